@@ -1,0 +1,189 @@
+// The whole page UI, shared by the server render and hydration. Holds the current page,
+// the reader's theme and the sidebar state; handles client-side navigation.
+
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { SiteContext, type SiteContextValue } from './context.ts';
+import type { BootData, PageData, ThemeName, ThemePreference } from './model.ts';
+import { themeCookie } from './model.ts';
+import { AnnouncementBar } from './components/AnnouncementBar.tsx';
+import { DocPage } from './components/DocPage.tsx';
+import { Footer } from './components/Footer.tsx';
+import { Navbar } from './components/Navbar.tsx';
+import { SidebarMenu } from './components/Sidebar.tsx';
+import { NotFound, PageLoadError, ServiceUnavailable, Spinner } from './components/StatusPages.tsx';
+import { applyTheme, isThemePreference, readStored, saveThemePreference } from './preferences.ts';
+import { canPrefetch, loadPage, normalisePath, PageLoadFailure, routeOfLink, scrollToTarget, startProgress } from './router.ts';
+
+interface View {
+  page: PageData | null;
+  status: BootData['status'];
+  route: string;
+  /** Hash to scroll to once the view is on screen. */
+  hash?: string;
+  scroll: boolean;
+}
+
+export function App({ boot, searchSlot }: { boot: BootData; searchSlot?: ReactNode }) {
+  const [view, setView] = useState<View>({ page: boot.page, status: boot.status, route: boot.page?.route ?? '', scroll: false });
+  const [theme, setTheme] = useState<ThemeName>(boot.theme);
+  const [themePreference, setPreference] = useState<ThemePreference>(boot.themePreference);
+  const [expanded, setExpandedState] = useState<Record<string, boolean>>({});
+  const [loading, setLoading] = useState(false);
+  const [loadError, setLoadError] = useState<{ message: string; url: URL }>();
+  const routes = useMemo(() => new Set(boot.routes), [boot.routes]);
+  const navigation = useRef(0);
+
+  const setThemePreference = useCallback((preference: ThemePreference) => {
+    saveThemePreference(preference);
+    setPreference(preference);
+    setTheme(applyTheme(preference));
+  }, []);
+
+  const navigate = useCallback(
+    async (url: URL, push: boolean) => {
+      const id = ++navigation.current;
+      const route = normalisePath(url.pathname);
+      const stopProgress = startProgress();
+      const spinner = setTimeout(() => id === navigation.current && setLoading(true), 200);
+      try {
+        const page = await loadPage(boot.buildId, route);
+        if (id !== navigation.current) return;
+        if (push) history.pushState(null, '', route + url.search + url.hash);
+        setLoadError(undefined);
+        setView({ page, status: 200, route, hash: url.hash, scroll: true });
+      } catch (error) {
+        if (id !== navigation.current) return;
+        console.warn('Client-side navigation failed; falling back to a full page load.', error);
+        if (error instanceof PageLoadFailure && error.network) setLoadError({ message: error.message, url });
+        else location.assign(url.href);
+      } finally {
+        clearTimeout(spinner);
+        stopProgress();
+        if (id === navigation.current) setLoading(false);
+      }
+    },
+    [boot.buildId],
+  );
+
+  // After a navigation is on screen: title, focus-free scroll to the hash or the top.
+  useEffect(() => {
+    if (!view.scroll) return;
+    document.title = view.page ? `${view.page.title} | ${boot.site.title}` : boot.site.title;
+    scrollToTarget(view.hash ?? '');
+  }, [view, boot.site.title]);
+
+  // Links anywhere on the page (content included) navigate without a reload.
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      const anchor = (event.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
+      if (!anchor) return;
+      const url = routeOfLink(anchor, event, routes);
+      if (!url) return;
+      event.preventDefault();
+      void navigate(url, true);
+    };
+    const onPopState = () => void navigate(new URL(location.href), false);
+    document.addEventListener('click', onClick);
+    window.addEventListener('popstate', onPopState);
+    return () => {
+      document.removeEventListener('click', onClick);
+      window.removeEventListener('popstate', onPopState);
+    };
+  }, [navigate, routes]);
+
+  // Prefetch on hover/focus and when links scroll into view.
+  useEffect(() => {
+    if (!canPrefetch()) return undefined;
+    const prefetch = (anchor: Element | null) => {
+      if (!(anchor instanceof HTMLAnchorElement)) return;
+      const url = new URL(anchor.href, location.href);
+      const route = normalisePath(url.pathname);
+      if (url.origin === location.origin && routes.has(route) && route !== view.route) loadPage(boot.buildId, route).catch(() => undefined);
+    };
+    const onHover = (event: Event) => prefetch((event.target as Element | null)?.closest?.('a[href]') ?? null);
+    const observer = new IntersectionObserver((entries) => {
+      for (const entry of entries) {
+        if (entry.isIntersecting) {
+          prefetch(entry.target);
+          observer.unobserve(entry.target);
+        }
+      }
+    });
+    const idle = setTimeout(() => document.querySelectorAll('.markdown a[href^="/"], .pagination-nav a').forEach((a) => observer.observe(a)), 1000);
+    document.addEventListener('mouseover', onHover);
+    document.addEventListener('focusin', onHover);
+    return () => {
+      clearTimeout(idle);
+      observer.disconnect();
+      document.removeEventListener('mouseover', onHover);
+      document.removeEventListener('focusin', onHover);
+    };
+  }, [routes, view.route, boot.buildId]);
+
+  // Theme: follow other tabs, the OS (for 'system'), and a localStorage choice the cookie lost.
+  useEffect(() => {
+    const stored = readStored(themeCookie);
+    if (isThemePreference(stored) && stored !== boot.themePreference) setThemePreference(stored);
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === themeCookie && isThemePreference(event.newValue)) {
+        setPreference(event.newValue);
+        setTheme(applyTheme(event.newValue));
+      }
+    };
+    const media = matchMedia('(prefers-color-scheme: dark)');
+    const onMedia = () => setPreference((current) => (current === 'system' ? (setTheme(applyTheme('system')), current) : current));
+    window.addEventListener('storage', onStorage);
+    media.addEventListener('change', onMedia);
+    document.documentElement.dataset.hydrated = 'true';
+    return () => {
+      window.removeEventListener('storage', onStorage);
+      media.removeEventListener('change', onMedia);
+    };
+  }, [boot.themePreference, setThemePreference]);
+
+  const context: SiteContextValue = {
+    site: boot.site,
+    buildId: boot.buildId,
+    sidebars: boot.sidebars,
+    route: view.route,
+    theme,
+    themePreference,
+    setThemePreference,
+    expanded,
+    setExpanded: useCallback((key: string, open: boolean) => setExpandedState((state) => ({ ...state, [key]: open })), []),
+  };
+
+  const page = view.page;
+  const sidebar = page?.sidebar ? boot.sidebars[page.sidebar] : undefined;
+  return (
+    <SiteContext.Provider value={context}>
+      <a className="skip-link" href="#__main">
+        Skip to main content
+      </a>
+      <AnnouncementBar dismissed={boot.announcementDismissed} />
+      <Navbar sidebar={page?.sidebar} searchSlot={searchSlot} />
+      <div className={`main-wrapper${page?.className ? ` ${page.className}` : ''}${sidebar ? ' main-wrapper-with-sidebar' : ''}`}>
+        {sidebar ? (
+          <aside className="doc-sidebar">
+            <SidebarMenu items={sidebar} />
+          </aside>
+        ) : null}
+        {view.status === 404 ? (
+          <NotFound />
+        ) : view.status === 503 || !page ? (
+          <ServiceUnavailable />
+        ) : (
+          <main id="__main" className="doc-container" tabIndex={-1}>
+            {loadError ? (
+              <PageLoadError error={loadError.message} onRetry={() => void navigate(loadError.url, true)} />
+            ) : (
+              <DocPage page={page} versionLabel={boot.site.docs.versionLabel} />
+            )}
+            {loading ? <Spinner /> : null}
+          </main>
+        )}
+      </div>
+      <Footer />
+    </SiteContext.Provider>
+  );
+}

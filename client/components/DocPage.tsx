@@ -1,0 +1,69 @@
+// One doc page: breadcrumbs, title, content, previous/next, and the TOC beside it.
+
+import { useMemo } from 'react';
+import type { PageData } from '../model.ts';
+import { renderTree } from '../render-tree.tsx';
+import { contentComponents } from './content.tsx';
+import { ErrorBoundary } from './ErrorBoundary.tsx';
+import { HomeIcon } from './Icons.tsx';
+import { TocDesktop, TocMobile } from './Toc.tsx';
+
+export function DocPage({ page, versionLabel }: { page: PageData; versionLabel: string }) {
+  const content = useMemo(() => renderTree(page.tree, contentComponents), [page]);
+  const firstElement = page.tree.find((node) => typeof node === 'object');
+  const startsWithH1 = typeof firstElement === 'object' && firstElement.t === 'h1';
+  const showToc = !page.hideTableOfContents && page.toc.length > 0;
+  return (
+    <div className={`doc-page${showToc ? ' doc-page-with-toc' : ''}`}>
+      <div className="doc-main">
+        <article className="doc-article">
+          {page.breadcrumbs.length > 0 ? (
+            <nav className="breadcrumbs" aria-label="Breadcrumbs">
+              <ol>
+                <li>
+                  <a href="/" className="breadcrumb-home" aria-label="Home page">
+                    <HomeIcon />
+                  </a>
+                </li>
+                {page.breadcrumbs.map((crumb, index) => (
+                  <li key={`${crumb.label}-${index}`} className={index === page.breadcrumbs.length - 1 ? 'breadcrumb-active' : undefined}>
+                    {crumb.href && index < page.breadcrumbs.length - 1 ? <a href={crumb.href}>{crumb.label}</a> : <span aria-current={index === page.breadcrumbs.length - 1 ? 'page' : undefined}>{crumb.label}</span>}
+                  </li>
+                ))}
+              </ol>
+            </nav>
+          ) : null}
+          {page.breadcrumbs.length > 0 ? <span className="version-badge">Version: {versionLabel}</span> : null}
+          {showToc ? <TocMobile toc={page.toc} /> : null}
+          <div className="markdown">
+            <ErrorBoundary resetKey={page.route}>
+              {!page.hideTitle && !startsWithH1 ? <h1>{page.title}</h1> : null}
+              {content}
+            </ErrorBoundary>
+          </div>
+        </article>
+        {page.previous || page.next ? (
+          <nav className="pagination-nav" aria-label="Docs pages">
+            {page.previous ? (
+              <a className="pagination-link pagination-prev" href={page.previous.href} rel="prev">
+                <span className="pagination-sublabel">Previous</span>
+                <span className="pagination-label">« {page.previous.title}</span>
+              </a>
+            ) : <span />}
+            {page.next ? (
+              <a className="pagination-link pagination-next" href={page.next.href} rel="next">
+                <span className="pagination-sublabel">Next</span>
+                <span className="pagination-label">{page.next.title} »</span>
+              </a>
+            ) : null}
+          </nav>
+        ) : null}
+      </div>
+      {showToc ? (
+        <aside className="doc-toc">
+          <TocDesktop toc={page.toc} />
+        </aside>
+      ) : null}
+    </div>
+  );
+}

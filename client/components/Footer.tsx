@@ -1,0 +1,41 @@
+import { useSite } from '../context.ts';
+import { BrandIcon } from './Icons.tsx';
+import { ThemeToggle } from './ThemeToggle.tsx';
+
+export function Footer() {
+  const { site } = useSite();
+  const { social, links, copyright } = site.footer;
+  return (
+    <footer className="footer">
+      <div className="footer-inner">
+        <div className="footer-row">
+          {social.length > 0 ? (
+            <ul className="footer-social" aria-label="SELF on social media">
+              {social.map((link) => (
+                <li key={link.href}>
+                  <a href={link.href} target="_blank" rel="noopener noreferrer" aria-label={link.name} title={link.name} className="footer-social-link">
+                    <BrandIcon name={link.icon} />
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <div className="footer-theme-toggle-wrapper">
+            <ThemeToggle />
+          </div>
+        </div>
+        <p className="footer-bottom">
+          <span>{copyright}</span>
+          {links.map((link) => (
+            <span key={link.href} className="footer-link-item">
+              <span className="footer-separator" aria-hidden="true">|</span>
+              <a href={link.href} className="footer-link" {...(link.newTab ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+                {link.label}
+              </a>
+            </span>
+          ))}
+        </p>
+      </div>
+    </footer>
+  );
+}

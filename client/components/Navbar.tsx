@@ -1,0 +1,186 @@
+// Top bar: logo (to self.app), items, version menu, search slot, colour toggle; below the
+// desktop breakpoint a menu button opens the drawer with the docs sidebar and the main menu.
+
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useSite } from '../context.ts';
+import { preferredVersionKey } from '../model.ts';
+import { readStored } from '../preferences.ts';
+import { ChevronIcon, CloseIcon, MenuIcon } from './Icons.tsx';
+import { SidebarMenu } from './Sidebar.tsx';
+import { ThemeToggle } from './ThemeToggle.tsx';
+
+export function Logo() {
+  const { site } = useSite();
+  const { logo, title } = site.navbar;
+  const external = /^[a-z]+:/i.test(logo.href);
+  return (
+    <a className="navbar-brand" href={logo.href} target={logo.target} {...(external && logo.target === '_blank' ? { rel: 'noopener noreferrer' } : {})}>
+      {logo.src ? (
+        <>
+          <img className="navbar-logo navbar-logo-light" src={logo.src} alt={logo.alt} width="96" height="28" />
+          <img className="navbar-logo navbar-logo-dark" src={logo.srcDark || logo.src} alt={logo.alt} width="96" height="28" />
+        </>
+      ) : null}
+      {title ? <span className="navbar-title">{title}</span> : null}
+    </a>
+  );
+}
+
+function NavItems({ position }: { position: 'left' | 'right' }) {
+  const { site } = useSite();
+  return (
+    <>
+      {site.navbar.items
+        .filter((item) => item.position === position)
+        .map((item) => (
+          <a key={item.href} className="navbar-link" href={item.href} {...(item.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+            {item.label}
+          </a>
+        ))}
+    </>
+  );
+}
+
+/** One docs version, `current`, labelled from the configuration ('Next'); the choice is remembered. */
+export function VersionMenu() {
+  const { site } = useSite();
+  const [open, setOpen] = useState(false);
+  const [preferred, setPreferred] = useState('current');
+  const root = useRef<HTMLDivElement>(null);
+  useEffect(() => setPreferred(readStored(preferredVersionKey) ?? 'current'), []);
+  useEffect(() => {
+    if (!open) return undefined;
+    const close = (event: Event) => {
+      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('click', close);
+    document.addEventListener('keydown', close);
+    return () => {
+      document.removeEventListener('click', close);
+      document.removeEventListener('keydown', close);
+    };
+  }, [open]);
+  const choose = () => {
+    try {
+      localStorage.setItem(preferredVersionKey, 'current');
+    } catch {
+      // Without storage the only version is still the one shown.
+    }
+    setPreferred('current');
+    setOpen(false);
+  };
+  return (
+    <div className={`version-menu${open ? ' version-menu-open' : ''}`} ref={root}>
+      <button type="button" className="navbar-link version-button" aria-haspopup="true" aria-expanded={open} onClick={() => setOpen(!open)} aria-label={`Docs version: ${site.docs.versionLabel}`}>
+        {site.docs.versionLabel}
+        <span className="version-caret"><ChevronIcon size={14} /></span>
+      </button>
+      {open ? (
+        <ul className="version-list" role="menu">
+          <li role="none">
+            <a role="menuitem" href="/" className={`version-item${preferred === 'current' ? ' version-item-active' : ''}`} aria-current={preferred === 'current' ? 'true' : undefined} onClick={choose}>
+              {site.docs.versionLabel}
+            </a>
+          </li>
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+export function Navbar({ sidebar, searchSlot }: { sidebar?: string; searchSlot?: ReactNode }) {
+  const { site, sidebars, route } = useSite();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [showSecondary, setShowSecondary] = useState(true);
+  const [hidden, setHidden] = useState(false);
+  const closeButton = useRef<HTMLButtonElement>(null);
+  const sidebarItems = sidebar ? sidebars[sidebar] : undefined;
+
+  useEffect(() => setDrawerOpen(false), [route]);
+  useEffect(() => {
+    document.documentElement.classList.toggle('drawer-open', drawerOpen);
+    if (!drawerOpen) return undefined;
+    setShowSecondary(Boolean(sidebarItems));
+    closeButton.current?.focus();
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setDrawerOpen(false);
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [drawerOpen, sidebarItems]);
+  useEffect(() => {
+    if (!site.navbar.hideOnScroll) return undefined;
+    let last = window.scrollY;
+    const onScroll = () => {
+      const now = window.scrollY;
+      setHidden(now > last && now > 60);
+      last = now;
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, [site.navbar.hideOnScroll]);
+
+  return (
+    <nav className={`navbar${hidden ? ' navbar-hidden' : ''}`} aria-label="Main">
+      <div className="navbar-inner">
+        <div className="navbar-items navbar-items-left">
+          <button type="button" className="navbar-toggle" aria-label="Toggle navigation bar" aria-expanded={drawerOpen} onClick={() => setDrawerOpen(true)}>
+            <MenuIcon />
+          </button>
+          <Logo />
+          <NavItems position="left" />
+        </div>
+        <div className="navbar-items navbar-items-right">
+          <NavItems position="right" />
+          <VersionMenu />
+          <ThemeToggle className="navbar-theme-toggle" />
+          <div className="navbar-search-slot">{searchSlot}</div>
+        </div>
+      </div>
+      {drawerOpen ? (
+        <>
+          <div className="drawer-backdrop" onClick={() => setDrawerOpen(false)} aria-hidden="true" />
+          <div className="drawer" role="dialog" aria-modal="true" aria-label="Navigation menu">
+            <div className="drawer-header">
+              <Logo />
+              <ThemeToggle />
+              <button type="button" ref={closeButton} className="drawer-close" aria-label="Close navigation bar" onClick={() => setDrawerOpen(false)}>
+                <CloseIcon />
+              </button>
+            </div>
+            <div className="drawer-body">
+              {showSecondary && sidebarItems ? (
+                <div className="drawer-panel drawer-secondary">
+                  <button type="button" className="drawer-back" onClick={() => setShowSecondary(false)}>
+                    ← Back to main menu
+                  </button>
+                  <SidebarMenu items={sidebarItems} />
+                </div>
+              ) : (
+                <div className="drawer-panel drawer-primary">
+                  <ul className="menu-list">
+                    {site.navbar.items.map((item) => (
+                      <li key={item.href} className="menu-item">
+                        <a className="menu-link" href={item.href} {...(item.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+                          {item.label}
+                        </a>
+                      </li>
+                    ))}
+                    <li className="menu-item">
+                      <a className="menu-link" href="/">{site.docs.versionLabel} (docs version)</a>
+                    </li>
+                    {sidebarItems ? (
+                      <li className="menu-item">
+                        <button type="button" className="menu-link drawer-forward" onClick={() => setShowSecondary(true)}>
+                          Docs menu →
+                        </button>
+                      </li>
+                    ) : null}
+                  </ul>
+                </div>
+              )}
+            </div>
+          </div>
+        </>
+      ) : null}
+    </nav>
+  );
+}

@@ -1,0 +1,184 @@
+// Components that compiled pages may use, and the element overrides (headings, links,
+// code, tables, images) that give Markdown its docs-site behaviour.
+
+import { Children, isValidElement, useId, useRef, useState, type ReactElement, type ReactNode } from 'react';
+import type { ComponentRegistry } from '../render-tree.tsx';
+import { CheckIcon, CopyIcon, ExternalIcon } from './Icons.tsx';
+
+const admonitionTitles: Record<string, string> = {
+  note: 'Note', tip: 'Tip', info: 'Info', warning: 'Warning', danger: 'Danger', caution: 'Caution', important: 'Important', success: 'Success', secondary: 'Note',
+};
+const admonitionIcons: Record<string, string> = {
+  note: 'M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm1 15h-2v-6h2v6Zm0-8h-2V7h2v2Z',
+  info: 'M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm1 15h-2v-6h2v6Zm0-8h-2V7h2v2Z',
+  tip: 'M9 21h6v-1H9v1Zm3-19a7 7 0 0 0-4 12.7V17a1 1 0 0 0 1 1h6a1 1 0 0 0 1-1v-2.3A7 7 0 0 0 12 2Z',
+  warning: 'M1 21h22L12 2 1 21Zm12-3h-2v-2h2v2Zm0-4h-2v-4h2v4Z',
+  danger: 'M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm1 15h-2v-2h2v2Zm0-4h-2V7h2v6Z',
+};
+
+export function Admonition({ type = 'note', title, children }: { type?: string; title?: string; children?: ReactNode }) {
+  const kind = admonitionTitles[type] ? type : 'note';
+  const style = kind === 'caution' ? 'warning' : kind === 'important' ? 'info' : kind === 'success' ? 'tip' : kind === 'secondary' ? 'note' : kind;
+  return (
+    <aside className={`admonition admonition-${style}`} aria-label={title ?? admonitionTitles[kind]}>
+      <p className="admonition-heading">
+        <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" fill="currentColor">
+          <path d={admonitionIcons[style] ?? admonitionIcons.note} />
+        </svg>
+        {title ?? admonitionTitles[kind]}
+      </p>
+      <div className="admonition-content">{children}</div>
+    </aside>
+  );
+}
+
+/** A code block highlighted at build time, with an optional title and a copy button. */
+export function CodeBlock(props: Record<string, unknown> & { children?: ReactNode }) {
+  const { children, className, style, tabIndex: _tabIndex, 'data-title': title, 'data-language': language, ...rest } = props as Record<string, any>;
+  const pre = useRef<HTMLPreElement>(null);
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    const text = pre.current?.textContent ?? '';
+    try {
+      await navigator.clipboard.writeText(text);
+      setCopied(true);
+      setTimeout(() => setCopied(false), 1500);
+    } catch (error) {
+      console.warn('Copy to clipboard failed', error);
+    }
+  };
+  return (
+    <div className="code-block">
+      {title ? <div className="code-block-title">{title}</div> : null}
+      <div className="code-block-body">
+        <pre ref={pre} className={className} style={style} tabIndex={0} data-language={language} {...rest}>
+          {children}
+        </pre>
+        <button type="button" className="code-copy" aria-label={copied ? 'Copied' : 'Copy code to clipboard'} title="Copy" onClick={copy}>
+          {copied ? <CheckIcon /> : <CopyIcon />}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function Heading(level: 1 | 2 | 3 | 4 | 5 | 6) {
+  const Tag = `h${level}` as const;
+  return function AnchoredHeading({ id, children, ...rest }: { id?: string; children?: ReactNode }) {
+    if (level === 1 || !id) return <Tag id={id} {...rest}>{children}</Tag>;
+    return (
+      <Tag id={id} className="anchor" {...rest}>
+        {children}
+        <a className="hash-link" href={`#${id}`} aria-label={`Direct link to ${textOfChildren(children)}`}>
+          #
+        </a>
+      </Tag>
+    );
+  };
+}
+
+function textOfChildren(children: ReactNode): string {
+  return Children.toArray(children)
+    .map((child) => (typeof child === 'string' || typeof child === 'number' ? String(child) : isValidElement(child) ? textOfChildren((child.props as { children?: ReactNode }).children) : ''))
+    .join('');
+}
+
+function ContentLink({ href = '', children, ...rest }: { href?: string; children?: ReactNode }) {
+  const external = /^(https?:)?\/\//.test(href);
+  if (!external) return <a href={href} {...rest}>{children}</a>;
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer" {...rest}>
+      {children}
+      <span className="external-icon"><ExternalIcon /></span>
+    </a>
+  );
+}
+
+function Table(props: { children?: ReactNode }) {
+  return (
+    <div className="table-wrapper" tabIndex={0} role="region" aria-label="Table">
+      <table {...props} />
+    </div>
+  );
+}
+
+function Image(props: Record<string, unknown>) {
+  return <img loading="lazy" decoding="async" {...props} />;
+}
+
+export function Details({ children, ...rest }: { children?: ReactNode }) {
+  return (
+    <details className="details" {...rest}>
+      {children}
+    </details>
+  );
+}
+
+interface TabItemProps {
+  value: string;
+  label?: string;
+  default?: boolean;
+  children?: ReactNode;
+}
+
+export function TabItem({ children }: TabItemProps) {
+  return <>{children}</>;
+}
+
+export function Tabs({ children }: { children?: ReactNode }) {
+  const items = Children.toArray(children).filter(isValidElement) as ReactElement<TabItemProps>[];
+  const initial = items.find((item) => item.props.default)?.props.value ?? items[0]?.props.value;
+  const [selected, setSelected] = useState(initial);
+  const prefix = useId();
+  const select = (index: number) => {
+    const item = items[(index + items.length) % items.length];
+    if (item) setSelected(item.props.value);
+  };
+  return (
+    <div className="tabs-container">
+      <div role="tablist" className="tabs" aria-orientation="horizontal">
+        {items.map((item, index) => (
+          <button
+            key={item.props.value}
+            type="button"
+            role="tab"
+            id={`${prefix}-${index}`}
+            aria-selected={item.props.value === selected}
+            tabIndex={item.props.value === selected ? 0 : -1}
+            className="tabs-item"
+            onClick={() => setSelected(item.props.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'ArrowRight') select(index + 1);
+              if (event.key === 'ArrowLeft') select(index - 1);
+            }}
+          >
+            {item.props.label ?? item.props.value}
+          </button>
+        ))}
+      </div>
+      {items.map((item, index) => (
+        <div key={item.props.value} role="tabpanel" aria-labelledby={`${prefix}-${index}`} hidden={item.props.value !== selected} className="tab-panel">
+          {item.props.children}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export const contentComponents: ComponentRegistry = {
+  Admonition,
+  CodeBlock,
+  Details,
+  Tabs,
+  TabItem,
+  pre: CodeBlock,
+  h1: Heading(1),
+  h2: Heading(2),
+  h3: Heading(3),
+  h4: Heading(4),
+  h5: Heading(5),
+  h6: Heading(6),
+  a: ContentLink,
+  table: Table,
+  img: Image,
+};

@@ -1,0 +1,25 @@
+// What every component may read: the site, the build, the reader's theme, and navigation.
+
+import { createContext, useContext } from 'react';
+import type { SidebarItem, SiteConfig, ThemeName, ThemePreference } from './model.ts';
+
+export interface SiteContextValue {
+  site: SiteConfig;
+  buildId: string;
+  sidebars: Record<string, SidebarItem[]>;
+  route: string;
+  theme: ThemeName;
+  themePreference: ThemePreference;
+  setThemePreference: (preference: ThemePreference) => void;
+  /** Collapsed state of sidebar categories by label path; kept across navigations. */
+  expanded: Record<string, boolean>;
+  setExpanded: (key: string, open: boolean) => void;
+}
+
+export const SiteContext = createContext<SiteContextValue | null>(null);
+
+export function useSite(): SiteContextValue {
+  const value = useContext(SiteContext);
+  if (!value) throw new Error('useSite() outside <SiteContext>');
+  return value;
+}

@@ -1,0 +1,199 @@
+// The shapes that cross a boundary: written by the build, stored in KV, read by the worker,
+// shipped to the browser. Declared once here and imported everywhere.
+
+/** A node of a compiled page: text, or an element with a tag (HTML/SVG) or a registered component name. */
+export type TreeNode = string | TreeElement;
+
+export interface TreeElement {
+  /** Lower-case HTML/SVG tag, or a capitalised component name from the registry. */
+  t: string;
+  /** Props, already in React form (className, camelCase SVG attributes). */
+  p?: Record<string, unknown>;
+  c?: TreeNode[];
+}
+
+export interface TocItem {
+  id: string;
+  /** Heading text without markup. */
+  text: string;
+  level: 2 | 3;
+}
+
+export interface Crumb {
+  label: string;
+  href?: string;
+}
+
+export interface PageLink {
+  title: string;
+  href: string;
+}
+
+/** Everything needed to render one doc route; KV `b:<id>:page:<route>` and `/__data/<id>/<route>.json`. */
+export interface PageData {
+  route: string;
+  title: string;
+  description: string;
+  keywords: string[];
+  hideTitle: boolean;
+  hideTableOfContents: boolean;
+  /** Extra class on the page wrapper (frontmatter `className`). */
+  className?: string;
+  /** Id of the sidebar this page belongs to; absent when the page is in no sidebar. */
+  sidebar?: string;
+  tree: TreeNode[];
+  toc: TocItem[];
+  breadcrumbs: Crumb[];
+  previous?: PageLink;
+  next?: PageLink;
+  /** Source file relative to the content folder, for error messages and edit links. */
+  source: string;
+}
+
+export type SidebarItem = SidebarDoc | SidebarLink | SidebarCategory;
+
+export interface SidebarDoc {
+  type: 'doc';
+  label: string;
+  href: string;
+}
+
+export interface SidebarLink {
+  type: 'link';
+  label: string;
+  href: string;
+}
+
+export interface SidebarCategory {
+  type: 'category';
+  label: string;
+  /** Route of the category's own page, when it has one. */
+  href?: string;
+  collapsed: boolean;
+  collapsible: boolean;
+  items: SidebarItem[];
+}
+
+export interface NavbarItem {
+  label: string;
+  href: string;
+  position: 'left' | 'right';
+  /** Open outside the current tab. */
+  external: boolean;
+}
+
+export interface SocialLink {
+  name: string;
+  href: string;
+  /** Key of a built-in icon: discord, github, x, telegram, instagram, youtube, linkedin, link. */
+  icon: string;
+}
+
+export interface FooterLink {
+  label: string;
+  href: string;
+  newTab: boolean;
+}
+
+export interface AnnouncementBar {
+  id: string;
+  /** Trusted HTML from the site configuration. */
+  content: string;
+  backgroundColor: string;
+  textColor: string;
+  isCloseable: boolean;
+}
+
+export type ThemeName = 'light' | 'dark';
+export type ThemePreference = ThemeName | 'system';
+
+export interface SiteConfig {
+  title: string;
+  tagline: string;
+  url: string;
+  favicon: string;
+  navbar: {
+    title: string;
+    logo: { alt: string; src: string; srcDark: string; href: string; target: '_self' | '_blank' };
+    items: NavbarItem[];
+    hideOnScroll: boolean;
+  };
+  footer: {
+    social: SocialLink[];
+    links: FooterLink[];
+    copyright: string;
+  };
+  colorMode: {
+    defaultMode: ThemeName;
+    disableSwitch: boolean;
+    respectPrefersColorScheme: boolean;
+  };
+  announcementBar?: AnnouncementBar;
+  docs: {
+    versionLabel: string;
+  };
+  onBrokenLinks: 'throw' | 'warn' | 'ignore';
+  onBrokenMarkdownLinks: 'throw' | 'warn' | 'ignore';
+}
+
+export interface ClientAssets {
+  /** The entry module, absolute URL path. */
+  script: string;
+  /** Chunks the entry imports statically: preloaded so they load in parallel. */
+  modulePreloads: string[];
+  styles: string[];
+  /** Fonts worth preloading. */
+  fonts: string[];
+}
+
+export interface RouteEntry {
+  title: string;
+  description: string;
+}
+
+/** One build: KV `b:<id>:manifest`. */
+export interface Manifest {
+  buildId: string;
+  builtAt: string;
+  site: SiteConfig;
+  routes: Record<string, RouteEntry>;
+  sidebars: Record<string, SidebarItem[]>;
+  /** Old paths that answer with a 301 to a route. */
+  redirects: Record<string, string>;
+  assets: ClientAssets;
+}
+
+/** What the server hands the browser to hydrate; embedded in the HTML as JSON. */
+export interface BootData {
+  buildId: string;
+  site: SiteConfig;
+  sidebars: Record<string, SidebarItem[]>;
+  routes: string[];
+  page: PageData | null;
+  /** Set when the route is unknown (404) or the store failed (503). */
+  status: 200 | 404 | 503;
+  theme: ThemeName;
+  themePreference: ThemePreference;
+  announcementDismissed: boolean;
+}
+
+export const kvKeys = {
+  current: 'build:current',
+  history: 'build:history',
+  manifest: (buildId: string) => `b:${buildId}:manifest`,
+  page: (buildId: string, route: string) => `b:${buildId}:page:${route}`,
+  markdown: (buildId: string, route: string) => `b:${buildId}:md:${route}`,
+  searchIndex: (buildId: string) => `b:${buildId}:search-index`,
+} as const;
+
+/** URL of a page's data for client-side navigation; `/` is stored as `index`. */
+export function pageDataPath(buildId: string, route: string): string {
+  const name = route === '/' ? '/index' : route;
+  return `/__data/${buildId}${name}.json`;
+}
+
+export const themeCookie = 'theme';
+export const announcementCookie = 'announcement-dismissed';
+export const preferredVersionKey = 'docs-preferred-version-default';
+export const pageTitleSuffix = 'SELF Documentation';
+export const desktopBreakpointPx = 996;

@@ -1,0 +1,29 @@
+// One renderer for compiled pages, on the server and in the browser: tree → React elements.
+
+import { createElement, type ComponentType, type ReactNode } from 'react';
+import type { TreeNode } from './model.ts';
+
+export type ComponentRegistry = Record<string, ComponentType<any>>;
+
+const voidElements = new Set(['area', 'br', 'col', 'embed', 'hr', 'img', 'input', 'source', 'track', 'wbr']);
+const unsafeUrl = /^\s*(javascript|vbscript|data:text\/html)/i;
+
+export function renderTree(nodes: TreeNode[], components: ComponentRegistry): ReactNode[] {
+  return nodes.map((node, index) => renderNode(node, components, index));
+}
+
+function renderNode(node: TreeNode, components: ComponentRegistry, key: number): ReactNode {
+  if (typeof node === 'string') return node;
+  const props: Record<string, unknown> = { key };
+  for (const [name, value] of Object.entries(node.p ?? {})) {
+    // Content is built from the repository, but a page still never gets script hooks.
+    if (/^on/i.test(name) || name === 'dangerouslySetInnerHTML') continue;
+    if ((name === 'href' || name === 'src') && typeof value === 'string' && unsafeUrl.test(value)) continue;
+    props[name] = value;
+  }
+  const type = components[node.t] ?? (/^[a-z]/.test(node.t) ? node.t : undefined);
+  const children = node.c ? renderTree(node.c, components) : undefined;
+  if (type === undefined) return children ?? null;
+  if (typeof type === 'string' && voidElements.has(type)) return createElement(type, props);
+  return createElement(type, props, ...(children ?? []));
+}

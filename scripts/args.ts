@@ -1,0 +1,28 @@
+// Command-line options shared by build, start and deploy.
+
+import { resolve } from 'node:path';
+
+export interface CliArgs {
+  content: string;
+  out: string;
+  port: number;
+}
+
+export function parseArgs(argv: string[]): CliArgs {
+  const value = (flag: string) => {
+    const index = argv.indexOf(flag);
+    if (index === -1) return undefined;
+    const next = argv[index + 1];
+    if (!next || next.startsWith('--')) {
+      console.error(`${flag} needs a value, e.g. ${flag} ./my-site`);
+      process.exit(2);
+    }
+    return next;
+  };
+  const port = Number(process.env.PORT ?? 8787);
+  if (!Number.isInteger(port) || port <= 0 || port > 65535) {
+    console.error(`PORT must be a port number, found ${process.env.PORT}`);
+    process.exit(2);
+  }
+  return { content: resolve(value('--content') ?? 'content'), out: resolve(value('--out') ?? 'dist'), port };
+}

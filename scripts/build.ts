@@ -1,0 +1,21 @@
+// `npm run build [-- --content DIR] [-- --out DIR]`: content folder → dist/.
+
+import { performance } from 'node:perf_hooks';
+import { BuildError, BuildErrors } from './build/errors.ts';
+import { runBuild } from './build/pipeline.ts';
+import { parseArgs } from './args.ts';
+
+const args = parseArgs(process.argv.slice(2));
+const started = performance.now();
+try {
+  const result = await runBuild({ siteDir: args.content, outDir: args.out });
+  for (const warning of result.warnings) console.warn(`warning: ${warning.message}`);
+  const seconds = ((performance.now() - started) / 1000).toFixed(2);
+  console.log(`built ${result.pages.length} pages as build ${result.buildId} into ${args.out} in ${seconds} s`);
+} catch (error) {
+  if (error instanceof BuildError || error instanceof BuildErrors) {
+    console.error(`build failed:\n${error.message}`);
+    process.exit(1);
+  }
+  throw error;
+}

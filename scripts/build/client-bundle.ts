@@ -1,0 +1,80 @@
+// Step 6: bundle the browser code (hydration entry, lazy chunks, CSS, fonts) with hashed names.
+
+import { cp, mkdir, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+import type { ClientAssets } from '../../client/model.ts';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+
+export interface ClientBundle {
+  assets: ClientAssets;
+  /** Output files, path relative to the client folder → bytes. */
+  files: Map<string, Uint8Array>;
+}
+
+export async function bundleClient(): Promise<ClientBundle> {
+  const result = await esbuild.build({
+    entryPoints: { main: join(root, 'client/entry.tsx') },
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'browser',
+    target: ['es2022'],
+    minify: true,
+    write: false,
+    metafile: true,
+    outdir: '/client',
+    entryNames: 'assets/[name]-[hash]',
+    chunkNames: 'assets/[name]-[hash]',
+    assetNames: 'assets/[name]-[hash]',
+    loader: { '.woff2': 'file', '.woff': 'file', '.svg': 'file' },
+    define: { 'process.env.NODE_ENV': '"production"' },
+    jsx: 'automatic',
+    legalComments: 'none',
+    logLevel: 'silent',
+  });
+
+  const files = new Map<string, Uint8Array>();
+  for (const output of result.outputFiles) files.set(relative('/client', output.path), output.contents);
+
+  const [entryPath, entry] = Object.entries(result.metafile.outputs).find(([, output]) => output.entryPoint?.endsWith('client/entry.tsx'))!;
+  const url = (path: string) => `/${relative('/client', join('/', path))}`;
+  const modulePreloads = entry.imports.filter((item) => item.kind === 'import-statement' && !item.external).map((item) => url(item.path));
+  const styles = entry.cssBundle ? [url(entry.cssBundle)] : [];
+  // The Latin roman face is what every page's first paint needs.
+  const fonts = [...files.keys()].filter((path) => /plus-jakarta-sans-latin-wght-normal-.*\.woff2$/.test(path)).map((path) => `/${path}`);
+  return { assets: { script: url(entryPath), modulePreloads, styles, fonts }, files };
+}
+
+/** Write the bundle, the site's static files and the asset headers into `dist/client`. */
+export async function writeClient(outDir: string, bundle: ClientBundle, staticDir: string, media: Map<string, string>): Promise<void> {
+  const clientDir = join(outDir, 'client');
+  await mkdir(clientDir, { recursive: true });
+  if (existsSync(staticDir)) await cp(staticDir, clientDir, { recursive: true });
+  const builtIn = join(root, 'client/static');
+  if (existsSync(builtIn)) await cp(builtIn, clientDir, { recursive: true, force: false, errorOnExist: false });
+  for (const [path, bytes] of bundle.files) {
+    await mkdir(dirname(join(clientDir, path)), { recursive: true });
+    await writeFile(join(clientDir, path), bytes);
+  }
+  for (const [source, url] of media) {
+    await mkdir(join(clientDir, dirname(url)), { recursive: true });
+    await cp(source, join(clientDir, url));
+  }
+  await writeFile(join(clientDir, '_headers'), assetHeaders());
+}
+
+/** Static assets are served by Workers Static Assets before the worker runs; `_headers` secures them. */
+function assetHeaders(): string {
+  const security = [
+    '  X-Content-Type-Options: nosniff',
+    '  Referrer-Policy: strict-origin-when-cross-origin',
+    '  Strict-Transport-Security: max-age=63072000; includeSubDomains; preload',
+    "  Content-Security-Policy: default-src 'none'; img-src 'self' data:; style-src 'self'; font-src 'self'; frame-ancestors 'none'",
+    '  X-Frame-Options: DENY',
+  ].join('\n');
+  return [`/*\n${security}\n`, '/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n', '/img/*\n  Cache-Control: public, max-age=86400\n'].join('\n');
+}

@@ -1,0 +1,227 @@
+// Step 1: find every doc under `docs/`, read its frontmatter and decide its id, route and title.
+
+import { readdir, readFile } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+import { parseDocument } from 'yaml';
+import { BuildError } from './errors.ts';
+
+export interface SourceDoc {
+  /** Docusaurus doc id: path without extension, or the folder plus frontmatter `id`. */
+  id: string;
+  /** Absolute path of the file. */
+  file: string;
+  /** Path relative to the site folder, for messages. */
+  relPath: string;
+  /** Folder of the file relative to `docs/`, '' at the root, always with '/'. */
+  dir: string;
+  route: string;
+  title: string;
+  /** The first `# heading`, when the page has one. */
+  heading?: string;
+  sidebarLabel?: string;
+  sidebarPosition?: number;
+  description: string;
+  keywords: string[];
+  hideTitle: boolean;
+  hideTableOfContents: boolean;
+  className?: string;
+  unlisted: boolean;
+  /** The source as written. */
+  raw: string;
+  /** The source with the frontmatter blanked out (line numbers unchanged). */
+  body: string;
+}
+
+const docExtension = /\.mdx?$/;
+
+export async function discoverDocs(siteDir: string): Promise<SourceDoc[]> {
+  const docsDir = join(siteDir, 'docs');
+  const files = await listDocFiles(docsDir);
+  const docs = await Promise.all(
+    files.map(async (file) => parseDoc(siteDir, docsDir, file, await readFile(file, 'utf8'))),
+  );
+  return docs.sort((a, b) => a.relPath.localeCompare(b.relPath));
+}
+
+async function listDocFiles(dir: string): Promise<string[]> {
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch {
+    throw new BuildError(dir, undefined, 'the docs folder does not exist', 'create it and put your .md/.mdx pages in it');
+  }
+  const found: string[] = [];
+  for (const entry of entries) {
+    // Docusaurus ignores files and folders whose name starts with '_' (partials, category files).
+    if (entry.name.startsWith('_') || entry.name.startsWith('.')) continue;
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) found.push(...(await listDocFiles(path)));
+    else if (docExtension.test(entry.name)) found.push(path);
+  }
+  return found;
+}
+
+interface Frontmatter {
+  data: Record<string, unknown>;
+  /** Number of lines the frontmatter block takes, fences included. */
+  lines: number;
+}
+
+export function parseFrontmatter(source: string, relPath: string): Frontmatter {
+  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/.exec(source);
+  if (!match) return { data: {}, lines: 0 };
+  const document = parseDocument(match[1]!, { prettyErrors: false });
+  const [error] = document.errors;
+  if (error) {
+    const line = (error.linePos?.[0]?.line ?? 0) + 1;
+    throw new BuildError(relPath, line, `bad frontmatter: ${error.message.split('\n')[0]}`, 'write valid YAML between the two --- lines (quote values that contain ": " or start with a special character)');
+  }
+  const data: unknown = document.toJS() ?? {};
+  if (typeof data !== 'object' || Array.isArray(data)) {
+    throw new BuildError(relPath, 2, 'bad frontmatter: it must be a YAML mapping of key: value', 'write lines such as `title: My page`');
+  }
+  return { data: data as Record<string, unknown>, lines: match[0].split('\n').length - (match[0].endsWith('\n') ? 1 : 0) };
+}
+
+/** Docusaurus strips ordering prefixes such as `01-` from file and folder names in routes and ids. */
+function stripNumberPrefix(name: string): string {
+  return name.replace(/^\d+[-_.\s]+(?=\D)/, '');
+}
+
+export function parseDoc(siteDir: string, docsDir: string, file: string, raw: string): SourceDoc {
+  const relPath = relative(siteDir, file).split(sep).join('/');
+  const docPath = relative(docsDir, file).split(sep).join('/');
+  const { data, lines } = parseFrontmatter(raw, relPath);
+  const fm = checkFrontmatter(data, relPath);
+
+  const segments = docPath.replace(docExtension, '').split('/').map(stripNumberPrefix);
+  const base = segments.pop()!;
+  const dir = segments.join('/');
+  const id = [dir, fm.id ?? base].filter(Boolean).join('/');
+  const isIndex = /^(index|readme)$/i.test(base) || base.toLowerCase() === segments.at(-1)?.toLowerCase();
+
+  let route: string;
+  if (fm.slug !== undefined) {
+    route = fm.slug.startsWith('/') ? fm.slug : `/${[dir, fm.slug].filter(Boolean).join('/')}`;
+  } else {
+    route = `/${isIndex ? dir : [dir, base].filter(Boolean).join('/')}`;
+  }
+  route = normaliseRoute(route);
+
+  const bodyLines = raw.split('\n');
+  for (let i = 0; i < lines && i < bodyLines.length; i++) bodyLines[i] = '';
+  const body = bodyLines.join('\n');
+  const heading = firstHeading(body);
+
+  return {
+    id,
+    file,
+    relPath,
+    dir,
+    route,
+    title: fm.title ?? heading ?? base,
+    heading,
+    sidebarLabel: fm.sidebar_label,
+    sidebarPosition: fm.sidebar_position,
+    description: fm.description ?? firstParagraph(body) ?? '',
+    keywords: fm.keywords ?? [],
+    hideTitle: fm.hide_title ?? false,
+    hideTableOfContents: fm.hide_table_of_contents ?? false,
+    className: fm.className,
+    unlisted: fm.unlisted ?? false,
+    raw,
+    body,
+  };
+}
+
+export function normaliseRoute(route: string): string {
+  const cleaned = `/${route}`.replace(/\/+/g, '/').replace(/\/$/, '');
+  return cleaned === '' ? '/' : cleaned;
+}
+
+interface KnownFrontmatter {
+  id?: string;
+  title?: string;
+  sidebar_label?: string;
+  sidebar_position?: number;
+  slug?: string;
+  description?: string;
+  keywords?: string[];
+  hide_title?: boolean;
+  hide_table_of_contents?: boolean;
+  unlisted?: boolean;
+  className?: string;
+}
+
+const frontmatterTypes: Record<keyof KnownFrontmatter, 'string' | 'number' | 'boolean' | 'string[]'> = {
+  id: 'string',
+  title: 'string',
+  sidebar_label: 'string',
+  sidebar_position: 'number',
+  slug: 'string',
+  description: 'string',
+  keywords: 'string[]',
+  hide_title: 'boolean',
+  hide_table_of_contents: 'boolean',
+  unlisted: 'boolean',
+  className: 'string',
+};
+
+/** Known keys must have the right type; unknown keys are ignored, as Docusaurus does. */
+function checkFrontmatter(data: Record<string, unknown>, relPath: string): KnownFrontmatter {
+  const checked: Record<string, unknown> = {};
+  for (const [key, type] of Object.entries(frontmatterTypes)) {
+    const value = data[key];
+    if (value === undefined || value === null) continue;
+    const ok =
+      type === 'string[]'
+        ? Array.isArray(value) && value.every((v) => typeof v === 'string')
+        : typeof value === type && (type !== 'number' || Number.isFinite(value));
+    if (!ok) {
+      throw new BuildError(relPath, frontmatterLine(data, key), `bad frontmatter: \`${key}\` must be ${describeType(type)}, found ${JSON.stringify(value)}`, `change \`${key}\` to ${describeType(type)} or remove it`);
+    }
+    checked[key] = value;
+  }
+  if (typeof checked.id === 'string' && checked.id.includes('/')) {
+    throw new BuildError(relPath, 2, 'bad frontmatter: `id` must not contain "/"', 'use a plain name; the folder is added to the id for you');
+  }
+  return checked as KnownFrontmatter;
+}
+
+function describeType(type: string): string {
+  return type === 'string[]' ? 'a list of strings' : `a ${type}`;
+}
+
+/** Line of a frontmatter key (1-based, counting the opening ---). */
+function frontmatterLine(data: Record<string, unknown>, key: string): number {
+  return Object.keys(data).indexOf(key) + 2;
+}
+
+function firstHeading(body: string): string | undefined {
+  let fenced = false;
+  for (const line of body.split('\n')) {
+    if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
+    if (fenced) continue;
+    const match = /^#\s+(.+?)\s*#*\s*$/.exec(line);
+    if (match) return plainText(match[1]!.replace(/\s*\{#[^}]+\}\s*$/, ''));
+  }
+  return undefined;
+}
+
+function firstParagraph(body: string): string | undefined {
+  let fenced = false;
+  for (const line of body.split('\n')) {
+    if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
+    const text = line.trim();
+    if (fenced || !text || /^(#|import |export |<|:::|\||[-*+] |\d+\. |>|!\[)/.test(text)) continue;
+    return plainText(text).slice(0, 200);
+  }
+  return undefined;
+}
+
+function plainText(markdown: string): string {
+  return markdown
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/[*_`~]/g, '')
+    .trim();
+}

@@ -1,0 +1,44 @@
+// A JSX runtime that builds the serialisable tree instead of React elements. Compiled MDX
+// imports it at build time; what it returns is stored in KV and rendered by `renderTree`.
+
+import type { TreeElement, TreeNode } from '../../client/model.ts';
+
+export const Fragment = Symbol.for('self-docs.fragment');
+
+type Props = Record<string, unknown> & { children?: unknown };
+type Component = (props: Props) => unknown;
+
+export function jsx(type: string | symbol | Component, props: Props): TreeNode | TreeNode[] | null {
+  const { children, ...rest } = props;
+  if (type === Fragment) return flatten(children);
+  // Components defined inside the MDX file itself (`export const X = () => …`) run now.
+  if (typeof type === 'function') return flatten(type(props));
+  if (typeof type !== 'string') throw new Error(`unsupported JSX element type ${String(type)}`);
+  const element: TreeElement = { t: type };
+  const p = serialiseProps(type, rest);
+  if (p) element.p = p;
+  const c = flatten(children);
+  if (c.length > 0) element.c = c;
+  return element;
+}
+
+export const jsxs = jsx;
+export const jsxDEV = jsx;
+
+function serialiseProps(type: string, props: Record<string, unknown>): Record<string, unknown> | undefined {
+  const entries = Object.entries(props).filter(([, value]) => value !== undefined);
+  for (const [name, value] of entries) {
+    if (typeof value === 'function') {
+      throw new Error(`<${type} ${name}={…}> passes a function; pages are static, so props must be plain values`);
+    }
+  }
+  return entries.length > 0 ? Object.fromEntries(entries) : undefined;
+}
+
+export function flatten(value: unknown): TreeNode[] {
+  if (value === null || value === undefined || value === false || value === true) return [];
+  if (Array.isArray(value)) return value.flatMap(flatten);
+  if (typeof value === 'string' || typeof value === 'number') return [String(value)];
+  if (typeof value === 'object' && 't' in (value as object)) return [value as TreeElement];
+  throw new Error(`cannot serialise ${JSON.stringify(value)} in page content`);
+}

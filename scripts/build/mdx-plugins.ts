@@ -1,0 +1,180 @@
+// Remark and rehype plugins that give MDX the Docusaurus dialect: admonitions, heading ids,
+// `.md` links resolved to routes, checked internal links and images, code block titles.
+
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, dirname, extname, join, resolve } from 'node:path';
+import GithubSlugger from 'github-slugger';
+import { toString as hastToString } from 'hast-util-to-string';
+import { toString as mdastToString } from 'mdast-util-to-string';
+import { visit } from 'unist-util-visit';
+import type { Element, Root as HastRoot } from 'hast';
+import type { Root as MdastRoot, Paragraph, Parent, PhrasingContent } from 'mdast';
+import type { VFile } from 'vfile';
+import { BuildError, report, type Diagnostics } from './errors.ts';
+
+export const admonitionTypes = ['note', 'tip', 'info', 'warning', 'danger', 'caution', 'important', 'success', 'secondary'];
+
+/** Docusaurus accepts `:::note My title`; remark-directive wants `:::note[My title]`. Same line count. */
+export function preprocessMarkdown(source: string): string {
+  return source
+    .split('\n')
+    .map((line) => {
+      const admonition = /^(\s*:::+)([a-z]+)[ \t]+([^[{\s].*?)\s*$/.exec(line);
+      if (admonition && admonitionTypes.includes(admonition[2]!)) return `${admonition[1]}${admonition[2]}[${admonition[3]}]`;
+      // `## Title {#custom-id}` would be read as a JS expression by MDX.
+      return line.replace(/^(#{1,6}\s.*?)\s*\{#([\w-]+)\}\s*$/, '$1 \\{#$2\\}');
+    })
+    .join('\n');
+}
+
+interface DirectiveNode extends Parent {
+  type: 'containerDirective' | 'leafDirective' | 'textDirective';
+  name: string;
+  attributes?: Record<string, string | null | undefined>;
+}
+
+/** `:::type[title]` becomes `<Admonition type title>`; other directives go back to plain text. */
+export function remarkAdmonitions() {
+  return (tree: MdastRoot) => {
+    visit(tree, (node, index, parent) => {
+      if (!parent || index === undefined) return;
+      const directive = node as unknown as DirectiveNode;
+      if (directive.type === 'containerDirective' && admonitionTypes.includes(directive.name)) {
+        const children = [...directive.children];
+        const label = children[0] as Paragraph | undefined;
+        let title: string | undefined;
+        if (label?.type === 'paragraph' && (label.data as { directiveLabel?: boolean } | undefined)?.directiveLabel) {
+          title = mdastToString(label);
+          children.shift();
+        }
+        const attributes = [{ type: 'mdxJsxAttribute', name: 'type', value: directive.name }];
+        if (title) attributes.push({ type: 'mdxJsxAttribute', name: 'title', value: title });
+        parent.children[index] = { type: 'mdxJsxFlowElement', name: 'Admonition', attributes, children, position: directive.position } as never;
+        return;
+      }
+      if (directive.type === 'textDirective' || directive.type === 'leafDirective' || directive.type === 'containerDirective') {
+        const prefix = directive.type === 'textDirective' ? ':' : directive.type === 'leafDirective' ? '::' : ':::';
+        const text = { type: 'text', value: `${prefix}${directive.name}` } as PhrasingContent;
+        const restored = directive.type === 'textDirective'
+          ? [text, ...(directive.children as PhrasingContent[])]
+          : [{ type: 'paragraph', children: [text, ...(directive.children as PhrasingContent[])] }];
+        parent.children.splice(index, 1, ...(restored as never[]));
+        return index;
+      }
+      return undefined;
+    });
+  };
+}
+
+/** Heading ids: `{#custom-id}` when given, else GitHub-style slugs, unique within the page. */
+export function rehypeHeadingIds() {
+  return (tree: HastRoot) => {
+    const slugger = new GithubSlugger();
+    visit(tree, 'element', (node: Element) => {
+      if (!/^h[1-6]$/.test(node.tagName)) return;
+      const last = node.children.at(-1);
+      if (last?.type === 'text') {
+        const custom = /\s*\{#([\w-]+)\}\s*$/.exec(last.value);
+        if (custom) {
+          last.value = last.value.slice(0, custom.index);
+          node.properties.id = custom[1]!;
+          slugger.slug(custom[1]!);
+          return;
+        }
+      }
+      if (!node.properties.id) node.properties.id = slugger.slug(hastToString(node));
+    });
+  };
+}
+
+export interface LinkContext {
+  siteDir: string;
+  staticDir: string;
+  /** Absolute source file → route, for relative `.md` links. */
+  routeOfFile: Map<string, string>;
+  routes: Set<string>;
+  redirects: Record<string, string>;
+  /** Files referenced by pages, absolute path → public URL; filled while compiling. */
+  media: Map<string, string>;
+  onBrokenLinks: 'throw' | 'warn' | 'ignore';
+  onBrokenMarkdownLinks: 'throw' | 'warn' | 'ignore';
+  diagnostics: Diagnostics;
+  relPathOf: (file: string) => string;
+}
+
+const external = /^([a-z][a-z\d+.-]*:|\/\/)/i;
+
+/** Resolves `.md` links to routes, checks internal links, and gives local images a hashed URL. */
+export function rehypeLinksAndImages(context: LinkContext) {
+  return (tree: HastRoot, file: VFile) => {
+    const source = file.path;
+    const relPath = context.relPathOf(source);
+    visit(tree, 'element', (node: Element) => {
+      const line = node.position?.start.line;
+      if (node.tagName === 'a' && typeof node.properties.href === 'string') {
+        node.properties.href = resolveLink(node.properties.href, source, relPath, line, context);
+      }
+      if (node.tagName === 'img' && typeof node.properties.src === 'string') {
+        node.properties.src = resolveImage(node.properties.src, source, relPath, line, context);
+      }
+    });
+  };
+}
+
+function resolveLink(href: string, source: string, relPath: string, line: number | undefined, context: LinkContext): string {
+  if (external.test(href) || href.startsWith('#') || href === '') return href;
+  const [path = '', hash = ''] = splitHash(href);
+  if (/\.mdx?$/.test(path)) {
+    const target = path.startsWith('/') ? join(context.siteDir, 'docs', path) : resolve(dirname(source), path);
+    const route = context.routeOfFile.get(target);
+    if (!route) {
+      report(context.diagnostics, context.onBrokenMarkdownLinks, new BuildError(relPath, line, `broken Markdown link: ${href} (no such doc file)`, 'point the link at an existing .md/.mdx file, relative to this page'));
+      return href;
+    }
+    return route + hash;
+  }
+  const absolute = path.startsWith('/') ? path : new URL(path, `https://x${routeDir(context.routeOfFile.get(source) ?? '/')}`).pathname;
+  const normalised = absolute.replace(/\/+$/, '') || '/';
+  const isStatic = existsSync(join(context.staticDir, decodeURIComponent(normalised)));
+  if (!context.routes.has(normalised) && !context.redirects[normalised] && !isStatic) {
+    report(context.diagnostics, context.onBrokenLinks, new BuildError(relPath, line, `broken link: ${href} (no page has the route ${normalised})`, 'link to an existing route, such as /technical-docs/PoAI/proof-of-ai, or to a .md file'));
+    return href;
+  }
+  return normalised + hash;
+}
+
+function resolveImage(src: string, source: string, relPath: string, line: number | undefined, context: LinkContext): string {
+  if (external.test(src) || src.startsWith('data:')) return src;
+  const file = src.startsWith('/') ? join(context.staticDir, decodeURIComponent(src)) : resolve(dirname(source), decodeURIComponent(src));
+  if (!existsSync(file)) {
+    context.diagnostics.errors.push(new BuildError(relPath, line, `missing image: ${src}`, src.startsWith('/') ? 'put the file under static/ or fix the path' : 'put the image next to the page or fix the relative path'));
+    return src;
+  }
+  if (src.startsWith('/')) return src;
+  let url = context.media.get(file);
+  if (!url) {
+    const hash = createHash('sha256').update(readFileSync(file)).digest('hex').slice(0, 10);
+    url = `/assets/media/${basename(file, extname(file))}-${hash}${extname(file)}`;
+    context.media.set(file, url);
+  }
+  return url;
+}
+
+function splitHash(href: string): [string, string] {
+  const index = href.indexOf('#');
+  return index === -1 ? [href, ''] : [href.slice(0, index), href.slice(index)];
+}
+
+function routeDir(route: string): string {
+  return route.endsWith('/') ? route : `${route}/`;
+}
+
+/** `title="…"` and `showLineNumbers` from a code fence's meta string. */
+export function parseCodeMeta(meta: string): Record<string, string | boolean> {
+  const result: Record<string, string | boolean> = {};
+  for (const match of meta.matchAll(/(\w+)(?:=(?:"([^"]*)"|'([^']*)'|(\S+)))?/g)) {
+    result[match[1]!] = match[2] ?? match[3] ?? match[4] ?? true;
+  }
+  return result;
+}

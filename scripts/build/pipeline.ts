@@ -1,0 +1,140 @@
+// The build as a pipeline of plain steps: config → discover → routes → compile → sidebars →
+// pages → client bundle → emit. Each step takes and returns data; `runBuild` wires them.
+
+import { createHash } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join, relative, resolve } from 'node:path';
+import type { Manifest, PageData, SiteConfig } from '../../client/model.ts';
+import { kvKeys } from '../../client/model.ts';
+import { bundleClient, writeClient } from './client-bundle.ts';
+import { compileDocs, type CompiledDoc } from './compile.ts';
+import { loadSiteConfig } from './config.ts';
+import { discoverDocs, type SourceDoc } from './discover.ts';
+import { BuildError, newDiagnostics, throwIfErrors, type Diagnostics } from './errors.ts';
+import { loadSidebars, resolveSidebars, type ResolvedSidebars } from './sidebars.ts';
+
+export interface BuildOptions {
+  siteDir: string;
+  outDir: string;
+  /** Skip the browser bundle (unit tests of the content steps). */
+  skipClient?: boolean;
+}
+
+export interface BuildResult {
+  buildId: string;
+  manifest: Manifest;
+  pages: PageData[];
+  warnings: BuildError[];
+  kvEntries: { key: string; value: string }[];
+}
+
+export async function runBuild(options: BuildOptions): Promise<BuildResult> {
+  const siteDir = resolve(options.siteDir);
+  const staticDir = join(siteDir, 'static');
+  const diagnostics = newDiagnostics();
+
+  const site = await loadSiteConfig(siteDir);
+  const docs = await discoverDocs(siteDir);
+  const routeOfFile = assignRoutes(docs);
+  const redirects = legacyRedirects(docs);
+  const media = new Map<string, string>();
+  const compiled = await compileDocs(docs, {
+    siteDir,
+    staticDir,
+    routeOfFile,
+    routes: new Set(routeOfFile.values()),
+    redirects,
+    media,
+    onBrokenLinks: site.onBrokenLinks,
+    onBrokenMarkdownLinks: site.onBrokenMarkdownLinks,
+    diagnostics,
+    relPathOf: (file) => relative(siteDir, file),
+  });
+  throwIfErrors(diagnostics);
+  const sidebars = resolveSidebars(await loadSidebars(siteDir), docs, siteDir);
+  const pages = compiled.map((entry) => toPageData(entry, sidebars));
+
+  const bundle = options.skipClient ? undefined : await bundleClient();
+  const assets = bundle?.assets ?? { script: '/assets/main.js', modulePreloads: [], styles: [], fonts: [] };
+  const buildId = hashBuild(pages, site, sidebars, bundle ? [...bundle.files.values()] : []);
+  const manifest: Manifest = {
+    buildId,
+    builtAt: new Date().toISOString(),
+    site,
+    routes: Object.fromEntries(pages.map((page) => [page.route, { title: page.title, description: page.description }])),
+    sidebars: sidebars.sidebars,
+    redirects,
+    assets,
+  };
+  const kvEntries = [
+    { key: kvKeys.manifest(buildId), value: JSON.stringify(manifest) },
+    ...pages.map((page) => ({ key: kvKeys.page(buildId, page.route), value: JSON.stringify(page) })),
+    ...docs.map((doc) => ({ key: kvKeys.markdown(buildId, doc.route), value: doc.raw })),
+  ];
+
+  await rm(options.outDir, { recursive: true, force: true });
+  await mkdir(join(options.outDir, 'kv'), { recursive: true });
+  await writeFile(join(options.outDir, 'kv', 'build.json'), JSON.stringify(kvEntries));
+  await writeFile(join(options.outDir, 'kv', 'build-id'), buildId);
+  await mkdir(join(options.outDir, 'search'), { recursive: true });
+  // DocSearch records are produced by the search step (issue #3); an empty list keeps the contract.
+  await writeFile(join(options.outDir, 'search', 'records.json'), '[]\n');
+  if (bundle) await writeClient(options.outDir, bundle, staticDir, media);
+  return { buildId, manifest, pages, warnings: diagnostics.warnings, kvEntries };
+}
+
+/** Routes are unique; two docs claiming one route is an error naming both files. */
+export function assignRoutes(docs: SourceDoc[]): Map<string, string> {
+  const owner = new Map<string, SourceDoc>();
+  const errors: BuildError[] = [];
+  for (const doc of docs) {
+    const other = owner.get(doc.route.toLowerCase());
+    if (other) {
+      errors.push(new BuildError(doc.relPath, 1, `duplicate route ${doc.route}: ${other.relPath} has it too`, 'give one of the two pages another `slug` in its frontmatter, or rename the file'));
+    } else owner.set(doc.route.toLowerCase(), doc);
+  }
+  throwIfErrors({ errors, warnings: [] } satisfies Diagnostics);
+  return new Map(docs.map((doc) => [doc.file, doc.route]));
+}
+
+/** A page given a `slug` also answers at its file path, as the old site redirected it. */
+function legacyRedirects(docs: SourceDoc[]): Record<string, string> {
+  const redirects: Record<string, string> = {};
+  const routes = new Set(docs.map((doc) => doc.route));
+  for (const doc of docs) {
+    const filePath = `/${doc.relPath.replace(/^docs\//, '').replace(/\.mdx?$/, '')}`.replace(/\/index$/, '') || '/';
+    if (filePath !== doc.route && !routes.has(filePath)) redirects[filePath] = doc.route;
+  }
+  return redirects;
+}
+
+function toPageData(entry: CompiledDoc, sidebars: ResolvedSidebars): PageData {
+  const { doc } = entry;
+  const page: PageData = {
+    route: doc.route,
+    title: doc.title,
+    description: doc.description,
+    keywords: doc.keywords,
+    hideTitle: doc.hideTitle,
+    hideTableOfContents: doc.hideTableOfContents,
+    tree: entry.tree,
+    toc: entry.toc,
+    breadcrumbs: sidebars.breadcrumbs.get(doc.id) ?? [],
+    source: doc.relPath,
+  };
+  if (doc.className) page.className = doc.className;
+  const sidebar = sidebars.sidebarOfDoc.get(doc.id);
+  if (sidebar) page.sidebar = sidebar;
+  const previous = sidebars.previous.get(doc.id);
+  const next = sidebars.next.get(doc.id);
+  if (previous) page.previous = previous;
+  if (next) page.next = next;
+  return page;
+}
+
+function hashBuild(pages: PageData[], site: SiteConfig, sidebars: ResolvedSidebars, files: Uint8Array[]): string {
+  const hash = createHash('sha256');
+  hash.update(JSON.stringify({ pages, site, sidebars: sidebars.sidebars }));
+  for (const file of files) hash.update(file);
+  return hash.digest('hex').slice(0, 12);
+}

@@ -1,0 +1,30 @@
+// `npm start [-- --content DIR]`: build, seed local KV, serve with wrangler dev on 127.0.0.1.
+
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from './args.ts';
+import { BuildError, BuildErrors } from './build/errors.ts';
+import { runBuild } from './build/pipeline.ts';
+import { seedLocalKv } from './local-kv.ts';
+import { start } from './run.ts';
+
+const args = parseArgs(process.argv.slice(2));
+const started = performance.now();
+try {
+  const result = await runBuild({ siteDir: args.content, outDir: args.out });
+  for (const warning of result.warnings) console.warn(`warning: ${warning.message}`);
+  console.log(`built ${result.pages.length} pages (build ${result.buildId}) in ${((performance.now() - started) / 1000).toFixed(2)} s`);
+} catch (error) {
+  if (error instanceof BuildError || error instanceof BuildErrors) {
+    console.error(`build failed:\n${error.message}`);
+    process.exit(1);
+  }
+  throw error;
+}
+await seedLocalKv({ outDir: args.out });
+
+const wrangler = start('npx', ['wrangler', 'dev', '--ip', '127.0.0.1', '--port', String(args.port), '--local', '--show-interactive-dev-session=false', '--log-level', 'warn']);
+console.log(`\nSELF Docs: http://127.0.0.1:${args.port}\n`);
+const stop = () => wrangler.kill('SIGTERM');
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+wrangler.on('exit', (code) => process.exit(code ?? 0));

@@ -1,0 +1,15 @@
+// Bindings and variables the worker is given (wrangler.toml, `.dev.vars`, secrets).
+
+export interface Env {
+  /** Built pages, manifests and pointers: see `kvKeys` in client/model.ts. */
+  CONTENT: KVNamespace;
+  /** Static assets (hashed bundles, fonts, images) from dist/client. */
+  ASSETS?: Fetcher;
+  /** Seconds a rendered page stays in the edge cache. */
+  HTML_CACHE_TTL?: string;
+  ALGOLIA_APP_ID?: string;
+  ALGOLIA_SEARCH_API_KEY?: string;
+  ALGOLIA_INDEX_NAME?: string;
+}
+
+export type AppEnv = { Bindings: Env; Variables: { themeScriptHash: string } };

@@ -1,0 +1,21 @@
+// The worker: thin routes over small services. Static files are served by Workers Static
+// Assets before this code runs; everything else comes here.
+
+import { Hono } from 'hono';
+import type { AppEnv } from './env.ts';
+import { scriptHash, securityHeaders } from './middleware/security-headers.ts';
+import { servePageData } from './routes/data.ts';
+import { servePage } from './routes/pages.ts';
+
+export const app = new Hono<AppEnv>();
+
+app.use('*', scriptHash, securityHeaders);
+app.get('/__data/*', servePageData);
+app.on(['GET', 'HEAD'], '*', servePage);
+app.all('*', (c) => c.json({ error: 'method_not_allowed', message: `${c.req.method} is not supported here; use GET` }, 405, { allow: 'GET, HEAD' }));
+app.onError((error, c) => {
+  console.error('unhandled error', error);
+  return c.json({ error: 'internal_error', message: 'Something went wrong on our side.' }, 500);
+});
+
+export default app;

@@ -1,0 +1,94 @@
+// The HTML document: a head written here, the React app streamed into #__root, the boot
+// data for hydration as inert JSON, and the hashed module script.
+
+import { renderToReadableStream } from 'react-dom/server';
+import { App } from '../../client/App.tsx';
+import type { BootData, Manifest } from '../../client/model.ts';
+import { themeScript, type ThemeChoice } from '../services/theme.ts';
+
+export interface DocumentInput {
+  manifest: Manifest;
+  boot: BootData;
+  theme: ThemeChoice;
+  /** Absolute URL of this page, for canonical and Open Graph. */
+  url: string;
+}
+
+export async function renderDocument(input: DocumentInput): Promise<ReadableStream<Uint8Array>> {
+  const app = await renderToReadableStream(<App boot={input.boot} />, {
+    onError(error) {
+      console.error('SSR error', error);
+    },
+  });
+  const encoder = new TextEncoder();
+  const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
+  const pipe = async () => {
+    const writer = writable.getWriter();
+    await writer.write(encoder.encode(documentHead(input)));
+    const reader = app.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      await writer.write(value);
+    }
+    await writer.write(encoder.encode(documentTail(input)));
+    await writer.close();
+  };
+  void pipe().catch((error) => {
+    console.error('HTML stream failed', error);
+    void writable.abort(error).catch(() => undefined);
+  });
+  return readable;
+}
+
+function documentHead({ manifest, boot, theme, url }: DocumentInput): string {
+  const { site, assets } = manifest;
+  const page = boot.page;
+  const title = page ? (page.route === '/' ? page.title : `${page.title} | ${site.title}`) : boot.status === 404 ? `Page Not Found | ${site.title}` : `Unavailable | ${site.title}`;
+  const description = page?.description || site.tagline;
+  const canonical = page ? new URL(page.route, site.url).href : url;
+  const socialTitle = page?.route === '/' ? page.title : title;
+  const lines = [
+    '<!doctype html>',
+    `<html lang="en" dir="ltr" data-theme="${theme.theme}" data-theme-preference="${theme.preference}">`,
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(title)}</title>`,
+    `<meta name="description" content="${escapeHtml(description)}">`,
+    page && page.keywords.length > 0 ? `<meta name="keywords" content="${escapeHtml(page.keywords.join(', '))}">` : '',
+    boot.status === 200 ? `<link rel="canonical" href="${escapeHtml(canonical)}">` : '<meta name="robots" content="noindex">',
+    `<meta property="og:title" content="${escapeHtml(socialTitle)}">`,
+    `<meta property="og:description" content="${escapeHtml(description)}">`,
+    `<meta property="og:type" content="website">`,
+    `<meta property="og:url" content="${escapeHtml(canonical)}">`,
+    `<meta property="og:site_name" content="${escapeHtml(site.title)}">`,
+    `<meta name="twitter:card" content="summary">`,
+    `<meta name="twitter:title" content="${escapeHtml(socialTitle)}">`,
+    `<meta name="twitter:description" content="${escapeHtml(description)}">`,
+    `<meta name="theme-color" content="${theme.theme === 'dark' ? '#070d1a' : '#ffffff'}">`,
+    `<link rel="icon" href="${escapeHtml(site.favicon)}">`,
+    ...assets.fonts.map((font) => `<link rel="preload" href="${font}" as="font" type="font/woff2" crossorigin>`),
+    ...assets.styles.map((style) => `<link rel="stylesheet" href="${style}">`),
+    `<script type="module" src="${assets.script}"></script>`,
+    ...assets.modulePreloads.map((chunk) => `<link rel="modulepreload" href="${chunk}">`),
+    theme.needsScript ? `<script>${themeScript}</script>` : '',
+    '</head>',
+    '<body>',
+    '<div id="__root">',
+  ];
+  return lines.filter(Boolean).join('\n');
+}
+
+function documentTail({ boot }: DocumentInput): string {
+  return `</div>\n<script type="application/json" id="__boot">${serialiseJson(boot)}</script>\n</body>\n</html>\n`;
+}
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+}
+
+/** JSON that cannot close its <script> element or break a line in old parsers. */
+export function serialiseJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}

@@ -1,0 +1,104 @@
+// Every GET that is not an asset or data: a doc page, a redirect, the 404 or the 503 page.
+
+import type { Context } from 'hono';
+import type { BootData, Manifest, PageData } from '../../client/model.ts';
+import type { AppEnv } from '../env.ts';
+import { renderDocument } from '../render/document.tsx';
+import { currentManifest, lastKnownManifest, readPage, StoreUnavailable } from '../services/content-store.ts';
+import { cachedHtml, htmlCacheKey, htmlCacheTtl, storeHtml } from '../services/html-cache.ts';
+import { canonicalPath } from '../services/paths.ts';
+import { announcementDismissed, chooseTheme } from '../services/theme.ts';
+
+export async function servePage(c: Context<AppEnv>): Promise<Response> {
+  let manifest: Manifest;
+  try {
+    manifest = await currentManifest(c.env.CONTENT);
+  } catch (error) {
+    return unavailable(c, error, lastKnownManifest());
+  }
+
+  const decision = canonicalPath(new URL(c.req.url).pathname, manifest.redirects);
+  if (decision.kind === 'redirect') {
+    const search = new URL(c.req.url).search;
+    return c.redirect(decision.location + search, 301);
+  }
+  const path = decision.path;
+  const known = path in manifest.routes;
+  const theme = chooseTheme(c, manifest.site);
+  const dismissed = announcementDismissed(c, manifest.site);
+  const variant = `${theme.variant}${dismissed ? '-nobar' : ''}`;
+  const etag = `"${manifest.buildId}-${variant}"`;
+  const varyHeaders = { vary: 'Cookie, Sec-CH-Prefers-Color-Scheme', 'accept-ch': 'Sec-CH-Prefers-Color-Scheme', 'critical-ch': 'Sec-CH-Prefers-Color-Scheme' };
+
+  if (known && c.req.header('if-none-match') === etag) {
+    return new Response(null, { status: 304, headers: { etag, ...varyHeaders } });
+  }
+
+  const cacheKey = htmlCacheKey(manifest.buildId, variant, path);
+  if (known) {
+    const hit = await cachedHtml(cacheKey);
+    if (hit) {
+      const headers = new Headers(hit.headers);
+      headers.set('cache-control', 'public, max-age=0, must-revalidate');
+      headers.set('x-html-cache', 'hit');
+      return new Response(hit.body, { status: hit.status, headers });
+    }
+  }
+
+  let page: PageData | null = null;
+  if (known) {
+    try {
+      page = await readPage(c.env.CONTENT, manifest.buildId, path);
+    } catch (error) {
+      return unavailable(c, error, manifest);
+    }
+    if (!page) return unavailable(c, new StoreUnavailable(`page ${path} of build ${manifest.buildId} is missing`), manifest);
+  }
+
+  const status = page ? 200 : 404;
+  const boot = bootData(manifest, page, status, theme, dismissed);
+  const body = await renderDocument({ manifest, boot, theme, url: c.req.url });
+  const headers = new Headers({ 'content-type': 'text/html; charset=utf-8', ...varyHeaders });
+  if (status === 200) {
+    headers.set('etag', etag);
+    headers.set('cache-control', 'public, max-age=0, must-revalidate');
+    headers.set('x-html-cache', 'miss');
+    const [toReader, toCache] = body.tee();
+    c.executionCtx.waitUntil(storeHtml(cacheKey, toCache, headers, status, htmlCacheTtl(c.env.HTML_CACHE_TTL)));
+    return new Response(toReader, { status, headers });
+  }
+  headers.set('cache-control', 'no-store');
+  return new Response(body, { status, headers });
+}
+
+function bootData(manifest: Manifest, page: PageData | null, status: BootData['status'], theme: ReturnType<typeof chooseTheme>, dismissed: boolean): BootData {
+  return {
+    buildId: manifest.buildId,
+    site: manifest.site,
+    sidebars: manifest.sidebars,
+    routes: Object.keys(manifest.routes),
+    page,
+    status,
+    theme: theme.theme,
+    themePreference: theme.preference,
+    announcementDismissed: dismissed,
+  };
+}
+
+/** 503 with a Retry button; the reader never sees the error itself. */
+async function unavailable(c: Context<AppEnv>, error: unknown, manifest: Manifest | undefined): Promise<Response> {
+  console.error('content store unavailable', error);
+  const headers = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'retry-after': '5' };
+  if (!manifest) return new Response(bareUnavailablePage, { status: 503, headers });
+  const theme = chooseTheme(c, manifest.site);
+  const boot = bootData(manifest, null, 503, theme, announcementDismissed(c, manifest.site));
+  return new Response(await renderDocument({ manifest, boot, theme, url: c.req.url }), { status: 503, headers });
+}
+
+const bareUnavailablePage = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Unavailable</title></head>
+<body><main><h1>This page is not available right now</h1>
+<p>The documentation store did not answer. This is usually brief.</p>
+<form method="get"><button type="submit">Retry</button></form></main></body></html>
+`;

@@ -1,0 +1,27 @@
+// Rendered pages in the edge cache (Cache API), keyed by build, theme variant and path.
+
+const defaultTtlSeconds = 300;
+
+export function htmlCacheKey(buildId: string, variant: string, path: string): Request {
+  return new Request(`https://html-cache.internal/${buildId}/${variant}${path}`);
+}
+
+export function htmlCacheTtl(value: string | undefined): number {
+  const seconds = Number(value);
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds : defaultTtlSeconds;
+}
+
+export async function cachedHtml(key: Request): Promise<Response | undefined> {
+  try {
+    return await caches.default.match(key);
+  } catch (error) {
+    console.warn('edge cache read failed', error);
+    return undefined;
+  }
+}
+
+export function storeHtml(key: Request, body: ReadableStream, headers: Headers, status: number, ttl: number): Promise<void> {
+  const stored = new Headers(headers);
+  stored.set('cache-control', `public, max-age=${ttl}`);
+  return caches.default.put(key, new Response(body, { status, headers: stored })).catch((error: unknown) => console.warn('edge cache write failed', error));
+}

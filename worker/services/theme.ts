@@ -1,0 +1,44 @@
+// The theme of the first paint, from the `theme` cookie, or the client hint for `system`.
+
+import { getCookie } from 'hono/cookie';
+import type { Context } from 'hono';
+import { announcementCookie, themeCookie, type SiteConfig, type ThemeName, type ThemePreference } from '../../client/model.ts';
+
+export interface ThemeChoice {
+  preference: ThemePreference;
+  /** The theme painted; 'dark' stands in until the inline script decides for `system`. */
+  theme: ThemeName;
+  /** True when only the browser can tell (system preference without the client hint). */
+  needsScript: boolean;
+  /** Edge cache variant. */
+  variant: string;
+}
+
+export function chooseTheme(c: Context, site: SiteConfig): ThemeChoice {
+  const cookie = getCookie(c, themeCookie);
+  const fallback: ThemePreference = site.colorMode.respectPrefersColorScheme ? 'system' : site.colorMode.defaultMode;
+  const preference: ThemePreference = cookie === 'light' || cookie === 'dark' || cookie === 'system' ? cookie : fallback;
+  if (preference !== 'system') return { preference, theme: preference, needsScript: false, variant: preference };
+  const hint = c.req.header('sec-ch-prefers-color-scheme');
+  if (hint === 'light' || hint === 'dark') return { preference, theme: hint, needsScript: false, variant: `system-${hint}` };
+  return { preference, theme: site.colorMode.defaultMode, needsScript: true, variant: 'system' };
+}
+
+export function announcementDismissed(c: Context, site: SiteConfig): boolean {
+  const bar = site.announcementBar;
+  return Boolean(bar?.isCloseable && getCookie(c, announcementCookie) === bar.id);
+}
+
+/** Runs before first paint only for `system` without the client hint; allowed by its CSP hash. */
+export const themeScript =
+  "(function(){try{document.documentElement.dataset.theme=matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light'}catch(e){}})()";
+
+let hash: Promise<string> | undefined;
+
+export function themeScriptHash(): Promise<string> {
+  hash ??= crypto.subtle.digest('SHA-256', new TextEncoder().encode(themeScript)).then((digest) => {
+    const bytes = String.fromCharCode(...new Uint8Array(digest));
+    return `'sha256-${btoa(bytes)}'`;
+  });
+  return hash;
+}
