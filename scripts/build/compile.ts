@@ -47,6 +47,9 @@ export async function compileDocs(docs: SourceDoc[], context: LinkContext): Prom
         themeImportsPlugin(),
         mdx({
           jsxImportSource: 'self-docs-mdx',
+          // Docusaurus parses .md as MDX too.
+          mdExtensions: [],
+          mdxExtensions: ['.md', '.mdx'],
           remarkPlugins: [remarkGfm, remarkDirective, remarkAdmonitions],
           rehypePlugins: [
             rehypeHeadingIds,
@@ -107,7 +110,7 @@ function themeImportsPlugin(): esbuild.Plugin {
     setup(build) {
       build.onResolve({ filter: /^@theme\// }, (args) => {
         const name = args.path.slice('@theme/'.length);
-        if (!componentNames.includes(name)) {
+        if (!(componentNames as readonly string[]).includes(name)) {
           return { errors: [{ text: `unknown component ${args.path}; registered: ${componentNames.map((n) => `@theme/${n}`).join(', ')}` }] };
         }
         return { path: name, namespace: 'theme-component' };

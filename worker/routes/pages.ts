@@ -28,7 +28,9 @@ export async function servePage(c: Context<AppEnv>): Promise<Response> {
   const dismissed = announcementDismissed(c, manifest.site);
   const variant = `${theme.variant}${dismissed ? '-nobar' : ''}`;
   const etag = `"${manifest.buildId}-${variant}"`;
-  const varyHeaders = { vary: 'Cookie, Sec-CH-Prefers-Color-Scheme', 'accept-ch': 'Sec-CH-Prefers-Color-Scheme', 'critical-ch': 'Sec-CH-Prefers-Color-Scheme' };
+  const varyHeaders: Record<string, string> = { vary: 'Cookie, Sec-CH-Prefers-Color-Scheme', 'accept-ch': 'Sec-CH-Prefers-Color-Scheme' };
+  // Only a reader who chose `system` needs the hint on this very request.
+  if (theme.preference === 'system') varyHeaders['critical-ch'] = 'Sec-CH-Prefers-Color-Scheme';
 
   if (known && c.req.header('if-none-match') === etag) {
     return new Response(null, { status: 304, headers: { etag, ...varyHeaders } });

@@ -11,8 +11,8 @@ const pointerTtl = 30;
 const pointerMemoryMs = 10_000;
 
 export class StoreUnavailable extends Error {
-  constructor(message: string, readonly cause?: unknown) {
-    super(message);
+  constructor(message: string, cause?: unknown) {
+    super(message, { cause });
   }
 }
 

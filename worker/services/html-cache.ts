@@ -2,6 +2,9 @@
 
 const defaultTtlSeconds = 300;
 
+/** Workers' default cache (the DOM typings of CacheStorage do not know it). */
+const edgeCache = () => (caches as unknown as { default: Cache }).default;
+
 export function htmlCacheKey(buildId: string, variant: string, path: string): Request {
   return new Request(`https://html-cache.internal/${buildId}/${variant}${path}`);
 }
@@ -13,7 +16,7 @@ export function htmlCacheTtl(value: string | undefined): number {
 
 export async function cachedHtml(key: Request): Promise<Response | undefined> {
   try {
-    return await caches.default.match(key);
+    return await edgeCache().match(key);
   } catch (error) {
     console.warn('edge cache read failed', error);
     return undefined;
@@ -23,5 +26,5 @@ export async function cachedHtml(key: Request): Promise<Response | undefined> {
 export function storeHtml(key: Request, body: ReadableStream, headers: Headers, status: number, ttl: number): Promise<void> {
   const stored = new Headers(headers);
   stored.set('cache-control', `public, max-age=${ttl}`);
-  return caches.default.put(key, new Response(body, { status, headers: stored })).catch((error: unknown) => console.warn('edge cache write failed', error));
+  return edgeCache().put(key, new Response(body, { status, headers: stored })).catch((error: unknown) => console.warn('edge cache write failed', error));
 }
