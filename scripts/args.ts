@@ -6,6 +6,8 @@ export interface CliArgs {
   content: string;
   out: string;
   port: number;
+  /** Folder for wrangler's local state (KV, cache); default .wrangler/state. */
+  persist?: string;
 }
 
 export function parseArgs(argv: string[]): CliArgs {
@@ -24,5 +26,6 @@ export function parseArgs(argv: string[]): CliArgs {
     console.error(`PORT must be a port number, found ${process.env.PORT}`);
     process.exit(2);
   }
-  return { content: resolve(value('--content') ?? 'content'), out: resolve(value('--out') ?? 'dist'), port };
+  const persist = value('--persist');
+  return { content: resolve(value('--content') ?? 'content'), out: resolve(value('--out') ?? 'dist'), port, persist: persist ? resolve(persist) : undefined };
 }

@@ -1,5 +1,6 @@
 // `npm start [-- --content DIR]`: build, seed local KV, serve with wrangler dev on 127.0.0.1.
 
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from './args.ts';
 import { BuildError, BuildErrors } from './build/errors.ts';
@@ -20,9 +21,19 @@ try {
   }
   throw error;
 }
-await seedLocalKv({ outDir: args.out });
+await seedLocalKv({ outDir: args.out, persistTo: args.persist });
 
-const wrangler = start('npx', ['wrangler', 'dev', '--ip', '127.0.0.1', '--port', String(args.port), '--local', '--show-interactive-dev-session=false', '--log-level', 'warn']);
+const wrangler = start('npx', [
+  'wrangler', 'dev',
+  '--ip', '127.0.0.1',
+  '--port', String(args.port),
+  '--local',
+  '--show-interactive-dev-session=false',
+  '--log-level', 'warn',
+  // A build in another folder (--out) is served from there.
+  '--assets', join(args.out, 'client'),
+  ...(args.persist ? ['--persist-to', args.persist] : []),
+]);
 console.log(`\nSELF Docs: http://127.0.0.1:${args.port}\n`);
 const stop = () => wrangler.kill('SIGTERM');
 process.on('SIGINT', stop);

@@ -13,11 +13,13 @@ export function DocPage({ page, versionLabel }: { page: PageData; versionLabel: 
   const firstElement = page.tree.find((node) => typeof node === 'object');
   const startsWithH1 = typeof firstElement === 'object' && firstElement.t === 'h1';
   const showToc = !page.hideTableOfContents && page.toc.length > 0;
+  // The home page is the root of every trail; it needs no trail of its own.
+  const showBreadcrumbs = page.breadcrumbs.length > 0 && page.route !== '/';
   return (
     <div className={`doc-page${showToc ? ' doc-page-with-toc' : ''}`}>
       <div className="doc-main">
         <article className="doc-article">
-          {page.breadcrumbs.length > 0 ? (
+          {showBreadcrumbs ? (
             <nav className="breadcrumbs" aria-label="Breadcrumbs">
               <ol>
                 <li>
@@ -33,7 +35,7 @@ export function DocPage({ page, versionLabel }: { page: PageData; versionLabel: 
               </ol>
             </nav>
           ) : null}
-          {page.breadcrumbs.length > 0 ? <span className="version-badge">Version: {versionLabel}</span> : null}
+          {showBreadcrumbs ? <span className="version-badge">Version: {versionLabel}</span> : null}
           {showToc ? <TocMobile toc={page.toc} /> : null}
           <div className="markdown">
             <ErrorBoundary resetKey={page.route}>

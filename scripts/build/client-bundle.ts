@@ -6,6 +6,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import type { ClientAssets } from '../../client/model.ts';
+import { redirectsFile } from './redirects.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -53,7 +54,8 @@ export async function bundleClient(): Promise<ClientBundle> {
 export async function writeClient(outDir: string, bundle: ClientBundle, staticDir: string, media: Map<string, string>): Promise<void> {
   const clientDir = join(outDir, 'client');
   await mkdir(clientDir, { recursive: true });
-  if (existsSync(staticDir)) await cp(staticDir, clientDir, { recursive: true });
+  // `_redirects` is read into the manifest by the build; the worker answers those paths.
+  if (existsSync(staticDir)) await cp(staticDir, clientDir, { recursive: true, filter: (source) => !source.endsWith(`/${redirectsFile}`) });
   const builtIn = join(root, 'client/static');
   if (existsSync(builtIn)) await cp(builtIn, clientDir, { recursive: true, force: false, errorOnExist: false });
   for (const [path, bytes] of bundle.files) {

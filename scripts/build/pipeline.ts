@@ -11,6 +11,7 @@ import { compileDocs, type CompiledDoc } from './compile.ts';
 import { loadSiteConfig } from './config.ts';
 import { discoverDocs, type SourceDoc } from './discover.ts';
 import { BuildError, newDiagnostics, throwIfErrors, type Diagnostics } from './errors.ts';
+import { readRedirects } from './redirects.ts';
 import { loadSidebars, resolveSidebars, type ResolvedSidebars } from './sidebars.ts';
 
 export interface BuildOptions {
@@ -36,13 +37,14 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   const site = await loadSiteConfig(siteDir);
   const docs = await discoverDocs(siteDir);
   const routeOfFile = assignRoutes(docs);
-  const redirects = legacyRedirects(docs);
+  const routes = new Set(routeOfFile.values());
+  const redirects = { ...legacyRedirects(docs), ...readRedirects(staticDir, routes, site.onBrokenLinks, diagnostics) };
   const media = new Map<string, string>();
   const compiled = await compileDocs(docs, {
     siteDir,
     staticDir,
     routeOfFile,
-    routes: new Set(routeOfFile.values()),
+    routes,
     redirects,
     media,
     onBrokenLinks: site.onBrokenLinks,
@@ -56,7 +58,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
 
   const bundle = options.skipClient ? undefined : await bundleClient();
   const assets = bundle?.assets ?? { script: '/assets/main.js', modulePreloads: [], styles: [], fonts: [] };
-  const buildId = hashBuild(pages, site, sidebars, bundle ? [...bundle.files.values()] : []);
+  const buildId = hashBuild({ pages, site, sidebars: sidebars.sidebars, redirects }, bundle ? [...bundle.files.values()] : []);
   const manifest: Manifest = {
     buildId,
     builtAt: new Date().toISOString(),
@@ -79,7 +81,10 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   await mkdir(join(options.outDir, 'search'), { recursive: true });
   // DocSearch records are produced by the search step (issue #3); an empty list keeps the contract.
   await writeFile(join(options.outDir, 'search', 'records.json'), '[]\n');
-  if (bundle) await writeClient(options.outDir, bundle, staticDir, media);
+  if (bundle) {
+    await writeClient(options.outDir, bundle, staticDir, media);
+    await writeFile(join(options.outDir, 'client', 'sitemap.xml'), sitemap(site, docs));
+  }
   return { buildId, manifest, pages, warnings: diagnostics.warnings, kvEntries };
 }
 
@@ -108,6 +113,11 @@ function legacyRedirects(docs: SourceDoc[]): Record<string, string> {
   return redirects;
 }
 
+function sitemap(site: SiteConfig, docs: SourceDoc[]): string {
+  const urls = docs.filter((doc) => !doc.unlisted).map((doc) => `  <url><loc>${new URL(doc.route, site.url).href}</loc></url>`);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+}
+
 function toPageData(entry: CompiledDoc, sidebars: ResolvedSidebars): PageData {
   const { doc } = entry;
   const page: PageData = {
@@ -132,9 +142,9 @@ function toPageData(entry: CompiledDoc, sidebars: ResolvedSidebars): PageData {
   return page;
 }
 
-function hashBuild(pages: PageData[], site: SiteConfig, sidebars: ResolvedSidebars, files: Uint8Array[]): string {
+function hashBuild(content: unknown, files: Uint8Array[]): string {
   const hash = createHash('sha256');
-  hash.update(JSON.stringify({ pages, site, sidebars: sidebars.sidebars }));
+  hash.update(JSON.stringify(content));
   for (const file of files) hash.update(file);
   return hash.digest('hex').slice(0, 12);
 }

@@ -1,0 +1,77 @@
+// `npm test`: typecheck, build, unit and worker tests (vitest), browser tests (Playwright);
+// ends with one plain line `N passed, N failed` adding up every suite, which CI reads.
+
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { run } from './run.ts';
+
+interface Tally {
+  suite: string;
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+const tallies: Tally[] = [];
+const only = process.argv.slice(2);
+const wanted = (suite: string) => only.length === 0 || only.includes(suite);
+
+await rm('test-results', { recursive: true, force: true });
+await mkdir('test-results', { recursive: true });
+
+if (wanted('typecheck')) {
+  const ok = await step('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
+  tallies.push({ suite: 'typecheck', passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0 });
+}
+
+// The worker tests serve dist/client as static assets; build it first.
+if (wanted('unit') || wanted('worker') || wanted('e2e')) {
+  const ok = await step('build', 'npx', ['tsx', 'scripts/build.ts']);
+  tallies.push({ suite: 'build', passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0 });
+}
+
+for (const project of ['unit', 'worker'].filter(wanted)) {
+  const report = `test-results/${project}.json`;
+  await step(project, 'npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+  tallies.push(vitestTally(project, report));
+}
+
+if (wanted('e2e')) {
+  await step('e2e', 'npx', ['playwright', 'test']);
+  tallies.push(playwrightTally('e2e', 'test-results/e2e.json'));
+}
+
+console.log('\nSummary');
+for (const tally of tallies) console.log(`  - ${tally.suite} (${tally.passed} passed / ${tally.failed} failed${tally.skipped ? ` / ${tally.skipped} skipped` : ''})`);
+const passed = tallies.reduce((sum, t) => sum + t.passed, 0);
+const failed = tallies.reduce((sum, t) => sum + t.failed, 0);
+const skipped = tallies.reduce((sum, t) => sum + t.skipped, 0);
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed > 0 ? 1 : 0);
+
+async function step(name: string, command: string, args: string[]): Promise<boolean> {
+  console.log(`\n▶ ${name}: ${command} ${args.join(' ')}`);
+  try {
+    await run(command, args);
+    return true;
+  } catch (error) {
+    console.error(`✖ ${name} failed: ${(error as Error).message}`);
+    return false;
+  }
+}
+
+/** A suite whose report is missing (it crashed before reporting) counts as one failure. */
+function vitestTally(suite: string, file: string): Tally {
+  if (!existsSync(file)) return { suite, passed: 0, failed: 1, skipped: 0 };
+  const report = JSON.parse(readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number; numTotalTests: number; success: boolean };
+  const failed = report.numFailedTests + (report.numTotalTests === 0 || (!report.success && report.numFailedTests === 0) ? 1 : 0);
+  return { suite, passed: report.numPassedTests, failed, skipped: report.numPendingTests + report.numTodoTests };
+}
+
+function playwrightTally(suite: string, file: string): Tally {
+  if (!existsSync(file)) return { suite, passed: 0, failed: 1, skipped: 0 };
+  const report = JSON.parse(readFileSync(file, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number }; errors?: unknown[] };
+  const { expected, unexpected, flaky, skipped } = report.stats;
+  const errors = report.errors?.length ?? 0;
+  return { suite, passed: expected + flaky, failed: unexpected + (expected + unexpected + flaky === 0 || errors > 0 ? Math.max(errors, 1) : 0), skipped };
+}

@@ -1,0 +1,129 @@
+// Step "discover": each file's id, route and title, as Docusaurus would give them.
+
+import { describe, expect, it } from 'vitest';
+import { parseDoc } from '../../scripts/build/discover.ts';
+
+const siteDir = '/site';
+const docsDir = '/site/docs';
+
+/** Parses one doc at `path` (relative to docs/) with the given source text. */
+function doc(path: string, raw = 'Some text.\n') {
+  return parseDoc(siteDir, docsDir, `${docsDir}/${path}`, raw);
+}
+
+describe('routes', () => {
+  it('gives a page the route of its path without the extension', () => {
+    expect(doc('guides/setup.md').route).toBe('/guides/setup');
+    expect(doc('guides/setup.mdx').route).toBe('/guides/setup');
+  });
+
+  it('serves index.md at the route of its folder', () => {
+    expect(doc('guides/index.md').route).toBe('/guides');
+    expect(doc('index.md').route).toBe('/');
+  });
+
+  it('serves README.md at the route of its folder', () => {
+    expect(doc('guides/README.md').route).toBe('/guides');
+  });
+
+  it('uses an absolute slug as the route, whatever the folder', () => {
+    expect(doc('guides/setup.md', '---\nslug: /start/here\n---\nText\n').route).toBe('/start/here');
+  });
+
+  it('resolves a relative slug against the folder of the page', () => {
+    expect(doc('guides/setup.md', '---\nslug: first-steps\n---\nText\n').route).toBe('/guides/first-steps');
+  });
+
+  it('serves a slug of / at the site root', () => {
+    expect(doc('welcome.md', '---\nslug: /\n---\nText\n').route).toBe('/');
+  });
+
+  it('drops a trailing slash and doubled slashes from a slug', () => {
+    expect(doc('a.md', '---\nslug: //x//y/\n---\nText\n').route).toBe('/x/y');
+  });
+
+  it('strips number prefixes from file and folder names in the route and the id', () => {
+    const parsed = doc('01-getting-started/02-install.md');
+    expect(parsed.route).toBe('/getting-started/install');
+    expect(parsed.id).toBe('getting-started/install');
+  });
+
+  it('keeps a name that is only a number', () => {
+    expect(doc('2024.md').route).toBe('/2024');
+  });
+
+  it('gives a doc the id of its path, and the folder plus frontmatter id when it has one', () => {
+    expect(doc('guides/setup.md').id).toBe('guides/setup');
+    expect(doc('guides/setup.md', '---\nid: install\n---\nText\n').id).toBe('guides/install');
+  });
+
+  it('derives the route from the frontmatter id, as Docusaurus does', () => {
+    // Docusaurus: baseSlug = frontMatter.slug ?? frontMatter.id ?? file name.
+    expect(doc('guides/setup.md', '---\nid: install\n---\nText\n').route).toBe('/guides/install');
+  });
+});
+
+describe('titles and metadata', () => {
+  it('takes the title from the frontmatter first', () => {
+    expect(doc('a.md', '---\ntitle: From frontmatter\n---\n\n# From heading\n').title).toBe('From frontmatter');
+  });
+
+  it('falls back to the first # heading, without its markup or custom id', () => {
+    expect(doc('a.md', '# The *real* `title` {#custom}\n\nText.\n').title).toBe('The real title');
+  });
+
+  it('ignores a # line inside a code fence when looking for the heading', () => {
+    expect(doc('a.md', '```bash\n# a comment\n```\n\n# Real heading\n').title).toBe('Real heading');
+  });
+
+  it('falls back to the file name when there is neither title nor heading', () => {
+    expect(doc('03-notes.md', 'Just text.\n').title).toBe('notes');
+  });
+
+  it('takes the description from the frontmatter, else the first paragraph', () => {
+    expect(doc('a.md', '---\ndescription: Said here\n---\nText.\n').description).toBe('Said here');
+    expect(doc('a.md', '# Heading\n\nimport X from "y";\n\nThe [first](./b.md) *paragraph*.\n').description).toBe('The first paragraph.');
+  });
+
+  it('reads the Docusaurus frontmatter keys', () => {
+    const parsed = doc(
+      'a.md',
+      [
+        '---',
+        'title: A',
+        'sidebar_label: Short A',
+        'sidebar_position: 3',
+        'keywords: [one, two]',
+        'hide_title: true',
+        'hide_table_of_contents: true',
+        'unlisted: true',
+        'className: wide',
+        '---',
+        'Text.',
+      ].join('\n'),
+    );
+    expect(parsed).toMatchObject({
+      sidebarLabel: 'Short A',
+      sidebarPosition: 3,
+      keywords: ['one', 'two'],
+      hideTitle: true,
+      hideTableOfContents: true,
+      unlisted: true,
+      className: 'wide',
+    });
+  });
+
+  it('ignores frontmatter keys it does not know, as Docusaurus does', () => {
+    const parsed = doc('a.md', '---\ntitle: A\nauthor: Someone\ncustom_edit_url: null\ntags: [x]\n---\nText.\n');
+    expect(parsed.title).toBe('A');
+    expect(parsed.route).toBe('/a');
+  });
+
+  it('blanks the frontmatter out of the body but keeps its lines, so errors point at the right line', () => {
+    const raw = '---\ntitle: A\n---\nline four\n';
+    const parsed = doc('a.md', raw);
+    expect(parsed.raw).toBe(raw);
+    expect(parsed.body.split('\n')[3]).toBe('line four');
+    expect(parsed.body).not.toContain('title: A');
+  });
+});

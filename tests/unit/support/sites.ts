@@ -1,0 +1,62 @@
+// Small sites for the build tests: written into a temp folder from a map of files, built with
+// the real pipeline (no browser bundle), and removed afterwards.
+
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, expect } from 'vitest';
+import { BuildError, BuildErrors } from '../../../scripts/build/errors.ts';
+import { runBuild, type BuildResult } from '../../../scripts/build/pipeline.ts';
+
+const created: string[] = [];
+
+afterAll(async () => {
+  await Promise.all(created.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+async function tempDir(prefix: string): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), `self-docs-unit-${prefix}-`));
+  created.push(dir);
+  return dir;
+}
+
+/** Writes `files` (path relative to the site folder → text) into a fresh folder and returns it. */
+export async function writeSite(files: Record<string, string>): Promise<string> {
+  const siteDir = await tempDir('site');
+  for (const [path, text] of Object.entries(files)) {
+    await mkdir(dirname(join(siteDir, path)), { recursive: true });
+    await writeFile(join(siteDir, path), text);
+  }
+  return siteDir;
+}
+
+/** Builds a site folder with the real pipeline into a throwaway output folder. */
+export async function buildSite(siteDir: string): Promise<BuildResult> {
+  return runBuild({ siteDir, outDir: await tempDir('out'), skipClient: true });
+}
+
+/** Builds a site that must fail and returns every error the build reported. */
+export async function buildErrorsOf(siteDir: string): Promise<BuildError[]> {
+  let failure: unknown;
+  try {
+    await buildSite(siteDir);
+  } catch (error) {
+    failure = error;
+  }
+  expect(failure, 'the build should have failed').toBeDefined();
+  if (failure instanceof BuildErrors) return failure.errors;
+  if (failure instanceof BuildError) return [failure];
+  throw failure;
+}
+
+/** The one error a broken site should report. */
+export async function buildErrorOf(siteDir: string): Promise<BuildError> {
+  const errors = await buildErrorsOf(siteDir);
+  expect(errors.map((e) => e.message)).toHaveLength(1);
+  return errors[0]!;
+}
+
+/** A page with frontmatter; `lines` are the body lines (line 1 of the body is file line 5). */
+export function page(title: string, ...lines: string[]): string {
+  return ['---', `title: ${title}`, '---', '', ...lines, ''].join('\n');
+}

@@ -1,0 +1,96 @@
+// Deploys the built fixture sites into the test KV namespace, the way `wrangler kv bulk put`
+// and the deploy script do: build-prefixed keys first, then the pointers.
+//
+// Every deploy gets a build id no other test used, so its KV keys, its edge-cache entries
+// (keyed by build id) and the isolate's memory start empty: tests do not depend on order.
+
+/// <reference types="@cloudflare/vitest-pool-workers/types" />
+import { env } from 'cloudflare:test';
+import { inject } from 'vitest';
+import { kvKeys, type Manifest, type PageData } from '../../../client/model.ts';
+import type { Env } from '../../../worker/env.ts';
+import { forgetStore } from '../../../worker/services/content-store.ts';
+
+/** The worker's bindings as configured in wrangler.toml (KV `CONTENT`, `HTML_CACHE_TTL`). */
+export const bindings = env as unknown as Env;
+
+export type FixtureName = 'site' | 'home-site';
+
+export interface DeployOptions {
+  /** tests/fixtures/site (default) or tests/fixtures/home-site. */
+  fixture?: FixtureName;
+  /** Keys left out, as after an interrupted upload or an expired build. */
+  omit?: ('manifest' | 'pages')[];
+  /** Write `build:current` and `build:history` (default true). */
+  live?: boolean;
+}
+
+export interface DeployedBuild {
+  buildId: string;
+  manifest: Manifest;
+  /** The page JSON exactly as stored in KV. */
+  storedPage(route: string): string;
+  page(route: string): PageData;
+}
+
+export function fixtureBuild(fixture: FixtureName = 'site'): { buildId: string; kvEntries: { key: string; value: string }[] } {
+  return fixture === 'home-site' ? inject('homeSite') : { buildId: inject('buildId'), kvEntries: inject('kvEntries') };
+}
+
+/** The manifest of a fixture as the build wrote it. */
+export function fixtureManifest(fixture: FixtureName = 'site'): Manifest {
+  const { buildId, kvEntries } = fixtureBuild(fixture);
+  const entry = kvEntries.find((e) => e.key === kvKeys.manifest(buildId));
+  if (!entry) throw new Error(`the ${fixture} fixture build has no manifest`);
+  return JSON.parse(entry.value) as Manifest;
+}
+
+export function freshBuildId(): string {
+  return crypto.randomUUID().replace(/-/g, '').slice(0, 12);
+}
+
+export async function deployFixture(options: DeployOptions = {}): Promise<DeployedBuild> {
+  const source = fixtureBuild(options.fixture);
+  const buildId = freshBuildId();
+  const from = `b:${source.buildId}:`;
+  const to = `b:${buildId}:`;
+  const omit = new Set(options.omit);
+  const pages = new Map<string, string>();
+  let manifest: Manifest | undefined;
+  for (const entry of source.kvEntries) {
+    const key = to + entry.key.slice(from.length);
+    let value = entry.value;
+    if (entry.key === kvKeys.manifest(source.buildId)) {
+      manifest = { ...(JSON.parse(value) as Manifest), buildId };
+      value = JSON.stringify(manifest);
+      if (omit.has('manifest')) continue;
+    } else if (entry.key.startsWith(`${from}page:`)) {
+      pages.set(entry.key.slice(`${from}page:`.length), value);
+      if (omit.has('pages')) continue;
+    }
+    await bindings.CONTENT.put(key, value);
+  }
+  if (!manifest) throw new Error('the fixture build has no manifest');
+  if (options.live ?? true) await pointTo(buildId, [buildId]);
+  forgetStore();
+  const storedPage = (route: string) => {
+    const json = pages.get(route);
+    if (json === undefined) throw new Error(`the fixture has no page ${route}`);
+    return json;
+  };
+  return { buildId, manifest, storedPage, page: (route) => JSON.parse(storedPage(route)) as PageData };
+}
+
+/** Writes the pointers as a deploy or rollback does (history newest first), then forgets what the isolate remembered. */
+export async function pointTo(current: string | null, history: string[] = []): Promise<void> {
+  if (current === null) await bindings.CONTENT.delete(kvKeys.current);
+  else await bindings.CONTENT.put(kvKeys.current, current);
+  await bindings.CONTENT.put(kvKeys.history, JSON.stringify(history));
+  forgetStore();
+}
+
+/** A KV binding whose every read fails, as when KV has an outage. */
+export function failingKv(): KVNamespace {
+  const fail = () => Promise.reject(new Error('KV GET failed: 500 Internal Server Error (simulated outage)'));
+  return { get: fail, getWithMetadata: fail, list: fail, put: fail, delete: fail } as unknown as KVNamespace;
+}

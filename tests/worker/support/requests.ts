@@ -1,0 +1,46 @@
+// Two ways into the worker: through the runtime like a browser (`exports.default.fetch`),
+// or straight into the handler with an execution context we can wait on, so the edge-cache
+// writes it schedules with `waitUntil` are done before the next request.
+
+/// <reference types="@cloudflare/vitest-pool-workers/types" />
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { exports } from 'cloudflare:workers';
+import worker from '../../../worker/index.ts';
+import type { Env } from '../../../worker/env.ts';
+import { bindings } from './deploy.ts';
+
+export const origin = 'https://docs.example.test';
+
+export interface RequestOptions {
+  method?: string;
+  /** Cookie header value, e.g. `theme=light`. */
+  cookie?: string;
+  headers?: Record<string, string>;
+}
+
+export function buildRequest(path: string, options: RequestOptions = {}): Request {
+  const headers = new Headers(options.headers);
+  if (options.cookie) headers.set('cookie', options.cookie);
+  return new Request(new URL(path, origin), { method: options.method ?? 'GET', headers, redirect: 'manual' });
+}
+
+const runtime = (exports as unknown as { default: Fetcher }).default;
+
+/** A request through the runtime, as a reader's browser sends it. Redirects are not followed. */
+export function get(path: string, options: RequestOptions = {}): Promise<Response> {
+  return runtime.fetch(buildRequest(path, options));
+}
+
+export interface SettledResponse {
+  response: Response;
+  body: string;
+}
+
+/** A request straight to the worker's handler that returns once its background work is done. */
+export async function getSettled(path: string, options: RequestOptions = {}, env: Env = bindings): Promise<SettledResponse> {
+  const ctx = createExecutionContext();
+  const response = await worker.fetch(buildRequest(path, options), env, ctx);
+  const body = await response.text();
+  await waitOnExecutionContext(ctx);
+  return { response, body };
+}
