@@ -154,14 +154,16 @@ export function App({ boot, searchSlot }: { boot: BootData; searchSlot?: ReactNo
   };
 
   const page = view.page;
-  const sidebar = page?.sidebar ? boot.sidebars[page.sidebar] : undefined;
+  // A missing page still offers the main sidebar, so the reader can find the way on.
+  const sidebarId = page?.sidebar ?? (view.status === 404 ? Object.keys(boot.sidebars)[0] : undefined);
+  const sidebar = sidebarId ? boot.sidebars[sidebarId] : undefined;
   return (
     <SiteContext.Provider value={context}>
       <a className="skip-link" href="#__main">
         Skip to main content
       </a>
       <AnnouncementBar dismissed={boot.announcementDismissed} />
-      <Navbar sidebar={page?.sidebar} searchSlot={searchSlot} />
+      <Navbar sidebar={sidebarId} searchSlot={searchSlot} />
       <div className={`main-wrapper${page?.className ? ` ${page.className}` : ''}${sidebar ? ' main-wrapper-with-sidebar' : ''}`}>
         {sidebar ? (
           <aside className="doc-sidebar">

@@ -170,6 +170,8 @@ export interface BootData {
   sidebars: Record<string, SidebarItem[]>;
   routes: string[];
   page: PageData | null;
+  /** Set on `/search`: results rendered on the server. */
+  search?: SearchPageData;
   /** Set when the route is unknown (404) or the store failed (503). */
   status: 200 | 404 | 503;
   theme: ThemeName;
@@ -197,3 +199,84 @@ export const announcementCookie = 'announcement-dismissed';
 export const preferredVersionKey = 'docs-preferred-version-default';
 export const pageTitleSuffix = 'SELF Documentation';
 export const desktopBreakpointPx = 996;
+
+// ── Search (Algolia protocol, DocSearch v3 record schema) ─────────────────────────────────
+
+export type RecordType = 'lvl0' | 'lvl1' | 'lvl2' | 'lvl3' | 'lvl4' | 'lvl5' | 'lvl6' | 'content';
+export type HierarchyLevel = 'lvl0' | 'lvl1' | 'lvl2' | 'lvl3' | 'lvl4' | 'lvl5' | 'lvl6';
+export type Hierarchy = { lvl0: string } & Record<Exclude<HierarchyLevel, 'lvl0'>, string | null>;
+
+/** One section of a page, as DocSearch's crawler would record it. */
+export interface SearchRecord {
+  /** Stable across builds while the page, anchor and section order stay the same. */
+  objectID: string;
+  /** Absolute URL with `#anchor` (on the site's configured url). */
+  url: string;
+  url_without_anchor: string;
+  anchor: string | null;
+  type: RecordType;
+  hierarchy: Hierarchy;
+  content: string | null;
+  language: 'en';
+  docusaurus_tag: string;
+  weight: { level: number; position: number; pageRank: number };
+}
+
+export const docusaurusTag = 'docs-default-current';
+
+export type MatchLevel = 'none' | 'partial' | 'full';
+
+export interface HighlightValue {
+  value: string;
+  matchLevel: MatchLevel;
+  matchedWords: string[];
+  fullyHighlighted?: boolean;
+}
+
+export interface SnippetValue {
+  value: string;
+  matchLevel: MatchLevel;
+}
+
+export interface SearchHit extends Partial<Omit<SearchRecord, 'weight'>> {
+  objectID: string;
+  _highlightResult: Record<string, HighlightValue | Record<string, HighlightValue>>;
+  _snippetResult?: Record<string, SnippetValue | Record<string, SnippetValue>>;
+}
+
+export interface SearchResult {
+  hits: SearchHit[];
+  nbHits: number;
+  page: number;
+  nbPages: number;
+  hitsPerPage: number;
+  processingTimeMS: number;
+  exhaustiveNbHits: boolean;
+  query: string;
+  params: string;
+  index: string;
+  queryID?: string;
+}
+
+export interface SearchResponse {
+  results: SearchResult[];
+}
+
+/** What the `/search?q=` page renders: grouped by page, already highlighted. */
+export interface SearchPageData {
+  query: string;
+  page: number;
+  nbPages: number;
+  nbHits: number;
+  groups: { title: string; url: string; hits: { url: string; title: string; trail: string; snippet: string }[] }[];
+  suggestions: string[];
+  error?: string;
+}
+
+export const searchLimits = {
+  queryLength: 64,
+  hitsPerPage: 20,
+  maxHitsPerPage: 100,
+  bodyBytes: 16 * 1024,
+  maxRequests: 10,
+} as const;

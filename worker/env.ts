@@ -10,6 +10,10 @@ export interface Env {
   ALGOLIA_APP_ID?: string;
   ALGOLIA_SEARCH_API_KEY?: string;
   ALGOLIA_INDEX_NAME?: string;
+  /** Comma-separated Algolia hosts replacing the defaults (tests point them at loopback). */
+  ALGOLIA_HOSTS?: string;
+  /** Seconds a search answer stays in the edge cache (default 300). */
+  SEARCH_CACHE_TTL?: string;
 }
 
 export type AppEnv = { Bindings: Env; Variables: { themeScriptHash: string } };

@@ -6,11 +6,14 @@ import type { AppEnv } from './env.ts';
 import { scriptHash, securityHeaders } from './middleware/security-headers.ts';
 import { servePageData } from './routes/data.ts';
 import { servePage } from './routes/pages.ts';
+import { serveSearch } from './routes/search.ts';
 
 export const app = new Hono<AppEnv>();
 
 app.use('*', scriptHash, securityHeaders);
 app.get('/__data/*', servePageData);
+app.post('/1/indexes/:index/queries', serveSearch);
+app.all('/1/indexes/:index/queries', (c) => c.json({ message: `${c.req.method} is not allowed; use POST`, status: 405 }, 405, { allow: 'POST' }));
 app.on(['GET', 'HEAD'], '*', servePage);
 app.all('*', (c) => c.json({ error: 'method_not_allowed', message: `${c.req.method} is not supported here; use GET` }, 405, { allow: 'GET, HEAD' }));
 app.onError((error, c) => {

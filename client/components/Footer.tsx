@@ -24,17 +24,20 @@ export function Footer() {
             <ThemeToggle />
           </div>
         </div>
-        <p className="footer-bottom">
-          <span>{copyright}</span>
-          {links.map((link) => (
-            <span key={link.href} className="footer-link-item">
-              <span className="footer-separator" aria-hidden="true">|</span>
-              <a href={link.href} className="footer-link" {...(link.newTab ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
-                {link.label}
-              </a>
-            </span>
-          ))}
-        </p>
+        <div className="footer-bottom">
+          <span className="footer-copyright">{copyright}</span>
+          {links.length > 0 ? (
+            <ul className="footer-links" aria-label="Legal and contact">
+              {links.map((link) => (
+                <li key={link.href}>
+                  <a href={link.href} className="footer-link" {...(link.newTab ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+                    {link.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
       </div>
     </footer>
   );

@@ -118,7 +118,9 @@ export function Navbar({ sidebar, searchSlot }: { sidebar?: string; searchSlot?:
     return () => window.removeEventListener('scroll', onScroll);
   }, [site.navbar.hideOnScroll]);
 
+  // The drawer sits outside <nav>: the bar's backdrop filter would otherwise clip it.
   return (
+    <>
     <nav className={`navbar${hidden ? ' navbar-hidden' : ''}`} aria-label="Main">
       <div className="navbar-inner">
         <div className="navbar-items navbar-items-left">
@@ -135,6 +137,7 @@ export function Navbar({ sidebar, searchSlot }: { sidebar?: string; searchSlot?:
           <div className="navbar-search-slot">{searchSlot}</div>
         </div>
       </div>
+    </nav>
       {drawerOpen ? (
         <>
           <div className="drawer-backdrop" onClick={() => setDrawerOpen(false)} aria-hidden="true" />
@@ -181,6 +184,6 @@ export function Navbar({ sidebar, searchSlot }: { sidebar?: string; searchSlot?:
           </div>
         </>
       ) : null}
-    </nav>
+    </>
   );
 }

@@ -6,7 +6,7 @@ export function NotFound() {
       <h1>Page Not Found</h1>
       <p>We could not find what you were looking for.</p>
       <p>
-        The page may have moved. Start again from the <a href="/">documentation home</a>, or use the sidebar.
+        The page may have moved. Start again from the <a href="/">documentation home</a> or pick a page from the menu.
       </p>
     </main>
   );

@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
-import type { Manifest, PageData, SiteConfig } from '../../client/model.ts';
+import type { Manifest, PageData, SearchRecord, SiteConfig } from '../../client/model.ts';
 import { kvKeys } from '../../client/model.ts';
 import { bundleClient, writeClient } from './client-bundle.ts';
 import { compileDocs, type CompiledDoc } from './compile.ts';
@@ -12,6 +12,8 @@ import { loadSiteConfig } from './config.ts';
 import { discoverDocs, type SourceDoc } from './discover.ts';
 import { BuildError, newDiagnostics, throwIfErrors, type Diagnostics } from './errors.ts';
 import { readRedirects } from './redirects.ts';
+import { buildSearchIndex } from './search-index.ts';
+import { searchRecords } from './search-records.ts';
 import { loadSidebars, resolveSidebars, type ResolvedSidebars } from './sidebars.ts';
 
 export interface BuildOptions {
@@ -23,6 +25,7 @@ export interface BuildOptions {
 
 export interface BuildResult {
   buildId: string;
+  records: SearchRecord[];
   manifest: Manifest;
   pages: PageData[];
   warnings: BuildError[];
@@ -68,7 +71,9 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     redirects,
     assets,
   };
+  const records = searchRecords(pages, sidebars.sidebars, site.url);
   const kvEntries = [
+    { key: kvKeys.searchIndex(buildId), value: JSON.stringify(buildSearchIndex(records)) },
     { key: kvKeys.manifest(buildId), value: JSON.stringify(manifest) },
     ...pages.map((page) => ({ key: kvKeys.page(buildId, page.route), value: JSON.stringify(page) })),
     ...docs.map((doc) => ({ key: kvKeys.markdown(buildId, doc.route), value: doc.raw })),
@@ -79,13 +84,12 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   await writeFile(join(options.outDir, 'kv', 'build.json'), JSON.stringify(kvEntries));
   await writeFile(join(options.outDir, 'kv', 'build-id'), buildId);
   await mkdir(join(options.outDir, 'search'), { recursive: true });
-  // DocSearch records are produced by the search step (issue #3); an empty list keeps the contract.
-  await writeFile(join(options.outDir, 'search', 'records.json'), '[]\n');
+  await writeFile(join(options.outDir, 'search', 'records.json'), `${JSON.stringify(records, null, 1)}\n`);
   if (bundle) {
     await writeClient(options.outDir, bundle, staticDir, media);
     await writeFile(join(options.outDir, 'client', 'sitemap.xml'), sitemap(site, docs));
   }
-  return { buildId, manifest, pages, warnings: diagnostics.warnings, kvEntries };
+  return { buildId, manifest, pages, records, warnings: diagnostics.warnings, kvEntries };
 }
 
 /** Routes are unique; two docs claiming one route is an error naming both files. */

@@ -60,3 +60,21 @@ export async function buildErrorOf(siteDir: string): Promise<BuildError> {
 export function page(title: string, ...lines: string[]): string {
   return ['---', `title: ${title}`, '---', '', ...lines, ''].join('\n');
 }
+
+interface ExpectedError {
+  file: string;
+  /** The line the author should look at; omit when no line applies. */
+  line?: number;
+  problem: RegExp;
+  fix: RegExp;
+}
+
+/** An error a reader can act on: it names the file and line in its message, says what is wrong and what to do. */
+export function expectBuildError(error: BuildError, expected: ExpectedError): void {
+  expect({ file: error.file, line: error.line }).toEqual({ file: expected.file, line: expected.line });
+  expect(error.problem).toMatch(expected.problem);
+  expect(error.fix).toMatch(expected.fix);
+  const where = expected.line ? `${expected.file}:${expected.line}` : expected.file;
+  expect(error.message.startsWith(`${where}: `), error.message).toBe(true);
+  expect(error.message).toContain(`fix: ${error.fix}`);
+}

@@ -21,7 +21,8 @@ export interface RequestOptions {
 export function buildRequest(path: string, options: RequestOptions = {}): Request {
   const headers = new Headers(options.headers);
   if (options.cookie) headers.set('cookie', options.cookie);
-  return new Request(new URL(path, origin), { method: options.method ?? 'GET', headers, redirect: 'manual' });
+  // `origin + path`, not `new URL(path, origin)`: a path like `//host/` must stay a path.
+  return new Request(`${origin}${path}`, { method: options.method ?? 'GET', headers, redirect: 'manual' });
 }
 
 const runtime = (exports as unknown as { default: Fetcher }).default;

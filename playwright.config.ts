@@ -1,0 +1,60 @@
+// Browser tests (tests/e2e) in Debian's Chromium against the real SELF content, served by
+// `npm start` on its own port, from its own build folder, with a fresh wrangler state.
+
+import { defineConfig } from '@playwright/test';
+
+const port = 8802;
+const baseURL = `http://127.0.0.1:${port}`;
+const statePath = '/tmp/self-docs-e2e-state';
+
+/** No DNS, no background traffic: third-party embeds simply fail to load. */
+const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1, EXCLUDE localhost',
+];
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  // Not `test-results` itself: Playwright empties its output folder, and other runners write there.
+  outputDir: 'test-results/e2e-artifacts',
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  workers: 2,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        browserName: 'chromium',
+        viewport: { width: 1280, height: 800 },
+        launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs },
+      },
+    },
+  ],
+  webServer: {
+    // A fresh state each run: no pages cached by an earlier build, no other server's pointer.
+    command: `rm -rf ${statePath} && npm start -- --out /tmp/self-docs-e2e-dist --persist ${statePath}`,
+    env: { PORT: String(port) },
+    url: `${baseURL}/`,
+    reuseExistingServer: !process.env.CI,
+    // Build (~10 s), two KV seeds and wrangler's start-up.
+    timeout: 180_000,
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

@@ -1,0 +1,98 @@
+// Client-side navigation: links load the next page's data instead of reloading the
+// document; title, URL and scroll position follow. Also the previous/next links and the 404.
+
+import { expect, test } from '@playwright/test';
+import { fetchPageData, markWindow, openHydrated, readBoot, serverTitle, windowMark } from '../support/e2e-pages.ts';
+
+test('clicking a sidebar link shows the page without a full reload', async ({ page, request }) => {
+  await openHydrated(page, '/');
+  const expectedTitle = await serverTitle(request, '/project-status');
+  await markWindow(page);
+  const documents: string[] = [];
+  page.on('request', (req) => req.resourceType() === 'document' && documents.push(req.url()));
+
+  await page.locator('aside.doc-sidebar a[href="/project-status"]').click();
+
+  await expect(page).toHaveURL(/\/project-status$/);
+  await expect(page).toHaveTitle(expectedTitle);
+  await expect(page.locator('aside.doc-sidebar a[href="/project-status"]')).toHaveAttribute('aria-current', 'page');
+  expect(await windowMark(page)).toBe(1);
+  expect(documents).toEqual([]);
+});
+
+test('client-side navigation to the home page gives it the same title as loading it', async ({ page, request }) => {
+  await openHydrated(page, '/project-status');
+  const expectedTitle = await serverTitle(request, '/');
+  await markWindow(page);
+  await page.locator('aside.doc-sidebar a[href="/"]').click();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await windowMark(page)).toBe(1);
+  await expect(page).toHaveTitle(expectedTitle);
+});
+
+test('the back button returns to the previous page without a reload', async ({ page, request }) => {
+  await openHydrated(page, '/project-status');
+  const expectedTitle = await serverTitle(request, '/project-status');
+  await markWindow(page);
+  await page.locator('.pagination-nav a[rel="next"]').click();
+  await expect(page).not.toHaveURL(/\/project-status$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/project-status$/);
+  await expect(page).toHaveTitle(expectedTitle);
+  expect(await windowMark(page)).toBe(1);
+});
+
+test('a link to a heading on another page scrolls that heading to the top', async ({ page, request }) => {
+  await openHydrated(page, '/');
+  const target = '/technical-docs/PoAI/proof-of-ai';
+  const { toc } = await fetchPageData(request, (await readBoot(page)).buildId, target);
+  expect(toc.length, `${target} needs several sections`).toBeGreaterThan(3);
+  // A section in the middle, so the page can scroll it to the top.
+  const heading = toc[Math.floor(toc.length / 2)]!;
+
+  // The router handles every link on the page; this one stands in for a content link.
+  await page.evaluate(({ href }) => {
+    const link = document.createElement('a');
+    link.id = 'e2e-hash-link';
+    link.href = href;
+    link.textContent = 'to the section';
+    link.style.cssText = 'position:fixed;top:80px;right:16px;z-index:10000;background:#fff;color:#000;padding:4px';
+    document.body.appendChild(link);
+  }, { href: `${target}#${heading.id}` });
+  await markWindow(page);
+  await page.locator('#e2e-hash-link').click();
+
+  await expect(page).toHaveURL(new RegExp(`${target}#${heading.id}$`));
+  expect(await windowMark(page)).toBe(1);
+  const element = page.locator(`[id="${heading.id}"]`);
+  await expect(element).toBeInViewport();
+  const navbarBottom = await page.locator('nav.navbar').evaluate((nav) => nav.getBoundingClientRect().bottom);
+  await expect.poll(() => element.evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThanOrEqual(navbarBottom);
+  expect(await element.evaluate((el) => el.getBoundingClientRect().top)).toBeLessThan(navbarBottom + 80);
+});
+
+test('a doc page links to the previous and next pages, and next leads to a page whose previous link points back', async ({ page }) => {
+  await openHydrated(page, '/project-status');
+  const previous = page.locator('.pagination-nav a[rel="prev"]');
+  const next = page.locator('.pagination-nav a[rel="next"]');
+  await expect(previous).toBeVisible();
+  await expect(next).toBeVisible();
+  await expect(previous).toHaveAttribute('href', '/');
+  await expect(previous).toContainText('Previous');
+  await expect(next).toContainText('Next');
+
+  const nextHref = await next.getAttribute('href');
+  await next.click();
+  await expect(page).toHaveURL(new RegExp(`${nextHref}$`));
+  await expect(page.locator('.pagination-nav a[rel="prev"]')).toHaveAttribute('href', '/project-status');
+});
+
+test('an unknown path answers 404 with "Page Not Found" inside the site layout', async ({ page }) => {
+  const response = await page.goto('/no/such/page');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
+  await expect(page.locator('nav[aria-label="Main"]')).toBeVisible();
+  await expect(page.locator('footer.footer')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'documentation home' })).toHaveAttribute('href', '/');
+  await expect(page).toHaveTitle(/Page Not Found/);
+});

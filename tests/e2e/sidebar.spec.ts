@@ -1,0 +1,78 @@
+// The docs sidebar on desktop (categories as <details>) and the drawer below the 996 px
+// breakpoint, with the docs menu and the main menu.
+
+import { expect, test, type Page } from '@playwright/test';
+import { markWindow, openHydrated, windowMark } from '../support/e2e-pages.ts';
+
+/** A top-level sidebar category by (part of) its label. */
+function category(page: Page, label: string) {
+  return page.locator('aside.doc-sidebar .menu-item-level-1 > details').filter({ has: page.locator(':scope > summary', { hasText: label }) });
+}
+
+test.describe('desktop sidebar', () => {
+  test('a collapsed category opens on click and stays open after navigating elsewhere', async ({ page }) => {
+    await openHydrated(page, '/');
+    const about = category(page, 'About SELF');
+    const technical = category(page, 'Technical Docs');
+    await expect(about).toHaveCount(1);
+    await expect(about).not.toHaveAttribute('open');
+    await expect(technical).not.toHaveAttribute('open');
+
+    await about.locator(':scope > summary').click();
+    await expect(about).toHaveAttribute('open');
+    await expect(about.locator('a[href="/about-self/manifesto"]')).toBeVisible();
+
+    await markWindow(page);
+    await page.locator('aside.doc-sidebar a[href="/project-status"]').click();
+    await expect(page).toHaveURL(/\/project-status$/);
+    expect(await windowMark(page)).toBe(1);
+    await expect(about).toHaveAttribute('open');
+    await expect(technical).not.toHaveAttribute('open');
+  });
+
+  test('the category of the current page is open on arrival', async ({ page }) => {
+    await openHydrated(page, '/about-self/manifesto');
+    await expect(category(page, 'About SELF')).toHaveAttribute('open');
+    await expect(page.locator('aside.doc-sidebar a[href="/about-self/manifesto"]')).toHaveAttribute('aria-current', 'page');
+  });
+});
+
+test.describe('mobile drawer at 375 px', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('the menu button opens the docs menu; back shows the main menu; a link navigates and closes the drawer', async ({ page }) => {
+    await openHydrated(page, '/project-status');
+    await expect(page.locator('aside.doc-sidebar')).toBeHidden();
+    const drawer = page.getByRole('dialog', { name: 'Navigation menu' });
+    await expect(drawer).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Toggle navigation bar' }).click();
+    await expect(drawer).toBeVisible();
+    const docsMenu = drawer.getByRole('navigation', { name: 'Docs sidebar' });
+    await expect(docsMenu).toBeVisible();
+    await expect(docsMenu.locator('a[href="/project-status"]')).toHaveAttribute('aria-current', 'page');
+
+    await drawer.getByRole('button', { name: '← Back to main menu' }).click();
+    await expect(docsMenu).toHaveCount(0);
+    await expect(drawer.locator('.drawer-primary')).toBeVisible();
+    await expect(drawer.getByRole('button', { name: /Docs menu/ })).toBeVisible();
+
+    await drawer.getByRole('button', { name: /Docs menu/ }).click();
+    await expect(docsMenu).toBeVisible();
+    await markWindow(page);
+    await docsMenu.locator('a[href="/"]').click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(drawer).toHaveCount(0);
+    await expect(page.locator('html')).not.toHaveClass(/drawer-open/);
+    expect(await windowMark(page)).toBe(1);
+  });
+
+  test('Escape closes the drawer', async ({ page }) => {
+    await openHydrated(page, '/project-status');
+    await page.getByRole('button', { name: 'Toggle navigation bar' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Navigation menu' });
+    await expect(drawer).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(drawer).toHaveCount(0);
+  });
+});

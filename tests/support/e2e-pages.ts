@@ -1,0 +1,62 @@
+// Small helpers the browser tests share: open a page and wait until React has hydrated it,
+// read what the server handed the browser, and find the site's own elements.
+
+import { expect, type APIRequestContext, type Page, type Response } from '@playwright/test';
+import type { BootData, PageData } from '../../client/model.ts';
+import { pageDataPath } from '../../client/model.ts';
+
+/** Loads `path` and waits for hydration, so clicks reach React's handlers. */
+export async function openHydrated(page: Page, path: string): Promise<Response | null> {
+  const response = await page.goto(path);
+  await waitForHydration(page);
+  return response;
+}
+
+export async function waitForHydration(page: Page): Promise<void> {
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+}
+
+/** The boot data embedded in the server HTML. */
+export function readBoot(page: Page): Promise<BootData> {
+  return page.evaluate(() => JSON.parse(document.getElementById('__boot')?.textContent ?? 'null') as BootData);
+}
+
+/** A page's data as client-side navigation fetches it. */
+export async function fetchPageData(request: APIRequestContext, buildId: string, route: string): Promise<PageData> {
+  const response = await request.get(pageDataPath(buildId, route));
+  expect(response.status(), `page data of ${route}`).toBe(200);
+  return (await response.json()) as PageData;
+}
+
+/** The <title> the server renders for a path, to compare with client-side navigation. */
+export async function serverTitle(request: APIRequestContext, path: string): Promise<string> {
+  const html = await (await request.get(path)).text();
+  const title = /<title>([^<]*)<\/title>/.exec(html)?.[1];
+  if (title === undefined) throw new Error(`no <title> in the HTML of ${path}`);
+  return decodeEntities(title);
+}
+
+function decodeEntities(text: string): string {
+  return text.replace(/&(amp|lt|gt|quot|#39|#x27);/g, (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'" })[name] ?? _);
+}
+
+/** The `data-theme` attribute on `<html>` in raw server HTML. */
+export function themeInHtml(html: string): string | undefined {
+  return /<html[^>]*\sdata-theme="([^"]*)"/.exec(html)?.[1];
+}
+
+export const site = {
+  /** The announcement bar of content/site.config.ts. */
+  announcementId: 'stellar-network-2025',
+};
+
+/** Marks the window; a full page load forgets the mark, client-side navigation keeps it. */
+export async function markWindow(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    (window as Window & { __marker?: number }).__marker = 1;
+  });
+}
+
+export function windowMark(page: Page): Promise<number | undefined> {
+  return page.evaluate(() => (window as Window & { __marker?: number }).__marker);
+}

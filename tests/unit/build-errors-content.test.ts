@@ -1,0 +1,87 @@
+// Bad frontmatter and two pages on one route fail the build with the file, the line and a fix.
+
+import { describe, expect, it } from 'vitest';
+import { buildErrorOf, expectBuildError, page, writeSite } from './support/sites.ts';
+
+describe('bad frontmatter', () => {
+  it('fails on invalid YAML, naming the line of the mistake', async () => {
+    const siteDir = await writeSite({ 'docs/a.md': ['---', 'title: A', 'description: Note: colons need quotes', '---', 'Text.'].join('\n') });
+    expectBuildError(await buildErrorOf(siteDir), {
+      file: 'docs/a.md',
+      line: 3,
+      problem: /^bad frontmatter: /,
+      fix: /write valid YAML between the two --- lines/,
+    });
+  });
+
+  it('fails on a value of the wrong type, naming the line of the key', async () => {
+    const siteDir = await writeSite({ 'docs/a.md': ['---', 'title: A', 'sidebar_position: "x"', '---', 'Text.'].join('\n') });
+    expectBuildError(await buildErrorOf(siteDir), {
+      file: 'docs/a.md',
+      line: 3,
+      problem: /`sidebar_position` must be a number, found "x"/,
+      fix: /change `sidebar_position` to a number or remove it/,
+    });
+  });
+
+  it('names the line of the key even after comments and multi-line values', async () => {
+    const siteDir = await writeSite({
+      'docs/a.md': ['---', '# The page', 'title: A', 'description: >', '  A long description', '  on two lines.', 'hide_title: "yes"', '---', 'Text.'].join('\n'),
+    });
+    expectBuildError(await buildErrorOf(siteDir), { file: 'docs/a.md', line: 7, problem: /`hide_title` must be a boolean/, fix: /change `hide_title`/ });
+  });
+
+  it('fails on keywords that are not a list of strings', async () => {
+    const siteDir = await writeSite({ 'docs/a.md': ['---', 'title: A', 'keywords: one, two', '---', 'Text.'].join('\n') });
+    expectBuildError(await buildErrorOf(siteDir), { file: 'docs/a.md', line: 3, problem: /`keywords` must be a list of strings/, fix: /change `keywords`/ });
+  });
+
+  it('fails on an id that contains a slash', async () => {
+    const siteDir = await writeSite({ 'docs/a.md': ['---', 'id: guides/a', '---', 'Text.'].join('\n') });
+    expectBuildError(await buildErrorOf(siteDir), { file: 'docs/a.md', line: 2, problem: /`id` must not contain "\/"/, fix: /the folder is added to the id for you/ });
+  });
+
+  it('fails on frontmatter that is not a mapping', async () => {
+    const siteDir = await writeSite({ 'docs/a.md': ['---', '- just', '- a list', '---', 'Text.'].join('\n') });
+    expectBuildError(await buildErrorOf(siteDir), { file: 'docs/a.md', line: 2, problem: /must be a YAML mapping/, fix: /title: My page/ });
+  });
+});
+
+describe('missing docs folder', () => {
+  it('fails when the site has no docs/ folder, saying to create it', async () => {
+    const siteDir = await writeSite({ 'site.config.ts': 'export default {};\n' });
+    const error = await buildErrorOf(siteDir);
+    expect(error.file).toMatch(/docs$/);
+    expect(error.problem).toBe('the docs folder does not exist');
+    expect(error.fix).toMatch(/create it/);
+  });
+});
+
+describe('duplicate routes', () => {
+  it('fails when two docs have the same slug, naming both files', async () => {
+    const siteDir = await writeSite({
+      'docs/a.md': ['---', 'title: A', 'slug: /same', '---', 'Text.'].join('\n'),
+      'docs/b.md': ['---', 'title: B', 'slug: /same', '---', 'Text.'].join('\n'),
+    });
+    const error = await buildErrorOf(siteDir);
+    expect(error.file).toBe('docs/b.md');
+    expect(error.line).toBeDefined();
+    expect(error.problem).toBe('duplicate route /same: docs/a.md has it too');
+    expect(error.fix).toMatch(/give one of the two pages another `slug`/);
+    expect(error.message).toMatch(/^docs\/b\.md:\d+: duplicate route/);
+  });
+
+  it('fails when a page and a folder index land on the same route', async () => {
+    const siteDir = await writeSite({ 'docs/guide.md': page('Guide', 'One.'), 'docs/guide/index.md': page('Guide index', 'Two.') });
+    const error = await buildErrorOf(siteDir);
+    expect(error.problem).toMatch(/^duplicate route \/guide: docs\/guide(\.md|\/index\.md) has it too$/);
+  });
+
+  it('treats routes that differ only in case as the same route', async () => {
+    const siteDir = await writeSite({
+      'docs/a.md': ['---', 'slug: /Setup', '---', 'Text.'].join('\n'),
+      'docs/b.md': ['---', 'slug: /setup', '---', 'Text.'].join('\n'),
+    });
+    expect((await buildErrorOf(siteDir)).problem).toMatch(/duplicate route \/setup/);
+  });
+});

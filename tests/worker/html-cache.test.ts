@@ -1,0 +1,145 @@
+// Rendered pages in the edge cache and browser revalidation with ETags. Requests go straight
+// to the handler and wait for its background cache write, so "the second request" really
+// comes after the first one was stored.
+
+import { beforeEach, describe, expect, it } from 'vitest';
+import { deployFixture, type DeployedBuild } from './support/deploy.ts';
+import { countElements, readDocument } from './support/html.ts';
+import { getSettled } from './support/requests.ts';
+
+let build: DeployedBuild;
+beforeEach(async () => {
+  build = await deployFixture();
+});
+
+describe('edge cache of rendered pages', () => {
+  it('renders a page on the first request and serves the second identical one from the edge cache', async () => {
+    const first = await getSettled('/intro');
+    expect(first.response.headers.get('x-html-cache')).toBe('miss');
+    const second = await getSettled('/intro');
+    expect(second.response.status).toBe(200);
+    expect(second.response.headers.get('x-html-cache')).toBe('hit');
+    expect(second.body).toBe(first.body);
+  });
+
+  it('lets browsers keep a cached page only if they revalidate it', async () => {
+    const miss = await getSettled('/intro');
+    expect(miss.response.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+    const hit = await getSettled('/intro');
+    expect(hit.response.headers.get('x-html-cache')).toBe('hit');
+    expect(hit.response.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+    expect(hit.response.headers.get('etag')).toBe(miss.response.headers.get('etag'));
+    expect(hit.response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+  });
+
+  it('keeps a separate entry per theme: a cached light page is never served to a dark reader', async () => {
+    await getSettled('/intro', { cookie: 'theme=light' });
+    const light = await getSettled('/intro', { cookie: 'theme=light' });
+    expect(light.response.headers.get('x-html-cache')).toBe('hit');
+    expect((await readDocument(light.body)).theme).toBe('light');
+
+    const dark = await getSettled('/intro', { cookie: 'theme=dark' });
+    expect(dark.response.headers.get('x-html-cache')).toBe('miss');
+    expect((await readDocument(dark.body)).theme).toBe('dark');
+    const defaultReader = await getSettled('/intro');
+    expect((await readDocument(defaultReader.body)).theme).toBe('dark');
+  });
+
+  it('keeps system readers with different client hints apart', async () => {
+    await getSettled('/intro', { cookie: 'theme=system', headers: { 'Sec-CH-Prefers-Color-Scheme': 'light' } });
+    const dark = await getSettled('/intro', { cookie: 'theme=system', headers: { 'Sec-CH-Prefers-Color-Scheme': 'dark' } });
+    expect(dark.response.headers.get('x-html-cache')).toBe('miss');
+    expect((await readDocument(dark.body)).theme).toBe('dark');
+    const noHint = await getSettled('/intro', { cookie: 'theme=system' });
+    expect(noHint.response.headers.get('x-html-cache')).toBe('miss');
+    expect((await readDocument(noHint.body)).inlineScripts).toHaveLength(1);
+  });
+
+  it('keeps a separate entry for readers who dismissed the announcement', async () => {
+    await getSettled('/intro');
+    const dismissed = await getSettled('/intro', { cookie: 'announcement-dismissed=fixture-bar-1' });
+    expect(dismissed.response.headers.get('x-html-cache')).toBe('miss');
+    expect(await countElements(dismissed.body, '.announcement-bar')).toBe(0);
+    const again = await getSettled('/intro');
+    expect(again.response.headers.get('x-html-cache')).toBe('hit');
+    expect(await countElements(again.body, '.announcement-bar')).toBe(1);
+  });
+
+  it('keeps pages apart: a cached page is never served for another path', async () => {
+    await getSettled('/intro');
+    const api = await getSettled('/reference/api');
+    expect(api.response.headers.get('x-html-cache')).toBe('miss');
+    expect((await readDocument(api.body)).boot.page?.route).toBe('/reference/api');
+  });
+
+  it('serves the new build right after a deploy, not the cached page of the previous one', async () => {
+    await getSettled('/intro');
+    const next = await deployFixture();
+    const response = await getSettled('/intro');
+    expect(response.response.headers.get('x-html-cache')).toBe('miss');
+    expect((await readDocument(response.body)).boot.buildId).toBe(next.buildId);
+    expect(next.buildId).not.toBe(build.buildId);
+  });
+
+  it('never caches the 404 page', async () => {
+    await getSettled('/nowhere');
+    const second = await getSettled('/nowhere');
+    expect(second.response.status).toBe(404);
+    expect(second.response.headers.get('x-html-cache')).toBeNull();
+  });
+});
+
+describe('revalidation with ETags', () => {
+  it('answers 304 without a body when the browser sends the current ETag', async () => {
+    const first = await getSettled('/intro');
+    const etag = first.response.headers.get('etag');
+    expect(etag).toMatch(/^"[^"]+"$/);
+    const revalidated = await getSettled('/intro', { headers: { 'If-None-Match': etag! } });
+    expect(revalidated.response.status).toBe(304);
+    expect(revalidated.body).toBe('');
+    expect(revalidated.response.headers.get('etag')).toBe(etag);
+  });
+
+  it('answers 304 to the weak form of the ETag, as browsers send it after the CDN compressed the page', async () => {
+    const etag = (await getSettled('/intro')).response.headers.get('etag');
+    const revalidated = await getSettled('/intro', { headers: { 'If-None-Match': `W/${etag}` } });
+    expect(revalidated.response.status).toBe(304);
+  });
+
+  it('answers 304 when the current ETag is one of several the browser sends', async () => {
+    const etag = (await getSettled('/intro')).response.headers.get('etag');
+    const revalidated = await getSettled('/intro', { headers: { 'If-None-Match': `"some-older-build-dark", ${etag}` } });
+    expect(revalidated.response.status).toBe(304);
+  });
+
+  it('repeats the caching headers of the page on a 304, so the browser keeps revalidating', async () => {
+    const first = await getSettled('/intro');
+    const revalidated = await getSettled('/intro', { headers: { 'If-None-Match': first.response.headers.get('etag')! } });
+    expect(revalidated.response.status).toBe(304);
+    expect(revalidated.response.headers.get('cache-control')).toBe(first.response.headers.get('cache-control'));
+    expect(revalidated.response.headers.get('vary')).toBe(first.response.headers.get('vary'));
+  });
+
+  it('gives each theme its own ETag, so a 304 never keeps the wrong theme', async () => {
+    const light = (await getSettled('/intro', { cookie: 'theme=light' })).response.headers.get('etag');
+    const dark = (await getSettled('/intro', { cookie: 'theme=dark' })).response.headers.get('etag');
+    expect(light).not.toBe(dark);
+    const switched = await getSettled('/intro', { cookie: 'theme=dark', headers: { 'If-None-Match': light! } });
+    expect(switched.response.status).toBe(200);
+    expect((await readDocument(switched.body)).theme).toBe('dark');
+  });
+
+  it('sends the full page after a deploy to a browser holding the previous build ETag', async () => {
+    const old = (await getSettled('/intro')).response.headers.get('etag');
+    await deployFixture();
+    const response = await getSettled('/intro', { headers: { 'If-None-Match': old! } });
+    expect(response.response.status).toBe(200);
+    expect(response.body).toContain('Tips render as admonitions.');
+  });
+
+  it('answers 404, not 304, for an unknown path whatever ETag is sent', async () => {
+    const etag = (await getSettled('/intro')).response.headers.get('etag');
+    const response = await getSettled('/nowhere', { headers: { 'If-None-Match': etag! } });
+    expect(response.response.status).toBe(404);
+  });
+});

@@ -1,0 +1,109 @@
+// Doc pages of the fixture site as a reader and a crawler receive them.
+
+import { beforeEach, describe, expect, it } from 'vitest';
+import { deployFixture, fixtureManifest, type DeployedBuild } from './support/deploy.ts';
+import { countElements, readDocument, textOf } from './support/html.ts';
+import { get } from './support/requests.ts';
+
+const manifest = fixtureManifest();
+const routes = Object.keys(manifest.routes).sort();
+
+/** A sentence from each fixture page's body, to prove the content itself was streamed. */
+const contentOf: Record<string, string> = {
+  '/intro': 'Tips render as admonitions.',
+  '/guides/setup': 'You need Node.',
+  '/guides/advanced-topics': 'npm install',
+  '/reference/api': 'returns a thing.',
+  '/standalone': 'This page is not in the sidebar.',
+};
+
+let build: DeployedBuild;
+beforeEach(async () => {
+  build = await deployFixture();
+});
+
+describe('doc pages', () => {
+  it('serves every page of the fixture, and only those', () => {
+    expect(routes).toEqual(Object.keys(contentOf).sort());
+  });
+
+  it.each(routes)('serves %s as a 200 HTML page with its title, description and canonical URL', async (route) => {
+    const response = await get(route);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    const doc = await readDocument(await response.text());
+    const entry = manifest.routes[route]!;
+    const description = entry.description || manifest.site.tagline;
+    expect(doc.title).toBe(`${entry.title} | Fixture Docs`);
+    expect(doc.meta.description).toBe(description);
+    expect(doc.canonical).toBe(`https://docs.example.test${route}`);
+    expect(doc.meta['og:title']).toBe(`${entry.title} | Fixture Docs`);
+    expect(doc.meta['og:description']).toBe(description);
+    expect(doc.meta['og:url']).toBe(`https://docs.example.test${route}`);
+    expect(doc.meta.robots).toBeUndefined();
+  });
+
+  it.each(routes)('streams the content of %s and the boot data to hydrate it', async (route) => {
+    const html = await (await get(route)).text();
+    const doc = await readDocument(html);
+    expect(await textOf(html, 'main .markdown')).toContain(contentOf[route]);
+    expect(doc.boot.status).toBe(200);
+    expect(doc.boot.buildId).toBe(build.buildId);
+    expect(doc.boot.page).toEqual(build.page(route));
+    expect(doc.boot.routes.sort()).toEqual(routes);
+    expect(html.trimEnd().endsWith('</html>')).toBe(true);
+  });
+
+  it('uses the description given in the frontmatter and the keywords', async () => {
+    const doc = await readDocument(await (await get('/intro')).text());
+    expect(doc.meta.description).toBe('The first page of the fixture site.');
+    expect(doc.meta.keywords).toBe('fixture, intro');
+  });
+
+  it('falls back to the site tagline for a page without a description', async () => {
+    const doc = await readDocument(await (await get('/guides/advanced-topics')).text());
+    expect(doc.meta.description).toBe('A small site for tests');
+  });
+
+  it('shows the sidebar for a page that is in one, and none for a page outside every sidebar', async () => {
+    const inSidebar = await (await get('/intro')).text();
+    expect(await countElements(inSidebar, 'aside.doc-sidebar')).toBe(1);
+    expect(await textOf(inSidebar, 'aside.doc-sidebar')).toContain('Start here');
+    const standalone = await (await get('/standalone')).text();
+    expect(await countElements(standalone, 'aside.doc-sidebar')).toBe(0);
+  });
+
+  it('renders the page inside the layout: navbar, main content and footer', async () => {
+    const html = await (await get('/reference/api')).text();
+    expect(await countElements(html, 'nav.navbar')).toBe(1);
+    expect(await countElements(html, 'main#__main')).toBe(1);
+    expect(await countElements(html, 'footer.footer')).toBe(1);
+    expect(await textOf(html, 'footer')).toContain('© Fixture');
+  });
+
+  it('loads the hashed client entry as a module script', async () => {
+    const html = await (await get('/intro')).text();
+    expect(await countElements(html, `script[type="module"][src="${manifest.assets.script}"]`)).toBe(1);
+  });
+
+  it('answers HEAD like GET without a body', async () => {
+    const response = await get('/intro', { method: 'HEAD' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await response.text()).toBe('');
+  });
+});
+
+describe('the home page of a site whose docs start at /', () => {
+  it('serves / with the home page and its data', async () => {
+    const home = await deployFixture({ fixture: 'home-site' });
+    const response = await get('/');
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    const doc = await readDocument(html);
+    expect(doc.boot.page).toEqual(home.page('/'));
+    expect(doc.title).toContain('Welcome home');
+    expect(doc.canonical).toBe('https://home.example.test/');
+    expect(await textOf(html, 'main .markdown')).toContain('The documentation starts here.');
+  });
+});

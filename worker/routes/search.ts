@@ -1,0 +1,48 @@
+// `POST /1/indexes/*/queries`: the Algolia multi-query endpoint, answered at the edge.
+
+import type { Context } from 'hono';
+import type { AppEnv } from '../env.ts';
+import { currentManifest } from '../services/content-store.ts';
+import { cachedSearch, searchCacheKey, storeSearch } from '../services/search/cache.ts';
+import { search } from '../services/search/index.ts';
+import { parseSearchBody, SearchRequestError } from '../services/search/protocol.ts';
+import { htmlCacheTtl } from '../services/html-cache.ts';
+
+/** Answers from the embedded index because Algolia failed are kept briefly. */
+const fallbackTtlSeconds = 30;
+
+export async function serveSearch(c: Context<AppEnv>): Promise<Response> {
+  const contentType = c.req.header('content-type') ?? '';
+  if (contentType && !/^(application\/json|text\/plain|application\/x-www-form-urlencoded)/i.test(contentType)) {
+    return algoliaError(c, new SearchRequestError(415, 'Send the body as JSON'));
+  }
+  const declared = Number(c.req.header('content-length') ?? 0);
+  if (declared > 16 * 1024) return algoliaError(c, new SearchRequestError(413, 'The request body is larger than 16384 bytes'));
+
+  let queries;
+  try {
+    queries = parseSearchBody(await c.req.text());
+  } catch (error) {
+    if (error instanceof SearchRequestError) return algoliaError(c, error);
+    throw error;
+  }
+
+  const manifest = await currentManifest(c.env.CONTENT);
+  const key = await searchCacheKey(manifest.buildId, queries);
+  const hit = await cachedSearch(key);
+  if (hit) {
+    return new Response(hit.body, { status: 200, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-search-cache': 'hit', 'x-search-source': hit.headers.get('x-search-source') ?? 'local' } });
+  }
+
+  const answer = await search(c.env, manifest.buildId, queries);
+  const body = JSON.stringify(answer.response);
+  const configuredTtl = htmlCacheTtl(c.env.SEARCH_CACHE_TTL);
+  const ttl = answer.source === 'local' && c.env.ALGOLIA_APP_ID ? Math.min(fallbackTtlSeconds, configuredTtl) : configuredTtl;
+  if (ttl > 0) c.executionCtx.waitUntil(storeSearch(key, body, answer.source, ttl));
+  return new Response(body, { status: 200, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-search-cache': 'miss', 'x-search-source': answer.source } });
+}
+
+/** Algolia's error shape: `{ message, status }`. */
+function algoliaError(c: Context<AppEnv>, error: SearchRequestError): Response {
+  return c.json({ message: error.message, status: error.status }, error.status);
+}

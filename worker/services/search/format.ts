@@ -1,0 +1,106 @@
+// Records → an Algolia `results[i]` object: retrieved attributes, highlight and snippet
+// values, paging, and a queryID when click analytics are on.
+
+import type { HighlightValue, SearchHit, SearchRecord, SearchResult, SnippetValue } from '../../../client/model.ts';
+import { canonicalParams, type SearchQuery } from './protocol.ts';
+import { escapeHtml, highlight, queryWords, snippet, type Tags } from './highlight.ts';
+
+const hierarchyLevels = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const;
+
+export function applyFacetFilters(records: SearchRecord[], filters: string[][]): SearchRecord[] {
+  if (filters.length === 0) return records;
+  return records.filter((record) =>
+    filters.every((group) =>
+      group.some((filter) => {
+        const negate = filter.startsWith('-');
+        const [attribute = '', ...rest] = (negate ? filter.slice(1) : filter).split(':');
+        const value = (record as unknown as Record<string, unknown>)[attribute];
+        const hit = typeof value === 'string' && value === rest.join(':');
+        return negate ? !hit : hit;
+      }),
+    ),
+  );
+}
+
+export function formatResult(query: SearchQuery, matches: SearchRecord[], startedAt: number): SearchResult {
+  const words = queryWords(query.query);
+  const tags: Tags = { pre: query.highlightPreTag, post: query.highlightPostTag, ellipsis: query.snippetEllipsisText };
+  const nbHits = matches.length;
+  const nbPages = query.hitsPerPage === 0 ? 0 : Math.ceil(nbHits / query.hitsPerPage);
+  const pageHits = matches.slice(query.page * query.hitsPerPage, (query.page + 1) * query.hitsPerPage);
+  const result: SearchResult = {
+    hits: pageHits.map((record) => formatHit(record, query, words, tags)),
+    nbHits,
+    page: query.page,
+    nbPages,
+    hitsPerPage: query.hitsPerPage,
+    processingTimeMS: Math.max(0, Math.round(Date.now() - startedAt)),
+    exhaustiveNbHits: true,
+    query: query.query,
+    params: canonicalParams(query),
+    index: query.indexName,
+  };
+  if (query.clickAnalytics) result.queryID = randomId();
+  return result;
+}
+
+function formatHit(record: SearchRecord, query: SearchQuery, words: string[], tags: Tags): SearchHit {
+  const hierarchy = Object.fromEntries(hierarchyLevels.map((level) => [level, record.hierarchy[level] === null ? null : escapeHtml(record.hierarchy[level]!)]));
+  const full: Record<string, unknown> = {
+    url: record.url,
+    url_without_anchor: record.url_without_anchor,
+    anchor: record.anchor,
+    type: record.type,
+    hierarchy,
+    content: record.content === null ? null : escapeHtml(record.content),
+    language: record.language,
+    docusaurus_tag: record.docusaurus_tag,
+  };
+  const hit = retrieve(full, query.attributesToRetrieve) as Partial<SearchHit>;
+
+  const highlightHierarchy: Record<string, HighlightValue> = {};
+  for (const level of hierarchyLevels) {
+    const value = record.hierarchy[level];
+    if (value) highlightHierarchy[level] = highlight(value, words, tags);
+  }
+  const highlightResult: SearchHit['_highlightResult'] = { hierarchy: highlightHierarchy };
+  if (record.content) highlightResult.content = highlight(record.content, words, tags);
+
+  const snippetResult: Record<string, SnippetValue | Record<string, SnippetValue>> = {};
+  for (const [attribute, count] of Object.entries(query.attributesToSnippet)) {
+    const text = attributeText(record, attribute);
+    if (text === undefined) continue;
+    const value = snippet(text, words, count, tags);
+    if (attribute.startsWith('hierarchy.')) {
+      const group = (snippetResult.hierarchy ??= {}) as Record<string, SnippetValue>;
+      group[attribute.slice('hierarchy.'.length)] = value;
+    } else snippetResult[attribute] = value;
+  }
+  return { ...hit, objectID: record.objectID, _highlightResult: highlightResult, _snippetResult: snippetResult };
+}
+
+function attributeText(record: SearchRecord, attribute: string): string | undefined {
+  if (attribute === 'content') return record.content ?? undefined;
+  const level = attribute.startsWith('hierarchy.') ? attribute.slice('hierarchy.'.length) : undefined;
+  if (level && level in record.hierarchy) return record.hierarchy[level as 'lvl1'] ?? undefined;
+  return undefined;
+}
+
+/** Keep the attributes asked for (`hierarchy.lvl1` keeps that level); all when none were named. */
+function retrieve(full: Record<string, unknown>, attributes: string[] | undefined): Record<string, unknown> {
+  if (!attributes || attributes.includes('*')) return full;
+  const kept: Record<string, unknown> = {};
+  for (const attribute of attributes) {
+    const [top = '', sub] = attribute.split('.');
+    if (!(top in full)) continue;
+    if (sub && typeof full[top] === 'object' && full[top] !== null) {
+      const group = (kept[top] ??= {}) as Record<string, unknown>;
+      group[sub] = (full[top] as Record<string, unknown>)[sub];
+    } else kept[top] = full[top];
+  }
+  return kept;
+}
+
+function randomId(): string {
+  return [...crypto.getRandomValues(new Uint8Array(16))].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+}

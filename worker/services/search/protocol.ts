@@ -1,0 +1,155 @@
+// The Algolia REST protocol as DocSearch v3 and the algoliasearch v5 clients send it:
+// parse and validate `POST /1/indexes/*/queries` bodies into normalised queries.
+
+import { searchLimits } from '../../../client/model.ts';
+
+export interface SearchQuery {
+  indexName: string;
+  query: string;
+  hitsPerPage: number;
+  page: number;
+  attributesToRetrieve?: string[];
+  /** Attribute → number of words in the snippet. */
+  attributesToSnippet: Record<string, number>;
+  snippetEllipsisText: string;
+  highlightPreTag: string;
+  highlightPostTag: string;
+  /** AND of ORs, as Algolia reads facetFilters. */
+  facetFilters: string[][];
+  clickAnalytics: boolean;
+}
+
+export class SearchRequestError extends Error {
+  constructor(readonly status: 400 | 405 | 413 | 415, message: string) {
+    super(message);
+  }
+}
+
+type Raw = Record<string, unknown>;
+
+const safeTag = /^(<\/?[a-z][a-z0-9-]*( class="[\w -]*")?>|__\/?ais-highlight__)$/;
+
+export function parseSearchBody(text: string): SearchQuery[] {
+  if (new TextEncoder().encode(text).length > searchLimits.bodyBytes) {
+    throw new SearchRequestError(413, `The request body is larger than ${searchLimits.bodyBytes} bytes`);
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new SearchRequestError(400, 'The request body is not valid JSON');
+  }
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new SearchRequestError(400, 'The request body must be a JSON object with a `requests` array');
+  const requests = (body as Raw).requests;
+  if (!Array.isArray(requests)) throw new SearchRequestError(400, '`requests` is required and must be an array');
+  if (requests.length === 0) throw new SearchRequestError(400, '`requests` must contain at least one query');
+  if (requests.length > searchLimits.maxRequests) throw new SearchRequestError(400, `\`requests\` may contain at most ${searchLimits.maxRequests} queries`);
+  return requests.map((request, index) => parseQuery(request, index));
+}
+
+function parseQuery(request: unknown, index: number): SearchQuery {
+  if (!request || typeof request !== 'object' || Array.isArray(request)) throw new SearchRequestError(400, `requests[${index}] must be an object`);
+  const { params, ...fields } = request as Raw;
+  if (params !== undefined && typeof params !== 'string') throw new SearchRequestError(400, `requests[${index}].params must be a string`);
+  // Older clients send search parameters as a URL-encoded `params` string; newer ones as fields.
+  const merged: Raw = { ...(typeof params === 'string' ? parseParamsString(params) : {}), ...fields };
+  const where = `requests[${index}]`;
+
+  const query = optional(merged.query, 'string', `${where}.query`) ?? '';
+  const hitsPerPage = optionalInteger(merged.hitsPerPage, `${where}.hitsPerPage`) ?? searchLimits.hitsPerPage;
+  const page = optionalInteger(merged.page, `${where}.page`) ?? 0;
+  if (hitsPerPage < 0 || page < 0) throw new SearchRequestError(400, `${where}: hitsPerPage and page must not be negative`);
+
+  const highlightPreTag = optional(merged.highlightPreTag, 'string', `${where}.highlightPreTag`) ?? '<em>';
+  const highlightPostTag = optional(merged.highlightPostTag, 'string', `${where}.highlightPostTag`) ?? '</em>';
+  // The tags are inserted into HTML that clients render as is: only plain element tags pass.
+  for (const tag of [highlightPreTag, highlightPostTag]) {
+    if (!safeTag.test(tag)) throw new SearchRequestError(400, `${where}: highlight tags must be simple element tags such as <mark> and </mark>`);
+  }
+
+  return {
+    indexName: optional(merged.indexName, 'string', `${where}.indexName`) ?? 'docs',
+    query: [...query].slice(0, searchLimits.queryLength).join(''),
+    hitsPerPage: Math.min(hitsPerPage, searchLimits.maxHitsPerPage),
+    page: Math.min(page, 1000),
+    attributesToRetrieve: stringList(merged.attributesToRetrieve, `${where}.attributesToRetrieve`),
+    attributesToSnippet: snippetSpec(stringList(merged.attributesToSnippet, `${where}.attributesToSnippet`) ?? []),
+    snippetEllipsisText: optional(merged.snippetEllipsisText, 'string', `${where}.snippetEllipsisText`) ?? '…',
+    highlightPreTag,
+    highlightPostTag,
+    facetFilters: facetFilters(merged.facetFilters, `${where}.facetFilters`),
+    clickAnalytics: optional(merged.clickAnalytics, 'boolean', `${where}.clickAnalytics`) ?? false,
+  };
+}
+
+function parseParamsString(params: string): Raw {
+  const result: Raw = {};
+  for (const [key, value] of new URLSearchParams(params)) {
+    if (/^[[{]/.test(value)) {
+      try {
+        result[key] = JSON.parse(value);
+        continue;
+      } catch {
+        // Not JSON after all: keep the text.
+      }
+    }
+    result[key] = /^-?\d+$/.test(value) ? Number(value) : value === 'true' ? true : value === 'false' ? false : value;
+  }
+  return result;
+}
+
+function optional<T extends 'string' | 'boolean'>(value: unknown, type: T, name: string): (T extends 'string' ? string : boolean) | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== type) throw new SearchRequestError(400, `${name} must be a ${type}`);
+  return value as never;
+}
+
+function optionalInteger(value: unknown, name: string): number | undefined {
+  if (value === undefined || value === null) return undefined;
+  const number = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+  if (typeof number !== 'number' || !Number.isInteger(number)) throw new SearchRequestError(400, `${name} must be an integer`);
+  return number;
+}
+
+function stringList(value: unknown, name: string): string[] | undefined {
+  if (value === undefined || value === null) return undefined;
+  const list = typeof value === 'string' ? value.split(',') : value;
+  if (!Array.isArray(list) || !list.every((item) => typeof item === 'string')) throw new SearchRequestError(400, `${name} must be a list of strings`);
+  return list.map((item) => item.trim());
+}
+
+function snippetSpec(list: string[]): Record<string, number> {
+  const spec: Record<string, number> = {};
+  for (const item of list) {
+    const [attribute = '', words] = item.split(':');
+    if (attribute) spec[attribute] = Math.min(Math.max(Number(words) || 10, 1), 100);
+  }
+  return spec;
+}
+
+function facetFilters(value: unknown, name: string): string[][] {
+  if (value === undefined || value === null) return [];
+  const list = typeof value === 'string' ? [value] : value;
+  if (!Array.isArray(list)) throw new SearchRequestError(400, `${name} must be a list`);
+  return list.map((entry) => {
+    const group = typeof entry === 'string' ? [entry] : entry;
+    if (!Array.isArray(group) || !group.every((item) => typeof item === 'string')) throw new SearchRequestError(400, `${name} must contain strings or lists of strings`);
+    return group as string[];
+  });
+}
+
+/** The request as a stable string: the edge cache key and the echoed `params`. */
+export function canonicalParams(query: SearchQuery): string {
+  const params = new URLSearchParams();
+  params.set('query', query.query);
+  params.set('hitsPerPage', String(query.hitsPerPage));
+  params.set('page', String(query.page));
+  if (query.attributesToRetrieve) params.set('attributesToRetrieve', JSON.stringify(query.attributesToRetrieve));
+  params.set('attributesToSnippet', JSON.stringify(Object.entries(query.attributesToSnippet).map(([a, n]) => `${a}:${n}`)));
+  params.set('snippetEllipsisText', query.snippetEllipsisText);
+  params.set('highlightPreTag', query.highlightPreTag);
+  params.set('highlightPostTag', query.highlightPostTag);
+  if (query.facetFilters.length) params.set('facetFilters', JSON.stringify(query.facetFilters));
+  if (query.clickAnalytics) params.set('clickAnalytics', 'true');
+  return params.toString();
+}

@@ -1,0 +1,63 @@
+// Algolia as the upstream, through the algoliasearch v5 lite client and its retry strategy
+// (read hosts first, then fallbacks; a failing host rests for 120 s).
+
+import { liteClient } from 'algoliasearch/lite';
+import { createFetchRequester } from '@algolia/requester-fetch';
+import type { SearchResponse } from '../../../client/model.ts';
+import type { Env } from '../../env.ts';
+import type { SearchQuery } from './protocol.ts';
+
+type LiteClient = ReturnType<typeof liteClient>;
+
+const clients = new Map<string, LiteClient>();
+
+export function algoliaConfigured(env: Env): boolean {
+  return Boolean(env.ALGOLIA_APP_ID && env.ALGOLIA_SEARCH_API_KEY && env.ALGOLIA_INDEX_NAME);
+}
+
+/** `ALGOLIA_HOSTS`: comma-separated hosts, `http://127.0.0.1:9001` or `example.algolia.net`. */
+export function parseHosts(value: string | undefined) {
+  if (!value) return undefined;
+  return value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const url = new URL(/^[a-z]+:\/\//i.test(entry) ? entry : `https://${entry}`);
+      return { url: url.hostname, port: url.port ? Number(url.port) : undefined, protocol: url.protocol.replace(':', '') as 'http' | 'https', accept: 'read' as const };
+    });
+}
+
+function client(env: Env): LiteClient {
+  const key = `${env.ALGOLIA_APP_ID}|${env.ALGOLIA_SEARCH_API_KEY}|${env.ALGOLIA_HOSTS ?? ''}`;
+  let existing = clients.get(key);
+  if (!existing) {
+    existing = liteClient(env.ALGOLIA_APP_ID!, env.ALGOLIA_SEARCH_API_KEY!, {
+      requester: createFetchRequester(),
+      timeouts: { connect: 1_000, read: 2_000, write: 30_000 },
+      ...(parseHosts(env.ALGOLIA_HOSTS) ? { hosts: parseHosts(env.ALGOLIA_HOSTS) } : {}),
+    });
+    clients.set(key, existing);
+  }
+  return existing;
+}
+
+/** Every query goes to the configured index, whatever index name the browser used. */
+export async function searchUpstream(env: Env, queries: SearchQuery[]): Promise<SearchResponse> {
+  const response = await client(env).search({
+    requests: queries.map((query) => ({
+      indexName: env.ALGOLIA_INDEX_NAME!,
+      query: query.query,
+      hitsPerPage: query.hitsPerPage,
+      page: query.page,
+      attributesToRetrieve: query.attributesToRetrieve,
+      attributesToSnippet: Object.entries(query.attributesToSnippet).map(([attribute, words]) => `${attribute}:${words}`),
+      snippetEllipsisText: query.snippetEllipsisText,
+      highlightPreTag: query.highlightPreTag,
+      highlightPostTag: query.highlightPostTag,
+      facetFilters: query.facetFilters.length ? query.facetFilters : undefined,
+      clickAnalytics: query.clickAnalytics || undefined,
+    })),
+  });
+  return response as unknown as SearchResponse;
+}
