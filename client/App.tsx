@@ -1,14 +1,15 @@
 // The whole page UI, shared by the server render and hydration. Holds the current page,
 // the reader's theme and the sidebar state; handles client-side navigation.
 
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { SiteContext, type SiteContextValue } from './context.ts';
-import type { BootData, PageData, ThemeName, ThemePreference } from './model.ts';
-import { themeCookie } from './model.ts';
+import type { BootData, PageData, SearchPageData, ThemeName, ThemePreference } from './model.ts';
+import { documentTitle, themeCookie } from './model.ts';
 import { AnnouncementBar } from './components/AnnouncementBar.tsx';
 import { DocPage } from './components/DocPage.tsx';
 import { Footer } from './components/Footer.tsx';
 import { Navbar } from './components/Navbar.tsx';
+import { SearchButton } from './components/SearchButton.tsx';
 import { SidebarMenu } from './components/Sidebar.tsx';
 import { NotFound, PageLoadError, ServiceUnavailable, Spinner } from './components/StatusPages.tsx';
 import { applyTheme, isThemePreference, readStored, saveThemePreference } from './preferences.ts';
@@ -23,7 +24,13 @@ interface View {
   scroll: boolean;
 }
 
-export function App({ boot, searchSlot }: { boot: BootData; searchSlot?: ReactNode }) {
+export interface AppProps {
+  boot: BootData;
+  /** The search page: the server passes the component, the browser a lazy one (own chunk). */
+  searchPage: ComponentType<{ initial: SearchPageData }>;
+}
+
+export function App({ boot, searchPage: SearchPage }: AppProps) {
   const [view, setView] = useState<View>({ page: boot.page, status: boot.status, route: boot.page?.route ?? '', scroll: false });
   const [theme, setTheme] = useState<ThemeName>(boot.theme);
   const [themePreference, setPreference] = useState<ThemePreference>(boot.themePreference);
@@ -68,7 +75,7 @@ export function App({ boot, searchSlot }: { boot: BootData; searchSlot?: ReactNo
   // After a navigation is on screen: title, focus-free scroll to the hash or the top.
   useEffect(() => {
     if (!view.scroll) return;
-    document.title = view.page ? `${view.page.title} | ${boot.site.title}` : boot.site.title;
+    document.title = documentTitle(view.page, boot.site.title);
     scrollToTarget(view.hash ?? '');
   }, [view, boot.site.title]);
 
@@ -141,6 +148,15 @@ export function App({ boot, searchSlot }: { boot: BootData; searchSlot?: ReactNo
     };
   }, [boot.themePreference, setThemePreference]);
 
+  const navigateTo = useCallback(
+    (href: string) => {
+      const url = new URL(href, location.href);
+      if (url.origin === location.origin && routes.has(normalisePath(url.pathname))) void navigate(url, true);
+      else location.assign(url.href);
+    },
+    [navigate, routes],
+  );
+
   const context: SiteContextValue = {
     site: boot.site,
     buildId: boot.buildId,
@@ -151,6 +167,8 @@ export function App({ boot, searchSlot }: { boot: BootData; searchSlot?: ReactNo
     setThemePreference,
     expanded,
     setExpanded: useCallback((key: string, open: boolean) => setExpandedState((state) => ({ ...state, [key]: open })), []),
+    navigate: navigateTo,
+    searchStyle: boot.searchStyle,
   };
 
   const page = view.page;
@@ -163,14 +181,18 @@ export function App({ boot, searchSlot }: { boot: BootData; searchSlot?: ReactNo
         Skip to main content
       </a>
       <AnnouncementBar dismissed={boot.announcementDismissed} />
-      <Navbar sidebar={sidebarId} searchSlot={searchSlot} />
+      <Navbar sidebar={sidebarId} searchSlot={<SearchButton />} />
       <div className={`main-wrapper${page?.className ? ` ${page.className}` : ''}${sidebar ? ' main-wrapper-with-sidebar' : ''}`}>
         {sidebar ? (
           <aside className="doc-sidebar">
             <SidebarMenu items={sidebar} />
           </aside>
         ) : null}
-        {view.status === 404 ? (
+        {boot.search && view.route === '/search' ? (
+          <Suspense fallback={null}>
+            <SearchPage initial={boot.search} />
+          </Suspense>
+        ) : view.status === 404 ? (
           <NotFound />
         ) : view.status === 503 || !page ? (
           <ServiceUnavailable />

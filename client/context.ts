@@ -14,6 +14,10 @@ export interface SiteContextValue {
   /** Collapsed state of sidebar categories by label path; kept across navigations. */
   expanded: Record<string, boolean>;
   setExpanded: (key: string, open: boolean) => void;
+  /** Client-side navigation to a same-origin URL (full load when it is not a known route). */
+  navigate: (href: string) => void;
+  /** URL of the search modal's stylesheet, loaded with its chunk. */
+  searchStyle?: string;
 }
 
 export const SiteContext = createContext<SiteContextValue | null>(null);

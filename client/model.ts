@@ -144,6 +144,8 @@ export interface ClientAssets {
   styles: string[];
   /** Fonts worth preloading. */
   fonts: string[];
+  /** The search modal's stylesheet, loaded with its lazy chunk. */
+  searchStyle?: string;
 }
 
 export interface RouteEntry {
@@ -177,6 +179,8 @@ export interface BootData {
   theme: ThemeName;
   themePreference: ThemePreference;
   announcementDismissed: boolean;
+  /** The search modal's stylesheet, loaded with its lazy chunk. */
+  searchStyle?: string;
 }
 
 export const kvKeys = {
@@ -194,10 +198,15 @@ export function pageDataPath(buildId: string, route: string): string {
   return `/__data/${buildId}${name}.json`;
 }
 
+/** `<page title> | <site title>`; the home page's own title stands alone, as on the old site. */
+export function documentTitle(page: Pick<PageData, 'title' | 'route'> | null, siteTitle: string, fallback?: string): string {
+  if (!page) return fallback ? `${fallback} | ${siteTitle}` : siteTitle;
+  return page.route === '/' ? page.title : `${page.title} | ${siteTitle}`;
+}
+
 export const themeCookie = 'theme';
 export const announcementCookie = 'announcement-dismissed';
 export const preferredVersionKey = 'docs-preferred-version-default';
-export const pageTitleSuffix = 'SELF Documentation';
 export const desktopBreakpointPx = 996;
 
 // ── Search (Algolia protocol, DocSearch v3 record schema) ─────────────────────────────────

@@ -7,11 +7,14 @@ import { scriptHash, securityHeaders } from './middleware/security-headers.ts';
 import { servePageData } from './routes/data.ts';
 import { servePage } from './routes/pages.ts';
 import { serveSearch } from './routes/search.ts';
+import { serveSearchJson, serveSearchPage } from './routes/search-page.ts';
 
 export const app = new Hono<AppEnv>();
 
 app.use('*', scriptHash, securityHeaders);
 app.get('/__data/*', servePageData);
+app.get('/search', serveSearchPage);
+app.get('/__search', serveSearchJson);
 app.post('/1/indexes/:index/queries', serveSearch);
 app.all('/1/indexes/:index/queries', (c) => c.json({ message: `${c.req.method} is not allowed; use POST`, status: 405 }, 405, { allow: 'POST' }));
 app.on(['GET', 'HEAD'], '*', servePage);

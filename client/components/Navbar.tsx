@@ -1,12 +1,11 @@
 // Top bar: logo (to self.app), items, version menu, search slot, colour toggle; below the
 // desktop breakpoint a menu button opens the drawer with the docs sidebar and the main menu.
 
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSite } from '../context.ts';
 import { preferredVersionKey } from '../model.ts';
 import { readStored } from '../preferences.ts';
-import { ChevronIcon, CloseIcon, MenuIcon } from './Icons.tsx';
-import { SidebarMenu } from './Sidebar.tsx';
+import { ChevronIcon, MenuIcon } from './Icons.tsx';
 import { ThemeToggle } from './ThemeToggle.tsx';
 
 export function Logo() {
@@ -88,24 +87,20 @@ export function VersionMenu() {
   );
 }
 
+// The drawer is only ever opened by a click, so its code loads then, not with the page.
+const Drawer = lazy(() => import('./Drawer.tsx'));
+
 export function Navbar({ sidebar, searchSlot }: { sidebar?: string; searchSlot?: ReactNode }) {
   const { site, sidebars, route } = useSite();
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const [showSecondary, setShowSecondary] = useState(true);
   const [hidden, setHidden] = useState(false);
-  const closeButton = useRef<HTMLButtonElement>(null);
   const sidebarItems = sidebar ? sidebars[sidebar] : undefined;
 
+  const closeDrawer = useCallback(() => setDrawerOpen(false), []);
   useEffect(() => setDrawerOpen(false), [route]);
   useEffect(() => {
     document.documentElement.classList.toggle('drawer-open', drawerOpen);
-    if (!drawerOpen) return undefined;
-    setShowSecondary(Boolean(sidebarItems));
-    closeButton.current?.focus();
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setDrawerOpen(false);
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [drawerOpen, sidebarItems]);
+  }, [drawerOpen]);
   useEffect(() => {
     if (!site.navbar.hideOnScroll) return undefined;
     let last = window.scrollY;
@@ -139,50 +134,9 @@ export function Navbar({ sidebar, searchSlot }: { sidebar?: string; searchSlot?:
       </div>
     </nav>
       {drawerOpen ? (
-        <>
-          <div className="drawer-backdrop" onClick={() => setDrawerOpen(false)} aria-hidden="true" />
-          <div className="drawer" role="dialog" aria-modal="true" aria-label="Navigation menu">
-            <div className="drawer-header">
-              <Logo />
-              <ThemeToggle />
-              <button type="button" ref={closeButton} className="drawer-close" aria-label="Close navigation bar" onClick={() => setDrawerOpen(false)}>
-                <CloseIcon />
-              </button>
-            </div>
-            <div className="drawer-body">
-              {showSecondary && sidebarItems ? (
-                <div className="drawer-panel drawer-secondary">
-                  <button type="button" className="drawer-back" onClick={() => setShowSecondary(false)}>
-                    ← Back to main menu
-                  </button>
-                  <SidebarMenu items={sidebarItems} />
-                </div>
-              ) : (
-                <div className="drawer-panel drawer-primary">
-                  <ul className="menu-list">
-                    {site.navbar.items.map((item) => (
-                      <li key={item.href} className="menu-item">
-                        <a className="menu-link" href={item.href} {...(item.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
-                          {item.label}
-                        </a>
-                      </li>
-                    ))}
-                    <li className="menu-item">
-                      <a className="menu-link" href="/">{site.docs.versionLabel} (docs version)</a>
-                    </li>
-                    {sidebarItems ? (
-                      <li className="menu-item">
-                        <button type="button" className="menu-link drawer-forward" onClick={() => setShowSecondary(true)}>
-                          Docs menu →
-                        </button>
-                      </li>
-                    ) : null}
-                  </ul>
-                </div>
-              )}
-            </div>
-          </div>
-        </>
+        <Suspense fallback={null}>
+          <Drawer sidebarItems={sidebarItems} onClose={closeDrawer} />
+        </Suspense>
       ) : null}
     </>
   );

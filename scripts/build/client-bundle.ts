@@ -18,7 +18,7 @@ export interface ClientBundle {
 
 export async function bundleClient(): Promise<ClientBundle> {
   const result = await esbuild.build({
-    entryPoints: { main: join(root, 'client/entry.tsx') },
+    entryPoints: { main: join(root, 'client/entry.tsx'), 'search-modal': join(root, 'client/search/modal.css') },
     bundle: true,
     splitting: true,
     format: 'esm',
@@ -32,6 +32,8 @@ export async function bundleClient(): Promise<ClientBundle> {
     chunkNames: 'assets/[name]-[hash]',
     assetNames: 'assets/[name]-[hash]',
     loader: { '.woff2': 'file', '.woff': 'file', '.svg': 'file' },
+    // Files of client/static and the site's static/ are served at the root as they are.
+    external: ['/icons/*', '/img/*'],
     define: { 'process.env.NODE_ENV': '"production"' },
     jsx: 'automatic',
     legalComments: 'none',
@@ -45,9 +47,10 @@ export async function bundleClient(): Promise<ClientBundle> {
   const url = (path: string) => `/${relative('/client', join('/', path))}`;
   const modulePreloads = entry.imports.filter((item) => item.kind === 'import-statement' && !item.external).map((item) => url(item.path));
   const styles = entry.cssBundle ? [url(entry.cssBundle)] : [];
+  const searchStyle = Object.entries(result.metafile.outputs).find(([, output]) => output.entryPoint?.endsWith('client/search/modal.css'))?.[0];
   // The Latin roman face is what every page's first paint needs.
   const fonts = [...files.keys()].filter((path) => /plus-jakarta-sans-latin-wght-normal-.*\.woff2$/.test(path)).map((path) => `/${path}`);
-  return { assets: { script: url(entryPath), modulePreloads, styles, fonts }, files };
+  return { assets: { script: url(entryPath), modulePreloads, styles, fonts, searchStyle: searchStyle && url(searchStyle) }, files };
 }
 
 /** Write the bundle, the site's static files and the asset headers into `dist/client`. */
@@ -78,5 +81,5 @@ function assetHeaders(): string {
     "  Content-Security-Policy: default-src 'none'; img-src 'self' data:; style-src 'self'; font-src 'self'; frame-ancestors 'none'",
     '  X-Frame-Options: DENY',
   ].join('\n');
-  return [`/*\n${security}\n`, '/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n', '/img/*\n  Cache-Control: public, max-age=86400\n'].join('\n');
+  return [`/*\n${security}\n`, '/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n', '/img/*\n  Cache-Control: public, max-age=86400\n', '/icons/*\n  Cache-Control: public, max-age=86400\n'].join('\n');
 }

@@ -3,6 +3,7 @@
 
 import { fileURLToPath } from 'node:url';
 import { relative } from 'node:path';
+import { readFileSync } from 'node:fs';
 import * as esbuild from 'esbuild';
 import mdx from '@mdx-js/esbuild';
 import remarkDirective from 'remark-directive';
@@ -153,14 +154,22 @@ async function evaluate(code: string, doc: SourceDoc): Promise<TreeNode[]> {
 function compileFailure(failure: esbuild.BuildFailure, context: LinkContext): Error {
   const errors = failure.errors.map((message) => {
     const file = message.location?.file ? context.relPathOf(message.location.file) : 'content';
-    const text = message.text.split('\n')[0]!;
-    return new BuildError(file, message.location?.line, `MDX syntax error: ${text}`, mdxFix(text));
+    const cause = (message.detail as { cause?: { reason?: string; line?: number } } | undefined)?.cause;
+    const text = cause?.reason ?? message.text.split('\n').at(-1)!.trim();
+    const range = /\((\d+):\d+-\d+:\d+\)/.exec(text);
+    let line = cause?.line ?? (range ? Number(range[1]) : message.location?.line || undefined);
+    if (message.location?.lineText && /^import /.test(message.location.lineText) && message.location.file) {
+      // An import line is reported in the compiled code: find it in the source.
+      const raw = readFileSync(message.location.file, 'utf8').split('\n');
+      line = raw.findIndex((l: string) => l.includes(message.location!.lineText.trim())) + 1 || line;
+    }
+    return new BuildError(file, line, `MDX syntax error: ${text}`, mdxFix(text));
   });
   return errors.length === 1 ? errors[0]! : new BuildErrors(errors);
 }
 
 function mdxFix(text: string): string {
-  if (/Unexpected character|Could not parse expression|acorn/i.test(text)) return 'in prose, escape { and } as \\{ and \\}, and < as &lt;; in JSX, check the expression';
+  if (/Unexpected character|Could not parse expression|acorn|brace/i.test(text)) return 'in prose, escape { and } as \\{ and \\}, and < as &lt;; in JSX, check the expression';
   if (/Expected a closing tag|Unexpected closing|end tag/i.test(text)) return 'close every JSX/HTML tag, and leave blank lines around Markdown inside HTML blocks';
   return 'fix the Markdown/JSX at that line (pages are MDX: HTML must be valid JSX)';
 }

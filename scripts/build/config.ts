@@ -3,9 +3,9 @@
 
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { FooterLink, NavbarItem, SiteConfig, SocialLink } from '../../client/model.ts';
 import { BuildError } from './errors.ts';
+import { loadModule } from './load-module.ts';
 
 type DeepPartial<T> = { [K in keyof T]?: T[K] extends (infer U)[] ? U[] : T[K] extends object ? DeepPartial<T[K]> : T[K] };
 
@@ -50,8 +50,7 @@ export async function loadSiteConfig(siteDir: string): Promise<SiteConfig> {
 
 async function importConfig(path: string, name: string): Promise<unknown> {
   try {
-    const module = (await import(pathToFileURL(path).href)) as { default?: unknown };
-    const value = module.default ?? module;
+    const value = await loadModule(path);
     // Docusaurus allows a (possibly async) function returning the config.
     return typeof value === 'function' ? await (value as () => unknown)() : value;
   } catch (error) {

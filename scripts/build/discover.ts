@@ -2,7 +2,7 @@
 
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
-import { parseDocument } from 'yaml';
+import { LineCounter, parseDocument } from 'yaml';
 import { BuildError } from './errors.ts';
 
 export interface SourceDoc {
@@ -63,27 +63,34 @@ async function listDocFiles(dir: string): Promise<string[]> {
 
 interface Frontmatter {
   data: Record<string, unknown>;
+  text?: string;
   /** Number of lines the frontmatter block takes, fences included. */
   lines: number;
 }
 
 export function parseFrontmatter(source: string, relPath: string): Frontmatter {
   const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/.exec(source);
-  if (!match) return { data: {}, lines: 0 };
-  const document = parseDocument(match[1]!, { prettyErrors: false });
+  if (!match) return { data: {}, text: '', lines: 0 };
+  const lineCounter = new LineCounter();
+  const document = parseDocument(match[1]!, { prettyErrors: false, lineCounter });
   const [error] = document.errors;
   if (error) {
-    const line = (error.linePos?.[0]?.line ?? 0) + 1;
+    const line = lineCounter.linePos(error.pos[0]).line + 1;
     throw new BuildError(relPath, line, `bad frontmatter: ${error.message.split('\n')[0]}`, 'write valid YAML between the two --- lines (quote values that contain ": " or start with a special character)');
   }
   const data: unknown = document.toJS() ?? {};
   if (typeof data !== 'object' || Array.isArray(data)) {
     throw new BuildError(relPath, 2, 'bad frontmatter: it must be a YAML mapping of key: value', 'write lines such as `title: My page`');
   }
-  return { data: data as Record<string, unknown>, lines: match[0].split('\n').length - (match[0].endsWith('\n') ? 1 : 0) };
+  return { data: data as Record<string, unknown>, text: match[1]!, lines: match[0].split('\n').length - (match[0].endsWith('\n') ? 1 : 0) };
 }
 
 /** Docusaurus strips ordering prefixes such as `01-` from file and folder names in routes and ids. */
+export function numberPrefix(name: string): number | undefined {
+  const m = /^(\d+)[-_.\s]+(?=\D)/.exec(name);
+  return m ? Number(m[1]) : undefined;
+}
+
 function stripNumberPrefix(name: string): string {
   return name.replace(/^\d+[-_.\s]+(?=\D)/, '');
 }
@@ -91,8 +98,8 @@ function stripNumberPrefix(name: string): string {
 export function parseDoc(siteDir: string, docsDir: string, file: string, raw: string): SourceDoc {
   const relPath = relative(siteDir, file).split(sep).join('/');
   const docPath = relative(docsDir, file).split(sep).join('/');
-  const { data, lines } = parseFrontmatter(raw, relPath);
-  const fm = checkFrontmatter(data, relPath);
+  const { data, text, lines } = parseFrontmatter(raw, relPath);
+  const fm = checkFrontmatter(data, relPath, text ?? '');
 
   const segments = docPath.replace(docExtension, '').split('/').map(stripNumberPrefix);
   const base = segments.pop()!;
@@ -104,7 +111,7 @@ export function parseDoc(siteDir: string, docsDir: string, file: string, raw: st
   if (fm.slug !== undefined) {
     route = fm.slug.startsWith('/') ? fm.slug : `/${[dir, fm.slug].filter(Boolean).join('/')}`;
   } else {
-    route = `/${isIndex ? dir : [dir, base].filter(Boolean).join('/')}`;
+    route = `/${isIndex ? dir : [dir, fm.id ?? base].filter(Boolean).join('/')}`;
   }
   route = normaliseRoute(route);
 
@@ -122,7 +129,7 @@ export function parseDoc(siteDir: string, docsDir: string, file: string, raw: st
     title: fm.title ?? heading ?? base,
     heading,
     sidebarLabel: fm.sidebar_label,
-    sidebarPosition: fm.sidebar_position,
+    sidebarPosition: fm.sidebar_position ?? numberPrefix(docPath.split('/').pop()!),
     description: fm.description ?? firstParagraph(body) ?? '',
     keywords: fm.keywords ?? [],
     hideTitle: fm.hide_title ?? false,
@@ -168,7 +175,7 @@ const frontmatterTypes: Record<keyof KnownFrontmatter, 'string' | 'number' | 'bo
 };
 
 /** Known keys must have the right type; unknown keys are ignored, as Docusaurus does. */
-function checkFrontmatter(data: Record<string, unknown>, relPath: string): KnownFrontmatter {
+function checkFrontmatter(data: Record<string, unknown>, relPath: string, text: string): KnownFrontmatter {
   const checked: Record<string, unknown> = {};
   for (const [key, type] of Object.entries(frontmatterTypes)) {
     const value = data[key];
@@ -178,7 +185,7 @@ function checkFrontmatter(data: Record<string, unknown>, relPath: string): Known
         ? Array.isArray(value) && value.every((v) => typeof v === 'string')
         : typeof value === type && (type !== 'number' || Number.isFinite(value));
     if (!ok) {
-      throw new BuildError(relPath, frontmatterLine(data, key), `bad frontmatter: \`${key}\` must be ${describeType(type)}, found ${JSON.stringify(value)}`, `change \`${key}\` to ${describeType(type)} or remove it`);
+      throw new BuildError(relPath, frontmatterLine(text, key), `bad frontmatter: \`${key}\` must be ${describeType(type)}, found ${JSON.stringify(value)}`, `change \`${key}\` to ${describeType(type)} or remove it`);
     }
     checked[key] = value;
   }
@@ -193,8 +200,8 @@ function describeType(type: string): string {
 }
 
 /** Line of a frontmatter key (1-based, counting the opening ---). */
-function frontmatterLine(data: Record<string, unknown>, key: string): number {
-  return Object.keys(data).indexOf(key) + 2;
+function frontmatterLine(text: string, key: string): number {
+  return text.split('\n').findIndex((line) => line.startsWith(`${key}:`)) + 2;
 }
 
 function firstHeading(body: string): string | undefined {

@@ -134,11 +134,11 @@ function resolveLink(href: string, source: string, relPath: string, line: number
     }
     return route + hash;
   }
-  const absolute = path.startsWith('/') ? path : new URL(path, `https://x${routeDir(context.routeOfFile.get(source) ?? '/')}`).pathname;
+  const absolute = path.startsWith('/') ? path : new URL(path, `https://x${context.routeOfFile.get(source) ?? '/'}`).pathname;
   const normalised = absolute.replace(/\/+$/, '') || '/';
   const isStatic = existsSync(join(context.staticDir, decodeURIComponent(normalised)));
   if (!context.routes.has(normalised) && !context.redirects[normalised] && !isStatic) {
-    report(context.diagnostics, context.onBrokenLinks, new BuildError(relPath, line, `broken link: ${href} (no page has the route ${normalised})`, 'link to an existing route, such as /technical-docs/PoAI/proof-of-ai, or to a .md file'));
+    report(context.diagnostics, context.onBrokenLinks, new BuildError(relPath, line, `broken link: ${href} (no page has the route ${normalised})`, 'link to an existing route, or to a .md file relative to this page'));
     return href;
   }
   return normalised + hash;
@@ -164,10 +164,6 @@ function resolveImage(src: string, source: string, relPath: string, line: number
 function splitHash(href: string): [string, string] {
   const index = href.indexOf('#');
   return index === -1 ? [href, ''] : [href.slice(0, index), href.slice(index)];
-}
-
-function routeDir(route: string): string {
-  return route.endsWith('/') ? route : `${route}/`;
 }
 
 /** `title="…"` and `showLineNumbers` from a code fence's meta string. */

@@ -3,7 +3,8 @@
 
 import { renderToReadableStream } from 'react-dom/server';
 import { App } from '../../client/App.tsx';
-import type { BootData, Manifest } from '../../client/model.ts';
+import { SearchPage } from '../../client/components/SearchPage.tsx';
+import { documentTitle, type BootData, type Manifest } from '../../client/model.ts';
 import { themeScript, type ThemeChoice } from '../services/theme.ts';
 
 export interface DocumentInput {
@@ -15,7 +16,7 @@ export interface DocumentInput {
 }
 
 export async function renderDocument(input: DocumentInput): Promise<ReadableStream<Uint8Array>> {
-  const app = await renderToReadableStream(<App boot={input.boot} />, {
+  const app = await renderToReadableStream(<App boot={input.boot} searchPage={SearchPage} />, {
     onError(error) {
       console.error('SSR error', error);
     },
@@ -44,7 +45,7 @@ export async function renderDocument(input: DocumentInput): Promise<ReadableStre
 function documentHead({ manifest, boot, theme, url }: DocumentInput): string {
   const { site, assets } = manifest;
   const page = boot.page;
-  const title = page ? (page.route === '/' ? page.title : `${page.title} | ${site.title}`) : boot.status === 404 ? `Page Not Found | ${site.title}` : `Unavailable | ${site.title}`;
+  const title = documentTitle(page, site.title, boot.search ? 'Search' : boot.status === 404 ? 'Page Not Found' : 'Unavailable');
   const description = page?.description || site.tagline;
   const canonical = page ? new URL(page.route, site.url).href : url;
   const socialTitle = page?.route === '/' ? page.title : title;

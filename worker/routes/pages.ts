@@ -73,7 +73,7 @@ export async function servePage(c: Context<AppEnv>): Promise<Response> {
   return new Response(body, { status, headers });
 }
 
-function bootData(manifest: Manifest, page: PageData | null, status: BootData['status'], theme: ReturnType<typeof chooseTheme>, dismissed: boolean): BootData {
+export function bootData(manifest: Manifest, page: PageData | null, status: BootData['status'], theme: ReturnType<typeof chooseTheme>, dismissed: boolean): BootData {
   return {
     buildId: manifest.buildId,
     site: manifest.site,
@@ -84,6 +84,7 @@ function bootData(manifest: Manifest, page: PageData | null, status: BootData['s
     theme: theme.theme,
     themePreference: theme.preference,
     announcementDismissed: dismissed,
+    searchStyle: manifest.assets.searchStyle,
   };
 }
 

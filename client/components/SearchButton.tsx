@@ -1,0 +1,103 @@
+// The search button in the navbar. It is all the main bundle carries of search: the modal
+// (DocSearch) is a separate chunk, fetched on first hover, focus, click or shortcut.
+
+import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
+import { useSite } from '../context.ts';
+import { searchLimits } from '../model.ts';
+import type { SearchModalProps } from '../search/SearchModal.tsx';
+
+let modalModule: Promise<{ SearchModal: ComponentType<SearchModalProps> }> | undefined;
+
+/** The chunk and its stylesheet, fetched together once; resolves when both are ready. */
+function loadModal(styleHref: string | undefined) {
+  modalModule ??= Promise.all([import('../search/SearchModal.tsx'), loadStylesheet(styleHref)]).then(([module]) => module);
+  return modalModule;
+}
+
+function loadStylesheet(href: string | undefined): Promise<void> {
+  if (!href) return Promise.resolve();
+  return new Promise((resolve) => {
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = href;
+    link.onload = () => resolve();
+    // A failed stylesheet must not keep search closed.
+    link.onerror = () => resolve();
+    document.head.appendChild(link);
+  });
+}
+
+function isTyping(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+}
+
+export function SearchButton() {
+  const { searchStyle } = useSite();
+  const [mac, setMac] = useState(false);
+  const [Modal, setModal] = useState<ComponentType<SearchModalProps>>();
+  const [open, setOpen] = useState(false);
+  const [initialQuery, setInitialQuery] = useState('');
+  const [ready, setReady] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+
+  const openModal = useCallback(() => {
+    // Selected text becomes the first query, as on Docusaurus.
+    const selected = window.getSelection()?.toString().trim() ?? '';
+    setInitialQuery([...selected].slice(0, searchLimits.queryLength).join(''));
+    void loadModal(searchStyle).then((module) => {
+      setModal(() => module.SearchModal);
+      setOpen(true);
+    });
+  }, [searchStyle]);
+
+  useEffect(() => setMac(/Mac|iPhone|iPad/.test(navigator.platform)), []);
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      const shortcut = (event.key === 'k' || event.key === 'K') && (event.metaKey || event.ctrlKey);
+      const slash = event.key === '/' && !isTyping(event.target) && !event.metaKey && !event.ctrlKey && !event.altKey;
+      if (!shortcut && !slash) return;
+      event.preventDefault();
+      if (open && shortcut) setOpen(false);
+      else if (!open) openModal();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    setReady(true);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [open, openModal]);
+
+  return (
+    <>
+      <button
+        ref={button}
+        type="button"
+        className="search-button"
+        aria-label="Search docs"
+        aria-keyshortcuts="Control+K Meta+K /"
+        data-search-ready={ready ? 'true' : undefined}
+        onPointerEnter={() => void loadModal(searchStyle)}
+        onFocus={() => void loadModal(searchStyle)}
+        onClick={openModal}
+      >
+        <svg width="18" height="18" viewBox="0 0 20 20" aria-hidden="true">
+          <path d="M14.386 14.386l4.088 4.088-4.088-4.088A7.533 7.533 0 113.733 3.733a7.533 7.533 0 0110.653 10.653z" stroke="currentColor" fill="none" fillRule="evenodd" strokeLinecap="round" strokeLinejoin="round" strokeWidth="1.6" />
+        </svg>
+        <span className="search-button-placeholder">Search docs</span>
+        <span className="search-button-keys" aria-hidden="true">
+          <kbd>{mac ? '⌘' : 'Ctrl'}</kbd>
+          <kbd>K</kbd>
+        </span>
+      </button>
+      {open && Modal ? (
+        <Modal
+          initialQuery={initialQuery}
+          onClose={() => {
+            setOpen(false);
+            button.current?.focus();
+          }}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,125 @@
+// `/search?q=`: results rendered on the server (a plain GET form works without JavaScript);
+// after hydration typing updates the results and keeps the URL in sync.
+
+import { useEffect, useRef, useState } from 'react';
+import { searchLimits, type SearchPageData } from '../model.ts';
+
+const errorTexts = { title: 'Unable to fetch results', help: 'You might want to check your network connection.' };
+
+export function searchPageHref(query: string, page = 0): string {
+  const params = new URLSearchParams({ q: query });
+  if (page > 0) params.set('page', String(page + 1));
+  return `/search?${params.toString()}`;
+}
+
+export function SearchPage({ initial }: { initial: SearchPageData }) {
+  const [data, setData] = useState(initial);
+  const [query, setQuery] = useState(initial.query);
+  const request = useRef(0);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  useEffect(() => setData(initial), [initial]);
+
+  const update = (next: string) => {
+    setQuery(next);
+    const id = ++request.current;
+    history.replaceState(null, '', next ? searchPageHref(next) : '/search');
+    clearTimeout(timer.current);
+    timer.current = setTimeout(async () => {
+      try {
+        const response = await fetch(`/__search?${new URLSearchParams({ q: next }).toString()}`);
+        if (!response.ok) throw new Error(`search answered ${response.status}`);
+        const result = (await response.json()) as SearchPageData;
+        if (id === request.current) setData(result);
+      } catch (error) {
+        console.warn('Search failed', error);
+        if (id === request.current) setData({ ...data, query: next, groups: [], nbHits: 0, nbPages: 0, error: errorTexts.title });
+      }
+    }, 150);
+  };
+
+  return (
+    <main id="__main" className="search-page" tabIndex={-1}>
+      <h1>{data.query ? `Search results for “${data.query}”` : 'Search the documentation'}</h1>
+      <form className="search-page-form" method="get" action="/search" role="search" onSubmit={(event) => event.preventDefault()}>
+        <input
+          type="search"
+          name="q"
+          className="search-page-input"
+          aria-label="Search"
+          placeholder="Search docs"
+          maxLength={searchLimits.queryLength}
+          value={query}
+          onChange={(event) => update(event.target.value)}
+          autoComplete="off"
+        />
+        <button type="submit" className="button button-primary">
+          Search
+        </button>
+      </form>
+      <SearchPageResults data={data} />
+    </main>
+  );
+}
+
+function SearchPageResults({ data }: { data: SearchPageData }) {
+  if (data.error) {
+    return (
+      <div className="search-page-message" role="alert">
+        <p className="search-page-message-title">{errorTexts.title}</p>
+        <p>{errorTexts.help}</p>
+      </div>
+    );
+  }
+  if (!data.query) return <p className="search-page-hint">Type a few words above to search every page of the documentation.</p>;
+  if (data.nbHits === 0) {
+    return (
+      <div className="search-page-message" role="status">
+        <p className="search-page-message-title">No results for &quot;{data.query}&quot;</p>
+        {data.suggestions.length > 0 ? (
+          <>
+            <p>Try searching for</p>
+            <ul className="search-page-suggestions">
+              {data.suggestions.slice(0, 3).map((suggestion) => (
+                <li key={suggestion}>
+                  <a href={searchPageHref(suggestion)}>{suggestion}</a>
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+      </div>
+    );
+  }
+  return (
+    <>
+      <p className="search-page-count" role="status">
+        {data.nbHits === 1 ? '1 result' : `${data.nbHits} results`}
+        {data.nbPages > 1 ? ` · page ${data.page + 1} of ${data.nbPages}` : ''}
+      </p>
+      {data.groups.map((group) => (
+        <section key={group.url} className="search-group" aria-label={group.title}>
+          <h2 className="search-group-title">
+            <a href={group.url}>{group.title}</a>
+          </h2>
+          <ul className="search-hits">
+            {group.hits.map((hit, index) => (
+              <li key={`${hit.url}-${index}`} className="search-hit">
+                {/* Escaped by the worker; only <mark> is markup. */}
+                <a href={hit.url} className="search-hit-title" dangerouslySetInnerHTML={{ __html: hit.title }} />
+                <p className="search-hit-trail">{hit.trail}</p>
+                {hit.snippet ? <p className="search-hit-snippet" dangerouslySetInnerHTML={{ __html: hit.snippet }} /> : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+      {data.nbPages > 1 ? (
+        <nav className="search-paging" aria-label="Search result pages">
+          {data.page > 0 ? <a href={searchPageHref(data.query, data.page - 1)} rel="prev">« Previous</a> : <span />}
+          {data.page + 1 < data.nbPages ? <a href={searchPageHref(data.query, data.page + 1)} rel="next">Next »</a> : null}
+        </nav>
+      ) : null}
+    </>
+  );
+}
