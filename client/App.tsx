@@ -31,7 +31,7 @@ export interface AppProps {
 }
 
 export function App({ boot, searchPage: SearchPage }: AppProps) {
-  const [view, setView] = useState<View>({ page: boot.page, status: boot.status, route: boot.page?.route ?? '', scroll: false });
+  const [view, setView] = useState<View>({ page: boot.page, status: boot.status, route: boot.page?.route ?? (boot.search ? '/search' : ''), scroll: false });
   const [theme, setTheme] = useState<ThemeName>(boot.theme);
   const [themePreference, setPreference] = useState<ThemePreference>(boot.themePreference);
   const [expanded, setExpandedState] = useState<Record<string, boolean>>({});

@@ -277,7 +277,7 @@ export interface SearchPageData {
   page: number;
   nbPages: number;
   nbHits: number;
-  groups: { title: string; url: string; hits: { url: string; title: string; trail: string; snippet: string }[] }[];
+  groups: { title: string; url: string; hits: { url: string; title: string; trail: string; snippets: string[] }[] }[];
   suggestions: string[];
   error?: string;
 }

@@ -107,8 +107,10 @@ function SearchPageResults({ data }: { data: SearchPageData }) {
               <li key={`${hit.url}-${index}`} className="search-hit">
                 {/* Escaped by the worker; only <mark> is markup. */}
                 <a href={hit.url} className="search-hit-title" dangerouslySetInnerHTML={{ __html: hit.title }} />
-                <p className="search-hit-trail">{hit.trail}</p>
-                {hit.snippet ? <p className="search-hit-snippet" dangerouslySetInnerHTML={{ __html: hit.snippet }} /> : null}
+                {hit.trail ? <p className="search-hit-trail">{hit.trail}</p> : null}
+                {hit.snippets.map((snippet, position) => (
+                  <p key={position} className="search-hit-snippet" dangerouslySetInnerHTML={{ __html: snippet }} />
+                ))}
               </li>
             ))}
           </ul>

@@ -20,16 +20,25 @@ export function searchPageGroups(result: SearchResult): SearchPageData['groups']
       groups.push(group);
     }
     const deepest = levels.find((level) => hierarchyValue(hit, level));
-    const trail = (['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const)
+    // The page is the group's title; a hit's trail is the headings above its own.
+    const parents = (['lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const)
+      .filter((level) => level !== deepest && levels.indexOf(level) > levels.indexOf(deepest ?? 'lvl1'))
       .map((level) => hierarchyValue(hit, level))
       .filter((value): value is string => Boolean(value))
       .map(plain);
+    const url = relativeUrl(hit.url ?? pageUrl);
     const content = snippetValue(hit);
+    // Several paragraphs of one section make one entry with up to two snippets.
+    const existing = group.hits.find((entry) => entry.url === url);
+    if (existing) {
+      if (content && existing.snippets.length < 2) existing.snippets.push(marked(content));
+      continue;
+    }
     group.hits.push({
-      url: relativeUrl(hit.url ?? pageUrl),
+      url,
       title: marked(highlighted(hit, deepest ?? 'lvl1') ?? ''),
-      trail: trail.join(' › '),
-      snippet: content ? marked(content) : '',
+      trail: parents.join(' › '),
+      snippets: content ? [marked(content)] : [],
     });
   }
   return groups;

@@ -17,6 +17,9 @@ export interface DocumentInput {
 
 export async function renderDocument(input: DocumentInput): Promise<ReadableStream<Uint8Array>> {
   const app = await renderToReadableStream(<App boot={input.boot} searchPage={SearchPage} />, {
+    // Never outline a finished Suspense boundary: moving it into place takes an inline
+    // script, which the CSP forbids.
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
     onError(error) {
       console.error('SSR error', error);
     },

@@ -32,8 +32,8 @@ export async function servePage(c: Context<AppEnv>): Promise<Response> {
   // Only a reader who chose `system` needs the hint on this very request.
   if (theme.preference === 'system') varyHeaders['critical-ch'] = 'Sec-CH-Prefers-Color-Scheme';
 
-  if (known && c.req.header('if-none-match') === etag) {
-    return new Response(null, { status: 304, headers: { etag, ...varyHeaders } });
+  if (known && etagMatches(c.req.header('if-none-match'), etag)) {
+    return new Response(null, { status: 304, headers: { etag, 'cache-control': 'public, max-age=0, must-revalidate', ...varyHeaders } });
   }
 
   const cacheKey = htmlCacheKey(manifest.buildId, variant, path);
@@ -71,6 +71,15 @@ export async function servePage(c: Context<AppEnv>): Promise<Response> {
   }
   headers.set('cache-control', 'no-store');
   return new Response(body, { status, headers });
+}
+
+/** RFC 9110 weak comparison: a list of tags, `W/` ignored, `*` matches anything. */
+function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const value = tag.trim().replace(/^W\//, '');
+    return value === '*' || value === etag;
+  });
 }
 
 export function bootData(manifest: Manifest, page: PageData | null, status: BootData['status'], theme: ReturnType<typeof chooseTheme>, dismissed: boolean): BootData {

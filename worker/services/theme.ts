@@ -19,7 +19,8 @@ export function chooseTheme(c: Context, site: SiteConfig): ThemeChoice {
   const fallback: ThemePreference = site.colorMode.respectPrefersColorScheme ? 'system' : site.colorMode.defaultMode;
   const preference: ThemePreference = cookie === 'light' || cookie === 'dark' || cookie === 'system' ? cookie : fallback;
   if (preference !== 'system') return { preference, theme: preference, needsScript: false, variant: preference };
-  const hint = c.req.header('sec-ch-prefers-color-scheme');
+  // A structured header: browsers send the value quoted ("dark").
+  const hint = c.req.header('sec-ch-prefers-color-scheme')?.trim().replace(/^"(.*)"$/, '$1');
   if (hint === 'light' || hint === 'dark') return { preference, theme: hint, needsScript: false, variant: `system-${hint}` };
   return { preference, theme: site.colorMode.defaultMode, needsScript: true, variant: 'system' };
 }
