@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { runBuild } from '../../scripts/build/pipeline.ts';
+import { closeAlgoliaStandIns, startAlgoliaStandIns } from './algolia-standin.ts';
 
 export interface BuiltFixture {
   kvEntries: { key: string; value: string }[];
@@ -19,8 +20,17 @@ export default async function setup(project: TestProject) {
   project.provide('buildId', site.buildId);
   const home = await runBuild({ siteDir: 'tests/fixtures/home-site', outDir: join(outRoot, 'home-site'), skipClient: true });
   project.provide('homeSite', { kvEntries: home.kvEntries, buildId: home.buildId });
-  return () => rm(outRoot, { recursive: true, force: true });
+  const standIns = await startAlgoliaStandIns(algoliaStandInModes);
+  project.provide('algoliaStandIns', Object.fromEntries(Object.entries(standIns).map(([name, standIn]) => [name, standIn.url])) as AlgoliaStandInUrls);
+  return async () => {
+    await closeAlgoliaStandIns(standIns);
+    await rm(outRoot, { recursive: true, force: true });
+  };
 }
+
+/** The Algolia stand-ins the worker tests can point ALGOLIA_HOSTS at (see algolia-standin.ts). */
+const algoliaStandInModes = { first: 'up', second: 'up', down: 'down', error500: '500', forbidden403: '403', hanging: 'hang' } as const;
+export type AlgoliaStandInUrls = Record<keyof typeof algoliaStandInModes, string>;
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -29,5 +39,7 @@ declare module 'vitest' {
     buildId: string;
     /** tests/fixtures/home-site: docs that start at `/`, theme following the system. */
     homeSite: BuiltFixture;
+    /** `http://127.0.0.1:<port>` of each Algolia stand-in, by name. */
+    algoliaStandIns: AlgoliaStandInUrls;
   }
 }
