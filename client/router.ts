@@ -1,12 +1,21 @@
 // Client-side navigation: same-origin links to known routes load the next page's data
 // instead of reloading; links are prefetched on hover and when they scroll into view.
 
-import NProgress from 'nprogress';
+import type NProgressType from 'nprogress';
 import { pageDataPath, type PageData } from './model.ts';
 
-NProgress.configure({ minimum: 0.08, speed: 200, trickleSpeed: 800, showSpinner: false, easing: 'ease' });
 const progressDelayMs = 200;
 const trickleRate = 0.02;
+
+/** nprogress is needed only once a load takes over 200 ms, so it is its own small chunk. */
+let progressBar: Promise<typeof NProgressType> | undefined;
+function loadProgressBar(): Promise<typeof NProgressType> {
+  progressBar ??= import('nprogress').then(({ default: NProgress }) => {
+    NProgress.configure({ minimum: 0.08, speed: 200, trickleSpeed: 800, showSpinner: false, easing: 'ease' });
+    return NProgress;
+  });
+  return progressBar;
+}
 
 /** `/a/index.html` and `/a.html` → `/a`; trailing slash dropped. */
 export function normalisePath(pathname: string): string {
@@ -62,14 +71,23 @@ export function canPrefetch(): boolean {
 /** Starts the progress bar only when a load takes longer than 200 ms; returns the stop function. */
 export function startProgress(): () => void {
   let trickle: ReturnType<typeof setInterval> | undefined;
+  let started = false;
+  let stopped = false;
+  // Fetch the bar's code with the page, so it is there if the 200 ms pass.
+  const bar = loadProgressBar();
   const timer = setTimeout(() => {
-    NProgress.start();
-    trickle = setInterval(() => NProgress.inc(trickleRate), 800);
+    void bar.then((NProgress) => {
+      if (stopped) return;
+      started = true;
+      NProgress.start();
+      trickle = setInterval(() => NProgress.inc(trickleRate), 800);
+    });
   }, progressDelayMs);
   return () => {
+    stopped = true;
     clearTimeout(timer);
     if (trickle) clearInterval(trickle);
-    NProgress.done();
+    if (started) void bar.then((NProgress) => NProgress.done());
   };
 }
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSite } from '../context.ts';
 import { dismissAnnouncement } from '../preferences.ts';
-import { CloseIcon } from './Icons.tsx';
+import { Icon } from './Icons.tsx';
 
 /** Rendered by the server only while not dismissed (cookie), so a dismissed bar never flashes. */
 export function AnnouncementBar({ dismissed }: { dismissed: boolean }) {
@@ -23,7 +23,7 @@ export function AnnouncementBar({ dismissed }: { dismissed: boolean }) {
             setClosed(true);
           }}
         >
-          <CloseIcon size={14} />
+          <Icon name="close" small />
         </button>
       ) : null}
     </div>

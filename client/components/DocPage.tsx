@@ -5,7 +5,7 @@ import type { PageData } from '../model.ts';
 import { renderTree } from '../render-tree.tsx';
 import { contentComponents } from './content.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
-import { HomeIcon } from './Icons.tsx';
+import { Icon } from './Icons.tsx';
 import { TocDesktop, TocMobile } from './Toc.tsx';
 
 export function DocPage({ page, versionLabel }: { page: PageData; versionLabel: string }) {
@@ -24,7 +24,7 @@ export function DocPage({ page, versionLabel }: { page: PageData; versionLabel: 
               <ol>
                 <li>
                   <a href="/" className="breadcrumb-home" aria-label="Home page">
-                    <HomeIcon />
+                    <Icon name="home" small />
                   </a>
                 </li>
                 {page.breadcrumbs.map((crumb, index) => (

@@ -1,17 +1,22 @@
 // The mobile drawer (below 996 px): the docs sidebar, with 'Back to main menu' to the
 // navbar's own items. A lazy chunk: it loads on the first tap of the menu button.
 
-import { useEffect, useRef, useState } from 'react';
-import { useSite } from '../context.ts';
-import type { SidebarItem } from '../model.ts';
-import { CloseIcon } from './Icons.tsx';
-import { Logo } from './Navbar.tsx';
-import { SidebarMenu } from './Sidebar.tsx';
-import { ThemeToggle } from './ThemeToggle.tsx';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 
-export default function Drawer({ sidebarItems, onClose }: { sidebarItems?: SidebarItem[]; onClose: () => void }) {
-  const { site } = useSite();
-  const [showSecondary, setShowSecondary] = useState(Boolean(sidebarItems));
+export interface DrawerProps {
+  /** Logo and colour toggle, from the navbar. */
+  header: ReactNode;
+  /** The docs sidebar of the page, when it has one. */
+  secondary?: ReactNode;
+  /** The navbar's own items as menu entries. */
+  primary: ReactNode;
+  onClose: () => void;
+}
+
+// Everything the drawer shows comes in as elements, so this chunk shares no modules with
+// the main bundle (a shared chunk would cost the first load more than it saves).
+export default function Drawer({ header, secondary, primary, onClose }: DrawerProps) {
+  const [showSecondary, setShowSecondary] = useState(Boolean(secondary));
   const closeButton = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     closeButton.current?.focus();
@@ -21,37 +26,27 @@ export default function Drawer({ sidebarItems, onClose }: { sidebarItems?: Sideb
   }, [onClose]);
   return (
     <>
-      <div className="drawer-backdrop" onClick={() => onClose()} aria-hidden="true" />
+      <div className="drawer-backdrop" onClick={onClose} aria-hidden="true" />
       <div className="drawer" role="dialog" aria-modal="true" aria-label="Navigation menu">
         <div className="drawer-header">
-          <Logo />
-          <ThemeToggle />
-          <button type="button" ref={closeButton} className="drawer-close" aria-label="Close navigation bar" onClick={() => onClose()}>
-            <CloseIcon />
+          {header}
+          <button type="button" ref={closeButton} className="drawer-close" aria-label="Close navigation bar" onClick={onClose}>
+            <span className="icon icon-close" aria-hidden="true" />
           </button>
         </div>
         <div className="drawer-body">
-          {showSecondary && sidebarItems ? (
+          {showSecondary && secondary ? (
             <div className="drawer-panel drawer-secondary">
               <button type="button" className="drawer-back" onClick={() => setShowSecondary(false)}>
                 ← Back to main menu
               </button>
-              <SidebarMenu items={sidebarItems} />
+              {secondary}
             </div>
           ) : (
             <div className="drawer-panel drawer-primary">
               <ul className="menu-list">
-                {site.navbar.items.map((item) => (
-                  <li key={item.href} className="menu-item">
-                    <a className="menu-link" href={item.href} {...(item.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
-                      {item.label}
-                    </a>
-                  </li>
-                ))}
-                <li className="menu-item">
-                  <a className="menu-link" href="/">{site.docs.versionLabel} (docs version)</a>
-                </li>
-                {sidebarItems ? (
+                {primary}
+                {secondary ? (
                   <li className="menu-item">
                     <button type="button" className="menu-link drawer-forward" onClick={() => setShowSecondary(true)}>
                       Docs menu →

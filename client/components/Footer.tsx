@@ -1,5 +1,5 @@
 import { useSite } from '../context.ts';
-import { BrandIcon } from './Icons.tsx';
+import { Icon } from './Icons.tsx';
 import { ThemeToggle } from './ThemeToggle.tsx';
 
 export function Footer() {
@@ -14,7 +14,7 @@ export function Footer() {
               {social.map((link) => (
                 <li key={link.href}>
                   <a href={link.href} target="_blank" rel="noopener noreferrer" aria-label={link.name} title={link.name} className="footer-social-link">
-                    <BrandIcon name={link.icon} />
+                    <Icon name={`brand-${/^[a-z]+$/.test(link.icon) ? link.icon : 'link'}`} />
                   </a>
                 </li>
               ))}

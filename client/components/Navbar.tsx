@@ -5,7 +5,8 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNod
 import { useSite } from '../context.ts';
 import { preferredVersionKey } from '../model.ts';
 import { readStored } from '../preferences.ts';
-import { ChevronIcon, MenuIcon } from './Icons.tsx';
+import { Icon } from './Icons.tsx';
+import { SidebarMenu } from './Sidebar.tsx';
 import { ThemeToggle } from './ThemeToggle.tsx';
 
 export function Logo() {
@@ -72,7 +73,7 @@ export function VersionMenu() {
     <div className={`version-menu${open ? ' version-menu-open' : ''}`} ref={root}>
       <button type="button" className="navbar-link version-button" aria-haspopup="true" aria-expanded={open} onClick={() => setOpen(!open)} aria-label={`Docs version: ${site.docs.versionLabel}`}>
         {site.docs.versionLabel}
-        <span className="version-caret"><ChevronIcon size={14} /></span>
+        <span className="version-caret"><Icon name="chevron" small /></span>
       </button>
       {open ? (
         <ul className="version-list" role="menu">
@@ -120,7 +121,7 @@ export function Navbar({ sidebar, searchSlot }: { sidebar?: string; searchSlot?:
       <div className="navbar-inner">
         <div className="navbar-items navbar-items-left">
           <button type="button" className="navbar-toggle" aria-label="Toggle navigation bar" aria-expanded={drawerOpen} onClick={() => setDrawerOpen(true)}>
-            <MenuIcon />
+            <Icon name="menu" />
           </button>
           <Logo />
           <NavItems position="left" />
@@ -135,7 +136,32 @@ export function Navbar({ sidebar, searchSlot }: { sidebar?: string; searchSlot?:
     </nav>
       {drawerOpen ? (
         <Suspense fallback={null}>
-          <Drawer sidebarItems={sidebarItems} onClose={closeDrawer} />
+          <Drawer
+            onClose={closeDrawer}
+            header={
+              <>
+                <Logo />
+                <ThemeToggle />
+              </>
+            }
+            secondary={sidebarItems ? <SidebarMenu items={sidebarItems} /> : undefined}
+            primary={
+              <>
+                {site.navbar.items.map((item) => (
+                  <li key={item.href} className="menu-item">
+                    <a className="menu-link" href={item.href} {...(item.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+                      {item.label}
+                    </a>
+                  </li>
+                ))}
+                <li className="menu-item">
+                  <a className="menu-link" href="/">
+                    {site.docs.versionLabel} (docs version)
+                  </a>
+                </li>
+              </>
+            }
+          />
         </Suspense>
       ) : null}
     </>

@@ -33,7 +33,7 @@ function isTyping(target: EventTarget | null): boolean {
 }
 
 export function SearchButton() {
-  const { searchStyle } = useSite();
+  const { searchStyle, navigate } = useSite();
   const [mac, setMac] = useState(false);
   const [Modal, setModal] = useState<ComponentType<SearchModalProps>>();
   const [open, setOpen] = useState(false);
@@ -92,6 +92,7 @@ export function SearchButton() {
       {open && Modal ? (
         <Modal
           initialQuery={initialQuery}
+          navigate={navigate}
           onClose={() => {
             setOpen(false);
             button.current?.focus();

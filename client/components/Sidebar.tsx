@@ -3,7 +3,7 @@
 
 import type { SidebarItem } from '../model.ts';
 import { useSite } from '../context.ts';
-import { ChevronIcon } from './Icons.tsx';
+import { Icon } from './Icons.tsx';
 
 export function containsRoute(item: SidebarItem, route: string): boolean {
   if (item.href === route) return true;
@@ -60,7 +60,7 @@ function SidebarEntry({ item, path, level }: { item: SidebarItem; path: string; 
             <span>{item.label}</span>
           )}
           <span className="menu-caret">
-            <ChevronIcon />
+            <Icon name="chevron" small />
           </span>
         </summary>
         <ul className="menu-list">

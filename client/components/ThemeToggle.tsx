@@ -1,6 +1,6 @@
 import { useSite } from '../context.ts';
 import { nextThemePreference } from '../preferences.ts';
-import { MoonIcon, SunIcon, SystemIcon } from './Icons.tsx';
+import { Icon } from './Icons.tsx';
 
 const names = { light: 'light mode', dark: 'dark mode', system: 'system mode' } as const;
 
@@ -9,7 +9,6 @@ export function ThemeToggle({ className = '' }: { className?: string }) {
   const { site, themePreference, setThemePreference } = useSite();
   if (site.colorMode.disableSwitch) return null;
   const next = nextThemePreference(themePreference, site.colorMode.respectPrefersColorScheme);
-  const Icon = next === 'light' ? SunIcon : next === 'dark' ? MoonIcon : SystemIcon;
   return (
     <button
       type="button"
@@ -19,7 +18,7 @@ export function ThemeToggle({ className = '' }: { className?: string }) {
       data-theme-preference={themePreference}
       onClick={() => setThemePreference(next)}
     >
-      <Icon />
+      <Icon name={next === 'light' ? 'sun' : next === 'dark' ? 'moon' : 'system'} />
     </button>
   );
 }

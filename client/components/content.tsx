@@ -3,17 +3,10 @@
 
 import { Children, isValidElement, useId, useRef, useState, type ReactElement, type ReactNode } from 'react';
 import type { ComponentRegistry } from '../render-tree.tsx';
-import { CheckIcon, CopyIcon, ExternalIcon } from './Icons.tsx';
+import { Icon } from './Icons.tsx';
 
 const admonitionTitles: Record<string, string> = {
   note: 'Note', tip: 'Tip', info: 'Info', warning: 'Warning', danger: 'Danger', caution: 'Caution', important: 'Important', success: 'Success', secondary: 'Note',
-};
-const admonitionIcons: Record<string, string> = {
-  note: 'M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm1 15h-2v-6h2v6Zm0-8h-2V7h2v2Z',
-  info: 'M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm1 15h-2v-6h2v6Zm0-8h-2V7h2v2Z',
-  tip: 'M9 21h6v-1H9v1Zm3-19a7 7 0 0 0-4 12.7V17a1 1 0 0 0 1 1h6a1 1 0 0 0 1-1v-2.3A7 7 0 0 0 12 2Z',
-  warning: 'M1 21h22L12 2 1 21Zm12-3h-2v-2h2v2Zm0-4h-2v-4h2v4Z',
-  danger: 'M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm1 15h-2v-2h2v2Zm0-4h-2V7h2v6Z',
 };
 
 export function Admonition({ type = 'note', title, children }: { type?: string; title?: string; children?: ReactNode }) {
@@ -22,9 +15,7 @@ export function Admonition({ type = 'note', title, children }: { type?: string; 
   return (
     <aside className={`admonition admonition-${style}`} aria-label={title ?? admonitionTitles[kind]}>
       <p className="admonition-heading">
-        <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" fill="currentColor">
-          <path d={admonitionIcons[style] ?? admonitionIcons.note} />
-        </svg>
+        <Icon name={`admonition-${style}`} small />
         {title ?? admonitionTitles[kind]}
       </p>
       <div className="admonition-content">{children}</div>
@@ -55,7 +46,7 @@ export function CodeBlock(props: Record<string, unknown> & { children?: ReactNod
           {children}
         </pre>
         <button type="button" className="code-copy" aria-label={copied ? 'Copied' : 'Copy code to clipboard'} title="Copy" onClick={copy}>
-          {copied ? <CheckIcon /> : <CopyIcon />}
+          <Icon name={copied ? 'check' : 'copy'} small />
         </button>
       </div>
     </div>
@@ -89,7 +80,7 @@ function ContentLink({ href = '', children, ...rest }: { href?: string; children
   return (
     <a href={href} target="_blank" rel="noopener noreferrer" {...rest}>
       {children}
-      <span className="external-icon"><ExternalIcon /></span>
+      <Icon name="external" small />
     </a>
   );
 }

@@ -4,13 +4,14 @@
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { DocSearchModal, type DocSearchHit, type DocSearchTransformClient } from '@docsearch/react';
-import { useSite } from '../context.ts';
 import { docusaurusTag } from '../model.ts';
 import { relativeUrl } from './results.ts';
 
 export interface SearchModalProps {
   initialQuery: string;
   onClose: () => void;
+  /** Client-side navigation, from the app. */
+  navigate: (href: string) => void;
 }
 
 export const searchTexts = {
@@ -55,8 +56,7 @@ function sameOriginClient(client: DocSearchTransformClient, onOutcome: (ok: bool
   };
 }
 
-export function SearchModal({ initialQuery, onClose }: SearchModalProps) {
-  const { navigate } = useSite();
+export function SearchModal({ initialQuery, onClose, navigate }: SearchModalProps) {
   const [failed, setFailed] = useState(false);
   const [modalElement, setModalElement] = useState<Element | null>(null);
 

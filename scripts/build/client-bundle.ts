@@ -33,7 +33,7 @@ export async function bundleClient(): Promise<ClientBundle> {
     assetNames: 'assets/[name]-[hash]',
     loader: { '.woff2': 'file', '.woff': 'file', '.svg': 'file' },
     // Files of client/static and the site's static/ are served at the root as they are.
-    external: ['/icons/*', '/img/*'],
+    external: ['/img/*'],
     define: { 'process.env.NODE_ENV': '"production"' },
     jsx: 'automatic',
     legalComments: 'none',
@@ -81,5 +81,5 @@ function assetHeaders(): string {
     "  Content-Security-Policy: default-src 'none'; img-src 'self' data:; style-src 'self'; font-src 'self'; frame-ancestors 'none'",
     '  X-Frame-Options: DENY',
   ].join('\n');
-  return [`/*\n${security}\n`, '/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n', '/img/*\n  Cache-Control: public, max-age=86400\n', '/icons/*\n  Cache-Control: public, max-age=86400\n'].join('\n');
+  return [`/*\n${security}\n`, '/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n', '/img/*\n  Cache-Control: public, max-age=86400\n'].join('\n');
 }

@@ -1,0 +1,220 @@
+// The embedded index the worker answers from without Algolia: which records a query finds and
+// in which order, with Algolia's typo and prefix rules.
+
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RecordType, SearchRecord } from '../../client/model.ts';
+import { runBuild } from '../../scripts/build/pipeline.ts';
+import { buildSearchIndex } from '../../scripts/build/search-index.ts';
+import { applyFacetFilters } from '../../worker/services/search/format.ts';
+import { createLocalIndex, type LocalIndex } from '../../worker/services/search/local-index.ts';
+import { parseSearchBody } from '../../worker/services/search/protocol.ts';
+
+interface RecordSpec {
+  page: string;
+  type: RecordType;
+  title?: string;
+  lvl2?: string;
+  lvl3?: string;
+  content?: string;
+  position?: number;
+  language?: string;
+  tag?: string;
+}
+
+/** A record as the build would write it, from the few fields a test cares about. */
+function record(spec: RecordSpec): SearchRecord {
+  const url = `https://docs.example.test/${spec.page}`;
+  return {
+    objectID: `${spec.page}-${spec.type}-${spec.position ?? 0}-${spec.content ?? spec.lvl3 ?? spec.lvl2 ?? ''}`,
+    url,
+    url_without_anchor: url,
+    anchor: null,
+    type: spec.type,
+    hierarchy: { lvl0: 'Documentation', lvl1: spec.title ?? spec.page, lvl2: spec.lvl2 ?? null, lvl3: spec.lvl3 ?? null, lvl4: null, lvl5: null, lvl6: null },
+    content: spec.content ?? null,
+    language: (spec.language ?? 'en') as 'en',
+    docusaurus_tag: spec.tag ?? 'docs-default-current',
+    weight: { level: 0, position: spec.position ?? 0, pageRank: 0 },
+  };
+}
+
+/** The index exactly as the worker loads it: built, serialised to JSON, loaded. */
+function indexOf(records: SearchRecord[]): LocalIndex {
+  return createLocalIndex(JSON.parse(JSON.stringify(buildSearchIndex(records))));
+}
+
+const urls = (found: SearchRecord[]) => found.map((entry) => entry.objectID);
+
+describe('ranking', () => {
+  it('ranks a title match above a lvl2 heading, a lvl3 heading and body text', () => {
+    const records = [
+      record({ page: 'body', type: 'content', title: 'Body page', content: 'How to deploy the site.' }),
+      record({ page: 'lvl3', type: 'lvl3', title: 'Third page', lvl2: 'Publishing', lvl3: 'Deploy' }),
+      record({ page: 'lvl2', type: 'lvl2', title: 'Second page', lvl2: 'Deploy' }),
+      record({ page: 'title', type: 'lvl1', title: 'Deploy' }),
+    ];
+    expect(indexOf(records).search('deploy').map((found) => found.url)).toEqual([
+      'https://docs.example.test/title',
+      'https://docs.example.test/lvl2',
+      'https://docs.example.test/lvl3',
+      'https://docs.example.test/body',
+    ]);
+  });
+
+  it('ranks equal matches in the order they appear on the page', () => {
+    const records = [
+      record({ page: 'guide', type: 'content', title: 'Guide', content: 'Configure the token.', position: 7 }),
+      record({ page: 'guide', type: 'content', title: 'Guide', content: 'Configure the token.', position: 2 }),
+      record({ page: 'guide', type: 'content', title: 'Guide', content: 'Configure the token.', position: 4 }),
+    ];
+    expect(indexOf(records).search('token').map((found) => found.weight.position)).toEqual([2, 4, 7]);
+  });
+
+  it('puts an exact match before a match that needs a typo, even a title', () => {
+    const records = [
+      record({ page: 'typo', type: 'lvl1', title: 'Instell notes' }),
+      record({ page: 'exact', type: 'content', title: 'Other', content: 'How to install the node.' }),
+    ];
+    const found = indexOf(records).search('install');
+    expect(found.map((entry) => entry.url)).toEqual(['https://docs.example.test/exact', 'https://docs.example.test/typo']);
+  });
+
+  it('finds only records that contain every word of the query', () => {
+    const records = [
+      record({ page: 'both', type: 'content', content: 'Rotate the signing key.' }),
+      record({ page: 'one', type: 'content', content: 'Rotate the logs.' }),
+    ];
+    expect(indexOf(records).search('rotate key').map((found) => found.url)).toEqual(['https://docs.example.test/both']);
+  });
+
+  it('finds words across the title and the body of a record', () => {
+    const records = [record({ page: 'mixed', type: 'content', title: 'Passport', content: 'Scan the chip.' })];
+    expect(indexOf(records).search('passport chip')).toHaveLength(1);
+  });
+
+  it('finds nothing for a query with no words in it', () => {
+    const index = indexOf([record({ page: 'a', type: 'lvl1', title: 'Anything' })]);
+    expect(index.search('')).toEqual([]);
+    expect(index.search('  ?! ')).toEqual([]);
+  });
+});
+
+describe('typo tolerance', () => {
+  const index = () =>
+    indexOf([
+      record({ page: 'node', type: 'content', content: 'Install node first.' }),
+      record({ page: 'config', type: 'content', content: 'The configuration file.' }),
+      record({ page: 'serving', type: 'content', content: 'Serving pages quickly.' }),
+      record({ page: 'cat', type: 'content', content: 'A cat sat.' }),
+    ]);
+  const pagesFound = (query: string) => index().search(query).map((found) => new URL(found.url).pathname);
+
+  it('forgives one typo in a word of four letters', () => {
+    expect(pagesFound('nide')).toEqual(['/node']);
+  });
+
+  it('forgives no typo in a word of three letters', () => {
+    expect(pagesFound('cat')).toEqual(['/cat']);
+    expect(pagesFound('cet')).toEqual([]);
+  });
+
+  it('forgives one typo but not two in a word of seven letters', () => {
+    expect(pagesFound('sarving')).toEqual(['/serving']);
+    expect(pagesFound('sarvinf')).toEqual([]);
+  });
+
+  it('forgives two typos in a word of eight letters or more', () => {
+    expect(pagesFound('confguraton')).toEqual(['/config']);
+    expect(pagesFound('cnfguraton')).toEqual([]);
+  });
+});
+
+describe('prefix matching', () => {
+  const index = () => indexOf([record({ page: 'guide', type: 'content', content: 'The configuration guide.' })]);
+
+  it('completes the last word of the query as it is being typed', () => {
+    expect(index().search('config')).toHaveLength(1);
+    expect(index().search('guide config')).toHaveLength(1);
+  });
+
+  it('does not complete a word before the last one', () => {
+    expect(index().search('config guide')).toEqual([]);
+    expect(index().search('configuration guide')).toHaveLength(1);
+  });
+});
+
+describe('query length', () => {
+  it('searches only the first 64 characters of a query, so a long tail cannot hide a match', () => {
+    const index = indexOf([record({ page: 'setup', type: 'lvl1', title: 'Requirements' })]);
+    const long = `requirements ${' '.repeat(60)}zzzzzzzz`;
+    const [query] = parseSearchBody(JSON.stringify({ requests: [{ query: long }] }));
+    expect(query!.query).toHaveLength(64);
+    expect(index.search(query!.query)).toHaveLength(1);
+    expect(index.search(long)).toEqual([]);
+  });
+});
+
+describe('facet filters', () => {
+  const records = [
+    record({ page: 'current', type: 'lvl1', tag: 'docs-default-current' }),
+    record({ page: 'old', type: 'lvl1', tag: 'docs-default-1.0' }),
+    record({ page: 'french', type: 'lvl1', tag: 'docs-default-current', language: 'fr' }),
+  ];
+  const pages = (filters: string[][]) => applyFacetFilters(records, filters).map((found) => new URL(found.url).pathname);
+
+  it('keeps every record when there are no filters', () => {
+    expect(pages([])).toEqual(['/current', '/old', '/french']);
+  });
+
+  it('keeps records that match every group (AND) and any filter of a group (OR)', () => {
+    expect(pages([['language:en'], ['docusaurus_tag:default', 'docusaurus_tag:docs-default-current']])).toEqual(['/current']);
+    expect(pages([['docusaurus_tag:docs-default-1.0', 'docusaurus_tag:docs-default-current']])).toEqual(['/current', '/old', '/french']);
+    expect(pages([['language:de']])).toEqual([]);
+  });
+
+  it('drops records that match a negated filter', () => {
+    expect(pages([['-docusaurus_tag:docs-default-1.0']])).toEqual(['/current', '/french']);
+    expect(pages([['-language:fr'], ['docusaurus_tag:docs-default-current']])).toEqual(['/current']);
+  });
+});
+
+describe('the index built from the fixture site', () => {
+  let outDir: string;
+  let index: LocalIndex;
+
+  beforeAll(async () => {
+    outDir = await mkdtemp(join(tmpdir(), 'self-docs-unit-search-index-'));
+    const result = await runBuild({ siteDir: 'tests/fixtures/site', outDir, skipClient: true });
+    index = indexOf(result.records);
+  });
+
+  afterAll(() => rm(outDir, { recursive: true, force: true }));
+
+  it('answers “setup” with the Setup guide’s title, then its sections, then a page that only mentions it', () => {
+    const found = index.search('setup');
+    expect(found.map((entry) => [entry.type, entry.url])).toEqual([
+      ['lvl1', 'https://docs.example.test/guides/setup'],
+      ['lvl2', 'https://docs.example.test/guides/setup#requirements'],
+      ['content', 'https://docs.example.test/guides/setup'],
+      ['content', 'https://docs.example.test/guides/setup#requirements'],
+      ['content', 'https://docs.example.test/intro'],
+    ]);
+    expect(urls(found)).toHaveLength(new Set(urls(found)).size);
+  });
+
+  it('finds a heading by a word typed halfway', () => {
+    expect(index.search('requir')[0]).toMatchObject({ type: 'lvl2', url: 'https://docs.example.test/guides/setup#requirements' });
+  });
+
+  it('finds admonition text', () => {
+    expect(index.search('admonitions').map((entry) => entry.content)).toEqual(['Tips render as admonitions.']);
+  });
+
+  it('suggests page titles close to a query that found nothing', () => {
+    expect(index.search('introductoin zebra')).toEqual([]);
+    expect(index.suggest('introductoin zebra', 3)).toEqual(expect.arrayContaining(['Introduction']));
+  });
+});
