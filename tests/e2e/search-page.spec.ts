@@ -34,9 +34,10 @@ test.describe('without JavaScript', () => {
     const pages = await groups(page).locator('.search-group-title a').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
     expect(new Set(pages).size).toBe(pages.length);
 
-    const marks = await page.locator('main .search-hit mark').allInnerTexts();
-    expect(marks.length).toBeGreaterThan(0);
-    for (const word of marks) expect(word.toLowerCase()).toBe('kyber');
+    const marks = (await page.locator('main .search-hit mark').allInnerTexts()).map((word) => word.toLowerCase());
+    expect(marks).toContain('kyber');
+    // Typo tolerance may also mark a word one letter away ('cyber'), never an unrelated one.
+    for (const word of marks) expect(word).toMatch(/^[a-z]yber$|^kyber/);
     await expect(page.locator('main')).not.toContainText(/<\/?mark>|__\/?ais-highlight__/);
 
     // A hit leads to its page: the section link is a page of the site, under its group's page.

@@ -1,0 +1,101 @@
+// `npm run bench`: build, serve locally (wrangler dev / workerd on 127.0.0.1), measure page
+// weight, Lighthouse (mobile, median of 3), SSR and search under load; print a table and
+// write dist/bench/results.json. It reports; it does not fail on a slow machine.
+
+import { readdirSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { gzipSync } from 'node:zlib';
+import { kvKeys } from '../client/model.ts';
+import { parseArgs } from './args.ts';
+import { lighthouseMedian } from './bench/lighthouse.ts';
+import { searchLoad, ssrLoad } from './bench/load.ts';
+import { pageWeight } from './bench/pages.ts';
+import { startSite } from './bench/server.ts';
+import { runBuild } from './build/pipeline.ts';
+
+const args = parseArgs(process.argv.slice(2));
+const routes = ['/', '/technical-docs/PoAI/proof-of-ai', '/technical-docs/Constellation/Industry_Validation_Rules'];
+const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const loadSeconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const port = Number(process.env.BENCH_PORT ?? 8795);
+
+const buildStarted = performance.now();
+const build = await runBuild({ siteDir: args.content, outDir: args.out });
+const buildSeconds = (performance.now() - buildStarted) / 1000;
+console.log(`build: ${build.pages.length} pages in ${buildSeconds.toFixed(2)} s`);
+
+const index = build.kvEntries.find((entry) => entry.key === kvKeys.searchIndex(build.buildId))!.value;
+const assetsDir = join(args.out, 'client', 'assets');
+const modalChunk = await readFile(join(assetsDir, readdirSync(assetsDir).find((name) => name.startsWith('SearchModal-'))!));
+
+const site = await startSite(args.out, port);
+try {
+  const pages: Record<string, unknown> = {};
+  for (const route of routes) {
+    const weight = await pageWeight(site.origin, route);
+    const lighthouse = await lighthouseMedian(`${site.origin}${route}`, lighthouseRuns);
+    const { requests, ...scores } = lighthouse;
+    pages[route] = { htmlBytes: weight.htmlBytes, htmlGzipBytes: weight.htmlGzipBytes, firstLoadJsBytes: weight.firstLoadJsBytes, firstLoadJsGzipBytes: weight.firstLoadJsGzipBytes, cssGzipBytes: weight.cssGzipBytes, requests, lighthouse: scores };
+    console.log(`page ${route}: measured`);
+  }
+
+  // Warm the isolate (manifest and search index in memory) before timing.
+  await fetch(`${site.origin}${routes[1]}`);
+  const ssr = await ssrLoad(`${site.origin}${routes[1]}`, connections, loadSeconds);
+  // Latency is per request: one connection, so no request waits behind another.
+  const uncached = await searchLoad(site.origin, 'uncached', 1, loadSeconds);
+  const cached = await searchLoad(site.origin, 'cached', 1, loadSeconds);
+
+  const results = {
+    pages,
+    ssr: { requestsPerSecond: ssr.requestsPerSecond, latencyMs: ssr.latencyMs, connections, seconds: loadSeconds },
+    search: {
+      uncached: uncached.latencyMs,
+      cached: cached.latencyMs,
+      requestsPerSecond: cached.requestsPerSecond,
+      indexBytes: Buffer.byteLength(index),
+      indexGzipBytes: gzipSync(index).length,
+      modalChunkGzipBytes: gzipSync(modalChunk).length,
+    },
+    build: { seconds: Number(buildSeconds.toFixed(2)), pages: build.pages.length },
+    machine: { cpus: cpus().length, node: process.version, date: new Date().toISOString() },
+  };
+  await mkdir(join(args.out, 'bench'), { recursive: true });
+  await writeFile(join(args.out, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+  printTable(results, { ssrErrors: ssr.errors, searchErrors: uncached.errors + cached.errors, uncachedRps: uncached.requestsPerSecond });
+  console.log(`\nwritten ${join(args.out, 'bench', 'results.json')}`);
+} finally {
+  await site.stop();
+}
+
+function printTable(results: any, extra: { ssrErrors: number; searchErrors: number; uncachedRps: number }) {
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  const rows = Object.entries(results.pages as Record<string, any>).map(([route, page]) => ({
+    page: route,
+    html: `${kb(page.htmlBytes)} (${kb(page.htmlGzipBytes)} gz)`,
+    js: `${kb(page.firstLoadJsGzipBytes)} gz`,
+    css: `${kb(page.cssGzipBytes)} gz`,
+    req: page.requests,
+    perf: page.lighthouse.performance,
+    a11y: page.lighthouse.accessibility,
+    bp: page.lighthouse.bestPractices,
+    seo: page.lighthouse.seo,
+    'FCP ms': Math.round(page.lighthouse.fcpMs),
+    'LCP ms': Math.round(page.lighthouse.lcpMs),
+    'TBT ms': Math.round(page.lighthouse.tbtMs),
+    CLS: Number(page.lighthouse.cls.toFixed(3)),
+  }));
+  console.log('\nPages (Lighthouse mobile, median of runs)');
+  console.table(rows);
+  console.log('\nLoad (autocannon, loopback)');
+  console.table([
+    { what: 'SSR doc page', 'req/s': results.ssr.requestsPerSecond, 'p50 ms': results.ssr.latencyMs.p50, 'p99 ms': results.ssr.latencyMs.p99, errors: extra.ssrErrors },
+    { what: 'search uncached', 'req/s': extra.uncachedRps, 'p50 ms': results.search.uncached.p50, 'p99 ms': results.search.uncached.p99, errors: extra.searchErrors },
+    { what: 'search cached', 'req/s': results.search.requestsPerSecond, 'p50 ms': results.search.cached.p50, 'p99 ms': results.search.cached.p99, errors: '' },
+  ]);
+  console.log(`\nsearch index ${kb(results.search.indexBytes)} (${kb(results.search.indexGzipBytes)} gz), modal chunk ${kb(results.search.modalChunkGzipBytes)} gz; build ${results.build.seconds} s for ${results.build.pages} pages`);
+}

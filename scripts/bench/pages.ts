@@ -1,0 +1,47 @@
+// Bytes a page costs on first load: its HTML, the scripts it loads before interaction
+// (module scripts and modulepreloads) and its stylesheets, each gzip-compressed as served.
+
+import { gzipSync } from 'node:zlib';
+
+export interface PageWeight {
+  htmlBytes: number;
+  htmlGzipBytes: number;
+  firstLoadJsBytes: number;
+  firstLoadJsGzipBytes: number;
+  cssGzipBytes: number;
+  scripts: string[];
+}
+
+const gzip = (bytes: Uint8Array) => gzipSync(bytes, { level: 6 }).length;
+
+export function firstLoadScripts(html: string): string[] {
+  const modules = [...html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g)].map((match) => match[1]!);
+  const preloads = [...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)].map((match) => match[1]!);
+  return [...new Set([...modules, ...preloads])];
+}
+
+export function stylesheets(html: string): string[] {
+  return [...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g)].map((match) => match[1]!);
+}
+
+async function bytesOf(url: string): Promise<Uint8Array> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+export async function pageWeight(origin: string, route: string): Promise<PageWeight> {
+  const html = await bytesOf(`${origin}${route}`);
+  const text = new TextDecoder().decode(html);
+  const scripts = firstLoadScripts(text);
+  const js = await Promise.all(scripts.map((src) => bytesOf(new URL(src, origin).href)));
+  const css = await Promise.all(stylesheets(text).map((href) => bytesOf(new URL(href, origin).href)));
+  return {
+    htmlBytes: html.length,
+    htmlGzipBytes: gzip(html),
+    firstLoadJsBytes: js.reduce((sum, file) => sum + file.length, 0),
+    firstLoadJsGzipBytes: js.reduce((sum, file) => sum + gzip(file), 0),
+    cssGzipBytes: css.reduce((sum, file) => sum + gzip(file), 0),
+    scripts,
+  };
+}

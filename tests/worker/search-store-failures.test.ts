@@ -1,0 +1,45 @@
+// Search when KV cannot give the build: Algolia does not need KV to answer, and without
+// Algolia the client gets Algolia's error shape so DocSearch can show its error screen.
+
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { kvKeys } from '../../client/model.ts';
+import type { Env } from '../../worker/env.ts';
+import { bindings, deployFixture, failingKv, type DeployedBuild } from './support/deploy.ts';
+import { docSearchRequest, postSearch, standInUrls, withAlgolia } from './support/search.ts';
+
+let build: DeployedBuild;
+beforeEach(async () => {
+  build = await deployFixture();
+  // The worker logs each failure for operators; keep the test output readable.
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('search while KV is failing', () => {
+  it('still answers from Algolia, which needs nothing from KV', async () => {
+    const algolia = withAlgolia([standInUrls().first], { CONTENT: failingKv() });
+    const call = await postSearch(docSearchRequest('setup'), { env: algolia.env });
+    expect(call.response.status).toBe(200);
+    expect(call.response.headers.get('x-search-source')).toBe('algolia');
+  });
+
+  it.each<[string, () => Promise<Env>]>([
+    ['KV fails', async () => ({ ...bindings, CONTENT: failingKv() })],
+    [
+      'the live build has no search index',
+      async () => {
+        await bindings.CONTENT.delete(kvKeys.searchIndex(build.buildId));
+        return bindings;
+      },
+    ],
+  ])('answers 503 in Algolia’s error shape when %s and Algolia is not configured', async (_, prepare) => {
+    const env = await prepare();
+    const call = await postSearch(docSearchRequest('setup'), { env });
+    expect(call.response.status).toBe(503);
+    expect(call.json).toEqual({ message: expect.any(String), status: 503 });
+    expect(call.body).not.toMatch(/StoreUnavailable|b:[0-9a-f]{12}:|simulated outage/);
+  });
+});
