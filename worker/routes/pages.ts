@@ -5,7 +5,7 @@ import type { BootData, Manifest, PageData } from '../../client/model.ts';
 import type { AppEnv } from '../env.ts';
 import { renderDocument } from '../render/document.tsx';
 import { currentManifest, lastKnownManifest, readPage, StoreUnavailable } from '../services/content-store.ts';
-import { cachedHtml, htmlCacheKey, htmlCacheTtl, storeHtml } from '../services/html-cache.ts';
+import { cachedHtml, htmlCacheKey, cacheTtlSeconds, storeHtml } from '../services/html-cache.ts';
 import { canonicalPath } from '../services/paths.ts';
 import { announcementDismissed, chooseTheme } from '../services/theme.ts';
 
@@ -66,7 +66,7 @@ export async function servePage(c: Context<AppEnv>): Promise<Response> {
     headers.set('cache-control', 'public, max-age=0, must-revalidate');
     headers.set('x-html-cache', 'miss');
     const [toReader, toCache] = body.tee();
-    c.executionCtx.waitUntil(storeHtml(cacheKey, toCache, headers, status, htmlCacheTtl(c.env.HTML_CACHE_TTL)));
+    c.executionCtx.waitUntil(storeHtml(cacheKey, toCache, headers, status, cacheTtlSeconds(c.env.HTML_CACHE_TTL)));
     return new Response(toReader, { status, headers });
   }
   headers.set('cache-control', 'no-store');

@@ -6,7 +6,7 @@ import { currentManifest } from '../services/content-store.ts';
 import { cachedSearch, searchCacheKey, storeSearch } from '../services/search/cache.ts';
 import { search } from '../services/search/index.ts';
 import { parseSearchBody, SearchRequestError } from '../services/search/protocol.ts';
-import { htmlCacheTtl } from '../services/html-cache.ts';
+import { cacheTtlSeconds } from '../services/html-cache.ts'; // the same TTL parsing as pages
 
 /** Answers from the embedded index because Algolia failed are kept briefly. */
 const fallbackTtlSeconds = 30;
@@ -36,7 +36,7 @@ export async function serveSearch(c: Context<AppEnv>): Promise<Response> {
 
   const answer = await search(c.env, manifest.buildId, queries);
   const body = JSON.stringify(answer.response);
-  const configuredTtl = htmlCacheTtl(c.env.SEARCH_CACHE_TTL);
+  const configuredTtl = cacheTtlSeconds(c.env.SEARCH_CACHE_TTL);
   const ttl = answer.source === 'local' && c.env.ALGOLIA_APP_ID ? Math.min(fallbackTtlSeconds, configuredTtl) : configuredTtl;
   if (ttl > 0) c.executionCtx.waitUntil(storeSearch(key, body, answer.source, ttl));
   return new Response(body, { status: 200, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-search-cache': 'miss', 'x-search-source': answer.source } });

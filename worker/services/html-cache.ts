@@ -9,7 +9,8 @@ export function htmlCacheKey(buildId: string, variant: string, path: string): Re
   return new Request(`https://html-cache.internal/${buildId}/${variant}${path}`);
 }
 
-export function htmlCacheTtl(value: string | undefined): number {
+/** A TTL setting from the environment (seconds), or the default. */
+export function cacheTtlSeconds(value: string | undefined): number {
   const seconds = Number(value);
   return Number.isFinite(seconds) && seconds >= 0 ? seconds : defaultTtlSeconds;
 }
