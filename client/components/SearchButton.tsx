@@ -53,19 +53,29 @@ export function SearchButton() {
 
   useEffect(() => setMac(/Mac|iPhone|iPad/.test(navigator.platform)), []);
 
+  const closeModal = useCallback(() => {
+    setOpen(false);
+    button.current?.focus();
+  }, []);
+
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && open) {
+        event.preventDefault();
+        closeModal();
+        return;
+      }
       const shortcut = (event.key === 'k' || event.key === 'K') && (event.metaKey || event.ctrlKey);
       const slash = event.key === '/' && !isTyping(event.target) && !event.metaKey && !event.ctrlKey && !event.altKey;
       if (!shortcut && !slash) return;
       event.preventDefault();
-      if (open && shortcut) setOpen(false);
+      if (open && shortcut) closeModal();
       else if (!open) openModal();
     };
     window.addEventListener('keydown', onKeyDown);
     setReady(true);
     return () => window.removeEventListener('keydown', onKeyDown);
-  }, [open, openModal]);
+  }, [open, openModal, closeModal]);
 
   return (
     <>
@@ -93,10 +103,7 @@ export function SearchButton() {
         <Modal
           initialQuery={initialQuery}
           navigate={navigate}
-          onClose={() => {
-            setOpen(false);
-            button.current?.focus();
-          }}
+          onClose={closeModal}
         />
       ) : null}
     </>

@@ -1,7 +1,7 @@
 // The DocSearch v3 modal, in its own lazy chunk. Every request goes to our worker's
 // Algolia-protocol endpoint; hits open with client-side navigation.
 
-import { useEffect, useState } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { DocSearchModal, type DocSearchHit, type DocSearchTransformClient } from '@docsearch/react';
 import { docusaurusTag } from '../model.ts';
@@ -56,14 +56,38 @@ function sameOriginClient(client: DocSearchTransformClient, onOutcome: (ok: bool
   };
 }
 
+// DocSearch rebuilds its autocomplete (and forgets Recent/Favorites in the view) whenever a
+// prop changes identity, so every prop is module-level or memoised.
+const searchParameters = { facetFilters: [['language:en'], [`docusaurus_tag:${docusaurusTag}`]] };
+const transformItems = (items: DocSearchHit[]) => items.map((item) => ({ ...item, url: relativeUrl(item.url) }));
+const hitComponent = ({ hit, children }: { hit: { url: string }; children: ReactNode }) => <a href={hit.url}>{children}</a>;
+const getMissingResultsUrl = ({ query }: { query: string }) => `/search?q=${encodeURIComponent(query)}`;
+
 export function SearchModal({ initialQuery, onClose, navigate }: SearchModalProps) {
   const [failed, setFailed] = useState(false);
-  const [modalElement, setModalElement] = useState<Element | null>(null);
+  const closeRef = useRef(onClose);
+  closeRef.current = onClose;
+  const navigateRef = useRef(navigate);
+  navigateRef.current = navigate;
 
-  useEffect(() => {
-    const frame = requestAnimationFrame(() => setModalElement(document.querySelector('.DocSearch-Modal')));
-    return () => cancelAnimationFrame(frame);
-  }, []);
+  const props = useMemo(
+    () => ({
+      onClose: () => closeRef.current(),
+      initialScrollY: window.scrollY,
+      transformSearchClient: (client: DocSearchTransformClient) => sameOriginClient(client, (ok) => setFailed(!ok)),
+      navigator: {
+        navigate: ({ itemUrl }: { itemUrl: string }) => navigateRef.current(itemUrl),
+        navigateNewTab: ({ itemUrl }: { itemUrl: string }) => void window.open(itemUrl, '_blank', 'noopener'),
+        navigateNewWindow: ({ itemUrl }: { itemUrl: string }) => void window.open(itemUrl, '_blank', 'noopener'),
+      },
+      resultsFooterComponent: ({ state }: { state: { query: string; context: Record<string, unknown> } }) => (
+        <a href={`/search?q=${encodeURIComponent(state.query)}`} onClick={() => closeRef.current()}>
+          See all {state.context.nbHits as number} results
+        </a>
+      ),
+    }),
+    [],
+  );
 
   return createPortal(
     <>
@@ -74,36 +98,29 @@ export function SearchModal({ initialQuery, onClose, navigate }: SearchModalProp
         indexName="docs"
         placeholder={searchTexts.placeholder}
         initialQuery={initialQuery}
-        initialScrollY={window.scrollY}
-        onClose={onClose}
         maxResultsPerGroup={5}
-        searchParameters={{ facetFilters: [['language:en'], [`docusaurus_tag:${docusaurusTag}`]] }}
+        searchParameters={searchParameters}
         translations={translations}
-        transformSearchClient={(client) => sameOriginClient(client, (ok) => setFailed(!ok))}
-        transformItems={(items: DocSearchHit[]) => items.map((item) => ({ ...item, url: relativeUrl(item.url) }))}
-        hitComponent={({ hit, children }) => <a href={hit.url}>{children}</a>}
-        navigator={{
-          navigate: ({ itemUrl }) => navigate(itemUrl),
-          navigateNewTab: ({ itemUrl }) => window.open(itemUrl, '_blank', 'noopener'),
-          navigateNewWindow: ({ itemUrl }) => window.open(itemUrl, '_blank', 'noopener'),
-        }}
-        resultsFooterComponent={({ state }) => (
-          <a href={`/search?q=${encodeURIComponent(state.query)}`} onClick={onClose}>
-            See all {state.context.nbHits as number} results
-          </a>
-        )}
-        getMissingResultsUrl={({ query }) => `/search?q=${encodeURIComponent(query)}`}
+        transformItems={transformItems}
+        hitComponent={hitComponent}
+        getMissingResultsUrl={getMissingResultsUrl}
+        {...props}
       />
-      {failed && modalElement
-        ? createPortal(
-            <div className="search-error" role="alert">
-              <p className="search-error-title">{searchTexts.errorTitle}</p>
-              <p className="search-error-help">{searchTexts.errorHelp}</p>
-            </div>,
-            modalElement,
-          )
-        : null}
+      {failed ? <SearchError /> : null}
     </>,
     document.body,
+  );
+}
+
+/** Shown over the modal's results when our endpoint cannot be reached. */
+function SearchError() {
+  const modal = document.querySelector('.DocSearch-Modal');
+  if (!modal) return null;
+  return createPortal(
+    <div className="search-error" role="alert">
+      <p className="search-error-title">{searchTexts.errorTitle}</p>
+      <p className="search-error-help">{searchTexts.errorHelp}</p>
+    </div>,
+    modal,
   );
 }
