@@ -74,9 +74,12 @@ function pageRecords(page: PageData, section: string, siteUrl: string): SearchRe
         continue;
       }
       if (skippedTags.has(node.t)) continue;
-      if (contentTags.has(node.t) || node.t === 'li') {
+      // A paragraph-like element, or a container with loose text of its own (a TabItem, a
+      // <div> with text): its text is one record.
+      const looseText = !inlineTags.has(node.t) && (node.c ?? []).some((child) => typeof child === 'string' && child.trim() !== '');
+      if (contentTags.has(node.t) || node.t === 'li' || looseText) {
         const own = node.t === 'li' ? (node.c ?? []).filter((child) => typeof child === 'string' || !['ul', 'ol'].includes(child.t)) : node.c ?? [];
-        const text = clean(own.map(textOf).join(' '));
+        const text = clean(own.map(blockText).join(''));
         if (text) push('content', text);
         if (node.t === 'li') walk((node.c ?? []).filter((child) => typeof child !== 'string' && ['ul', 'ol'].includes(child.t)));
         continue;
@@ -86,6 +89,16 @@ function pageRecords(page: PageData, section: string, siteUrl: string): SearchRe
   };
   walk(page.tree);
   return records;
+}
+
+const inlineTags = new Set(['a', 'abbr', 'b', 'code', 'del', 'em', 'i', 'kbd', 'mark', 'q', 's', 'small', 'span', 'strong', 'sub', 'sup', 'u']);
+
+/** Text of a node, with a space around blocks (paragraphs of a list item) but not inline markup. */
+function blockText(node: TreeNode): string {
+  if (typeof node === 'string') return node;
+  if (node.t === 'br') return ' ';
+  const inner = (node.c ?? []).map(blockText).join('');
+  return inlineTags.has(node.t) ? inner : ` ${inner} `;
 }
 
 function clean(text: string): string {

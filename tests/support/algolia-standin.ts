@@ -117,11 +117,20 @@ async function handle(name: string, mode: StandInMode, requests: RecordedSearchR
   if (request.method !== 'POST' || !/^\/1\/indexes\/[^/]+\/queries$/.test(url.pathname)) {
     return sendJson(response, 404, { message: 'Not found on the stand-in', status: 404 });
   }
-  const body = parseJson(text) as { requests?: { indexName?: string; query?: string; hitsPerPage?: number; params?: string }[] } | undefined;
+  const body = parseJson(text) as { requests?: StandInRequest[] } | undefined;
   return sendJson(response, 200, { results: (body?.requests ?? []).map((entry) => standInResult(name, entry)) });
 }
 
-function standInResult(name: string, request: { indexName?: string; query?: string; hitsPerPage?: number; params?: string }) {
+interface StandInRequest {
+  indexName?: string;
+  query?: string;
+  hitsPerPage?: number;
+  params?: string;
+  highlightPreTag?: string;
+  highlightPostTag?: string;
+}
+
+function standInResult(name: string, request: StandInRequest) {
   const query = request.query ?? new URLSearchParams(request.params ?? '').get('query') ?? '';
   const hitsPerPage = request.hitsPerPage ?? 20;
   const title = standInHitTitle(name);
@@ -135,10 +144,12 @@ function standInResult(name: string, request: { indexName?: string; query?: stri
         anchor: null,
         type: 'lvl1',
         hierarchy,
-        content: null,
+        // Like Algolia, the stand-in returns record text as it is, markup included.
+        content: `Stand-in text about <b>${query}</b>`,
         language: 'en',
         docusaurus_tag: 'docs-default-current',
         _highlightResult: { hierarchy: { lvl0: { value: 'Stand-in', matchLevel: 'none', matchedWords: [] }, lvl1: { value: title, matchLevel: 'none', matchedWords: [] } } },
+        _snippetResult: { content: { value: `Stand-in text about <b>${request.highlightPreTag ?? '<em>'}${query}${request.highlightPostTag ?? '</em>'}</b>`, matchLevel: 'full' } },
       },
     ],
     nbHits: 1,

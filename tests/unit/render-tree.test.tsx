@@ -73,7 +73,7 @@ describe('the content component registry', () => {
   });
 
   it('opens outside links in a new tab with noopener, and keeps inside links as they are', () => {
-    expect(html([{ t: 'a', p: { href: 'https://example.test' }, c: ['out'] }], contentComponents)).toMatch(/^<a href="https:\/\/example.test" target="_blank" rel="noopener noreferrer">out<span class="external-icon">/);
+    expect(html([{ t: 'a', p: { href: 'https://example.test' }, c: ['out'] }], contentComponents)).toMatch(/^<a href="https:\/\/example.test" target="_blank" rel="noopener noreferrer">out<span class="icon icon-external/);
     expect(html([{ t: 'a', p: { href: '/inside' }, c: ['in'] }], contentComponents)).toBe('<a href="/inside">in</a>');
   });
 

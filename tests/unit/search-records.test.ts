@@ -66,7 +66,7 @@ describe('search records of the fixture site', () => {
 
   it('records a page at its slug, not its file path', () => {
     expect(recordsOf(fixture, '/guides/advanced')).toEqual([]);
-    expect(recordsOf(fixture, '/guides/advanced-topics').map((record) => record.type)).toEqual(['lvl1', 'lvl2']);
+    expect(recordsOf(fixture, '/guides/advanced-topics').map((record) => record.type)).toEqual(['lvl1', 'lvl2', 'content', 'content']);
   });
 
   it('finds the text of admonitions, table cells and the summary of a details block', () => {

@@ -29,7 +29,17 @@ describe('Algolia answers', () => {
     expect(received).toHaveLength(1);
     const [request] = received;
     expect(request).toMatchObject({ method: 'POST', path: '/1/indexes/*/queries', appId: algolia.appId, apiKey: algolia.apiKey });
-    expect(request!.body).toMatchObject({ requests: [{ indexName: 'docs', query: 'setup', hitsPerPage: 20, highlightPreTag: '<mark>', highlightPostTag: '</mark>' }] });
+    // Algolia is asked for sentinel tags; the worker escapes the text and puts the reader's tags in.
+    expect(request!.body).toMatchObject({ requests: [{ indexName: 'docs', query: 'setup', hitsPerPage: 20, highlightPreTag: '__ais-highlight__', highlightPostTag: '__/ais-highlight__' }] });
+  });
+
+  it('escapes markup in Algolia hits and highlights with the tags the reader asked for', async () => {
+    const algolia = withAlgolia([hosts.first]);
+    const call = await postSearch(docSearchRequest('setup'), { env: algolia.env });
+    const [hit] = results(call)[0]!.hits;
+    expect(hit!.content).toBe('Stand-in text about &lt;b&gt;setup&lt;/b&gt;');
+    expect((hit!._snippetResult!.content as { value: string }).value).toBe('Stand-in text about &lt;b&gt;<mark>setup</mark>&lt;/b&gt;');
+    expect(hit!.url).toBe('https://docs.example.test/standin/first');
   });
 
   it('asks the configured index, whatever index name the browser used', async () => {

@@ -5,6 +5,7 @@ import type { AppEnv } from '../env.ts';
 import { currentManifest } from '../services/content-store.ts';
 import { cachedSearch, searchCacheKey, storeSearch } from '../services/search/cache.ts';
 import { search } from '../services/search/index.ts';
+import { algoliaConfigured } from '../services/search/upstream.ts';
 import { parseSearchBody, SearchRequestError } from '../services/search/protocol.ts';
 import { cacheTtlSeconds } from '../services/html-cache.ts'; // the same TTL parsing as pages
 
@@ -27,18 +28,31 @@ export async function serveSearch(c: Context<AppEnv>): Promise<Response> {
     throw error;
   }
 
-  const manifest = await currentManifest(c.env.CONTENT);
-  const key = await searchCacheKey(manifest.buildId, queries);
-  const hit = await cachedSearch(key);
+  // Algolia can still answer while KV is down: a missing build only rules out the local index.
+  let buildId: string | undefined;
+  try {
+    buildId = (await currentManifest(c.env.CONTENT)).buildId;
+  } catch (error) {
+    console.warn('search without a deployed build:', error instanceof Error ? error.message : error);
+  }
+  const algolia = algoliaConfigured(c.env) ? `${c.env.ALGOLIA_APP_ID}/${c.env.ALGOLIA_INDEX_NAME}/${c.env.ALGOLIA_HOSTS ?? ''}` : 'local';
+  const key = buildId ? await searchCacheKey(`${buildId}|${algolia}`, queries) : undefined;
+  const hit = key ? await cachedSearch(key) : undefined;
   if (hit) {
     return new Response(hit.body, { status: 200, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-search-cache': 'hit', 'x-search-source': hit.headers.get('x-search-source') ?? 'local' } });
   }
 
-  const answer = await search(c.env, manifest.buildId, queries);
+  let answer;
+  try {
+    answer = await search(c.env, buildId, queries);
+  } catch (error) {
+    console.error('search failed', error);
+    return algoliaError(c, new SearchRequestError(503, 'Search is unavailable right now; try again in a moment'));
+  }
   const body = JSON.stringify(answer.response);
   const configuredTtl = cacheTtlSeconds(c.env.SEARCH_CACHE_TTL);
   const ttl = answer.source === 'local' && c.env.ALGOLIA_APP_ID ? Math.min(fallbackTtlSeconds, configuredTtl) : configuredTtl;
-  if (ttl > 0) c.executionCtx.waitUntil(storeSearch(key, body, answer.source, ttl));
+  if (key && ttl > 0) c.executionCtx.waitUntil(storeSearch(key, body, answer.source, ttl));
   return new Response(body, { status: 200, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-search-cache': 'miss', 'x-search-source': answer.source } });
 }
 

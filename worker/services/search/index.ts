@@ -15,7 +15,8 @@ export interface SearchAnswer {
   source: SearchSource;
 }
 
-export async function search(env: Env, buildId: string, queries: SearchQuery[]): Promise<SearchAnswer> {
+/** Throws only when neither Algolia nor a deployed build can answer. */
+export async function search(env: Env, buildId: string | undefined, queries: SearchQuery[]): Promise<SearchAnswer> {
   if (algoliaConfigured(env)) {
     try {
       return { response: await searchUpstream(env, queries), source: 'algolia' };
@@ -23,6 +24,7 @@ export async function search(env: Env, buildId: string, queries: SearchQuery[]):
       console.warn('Algolia failed; answering from the embedded index:', error instanceof Error ? error.message : error);
     }
   }
+  if (!buildId) throw new Error('no deployed build to search');
   return { response: await searchLocal(env, buildId, queries), source: 'local' };
 }
 

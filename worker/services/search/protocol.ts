@@ -20,14 +20,15 @@ export interface SearchQuery {
 }
 
 export class SearchRequestError extends Error {
-  constructor(readonly status: 400 | 405 | 413 | 415, message: string) {
+  constructor(readonly status: 400 | 405 | 413 | 415 | 503, message: string) {
     super(message);
   }
 }
 
 type Raw = Record<string, unknown>;
 
-const safeTag = /^(<\/?[a-z][a-z0-9-]*( class="[\w -]*")?>|__\/?ais-highlight__)$/;
+/** Highlight tags clients may ask for: inline elements that carry no behaviour, or InstantSearch's sentinels. */
+const safeTag = /^(<\/?(mark|em|strong|b|i|u|span|ais-highlight-\d+)( class="[\w -]*")?>|__\/?ais-highlight__)$/;
 
 export function parseSearchBody(text: string): SearchQuery[] {
   if (new TextEncoder().encode(text).length > searchLimits.bodyBytes) {

@@ -5,6 +5,7 @@ import { liteClient } from 'algoliasearch/lite';
 import { createFetchRequester } from '@algolia/requester-fetch';
 import type { SearchResponse } from '../../../client/model.ts';
 import type { Env } from '../../env.ts';
+import { escapeHtml } from './highlight.ts';
 import type { SearchQuery } from './protocol.ts';
 
 type LiteClient = ReturnType<typeof liteClient>;
@@ -42,6 +43,9 @@ function client(env: Env): LiteClient {
   return existing;
 }
 
+/** Algolia does not escape record text; we ask for sentinels, escape, then put the tags in. */
+const sentinel = { pre: '__ais-highlight__', post: '__/ais-highlight__' };
+
 /** Every query goes to the configured index, whatever index name the browser used. */
 export async function searchUpstream(env: Env, queries: SearchQuery[]): Promise<SearchResponse> {
   const response = await client(env).search({
@@ -53,11 +57,24 @@ export async function searchUpstream(env: Env, queries: SearchQuery[]): Promise<
       attributesToRetrieve: query.attributesToRetrieve,
       attributesToSnippet: Object.entries(query.attributesToSnippet).map(([attribute, words]) => `${attribute}:${words}`),
       snippetEllipsisText: query.snippetEllipsisText,
-      highlightPreTag: query.highlightPreTag,
-      highlightPostTag: query.highlightPostTag,
+      highlightPreTag: sentinel.pre,
+      highlightPostTag: sentinel.post,
       facetFilters: query.facetFilters.length ? query.facetFilters : undefined,
       clickAnalytics: query.clickAnalytics || undefined,
     })),
   });
-  return response as unknown as SearchResponse;
+  const results = (response as unknown as SearchResponse).results.map((result, index) => {
+    const query = queries[index]!;
+    const tags = (value: string) => escapeHtml(value).split(sentinel.pre).join(query.highlightPreTag).split(sentinel.post).join(query.highlightPostTag);
+    return { ...result, hits: result.hits.map((hit) => escapeStrings(hit, tags) as typeof hit) };
+  });
+  return { results };
+}
+
+/** Every string in a hit, escaped for HTML (URLs and ids stay as they are). */
+function escapeStrings(value: unknown, transform: (value: string) => string, key = ''): unknown {
+  if (typeof value === 'string') return ['url', 'url_without_anchor', 'objectID', 'anchor', 'type', 'matchLevel'].includes(key) ? value : transform(value);
+  if (Array.isArray(value)) return key === 'matchedWords' ? value : value.map((item) => escapeStrings(item, transform));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, escapeStrings(item, transform, name)]));
+  return value;
 }
