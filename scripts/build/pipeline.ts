@@ -73,7 +73,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   };
   const records = searchRecords(pages, sidebars.sidebars, site.url);
   const kvEntries = [
-    { key: kvKeys.searchIndex(buildId), value: JSON.stringify(buildSearchIndex(records)) },
+    { key: kvKeys.searchIndex(buildId), value: JSON.stringify(buildSearchIndex(records, site.url)) },
     { key: kvKeys.manifest(buildId), value: JSON.stringify(manifest) },
     ...pages.map((page) => ({ key: kvKeys.page(buildId, page.route), value: JSON.stringify(page) })),
     ...docs.map((doc) => ({ key: kvKeys.markdown(buildId, doc.route), value: doc.raw })),

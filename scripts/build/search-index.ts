@@ -2,10 +2,11 @@
 // is not configured or fails.
 
 import MiniSearch from 'minisearch';
-import type { SearchRecord } from '../../client/model.ts';
-import { extractField, indexedFields, tokenize, type SerializedSearchIndex } from '../../client/search-options.ts';
+import { docusaurusTag, type SearchRecord } from '../../client/model.ts';
+import { compactRecord, extractField, indexedFields, tokenize, type SerializedSearchIndex } from '../../client/search-options.ts';
 
-export function buildSearchIndex(records: SearchRecord[]): SerializedSearchIndex {
+export function buildSearchIndex(records: SearchRecord[], siteUrl: string): SerializedSearchIndex {
+  const origin = new URL(siteUrl).origin;
   const index = new MiniSearch<{ id: number }>({
     fields: [...indexedFields],
     idField: 'id',
@@ -13,5 +14,6 @@ export function buildSearchIndex(records: SearchRecord[]): SerializedSearchIndex
     extractField: (document, field) => (field === 'id' ? (document.id as unknown as string) : extractField(records[document.id]!, field)),
   });
   index.addAll(records.map((_, id) => ({ id })));
-  return { version: 1, records, index: index.toJSON() };
+  const defaults = { origin, language: 'en' as const, docusaurusTag };
+  return { version: 2, ...defaults, records: records.map((record) => compactRecord(record, defaults)), index: index.toJSON() };
 }

@@ -43,7 +43,7 @@ function record(spec: RecordSpec): SearchRecord {
 
 /** The index exactly as the worker loads it: built, serialised to JSON, loaded. */
 function indexOf(records: SearchRecord[]): LocalIndex {
-  return createLocalIndex(JSON.parse(JSON.stringify(buildSearchIndex(records))));
+  return createLocalIndex(JSON.parse(JSON.stringify(buildSearchIndex(records, 'https://docs.example.test'))));
 }
 
 const urls = (found: SearchRecord[]) => found.map((entry) => entry.objectID);

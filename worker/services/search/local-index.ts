@@ -4,7 +4,7 @@
 
 import MiniSearch, { type SearchResult as MiniResult } from 'minisearch';
 import { kvKeys, type SearchRecord } from '../../../client/model.ts';
-import { fieldBoost, indexedFields, tokenize, type SerializedSearchIndex } from '../../../client/search-options.ts';
+import { expandRecord, fieldBoost, indexedFields, tokenize, type SerializedSearchIndex } from '../../../client/search-options.ts';
 import { allowedTypos } from './highlight.ts';
 
 export interface LocalIndex {
@@ -35,7 +35,7 @@ export function localIndex(kv: KVNamespace, buildId: string): Promise<LocalIndex
 const typeRank: Record<SearchRecord['type'], number> = { lvl0: 0, lvl1: 1, lvl2: 2, lvl3: 3, lvl4: 4, lvl5: 5, lvl6: 6, content: 7 };
 
 export function createLocalIndex(serialized: SerializedSearchIndex): LocalIndex {
-  const { records } = serialized;
+  const records = serialized.records.map((record) => expandRecord(record, serialized));
   const mini = MiniSearch.loadJS(serialized.index as never, { fields: [...indexedFields], idField: 'id', tokenize });
   const options = {
     tokenize,
