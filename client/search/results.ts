@@ -1,6 +1,7 @@
 // Algolia results → the grouped, highlighted list the `/search` page shows. Shared by the
 // server render and the page's live updates, so both look the same.
 
+import { escapeHtml } from '../escape-html.ts';
 import type { SearchHit, SearchPageData, SearchResult } from '../model.ts';
 
 /** Sentinel tags asked of either engine; the text around them is escaped here. */
@@ -83,9 +84,6 @@ function decodeEntities(value: string): string {
   return value.replace(/&(amp|lt|gt|quot|#39);/g, (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[name]!);
 }
 
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
-}
 
 /** The body the page sends to the search endpoint. */
 export function searchPageRequest(query: string, page: number, hitsPerPage = 20) {

@@ -5,7 +5,10 @@ import { renderToReadableStream } from 'react-dom/server';
 import { App } from '../../client/App.tsx';
 import { SearchPage } from '../../client/components/SearchPage.tsx';
 import { documentTitle, type BootData, type Manifest } from '../../client/model.ts';
+import { escapeHtml } from '../../client/escape-html.ts';
 import { themeScript, type ThemeChoice } from '../services/theme.ts';
+
+export { escapeHtml };
 
 export interface DocumentInput {
   manifest: Manifest;
@@ -86,10 +89,6 @@ function documentHead({ manifest, boot, theme, url }: DocumentInput): string {
 
 function documentTail({ boot }: DocumentInput): string {
   return `</div>\n<script type="application/json" id="__boot">${serialiseJson(boot)}</script>\n</body>\n</html>\n`;
-}
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 }
 
 /** JSON that cannot close its <script> element or break a line in old parsers. */

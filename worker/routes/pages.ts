@@ -5,7 +5,8 @@ import type { BootData, Manifest, PageData } from '../../client/model.ts';
 import type { AppEnv } from '../env.ts';
 import { renderDocument } from '../render/document.tsx';
 import { currentManifest, lastKnownManifest, readPage, StoreUnavailable } from '../services/content-store.ts';
-import { cachedHtml, htmlCacheKey, cacheTtlSeconds, storeHtml } from '../services/html-cache.ts';
+import { cacheTtlSeconds, readEdgeCache, writeEdgeCache } from '../services/edge-cache.ts';
+import { htmlCacheKey } from '../services/html-cache.ts';
 import { canonicalPath } from '../services/paths.ts';
 import { announcementDismissed, chooseTheme } from '../services/theme.ts';
 
@@ -38,7 +39,7 @@ export async function servePage(c: Context<AppEnv>): Promise<Response> {
 
   const cacheKey = htmlCacheKey(manifest.buildId, variant, path);
   if (known) {
-    const hit = await cachedHtml(cacheKey);
+    const hit = await readEdgeCache(cacheKey);
     if (hit) {
       const headers = new Headers(hit.headers);
       headers.set('cache-control', 'public, max-age=0, must-revalidate');
@@ -66,7 +67,7 @@ export async function servePage(c: Context<AppEnv>): Promise<Response> {
     headers.set('cache-control', 'public, max-age=0, must-revalidate');
     headers.set('x-html-cache', 'miss');
     const [toReader, toCache] = body.tee();
-    c.executionCtx.waitUntil(storeHtml(cacheKey, toCache, headers, status, cacheTtlSeconds(c.env.HTML_CACHE_TTL)));
+    c.executionCtx.waitUntil(writeEdgeCache(cacheKey, toCache, { status, headers }, cacheTtlSeconds(c.env.HTML_CACHE_TTL)));
     return new Response(toReader, { status, headers });
   }
   headers.set('cache-control', 'no-store');

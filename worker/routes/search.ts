@@ -3,11 +3,11 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { currentManifest } from '../services/content-store.ts';
-import { cachedSearch, searchCacheKey, storeSearch } from '../services/search/cache.ts';
+import { searchCacheKey } from '../services/search/cache.ts';
 import { search } from '../services/search/index.ts';
 import { algoliaConfigured } from '../services/search/upstream.ts';
 import { parseSearchBody, SearchRequestError } from '../services/search/protocol.ts';
-import { cacheTtlSeconds } from '../services/html-cache.ts'; // the same TTL parsing as pages
+import { cacheTtlSeconds, readEdgeCache, writeEdgeCache } from '../services/edge-cache.ts';
 
 /** Answers from the embedded index because Algolia failed are kept briefly. */
 const fallbackTtlSeconds = 30;
@@ -37,7 +37,7 @@ export async function serveSearch(c: Context<AppEnv>): Promise<Response> {
   }
   const algolia = algoliaConfigured(c.env) ? `${c.env.ALGOLIA_APP_ID}/${c.env.ALGOLIA_INDEX_NAME}/${c.env.ALGOLIA_HOSTS ?? ''}` : 'local';
   const key = buildId ? await searchCacheKey(`${buildId}|${algolia}`, queries) : undefined;
-  const hit = key ? await cachedSearch(key) : undefined;
+  const hit = key ? await readEdgeCache(key) : undefined;
   if (hit) {
     return new Response(hit.body, { status: 200, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-search-cache': 'hit', 'x-search-source': hit.headers.get('x-search-source') ?? 'local' } });
   }
@@ -52,7 +52,7 @@ export async function serveSearch(c: Context<AppEnv>): Promise<Response> {
   const body = JSON.stringify(answer.response);
   const configuredTtl = cacheTtlSeconds(c.env.SEARCH_CACHE_TTL);
   const ttl = answer.source === 'local' && c.env.ALGOLIA_APP_ID ? Math.min(fallbackTtlSeconds, configuredTtl) : configuredTtl;
-  if (key && ttl > 0) c.executionCtx.waitUntil(storeSearch(key, body, answer.source, ttl));
+  if (key && ttl > 0) c.executionCtx.waitUntil(writeEdgeCache(key, body, { headers: { 'content-type': 'application/json; charset=utf-8', 'x-search-source': answer.source } }, ttl));
   return new Response(body, { status: 200, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-search-cache': 'miss', 'x-search-source': answer.source } });
 }
 

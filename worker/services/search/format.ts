@@ -3,7 +3,8 @@
 
 import type { HighlightValue, SearchHit, SearchRecord, SearchResult, SnippetValue } from '../../../client/model.ts';
 import { canonicalParams, type SearchQuery } from './protocol.ts';
-import { escapeHtml, highlight, queryWords, snippet, type Tags } from './highlight.ts';
+import { escapeHtml } from '../../../client/escape-html.ts';
+import { highlight, queryWords, snippet, type Tags } from './highlight.ts';
 
 const hierarchyLevels = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const;
 

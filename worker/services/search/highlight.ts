@@ -2,6 +2,7 @@
 // requested tags around words that match the query (typos and prefixes included).
 
 import type { HighlightValue, MatchLevel, SnippetValue } from '../../../client/model.ts';
+import { escapeHtml } from '../../../client/escape-html.ts';
 import { tokenize } from '../../../client/search-options.ts';
 
 export interface Tags {
@@ -101,6 +102,3 @@ export function queryWords(query: string): string[] {
   return tokenize(query);
 }
 
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
-}

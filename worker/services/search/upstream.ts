@@ -5,7 +5,7 @@ import { liteClient } from 'algoliasearch/lite';
 import { createFetchRequester } from '@algolia/requester-fetch';
 import type { SearchResponse } from '../../../client/model.ts';
 import type { Env } from '../../env.ts';
-import { escapeHtml } from './highlight.ts';
+import { escapeHtml } from '../../../client/escape-html.ts';
 import type { SearchQuery } from './protocol.ts';
 
 type LiteClient = ReturnType<typeof liteClient>;
