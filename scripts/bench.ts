@@ -11,9 +11,9 @@ import { gzipSync } from 'node:zlib';
 import { kvKeys } from '../client/model.ts';
 import { parseArgs } from './args.ts';
 import { lighthouseMedian } from './bench/lighthouse.ts';
-import { searchLoad, ssrLoad } from './bench/load.ts';
+import { searchBody, searchLoad, ssrLoad } from './bench/load.ts';
 import { pageWeight } from './bench/pages.ts';
-import { startSite } from './bench/server.ts';
+import { startSite, startWorkerd } from './bench/server.ts';
 import { runBuild } from './build/pipeline.ts';
 
 const args = parseArgs(process.argv.slice(2));
@@ -43,12 +43,20 @@ try {
     console.log(`page ${route}: measured`);
   }
 
-  // Warm the isolate (manifest and search index in memory) before timing.
-  await fetch(`${site.origin}${routes[1]}`);
-  const ssr = await ssrLoad(`${site.origin}${routes[1]}`, connections, loadSeconds);
-  // Latency is per request: one connection, so no request waits behind another.
-  const uncached = await searchLoad(site.origin, 'uncached', 1, loadSeconds);
-  const cached = await searchLoad(site.origin, 'cached', 1, loadSeconds);
+  // Load goes straight to workerd; pages are rendered every time (no HTML cache).
+  const workerd = await startWorkerd(site, port + 1, { HTML_CACHE_TTL: '0', SEARCH_CACHE_TTL: '300' });
+  let ssr, uncached, cached;
+  try {
+    // Warm the isolate (manifest and search index in memory) before timing.
+    await fetch(`${workerd.origin}${routes[1]}`);
+    await fetch(`${workerd.origin}/1/indexes/*/queries`, { method: 'POST', body: searchBody('warm up') });
+    ssr = await ssrLoad(`${workerd.origin}${routes[1]}`, connections, loadSeconds);
+    // Latency is per request: one connection, so no request waits behind another.
+    uncached = await searchLoad(workerd.origin, 'uncached', 1, loadSeconds);
+    cached = await searchLoad(workerd.origin, 'cached', 1, loadSeconds);
+  } finally {
+    await workerd.stop();
+  }
 
   const results = {
     pages,

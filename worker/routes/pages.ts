@@ -66,8 +66,10 @@ export async function servePage(c: Context<AppEnv>): Promise<Response> {
     headers.set('etag', etag);
     headers.set('cache-control', 'public, max-age=0, must-revalidate');
     headers.set('x-html-cache', 'miss');
+    const ttl = cacheTtlSeconds(c.env.HTML_CACHE_TTL);
+    if (ttl === 0) return new Response(body, { status, headers });
     const [toReader, toCache] = body.tee();
-    c.executionCtx.waitUntil(writeEdgeCache(cacheKey, toCache, { status, headers }, cacheTtlSeconds(c.env.HTML_CACHE_TTL)));
+    c.executionCtx.waitUntil(writeEdgeCache(cacheKey, toCache, { status, headers }, ttl));
     return new Response(toReader, { status, headers });
   }
   headers.set('cache-control', 'no-store');
