@@ -131,6 +131,8 @@ export interface SiteConfig {
   announcementBar?: AnnouncementBar;
   docs: {
     versionLabel: string;
+    /** URL prefix of every doc route ('/' serves docs from the site root). */
+    routeBasePath: string;
   };
   onBrokenLinks: 'throw' | 'warn' | 'ignore';
   onBrokenMarkdownLinks: 'throw' | 'warn' | 'ignore';

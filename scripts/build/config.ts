@@ -29,7 +29,7 @@ export const defaultSiteConfig: SiteConfig = {
   },
   footer: { social: [], links: [], copyright: '' },
   colorMode: { defaultMode: 'dark', disableSwitch: false, respectPrefersColorScheme: false },
-  docs: { versionLabel: 'Next' },
+  docs: { versionLabel: 'Next', routeBasePath: '/' },
   onBrokenLinks: 'throw',
   onBrokenMarkdownLinks: 'warn',
 };
@@ -58,7 +58,10 @@ async function importConfig(path: string, name: string): Promise<unknown> {
   }
 }
 
+type PresetEntry = string | [string, { docs?: false | { routeBasePath?: string } }];
+
 interface DocusaurusConfig {
+  presets?: PresetEntry[];
   title?: string;
   tagline?: string;
   url?: string;
@@ -86,7 +89,12 @@ function fromDocusaurus(raw: unknown, name: string): SiteConfigInput {
     ('items' in entry ? entry.items ?? [] : [entry as { label: string; to?: string; href?: string }]).map((link) => ({ label: link.label, href: (link.to ?? link.href ?? '#'), newTab: Boolean(link.href) })),
   );
   const bar = theme.announcementBar;
+  // Docusaurus serves docs under /docs unless the classic preset's docs set routeBasePath.
+  const classic = (config.presets ?? []).find((preset): preset is [string, { docs?: false | { routeBasePath?: string } }] => Array.isArray(preset) && /classic/.test(preset[0]));
+  const docsOptions = classic?.[1]?.docs;
+  const routeBasePath = docsOptions && typeof docsOptions === 'object' && typeof docsOptions.routeBasePath === 'string' ? docsOptions.routeBasePath : 'docs';
   return {
+    docs: { routeBasePath: `/${routeBasePath}`.replace(/\/+/g, '/') },
     title: config.title,
     tagline: config.tagline,
     url: config.url,

@@ -34,11 +34,11 @@ export interface SourceDoc {
 
 const docExtension = /\.mdx?$/;
 
-export async function discoverDocs(siteDir: string): Promise<SourceDoc[]> {
+export async function discoverDocs(siteDir: string, routeBasePath = '/'): Promise<SourceDoc[]> {
   const docsDir = join(siteDir, 'docs');
   const files = await listDocFiles(docsDir);
   const docs = await Promise.all(
-    files.map(async (file) => parseDoc(siteDir, docsDir, file, await readFile(file, 'utf8'))),
+    files.map(async (file) => parseDoc(siteDir, docsDir, file, await readFile(file, 'utf8'), routeBasePath)),
   );
   return docs.sort((a, b) => a.relPath.localeCompare(b.relPath));
 }
@@ -95,7 +95,8 @@ function stripNumberPrefix(name: string): string {
   return name.replace(/^\d+[-_.\s]+(?=\D)/, '');
 }
 
-export function parseDoc(siteDir: string, docsDir: string, file: string, raw: string): SourceDoc {
+/** `routeBasePath` prefixes every route, slugs included, as in Docusaurus. */
+export function parseDoc(siteDir: string, docsDir: string, file: string, raw: string, routeBasePath = '/'): SourceDoc {
   const relPath = relative(siteDir, file).split(sep).join('/');
   const docPath = relative(docsDir, file).split(sep).join('/');
   const { data, text, lines } = parseFrontmatter(raw, relPath);
@@ -113,7 +114,7 @@ export function parseDoc(siteDir: string, docsDir: string, file: string, raw: st
   } else {
     route = `/${isIndex ? dir : [dir, fm.id ?? base].filter(Boolean).join('/')}`;
   }
-  route = normaliseRoute(route);
+  route = normaliseRoute(`${routeBasePath}/${route}`);
 
   const bodyLines = raw.split('\n');
   for (let i = 0; i < lines && i < bodyLines.length; i++) bodyLines[i] = '';

@@ -4,12 +4,12 @@
 import { createHash } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
-import type { Manifest, PageData, SearchRecord, SiteConfig } from '../../client/model.ts';
+import type { Manifest, PageData, SearchRecord, SidebarItem, SiteConfig } from '../../client/model.ts';
 import { kvKeys } from '../../client/model.ts';
 import { bundleClient, writeClient } from './client-bundle.ts';
 import { compileDocs, type CompiledDoc } from './compile.ts';
 import { loadSiteConfig } from './config.ts';
-import { discoverDocs, type SourceDoc } from './discover.ts';
+import { discoverDocs, normaliseRoute, type SourceDoc } from './discover.ts';
 import { BuildError, newDiagnostics, throwIfErrors, type Diagnostics } from './errors.ts';
 import { readRedirects } from './redirects.ts';
 import { buildSearchIndex } from './search-index.ts';
@@ -38,10 +38,16 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   const diagnostics = newDiagnostics();
 
   const site = await loadSiteConfig(siteDir);
-  const docs = await discoverDocs(siteDir);
+  const docs = await discoverDocs(siteDir, site.docs.routeBasePath);
   const routeOfFile = assignRoutes(docs);
   const routes = new Set(routeOfFile.values());
-  const redirects = { ...legacyRedirects(docs), ...readRedirects(staticDir, routes, site.onBrokenLinks, diagnostics) };
+  // Sidebars need only the docs' metadata, so they come before compiling (the entry redirect uses them).
+  const sidebars = resolveSidebars(await loadSidebars(siteDir), docs, siteDir);
+  const redirects = {
+    ...entryRedirects(routes, site.docs.routeBasePath, firstDoc(sidebars.sidebars)),
+    ...legacyRedirects(docs, site.docs.routeBasePath),
+    ...readRedirects(staticDir, routes, site.onBrokenLinks, diagnostics),
+  };
   const media = new Map<string, string>();
   const compiled = await compileDocs(docs, {
     siteDir,
@@ -56,7 +62,6 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     relPathOf: (file) => relative(siteDir, file),
   });
   throwIfErrors(diagnostics);
-  const sidebars = resolveSidebars(await loadSidebars(siteDir), docs, siteDir);
   const pages = compiled.map((entry) => toPageData(entry, sidebars));
 
   const bundle = options.skipClient ? undefined : await bundleClient();
@@ -106,12 +111,37 @@ export function assignRoutes(docs: SourceDoc[]): Map<string, string> {
   return new Map(docs.map((doc) => [doc.file, doc.route]));
 }
 
+/**
+ * A Docusaurus site whose home is a React page (src/pages) has no doc at `/`, nor maybe at its
+ * docs root: both lead to the first doc of the first sidebar.
+ */
+function entryRedirects(routes: Set<string>, routeBasePath: string, first: string | undefined): Record<string, string> {
+  if (!first) return {};
+  const redirects: Record<string, string> = {};
+  const base = normaliseRoute(routeBasePath);
+  if (!routes.has(base)) redirects[base] = first;
+  if (!routes.has('/')) redirects['/'] = routes.has(base) ? base : first;
+  return redirects;
+}
+
+function firstDoc(sidebars: Record<string, SidebarItem[]>): string | undefined {
+  const find = (items: SidebarItem[]): string | undefined => {
+    for (const item of items) {
+      if (item.type !== 'link' && item.href) return item.href;
+      const inner = item.type === 'category' ? find(item.items) : undefined;
+      if (inner) return inner;
+    }
+    return undefined;
+  };
+  return find(Object.values(sidebars)[0] ?? []);
+}
+
 /** A page given a `slug` also answers at its file path, as the old site redirected it. */
-function legacyRedirects(docs: SourceDoc[]): Record<string, string> {
+function legacyRedirects(docs: SourceDoc[], routeBasePath: string): Record<string, string> {
   const redirects: Record<string, string> = {};
   const routes = new Set(docs.map((doc) => doc.route));
   for (const doc of docs) {
-    const filePath = `/${doc.relPath.replace(/^docs\//, '').replace(/\.mdx?$/, '')}`.replace(/\/index$/, '') || '/';
+    const filePath = normaliseRoute(`${routeBasePath}/${doc.relPath.replace(/^docs\//, '').replace(/\.mdx?$/, '')}`.replace(/\/index$/, ''));
     if (filePath !== doc.route && !routes.has(filePath)) redirects[filePath] = doc.route;
   }
   return redirects;

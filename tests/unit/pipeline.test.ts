@@ -42,7 +42,7 @@ describe('runBuild', () => {
   });
 
   it('redirects the file path of a page that has a slug to its route', () => {
-    expect(result.manifest.redirects).toEqual({ '/guides/advanced': '/guides/advanced-topics' });
+    expect(result.manifest.redirects).toEqual({ '/guides/advanced': '/guides/advanced-topics', '/': '/intro' });
   });
 
   it('writes the KV entries and the build id for the deploy step', async () => {
