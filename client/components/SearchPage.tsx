@@ -20,6 +20,20 @@ export function SearchPage({ initial }: { initial: SearchPageData }) {
 
   useEffect(() => setData(initial), [initial]);
 
+  // This component hydrates after the rest of the page (its own chunk): keep what the reader
+  // typed meanwhile, and say when it is live.
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const typed = input.current?.value ?? '';
+    if (typed !== initial.query) update(typed);
+    document.documentElement.dataset.searchPageReady = 'true';
+    return () => {
+      delete document.documentElement.dataset.searchPageReady;
+    };
+    // Once, on hydration.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   const update = (next: string) => {
     setQuery(next);
     const id = ++request.current;
@@ -43,6 +57,7 @@ export function SearchPage({ initial }: { initial: SearchPageData }) {
       <h1>{data.query ? `Search results for “${data.query}”` : 'Search the documentation'}</h1>
       <form className="search-page-form" method="get" action="/search" role="search" onSubmit={(event) => event.preventDefault()}>
         <input
+          ref={input}
           type="search"
           name="q"
           className="search-page-input"

@@ -111,6 +111,8 @@ test.describe('without JavaScript', () => {
 test.describe('with JavaScript', () => {
   test('typing in the page input updates the results and the q in the address', async ({ page }) => {
     await openHydrated(page, '/search');
+    // The page's own code is a lazy chunk that hydrates after the layout.
+    await expect(page.locator('html')).toHaveAttribute('data-search-page-ready', 'true');
     const input = page.locator('main input[name="q"]');
 
     await input.fill('kyber');
@@ -137,6 +139,7 @@ test.describe('with JavaScript', () => {
 
   test('updating the query does not reload the page, and the address can be reloaded to the same results', async ({ page }) => {
     await openHydrated(page, '/search?q=kyber');
+    await expect(page.locator('html')).toHaveAttribute('data-search-page-ready', 'true');
     await markWindow(page);
     await page.locator('main input[name="q"]').fill('tokenomics');
     await expect(page).toHaveURL(/\/search\?q=tokenomics$/);
