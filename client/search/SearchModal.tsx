@@ -32,6 +32,24 @@ const translations = {
   noResultsScreen: { noResultsText: 'No results for', suggestedQueryText: 'Try searching for' },
 };
 
+/** One retry for a dropped connection or a 5xx, so a passing hiccup is not an error screen. */
+async function postQueries(requests: unknown[]): Promise<unknown> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const response = await fetch(`${location.origin}/1/indexes/*/queries`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ requests }),
+      });
+      if (response.ok) return await response.json();
+      if (response.status < 500 || attempt >= 2) throw new Error(`search answered ${response.status}`);
+    } catch (error) {
+      if (attempt >= 2 || (error instanceof Error && /answered 4/.test(error.message))) throw error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+}
+
 /** DocSearch's own client would call Algolia: route its one method to the worker instead. */
 function sameOriginClient(client: DocSearchTransformClient, onOutcome: (ok: boolean) => void): DocSearchTransformClient {
   return {
@@ -39,13 +57,7 @@ function sameOriginClient(client: DocSearchTransformClient, onOutcome: (ok: bool
     search: (async (params: unknown) => {
       const requests = Array.isArray(params) ? params : (params as { requests: unknown[] }).requests;
       try {
-        const response = await fetch(`${location.origin}/1/indexes/*/queries`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ requests }),
-        });
-        if (!response.ok) throw new Error(`search answered ${response.status}`);
-        const body: unknown = await response.json();
+        const body = await postQueries(requests);
         onOutcome(true);
         return body;
       } catch (error) {
