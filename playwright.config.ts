@@ -3,9 +3,10 @@
 
 import { defineConfig } from '@playwright/test';
 
-const port = 8802;
+// E2E_PORT lets two checkouts run their browser suites side by side.
+const port = Number(process.env.E2E_PORT ?? 8802);
 const baseURL = `http://127.0.0.1:${port}`;
-const statePath = '/tmp/self-docs-e2e-state';
+const statePath = `/tmp/self-docs-e2e-state-${port}`;
 
 /** No DNS, no background traffic: third-party embeds simply fail to load. */
 const chromiumArgs = [
@@ -47,7 +48,7 @@ export default defineConfig({
   ],
   webServer: {
     // A fresh state each run: no pages cached by an earlier build, no other server's pointer.
-    command: `rm -rf ${statePath} && npm start -- --out /tmp/self-docs-e2e-dist --persist ${statePath}`,
+    command: `rm -rf ${statePath} && npm start -- --out /tmp/self-docs-e2e-dist-${port} --persist ${statePath}`,
     env: { PORT: String(port) },
     url: `${baseURL}/`,
     reuseExistingServer: !process.env.CI,

@@ -13,7 +13,15 @@ import { SearchButton } from './components/SearchButton.tsx';
 import { SidebarMenu } from './components/Sidebar.tsx';
 import { NotFound, PageLoadError, ServiceUnavailable, Spinner } from './components/StatusPages.tsx';
 import { applyTheme, isThemePreference, readStored, saveThemePreference } from './preferences.ts';
-import { canPrefetch, loadPage, normalisePath, PageLoadFailure, routeOfLink, scrollToTarget, startProgress } from './router.ts';
+import {
+  canPrefetch,
+  loadPage,
+  normalisePath,
+  PageLoadFailure,
+  routeOfLink,
+  scrollToTarget,
+  startProgress,
+} from './router.ts';
 
 interface View {
   page: PageData | null;
@@ -31,7 +39,12 @@ export interface AppProps {
 }
 
 export function App({ boot, searchPage: SearchPage }: AppProps) {
-  const [view, setView] = useState<View>({ page: boot.page, status: boot.status, route: boot.page?.route ?? (boot.search ? '/search' : ''), scroll: false });
+  const [view, setView] = useState<View>({
+    page: boot.page,
+    status: boot.status,
+    route: boot.page?.route ?? (boot.search ? '/search' : ''),
+    scroll: false,
+  });
   const [theme, setTheme] = useState<ThemeName>(boot.theme);
   const [themePreference, setPreference] = useState<ThemePreference>(boot.themePreference);
   const [expanded, setExpandedState] = useState<Record<string, boolean>>({});
@@ -105,7 +118,8 @@ export function App({ boot, searchPage: SearchPage }: AppProps) {
       if (!(anchor instanceof HTMLAnchorElement)) return;
       const url = new URL(anchor.href, location.href);
       const route = normalisePath(url.pathname);
-      if (url.origin === location.origin && routes.has(route) && route !== view.route) loadPage(boot.buildId, route).catch(() => undefined);
+      if (url.origin === location.origin && routes.has(route) && route !== view.route)
+        loadPage(boot.buildId, route).catch(() => undefined);
     };
     const onHover = (event: Event) => prefetch((event.target as Element | null)?.closest?.('a[href]') ?? null);
     const observer = new IntersectionObserver((entries) => {
@@ -116,7 +130,10 @@ export function App({ boot, searchPage: SearchPage }: AppProps) {
         }
       }
     });
-    const idle = setTimeout(() => document.querySelectorAll('.markdown a[href^="/"], .pagination-nav a').forEach((a) => observer.observe(a)), 1000);
+    const idle = setTimeout(
+      () => document.querySelectorAll('.markdown a[href^="/"], .pagination-nav a').forEach((a) => observer.observe(a)),
+      1000,
+    );
     document.addEventListener('mouseover', onHover);
     document.addEventListener('focusin', onHover);
     return () => {
@@ -138,7 +155,8 @@ export function App({ boot, searchPage: SearchPage }: AppProps) {
       }
     };
     const media = matchMedia('(prefers-color-scheme: dark)');
-    const onMedia = () => setPreference((current) => (current === 'system' ? (setTheme(applyTheme('system')), current) : current));
+    const onMedia = () =>
+      setPreference((current) => (current === 'system' ? (setTheme(applyTheme('system')), current) : current));
     window.addEventListener('storage', onStorage);
     media.addEventListener('change', onMedia);
     document.documentElement.dataset.hydrated = 'true';
@@ -166,7 +184,10 @@ export function App({ boot, searchPage: SearchPage }: AppProps) {
     themePreference,
     setThemePreference,
     expanded,
-    setExpanded: useCallback((key: string, open: boolean) => setExpandedState((state) => ({ ...state, [key]: open })), []),
+    setExpanded: useCallback(
+      (key: string, open: boolean) => setExpandedState((state) => ({ ...state, [key]: open })),
+      [],
+    ),
     navigate: navigateTo,
     searchStyle: boot.searchStyle,
   };
@@ -182,7 +203,9 @@ export function App({ boot, searchPage: SearchPage }: AppProps) {
       </a>
       <AnnouncementBar dismissed={boot.announcementDismissed} />
       <Navbar sidebar={sidebarId} searchSlot={<SearchButton />} />
-      <div className={`main-wrapper${page?.className ? ` ${page.className}` : ''}${sidebar ? ' main-wrapper-with-sidebar' : ''}`}>
+      <div
+        className={`main-wrapper${page?.className ? ` ${page.className}` : ''}${sidebar ? ' main-wrapper-with-sidebar' : ''}`}
+      >
         {sidebar ? (
           <aside className="doc-sidebar">
             <SidebarMenu items={sidebar} />

@@ -201,7 +201,11 @@ export function pageDataPath(buildId: string, route: string): string {
 }
 
 /** `<page title> | <site title>`; the home page's own title stands alone, as on the old site. */
-export function documentTitle(page: Pick<PageData, 'title' | 'route'> | null, siteTitle: string, fallback?: string): string {
+export function documentTitle(
+  page: Pick<PageData, 'title' | 'route'> | null,
+  siteTitle: string,
+  fallback?: string,
+): string {
   if (!page) return fallback ? `${fallback} | ${siteTitle}` : siteTitle;
   return page.route === '/' ? page.title : `${page.title} | ${siteTitle}`;
 }
@@ -209,7 +213,6 @@ export function documentTitle(page: Pick<PageData, 'title' | 'route'> | null, si
 export const themeCookie = 'theme';
 export const announcementCookie = 'announcement-dismissed';
 export const preferredVersionKey = 'docs-preferred-version-default';
-export const desktopBreakpointPx = 996;
 
 // ── Search (Algolia protocol, DocSearch v3 record schema) ─────────────────────────────────
 

@@ -19,13 +19,17 @@ function loadProgressBar(): Promise<typeof NProgressType> {
 
 /** `/a/index.html` and `/a.html` → `/a`; trailing slash dropped. */
 export function normalisePath(pathname: string): string {
-  const cleaned = pathname.replace(/\/index\.html$/, '/').replace(/\.html$/, '').replace(/\/+$/, '');
+  const cleaned = pathname
+    .replace(/\/index\.html$/, '/')
+    .replace(/\.html$/, '')
+    .replace(/\/+$/, '');
   return cleaned === '' ? '/' : cleaned;
 }
 
 /** The route a click should handle itself, or undefined to let the browser do it. */
 export function routeOfLink(anchor: HTMLAnchorElement, event: MouseEvent, routes: Set<string>): URL | undefined {
-  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return undefined;
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+    return undefined;
   if ((anchor.target && anchor.target !== '_self') || anchor.hasAttribute('download')) return undefined;
   const url = new URL(anchor.href, location.href);
   if (url.origin !== location.origin) return undefined;
@@ -37,7 +41,10 @@ export function routeOfLink(anchor: HTMLAnchorElement, event: MouseEvent, routes
 }
 
 export class PageLoadFailure extends Error {
-  constructor(message: string, readonly network: boolean) {
+  constructor(
+    message: string,
+    readonly network: boolean,
+  ) {
     super(message);
   }
 }
@@ -54,7 +61,10 @@ export function loadPage(buildId: string, route: string): Promise<PageData> {
         return (await response.json()) as PageData;
       },
       (error: unknown) => {
-        throw new PageLoadFailure(`Could not reach the server (${error instanceof Error ? error.message : String(error)}). Check your network connection.`, true);
+        throw new PageLoadFailure(
+          `Could not reach the server (${error instanceof Error ? error.message : String(error)}). Check your network connection.`,
+          true,
+        );
       },
     );
     cache.set(key, pending);
@@ -64,7 +74,8 @@ export function loadPage(buildId: string, route: string): Promise<PageData> {
 }
 
 export function canPrefetch(): boolean {
-  const connection = (navigator as Navigator & { connection?: { saveData?: boolean; effectiveType?: string } }).connection;
+  const connection = (navigator as Navigator & { connection?: { saveData?: boolean; effectiveType?: string } })
+    .connection;
   return !(connection?.saveData || connection?.effectiveType === 'slow-2g');
 }
 

@@ -11,7 +11,8 @@ export const fieldBoost: Record<IndexedField, number> = { lvl1: 5, lvl2: 3, lvl3
 
 export function extractField(record: SearchRecord, field: string): string {
   if (field === 'content') return record.content ?? '';
-  if (field === 'lvl4') return [record.hierarchy.lvl4, record.hierarchy.lvl5, record.hierarchy.lvl6].filter(Boolean).join(' ');
+  if (field === 'lvl4')
+    return [record.hierarchy.lvl4, record.hierarchy.lvl5, record.hierarchy.lvl6].filter(Boolean).join(' ');
   return record.hierarchy[field as 'lvl1'] ?? '';
 }
 
@@ -22,7 +23,16 @@ export function tokenize(text: string): string[] {
 
 /** A record as stored in the index: what every record repeats (origin, language, tag) is
  *  stored once. [objectID, path with #anchor, type, lvl0…lvl6, content, position, language?, tag?] */
-export type CompactRecord = [string, string, SearchRecord['type'], (string | null)[], string | null, number, string?, string?];
+export type CompactRecord = [
+  string,
+  string,
+  SearchRecord['type'],
+  (string | null)[],
+  string | null,
+  number,
+  string?,
+  string?,
+];
 
 /** What the build stores in KV under `b:<id>:search-index`. */
 export interface SerializedSearchIndex {
@@ -38,19 +48,35 @@ export interface SerializedSearchIndex {
 
 const levelNames = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const;
 
-export function compactRecord(record: SearchRecord, defaults: Pick<SerializedSearchIndex, 'origin' | 'language' | 'docusaurusTag'>): CompactRecord {
+export function compactRecord(
+  record: SearchRecord,
+  defaults: Pick<SerializedSearchIndex, 'origin' | 'language' | 'docusaurusTag'>,
+): CompactRecord {
   const path = record.url.startsWith(`${defaults.origin}/`) ? record.url.slice(defaults.origin.length) : record.url;
-  const compact: CompactRecord = [record.objectID, path, record.type, levelNames.map((level) => record.hierarchy[level] ?? null), record.content, record.weight.position];
+  const compact: CompactRecord = [
+    record.objectID,
+    path,
+    record.type,
+    levelNames.map((level) => record.hierarchy[level] ?? null),
+    record.content,
+    record.weight.position,
+  ];
   // Only a record that differs from the index's language or tag carries its own.
-  if (record.language !== defaults.language || record.docusaurus_tag !== defaults.docusaurusTag) compact.push(record.language, record.docusaurus_tag);
+  if (record.language !== defaults.language || record.docusaurus_tag !== defaults.docusaurusTag)
+    compact.push(record.language, record.docusaurus_tag);
   return compact;
 }
 
-export function expandRecord(compact: CompactRecord, index: Pick<SerializedSearchIndex, 'origin' | 'language' | 'docusaurusTag'>): SearchRecord {
+export function expandRecord(
+  compact: CompactRecord,
+  index: Pick<SerializedSearchIndex, 'origin' | 'language' | 'docusaurusTag'>,
+): SearchRecord {
   const [objectID, path, type, levels, content, position, language, tag] = compact;
   const url = path.startsWith('/') ? `${index.origin}${path}` : path;
   const hash = url.indexOf('#');
-  const hierarchy = Object.fromEntries(levelNames.map((level, i) => [level, levels[i] ?? null])) as SearchRecord['hierarchy'];
+  const hierarchy = Object.fromEntries(
+    levelNames.map((level, i) => [level, levels[i] ?? null]),
+  ) as SearchRecord['hierarchy'];
   return {
     objectID,
     url,

@@ -27,5 +27,10 @@ export function parseArgs(argv: string[]): CliArgs {
     process.exit(2);
   }
   const persist = value('--persist');
-  return { content: resolve(value('--content') ?? 'content'), out: resolve(value('--out') ?? 'dist'), port, persist: persist ? resolve(persist) : undefined };
+  return {
+    content: resolve(value('--content') ?? 'content'),
+    out: resolve(value('--out') ?? 'dist'),
+    port,
+    persist: persist ? resolve(persist) : undefined,
+  };
 }

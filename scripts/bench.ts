@@ -10,9 +10,9 @@ import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
 import { kvKeys } from '../client/model.ts';
 import { parseArgs } from './args.ts';
-import { lighthouseMedian } from './bench/lighthouse.ts';
+import { lighthouseMedian, type LighthouseScores } from './bench/lighthouse.ts';
 import { searchBody, searchLoad, ssrLoad } from './bench/load.ts';
-import { pageWeight } from './bench/pages.ts';
+import { pageWeight, type PageWeight } from './bench/pages.ts';
 import { startSite, startWorkerd } from './bench/server.ts';
 import { runBuild } from './build/pipeline.ts';
 
@@ -30,16 +30,29 @@ console.log(`build: ${build.pages.length} pages in ${buildSeconds.toFixed(2)} s`
 
 const index = build.kvEntries.find((entry) => entry.key === kvKeys.searchIndex(build.buildId))!.value;
 const assetsDir = join(args.out, 'client', 'assets');
-const modalChunk = await readFile(join(assetsDir, readdirSync(assetsDir).find((name) => name.startsWith('SearchModal-'))!));
+const modalChunk = await readFile(
+  join(
+    assetsDir,
+    readdirSync(assetsDir).find((name) => name.startsWith('SearchModal-'))!,
+  ),
+);
 
 const site = await startSite(args.out, port);
 try {
-  const pages: Record<string, unknown> = {};
+  const pages: BenchResults['pages'] = {};
   for (const route of routes) {
     const weight = await pageWeight(site.origin, route);
     const lighthouse = await lighthouseMedian(`${site.origin}${route}`, lighthouseRuns);
     const { requests, ...scores } = lighthouse;
-    pages[route] = { htmlBytes: weight.htmlBytes, htmlGzipBytes: weight.htmlGzipBytes, firstLoadJsBytes: weight.firstLoadJsBytes, firstLoadJsGzipBytes: weight.firstLoadJsGzipBytes, cssGzipBytes: weight.cssGzipBytes, requests, lighthouse: scores };
+    pages[route] = {
+      htmlBytes: weight.htmlBytes,
+      htmlGzipBytes: weight.htmlGzipBytes,
+      firstLoadJsBytes: weight.firstLoadJsBytes,
+      firstLoadJsGzipBytes: weight.firstLoadJsGzipBytes,
+      cssGzipBytes: weight.cssGzipBytes,
+      requests,
+      lighthouse: scores,
+    };
     console.log(`page ${route}: measured`);
   }
 
@@ -58,7 +71,7 @@ try {
     await workerd.stop();
   }
 
-  const results = {
+  const results: BenchResults = {
     pages,
     ssr: { requestsPerSecond: ssr.requestsPerSecond, latencyMs: ssr.latencyMs, connections, seconds: loadSeconds },
     search: {
@@ -74,15 +87,37 @@ try {
   };
   await mkdir(join(args.out, 'bench'), { recursive: true });
   await writeFile(join(args.out, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
-  printTable(results, { ssrErrors: ssr.errors, searchErrors: uncached.errors + cached.errors, uncachedRps: uncached.requestsPerSecond });
+  printTable(results, {
+    ssrErrors: ssr.errors,
+    searchErrors: uncached.errors + cached.errors,
+    uncachedRps: uncached.requestsPerSecond,
+  });
   console.log(`\nwritten ${join(args.out, 'bench', 'results.json')}`);
 } finally {
   await site.stop();
 }
 
-function printTable(results: any, extra: { ssrErrors: number; searchErrors: number; uncachedRps: number }) {
+interface BenchResults {
+  pages: Record<
+    string,
+    Omit<PageWeight, 'scripts'> & { requests: number; lighthouse: Omit<LighthouseScores, 'requests'> }
+  >;
+  ssr: { requestsPerSecond: number; latencyMs: { p50: number; p99: number }; connections: number; seconds: number };
+  search: {
+    uncached: { p50: number; p99: number };
+    cached: { p50: number; p99: number };
+    requestsPerSecond: number;
+    indexBytes: number;
+    indexGzipBytes: number;
+    modalChunkGzipBytes: number;
+  };
+  build: { seconds: number; pages: number };
+  machine: { cpus: number; node: string; date: string };
+}
+
+function printTable(results: BenchResults, extra: { ssrErrors: number; searchErrors: number; uncachedRps: number }) {
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-  const rows = Object.entries(results.pages as Record<string, any>).map(([route, page]) => ({
+  const rows = Object.entries(results.pages).map(([route, page]) => ({
     page: route,
     html: `${kb(page.htmlBytes)} (${kb(page.htmlGzipBytes)} gz)`,
     js: `${kb(page.firstLoadJsGzipBytes)} gz`,
@@ -101,9 +136,29 @@ function printTable(results: any, extra: { ssrErrors: number; searchErrors: numb
   console.table(rows);
   console.log('\nLoad (autocannon, loopback)');
   console.table([
-    { what: 'SSR doc page', 'req/s': results.ssr.requestsPerSecond, 'p50 ms': results.ssr.latencyMs.p50, 'p99 ms': results.ssr.latencyMs.p99, errors: extra.ssrErrors },
-    { what: 'search uncached', 'req/s': extra.uncachedRps, 'p50 ms': results.search.uncached.p50, 'p99 ms': results.search.uncached.p99, errors: extra.searchErrors },
-    { what: 'search cached', 'req/s': results.search.requestsPerSecond, 'p50 ms': results.search.cached.p50, 'p99 ms': results.search.cached.p99, errors: '' },
+    {
+      what: 'SSR doc page',
+      'req/s': results.ssr.requestsPerSecond,
+      'p50 ms': results.ssr.latencyMs.p50,
+      'p99 ms': results.ssr.latencyMs.p99,
+      errors: extra.ssrErrors,
+    },
+    {
+      what: 'search uncached',
+      'req/s': extra.uncachedRps,
+      'p50 ms': results.search.uncached.p50,
+      'p99 ms': results.search.uncached.p99,
+      errors: extra.searchErrors,
+    },
+    {
+      what: 'search cached',
+      'req/s': results.search.requestsPerSecond,
+      'p50 ms': results.search.cached.p50,
+      'p99 ms': results.search.cached.p99,
+      errors: '',
+    },
   ]);
-  console.log(`\nsearch index ${kb(results.search.indexBytes)} (${kb(results.search.indexGzipBytes)} gz), modal chunk ${kb(results.search.modalChunkGzipBytes)} gz; build ${results.build.seconds} s for ${results.build.pages} pages`);
+  console.log(
+    `\nsearch index ${kb(results.search.indexBytes)} (${kb(results.search.indexGzipBytes)} gz), modal chunk ${kb(results.search.modalChunkGzipBytes)} gz; build ${results.build.seconds} s for ${results.build.pages} pages`,
+  );
 }

@@ -18,7 +18,11 @@ const rollbackIndex = argv.indexOf('--rollback');
 
 function remoteGet(key: string): string | null {
   try {
-    return execFileSync('npx', ['wrangler', 'kv', 'key', 'get', key, '--binding', 'CONTENT', '--remote'], { env: offlineEnv, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return execFileSync('npx', ['wrangler', 'kv', 'key', 'get', key, '--binding', 'CONTENT', '--remote'], {
+      env: offlineEnv,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
   } catch {
     return null;
   }
@@ -26,10 +30,13 @@ function remoteGet(key: string): string | null {
 
 async function putPointer(buildId: string, history: string[]): Promise<void> {
   const file = join(args.out, 'kv', 'pointer.json');
-  await writeFile(file, JSON.stringify([
-    { key: kvKeys.history, value: JSON.stringify(history) },
-    { key: kvKeys.current, value: buildId },
-  ]));
+  await writeFile(
+    file,
+    JSON.stringify([
+      { key: kvKeys.history, value: JSON.stringify(history) },
+      { key: kvKeys.current, value: buildId },
+    ]),
+  );
   await run('npx', ['wrangler', 'kv', 'bulk', 'put', '--binding', 'CONTENT', '--remote', file]);
 }
 
@@ -48,7 +55,16 @@ if (rollbackIndex !== -1) {
 
 const result = await runBuild({ siteDir: args.content, outDir: args.out });
 console.log(`built ${result.pages.length} pages as ${result.buildId}`);
-await run('npx', ['wrangler', 'kv', 'bulk', 'put', '--binding', 'CONTENT', '--remote', join(args.out, 'kv', 'build.json')]);
+await run('npx', [
+  'wrangler',
+  'kv',
+  'bulk',
+  'put',
+  '--binding',
+  'CONTENT',
+  '--remote',
+  join(args.out, 'kv', 'build.json'),
+]);
 // Hashed files of earlier builds ride along, so pages of a kept build (rollback, or HTML
 // rendered just before the flip) still find their scripts and styles.
 const archive = '.deploy-assets';
@@ -62,7 +78,13 @@ await putPointer(result.buildId, history.slice(0, keptBuilds));
 
 // Builds that fell out of the history are deleted.
 for (const old of history.slice(keptBuilds)) {
-  const keys = JSON.parse(execFileSync('npx', ['wrangler', 'kv', 'key', 'list', '--binding', 'CONTENT', '--remote', '--prefix', `b:${old}:`], { env: offlineEnv, encoding: 'utf8' })) as { name: string }[];
+  const keys = JSON.parse(
+    execFileSync(
+      'npx',
+      ['wrangler', 'kv', 'key', 'list', '--binding', 'CONTENT', '--remote', '--prefix', `b:${old}:`],
+      { env: offlineEnv, encoding: 'utf8' },
+    ),
+  ) as { name: string }[];
   const file = join(args.out, 'kv', `delete-${old}.json`);
   await writeFile(file, JSON.stringify(keys.map((key) => key.name)));
   await run('npx', ['wrangler', 'kv', 'bulk', 'delete', '--binding', 'CONTENT', '--remote', '--force', file]);

@@ -13,7 +13,9 @@ const started = performance.now();
 try {
   const result = await runBuild({ siteDir: args.content, outDir: args.out });
   for (const warning of result.warnings) console.warn(`warning: ${warning.message}`);
-  console.log(`built ${result.pages.length} pages (build ${result.buildId}) in ${((performance.now() - started) / 1000).toFixed(2)} s`);
+  console.log(
+    `built ${result.pages.length} pages (build ${result.buildId}) in ${((performance.now() - started) / 1000).toFixed(2)} s`,
+  );
 } catch (error) {
   if (error instanceof BuildError || error instanceof BuildErrors) {
     console.error(`build failed:\n${error.message}`);
@@ -24,14 +26,19 @@ try {
 await seedLocalKv({ outDir: args.out, persistTo: args.persist });
 
 const wrangler = start('npx', [
-  'wrangler', 'dev',
-  '--ip', '127.0.0.1',
-  '--port', String(args.port),
+  'wrangler',
+  'dev',
+  '--ip',
+  '127.0.0.1',
+  '--port',
+  String(args.port),
   '--local',
   '--show-interactive-dev-session=false',
-  '--log-level', 'warn',
+  '--log-level',
+  'warn',
   // A build in another folder (--out) is served from there.
-  '--assets', join(args.out, 'client'),
+  '--assets',
+  join(args.out, 'client'),
   ...(args.persist ? ['--persist-to', args.persist] : []),
 ]);
 console.log(`\nSELF Docs: http://127.0.0.1:${args.port}\n`);

@@ -12,9 +12,14 @@ export const offlineEnv: NodeJS.ProcessEnv = {
 
 export function run(command: string, args: string[], options: { quiet?: boolean } = {}): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { env: offlineEnv, stdio: options.quiet ? 'ignore' : ['ignore', 'inherit', 'inherit'] });
+    const child = spawn(command, args, {
+      env: offlineEnv,
+      stdio: options.quiet ? 'ignore' : ['ignore', 'inherit', 'inherit'],
+    });
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`)),
+    );
   });
 }
 

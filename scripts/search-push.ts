@@ -54,14 +54,18 @@ try {
 const { ALGOLIA_APP_ID: appId, ALGOLIA_ADMIN_API_KEY: adminKey, ALGOLIA_INDEX_NAME: indexName = 'self' } = process.env;
 
 if (dryRun) {
-  console.log(`dry run: would replace every object of index "${indexName}"${appId ? ` in app ${appId}` : ''} with ${records.length} records from ${file}`);
+  console.log(
+    `dry run: would replace every object of index "${indexName}"${appId ? ` in app ${appId}` : ''} with ${records.length} records from ${file}`,
+  );
   console.log('settings:', JSON.stringify(docSearchSettings, null, 2));
   console.log('first record:', JSON.stringify(records[0], null, 2));
   process.exit(0);
 }
 
 if (!appId || !adminKey) {
-  console.error('Set ALGOLIA_APP_ID and ALGOLIA_ADMIN_API_KEY (and ALGOLIA_INDEX_NAME, default "self") to push, or pass --dry-run to see what would be sent.');
+  console.error(
+    'Set ALGOLIA_APP_ID and ALGOLIA_ADMIN_API_KEY (and ALGOLIA_INDEX_NAME, default "self") to push, or pass --dry-run to see what would be sent.',
+  );
   process.exit(2);
 }
 

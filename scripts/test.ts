@@ -1,4 +1,4 @@
-// `npm test`: typecheck, build, unit and worker tests (vitest), browser tests (Playwright);
+// `npm test`: typecheck, format and lint, build, unit and worker tests (vitest), browser tests (Playwright);
 // ends with one plain line `N passed, N failed` adding up every suite, which CI reads.
 
 import { existsSync, readFileSync } from 'node:fs';
@@ -24,6 +24,17 @@ if (wanted('typecheck')) {
   tallies.push({ suite: 'typecheck', passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0 });
 }
 
+if (wanted('lint')) {
+  const formatted = await step('format', 'npx', ['prettier', '--check', '.']);
+  const linted = await step('lint', 'npx', ['eslint', '.']);
+  tallies.push({
+    suite: 'lint',
+    passed: Number(formatted) + Number(linted),
+    failed: Number(!formatted) + Number(!linted),
+    skipped: 0,
+  });
+}
+
 // The worker tests serve dist/client as static assets; build it first.
 if (wanted('unit') || wanted('worker') || wanted('e2e')) {
   const ok = await step('build', 'npx', ['tsx', 'scripts/build.ts']);
@@ -32,7 +43,15 @@ if (wanted('unit') || wanted('worker') || wanted('e2e')) {
 
 for (const project of ['unit', 'worker'].filter(wanted)) {
   const report = `test-results/${project}.json`;
-  await step(project, 'npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+  await step(project, 'npx', [
+    'vitest',
+    'run',
+    '--project',
+    project,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+  ]);
   tallies.push(vitestTally(project, report));
 }
 
@@ -42,7 +61,10 @@ if (wanted('e2e')) {
 }
 
 console.log('\nSummary');
-for (const tally of tallies) console.log(`  - ${tally.suite} (${tally.passed} passed / ${tally.failed} failed${tally.skipped ? ` / ${tally.skipped} skipped` : ''})`);
+for (const tally of tallies)
+  console.log(
+    `  - ${tally.suite} (${tally.passed} passed / ${tally.failed} failed${tally.skipped ? ` / ${tally.skipped} skipped` : ''})`,
+  );
 const passed = tallies.reduce((sum, t) => sum + t.passed, 0);
 const failed = tallies.reduce((sum, t) => sum + t.failed, 0);
 const skipped = tallies.reduce((sum, t) => sum + t.skipped, 0);
@@ -63,15 +85,31 @@ async function step(name: string, command: string, args: string[]): Promise<bool
 /** A suite whose report is missing (it crashed before reporting) counts as one failure. */
 function vitestTally(suite: string, file: string): Tally {
   if (!existsSync(file)) return { suite, passed: 0, failed: 1, skipped: 0 };
-  const report = JSON.parse(readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number; numTotalTests: number; success: boolean };
-  const failed = report.numFailedTests + (report.numTotalTests === 0 || (!report.success && report.numFailedTests === 0) ? 1 : 0);
+  const report = JSON.parse(readFileSync(file, 'utf8')) as {
+    numPassedTests: number;
+    numFailedTests: number;
+    numPendingTests: number;
+    numTodoTests: number;
+    numTotalTests: number;
+    success: boolean;
+  };
+  const failed =
+    report.numFailedTests + (report.numTotalTests === 0 || (!report.success && report.numFailedTests === 0) ? 1 : 0);
   return { suite, passed: report.numPassedTests, failed, skipped: report.numPendingTests + report.numTodoTests };
 }
 
 function playwrightTally(suite: string, file: string): Tally {
   if (!existsSync(file)) return { suite, passed: 0, failed: 1, skipped: 0 };
-  const report = JSON.parse(readFileSync(file, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number }; errors?: unknown[] };
+  const report = JSON.parse(readFileSync(file, 'utf8')) as {
+    stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+    errors?: unknown[];
+  };
   const { expected, unexpected, flaky, skipped } = report.stats;
   const errors = report.errors?.length ?? 0;
-  return { suite, passed: expected + flaky, failed: unexpected + (expected + unexpected + flaky === 0 || errors > 0 ? Math.max(errors, 1) : 0), skipped };
+  return {
+    suite,
+    passed: expected + flaky,
+    failed: unexpected + (expected + unexpected + flaky === 0 || errors > 0 ? Math.max(errors, 1) : 0),
+    skipped,
+  };
 }

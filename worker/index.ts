@@ -16,9 +16,15 @@ app.get('/__data/*', servePageData);
 app.get('/search', serveSearchPage);
 app.get('/__search', serveSearchJson);
 app.post('/1/indexes/:index/queries', serveSearch);
-app.all('/1/indexes/:index/queries', (c) => c.json({ message: `${c.req.method} is not allowed; use POST`, status: 405 }, 405, { allow: 'POST' }));
+app.all('/1/indexes/:index/queries', (c) =>
+  c.json({ message: `${c.req.method} is not allowed; use POST`, status: 405 }, 405, { allow: 'POST' }),
+);
 app.on(['GET', 'HEAD'], '*', servePage);
-app.all('*', (c) => c.json({ error: 'method_not_allowed', message: `${c.req.method} is not supported here; use GET` }, 405, { allow: 'GET, HEAD' }));
+app.all('*', (c) =>
+  c.json({ error: 'method_not_allowed', message: `${c.req.method} is not supported here; use GET` }, 405, {
+    allow: 'GET, HEAD',
+  }),
+);
 app.onError((error, c) => {
   console.error('unhandled error', error);
   return c.json({ error: 'internal_error', message: 'Something went wrong on our side.' }, 500);

@@ -10,7 +10,13 @@ export function AnnouncementBar({ dismissed }: { dismissed: boolean }) {
   const [closed, setClosed] = useState(dismissed);
   if (!bar || closed) return null;
   return (
-    <div className="announcement-bar" role="region" aria-label="Announcement" data-announcement-id={bar.id} style={{ backgroundColor: bar.backgroundColor, color: bar.textColor }}>
+    <div
+      className="announcement-bar"
+      role="region"
+      aria-label="Announcement"
+      data-announcement-id={bar.id}
+      style={{ backgroundColor: bar.backgroundColor, color: bar.textColor }}
+    >
       {/* Trusted HTML from the site configuration, as in Docusaurus. */}
       <div className="announcement-bar-content" dangerouslySetInnerHTML={{ __html: bar.content }} />
       {bar.isCloseable ? (

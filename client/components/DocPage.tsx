@@ -28,8 +28,17 @@ export function DocPage({ page, versionLabel }: { page: PageData; versionLabel: 
                   </a>
                 </li>
                 {page.breadcrumbs.map((crumb, index) => (
-                  <li key={`${crumb.label}-${index}`} className={index === page.breadcrumbs.length - 1 ? 'breadcrumb-active' : undefined}>
-                    {crumb.href && index < page.breadcrumbs.length - 1 ? <a href={crumb.href}>{crumb.label}</a> : <span aria-current={index === page.breadcrumbs.length - 1 ? 'page' : undefined}>{crumb.label}</span>}
+                  <li
+                    key={`${crumb.label}-${index}`}
+                    className={index === page.breadcrumbs.length - 1 ? 'breadcrumb-active' : undefined}
+                  >
+                    {crumb.href && index < page.breadcrumbs.length - 1 ? (
+                      <a href={crumb.href}>{crumb.label}</a>
+                    ) : (
+                      <span aria-current={index === page.breadcrumbs.length - 1 ? 'page' : undefined}>
+                        {crumb.label}
+                      </span>
+                    )}
                   </li>
                 ))}
               </ol>
@@ -51,7 +60,9 @@ export function DocPage({ page, versionLabel }: { page: PageData; versionLabel: 
                 <span className="pagination-sublabel">Previous</span>
                 <span className="pagination-label">« {page.previous.title}</span>
               </a>
-            ) : <span />}
+            ) : (
+              <span />
+            )}
             {page.next ? (
               <a className="pagination-link pagination-next" href={page.next.href} rel="next">
                 <span className="pagination-sublabel">Next</span>

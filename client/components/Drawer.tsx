@@ -30,7 +30,13 @@ export default function Drawer({ header, secondary, primary, onClose }: DrawerPr
       <div className="drawer" role="dialog" aria-modal="true" aria-label="Navigation menu">
         <div className="drawer-header">
           {header}
-          <button type="button" ref={closeButton} className="drawer-close" aria-label="Close navigation bar" onClick={onClose}>
+          <button
+            type="button"
+            ref={closeButton}
+            className="drawer-close"
+            aria-label="Close navigation bar"
+            onClick={onClose}
+          >
             <span className="icon icon-close" aria-hidden="true" />
           </button>
         </div>

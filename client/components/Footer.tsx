@@ -13,7 +13,14 @@ export function Footer() {
             <ul className="footer-social" aria-label="SELF on social media">
               {social.map((link) => (
                 <li key={link.href}>
-                  <a href={link.href} target="_blank" rel="noopener noreferrer" aria-label={link.name} title={link.name} className="footer-social-link">
+                  <a
+                    href={link.href}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={link.name}
+                    title={link.name}
+                    className="footer-social-link"
+                  >
                     <Icon name={`brand-${/^[a-z]+$/.test(link.icon) ? link.icon : 'link'}`} />
                   </a>
                 </li>
@@ -30,7 +37,11 @@ export function Footer() {
             <ul className="footer-links" aria-label="Legal and contact">
               {links.map((link) => (
                 <li key={link.href}>
-                  <a href={link.href} className="footer-link" {...(link.newTab ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+                  <a
+                    href={link.href}
+                    className="footer-link"
+                    {...(link.newTab ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+                  >
                     {link.label}
                   </a>
                 </li>

@@ -14,11 +14,22 @@ export function Logo() {
   const { logo, title } = site.navbar;
   const external = /^[a-z]+:/i.test(logo.href);
   return (
-    <a className="navbar-brand" href={logo.href} target={logo.target} {...(external && logo.target === '_blank' ? { rel: 'noopener noreferrer' } : {})}>
+    <a
+      className="navbar-brand"
+      href={logo.href}
+      target={logo.target}
+      {...(external && logo.target === '_blank' ? { rel: 'noopener noreferrer' } : {})}
+    >
       {logo.src ? (
         <>
           <img className="navbar-logo navbar-logo-light" src={logo.src} alt={logo.alt} width="96" height="28" />
-          <img className="navbar-logo navbar-logo-dark" src={logo.srcDark || logo.src} alt={logo.alt} width="96" height="28" />
+          <img
+            className="navbar-logo navbar-logo-dark"
+            src={logo.srcDark || logo.src}
+            alt={logo.alt}
+            width="96"
+            height="28"
+          />
         </>
       ) : null}
       {title ? <span className="navbar-title">{title}</span> : null}
@@ -33,7 +44,12 @@ function NavItems({ position }: { position: 'left' | 'right' }) {
       {site.navbar.items
         .filter((item) => item.position === position)
         .map((item) => (
-          <a key={item.href} className="navbar-link" href={item.href} {...(item.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+          <a
+            key={item.href}
+            className="navbar-link"
+            href={item.href}
+            {...(item.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+          >
             {item.label}
           </a>
         ))}
@@ -51,7 +67,8 @@ export function VersionMenu() {
   useEffect(() => {
     if (!open) return undefined;
     const close = (event: Event) => {
-      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !root.current?.contains(event.target as Node)) setOpen(false);
+      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !root.current?.contains(event.target as Node))
+        setOpen(false);
     };
     document.addEventListener('click', close);
     document.addEventListener('keydown', close);
@@ -71,14 +88,29 @@ export function VersionMenu() {
   };
   return (
     <div className={`version-menu${open ? ' version-menu-open' : ''}`} ref={root}>
-      <button type="button" className="navbar-link version-button" aria-haspopup="true" aria-expanded={open} onClick={() => setOpen(!open)} aria-label={`Docs version: ${site.docs.versionLabel}`}>
+      <button
+        type="button"
+        className="navbar-link version-button"
+        aria-haspopup="true"
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+        aria-label={`Docs version: ${site.docs.versionLabel}`}
+      >
         {site.docs.versionLabel}
-        <span className="version-caret"><Icon name="chevron" small /></span>
+        <span className="version-caret">
+          <Icon name="chevron" small />
+        </span>
       </button>
       {open ? (
         <ul className="version-list" role="menu">
           <li role="none">
-            <a role="menuitem" href="/" className={`version-item${preferred === 'current' ? ' version-item-active' : ''}`} aria-current={preferred === 'current' ? 'true' : undefined} onClick={choose}>
+            <a
+              role="menuitem"
+              href="/"
+              className={`version-item${preferred === 'current' ? ' version-item-active' : ''}`}
+              aria-current={preferred === 'current' ? 'true' : undefined}
+              onClick={choose}
+            >
               {site.docs.versionLabel}
             </a>
           </li>
@@ -117,23 +149,29 @@ export function Navbar({ sidebar, searchSlot }: { sidebar?: string; searchSlot?:
   // The drawer sits outside <nav>: the bar's backdrop filter would otherwise clip it.
   return (
     <>
-    <nav className={`navbar${hidden ? ' navbar-hidden' : ''}`} aria-label="Main">
-      <div className="navbar-inner">
-        <div className="navbar-items navbar-items-left">
-          <button type="button" className="navbar-toggle" aria-label="Toggle navigation bar" aria-expanded={drawerOpen} onClick={() => setDrawerOpen(true)}>
-            <Icon name="menu" />
-          </button>
-          <Logo />
-          <NavItems position="left" />
+      <nav className={`navbar${hidden ? ' navbar-hidden' : ''}`} aria-label="Main">
+        <div className="navbar-inner">
+          <div className="navbar-items navbar-items-left">
+            <button
+              type="button"
+              className="navbar-toggle"
+              aria-label="Toggle navigation bar"
+              aria-expanded={drawerOpen}
+              onClick={() => setDrawerOpen(true)}
+            >
+              <Icon name="menu" />
+            </button>
+            <Logo />
+            <NavItems position="left" />
+          </div>
+          <div className="navbar-items navbar-items-right">
+            <NavItems position="right" />
+            <VersionMenu />
+            <ThemeToggle className="navbar-theme-toggle" />
+            <div className="navbar-search-slot">{searchSlot}</div>
+          </div>
         </div>
-        <div className="navbar-items navbar-items-right">
-          <NavItems position="right" />
-          <VersionMenu />
-          <ThemeToggle className="navbar-theme-toggle" />
-          <div className="navbar-search-slot">{searchSlot}</div>
-        </div>
-      </div>
-    </nav>
+      </nav>
       {drawerOpen ? (
         <Suspense fallback={null}>
           <Drawer
@@ -149,7 +187,11 @@ export function Navbar({ sidebar, searchSlot }: { sidebar?: string; searchSlot?:
               <>
                 {site.navbar.items.map((item) => (
                   <li key={item.href} className="menu-item">
-                    <a className="menu-link" href={item.href} {...(item.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+                    <a
+                      className="menu-link"
+                      href={item.href}
+                      {...(item.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+                    >
                       {item.label}
                     </a>
                   </li>

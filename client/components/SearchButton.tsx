@@ -10,7 +10,9 @@ let modalModule: Promise<{ SearchModal: ComponentType<SearchModalProps> }> | und
 
 /** The chunk and its stylesheet, fetched together once; resolves when both are ready. */
 function loadModal(styleHref: string | undefined) {
-  modalModule ??= Promise.all([import('../search/SearchModal.tsx'), loadStylesheet(styleHref)]).then(([module]) => module);
+  modalModule ??= Promise.all([import('../search/SearchModal.tsx'), loadStylesheet(styleHref)]).then(
+    ([module]) => module,
+  );
   return modalModule;
 }
 
@@ -91,7 +93,15 @@ export function SearchButton() {
         onClick={openModal}
       >
         <svg width="18" height="18" viewBox="0 0 20 20" aria-hidden="true">
-          <path d="M14.386 14.386l4.088 4.088-4.088-4.088A7.533 7.533 0 113.733 3.733a7.533 7.533 0 0110.653 10.653z" stroke="currentColor" fill="none" fillRule="evenodd" strokeLinecap="round" strokeLinejoin="round" strokeWidth="1.6" />
+          <path
+            d="M14.386 14.386l4.088 4.088-4.088-4.088A7.533 7.533 0 113.733 3.733a7.533 7.533 0 0110.653 10.653z"
+            stroke="currentColor"
+            fill="none"
+            fillRule="evenodd"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+            strokeWidth="1.6"
+          />
         </svg>
         <span className="search-button-placeholder">Search docs</span>
         <span className="search-button-keys" aria-hidden="true">
@@ -99,13 +109,7 @@ export function SearchButton() {
           <kbd>K</kbd>
         </span>
       </button>
-      {open && Modal ? (
-        <Modal
-          initialQuery={initialQuery}
-          navigate={navigate}
-          onClose={closeModal}
-        />
-      ) : null}
+      {open && Modal ? <Modal initialQuery={initialQuery} navigate={navigate} onClose={closeModal} /> : null}
     </>
   );
 }

@@ -17,22 +17,9 @@ export function SearchPage({ initial }: { initial: SearchPageData }) {
   const [query, setQuery] = useState(initial.query);
   const request = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const input = useRef<HTMLInputElement>(null);
 
   useEffect(() => setData(initial), [initial]);
-
-  // This component hydrates after the rest of the page (its own chunk): keep what the reader
-  // typed meanwhile, and say when it is live.
-  const input = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    const typed = input.current?.value ?? '';
-    if (typed !== initial.query) update(typed);
-    document.documentElement.dataset.searchPageReady = 'true';
-    return () => {
-      delete document.documentElement.dataset.searchPageReady;
-    };
-    // Once, on hydration.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
 
   const update = (next: string) => {
     setQuery(next);
@@ -47,15 +34,35 @@ export function SearchPage({ initial }: { initial: SearchPageData }) {
         if (id === request.current) setData(result);
       } catch (error) {
         console.warn('Search failed', error);
-        if (id === request.current) setData({ ...data, query: next, groups: [], nbHits: 0, nbPages: 0, error: errorTexts.title });
+        if (id === request.current)
+          setData({ ...data, query: next, groups: [], nbHits: 0, nbPages: 0, error: errorTexts.title });
       }
     }, 150);
   };
 
+  // This component hydrates after the rest of the page (its own chunk): keep what the reader
+  // typed meanwhile, and say when it is live.
+  useEffect(() => {
+    const typed = input.current?.value ?? '';
+    if (typed !== initial.query) update(typed);
+    document.documentElement.dataset.searchPageReady = 'true';
+    return () => {
+      delete document.documentElement.dataset.searchPageReady;
+    };
+    // Once, on hydration.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   return (
     <main id="__main" className="search-page" tabIndex={-1}>
       <h1>{data.query ? `Search results for “${data.query}”` : 'Search the documentation'}</h1>
-      <form className="search-page-form" method="get" action="/search" role="search" onSubmit={(event) => event.preventDefault()}>
+      <form
+        className="search-page-form"
+        method="get"
+        action="/search"
+        role="search"
+        onSubmit={(event) => event.preventDefault()}
+      >
         <input
           ref={input}
           type="search"
@@ -86,7 +93,8 @@ function SearchPageResults({ data }: { data: SearchPageData }) {
       </div>
     );
   }
-  if (!data.query) return <p className="search-page-hint">Type a few words above to search every page of the documentation.</p>;
+  if (!data.query)
+    return <p className="search-page-hint">Type a few words above to search every page of the documentation.</p>;
   if (data.nbHits === 0) {
     return (
       <div className="search-page-message" role="status">
@@ -133,8 +141,18 @@ function SearchPageResults({ data }: { data: SearchPageData }) {
       ))}
       {data.nbPages > 1 ? (
         <nav className="search-paging" aria-label="Search result pages">
-          {data.page > 0 ? <a href={searchPageHref(data.query, data.page - 1)} rel="prev">« Previous</a> : <span />}
-          {data.page + 1 < data.nbPages ? <a href={searchPageHref(data.query, data.page + 1)} rel="next">Next »</a> : null}
+          {data.page > 0 ? (
+            <a href={searchPageHref(data.query, data.page - 1)} rel="prev">
+              « Previous
+            </a>
+          ) : (
+            <span />
+          )}
+          {data.page + 1 < data.nbPages ? (
+            <a href={searchPageHref(data.query, data.page + 1)} rel="next">
+              Next »
+            </a>
+          ) : null}
         </nav>
       ) : null}
     </>

@@ -65,7 +65,12 @@ function SidebarEntry({ item, path, level }: { item: SidebarItem; path: string; 
         </summary>
         <ul className="menu-list">
           {item.items.map((child, index) => (
-            <SidebarEntry key={`${child.label}-${index}`} item={child} path={`${path}/${child.label}`} level={level + 1} />
+            <SidebarEntry
+              key={`${child.label}-${index}`}
+              item={child}
+              path={`${path}/${child.label}`}
+              level={level + 1}
+            />
           ))}
         </ul>
       </details>

@@ -40,7 +40,11 @@ export function TocList({ toc, active }: { toc: TocItem[]; active?: string }) {
     <ul className="toc-list">
       {toc.map((item) => (
         <li key={item.id} className={`toc-item toc-level-${item.level}`}>
-          <a href={`#${item.id}`} className={`toc-link${item.id === active ? ' toc-link-active' : ''}`} aria-current={item.id === active ? 'location' : undefined}>
+          <a
+            href={`#${item.id}`}
+            className={`toc-link${item.id === active ? ' toc-link-active' : ''}`}
+            aria-current={item.id === active ? 'location' : undefined}
+          >
             {item.text}
           </a>
         </li>

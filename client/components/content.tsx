@@ -1,17 +1,51 @@
 // Components that compiled pages may use, and the element overrides (headings, links,
 // code, tables, images) that give Markdown its docs-site behaviour.
 
-import { Children, isValidElement, useId, useRef, useState, type ReactElement, type ReactNode } from 'react';
+import {
+  Children,
+  isValidElement,
+  useId,
+  useRef,
+  useState,
+  type CSSProperties,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 import type { ComponentRegistry } from '../render-tree.tsx';
 import { Icon } from './Icons.tsx';
 
 const admonitionTitles: Record<string, string> = {
-  note: 'Note', tip: 'Tip', info: 'Info', warning: 'Warning', danger: 'Danger', caution: 'Caution', important: 'Important', success: 'Success', secondary: 'Note',
+  note: 'Note',
+  tip: 'Tip',
+  info: 'Info',
+  warning: 'Warning',
+  danger: 'Danger',
+  caution: 'Caution',
+  important: 'Important',
+  success: 'Success',
+  secondary: 'Note',
 };
 
-export function Admonition({ type = 'note', title, children }: { type?: string; title?: string; children?: ReactNode }) {
+export function Admonition({
+  type = 'note',
+  title,
+  children,
+}: {
+  type?: string;
+  title?: string;
+  children?: ReactNode;
+}) {
   const kind = admonitionTitles[type] ? type : 'note';
-  const style = kind === 'caution' ? 'warning' : kind === 'important' ? 'info' : kind === 'success' ? 'tip' : kind === 'secondary' ? 'note' : kind;
+  const style =
+    kind === 'caution'
+      ? 'warning'
+      : kind === 'important'
+        ? 'info'
+        : kind === 'success'
+          ? 'tip'
+          : kind === 'secondary'
+            ? 'note'
+            : kind;
   return (
     <aside className={`admonition admonition-${style}`} aria-label={title ?? admonitionTitles[kind]}>
       <p className="admonition-heading">
@@ -25,7 +59,21 @@ export function Admonition({ type = 'note', title, children }: { type?: string; 
 
 /** A code block highlighted at build time, with an optional title and a copy button. */
 export function CodeBlock(props: Record<string, unknown> & { children?: ReactNode }) {
-  const { children, className, style, tabIndex: _tabIndex, 'data-title': title, 'data-language': language, ...rest } = props as Record<string, any>;
+  const {
+    children,
+    className,
+    style,
+    tabIndex: _tabIndex,
+    'data-title': title,
+    'data-language': language,
+    ...rest
+  } = props as Record<string, unknown> & {
+    children?: ReactNode;
+    className?: string;
+    style?: CSSProperties;
+    'data-title'?: string;
+    'data-language'?: string;
+  };
   const pre = useRef<HTMLPreElement>(null);
   const [copied, setCopied] = useState(false);
   const copy = async () => {
@@ -45,7 +93,13 @@ export function CodeBlock(props: Record<string, unknown> & { children?: ReactNod
         <pre ref={pre} className={className} style={style} tabIndex={0} data-language={language} {...rest}>
           {children}
         </pre>
-        <button type="button" className="code-copy" aria-label={copied ? 'Copied' : 'Copy code to clipboard'} title="Copy" onClick={copy}>
+        <button
+          type="button"
+          className="code-copy"
+          aria-label={copied ? 'Copied' : 'Copy code to clipboard'}
+          title="Copy"
+          onClick={copy}
+        >
           <Icon name={copied ? 'check' : 'copy'} small />
         </button>
       </div>
@@ -56,7 +110,12 @@ export function CodeBlock(props: Record<string, unknown> & { children?: ReactNod
 function Heading(level: 1 | 2 | 3 | 4 | 5 | 6) {
   const Tag = `h${level}` as const;
   return function AnchoredHeading({ id, children, ...rest }: { id?: string; children?: ReactNode }) {
-    if (level === 1 || !id) return <Tag id={id} {...rest}>{children}</Tag>;
+    if (level === 1 || !id)
+      return (
+        <Tag id={id} {...rest}>
+          {children}
+        </Tag>
+      );
     return (
       <Tag id={id} className="anchor" {...rest}>
         {children}
@@ -70,13 +129,24 @@ function Heading(level: 1 | 2 | 3 | 4 | 5 | 6) {
 
 function textOfChildren(children: ReactNode): string {
   return Children.toArray(children)
-    .map((child) => (typeof child === 'string' || typeof child === 'number' ? String(child) : isValidElement(child) ? textOfChildren((child.props as { children?: ReactNode }).children) : ''))
+    .map((child) =>
+      typeof child === 'string' || typeof child === 'number'
+        ? String(child)
+        : isValidElement(child)
+          ? textOfChildren((child.props as { children?: ReactNode }).children)
+          : '',
+    )
     .join('');
 }
 
 function ContentLink({ href = '', children, ...rest }: { href?: string; children?: ReactNode }) {
   const external = /^(https?:)?\/\//.test(href);
-  if (!external) return <a href={href} {...rest}>{children}</a>;
+  if (!external)
+    return (
+      <a href={href} {...rest}>
+        {children}
+      </a>
+    );
   return (
     <a href={href} target="_blank" rel="noopener noreferrer" {...rest}>
       {children}
@@ -148,7 +218,13 @@ export function Tabs({ children }: { children?: ReactNode }) {
         ))}
       </div>
       {items.map((item, index) => (
-        <div key={item.props.value} role="tabpanel" aria-labelledby={`${prefix}-${index}`} hidden={item.props.value !== selected} className="tab-panel">
+        <div
+          key={item.props.value}
+          role="tabpanel"
+          aria-labelledby={`${prefix}-${index}`}
+          hidden={item.props.value !== selected}
+          className="tab-panel"
+        >
           {item.props.children}
         </div>
       ))}

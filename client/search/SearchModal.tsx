@@ -51,7 +51,10 @@ async function postQueries(requests: unknown[]): Promise<unknown> {
 }
 
 /** DocSearch's own client would call Algolia: route its one method to the worker instead. */
-function sameOriginClient(client: DocSearchTransformClient, onOutcome: (ok: boolean) => void): DocSearchTransformClient {
+function sameOriginClient(
+  client: DocSearchTransformClient,
+  onOutcome: (ok: boolean) => void,
+): DocSearchTransformClient {
   return {
     ...client,
     search: (async (params: unknown) => {
@@ -72,7 +75,9 @@ function sameOriginClient(client: DocSearchTransformClient, onOutcome: (ok: bool
 // prop changes identity, so every prop is module-level or memoised.
 const searchParameters = { facetFilters: [['language:en'], [`docusaurus_tag:${docusaurusTag}`]] };
 const transformItems = (items: DocSearchHit[]) => items.map((item) => ({ ...item, url: relativeUrl(item.url) }));
-const hitComponent = ({ hit, children }: { hit: { url: string }; children: ReactNode }) => <a href={hit.url}>{children}</a>;
+const hitComponent = ({ hit, children }: { hit: { url: string }; children: ReactNode }) => (
+  <a href={hit.url}>{children}</a>
+);
 const getMissingResultsUrl = ({ query }: { query: string }) => `/search?q=${encodeURIComponent(query)}`;
 
 export function SearchModal({ initialQuery, onClose, navigate }: SearchModalProps) {

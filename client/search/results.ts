@@ -73,7 +73,11 @@ function snippetValue(hit: SearchHit): string | undefined {
 
 /** Escaped HTML with <mark> where the engine put its sentinels. */
 function marked(value: string): string {
-  return escapeHtml(decodeEntities(value)).split(highlightTags.pre).join('<mark>').split(highlightTags.post).join('</mark>');
+  return escapeHtml(decodeEntities(value))
+    .split(highlightTags.pre)
+    .join('<mark>')
+    .split(highlightTags.post)
+    .join('</mark>');
 }
 
 function plain(value: string): string {
@@ -81,9 +85,11 @@ function plain(value: string): string {
 }
 
 function decodeEntities(value: string): string {
-  return value.replace(/&(amp|lt|gt|quot|#39);/g, (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[name]!);
+  return value.replace(
+    /&(amp|lt|gt|quot|#39);/g,
+    (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[name]!,
+  );
 }
-
 
 /** The body the page sends to the search endpoint. */
 export function searchPageRequest(query: string, page: number, hitsPerPage = 20) {

@@ -18,8 +18,14 @@ export interface LighthouseScores {
 }
 
 export const chromeFlags = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
   '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1, EXCLUDE localhost',
 ];
 
@@ -32,9 +38,17 @@ function median(values: number[]): number {
 export async function lighthouseMedian(url: string, runs: number): Promise<LighthouseScores> {
   const results: LighthouseScores[] = [];
   for (let run = 0; run < runs; run++) {
-    const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags });
+    const chrome = await chromeLauncher.launch({
+      chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      chromeFlags,
+    });
     try {
-      const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      });
       if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
       const { categories, audits } = result.lhr;
       const numeric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
@@ -57,5 +71,7 @@ export async function lighthouseMedian(url: string, runs: number): Promise<Light
     }
   }
   const pick = (key: keyof LighthouseScores) => median(results.map((result) => result[key]));
-  return Object.fromEntries((Object.keys(results[0]!) as (keyof LighthouseScores)[]).map((key) => [key, pick(key)])) as unknown as LighthouseScores;
+  return Object.fromEntries(
+    (Object.keys(results[0]!) as (keyof LighthouseScores)[]).map((key) => [key, pick(key)]),
+  ) as unknown as LighthouseScores;
 }

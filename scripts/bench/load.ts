@@ -31,7 +31,38 @@ export async function ssrLoad(url: string, connections: number, seconds: number)
   return summarise(await runAutocannon({ url, connections, duration: seconds }), connections, seconds);
 }
 
-const words = ['validator', 'block', 'quantum', 'token', 'studio', 'privacy', 'network', 'color', 'marker', 'reward', 'kyber', 'sphincs', 'constellation', 'rosetta', 'minima', 'grid', 'compute', 'stellar', 'wallet', 'consensus', 'builder', 'voting', 'security', 'roadmap', 'tokenomics', 'staking', 'manifesto', 'freedom', 'instance', 'storage'];
+const words = [
+  'validator',
+  'block',
+  'quantum',
+  'token',
+  'studio',
+  'privacy',
+  'network',
+  'color',
+  'marker',
+  'reward',
+  'kyber',
+  'sphincs',
+  'constellation',
+  'rosetta',
+  'minima',
+  'grid',
+  'compute',
+  'stellar',
+  'wallet',
+  'consensus',
+  'builder',
+  'voting',
+  'security',
+  'roadmap',
+  'tokenomics',
+  'staking',
+  'manifesto',
+  'freedom',
+  'instance',
+  'storage',
+];
 
 /** A different query for every request: `block a3`, `quantum b7`, … never seen before. */
 function distinctQuery(counter: number): string {
@@ -39,10 +70,26 @@ function distinctQuery(counter: number): string {
 }
 
 export function searchBody(query: string): string {
-  return JSON.stringify({ requests: [{ indexName: 'docs', query, hitsPerPage: 20, attributesToSnippet: ['content:10'], highlightPreTag: '<mark>', highlightPostTag: '</mark>' }] });
+  return JSON.stringify({
+    requests: [
+      {
+        indexName: 'docs',
+        query,
+        hitsPerPage: 20,
+        attributesToSnippet: ['content:10'],
+        highlightPreTag: '<mark>',
+        highlightPostTag: '</mark>',
+      },
+    ],
+  });
 }
 
-export async function searchLoad(origin: string, mode: 'uncached' | 'cached', connections: number, seconds: number): Promise<LoadResult> {
+export async function searchLoad(
+  origin: string,
+  mode: 'uncached' | 'cached',
+  connections: number,
+  seconds: number,
+): Promise<LoadResult> {
   let counter = Math.floor(Math.random() * 1e6);
   const result = await runAutocannon({
     url: `${origin}/1/indexes/*/queries`,
@@ -51,7 +98,10 @@ export async function searchLoad(origin: string, mode: 'uncached' | 'cached', co
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: searchBody('validator rewards'),
-    requests: mode === 'uncached' ? [{ setupRequest: (request) => ({ ...request, body: searchBody(distinctQuery(counter++)) }) }] : undefined,
+    requests:
+      mode === 'uncached'
+        ? [{ setupRequest: (request) => ({ ...request, body: searchBody(distinctQuery(counter++)) }) }]
+        : undefined,
   });
   return summarise(result, connections, seconds);
 }

@@ -17,7 +17,26 @@ export interface RunningSite {
 export async function startSite(outDir: string, port: number): Promise<RunningSite> {
   const persist = await mkdtemp(join(tmpdir(), 'self-docs-bench-'));
   await seedLocalKv({ outDir, persistTo: persist });
-  const child: ChildProcess = start('npx', ['wrangler', 'dev', '--ip', '127.0.0.1', '--port', String(port), '--local', '--show-interactive-dev-session=false', '--log-level', 'error', '--assets', join(outDir, 'client'), '--persist-to', persist], 'pipe');
+  const child: ChildProcess = start(
+    'npx',
+    [
+      'wrangler',
+      'dev',
+      '--ip',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--local',
+      '--show-interactive-dev-session=false',
+      '--log-level',
+      'error',
+      '--assets',
+      join(outDir, 'client'),
+      '--persist-to',
+      persist,
+    ],
+    'pipe',
+  );
   const origin = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   for (;;) {
@@ -47,7 +66,11 @@ export async function startSite(outDir: string, port: number): Promise<RunningSi
  * costs. Reads the KV state that `startSite` seeded. `HTML_CACHE_TTL` 0 makes every page
  * request a real server render.
  */
-export async function startWorkerd(origin: RunningSite, port: number, bindings: Record<string, string>): Promise<RunningSite> {
+export async function startWorkerd(
+  origin: RunningSite,
+  port: number,
+  bindings: Record<string, string>,
+): Promise<RunningSite> {
   const bundleDir = await mkdtemp(join(tmpdir(), 'self-docs-bench-worker-'));
   await run('npx', ['wrangler', 'deploy', '--dry-run', '--outdir', bundleDir], { quiet: true });
   const { Miniflare } = await import('miniflare');

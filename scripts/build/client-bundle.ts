@@ -1,4 +1,4 @@
-// Step 6: bundle the browser code (hydration entry, lazy chunks, CSS, fonts) with hashed names.
+// Bundle the browser code (hydration entry, lazy chunks, CSS, fonts) with hashed names.
 
 import { cp, mkdir, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
@@ -43,22 +43,39 @@ export async function bundleClient(): Promise<ClientBundle> {
   const files = new Map<string, Uint8Array>();
   for (const output of result.outputFiles) files.set(relative('/client', output.path), output.contents);
 
-  const [entryPath, entry] = Object.entries(result.metafile.outputs).find(([, output]) => output.entryPoint?.endsWith('client/entry.tsx'))!;
+  const [entryPath, entry] = Object.entries(result.metafile.outputs).find(([, output]) =>
+    output.entryPoint?.endsWith('client/entry.tsx'),
+  )!;
   const url = (path: string) => `/${relative('/client', join('/', path))}`;
-  const modulePreloads = entry.imports.filter((item) => item.kind === 'import-statement' && !item.external).map((item) => url(item.path));
+  const modulePreloads = entry.imports
+    .filter((item) => item.kind === 'import-statement' && !item.external)
+    .map((item) => url(item.path));
   const styles = entry.cssBundle ? [url(entry.cssBundle)] : [];
-  const searchStyle = Object.entries(result.metafile.outputs).find(([, output]) => output.entryPoint?.endsWith('client/search/modal.css'))?.[0];
+  const searchStyle = Object.entries(result.metafile.outputs).find(([, output]) =>
+    output.entryPoint?.endsWith('client/search/modal.css'),
+  )?.[0];
   // The Latin roman face is what every page's first paint needs.
-  const fonts = [...files.keys()].filter((path) => /plus-jakarta-sans-latin-wght-normal-.*\.woff2$/.test(path)).map((path) => `/${path}`);
-  return { assets: { script: url(entryPath), modulePreloads, styles, fonts, searchStyle: searchStyle && url(searchStyle) }, files };
+  const fonts = [...files.keys()]
+    .filter((path) => /plus-jakarta-sans-latin-wght-normal-.*\.woff2$/.test(path))
+    .map((path) => `/${path}`);
+  return {
+    assets: { script: url(entryPath), modulePreloads, styles, fonts, searchStyle: searchStyle && url(searchStyle) },
+    files,
+  };
 }
 
 /** Write the bundle, the site's static files and the asset headers into `dist/client`. */
-export async function writeClient(outDir: string, bundle: ClientBundle, staticDir: string, media: Map<string, string>): Promise<void> {
+export async function writeClient(
+  outDir: string,
+  bundle: ClientBundle,
+  staticDir: string,
+  media: Map<string, string>,
+): Promise<void> {
   const clientDir = join(outDir, 'client');
   await mkdir(clientDir, { recursive: true });
   // `_redirects` is read into the manifest by the build; the worker answers those paths.
-  if (existsSync(staticDir)) await cp(staticDir, clientDir, { recursive: true, filter: (source) => !source.endsWith(`/${redirectsFile}`) });
+  if (existsSync(staticDir))
+    await cp(staticDir, clientDir, { recursive: true, filter: (source) => !source.endsWith(`/${redirectsFile}`) });
   const builtIn = join(root, 'client/static');
   if (existsSync(builtIn)) await cp(builtIn, clientDir, { recursive: true, force: false, errorOnExist: false });
   for (const [path, bytes] of bundle.files) {
@@ -81,5 +98,9 @@ function assetHeaders(): string {
     "  Content-Security-Policy: default-src 'none'; img-src 'self' data:; style-src 'self'; font-src 'self'; frame-ancestors 'none'",
     '  X-Frame-Options: DENY',
   ].join('\n');
-  return [`/*\n${security}\n`, '/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n', '/img/*\n  Cache-Control: public, max-age=86400\n'].join('\n');
+  return [
+    `/*\n${security}\n`,
+    '/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n',
+    '/img/*\n  Cache-Control: public, max-age=86400\n',
+  ].join('\n');
 }

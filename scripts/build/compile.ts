@@ -1,4 +1,4 @@
-// Step 3: compile every page with @mdx-js/esbuild in one esbuild run, evaluate each in Node
+// Compile every page with @mdx-js/esbuild in one esbuild run, evaluate each in Node
 // with the serialising JSX runtime and keep the element tree, its TOC and its plain text.
 
 import { fileURLToPath } from 'node:url';
@@ -15,7 +15,14 @@ import { componentNames } from '../../client/components/registry-names.ts';
 import { BuildError, BuildErrors } from './errors.ts';
 import type { SourceDoc } from './discover.ts';
 import { flatten } from './jsx-runtime.ts';
-import { parseCodeMeta, preprocessMarkdown, rehypeHeadingIds, rehypeLinksAndImages, remarkAdmonitions, type LinkContext } from './mdx-plugins.ts';
+import {
+  parseCodeMeta,
+  preprocessMarkdown,
+  rehypeHeadingIds,
+  rehypeLinksAndImages,
+  remarkAdmonitions,
+  type LinkContext,
+} from './mdx-plugins.ts';
 
 export interface CompiledDoc {
   doc: SourceDoc;
@@ -25,7 +32,27 @@ export interface CompiledDoc {
 
 const runtimePath = fileURLToPath(new URL('./jsx-runtime.ts', import.meta.url));
 const themes = { light: 'github-light', dark: 'github-dark' } as const;
-const preloadedLanguages = ['bash', 'shell', 'json', 'ts', 'tsx', 'js', 'jsx', 'rust', 'python', 'go', 'yaml', 'toml', 'text', 'markdown', 'html', 'css', 'solidity', 'sql', 'diff'];
+const preloadedLanguages = [
+  'bash',
+  'shell',
+  'json',
+  'ts',
+  'tsx',
+  'js',
+  'jsx',
+  'rust',
+  'python',
+  'go',
+  'yaml',
+  'toml',
+  'text',
+  'markdown',
+  'html',
+  'css',
+  'solidity',
+  'sql',
+  'diff',
+];
 
 let highlighter: Awaited<ReturnType<typeof createHighlighter>> | undefined;
 
@@ -81,7 +108,13 @@ export async function compileDocs(docs: SourceDoc[], context: LinkContext): Prom
   for (const doc of docs) {
     const outPath = `/mdx-out/${relative(context.siteDir, doc.file).replace(/\.mdx?$/, '.js')}`;
     const code = outputs.get(outPath);
-    if (code === undefined) throw new BuildError(doc.relPath, undefined, 'esbuild produced no output for this page', 'report this as a bug of the build');
+    if (code === undefined)
+      throw new BuildError(
+        doc.relPath,
+        undefined,
+        'esbuild produced no output for this page',
+        'report this as a bug of the build',
+      );
     const tree = await evaluate(code, doc);
     compiled.push({ doc, tree, toc: tableOfContents(tree) });
   }
@@ -112,7 +145,13 @@ function themeImportsPlugin(): esbuild.Plugin {
       build.onResolve({ filter: /^@theme\// }, (args) => {
         const name = args.path.slice('@theme/'.length);
         if (!(componentNames as readonly string[]).includes(name)) {
-          return { errors: [{ text: `unknown component ${args.path}; registered: ${componentNames.map((n) => `@theme/${n}`).join(', ')}` }] };
+          return {
+            errors: [
+              {
+                text: `unknown component ${args.path}; registered: ${componentNames.map((n) => `@theme/${n}`).join(', ')}`,
+              },
+            ],
+          };
         }
         return { path: name, namespace: 'theme-component' };
       });
@@ -126,7 +165,10 @@ function themeImportsPlugin(): esbuild.Plugin {
 
 const codeTitleTransformer = {
   name: 'self-docs-code-title',
-  pre(this: { options: { meta?: Record<string, unknown>; lang?: string } }, node: { properties: Record<string, unknown> }) {
+  pre(
+    this: { options: { meta?: Record<string, unknown>; lang?: string } },
+    node: { properties: Record<string, unknown> },
+  ) {
     const meta = this.options.meta ?? {};
     if (typeof meta.title === 'string') node.properties['data-title'] = meta.title;
     if (this.options.lang) node.properties['data-language'] = this.options.lang;
@@ -145,9 +187,19 @@ async function evaluate(code: string, doc: SourceDoc): Promise<TreeNode[]> {
     const missing = /Expected component `(\w+)`/.exec(message);
     if (missing) {
       const line = doc.raw.split('\n').findIndex((l) => l.includes(`<${missing[1]}`)) + 1;
-      throw new BuildError(doc.relPath, line || undefined, `unknown component <${missing[1]}>`, `use one of the registered components (${componentNames.join(', ')}) or plain HTML`);
+      throw new BuildError(
+        doc.relPath,
+        line || undefined,
+        `unknown component <${missing[1]}>`,
+        `use one of the registered components (${componentNames.join(', ')}) or plain HTML`,
+      );
     }
-    throw new BuildError(doc.relPath, undefined, `the page failed to render: ${message}`, 'fix the JSX expression named in the message');
+    throw new BuildError(
+      doc.relPath,
+      undefined,
+      `the page failed to render: ${message}`,
+      'fix the JSX expression named in the message',
+    );
   }
 }
 
@@ -169,8 +221,10 @@ function compileFailure(failure: esbuild.BuildFailure, context: LinkContext): Er
 }
 
 function mdxFix(text: string): string {
-  if (/Unexpected character|Could not parse expression|acorn|brace/i.test(text)) return 'in prose, escape { and } as \\{ and \\}, and < as &lt;; in JSX, check the expression';
-  if (/Expected a closing tag|Unexpected closing|end tag/i.test(text)) return 'close every JSX/HTML tag, and leave blank lines around Markdown inside HTML blocks';
+  if (/Unexpected character|Could not parse expression|acorn|brace/i.test(text))
+    return 'in prose, escape { and } as \\{ and \\}, and < as &lt;; in JSX, check the expression';
+  if (/Expected a closing tag|Unexpected closing|end tag/i.test(text))
+    return 'close every JSX/HTML tag, and leave blank lines around Markdown inside HTML blocks';
   return 'fix the Markdown/JSX at that line (pages are MDX: HTML must be valid JSX)';
 }
 
@@ -193,5 +247,3 @@ export function textOf(node: TreeNode): string {
   if (typeof node === 'string') return node;
   return (node.c ?? []).map(textOf).join('');
 }
-
-export type { TreeElement };

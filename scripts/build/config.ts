@@ -1,4 +1,4 @@
-// Step 0: the site configuration: defaults, then `docusaurus.config.(js|ts)` when the folder
+// The site configuration: defaults, then `docusaurus.config.(js|ts)` when the folder
 // has one (so a Docusaurus site serves unchanged), then `site.config.ts` on top.
 
 import { existsSync } from 'node:fs';
@@ -7,7 +7,9 @@ import type { FooterLink, NavbarItem, SiteConfig, SocialLink } from '../../clien
 import { BuildError } from './errors.ts';
 import { loadModule } from './load-module.ts';
 
-type DeepPartial<T> = { [K in keyof T]?: T[K] extends (infer U)[] ? U[] : T[K] extends object ? DeepPartial<T[K]> : T[K] };
+type DeepPartial<T> = {
+  [K in keyof T]?: T[K] extends (infer U)[] ? U[] : T[K] extends object ? DeepPartial<T[K]> : T[K];
+};
 
 /** What `site.config.ts` exports: any part of the configuration; the rest keeps its default. */
 export type SiteConfigInput = DeepPartial<SiteConfig>;
@@ -54,7 +56,12 @@ async function importConfig(path: string, name: string): Promise<unknown> {
     // Docusaurus allows a (possibly async) function returning the config.
     return typeof value === 'function' ? await (value as () => unknown)() : value;
   } catch (error) {
-    throw new BuildError(name, undefined, `could not evaluate the configuration: ${(error as Error).message.split('\n')[0]}`, 'fix the error above; the file must run in Node and export the configuration object');
+    throw new BuildError(
+      name,
+      undefined,
+      `could not evaluate the configuration: ${(error as Error).message.split('\n')[0]}`,
+      'fix the error above; the file must run in Node and export the configuration object',
+    );
   }
 }
 
@@ -70,29 +77,67 @@ interface DocusaurusConfig {
   onBrokenMarkdownLinks?: SiteConfig['onBrokenMarkdownLinks'];
   markdown?: { hooks?: { onBrokenMarkdownLinks?: SiteConfig['onBrokenMarkdownLinks'] } };
   themeConfig?: {
-    navbar?: { title?: string; hideOnScroll?: boolean; logo?: { alt?: string; src?: string; srcDark?: string; href?: string; target?: string }; items?: { label?: string; to?: string; href?: string; position?: string; type?: string }[] };
-    footer?: { links?: ({ title?: string; items?: { label: string; to?: string; href?: string }[] } | { label: string; to?: string; href?: string })[]; copyright?: string };
+    navbar?: {
+      title?: string;
+      hideOnScroll?: boolean;
+      logo?: { alt?: string; src?: string; srcDark?: string; href?: string; target?: string };
+      items?: { label?: string; to?: string; href?: string; position?: string; type?: string }[];
+    };
+    footer?: {
+      links?: (
+        | { title?: string; items?: { label: string; to?: string; href?: string }[] }
+        | { label: string; to?: string; href?: string }
+      )[];
+      copyright?: string;
+    };
     colorMode?: Partial<SiteConfig['colorMode']>;
-    announcementBar?: { id?: string; content?: string; backgroundColor?: string; textColor?: string; isCloseable?: boolean };
+    announcementBar?: {
+      id?: string;
+      content?: string;
+      backgroundColor?: string;
+      textColor?: string;
+      isCloseable?: boolean;
+    };
   };
 }
 
 function fromDocusaurus(raw: unknown, name: string): SiteConfigInput {
-  if (!raw || typeof raw !== 'object') throw new BuildError(name, undefined, 'the configuration is not an object', 'export the configuration object (module.exports = { … } or export default { … })');
+  if (!raw || typeof raw !== 'object')
+    throw new BuildError(
+      name,
+      undefined,
+      'the configuration is not an object',
+      'export the configuration object (module.exports = { … } or export default { … })',
+    );
   const config = raw as DocusaurusConfig;
   const theme = config.themeConfig ?? {};
   const asset = (src?: string) => (src && !/^([a-z]+:|\/)/i.test(src) ? `/${src}` : src);
   const items: NavbarItem[] = (theme.navbar?.items ?? [])
     .filter((item) => item.label && (item.to || item.href))
-    .map((item) => ({ label: item.label!, href: (item.to ?? item.href)!, position: item.position === 'left' ? 'left' : 'right', external: Boolean(item.href && /^[a-z]+:/i.test(item.href)) }));
+    .map((item) => ({
+      label: item.label!,
+      href: (item.to ?? item.href)!,
+      position: item.position === 'left' ? 'left' : 'right',
+      external: Boolean(item.href && /^[a-z]+:/i.test(item.href)),
+    }));
   const footerLinks: FooterLink[] = (theme.footer?.links ?? []).flatMap((entry) =>
-    ('items' in entry ? entry.items ?? [] : [entry as { label: string; to?: string; href?: string }]).map((link) => ({ label: link.label, href: (link.to ?? link.href ?? '#'), newTab: Boolean(link.href) })),
+    ('items' in entry ? (entry.items ?? []) : [entry as { label: string; to?: string; href?: string }]).map((link) => ({
+      label: link.label,
+      href: link.to ?? link.href ?? '#',
+      newTab: Boolean(link.href),
+    })),
   );
   const bar = theme.announcementBar;
   // Docusaurus serves docs under /docs unless the classic preset's docs set routeBasePath.
-  const classic = (config.presets ?? []).find((preset): preset is [string, { docs?: false | { routeBasePath?: string } }] => Array.isArray(preset) && /classic/.test(preset[0]));
+  const classic = (config.presets ?? []).find(
+    (preset): preset is [string, { docs?: false | { routeBasePath?: string } }] =>
+      Array.isArray(preset) && /classic/.test(preset[0]),
+  );
   const docsOptions = classic?.[1]?.docs;
-  const routeBasePath = docsOptions && typeof docsOptions === 'object' && typeof docsOptions.routeBasePath === 'string' ? docsOptions.routeBasePath : 'docs';
+  const routeBasePath =
+    docsOptions && typeof docsOptions === 'object' && typeof docsOptions.routeBasePath === 'string'
+      ? docsOptions.routeBasePath
+      : 'docs';
   return {
     docs: { routeBasePath: `/${routeBasePath}`.replace(/\/+/g, '/') },
     title: config.title,
@@ -116,14 +161,27 @@ function fromDocusaurus(raw: unknown, name: string): SiteConfigInput {
     footer: { links: footerLinks, copyright: theme.footer?.copyright },
     colorMode: theme.colorMode,
     announcementBar: bar?.content
-      ? { id: bar.id ?? 'announcement-bar', content: bar.content, backgroundColor: bar.backgroundColor ?? '#fff', textColor: bar.textColor ?? '#000', isCloseable: bar.isCloseable ?? true }
+      ? {
+          id: bar.id ?? 'announcement-bar',
+          content: bar.content,
+          backgroundColor: bar.backgroundColor ?? '#fff',
+          textColor: bar.textColor ?? '#000',
+          isCloseable: bar.isCloseable ?? true,
+        }
       : undefined,
   };
 }
 
 function merge<T>(base: T, override: unknown): T {
   if (override === undefined || override === null) return base;
-  if (typeof base !== 'object' || base === null || Array.isArray(base) || typeof override !== 'object' || Array.isArray(override)) return override as T;
+  if (
+    typeof base !== 'object' ||
+    base === null ||
+    Array.isArray(base) ||
+    typeof override !== 'object' ||
+    Array.isArray(override)
+  )
+    return override as T;
   const result: Record<string, unknown> = { ...(base as Record<string, unknown>) };
   for (const [key, value] of Object.entries(override as Record<string, unknown>)) {
     if (value !== undefined) result[key] = merge(result[key], value);
@@ -134,10 +192,21 @@ function merge<T>(base: T, override: unknown): T {
 function validate(config: SiteConfig): SiteConfig {
   const policies = ['throw', 'warn', 'ignore'];
   for (const key of ['onBrokenLinks', 'onBrokenMarkdownLinks'] as const) {
-    if (!policies.includes(config[key])) throw new BuildError('site.config.ts', undefined, `${key} must be 'throw', 'warn' or 'ignore', found ${JSON.stringify(config[key])}`, `set ${key} to one of those values`);
+    if (!policies.includes(config[key]))
+      throw new BuildError(
+        'site.config.ts',
+        undefined,
+        `${key} must be 'throw', 'warn' or 'ignore', found ${JSON.stringify(config[key])}`,
+        `set ${key} to one of those values`,
+      );
   }
   if (!['light', 'dark'].includes(config.colorMode.defaultMode)) {
-    throw new BuildError('site.config.ts', undefined, `colorMode.defaultMode must be 'light' or 'dark'`, 'set colorMode.defaultMode to light or dark');
+    throw new BuildError(
+      'site.config.ts',
+      undefined,
+      `colorMode.defaultMode must be 'light' or 'dark'`,
+      'set colorMode.defaultMode to light or dark',
+    );
   }
   const social: SocialLink[] = config.footer.social;
   return { ...config, footer: { ...config.footer, social } };

@@ -1,4 +1,4 @@
-// Step 1: find every doc under `docs/`, read its frontmatter and decide its id, route and title.
+// Find every doc under `docs/`, read its frontmatter and decide its id, route and title.
 
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
@@ -48,7 +48,12 @@ async function listDocFiles(dir: string): Promise<string[]> {
   try {
     entries = await readdir(dir, { withFileTypes: true });
   } catch {
-    throw new BuildError(dir, undefined, 'the docs folder does not exist', 'create it and put your .md/.mdx pages in it');
+    throw new BuildError(
+      dir,
+      undefined,
+      'the docs folder does not exist',
+      'create it and put your .md/.mdx pages in it',
+    );
   }
   const found: string[] = [];
   for (const entry of entries) {
@@ -76,13 +81,27 @@ export function parseFrontmatter(source: string, relPath: string): Frontmatter {
   const [error] = document.errors;
   if (error) {
     const line = lineCounter.linePos(error.pos[0]).line + 1;
-    throw new BuildError(relPath, line, `bad frontmatter: ${error.message.split('\n')[0]}`, 'write valid YAML between the two --- lines (quote values that contain ": " or start with a special character)');
+    throw new BuildError(
+      relPath,
+      line,
+      `bad frontmatter: ${error.message.split('\n')[0]}`,
+      'write valid YAML between the two --- lines (quote values that contain ": " or start with a special character)',
+    );
   }
   const data: unknown = document.toJS() ?? {};
   if (typeof data !== 'object' || Array.isArray(data)) {
-    throw new BuildError(relPath, 2, 'bad frontmatter: it must be a YAML mapping of key: value', 'write lines such as `title: My page`');
+    throw new BuildError(
+      relPath,
+      2,
+      'bad frontmatter: it must be a YAML mapping of key: value',
+      'write lines such as `title: My page`',
+    );
   }
-  return { data: data as Record<string, unknown>, text: match[1]!, lines: match[0].split('\n').length - (match[0].endsWith('\n') ? 1 : 0) };
+  return {
+    data: data as Record<string, unknown>,
+    text: match[1]!,
+    lines: match[0].split('\n').length - (match[0].endsWith('\n') ? 1 : 0),
+  };
 }
 
 /** Docusaurus strips ordering prefixes such as `01-` from file and folder names in routes and ids. */
@@ -186,12 +205,22 @@ function checkFrontmatter(data: Record<string, unknown>, relPath: string, text: 
         ? Array.isArray(value) && value.every((v) => typeof v === 'string')
         : typeof value === type && (type !== 'number' || Number.isFinite(value));
     if (!ok) {
-      throw new BuildError(relPath, frontmatterLine(text, key), `bad frontmatter: \`${key}\` must be ${describeType(type)}, found ${JSON.stringify(value)}`, `change \`${key}\` to ${describeType(type)} or remove it`);
+      throw new BuildError(
+        relPath,
+        frontmatterLine(text, key),
+        `bad frontmatter: \`${key}\` must be ${describeType(type)}, found ${JSON.stringify(value)}`,
+        `change \`${key}\` to ${describeType(type)} or remove it`,
+      );
     }
     checked[key] = value;
   }
   if (typeof checked.id === 'string' && checked.id.includes('/')) {
-    throw new BuildError(relPath, 2, 'bad frontmatter: `id` must not contain "/"', 'use a plain name; the folder is added to the id for you');
+    throw new BuildError(
+      relPath,
+      2,
+      'bad frontmatter: `id` must not contain "/"',
+      'use a plain name; the folder is added to the id for you',
+    );
   }
   return checked as KnownFrontmatter;
 }

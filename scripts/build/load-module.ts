@@ -6,7 +6,9 @@ import { pathToFileURL } from 'node:url';
 /** Imports a config file; a CommonJS .js file inside an ESM package is evaluated as CommonJS. */
 export async function loadModule(path: string, fresh = false): Promise<unknown> {
   try {
-    const module = (await import(`${pathToFileURL(path).href}${fresh ? `?t=${Date.now()}` : ''}`)) as { default?: unknown };
+    const module = (await import(`${pathToFileURL(path).href}${fresh ? `?t=${Date.now()}` : ''}`)) as {
+      default?: unknown;
+    };
     return module.default ?? module;
   } catch (error) {
     if (!/\b(module|exports|require) is not defined/.test((error as Error).message)) throw error;

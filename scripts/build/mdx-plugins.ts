@@ -13,7 +13,17 @@ import type { Root as MdastRoot, Paragraph, Parent, PhrasingContent } from 'mdas
 import type { VFile } from 'vfile';
 import { BuildError, report, type Diagnostics } from './errors.ts';
 
-export const admonitionTypes = ['note', 'tip', 'info', 'warning', 'danger', 'caution', 'important', 'success', 'secondary'];
+export const admonitionTypes = [
+  'note',
+  'tip',
+  'info',
+  'warning',
+  'danger',
+  'caution',
+  'important',
+  'success',
+  'secondary',
+];
 
 /** Docusaurus accepts `:::note My title`; remark-directive wants `:::note[My title]`. Same line count. */
 export function preprocessMarkdown(source: string): string {
@@ -21,7 +31,8 @@ export function preprocessMarkdown(source: string): string {
     .split('\n')
     .map((line) => {
       const admonition = /^(\s*:::+)([a-z]+)[ \t]+([^[{\s].*?)\s*$/.exec(line);
-      if (admonition && admonitionTypes.includes(admonition[2]!)) return `${admonition[1]}${admonition[2]}[${admonition[3]}]`;
+      if (admonition && admonitionTypes.includes(admonition[2]!))
+        return `${admonition[1]}${admonition[2]}[${admonition[3]}]`;
       // `## Title {#custom-id}` would be read as a JS expression by MDX.
       return line.replace(/^(#{1,6}\s.*?)\s*\{#([\w-]+)\}\s*$/, '$1 \\{#$2\\}');
     })
@@ -50,15 +61,26 @@ export function remarkAdmonitions() {
         }
         const attributes = [{ type: 'mdxJsxAttribute', name: 'type', value: directive.name }];
         if (title) attributes.push({ type: 'mdxJsxAttribute', name: 'title', value: title });
-        parent.children[index] = { type: 'mdxJsxFlowElement', name: 'Admonition', attributes, children, position: directive.position } as never;
+        parent.children[index] = {
+          type: 'mdxJsxFlowElement',
+          name: 'Admonition',
+          attributes,
+          children,
+          position: directive.position,
+        } as never;
         return;
       }
-      if (directive.type === 'textDirective' || directive.type === 'leafDirective' || directive.type === 'containerDirective') {
+      if (
+        directive.type === 'textDirective' ||
+        directive.type === 'leafDirective' ||
+        directive.type === 'containerDirective'
+      ) {
         const prefix = directive.type === 'textDirective' ? ':' : directive.type === 'leafDirective' ? '::' : ':::';
         const text = { type: 'text', value: `${prefix}${directive.name}` } as PhrasingContent;
-        const restored = directive.type === 'textDirective'
-          ? [text, ...(directive.children as PhrasingContent[])]
-          : [{ type: 'paragraph', children: [text, ...(directive.children as PhrasingContent[])] }];
+        const restored =
+          directive.type === 'textDirective'
+            ? [text, ...(directive.children as PhrasingContent[])]
+            : [{ type: 'paragraph', children: [text, ...(directive.children as PhrasingContent[])] }];
         parent.children.splice(index, 1, ...(restored as never[]));
         return index;
       }
@@ -122,33 +144,76 @@ export function rehypeLinksAndImages(context: LinkContext) {
   };
 }
 
-function resolveLink(href: string, source: string, relPath: string, line: number | undefined, context: LinkContext): string {
+function resolveLink(
+  href: string,
+  source: string,
+  relPath: string,
+  line: number | undefined,
+  context: LinkContext,
+): string {
   if (external.test(href) || href.startsWith('#') || href === '') return href;
   const [path = '', hash = ''] = splitHash(href);
   if (/\.mdx?$/.test(path)) {
     const target = path.startsWith('/') ? join(context.siteDir, 'docs', path) : resolve(dirname(source), path);
     const route = context.routeOfFile.get(target);
     if (!route) {
-      report(context.diagnostics, context.onBrokenMarkdownLinks, new BuildError(relPath, line, `broken Markdown link: ${href} (no such doc file)`, 'point the link at an existing .md/.mdx file, relative to this page'));
+      report(
+        context.diagnostics,
+        context.onBrokenMarkdownLinks,
+        new BuildError(
+          relPath,
+          line,
+          `broken Markdown link: ${href} (no such doc file)`,
+          'point the link at an existing .md/.mdx file, relative to this page',
+        ),
+      );
       return href;
     }
     return route + hash;
   }
-  const absolute = path.startsWith('/') ? path : new URL(path, `https://x${context.routeOfFile.get(source) ?? '/'}`).pathname;
+  const absolute = path.startsWith('/')
+    ? path
+    : new URL(path, `https://x${context.routeOfFile.get(source) ?? '/'}`).pathname;
   const normalised = absolute.replace(/\/+$/, '') || '/';
   const isStatic = existsSync(join(context.staticDir, decodeURIComponent(normalised)));
   if (!context.routes.has(normalised) && !context.redirects[normalised] && !isStatic) {
-    report(context.diagnostics, context.onBrokenLinks, new BuildError(relPath, line, `broken link: ${href} (no page has the route ${normalised})`, 'link to an existing route, or to a .md file relative to this page'));
+    report(
+      context.diagnostics,
+      context.onBrokenLinks,
+      new BuildError(
+        relPath,
+        line,
+        `broken link: ${href} (no page has the route ${normalised})`,
+        'link to an existing route, or to a .md file relative to this page',
+      ),
+    );
     return href;
   }
   return normalised + hash;
 }
 
-function resolveImage(src: string, source: string, relPath: string, line: number | undefined, context: LinkContext): string {
+function resolveImage(
+  src: string,
+  source: string,
+  relPath: string,
+  line: number | undefined,
+  context: LinkContext,
+): string {
   if (external.test(src) || src.startsWith('data:')) return src;
-  const file = src.startsWith('/') ? join(context.staticDir, decodeURIComponent(src)) : resolve(dirname(source), decodeURIComponent(src));
+  const file = src.startsWith('/')
+    ? join(context.staticDir, decodeURIComponent(src))
+    : resolve(dirname(source), decodeURIComponent(src));
   if (!existsSync(file)) {
-    context.diagnostics.errors.push(new BuildError(relPath, line, `missing image: ${src}`, src.startsWith('/') ? 'put the file under static/ or fix the path' : 'put the image next to the page or fix the relative path'));
+    context.diagnostics.errors.push(
+      new BuildError(
+        relPath,
+        line,
+        `missing image: ${src}`,
+        src.startsWith('/')
+          ? 'put the file under static/ or fix the path'
+          : 'put the image next to the page or fix the relative path',
+      ),
+    );
     return src;
   }
   if (src.startsWith('/')) return src;

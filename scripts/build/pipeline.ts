@@ -66,7 +66,10 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
 
   const bundle = options.skipClient ? undefined : await bundleClient();
   const assets = bundle?.assets ?? { script: '/assets/main.js', modulePreloads: [], styles: [], fonts: [] };
-  const buildId = hashBuild({ pages, site, sidebars: sidebars.sidebars, redirects }, bundle ? [...bundle.files.values()] : []);
+  const buildId = hashBuild(
+    { pages, site, sidebars: sidebars.sidebars, redirects },
+    bundle ? [...bundle.files.values()] : [],
+  );
   const manifest: Manifest = {
     buildId,
     builtAt: new Date().toISOString(),
@@ -104,7 +107,14 @@ export function assignRoutes(docs: SourceDoc[]): Map<string, string> {
   for (const doc of docs) {
     const other = owner.get(doc.route.toLowerCase());
     if (other) {
-      errors.push(new BuildError(doc.relPath, 1, `duplicate route ${doc.route}: ${other.relPath} has it too`, 'give one of the two pages another `slug` in its frontmatter, or rename the file'));
+      errors.push(
+        new BuildError(
+          doc.relPath,
+          1,
+          `duplicate route ${doc.route}: ${other.relPath} has it too`,
+          'give one of the two pages another `slug` in its frontmatter, or rename the file',
+        ),
+      );
     } else owner.set(doc.route.toLowerCase(), doc);
   }
   throwIfErrors({ errors, warnings: [] } satisfies Diagnostics);
@@ -141,14 +151,18 @@ function legacyRedirects(docs: SourceDoc[], routeBasePath: string): Record<strin
   const redirects: Record<string, string> = {};
   const routes = new Set(docs.map((doc) => doc.route));
   for (const doc of docs) {
-    const filePath = normaliseRoute(`${routeBasePath}/${doc.relPath.replace(/^docs\//, '').replace(/\.mdx?$/, '')}`.replace(/\/index$/, ''));
+    const filePath = normaliseRoute(
+      `${routeBasePath}/${doc.relPath.replace(/^docs\//, '').replace(/\.mdx?$/, '')}`.replace(/\/index$/, ''),
+    );
     if (filePath !== doc.route && !routes.has(filePath)) redirects[filePath] = doc.route;
   }
   return redirects;
 }
 
 function sitemap(site: SiteConfig, docs: SourceDoc[]): string {
-  const urls = docs.filter((doc) => !doc.unlisted).map((doc) => `  <url><loc>${new URL(doc.route, site.url).href}</loc></url>`);
+  const urls = docs
+    .filter((doc) => !doc.unlisted)
+    .map((doc) => `  <url><loc>${new URL(doc.route, site.url).href}</loc></url>`);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }
 

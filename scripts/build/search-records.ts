@@ -1,4 +1,4 @@
-// Step 5a: DocSearch-schema records for every section of every page: the page title, each
+// DocSearch-schema records for every section of every page: the page title, each
 // heading, and the paragraphs, list items, table cells and admonition text under it.
 
 import type { Hierarchy, HierarchyLevel, PageData, SearchRecord, SidebarItem, TreeNode } from '../../client/model.ts';
@@ -7,10 +7,21 @@ import { textOf } from './compile.ts';
 
 const contentTags = new Set(['p', 'td', 'th', 'figcaption', 'summary']);
 const skippedTags = new Set(['pre', 'svg', 'script', 'style', 'iframe']);
-const headingLevel: Record<string, HierarchyLevel> = { h1: 'lvl1', h2: 'lvl2', h3: 'lvl3', h4: 'lvl4', h5: 'lvl5', h6: 'lvl6' };
+const headingLevel: Record<string, HierarchyLevel> = {
+  h1: 'lvl1',
+  h2: 'lvl2',
+  h3: 'lvl3',
+  h4: 'lvl4',
+  h5: 'lvl5',
+  h6: 'lvl6',
+};
 const levels: HierarchyLevel[] = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'];
 
-export function searchRecords(pages: PageData[], sidebars: Record<string, SidebarItem[]>, siteUrl: string): SearchRecord[] {
+export function searchRecords(
+  pages: PageData[],
+  sidebars: Record<string, SidebarItem[]>,
+  siteUrl: string,
+): SearchRecord[] {
   const sections = topLevelSections(sidebars);
   return pages.flatMap((page) => pageRecords(page, sections.get(page.route) ?? 'Documentation', siteUrl));
 }
@@ -34,7 +45,15 @@ function topLevelSections(sidebars: Record<string, SidebarItem[]>): Map<string, 
 
 function pageRecords(page: PageData, section: string, siteUrl: string): SearchRecord[] {
   const pageUrl = new URL(page.route, siteUrl).href;
-  const hierarchy: Hierarchy = { lvl0: section, lvl1: page.title, lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null };
+  const hierarchy: Hierarchy = {
+    lvl0: section,
+    lvl1: page.title,
+    lvl2: null,
+    lvl3: null,
+    lvl4: null,
+    lvl5: null,
+    lvl6: null,
+  };
   let anchor: string | null = null;
   const records: SearchRecord[] = [];
   const counts = new Map<string, number>();
@@ -53,7 +72,11 @@ function pageRecords(page: PageData, section: string, siteUrl: string): SearchRe
       content,
       language: 'en',
       docusaurus_tag: docusaurusTag,
-      weight: { level: type === 'content' ? 0 : 100 - levels.indexOf(type) * 10, position: records.length, pageRank: 0 },
+      weight: {
+        level: type === 'content' ? 0 : 100 - levels.indexOf(type) * 10,
+        position: records.length,
+        pageRank: 0,
+      },
     });
   };
 
@@ -76,12 +99,17 @@ function pageRecords(page: PageData, section: string, siteUrl: string): SearchRe
       if (skippedTags.has(node.t)) continue;
       // A paragraph-like element, or a container with loose text of its own (a TabItem, a
       // <div> with text): its text is one record.
-      const looseText = !inlineTags.has(node.t) && (node.c ?? []).some((child) => typeof child === 'string' && child.trim() !== '');
+      const looseText =
+        !inlineTags.has(node.t) && (node.c ?? []).some((child) => typeof child === 'string' && child.trim() !== '');
       if (contentTags.has(node.t) || node.t === 'li' || looseText) {
-        const own = node.t === 'li' ? (node.c ?? []).filter((child) => typeof child === 'string' || !['ul', 'ol'].includes(child.t)) : node.c ?? [];
+        const own =
+          node.t === 'li'
+            ? (node.c ?? []).filter((child) => typeof child === 'string' || !['ul', 'ol'].includes(child.t))
+            : (node.c ?? []);
         const text = clean(own.map(blockText).join(''));
         if (text) push('content', text);
-        if (node.t === 'li') walk((node.c ?? []).filter((child) => typeof child !== 'string' && ['ul', 'ol'].includes(child.t)));
+        if (node.t === 'li')
+          walk((node.c ?? []).filter((child) => typeof child !== 'string' && ['ul', 'ol'].includes(child.t)));
         continue;
       }
       if (node.c) walk(node.c);
@@ -91,7 +119,25 @@ function pageRecords(page: PageData, section: string, siteUrl: string): SearchRe
   return records;
 }
 
-const inlineTags = new Set(['a', 'abbr', 'b', 'code', 'del', 'em', 'i', 'kbd', 'mark', 'q', 's', 'small', 'span', 'strong', 'sub', 'sup', 'u']);
+const inlineTags = new Set([
+  'a',
+  'abbr',
+  'b',
+  'code',
+  'del',
+  'em',
+  'i',
+  'kbd',
+  'mark',
+  'q',
+  's',
+  'small',
+  'span',
+  'strong',
+  'sub',
+  'sup',
+  'u',
+]);
 
 /** Text of a node, with a space around blocks (paragraphs of a list item) but not inline markup. */
 function blockText(node: TreeNode): string {

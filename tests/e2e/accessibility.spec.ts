@@ -11,7 +11,13 @@ async function violations(page: Page, knownUpstream: string[] = []) {
     // Third-party embeds cannot load here and are not ours to fix.
     .exclude('iframe')
     .analyze();
-  return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(', ')}`);
+  return results.violations.map(
+    (violation) =>
+      `${violation.id}: ${violation.nodes
+        .map((node) => node.target.join(' '))
+        .slice(0, 3)
+        .join(', ')}`,
+  );
 }
 
 for (const theme of ['light', 'dark'] as const) {
@@ -20,7 +26,13 @@ for (const theme of ['light', 'dark'] as const) {
       await context.addCookies([{ name: 'theme', value: theme, url: baseURL! }]);
     });
 
-    for (const path of ['/', '/technical-docs/PoAI/proof-of-ai', '/roadmap/Token/Tokenomics', '/search?q=kyber', '/no/such/page']) {
+    for (const path of [
+      '/',
+      '/technical-docs/PoAI/proof-of-ai',
+      '/roadmap/Token/Tokenomics',
+      '/search?q=kyber',
+      '/no/such/page',
+    ]) {
       test(`${path} has no WCAG A/AA violations`, async ({ page }) => {
         await openHydrated(page, path);
         expect(await violations(page)).toEqual([]);

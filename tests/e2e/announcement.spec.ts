@@ -15,7 +15,12 @@ test('shows the announcement bar to a new reader', async ({ page }) => {
   await expect(page.locator(barSelector).getByRole('button', { name: 'Close' })).toBeVisible();
 });
 
-test('a closed announcement bar stays closed after a reload, absent from the server HTML', async ({ page, context, browser, baseURL }) => {
+test('a closed announcement bar stays closed after a reload, absent from the server HTML', async ({
+  page,
+  context,
+  browser,
+  baseURL,
+}) => {
   await openHydrated(page, '/');
   const bar = page.locator(barSelector);
   await bar.getByRole('button', { name: 'Close' }).click();

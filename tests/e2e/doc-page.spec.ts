@@ -18,12 +18,19 @@ for (const path of ['/', '/project-status', tocPage, '/about-self/evolution']) {
   test(`${path} loads and hydrates without console errors`, async ({ page, baseURL }) => {
     const problems: string[] = [];
     page.on('console', (message) => {
-      if (isOwnProblem(message, baseURL!)) problems.push(`${message.type()}: ${message.text()} (${message.location().url})`);
+      if (isOwnProblem(message, baseURL!))
+        problems.push(`${message.type()}: ${message.text()} (${message.location().url})`);
     });
     page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
     const failedOwn: string[] = [];
     page.on('requestfailed', (request) => request.url().startsWith(baseURL!) && failedOwn.push(request.url()));
-    page.on('response', (response) => response.url().startsWith(baseURL!) && response.status() >= 400 && failedOwn.push(`${response.status()} ${response.url()}`));
+    page.on(
+      'response',
+      (response) =>
+        response.url().startsWith(baseURL!) &&
+        response.status() >= 400 &&
+        failedOwn.push(`${response.status()} ${response.url()}`),
+    );
 
     const response = await openHydrated(page, path);
     expect(response?.status()).toBe(200);

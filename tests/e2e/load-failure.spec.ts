@@ -3,7 +3,9 @@
 import { expect, test } from '@playwright/test';
 import { openHydrated } from '../support/e2e-pages.ts';
 
-test('a failed page load shows the error and a Retry button that loads the page once the network is back', async ({ page }) => {
+test('a failed page load shows the error and a Retry button that loads the page once the network is back', async ({
+  page,
+}) => {
   await openHydrated(page, '/technical-docs/PoAI/proof-of-ai');
   await page.route('**/__data/**', (route) => route.abort('internetdisconnected'));
 

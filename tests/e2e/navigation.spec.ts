@@ -51,14 +51,17 @@ test('a link to a heading on another page scrolls that heading to the top', asyn
   const heading = toc[Math.floor(toc.length / 2)]!;
 
   // The router handles every link on the page; this one stands in for a content link.
-  await page.evaluate(({ href }) => {
-    const link = document.createElement('a');
-    link.id = 'e2e-hash-link';
-    link.href = href;
-    link.textContent = 'to the section';
-    link.style.cssText = 'position:fixed;top:80px;right:16px;z-index:10000;background:#fff;color:#000;padding:4px';
-    document.body.appendChild(link);
-  }, { href: `${target}#${heading.id}` });
+  await page.evaluate(
+    ({ href }) => {
+      const link = document.createElement('a');
+      link.id = 'e2e-hash-link';
+      link.href = href;
+      link.textContent = 'to the section';
+      link.style.cssText = 'position:fixed;top:80px;right:16px;z-index:10000;background:#fff;color:#000;padding:4px';
+      document.body.appendChild(link);
+    },
+    { href: `${target}#${heading.id}` },
+  );
   await markWindow(page);
   await page.locator('#e2e-hash-link').click();
 
@@ -67,11 +70,15 @@ test('a link to a heading on another page scrolls that heading to the top', asyn
   const element = page.locator(`[id="${heading.id}"]`);
   await expect(element).toBeInViewport();
   const navbarBottom = await page.locator('nav.navbar').evaluate((nav) => nav.getBoundingClientRect().bottom);
-  await expect.poll(() => element.evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThanOrEqual(navbarBottom);
+  await expect
+    .poll(() => element.evaluate((el) => el.getBoundingClientRect().top))
+    .toBeGreaterThanOrEqual(navbarBottom);
   expect(await element.evaluate((el) => el.getBoundingClientRect().top)).toBeLessThan(navbarBottom + 80);
 });
 
-test('a doc page links to the previous and next pages, and next leads to a page whose previous link points back', async ({ page }) => {
+test('a doc page links to the previous and next pages, and next leads to a page whose previous link points back', async ({
+  page,
+}) => {
   await openHydrated(page, '/project-status');
   const previous = page.locator('.pagination-nav a[rel="prev"]');
   const next = page.locator('.pagination-nav a[rel="next"]');

@@ -18,7 +18,11 @@ function hostOf(baseURL: string | undefined) {
 /** Any application id and key: the worker answers from its own index. */
 const credentials = ['SELFDOCS', 'any-search-key'] as const;
 
-async function searchDocs(client: LiteClient, query: string, extra: Record<string, unknown> = {}): Promise<SearchResult> {
+async function searchDocs(
+  client: LiteClient,
+  query: string,
+  extra: Record<string, unknown> = {},
+): Promise<SearchResult> {
   const { results } = await client.search({ requests: [{ indexName: 'docs', query, ...extra }] });
   expect(results).toHaveLength(1);
   return results[0] as unknown as SearchResult;
@@ -32,12 +36,16 @@ function expectWellFormedHit(hit: SearchHit | undefined): void {
   expect(hit!._highlightResult).toEqual(expect.objectContaining({ hierarchy: expect.any(Object) }));
 }
 
-/** The build a browser bundle gets (credentials in the query string, a text/plain body); it ships no types of its own. */
+/** The build a browser bundle gets (credentials in the query string, a text/plain body).
+ * It ships no types of its own. */
 const browserBuild = 'algoliasearch/dist/lite/builds/browser';
 
 const clients: Array<[string, (baseURL: string | undefined) => Promise<LiteClient>]> = [
   ['the Node build with its own requester', async (baseURL) => liteClient(...credentials, { hosts: hostOf(baseURL) })],
-  ['the Node build with the fetch requester', async (baseURL) => liteClient(...credentials, { hosts: hostOf(baseURL), requester: createFetchRequester() })],
+  [
+    'the Node build with the fetch requester',
+    async (baseURL) => liteClient(...credentials, { hosts: hostOf(baseURL), requester: createFetchRequester() }),
+  ],
   [
     'the browser build with the fetch requester',
     async (baseURL) => {
@@ -71,7 +79,11 @@ for (const [name, makeClient] of clients) {
 test('algoliasearch lite: highlight tags, paging and an empty answer follow the request', async ({ baseURL }) => {
   const client = liteClient(...credentials, { hosts: hostOf(baseURL) });
 
-  const tagged = await searchDocs(client, 'validator', { highlightPreTag: '<mark>', highlightPostTag: '</mark>', hitsPerPage: 3 });
+  const tagged = await searchDocs(client, 'validator', {
+    highlightPreTag: '<mark>',
+    highlightPostTag: '</mark>',
+    hitsPerPage: 3,
+  });
   expect(JSON.stringify(tagged.hits[0]!._highlightResult)).toMatch(/<mark>validator<\/mark>/i);
   expect(JSON.stringify(tagged.hits.map((hit) => hit._highlightResult))).not.toMatch(/<em>/);
 

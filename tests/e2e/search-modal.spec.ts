@@ -44,7 +44,9 @@ async function expectAtMostFivePerGroup(page: Page): Promise<void> {
 
 /** A group (section) of the start screen, by its title: 'Recent' or 'Favorite'. */
 function startScreenGroup(page: Page, title: string) {
-  return modal(page).locator('.DocSearch-Hits').filter({ has: page.locator('.DocSearch-Hit-source', { hasText: new RegExp(`^${title}$`) }) });
+  return modal(page)
+    .locator('.DocSearch-Hits')
+    .filter({ has: page.locator('.DocSearch-Hit-source', { hasText: new RegExp(`^${title}$`) }) });
 }
 
 /** Selects a hit with Enter and waits for the page it leads to. Returns its path and title. */
@@ -132,7 +134,9 @@ test.describe('results', () => {
       // No highlight tag shows up as text: the worker's markup is rendered, not escaped twice.
       await expect(modal(page).locator('.DocSearch-Dropdown')).not.toContainText(/<\/?(mark|em)>|__\/?ais-highlight__/);
 
-      const links = await modal(page).locator('.DocSearch-Hit a').evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href')));
+      const links = await modal(page)
+        .locator('.DocSearch-Hit a')
+        .evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href')));
       for (const href of links) expect(href, 'hits link to this site, whatever host it runs on').toMatch(/^\/[^/]/);
     });
   }
@@ -149,7 +153,10 @@ test.describe('results', () => {
     await expect(modal(page).locator('.DocSearch-Hit mark').first()).toHaveText(/^privacy$/i);
   });
 
-  test('Enter on the selected hit shows its page without a full reload and closes the modal', async ({ page, request }) => {
+  test('Enter on the selected hit shows its page without a full reload and closes the modal', async ({
+    page,
+    request,
+  }) => {
     await openSearchReady(page, docPage);
     await markWindow(page);
     const documents: string[] = [];
@@ -242,7 +249,9 @@ test.describe('recent and favourite searches', () => {
 test('text selected on the page becomes the first query, cut to 64 characters', async ({ page }) => {
   await openSearchReady(page, '/technical-docs/PoAI/proof-of-ai');
   const selected = await page.evaluate((minimum) => {
-    const paragraph = [...document.querySelectorAll('#__main p')].find((p) => (p.textContent ?? '').trim().length > minimum);
+    const paragraph = [...document.querySelectorAll('#__main p')].find(
+      (p) => (p.textContent ?? '').trim().length > minimum,
+    );
     if (!paragraph) return null;
     const range = document.createRange();
     range.selectNodeContents(paragraph);
@@ -265,8 +274,14 @@ test('when the search endpoint cannot be reached the modal says so', async ({ pa
   await page.route('**/1/indexes/*/queries', (route) => route.abort());
   await page.keyboard.press('Control+k');
   await modalInput(page).fill('validator');
-  await expect(modal(page).getByText('Unable to fetch results', { exact: true }).filter({ visible: true })).toHaveCount(1);
-  await expect(modal(page).getByText('You might want to check your network connection.', { exact: true }).filter({ visible: true })).toHaveCount(1);
+  await expect(modal(page).getByText('Unable to fetch results', { exact: true }).filter({ visible: true })).toHaveCount(
+    1,
+  );
+  await expect(
+    modal(page)
+      .getByText('You might want to check your network connection.', { exact: true })
+      .filter({ visible: true }),
+  ).toHaveCount(1);
   await expect(modal(page).locator('.DocSearch-Hit')).toHaveCount(0);
 });
 

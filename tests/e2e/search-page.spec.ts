@@ -16,7 +16,10 @@ function queryOf(page: Page): string | null {
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('/search?q=kyber lists results grouped by page, with the word highlighted and links to each section', async ({ page, request }) => {
+  test('/search?q=kyber lists results grouped by page, with the word highlighted and links to each section', async ({
+    page,
+    request,
+  }) => {
     const response = await page.goto('/search?q=kyber');
     expect(response?.status()).toBe(200);
     await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', 'true');
@@ -31,7 +34,9 @@ test.describe('without JavaScript', () => {
     await expect(groupLink).toHaveAttribute('href', /^\/[^/?#]/);
     await expect(first).toHaveAttribute('aria-label', (await groupLink.innerText()).trim());
     // Each page appears once.
-    const pages = await groups(page).locator('.search-group-title a').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    const pages = await groups(page)
+      .locator('.search-group-title a')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
     expect(new Set(pages).size).toBe(pages.length);
 
     const marks = (await page.locator('main .search-hit mark').allInnerTexts()).map((word) => word.toLowerCase());
@@ -68,7 +73,9 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveURL(/\/search\?q=validator&page=2$/);
     await expect(count).toHaveText(/page 2 of \d+/);
     await expect(groups(page).first()).toBeVisible();
-    expect(await groups(page).locator('.search-hit-title').allInnerTexts(), 'page 2 shows other hits').not.toEqual(firstPageGroups);
+    expect(await groups(page).locator('.search-hit-title').allInnerTexts(), 'page 2 shows other hits').not.toEqual(
+      firstPageGroups,
+    );
 
     await paging.locator('a[rel="prev"]').click();
     await expect(page).toHaveURL(/\/search\?q=validator$/);
@@ -137,7 +144,9 @@ test.describe('with JavaScript', () => {
     await expect(groups(page)).toHaveCount(0);
   });
 
-  test('updating the query does not reload the page, and the address can be reloaded to the same results', async ({ page }) => {
+  test('updating the query does not reload the page, and the address can be reloaded to the same results', async ({
+    page,
+  }) => {
     await openHydrated(page, '/search?q=kyber');
     await expect(page.locator('html')).toHaveAttribute('data-search-page-ready', 'true');
     await markWindow(page);

@@ -6,7 +6,9 @@ import { markWindow, openHydrated, windowMark } from '../support/e2e-pages.ts';
 
 /** A top-level sidebar category by (part of) its label. */
 function category(page: Page, label: string) {
-  return page.locator('aside.doc-sidebar .menu-item-level-1 > details').filter({ has: page.locator(':scope > summary', { hasText: label }) });
+  return page
+    .locator('aside.doc-sidebar .menu-item-level-1 > details')
+    .filter({ has: page.locator(':scope > summary', { hasText: label }) });
 }
 
 test.describe('desktop sidebar', () => {
@@ -33,14 +35,19 @@ test.describe('desktop sidebar', () => {
   test('the category of the current page is open on arrival', async ({ page }) => {
     await openHydrated(page, '/about-self/manifesto');
     await expect(category(page, 'About SELF')).toHaveAttribute('open');
-    await expect(page.locator('aside.doc-sidebar a[href="/about-self/manifesto"]')).toHaveAttribute('aria-current', 'page');
+    await expect(page.locator('aside.doc-sidebar a[href="/about-self/manifesto"]')).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
   });
 });
 
 test.describe('mobile drawer at 375 px', () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
-  test('the menu button opens the docs menu; back shows the main menu; a link navigates and closes the drawer', async ({ page }) => {
+  test('the menu button opens the docs menu; back shows the main menu; a link navigates and closes the drawer', async ({
+    page,
+  }) => {
     await openHydrated(page, '/project-status');
     await expect(page.locator('aside.doc-sidebar')).toBeHidden();
     const drawer = page.getByRole('dialog', { name: 'Navigation menu' });

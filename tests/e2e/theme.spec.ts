@@ -61,7 +61,7 @@ test.describe('colour toggle', () => {
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
   });
 
-  test('a theme change in one tab reaches the reader\'s other open tab', async ({ context }) => {
+  test("a theme change in one tab reaches the reader's other open tab", async ({ context }) => {
     const first = await context.newPage();
     const second = await context.newPage();
     await openHydrated(first, '/project-status');
@@ -72,6 +72,9 @@ test.describe('colour toggle', () => {
     await expect(first.locator('html')).toHaveAttribute('data-theme', 'light');
     await expect(second.locator('html')).toHaveAttribute('data-theme', 'light');
     // The other tab's toggle knows too, so its next click flips back to dark.
-    await expect(second.locator('.footer-theme-toggle-wrapper button')).toHaveAttribute('data-theme-preference', 'light');
+    await expect(second.locator('.footer-theme-toggle-wrapper button')).toHaveAttribute(
+      'data-theme-preference',
+      'light',
+    );
   });
 });

@@ -75,7 +75,9 @@ export type StandInSet = Record<string, AlgoliaStandIn>;
 
 /** Starts one stand-in per entry, e.g. `{ first: 'up', second: 'up', down: 'down' }`. */
 export async function startAlgoliaStandIns(modes: Record<string, StandInMode>): Promise<StandInSet> {
-  const entries = await Promise.all(Object.entries(modes).map(async ([name, mode]) => [name, await startAlgoliaStandIn(name, mode)] as const));
+  const entries = await Promise.all(
+    Object.entries(modes).map(async ([name, mode]) => [name, await startAlgoliaStandIn(name, mode)] as const),
+  );
   return Object.fromEntries(entries);
 }
 
@@ -93,13 +95,24 @@ function listen(server: Server): Promise<void> {
   });
 }
 
-async function handle(name: string, mode: StandInMode, requests: RecordedSearchRequest[], request: IncomingMessage, response: ServerResponse): Promise<void> {
+async function handle(
+  name: string,
+  mode: StandInMode,
+  requests: RecordedSearchRequest[],
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<void> {
   const url = new URL(request.url ?? '/', 'http://127.0.0.1');
   if (request.method === 'GET' && url.pathname === recordedRequestsPath) {
     return sendJson(response, 200, requests);
   }
   const text = await readBody(request);
-  const headers = Object.fromEntries(Object.entries(request.headers).map(([key, value]) => [key, Array.isArray(value) ? value.join(', ') : (value ?? '')]));
+  const headers = Object.fromEntries(
+    Object.entries(request.headers).map(([key, value]) => [
+      key,
+      Array.isArray(value) ? value.join(', ') : (value ?? ''),
+    ]),
+  );
   const query = Object.fromEntries(url.searchParams);
   requests.push({
     method: request.method ?? '',
@@ -148,8 +161,18 @@ function standInResult(name: string, request: StandInRequest) {
         content: `Stand-in text about <b>${query}</b>`,
         language: 'en',
         docusaurus_tag: 'docs-default-current',
-        _highlightResult: { hierarchy: { lvl0: { value: 'Stand-in', matchLevel: 'none', matchedWords: [] }, lvl1: { value: title, matchLevel: 'none', matchedWords: [] } } },
-        _snippetResult: { content: { value: `Stand-in text about <b>${request.highlightPreTag ?? '<em>'}${query}${request.highlightPostTag ?? '</em>'}</b>`, matchLevel: 'full' } },
+        _highlightResult: {
+          hierarchy: {
+            lvl0: { value: 'Stand-in', matchLevel: 'none', matchedWords: [] },
+            lvl1: { value: title, matchLevel: 'none', matchedWords: [] },
+          },
+        },
+        _snippetResult: {
+          content: {
+            value: `Stand-in text about <b>${request.highlightPreTag ?? '<em>'}${query}${request.highlightPostTag ?? '</em>'}</b>`,
+            matchLevel: 'full',
+          },
+        },
       },
     ],
     nbHits: 1,
@@ -183,6 +206,9 @@ function parseJson(text: string): unknown {
 
 function sendJson(response: ServerResponse, status: number, value: unknown): void {
   const body = JSON.stringify(value);
-  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+  response.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+  });
   response.end(body);
 }

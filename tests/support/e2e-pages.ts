@@ -37,7 +37,10 @@ export async function serverTitle(request: APIRequestContext, path: string): Pro
 }
 
 function decodeEntities(text: string): string {
-  return text.replace(/&(amp|lt|gt|quot|#39|#x27);/g, (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'" })[name] ?? _);
+  return text.replace(
+    /&(amp|lt|gt|quot|#39|#x27);/g,
+    (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'" })[name] ?? _,
+  );
 }
 
 /** The `data-theme` attribute on `<html>` in raw server HTML. */

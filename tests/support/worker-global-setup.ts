@@ -18,10 +18,17 @@ export default async function setup(project: TestProject) {
   const site = await runBuild({ siteDir: 'tests/fixtures/site', outDir: join(outRoot, 'site'), skipClient: true });
   project.provide('kvEntries', site.kvEntries);
   project.provide('buildId', site.buildId);
-  const home = await runBuild({ siteDir: 'tests/fixtures/home-site', outDir: join(outRoot, 'home-site'), skipClient: true });
+  const home = await runBuild({
+    siteDir: 'tests/fixtures/home-site',
+    outDir: join(outRoot, 'home-site'),
+    skipClient: true,
+  });
   project.provide('homeSite', { kvEntries: home.kvEntries, buildId: home.buildId });
   const standIns = await startAlgoliaStandIns(algoliaStandInModes);
-  project.provide('algoliaStandIns', Object.fromEntries(Object.entries(standIns).map(([name, standIn]) => [name, standIn.url])) as AlgoliaStandInUrls);
+  project.provide(
+    'algoliaStandIns',
+    Object.fromEntries(Object.entries(standIns).map(([name, standIn]) => [name, standIn.url])) as AlgoliaStandInUrls,
+  );
   return async () => {
     await closeAlgoliaStandIns(standIns);
     await rm(outRoot, { recursive: true, force: true });
@@ -29,7 +36,14 @@ export default async function setup(project: TestProject) {
 }
 
 /** The Algolia stand-ins the worker tests can point ALGOLIA_HOSTS at (see algolia-standin.ts). */
-const algoliaStandInModes = { first: 'up', second: 'up', down: 'down', error500: '500', forbidden403: '403', hanging: 'hang' } as const;
+const algoliaStandInModes = {
+  first: 'up',
+  second: 'up',
+  down: 'down',
+  error500: '500',
+  forbidden403: '403',
+  hanging: 'hang',
+} as const;
 export type AlgoliaStandInUrls = Record<keyof typeof algoliaStandInModes, string>;
 
 declare module 'vitest' {

@@ -5,7 +5,9 @@ import { buildErrorOf, expectBuildError, page, writeSite } from './support/sites
 
 describe('bad frontmatter', () => {
   it('fails on invalid YAML, naming the line of the mistake', async () => {
-    const siteDir = await writeSite({ 'docs/a.md': ['---', 'title: A', 'description: Note: colons need quotes', '---', 'Text.'].join('\n') });
+    const siteDir = await writeSite({
+      'docs/a.md': ['---', 'title: A', 'description: Note: colons need quotes', '---', 'Text.'].join('\n'),
+    });
     expectBuildError(await buildErrorOf(siteDir), {
       file: 'docs/a.md',
       line: 3,
@@ -15,7 +17,9 @@ describe('bad frontmatter', () => {
   });
 
   it('fails on a value of the wrong type, naming the line of the key', async () => {
-    const siteDir = await writeSite({ 'docs/a.md': ['---', 'title: A', 'sidebar_position: "x"', '---', 'Text.'].join('\n') });
+    const siteDir = await writeSite({
+      'docs/a.md': ['---', 'title: A', 'sidebar_position: "x"', '---', 'Text.'].join('\n'),
+    });
     expectBuildError(await buildErrorOf(siteDir), {
       file: 'docs/a.md',
       line: 3,
@@ -26,24 +30,56 @@ describe('bad frontmatter', () => {
 
   it('names the line of the key even after comments and multi-line values', async () => {
     const siteDir = await writeSite({
-      'docs/a.md': ['---', '# The page', 'title: A', 'description: >', '  A long description', '  on two lines.', 'hide_title: "yes"', '---', 'Text.'].join('\n'),
+      'docs/a.md': [
+        '---',
+        '# The page',
+        'title: A',
+        'description: >',
+        '  A long description',
+        '  on two lines.',
+        'hide_title: "yes"',
+        '---',
+        'Text.',
+      ].join('\n'),
     });
-    expectBuildError(await buildErrorOf(siteDir), { file: 'docs/a.md', line: 7, problem: /`hide_title` must be a boolean/, fix: /change `hide_title`/ });
+    expectBuildError(await buildErrorOf(siteDir), {
+      file: 'docs/a.md',
+      line: 7,
+      problem: /`hide_title` must be a boolean/,
+      fix: /change `hide_title`/,
+    });
   });
 
   it('fails on keywords that are not a list of strings', async () => {
-    const siteDir = await writeSite({ 'docs/a.md': ['---', 'title: A', 'keywords: one, two', '---', 'Text.'].join('\n') });
-    expectBuildError(await buildErrorOf(siteDir), { file: 'docs/a.md', line: 3, problem: /`keywords` must be a list of strings/, fix: /change `keywords`/ });
+    const siteDir = await writeSite({
+      'docs/a.md': ['---', 'title: A', 'keywords: one, two', '---', 'Text.'].join('\n'),
+    });
+    expectBuildError(await buildErrorOf(siteDir), {
+      file: 'docs/a.md',
+      line: 3,
+      problem: /`keywords` must be a list of strings/,
+      fix: /change `keywords`/,
+    });
   });
 
   it('fails on an id that contains a slash', async () => {
     const siteDir = await writeSite({ 'docs/a.md': ['---', 'id: guides/a', '---', 'Text.'].join('\n') });
-    expectBuildError(await buildErrorOf(siteDir), { file: 'docs/a.md', line: 2, problem: /`id` must not contain "\/"/, fix: /the folder is added to the id for you/ });
+    expectBuildError(await buildErrorOf(siteDir), {
+      file: 'docs/a.md',
+      line: 2,
+      problem: /`id` must not contain "\/"/,
+      fix: /the folder is added to the id for you/,
+    });
   });
 
   it('fails on frontmatter that is not a mapping', async () => {
     const siteDir = await writeSite({ 'docs/a.md': ['---', '- just', '- a list', '---', 'Text.'].join('\n') });
-    expectBuildError(await buildErrorOf(siteDir), { file: 'docs/a.md', line: 2, problem: /must be a YAML mapping/, fix: /title: My page/ });
+    expectBuildError(await buildErrorOf(siteDir), {
+      file: 'docs/a.md',
+      line: 2,
+      problem: /must be a YAML mapping/,
+      fix: /title: My page/,
+    });
   });
 });
 
@@ -72,7 +108,10 @@ describe('duplicate routes', () => {
   });
 
   it('fails when a page and a folder index land on the same route', async () => {
-    const siteDir = await writeSite({ 'docs/guide.md': page('Guide', 'One.'), 'docs/guide/index.md': page('Guide index', 'Two.') });
+    const siteDir = await writeSite({
+      'docs/guide.md': page('Guide', 'One.'),
+      'docs/guide/index.md': page('Guide index', 'Two.'),
+    });
     const error = await buildErrorOf(siteDir);
     expect(error.problem).toMatch(/^duplicate route \/guide: docs\/guide(\.md|\/index\.md) has it too$/);
   });

@@ -32,7 +32,12 @@ describe('broken internal links', () => {
     const siteDir = await writeSite({ 'docs/a.md': brokenLink, 'site.config.ts': policy('warn') });
     const result = await buildSite(siteDir);
     expect(result.warnings).toHaveLength(1);
-    expectBuildError(result.warnings[0]!, { file: 'docs/a.md', line: 7, problem: /broken link: \/guides\/setup/, fix: /existing route/ });
+    expectBuildError(result.warnings[0]!, {
+      file: 'docs/a.md',
+      line: 7,
+      problem: /broken link: \/guides\/setup/,
+      fix: /existing route/,
+    });
     expect(result.pages.map((p) => p.route)).toEqual(['/a']);
   });
 
@@ -66,7 +71,12 @@ describe('broken .md links', () => {
 
   it('fails the build when onBrokenMarkdownLinks is throw', async () => {
     const siteDir = await writeSite({ 'docs/a.md': brokenMdLink, 'site.config.ts': policy('throw', 'throw') });
-    expectBuildError(await buildErrorOf(siteDir), { file: 'docs/a.md', line: 5, problem: /broken Markdown link/, fix: /existing \.md/ });
+    expectBuildError(await buildErrorOf(siteDir), {
+      file: 'docs/a.md',
+      line: 5,
+      problem: /broken Markdown link/,
+      fix: /existing \.md/,
+    });
   });
 });
 
@@ -83,11 +93,24 @@ describe('missing images', () => {
 
   it('fails on an absolute image that is not under static/', async () => {
     const siteDir = await writeSite({ 'docs/a.md': page('A', '![Logo](/img/logo.svg)') });
-    expectBuildError(await buildErrorOf(siteDir), { file: 'docs/a.md', line: 5, problem: /missing image: \/img\/logo\.svg/, fix: /under static\// });
+    expectBuildError(await buildErrorOf(siteDir), {
+      file: 'docs/a.md',
+      line: 5,
+      problem: /missing image: \/img\/logo\.svg/,
+      fix: /under static\//,
+    });
   });
 
   it('fails on a missing image even when broken links only warn', async () => {
-    const siteDir = await writeSite({ 'docs/a.md': page('A', '![Gone](./gone.png)'), 'site.config.ts': policy('warn') });
-    expectBuildError(await buildErrorOf(siteDir), { file: 'docs/a.md', line: 5, problem: /missing image: \.\/gone\.png/, fix: /next to the page/ });
+    const siteDir = await writeSite({
+      'docs/a.md': page('A', '![Gone](./gone.png)'),
+      'site.config.ts': policy('warn'),
+    });
+    expectBuildError(await buildErrorOf(siteDir), {
+      file: 'docs/a.md',
+      line: 5,
+      problem: /missing image: \.\/gone\.png/,
+      fix: /next to the page/,
+    });
   });
 });

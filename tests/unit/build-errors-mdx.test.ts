@@ -8,7 +8,9 @@ import { buildErrorOf, buildSite, expectBuildError, page, writeSite } from './su
 
 describe('MDX syntax errors', () => {
   it('names the file and line of an unclosed <div>, and says to close it', async () => {
-    const siteDir = await writeSite({ 'docs/a.md': page('A', 'Text.', '', '<div>', 'Never closed.', '', 'More text.') });
+    const siteDir = await writeSite({
+      'docs/a.md': page('A', 'Text.', '', '<div>', 'Never closed.', '', 'More text.'),
+    });
     expectBuildError(await buildErrorOf(siteDir), {
       file: 'docs/a.md',
       line: 7,
@@ -68,7 +70,14 @@ describe('components', () => {
 
   it('builds a page that uses registered components and components it defines itself', async () => {
     const siteDir = await writeSite({
-      'docs/a.mdx': page('A', 'export const Badge = ({ children }) => <span className="badge">{children}</span>;', '', '<Badge>new</Badge>', '', '<Details><summary>More</summary>Body</Details>'),
+      'docs/a.mdx': page(
+        'A',
+        'export const Badge = ({ children }) => <span className="badge">{children}</span>;',
+        '',
+        '<Badge>new</Badge>',
+        '',
+        '<Details><summary>More</summary>Body</Details>',
+      ),
     });
     const [a] = (await buildSite(siteDir)).pages;
     expect(JSON.stringify(a!.tree)).toContain('{"t":"span","p":{"className":"badge"},"c":["new"]}');

@@ -21,7 +21,10 @@ describe('code blocks', () => {
     for (const token of tokens) {
       expect(Object.keys(token.p!.style as object).sort()).toEqual(['--shiki-dark', '--shiki-light']);
     }
-    expect(blocks[0]!.p?.style).toMatchObject({ '--shiki-light-bg': expect.any(String), '--shiki-dark-bg': expect.any(String) });
+    expect(blocks[0]!.p?.style).toMatchObject({
+      '--shiki-light-bg': expect.any(String),
+      '--shiki-dark-bg': expect.any(String),
+    });
   });
 
   it('keeps the code text exactly', () => {

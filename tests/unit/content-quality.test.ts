@@ -11,7 +11,9 @@ import { runBuild, type BuildResult } from '../../scripts/build/pipeline.ts';
 
 const briefDir = join(import.meta.dirname, '../../../shared/content-brief');
 /** The brief's routes, kept in the repository so the check runs in any clone. */
-const expectedRoutes: string[] = JSON.parse(readFileSync(join(import.meta.dirname, '../fixtures/brief-routes.json'), 'utf8'));
+const expectedRoutes: string[] = JSON.parse(
+  readFileSync(join(import.meta.dirname, '../fixtures/brief-routes.json'), 'utf8'),
+);
 
 function briefRoutes(dir = briefDir): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -24,7 +26,10 @@ function briefRoutes(dir = briefDir): string[] {
 }
 
 function sidebarRoutes(items: SidebarItem[]): string[] {
-  return items.flatMap((item) => [...(item.href ? [item.href] : []), ...(item.type === 'category' ? sidebarRoutes(item.items) : [])]);
+  return items.flatMap((item) => [
+    ...(item.href ? [item.href] : []),
+    ...(item.type === 'category' ? sidebarRoutes(item.items) : []),
+  ]);
 }
 
 let outDir: string;
@@ -55,7 +60,9 @@ describe('the SELF documentation', () => {
 
   it('contains no placeholder words', () => {
     const placeholder = /\b(lorem|ipsum|TODO|TBD|FIXME)\b|coming soon/i;
-    const offenders = build.pages.filter((page) => placeholder.test(JSON.stringify(page.tree)) || placeholder.test(page.description)).map((page) => page.route);
+    const offenders = build.pages
+      .filter((page) => placeholder.test(JSON.stringify(page.tree)) || placeholder.test(page.description))
+      .map((page) => page.route);
     expect(offenders).toEqual([]);
   });
 
@@ -66,7 +73,13 @@ describe('the SELF documentation', () => {
   });
 
   it('opens the sidebar with Welcome, then Project Status, About SELF, Roadmap and Technical Docs', () => {
-    expect((build.manifest.sidebars.docs ?? []).map((item) => item.label)).toEqual(['👋 Welcome', '📊 Project Status', 'ℹ️ About SELF', '📍 Roadmap', '📚 Technical Docs']);
+    expect((build.manifest.sidebars.docs ?? []).map((item) => item.label)).toEqual([
+      '👋 Welcome',
+      '📊 Project Status',
+      'ℹ️ About SELF',
+      '📍 Roadmap',
+      '📚 Technical Docs',
+    ]);
   });
 
   it('builds without broken links or images (the build fails on those)', () => {

@@ -6,7 +6,9 @@ import { escapeHtml, serialiseJson } from '../../worker/render/document.tsx';
 
 describe('escapeHtml', () => {
   it('escapes the five characters that matter in text and attributes', () => {
-    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe('&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;');
+    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe(
+      '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;',
+    );
   });
 
   it('leaves other text, accents and emoji included, as it is', () => {

@@ -33,7 +33,13 @@ describe('a Docusaurus site folder', () => {
   it('takes the navbar title, logo and items, telling outside links apart', () => {
     expect(manifest.site.navbar).toMatchObject({
       title: 'Fixture',
-      logo: { alt: 'Fixture logo', src: '/img/logo.svg', srcDark: '/img/logo-dark.svg', href: 'https://example.test', target: '_self' },
+      logo: {
+        alt: 'Fixture logo',
+        src: '/img/logo.svg',
+        srcDark: '/img/logo-dark.svg',
+        href: 'https://example.test',
+        target: '_self',
+      },
       items: [
         { label: 'Docs', href: '/intro', position: 'left', external: false },
         { label: 'GitHub', href: 'https://github.com/x', position: 'right', external: true },
@@ -49,7 +55,11 @@ describe('a Docusaurus site folder', () => {
   });
 
   it('takes the colour mode and the announcement bar', () => {
-    expect(manifest.site.colorMode).toEqual({ defaultMode: 'light', disableSwitch: false, respectPrefersColorScheme: true });
+    expect(manifest.site.colorMode).toEqual({
+      defaultMode: 'light',
+      disableSwitch: false,
+      respectPrefersColorScheme: true,
+    });
     expect(manifest.site.announcementBar).toMatchObject({ id: 'a1', content: 'Hi', isCloseable: true });
   });
 
@@ -79,7 +89,11 @@ describe('a Docusaurus site folder', () => {
   });
 
   it('serves every doc and links pages through the sidebar', () => {
-    expect(Object.keys(manifest.routes).sort()).toEqual(['/docs/intro', '/docs/tutorial/create-a-page', '/docs/tutorial/deploy-your-site']);
+    expect(Object.keys(manifest.routes).sort()).toEqual([
+      '/docs/intro',
+      '/docs/tutorial/create-a-page',
+      '/docs/tutorial/deploy-your-site',
+    ]);
     const intro = result.pages.find((p) => p.route === '/docs/intro')!;
     expect(intro.sidebar).toBe('tutorialSidebar');
     expect(intro.next).toEqual({ title: 'Create a Page', href: '/docs/tutorial/create-a-page' });
@@ -97,9 +111,13 @@ describe('the build command on a Docusaurus site folder', () => {
   it('loads the CommonJS docusaurus.config.js and sidebars.js and builds', async () => {
     const outDir = await mkdtemp(join(tmpdir(), 'self-docs-unit-cli-'));
     try {
-      const run = await promisify(execFile)('node_modules/.bin/tsx', ['scripts/build.ts', '--content', 'tests/fixtures/docusaurus-site', '--out', outDir]).catch(
-        (error: { stdout: string; stderr: string }) => error,
-      );
+      const run = await promisify(execFile)('node_modules/.bin/tsx', [
+        'scripts/build.ts',
+        '--content',
+        'tests/fixtures/docusaurus-site',
+        '--out',
+        outDir,
+      ]).catch((error: { stdout: string; stderr: string }) => error);
       expect(run.stderr).not.toMatch(/build failed/);
       expect(run.stdout).toMatch(/built 3 pages/);
     } finally {

@@ -40,7 +40,10 @@ describe('parseCodeMeta', () => {
   });
 
   it('reads flags and unquoted values next to the title', () => {
-    expect(parseCodeMeta('title="a b.ts" showLineNumbers {1,3}')).toMatchObject({ title: 'a b.ts', showLineNumbers: true });
+    expect(parseCodeMeta('title="a b.ts" showLineNumbers {1,3}')).toMatchObject({
+      title: 'a b.ts',
+      showLineNumbers: true,
+    });
     expect(parseCodeMeta('showLineNumbers=5')).toEqual({ showLineNumbers: '5' });
   });
 

@@ -33,12 +33,23 @@ describe('runBuild', () => {
   });
 
   it('stores the Markdown source of a page as written, frontmatter included', async () => {
-    expect(entry(kvKeys.markdown(result.buildId, '/intro'))).toBe(await readFile('tests/fixtures/site/docs/intro.md', 'utf8'));
+    expect(entry(kvKeys.markdown(result.buildId, '/intro'))).toBe(
+      await readFile('tests/fixtures/site/docs/intro.md', 'utf8'),
+    );
   });
 
   it('lists every route with its title and description in the manifest', () => {
-    expect(result.manifest.routes['/intro']).toEqual({ title: 'Introduction', description: 'The first page of the fixture site.' });
-    expect(Object.keys(result.manifest.routes).sort()).toEqual(['/guides/advanced-topics', '/guides/setup', '/intro', '/reference/api', '/standalone']);
+    expect(result.manifest.routes['/intro']).toEqual({
+      title: 'Introduction',
+      description: 'The first page of the fixture site.',
+    });
+    expect(Object.keys(result.manifest.routes).sort()).toEqual([
+      '/guides/advanced-topics',
+      '/guides/setup',
+      '/intro',
+      '/reference/api',
+      '/standalone',
+    ]);
   });
 
   it('redirects the file path of a page that has a slug to its route', () => {
@@ -52,7 +63,13 @@ describe('runBuild', () => {
 
   it('carries the frontmatter of a page into its page data', () => {
     const intro = result.pages.find((p) => p.route === '/intro')!;
-    expect(intro).toMatchObject({ title: 'Introduction', keywords: ['fixture', 'intro'], hideTitle: false, hideTableOfContents: false, source: 'docs/intro.md' });
+    expect(intro).toMatchObject({
+      title: 'Introduction',
+      keywords: ['fixture', 'intro'],
+      hideTitle: false,
+      hideTableOfContents: false,
+      source: 'docs/intro.md',
+    });
   });
 });
 

@@ -12,7 +12,9 @@ const html = (nodes: TreeNode[], components = {}) => renderToStaticMarkup(<>{ren
 
 describe('renderTree', () => {
   it('renders HTML tags, text and props in React form', () => {
-    expect(html([{ t: 'p', p: { className: 'lead' }, c: ['Hello ', { t: 'strong', c: ['world'] }] }])).toBe('<p class="lead">Hello <strong>world</strong></p>');
+    expect(html([{ t: 'p', p: { className: 'lead' }, c: ['Hello ', { t: 'strong', c: ['world'] }] }])).toBe(
+      '<p class="lead">Hello <strong>world</strong></p>',
+    );
   });
 
   it('escapes text, so content cannot inject markup', () => {
@@ -21,20 +23,44 @@ describe('renderTree', () => {
 
   it('renders void elements without children', () => {
     // (React may add a <link rel="preload"> for an eager image; only the elements matter here.)
-    expect(html([{ t: 'p', c: ['a', { t: 'br' }, 'b'] }, { t: 'img', p: { src: '/a.png', alt: 'A' } }])).toContain('<p>a<br/>b</p><img src="/a.png" alt="A"/>');
+    expect(
+      html([
+        { t: 'p', c: ['a', { t: 'br' }, 'b'] },
+        { t: 'img', p: { src: '/a.png', alt: 'A' } },
+      ]),
+    ).toContain('<p>a<br/>b</p><img src="/a.png" alt="A"/>');
   });
 
   it('renders SVG with its camelCase attributes as SVG attributes', () => {
-    const svg: TreeNode = { t: 'svg', p: { viewBox: '0 0 10 10', strokeWidth: '2', fillRule: 'evenodd' }, c: [{ t: 'path', p: { d: 'M0 0h10', strokeLinecap: 'round' } }] };
-    expect(html([svg])).toBe('<svg viewBox="0 0 10 10" stroke-width="2" fill-rule="evenodd"><path d="M0 0h10" stroke-linecap="round"></path></svg>');
+    const svg: TreeNode = {
+      t: 'svg',
+      p: { viewBox: '0 0 10 10', strokeWidth: '2', fillRule: 'evenodd' },
+      c: [{ t: 'path', p: { d: 'M0 0h10', strokeLinecap: 'round' } }],
+    };
+    expect(html([svg])).toBe(
+      '<svg viewBox="0 0 10 10" stroke-width="2" fill-rule="evenodd"><path d="M0 0h10" stroke-linecap="round"></path></svg>',
+    );
   });
 
   it('renders style objects as inline CSS, custom properties included', () => {
-    expect(html([{ t: 'span', p: { style: { '--shiki-light': '#111', color: 'red' } }, c: ['x'] }])).toBe('<span style="--shiki-light:#111;color:red">x</span>');
+    expect(html([{ t: 'span', p: { style: { '--shiki-light': '#111', color: 'red' } }, c: ['x'] }])).toBe(
+      '<span style="--shiki-light:#111;color:red">x</span>',
+    );
   });
 
   it('drops on* event props and dangerouslySetInnerHTML', () => {
-    const markup = html([{ t: 'a', p: { href: '/x', onClick: 'alert(1)', onmouseover: 'alert(2)', dangerouslySetInnerHTML: { __html: '<b>x</b>' } }, c: ['link'] }]);
+    const markup = html([
+      {
+        t: 'a',
+        p: {
+          href: '/x',
+          onClick: 'alert(1)',
+          onmouseover: 'alert(2)',
+          dangerouslySetInnerHTML: { __html: '<b>x</b>' },
+        },
+        c: ['link'],
+      },
+    ]);
     expect(markup).toBe('<a href="/x">link</a>');
   });
 
@@ -42,7 +68,9 @@ describe('renderTree', () => {
     expect(html([{ t: 'a', p: { href: 'javascript:alert(1)' }, c: ['a'] }])).toBe('<a>a</a>');
     expect(html([{ t: 'a', p: { href: '  JavaScript:alert(1)' }, c: ['b'] }])).toBe('<a>b</a>');
     expect(html([{ t: 'img', p: { src: 'data:text/html,<script>alert(1)</script>' } }])).toBe('<img/>');
-    expect(html([{ t: 'a', p: { href: 'https://example.test' }, c: ['ok'] }])).toBe('<a href="https://example.test">ok</a>');
+    expect(html([{ t: 'a', p: { href: 'https://example.test' }, c: ['ok'] }])).toBe(
+      '<a href="https://example.test">ok</a>',
+    );
   });
 
   it('renders an unregistered capitalised component as its children only', () => {
@@ -58,11 +86,16 @@ describe('renderTree', () => {
 
 describe('the content component registry', () => {
   it('renders an Admonition with its type class and title, or the default title', () => {
-    const tip = html([{ t: 'Admonition', p: { type: 'tip', title: 'Quick tip' }, c: [{ t: 'p', c: ['Body'] }] }], contentComponents);
+    const tip = html(
+      [{ t: 'Admonition', p: { type: 'tip', title: 'Quick tip' }, c: [{ t: 'p', c: ['Body'] }] }],
+      contentComponents,
+    );
     expect(tip).toMatch(/^<aside class="admonition admonition-tip" aria-label="Quick tip">/);
     expect(tip).toContain('Quick tip</p>');
     expect(tip).toContain('<div class="admonition-content"><p>Body</p></div>');
-    expect(html([{ t: 'Admonition', p: { type: 'warning' }, c: ['x'] }], contentComponents)).toContain('aria-label="Warning"');
+    expect(html([{ t: 'Admonition', p: { type: 'warning' }, c: ['x'] }], contentComponents)).toContain(
+      'aria-label="Warning"',
+    );
   });
 
   it('gives h2–h6 an anchor link and leaves h1 plain', () => {
@@ -73,12 +106,18 @@ describe('the content component registry', () => {
   });
 
   it('opens outside links in a new tab with noopener, and keeps inside links as they are', () => {
-    expect(html([{ t: 'a', p: { href: 'https://example.test' }, c: ['out'] }], contentComponents)).toMatch(/^<a href="https:\/\/example.test" target="_blank" rel="noopener noreferrer">out<span class="icon icon-external/);
+    expect(html([{ t: 'a', p: { href: 'https://example.test' }, c: ['out'] }], contentComponents)).toMatch(
+      /^<a href="https:\/\/example.test" target="_blank" rel="noopener noreferrer">out<span class="icon icon-external/,
+    );
     expect(html([{ t: 'a', p: { href: '/inside' }, c: ['in'] }], contentComponents)).toBe('<a href="/inside">in</a>');
   });
 
   it('renders a highlighted code block with its title and a copy button', () => {
-    const pre: TreeNode = { t: 'pre', p: { className: 'shiki', 'data-title': 'install.sh', 'data-language': 'bash' }, c: [{ t: 'code', c: ['npm i'] }] };
+    const pre: TreeNode = {
+      t: 'pre',
+      p: { className: 'shiki', 'data-title': 'install.sh', 'data-language': 'bash' },
+      c: [{ t: 'code', c: ['npm i'] }],
+    };
     const markup = html([pre], contentComponents);
     expect(markup).toContain('<div class="code-block-title">install.sh</div>');
     expect(markup).toContain('<pre class="shiki" tabindex="0" data-language="bash"><code>npm i</code></pre>');
@@ -86,8 +125,12 @@ describe('the content component registry', () => {
   });
 
   it('wraps tables in a scrollable, labelled region and lazy-loads images', () => {
-    expect(html([{ t: 'table', c: [{ t: 'tbody' }] }], contentComponents)).toBe('<div class="table-wrapper" tabindex="0" role="region" aria-label="Table"><table><tbody></tbody></table></div>');
-    expect(html([{ t: 'img', p: { src: '/a.png', alt: 'A' } }], contentComponents)).toBe('<img loading="lazy" decoding="async" src="/a.png" alt="A"/>');
+    expect(html([{ t: 'table', c: [{ t: 'tbody' }] }], contentComponents)).toBe(
+      '<div class="table-wrapper" tabindex="0" role="region" aria-label="Table"><table><tbody></tbody></table></div>',
+    );
+    expect(html([{ t: 'img', p: { src: '/a.png', alt: 'A' } }], contentComponents)).toBe(
+      '<img loading="lazy" decoding="async" src="/a.png" alt="A"/>',
+    );
   });
 
   it('renders Tabs with the default tab selected and the other panels hidden', () => {
@@ -106,6 +149,8 @@ describe('the content component registry', () => {
   });
 
   it('renders <details> with the details class', () => {
-    expect(html([{ t: 'Details', c: [{ t: 'summary', c: ['More'] }, 'Body'] }], contentComponents)).toBe('<details class="details"><summary>More</summary>Body</details>');
+    expect(html([{ t: 'Details', c: [{ t: 'summary', c: ['More'] }, 'Body'] }], contentComponents)).toBe(
+      '<details class="details"><summary>More</summary>Body</details>',
+    );
   });
 });

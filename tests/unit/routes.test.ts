@@ -82,7 +82,9 @@ describe('titles and metadata', () => {
 
   it('takes the description from the frontmatter, else the first paragraph', () => {
     expect(doc('a.md', '---\ndescription: Said here\n---\nText.\n').description).toBe('Said here');
-    expect(doc('a.md', '# Heading\n\nimport X from "y";\n\nThe [first](./b.md) *paragraph*.\n').description).toBe('The first paragraph.');
+    expect(doc('a.md', '# Heading\n\nimport X from "y";\n\nThe [first](./b.md) *paragraph*.\n').description).toBe(
+      'The first paragraph.',
+    );
   });
 
   it('reads the Docusaurus frontmatter keys', () => {

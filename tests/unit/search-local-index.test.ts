@@ -33,7 +33,15 @@ function record(spec: RecordSpec): SearchRecord {
     url_without_anchor: url,
     anchor: null,
     type: spec.type,
-    hierarchy: { lvl0: 'Documentation', lvl1: spec.title ?? spec.page, lvl2: spec.lvl2 ?? null, lvl3: spec.lvl3 ?? null, lvl4: null, lvl5: null, lvl6: null },
+    hierarchy: {
+      lvl0: 'Documentation',
+      lvl1: spec.title ?? spec.page,
+      lvl2: spec.lvl2 ?? null,
+      lvl3: spec.lvl3 ?? null,
+      lvl4: null,
+      lvl5: null,
+      lvl6: null,
+    },
     content: spec.content ?? null,
     language: (spec.language ?? 'en') as 'en',
     docusaurus_tag: spec.tag ?? 'docs-default-current',
@@ -56,7 +64,11 @@ describe('ranking', () => {
       record({ page: 'lvl2', type: 'lvl2', title: 'Second page', lvl2: 'Deploy' }),
       record({ page: 'title', type: 'lvl1', title: 'Deploy' }),
     ];
-    expect(indexOf(records).search('deploy').map((found) => found.url)).toEqual([
+    expect(
+      indexOf(records)
+        .search('deploy')
+        .map((found) => found.url),
+    ).toEqual([
       'https://docs.example.test/title',
       'https://docs.example.test/lvl2',
       'https://docs.example.test/lvl3',
@@ -70,7 +82,11 @@ describe('ranking', () => {
       record({ page: 'guide', type: 'content', title: 'Guide', content: 'Configure the token.', position: 2 }),
       record({ page: 'guide', type: 'content', title: 'Guide', content: 'Configure the token.', position: 4 }),
     ];
-    expect(indexOf(records).search('token').map((found) => found.weight.position)).toEqual([2, 4, 7]);
+    expect(
+      indexOf(records)
+        .search('token')
+        .map((found) => found.weight.position),
+    ).toEqual([2, 4, 7]);
   });
 
   it('puts an exact match before a match that needs a typo, even a title', () => {
@@ -79,7 +95,10 @@ describe('ranking', () => {
       record({ page: 'exact', type: 'content', title: 'Other', content: 'How to install the node.' }),
     ];
     const found = indexOf(records).search('install');
-    expect(found.map((entry) => entry.url)).toEqual(['https://docs.example.test/exact', 'https://docs.example.test/typo']);
+    expect(found.map((entry) => entry.url)).toEqual([
+      'https://docs.example.test/exact',
+      'https://docs.example.test/typo',
+    ]);
   });
 
   it('finds only records that contain every word of the query', () => {
@@ -87,7 +106,11 @@ describe('ranking', () => {
       record({ page: 'both', type: 'content', content: 'Rotate the signing key.' }),
       record({ page: 'one', type: 'content', content: 'Rotate the logs.' }),
     ];
-    expect(indexOf(records).search('rotate key').map((found) => found.url)).toEqual(['https://docs.example.test/both']);
+    expect(
+      indexOf(records)
+        .search('rotate key')
+        .map((found) => found.url),
+    ).toEqual(['https://docs.example.test/both']);
   });
 
   it('finds words across the title and the body of a record', () => {
@@ -110,7 +133,10 @@ describe('typo tolerance', () => {
       record({ page: 'serving', type: 'content', content: 'Serving pages quickly.' }),
       record({ page: 'cat', type: 'content', content: 'A cat sat.' }),
     ]);
-  const pagesFound = (query: string) => index().search(query).map((found) => new URL(found.url).pathname);
+  const pagesFound = (query: string) =>
+    index()
+      .search(query)
+      .map((found) => new URL(found.url).pathname);
 
   it('forgives one typo in a word of four letters', () => {
     expect(pagesFound('nide')).toEqual(['/node']);
@@ -163,15 +189,22 @@ describe('facet filters', () => {
     record({ page: 'old', type: 'lvl1', tag: 'docs-default-1.0' }),
     record({ page: 'french', type: 'lvl1', tag: 'docs-default-current', language: 'fr' }),
   ];
-  const pages = (filters: string[][]) => applyFacetFilters(records, filters).map((found) => new URL(found.url).pathname);
+  const pages = (filters: string[][]) =>
+    applyFacetFilters(records, filters).map((found) => new URL(found.url).pathname);
 
   it('keeps every record when there are no filters', () => {
     expect(pages([])).toEqual(['/current', '/old', '/french']);
   });
 
   it('keeps records that match every group (AND) and any filter of a group (OR)', () => {
-    expect(pages([['language:en'], ['docusaurus_tag:default', 'docusaurus_tag:docs-default-current']])).toEqual(['/current']);
-    expect(pages([['docusaurus_tag:docs-default-1.0', 'docusaurus_tag:docs-default-current']])).toEqual(['/current', '/old', '/french']);
+    expect(pages([['language:en'], ['docusaurus_tag:default', 'docusaurus_tag:docs-default-current']])).toEqual([
+      '/current',
+    ]);
+    expect(pages([['docusaurus_tag:docs-default-1.0', 'docusaurus_tag:docs-default-current']])).toEqual([
+      '/current',
+      '/old',
+      '/french',
+    ]);
     expect(pages([['language:de']])).toEqual([]);
   });
 
@@ -206,7 +239,10 @@ describe('the index built from the fixture site', () => {
   });
 
   it('finds a heading by a word typed halfway', () => {
-    expect(index.search('requir')[0]).toMatchObject({ type: 'lvl2', url: 'https://docs.example.test/guides/setup#requirements' });
+    expect(index.search('requir')[0]).toMatchObject({
+      type: 'lvl2',
+      url: 'https://docs.example.test/guides/setup#requirements',
+    });
   });
 
   it('finds admonition text', () => {

@@ -2,9 +2,15 @@
 // algoliasearch clients send it, and the requests it refuses (with the status it refuses them).
 
 import { describe, expect, it } from 'vitest';
-import { canonicalParams, parseSearchBody, SearchRequestError, type SearchQuery } from '../../worker/services/search/protocol.ts';
+import {
+  canonicalParams,
+  parseSearchBody,
+  SearchRequestError,
+  type SearchQuery,
+} from '../../worker/services/search/protocol.ts';
 
-const parseOne = (request: Record<string, unknown>): SearchQuery => parseSearchBody(JSON.stringify({ requests: [request] }))[0]!;
+const parseOne = (request: Record<string, unknown>): SearchQuery =>
+  parseSearchBody(JSON.stringify({ requests: [request] }))[0]!;
 
 function refusal(text: string): SearchRequestError {
   try {
@@ -60,15 +66,29 @@ describe('search parameters', () => {
       clickAnalytics: 'true',
     }).toString();
     const query = parseOne({ indexName: 'docs', params });
-    expect(query).toMatchObject({ query: 'install guide', hitsPerPage: 7, page: 1, attributesToSnippet: { content: 10 }, highlightPreTag: '<em class="hl">', highlightPostTag: '</em>', facetFilters: [['language:en']], clickAnalytics: true });
+    expect(query).toMatchObject({
+      query: 'install guide',
+      hitsPerPage: 7,
+      page: 1,
+      attributesToSnippet: { content: 10 },
+      highlightPreTag: '<em class="hl">',
+      highlightPostTag: '</em>',
+      facetFilters: [['language:en']],
+      clickAnalytics: true,
+    });
   });
 
   it('accepts attributesToSnippet as the comma-separated text of a params string', () => {
-    expect(parseOne({ params: 'query=a&attributesToSnippet=content:10,hierarchy.lvl1:5' }).attributesToSnippet).toEqual({ content: 10, 'hierarchy.lvl1': 5 });
+    expect(parseOne({ params: 'query=a&attributesToSnippet=content:10,hierarchy.lvl1:5' }).attributesToSnippet).toEqual(
+      { content: 10, 'hierarchy.lvl1': 5 },
+    );
   });
 
   it('lets a field win over the same parameter in the params string', () => {
-    expect(parseOne({ params: 'query=from-params&hitsPerPage=3', query: 'from-field' })).toMatchObject({ query: 'from-field', hitsPerPage: 3 });
+    expect(parseOne({ params: 'query=from-params&hitsPerPage=3', query: 'from-field' })).toMatchObject({
+      query: 'from-field',
+      hitsPerPage: 3,
+    });
   });
 
   it('snippets ten words when an attribute names no count', () => {
@@ -127,7 +147,11 @@ describe('refused requests', () => {
     ['a body without `requests`', '{"query":"a"}', /`requests` is required/],
     ['`requests` that is not an array', '{"requests":{"query":"a"}}', /`requests` is required and must be an array/],
     ['an empty `requests`', '{"requests":[]}', /at least one query/],
-    ['more than ten queries', JSON.stringify({ requests: Array.from({ length: 11 }, () => ({ query: 'a' })) }), /at most 10/],
+    [
+      'more than ten queries',
+      JSON.stringify({ requests: Array.from({ length: 11 }, () => ({ query: 'a' })) }),
+      /at most 10/,
+    ],
   ])('answers 400 to %s', (_, body, message) => {
     const error = refusal(body);
     expect(error.status).toBe(400);
@@ -141,9 +165,17 @@ describe('refused requests', () => {
     ['a fractional page', { query: 'a', page: 1.5 }, /page must be an integer/],
     ['a negative page', { query: 'a', page: -1 }, /must not be negative/],
     ['params that is not a string', { params: { query: 'a' } }, /params must be a string/],
-    ['attributesToSnippet of numbers', { query: 'a', attributesToSnippet: [10] }, /attributesToSnippet must be a list of strings/],
+    [
+      'attributesToSnippet of numbers',
+      { query: 'a', attributesToSnippet: [10] },
+      /attributesToSnippet must be a list of strings/,
+    ],
     ['facetFilters that is an object', { query: 'a', facetFilters: { language: 'en' } }, /facetFilters must be a list/],
-    ['facetFilters with a number inside', { query: 'a', facetFilters: [['language:en', 1]] }, /facetFilters must contain strings/],
+    [
+      'facetFilters with a number inside',
+      { query: 'a', facetFilters: [['language:en', 1]] },
+      /facetFilters must contain strings/,
+    ],
     ['clickAnalytics that is not a boolean', { query: 'a', clickAnalytics: 'yes' }, /clickAnalytics must be a boolean/],
   ])('answers 400 to %s, naming the field', (_, request, message) => {
     const error = refusalOf(request);
@@ -152,7 +184,9 @@ describe('refused requests', () => {
   });
 
   it('names which of several requests is wrong', () => {
-    expect(refusal(JSON.stringify({ requests: [{ query: 'fine' }, { query: 'fine', hitsPerPage: 'x' }] })).message).toMatch(/requests\[1\]\.hitsPerPage/);
+    expect(
+      refusal(JSON.stringify({ requests: [{ query: 'fine' }, { query: 'fine', hitsPerPage: 'x' }] })).message,
+    ).toMatch(/requests\[1\]\.hitsPerPage/);
   });
 
   it('answers 413 to a body over 16 KB, counted in bytes', () => {
@@ -181,8 +215,16 @@ describe('refused requests', () => {
   });
 
   it('accepts plain element tags, a class attribute and InstantSearch’s sentinels as highlight tags', () => {
-    expect(parseOne({ query: 'a', highlightPreTag: '<mark>', highlightPostTag: '</mark>' }).highlightPreTag).toBe('<mark>');
-    expect(parseOne({ query: 'a', highlightPreTag: '<span class="search-hit-match">', highlightPostTag: '</span>' }).highlightPreTag).toBe('<span class="search-hit-match">');
-    expect(parseOne({ query: 'a', highlightPreTag: '__ais-highlight__', highlightPostTag: '__/ais-highlight__' }).highlightPostTag).toBe('__/ais-highlight__');
+    expect(parseOne({ query: 'a', highlightPreTag: '<mark>', highlightPostTag: '</mark>' }).highlightPreTag).toBe(
+      '<mark>',
+    );
+    expect(
+      parseOne({ query: 'a', highlightPreTag: '<span class="search-hit-match">', highlightPostTag: '</span>' })
+        .highlightPreTag,
+    ).toBe('<span class="search-hit-match">');
+    expect(
+      parseOne({ query: 'a', highlightPreTag: '__ais-highlight__', highlightPostTag: '__/ais-highlight__' })
+        .highlightPostTag,
+    ).toBe('__/ais-highlight__');
   });
 });

@@ -19,8 +19,10 @@ beforeAll(async () => {
 
 afterAll(() => rm(outRoot, { recursive: true, force: true }));
 
-const recordsOf = (result: BuildResult, route: string) => result.records.filter((record) => new URL(record.url).pathname === route);
-const contents = (records: SearchRecord[]) => records.filter((record) => record.type === 'content').map((record) => record.content);
+const recordsOf = (result: BuildResult, route: string) =>
+  result.records.filter((record) => new URL(record.url).pathname === route);
+const contents = (records: SearchRecord[]) =>
+  records.filter((record) => record.type === 'content').map((record) => record.content);
 
 describe('search records of the fixture site', () => {
   it('gives every record the same objectID when the same content is built again', async () => {
@@ -31,12 +33,28 @@ describe('search records of the fixture site', () => {
 
   it('starts every page with a lvl1 record for its title that links to the page itself', () => {
     const setup = recordsOf(fixture, '/guides/setup');
-    expect(setup[0]).toMatchObject({ type: 'lvl1', url: 'https://docs.example.test/guides/setup', url_without_anchor: 'https://docs.example.test/guides/setup', anchor: null, content: null });
-    expect(setup[0]!.hierarchy).toEqual({ lvl0: 'Guides', lvl1: 'Setup guide', lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null });
+    expect(setup[0]).toMatchObject({
+      type: 'lvl1',
+      url: 'https://docs.example.test/guides/setup',
+      url_without_anchor: 'https://docs.example.test/guides/setup',
+      anchor: null,
+      content: null,
+    });
+    expect(setup[0]!.hierarchy).toEqual({
+      lvl0: 'Guides',
+      lvl1: 'Setup guide',
+      lvl2: null,
+      lvl3: null,
+      lvl4: null,
+      lvl5: null,
+      lvl6: null,
+    });
   });
 
   it('links a heading’s records to the heading’s anchor on the site url', () => {
-    const requirements = recordsOf(fixture, '/guides/setup').filter((record) => record.hierarchy.lvl2 === 'Requirements');
+    const requirements = recordsOf(fixture, '/guides/setup').filter(
+      (record) => record.hierarchy.lvl2 === 'Requirements',
+    );
     expect(requirements.map((record) => [record.type, record.url, record.anchor])).toEqual([
       ['lvl2', 'https://docs.example.test/guides/setup#requirements', 'requirements'],
       ['content', 'https://docs.example.test/guides/setup#requirements', 'requirements'],
@@ -47,11 +65,19 @@ describe('search records of the fixture site', () => {
   it('uses a heading’s custom id as its anchor and keeps the headings above it in the hierarchy', () => {
     const install = recordsOf(fixture, '/intro').find((record) => record.type === 'lvl3')!;
     expect(install.url).toBe('https://docs.example.test/intro#install-step');
-    expect(install.hierarchy).toMatchObject({ lvl0: 'Documentation', lvl1: 'Introduction', lvl2: 'Getting started', lvl3: 'Install', lvl4: null });
+    expect(install.hierarchy).toMatchObject({
+      lvl0: 'Documentation',
+      lvl1: 'Introduction',
+      lvl2: 'Getting started',
+      lvl3: 'Install',
+      lvl4: null,
+    });
   });
 
   it('forgets a deeper heading when the next section starts at a higher level', () => {
-    const tables = recordsOf(fixture, '/intro').find((record) => record.type === 'lvl2' && record.hierarchy.lvl2 === 'Tables and details')!;
+    const tables = recordsOf(fixture, '/intro').find(
+      (record) => record.type === 'lvl2' && record.hierarchy.lvl2 === 'Tables and details',
+    )!;
     expect(tables.hierarchy.lvl3).toBeNull();
   });
 
@@ -66,12 +92,19 @@ describe('search records of the fixture site', () => {
 
   it('records a page at its slug, not its file path', () => {
     expect(recordsOf(fixture, '/guides/advanced')).toEqual([]);
-    expect(recordsOf(fixture, '/guides/advanced-topics').map((record) => record.type)).toEqual(['lvl1', 'lvl2', 'content', 'content']);
+    expect(recordsOf(fixture, '/guides/advanced-topics').map((record) => record.type)).toEqual([
+      'lvl1',
+      'lvl2',
+      'content',
+      'content',
+    ]);
   });
 
   it('finds the text of admonitions, table cells and the summary of a details block', () => {
     const intro = contents(recordsOf(fixture, '/intro'));
-    expect(intro).toEqual(expect.arrayContaining(['Tips render as admonitions.', 'Warnings too.', 'Name', 'Value', 'a', '1', 'More']));
+    expect(intro).toEqual(
+      expect.arrayContaining(['Tips render as admonitions.', 'Warnings too.', 'Name', 'Value', 'a', '1', 'More']),
+    );
   });
 
   it('leaves code blocks out of the records', () => {
@@ -88,7 +121,9 @@ describe('search records of the fixture site', () => {
   it('keeps punctuation next to the link text before it', () => {
     // "Back to the [introduction](../intro.md)." reads as one sentence in a snippet.
     expect(contents(recordsOf(fixture, '/guides/setup'))).toContain('Back to the introduction.');
-    expect(contents(recordsOf(fixture, '/intro'))).toContain('This page links to setup, to the API and to an outside site.');
+    expect(contents(recordsOf(fixture, '/intro'))).toContain(
+      'This page links to setup, to the API and to an outside site.',
+    );
   });
 });
 
@@ -124,18 +159,29 @@ describe('search records of lists and nested sections', () => {
   });
 
   it('makes one record per list item, and a nested item a record of its own', () => {
-    const steps = recordsOf(result, '/lists').filter((record) => record.type === 'content' && record.hierarchy.lvl2 === 'Steps' && record.hierarchy.lvl3 === null);
-    expect(steps.map((record) => record.content)).toEqual(['First step', 'Second step', 'A nested detail', 'Ordered item']);
+    const steps = recordsOf(result, '/lists').filter(
+      (record) => record.type === 'content' && record.hierarchy.lvl2 === 'Steps' && record.hierarchy.lvl3 === null,
+    );
+    expect(steps.map((record) => record.content)).toEqual([
+      'First step',
+      'Second step',
+      'A nested detail',
+      'Ordered item',
+    ]);
     expect(steps.every((record) => record.url.endsWith('/lists#steps'))).toBe(true);
   });
 
   it('keeps the paragraphs of one list item apart by a space', () => {
-    const loose = recordsOf(result, '/lists').filter((record) => record.type === 'content' && record.hierarchy.lvl2 === 'Loose');
+    const loose = recordsOf(result, '/lists').filter(
+      (record) => record.type === 'content' && record.hierarchy.lvl2 === 'Loose',
+    );
     expect(loose.map((record) => record.content)).toEqual(['A first paragraph. A second paragraph of the same item.']);
   });
 
   it('gives text under a fourth-level heading the whole trail of headings above it', () => {
-    const deepest = recordsOf(result, '/lists').find((record) => record.content === 'Text under a fourth-level heading.')!;
+    const deepest = recordsOf(result, '/lists').find(
+      (record) => record.content === 'Text under a fourth-level heading.',
+    )!;
     expect(deepest.hierarchy).toMatchObject({ lvl1: 'Lists', lvl2: 'Steps', lvl3: 'Deeper', lvl4: 'Deepest' });
     expect(deepest.anchor).toBe('deepest');
   });

@@ -6,7 +6,9 @@ import type { HighlightValue, SearchHit, SearchRecord, SnippetValue } from '../.
 import { formatResult } from '../../worker/services/search/format.ts';
 import { parseSearchBody } from '../../worker/services/search/protocol.ts';
 
-function record(overrides: { title?: string; lvl2?: string | null; content?: string | null; page?: string; position?: number } = {}): SearchRecord {
+function record(
+  overrides: { title?: string; lvl2?: string | null; content?: string | null; page?: string; position?: number } = {},
+): SearchRecord {
   const url = `https://docs.example.test/${overrides.page ?? 'guide'}`;
   return {
     objectID: `${overrides.page ?? 'guide'}-${overrides.position ?? 0}`,
@@ -14,7 +16,15 @@ function record(overrides: { title?: string; lvl2?: string | null; content?: str
     url_without_anchor: url,
     anchor: 'section',
     type: overrides.content ? 'content' : overrides.lvl2 ? 'lvl2' : 'lvl1',
-    hierarchy: { lvl0: 'Guides', lvl1: overrides.title ?? 'Install the node', lvl2: overrides.lvl2 ?? null, lvl3: null, lvl4: null, lvl5: null, lvl6: null },
+    hierarchy: {
+      lvl0: 'Guides',
+      lvl1: overrides.title ?? 'Install the node',
+      lvl2: overrides.lvl2 ?? null,
+      lvl3: null,
+      lvl4: null,
+      lvl5: null,
+      lvl6: null,
+    },
     content: overrides.content ?? null,
     language: 'en',
     docusaurus_tag: 'docs-default-current',
@@ -33,7 +43,8 @@ function hitFor(request: Record<string, unknown>, one: SearchRecord): SearchHit 
   return format(request, [one]).hits[0]!;
 }
 
-const lvl = (hit: SearchHit, level: string) => (hit._highlightResult.hierarchy as Record<string, HighlightValue>)[level]!;
+const lvl = (hit: SearchHit, level: string) =>
+  (hit._highlightResult.hierarchy as Record<string, HighlightValue>)[level]!;
 const contentHighlight = (hit: SearchHit) => hit._highlightResult.content as HighlightValue;
 const contentSnippet = (hit: SearchHit) => hit._snippetResult!.content as SnippetValue;
 
@@ -43,7 +54,12 @@ const withoutMarks = (html: string) => html.replaceAll('<mark>', '').replaceAll(
 describe('highlighting', () => {
   it('wraps the matched words of each hierarchy level in the requested tags', () => {
     const hit = hitFor({ query: 'install node', ...marks }, record());
-    expect(lvl(hit, 'lvl1')).toEqual({ value: '<mark>Install</mark> the <mark>node</mark>', matchLevel: 'full', matchedWords: ['install', 'node'], fullyHighlighted: false });
+    expect(lvl(hit, 'lvl1')).toEqual({
+      value: '<mark>Install</mark> the <mark>node</mark>',
+      matchLevel: 'full',
+      matchedWords: ['install', 'node'],
+      fullyHighlighted: false,
+    });
     expect(lvl(hit, 'lvl0')).toEqual({ value: 'Guides', matchLevel: 'none', matchedWords: [] });
   });
 
@@ -87,7 +103,10 @@ describe('snippets', () => {
   const longText = [...words(19), 'passport', ...words(20, 21)].join(' ');
 
   it('cuts the content to the requested number of words around the first match, with the ellipsis at both cut ends', () => {
-    const hit = hitFor({ query: 'passport', attributesToSnippet: ['content:10'], snippetEllipsisText: '…', ...marks }, record({ content: longText }));
+    const hit = hitFor(
+      { query: 'passport', attributesToSnippet: ['content:10'], snippetEllipsisText: '…', ...marks },
+      record({ content: longText }),
+    );
     const { value, matchLevel } = contentSnippet(hit);
     expect(matchLevel).toBe('full');
     expect(value.startsWith('…')).toBe(true);
@@ -100,28 +119,45 @@ describe('snippets', () => {
   const fruit = 'apple banana cherry damson elderberry fig grape kiwi lemon mango olive papaya';
 
   it('puts no ellipsis before a snippet that starts at the beginning of the text', () => {
-    const hit = hitFor({ query: 'apple', attributesToSnippet: ['content:5'], snippetEllipsisText: '...', ...marks }, record({ content: fruit }));
+    const hit = hitFor(
+      { query: 'apple', attributesToSnippet: ['content:5'], snippetEllipsisText: '...', ...marks },
+      record({ content: fruit }),
+    );
     expect(contentSnippet(hit).value).toBe('<mark>apple</mark> banana cherry damson elderberry...');
   });
 
   it('puts no ellipsis after a snippet that reaches the end of the text', () => {
-    const hit = hitFor({ query: 'papaya', attributesToSnippet: ['content:5'], snippetEllipsisText: '…', ...marks }, record({ content: fruit }));
+    const hit = hitFor(
+      { query: 'papaya', attributesToSnippet: ['content:5'], snippetEllipsisText: '…', ...marks },
+      record({ content: fruit }),
+    );
     expect(contentSnippet(hit).value).toBe('…kiwi lemon mango olive <mark>papaya</mark>');
   });
 
   it('returns short text whole, without an ellipsis', () => {
-    const hit = hitFor({ query: 'token', attributesToSnippet: ['content:10'], ...marks }, record({ content: 'Rotate the token.' }));
+    const hit = hitFor(
+      { query: 'token', attributesToSnippet: ['content:10'], ...marks },
+      record({ content: 'Rotate the token.' }),
+    );
     expect(contentSnippet(hit)).toEqual({ value: 'Rotate the <mark>token</mark>.', matchLevel: 'full' });
   });
 
   it('snippets the start of the text when the match is only in the title', () => {
-    const hit = hitFor({ query: 'install', attributesToSnippet: ['content:3'], ...marks }, record({ content: 'One two three four five.' }));
+    const hit = hitFor(
+      { query: 'install', attributesToSnippet: ['content:3'], ...marks },
+      record({ content: 'One two three four five.' }),
+    );
     expect(contentSnippet(hit)).toEqual({ value: 'One two three…', matchLevel: 'none' });
   });
 
   it('snippets hierarchy levels under _snippetResult.hierarchy, as DocSearch reads them', () => {
-    const hit = hitFor({ query: 'node', attributesToSnippet: ['hierarchy.lvl1:10', 'hierarchy.lvl2:10', 'content:10'], ...marks }, record());
-    expect(hit._snippetResult).toEqual({ hierarchy: { lvl1: { value: 'Install the <mark>node</mark>', matchLevel: 'full' } } });
+    const hit = hitFor(
+      { query: 'node', attributesToSnippet: ['hierarchy.lvl1:10', 'hierarchy.lvl2:10', 'content:10'], ...marks },
+      record(),
+    );
+    expect(hit._snippetResult).toEqual({
+      hierarchy: { lvl1: { value: 'Install the <mark>node</mark>', matchLevel: 'full' } },
+    });
   });
 });
 
@@ -133,33 +169,58 @@ describe('escaping of page text', () => {
 
   it('returns the text of a record escaped, so a <script> in the docs stays text', () => {
     const hit = hitFor({ query: 'token', ...marks }, hostile);
-    expect(hit.content).toBe('Use &lt;script&gt;alert(&quot;token&quot;)&lt;/script&gt; &amp; &#39;quotes&#39; with the token.');
+    expect(hit.content).toBe(
+      'Use &lt;script&gt;alert(&quot;token&quot;)&lt;/script&gt; &amp; &#39;quotes&#39; with the token.',
+    );
     expect(hit.hierarchy!.lvl1).toBe('&lt;img src=x onerror=alert(1)&gt; Tags');
   });
 
   it('leaves only its own highlight tags as markup in highlights and snippets', () => {
-    const hit = hitFor({ query: 'token script img', attributesToSnippet: ['content:4', 'hierarchy.lvl1:10'], ...marks }, hostile);
-    const values = [contentHighlight(hit).value, lvl(hit, 'lvl1').value, contentSnippet(hit).value, (hit._snippetResult!.hierarchy as Record<string, SnippetValue>).lvl1!.value];
+    const hit = hitFor(
+      { query: 'token script img', attributesToSnippet: ['content:4', 'hierarchy.lvl1:10'], ...marks },
+      hostile,
+    );
+    const values = [
+      contentHighlight(hit).value,
+      lvl(hit, 'lvl1').value,
+      contentSnippet(hit).value,
+      (hit._snippetResult!.hierarchy as Record<string, SnippetValue>).lvl1!.value,
+    ];
     for (const value of values) {
       expect(value).toContain('<mark>');
       expect(withoutMarks(value)).not.toMatch(/[<>"]/);
     }
-    expect(contentHighlight(hit).value).toBe('Use &lt;<mark>script</mark>&gt;alert(&quot;<mark>token</mark>&quot;)&lt;/<mark>script</mark>&gt; &amp; &#39;quotes&#39; with the <mark>token</mark>.');
+    expect(contentHighlight(hit).value).toBe(
+      'Use &lt;<mark>script</mark>&gt;alert(&quot;<mark>token</mark>&quot;)&lt;/<mark>script</mark>&gt; &amp; &#39;quotes&#39; with the <mark>token</mark>.',
+    );
   });
 
   it('escapes the snippet ellipsis text too', () => {
-    const hit = hitFor({ query: 'five', attributesToSnippet: ['content:2'], snippetEllipsisText: '<…>' }, record({ content: 'One two three four five six seven.' }));
+    const hit = hitFor(
+      { query: 'five', attributesToSnippet: ['content:2'], snippetEllipsisText: '<…>' },
+      record({ content: 'One two three four five six seven.' }),
+    );
     expect(contentSnippet(hit).value).toBe('&lt;…&gt;<em>five</em> six&lt;…&gt;');
   });
 });
 
 describe('the result object', () => {
-  const records = Array.from({ length: 5 }, (_, index) => record({ page: `page${index}`, position: index, content: `Token number ${index}.` }));
+  const records = Array.from({ length: 5 }, (_, index) =>
+    record({ page: `page${index}`, position: index, content: `Token number ${index}.` }),
+  );
 
   it('pages through the matches and says how many there are', () => {
     const result = format({ query: 'token', hitsPerPage: 2, page: 1 }, records);
     expect(result.hits.map((hit) => hit.objectID)).toEqual(['page2-2', 'page3-3']);
-    expect(result).toMatchObject({ nbHits: 5, page: 1, nbPages: 3, hitsPerPage: 2, query: 'token', index: 'docs', exhaustiveNbHits: true });
+    expect(result).toMatchObject({
+      nbHits: 5,
+      page: 1,
+      nbPages: 3,
+      hitsPerPage: 2,
+      query: 'token',
+      index: 'docs',
+      exhaustiveNbHits: true,
+    });
     expect(result.processingTimeMS).toBeGreaterThanOrEqual(0);
   });
 
@@ -170,7 +231,9 @@ describe('the result object', () => {
   });
 
   it('echoes the normalised request in params', () => {
-    const params = new URLSearchParams(format({ query: 'token', hitsPerPage: 2, attributesToSnippet: ['content:10'] }, records).params);
+    const params = new URLSearchParams(
+      format({ query: 'token', hitsPerPage: 2, attributesToSnippet: ['content:10'] }, records).params,
+    );
     expect(params.get('query')).toBe('token');
     expect(params.get('hitsPerPage')).toBe('2');
     expect(params.get('attributesToSnippet')).toBe('["content:10"]');
@@ -178,7 +241,16 @@ describe('the result object', () => {
 
   it('returns all of a hit’s attributes when none are named, and only the named ones otherwise', () => {
     const all = format({ query: 'token' }, records).hits[0]!;
-    expect(all).toMatchObject({ objectID: 'page0-0', url: 'https://docs.example.test/page0#section', url_without_anchor: 'https://docs.example.test/page0', anchor: 'section', type: 'content', content: 'Token number 0.', language: 'en', docusaurus_tag: 'docs-default-current' });
+    expect(all).toMatchObject({
+      objectID: 'page0-0',
+      url: 'https://docs.example.test/page0#section',
+      url_without_anchor: 'https://docs.example.test/page0',
+      anchor: 'section',
+      type: 'content',
+      content: 'Token number 0.',
+      language: 'en',
+      docusaurus_tag: 'docs-default-current',
+    });
     expect(all).not.toHaveProperty('weight');
     const some = format({ query: 'token', attributesToRetrieve: ['hierarchy.lvl1', 'url'] }, records).hits[0]!;
     expect(Object.keys(some).sort()).toEqual(['_highlightResult', '_snippetResult', 'hierarchy', 'objectID', 'url']);

@@ -32,7 +32,15 @@ describe('without a sidebars file', () => {
   });
 
   it('lists docs with positions first, by position, then the others by name, files and folders together', () => {
-    expect(sidebar.map((i) => i.href)).toEqual(['/zeta', '/guides', '/beta', '/alpha', '/changelog', '/', '/reference']);
+    expect(sidebar.map((i) => i.href)).toEqual([
+      '/zeta',
+      '/guides',
+      '/beta',
+      '/alpha',
+      '/changelog',
+      '/',
+      '/reference',
+    ]);
   });
 
   it('labels a doc with its sidebar_label, else its title', () => {
@@ -47,7 +55,12 @@ describe('without a sidebars file', () => {
 
 describe('categories from folders', () => {
   it('takes label, position and collapsed from _category_.json, and links the folder index doc', () => {
-    expect(item(sidebar, 'User guides')).toMatchObject({ type: 'category', href: '/guides', collapsed: false, collapsible: true });
+    expect(item(sidebar, 'User guides')).toMatchObject({
+      type: 'category',
+      href: '/guides',
+      collapsed: false,
+      collapsible: true,
+    });
   });
 
   it('keeps the index doc out of its own category items and orders the rest by position then name', () => {
@@ -57,7 +70,14 @@ describe('categories from folders', () => {
 
   it('names a folder without _category_.json after the folder, collapsed, with no link', () => {
     const troubleshooting = item((item(sidebar, 'User guides') as SidebarCategory).items, 'troubleshooting');
-    expect(troubleshooting).toEqual({ type: 'category', label: 'troubleshooting', href: undefined, collapsed: true, collapsible: true, items: [{ type: 'doc', label: 'Deep', href: '/guides/troubleshooting/deep' }] });
+    expect(troubleshooting).toEqual({
+      type: 'category',
+      label: 'troubleshooting',
+      href: undefined,
+      collapsed: true,
+      collapsible: true,
+      items: [{ type: 'doc', label: 'Deep', href: '/guides/troubleshooting/deep' }],
+    });
   });
 
   it('labels a folder without _category_.json by the title of its index doc, as Docusaurus does', () => {
@@ -82,7 +102,10 @@ describe('categories from folders', () => {
 
 describe('navigation of a page', () => {
   it('gives each doc breadcrumbs through its categories, linking those with a page', () => {
-    expect(pages.get('/guides/install')!.breadcrumbs).toEqual([{ label: 'User guides', href: '/guides' }, { label: 'Install' }]);
+    expect(pages.get('/guides/install')!.breadcrumbs).toEqual([
+      { label: 'User guides', href: '/guides' },
+      { label: 'Install' },
+    ]);
     expect(pages.get('/guides/troubleshooting/deep')!.breadcrumbs).toEqual([
       { label: 'User guides', href: '/guides' },
       { label: 'troubleshooting', href: undefined },

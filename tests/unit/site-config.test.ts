@@ -12,12 +12,18 @@ describe('site configuration', () => {
   });
 
   it('defaults to a dark theme that ignores the system preference, and to failing on broken links', () => {
-    expect(defaultSiteConfig.colorMode).toEqual({ defaultMode: 'dark', disableSwitch: false, respectPrefersColorScheme: false });
+    expect(defaultSiteConfig.colorMode).toEqual({
+      defaultMode: 'dark',
+      disableSwitch: false,
+      respectPrefersColorScheme: false,
+    });
     expect(defaultSiteConfig.onBrokenLinks).toBe('throw');
   });
 
   it('merges site.config.ts over the defaults, keeping what it does not set', async () => {
-    const siteDir = await writeSite({ 'site.config.ts': "export default { title: 'Mine', navbar: { title: 'Nav' } };\n" });
+    const siteDir = await writeSite({
+      'site.config.ts': "export default { title: 'Mine', navbar: { title: 'Nav' } };\n",
+    });
     const site = await loadSiteConfig(siteDir);
     expect(site.title).toBe('Mine');
     expect(site.navbar.title).toBe('Nav');
@@ -43,7 +49,9 @@ describe('site configuration', () => {
     const siteDir = await writeSite({ 'site.config.ts': "export default { onBrokenLinks: 'explode' };\n" });
     const error = await loadSiteConfig(siteDir).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BuildError);
-    expect((error as BuildError).message).toMatch(/^site\.config\.ts: onBrokenLinks must be 'throw', 'warn' or 'ignore', found "explode"\n {2}fix: set onBrokenLinks/);
+    expect((error as BuildError).message).toMatch(
+      /^site\.config\.ts: onBrokenLinks must be 'throw', 'warn' or 'ignore', found "explode"\n {2}fix: set onBrokenLinks/,
+    );
   });
 
   it('rejects a default colour mode other than light or dark', async () => {

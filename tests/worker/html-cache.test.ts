@@ -47,7 +47,10 @@ describe('edge cache of rendered pages', () => {
 
   it('keeps system readers with different client hints apart', async () => {
     await getSettled('/intro', { cookie: 'theme=system', headers: { 'Sec-CH-Prefers-Color-Scheme': 'light' } });
-    const dark = await getSettled('/intro', { cookie: 'theme=system', headers: { 'Sec-CH-Prefers-Color-Scheme': 'dark' } });
+    const dark = await getSettled('/intro', {
+      cookie: 'theme=system',
+      headers: { 'Sec-CH-Prefers-Color-Scheme': 'dark' },
+    });
     expect(dark.response.headers.get('x-html-cache')).toBe('miss');
     expect((await readDocument(dark.body)).theme).toBe('dark');
     const noHint = await getSettled('/intro', { cookie: 'theme=system' });
@@ -108,13 +111,17 @@ describe('revalidation with ETags', () => {
 
   it('answers 304 when the current ETag is one of several the browser sends', async () => {
     const etag = (await getSettled('/intro')).response.headers.get('etag');
-    const revalidated = await getSettled('/intro', { headers: { 'If-None-Match': `"some-older-build-dark", ${etag}` } });
+    const revalidated = await getSettled('/intro', {
+      headers: { 'If-None-Match': `"some-older-build-dark", ${etag}` },
+    });
     expect(revalidated.response.status).toBe(304);
   });
 
   it('repeats the caching headers of the page on a 304, so the browser keeps revalidating', async () => {
     const first = await getSettled('/intro');
-    const revalidated = await getSettled('/intro', { headers: { 'If-None-Match': first.response.headers.get('etag')! } });
+    const revalidated = await getSettled('/intro', {
+      headers: { 'If-None-Match': first.response.headers.get('etag')! },
+    });
     expect(revalidated.response.status).toBe(304);
     expect(revalidated.response.headers.get('cache-control')).toBe(first.response.headers.get('cache-control'));
     expect(revalidated.response.headers.get('vary')).toBe(first.response.headers.get('vary'));

@@ -28,15 +28,18 @@ afterEach(() => {
 });
 
 describe('page data for client-side navigation', () => {
-  it.each(['/intro', '/guides/advanced-topics', '/reference/api'])('serves the data of %s exactly as the build stored it, cacheable forever', async (route) => {
-    const response = await get(pageDataPath(build.buildId, route));
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
-    const cacheControl = response.headers.get('cache-control') ?? '';
-    expect(cacheControl).toContain('immutable');
-    expect(cacheControl).toContain('max-age=31536000');
-    expect(await response.text()).toBe(build.storedPage(route));
-  });
+  it.each(['/intro', '/guides/advanced-topics', '/reference/api'])(
+    'serves the data of %s exactly as the build stored it, cacheable forever',
+    async (route) => {
+      const response = await get(pageDataPath(build.buildId, route));
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      const cacheControl = response.headers.get('cache-control') ?? '';
+      expect(cacheControl).toContain('immutable');
+      expect(cacheControl).toContain('max-age=31536000');
+      expect(await response.text()).toBe(build.storedPage(route));
+    },
+  );
 
   it('serves /__data/<build>/intro.json at the address the client asks for', async () => {
     expect(pageDataPath(build.buildId, '/intro')).toBe(`/__data/${build.buildId}/intro.json`);

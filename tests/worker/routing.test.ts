@@ -18,17 +18,20 @@ function target(response: Response): string {
 }
 
 describe('unknown paths', () => {
-  it.each(['/does-not-exist', '/intro/extra', '/guides', '/REFERENCE/API'])('answers %s with the 404 page and status 404', async (path) => {
-    const response = await get(path);
-    expect(response.status).toBe(404);
-    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    const html = await response.text();
-    const doc = await readDocument(html);
-    expect(await textOf(html, 'main h1')).toBe('Page Not Found');
-    expect(doc.title).toBe('Page Not Found | Fixture Docs');
-    expect(doc.boot.status).toBe(404);
-    expect(doc.boot.page).toBeNull();
-  });
+  it.each(['/does-not-exist', '/intro/extra', '/guides', '/REFERENCE/API'])(
+    'answers %s with the 404 page and status 404',
+    async (path) => {
+      const response = await get(path);
+      expect(response.status).toBe(404);
+      expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      const html = await response.text();
+      const doc = await readDocument(html);
+      expect(await textOf(html, 'main h1')).toBe('Page Not Found');
+      expect(doc.title).toBe('Page Not Found | Fixture Docs');
+      expect(doc.boot.status).toBe(404);
+      expect(doc.boot.page).toBeNull();
+    },
+  );
 
   it('keeps the layout on the 404 page: navbar, footer and a link home', async () => {
     const html = await (await get('/does-not-exist')).text();
@@ -52,11 +55,14 @@ describe('unknown paths', () => {
 });
 
 describe('canonical URLs', () => {
-  it.each(['/intro.html', '/intro/index.html', '/intro/', '/intro//'])('redirects %s permanently to /intro', async (path) => {
-    const response = await get(path);
-    expect(response.status).toBe(301);
-    expect(target(response)).toBe(`${origin}/intro`);
-  });
+  it.each(['/intro.html', '/intro/index.html', '/intro/', '/intro//'])(
+    'redirects %s permanently to /intro',
+    async (path) => {
+      const response = await get(path);
+      expect(response.status).toBe(301);
+      expect(target(response)).toBe(`${origin}/intro`);
+    },
+  );
 
   it('keeps the query string through the redirect', async () => {
     const response = await get('/intro.html?tab=yarn&x=1');
@@ -108,15 +114,18 @@ describe('redirects from the manifest', () => {
 });
 
 describe('methods other than GET', () => {
-  it.each(['POST', 'PUT', 'DELETE', 'PATCH'])('answers %s /intro with 405 JSON and the allowed methods', async (method) => {
-    const response = await get('/intro', { method });
-    expect(response.status).toBe(405);
-    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(response.headers.get('allow')).toContain('GET');
-    const body = (await response.json()) as { error: string; message: string };
-    expect(body.error).toBe('method_not_allowed');
-    expect(body.message).toContain(method);
-  });
+  it.each(['POST', 'PUT', 'DELETE', 'PATCH'])(
+    'answers %s /intro with 405 JSON and the allowed methods',
+    async (method) => {
+      const response = await get('/intro', { method });
+      expect(response.status).toBe(405);
+      expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(response.headers.get('allow')).toContain('GET');
+      const body = (await response.json()) as { error: string; message: string };
+      expect(body.error).toBe('method_not_allowed');
+      expect(body.message).toContain(method);
+    },
+  );
 
   it('answers POST to the page data endpoint with 405 too', async () => {
     const response = await get('/__data/abcdef123456/intro.json', { method: 'POST' });

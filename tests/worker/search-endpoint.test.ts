@@ -15,9 +15,21 @@ describe('refused requests', () => {
     ['malformed JSON', '{"requests": [{"query": "setup"}', /not valid JSON/],
     ['a body without `requests`', { query: 'setup' }, /`requests` is required/],
     ['`requests` that is not an array', { requests: 'setup' }, /must be an array/],
-    ['a query that is not a string', { requests: [{ indexName: 'docs', query: 42 }] }, /requests\[0\]\.query must be a string/],
-    ['hitsPerPage that is not a number', { requests: [{ indexName: 'docs', query: 'a', hitsPerPage: 'all' }] }, /hitsPerPage must be an integer/],
-    ['highlight tags with attributes that run script', { requests: [{ query: 'a', highlightPreTag: '<img src=x onerror=alert(1)>', highlightPostTag: '</img>' }] }, /highlight tags/],
+    [
+      'a query that is not a string',
+      { requests: [{ indexName: 'docs', query: 42 }] },
+      /requests\[0\]\.query must be a string/,
+    ],
+    [
+      'hitsPerPage that is not a number',
+      { requests: [{ indexName: 'docs', query: 'a', hitsPerPage: 'all' }] },
+      /hitsPerPage must be an integer/,
+    ],
+    [
+      'highlight tags with attributes that run script',
+      { requests: [{ query: 'a', highlightPreTag: '<img src=x onerror=alert(1)>', highlightPostTag: '</img>' }] },
+      /highlight tags/,
+    ],
   ])('answers %s with 400 and Algolia’s JSON error', async (_, body, message) => {
     const call = await postSearch(body);
     expect(call.response.status).toBe(400);
@@ -26,7 +38,9 @@ describe('refused requests', () => {
   });
 
   it('answers a body over 16 KB with 413', async () => {
-    const call = await postSearch({ requests: [{ indexName: 'docs', query: 'setup', padding: 'x'.repeat(17 * 1024) }] });
+    const call = await postSearch({
+      requests: [{ indexName: 'docs', query: 'setup', padding: 'x'.repeat(17 * 1024) }],
+    });
     expect(call.response.status).toBe(413);
     expect(call.json).toEqual({ message: expect.stringMatching(/larger than 16384 bytes/), status: 413 });
   });
@@ -38,7 +52,9 @@ describe('refused requests', () => {
   });
 
   it('accepts the text/plain body the Algolia browser client sends to avoid a CORS preflight', async () => {
-    const call = await postSearch(JSON.stringify(searchRequest('setup')), { headers: { 'content-type': 'text/plain' } });
+    const call = await postSearch(JSON.stringify(searchRequest('setup')), {
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(call.response.status).toBe(200);
     expect(results(call)[0]!.nbHits).toBeGreaterThan(0);
   });
@@ -64,7 +80,15 @@ describe('answers from the embedded index', () => {
     expect(call.response.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(call.response.headers.get('cache-control')).toBe('no-store');
     const [result] = results(call);
-    expect(result).toMatchObject({ nbHits: 5, page: 0, nbPages: 1, hitsPerPage: 20, query: 'setup', index: 'docs', exhaustiveNbHits: true });
+    expect(result).toMatchObject({
+      nbHits: 5,
+      page: 0,
+      nbPages: 1,
+      hitsPerPage: 20,
+      query: 'setup',
+      index: 'docs',
+      exhaustiveNbHits: true,
+    });
     expect(result!.processingTimeMS).toEqual(expect.any(Number));
     expect(new URLSearchParams(result!.params).get('query')).toBe('setup');
     expect(result).not.toHaveProperty('queryID');
@@ -79,13 +103,19 @@ describe('answers from the embedded index', () => {
     });
     const lvl1 = (first!._highlightResult.hierarchy as Record<string, HighlightValue>).lvl1;
     expect(lvl1).toMatchObject({ value: '<mark>Setup</mark> guide', matchLevel: 'full', matchedWords: ['setup'] });
-    expect(first!._snippetResult).toEqual({ hierarchy: { lvl1: { value: '<mark>Setup</mark> guide', matchLevel: 'full' } } });
+    expect(first!._snippetResult).toEqual({
+      hierarchy: { lvl1: { value: '<mark>Setup</mark> guide', matchLevel: 'full' } },
+    });
   });
 
   it('returns content hits with a highlighted content value and a snippet', async () => {
     const call = await postSearch(docSearchRequest('node'));
     const hit = results(call)[0]!.hits.find((entry) => entry.type === 'content')!;
-    expect(hit).toMatchObject({ url: 'https://docs.example.test/guides/setup#requirements', content: 'You need Node.', hierarchy: { lvl1: 'Setup guide', lvl2: 'Requirements' } });
+    expect(hit).toMatchObject({
+      url: 'https://docs.example.test/guides/setup#requirements',
+      content: 'You need Node.',
+      hierarchy: { lvl1: 'Setup guide', lvl2: 'Requirements' },
+    });
     expect(hit._highlightResult.content).toMatchObject({ value: 'You need <mark>Node</mark>.', matchLevel: 'full' });
     expect(hit._snippetResult!.content).toEqual({ value: 'You need <mark>Node</mark>.', matchLevel: 'full' });
   });
@@ -96,14 +126,21 @@ describe('answers from the embedded index', () => {
   });
 
   it('answers several queries in one request, in order', async () => {
-    const call = await postSearch({ requests: [{ indexName: 'docs', query: 'requirements' }, { indexName: 'docs', query: 'admonitions' }] });
+    const call = await postSearch({
+      requests: [
+        { indexName: 'docs', query: 'requirements' },
+        { indexName: 'docs', query: 'admonitions' },
+      ],
+    });
     const [first, second] = results(call);
     expect(first!.hits[0]!.hierarchy).toMatchObject({ lvl2: 'Requirements' });
     expect(second!.hits.map((hit) => hit.content)).toEqual(['Tips render as admonitions.']);
   });
 
   it('applies DocSearch’s facet filters, finding nothing for another version’s tag', async () => {
-    const call = await postSearch(searchRequest('setup', { facetFilters: [['language:en'], ['docusaurus_tag:docs-default-2.0']] }));
+    const call = await postSearch(
+      searchRequest('setup', { facetFilters: [['language:en'], ['docusaurus_tag:docs-default-2.0']] }),
+    );
     expect(results(call)[0]).toMatchObject({ nbHits: 0, nbPages: 0, hits: [] });
   });
 
@@ -142,8 +179,14 @@ describe('edge cache of search answers', () => {
 
   it('computes a new answer when only the page or the highlight tags differ', async () => {
     await postSearch(docSearchRequest('setup'));
-    expect((await postSearch(docSearchRequest('setup', { page: 1 }))).response.headers.get('x-search-cache')).toBe('miss');
-    expect((await postSearch(docSearchRequest('setup', { highlightPreTag: '<em>', highlightPostTag: '</em>' }))).response.headers.get('x-search-cache')).toBe('miss');
+    expect((await postSearch(docSearchRequest('setup', { page: 1 }))).response.headers.get('x-search-cache')).toBe(
+      'miss',
+    );
+    expect(
+      (
+        await postSearch(docSearchRequest('setup', { highlightPreTag: '<em>', highlightPostTag: '</em>' }))
+      ).response.headers.get('x-search-cache'),
+    ).toBe('miss');
   });
 
   it('serves a search sent as a params string from the entry of the same search sent as fields', async () => {

@@ -44,7 +44,9 @@ describe('the search page', () => {
 
   it('shows the trail of headings above a deeper hit', async () => {
     const page = main((await getSettled('/search?q=install')).body);
-    expect(page).toContain('<a href="/intro#install-step" class="search-hit-title"><mark>Install</mark></a><p class="search-hit-trail">Getting started</p>');
+    expect(page).toContain(
+      '<a href="/intro#install-step" class="search-hit-title"><mark>Install</mark></a><p class="search-hit-trail">Getting started</p>',
+    );
   });
 
   it('says so when nothing matches, and offers page titles close to the query', async () => {
@@ -63,7 +65,9 @@ describe('the search page', () => {
       const { response, body } = await getSettled(path);
       expect(response.status).toBe(200);
       expect(await textOf(body, 'h1')).toBe('Search the documentation');
-      expect(await textOf(body, '.search-page-hint')).toBe('Type a few words above to search every page of the documentation.');
+      expect(await textOf(body, '.search-page-hint')).toBe(
+        'Type a few words above to search every page of the documentation.',
+      );
       expect(await countElements(body, '.search-page-count')).toBe(0);
     }
   });
@@ -97,7 +101,9 @@ describe('the search page', () => {
   it('shows Algolia’s results when Algolia is configured', async () => {
     const hosts = standInUrls();
     const { body } = await getSettled('/search?q=setup', {}, withAlgolia([hosts.down, hosts.second]).env);
-    expect(main(body)).toContain('<h2 class="search-group-title"><a href="/standin/second">From stand-in second</a></h2>');
+    expect(main(body)).toContain(
+      '<h2 class="search-group-title"><a href="/standin/second">From stand-in second</a></h2>',
+    );
   });
 });
 
@@ -117,7 +123,20 @@ describe('the search page’s JSON', () => {
       page: 0,
       nbPages: 1,
       nbHits: 1,
-      groups: [{ title: 'Setup guide', url: '/guides/setup', hits: [{ url: '/guides/setup#requirements', title: 'Requirements', trail: '', snippets: ['You need <mark>Node</mark>.'] }] }],
+      groups: [
+        {
+          title: 'Setup guide',
+          url: '/guides/setup',
+          hits: [
+            {
+              url: '/guides/setup#requirements',
+              title: 'Requirements',
+              trail: '',
+              snippets: ['You need <mark>Node</mark>.'],
+            },
+          ],
+        },
+      ],
       suggestions: [],
     });
   });
@@ -130,7 +149,14 @@ describe('the search page’s JSON', () => {
   });
 
   it('returns an empty answer for an empty query', async () => {
-    expect((await json('/__search?q=')).data).toEqual({ query: '', page: 0, nbPages: 0, nbHits: 0, groups: [], suggestions: [] });
+    expect((await json('/__search?q=')).data).toEqual({
+      query: '',
+      page: 0,
+      nbPages: 0,
+      nbHits: 0,
+      groups: [],
+      suggestions: [],
+    });
   });
 
   it('reads the page number from 1, and treats a bad one as the first page', async () => {

@@ -28,9 +28,24 @@ describe('Algolia answers', () => {
     const received = await receivedBy(hosts.second, algolia.appId);
     expect(received).toHaveLength(1);
     const [request] = received;
-    expect(request).toMatchObject({ method: 'POST', path: '/1/indexes/*/queries', appId: algolia.appId, apiKey: algolia.apiKey });
+    expect(request).toMatchObject({
+      method: 'POST',
+      path: '/1/indexes/*/queries',
+      appId: algolia.appId,
+      apiKey: algolia.apiKey,
+    });
     // Algolia is asked for sentinel tags; the worker escapes the text and puts the reader's tags in.
-    expect(request!.body).toMatchObject({ requests: [{ indexName: 'docs', query: 'setup', hitsPerPage: 20, highlightPreTag: '__ais-highlight__', highlightPostTag: '__/ais-highlight__' }] });
+    expect(request!.body).toMatchObject({
+      requests: [
+        {
+          indexName: 'docs',
+          query: 'setup',
+          hitsPerPage: 20,
+          highlightPreTag: '__ais-highlight__',
+          highlightPostTag: '__/ais-highlight__',
+        },
+      ],
+    });
   });
 
   it('escapes markup in Algolia hits and highlights with the tags the reader asked for', async () => {
@@ -38,7 +53,9 @@ describe('Algolia answers', () => {
     const call = await postSearch(docSearchRequest('setup'), { env: algolia.env });
     const [hit] = results(call)[0]!.hits;
     expect(hit!.content).toBe('Stand-in text about &lt;b&gt;setup&lt;/b&gt;');
-    expect((hit!._snippetResult!.content as { value: string }).value).toBe('Stand-in text about &lt;b&gt;<mark>setup</mark>&lt;/b&gt;');
+    expect((hit!._snippetResult!.content as { value: string }).value).toBe(
+      'Stand-in text about &lt;b&gt;<mark>setup</mark>&lt;/b&gt;',
+    );
     expect(hit!.url).toBe('https://docs.example.test/standin/first');
   });
 
@@ -46,7 +63,9 @@ describe('Algolia answers', () => {
     const algolia = withAlgolia([hosts.first], { ALGOLIA_INDEX_NAME: 'self-docs' });
     await postSearch(docSearchRequest('setup', { indexName: 'someone-elses-index' }), { env: algolia.env });
     const [request] = await receivedBy(hosts.first, algolia.appId);
-    expect((request!.body as { requests: { indexName: string }[] }).requests.map((entry) => entry.indexName)).toEqual(['self-docs']);
+    expect((request!.body as { requests: { indexName: string }[] }).requests.map((entry) => entry.indexName)).toEqual([
+      'self-docs',
+    ]);
   });
 
   it('asks only the first host when it answers', async () => {
@@ -82,7 +101,10 @@ describe('answers from the embedded index when Algolia cannot answer', () => {
     expect(call.response.headers.get('x-search-source')).toBe('local');
     const [result] = results(call);
     expect(result).toMatchObject({ query: 'setup', nbHits: 5, page: 0, hitsPerPage: 20 });
-    expect(result!.hits[0]).toMatchObject({ url: 'https://docs.example.test/guides/setup', hierarchy: { lvl1: 'Setup guide' } });
+    expect(result!.hits[0]).toMatchObject({
+      url: 'https://docs.example.test/guides/setup',
+      hierarchy: { lvl1: 'Setup guide' },
+    });
   };
 
   it('when every host refuses connections', async () => {

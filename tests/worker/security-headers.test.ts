@@ -17,19 +17,27 @@ afterEach(() => {
 
 const responses: [string, number, () => Promise<Response>][] = [
   ['a doc page', 200, async () => (await deployFixture(), get('/intro'))],
-  ['a cached doc page', 200, async () => {
-    await deployFixture();
-    await getSettled('/reference/api');
-    const response = await get('/reference/api');
-    expect(response.headers.get('x-html-cache')).toBe('hit');
-    return response;
-  }],
+  [
+    'a cached doc page',
+    200,
+    async () => {
+      await deployFixture();
+      await getSettled('/reference/api');
+      const response = await get('/reference/api');
+      expect(response.headers.get('x-html-cache')).toBe('hit');
+      return response;
+    },
+  ],
   ['page data', 200, async () => get(pageDataPath((await deployFixture()).buildId, '/intro'))],
   ['unknown page data', 404, async () => get(pageDataPath((await deployFixture()).buildId, '/nowhere'))],
   ['the 404 page', 404, async () => (await deployFixture(), get('/nowhere'))],
   ['the 503 page with the layout', 503, async () => (await deployFixture({ omit: ['pages'] }), get('/intro'))],
   ['the bare 503 page when no build can be read', 503, async () => (await pointTo(null), get('/intro'))],
-  ['the 503 page when KV fails', 503, async () => (await pointTo(null), (await getSettled('/intro', {}, { CONTENT: failingKv() })).response)],
+  [
+    'the 503 page when KV fails',
+    503,
+    async () => (await pointTo(null), (await getSettled('/intro', {}, { CONTENT: failingKv() })).response),
+  ],
   ['a redirect', 301, async () => (await deployFixture(), get('/intro/'))],
   ['a 405 for POST', 405, async () => (await deployFixture(), get('/intro', { method: 'POST' }))],
 ];

@@ -52,13 +52,19 @@ describe('colour theme on first paint (site default: dark, system preference not
     expect(doc.themePreference).toBe('dark');
   });
 
-  it.each(['light', 'dark'] as const)('paints %s for theme=system when the client hint says so, without any inline script', async (scheme) => {
-    const { doc } = await page('/intro', { cookie: 'theme=system', headers: { 'Sec-CH-Prefers-Color-Scheme': scheme } });
-    expect(doc.theme).toBe(scheme);
-    expect(doc.themePreference).toBe('system');
-    expect(doc.boot.theme).toBe(scheme);
-    expect(doc.inlineScripts).toEqual([]);
-  });
+  it.each(['light', 'dark'] as const)(
+    'paints %s for theme=system when the client hint says so, without any inline script',
+    async (scheme) => {
+      const { doc } = await page('/intro', {
+        cookie: 'theme=system',
+        headers: { 'Sec-CH-Prefers-Color-Scheme': scheme },
+      });
+      expect(doc.theme).toBe(scheme);
+      expect(doc.themePreference).toBe('system');
+      expect(doc.boot.theme).toBe(scheme);
+      expect(doc.inlineScripts).toEqual([]);
+    },
+  );
 
   it.each(['"light"', '"dark"'])('reads the client hint in the quoted form browsers send: %s', async (hint) => {
     // The hint is a structured-header string: Chromium sends `Sec-CH-Prefers-Color-Scheme: "dark"`.

@@ -6,7 +6,12 @@ import type { AppEnv } from '../env.ts';
 import { themeScriptHash } from '../services/theme.ts';
 
 /** Hosts of the video and slide embeds that pages use. */
-const frameHosts = ['https://www.youtube.com', 'https://www.youtube-nocookie.com', 'https://www.canva.com', 'https://open.spotify.com'];
+const frameHosts = [
+  'https://www.youtube.com',
+  'https://www.youtube-nocookie.com',
+  'https://www.canva.com',
+  'https://open.spotify.com',
+];
 
 export const scriptHash: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set('themeScriptHash', await themeScriptHash());

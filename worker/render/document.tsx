@@ -51,7 +51,11 @@ export async function renderDocument(input: DocumentInput): Promise<ReadableStre
 function documentHead({ manifest, boot, theme, url }: DocumentInput): string {
   const { site, assets } = manifest;
   const page = boot.page;
-  const title = documentTitle(page, site.title, boot.search ? 'Search' : boot.status === 404 ? 'Page Not Found' : 'Unavailable');
+  const title = documentTitle(
+    page,
+    site.title,
+    boot.search ? 'Search' : boot.status === 404 ? 'Page Not Found' : 'Unavailable',
+  );
   const description = page?.description || site.tagline;
   const canonical = page ? new URL(page.route, site.url).href : url;
   const socialTitle = page?.route === '/' ? page.title : title;
@@ -64,7 +68,9 @@ function documentHead({ manifest, boot, theme, url }: DocumentInput): string {
     `<title>${escapeHtml(title)}</title>`,
     `<meta name="description" content="${escapeHtml(description)}">`,
     page && page.keywords.length > 0 ? `<meta name="keywords" content="${escapeHtml(page.keywords.join(', '))}">` : '',
-    boot.status === 200 ? `<link rel="canonical" href="${escapeHtml(canonical)}">` : '<meta name="robots" content="noindex">',
+    boot.status === 200
+      ? `<link rel="canonical" href="${escapeHtml(canonical)}">`
+      : '<meta name="robots" content="noindex">',
     `<meta property="og:title" content="${escapeHtml(socialTitle)}">`,
     `<meta property="og:description" content="${escapeHtml(description)}">`,
     `<meta property="og:type" content="website">`,
@@ -93,5 +99,8 @@ function documentTail({ boot }: DocumentInput): string {
 
 /** JSON that cannot close its <script> element or break a line in old parsers. */
 export function serialiseJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }

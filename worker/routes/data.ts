@@ -8,7 +8,7 @@ export async function servePageData(c: Context<AppEnv>): Promise<Response> {
   const match = /^\/__data\/([a-f0-9]{6,64})(\/.*)\.json$/.exec(new URL(c.req.url).pathname);
   if (!match) return c.json({ error: 'not_found', message: 'Expected /__data/<build id>/<route>.json' }, 404);
   const [, buildId, name] = match as unknown as [string, string, string];
-  let route = name;
+  let route: string;
   try {
     route = decodeURIComponent(name);
   } catch {
@@ -20,8 +20,14 @@ export async function servePageData(c: Context<AppEnv>): Promise<Response> {
     json = await readPageJson(c.env.CONTENT, buildId, route);
   } catch (error) {
     console.error('page data unavailable', error instanceof StoreUnavailable ? error.message : error);
-    return c.json({ error: 'unavailable', message: 'The documentation store did not answer; try again.' }, 503, { 'retry-after': '5', 'cache-control': 'no-store' });
+    return c.json({ error: 'unavailable', message: 'The documentation store did not answer; try again.' }, 503, {
+      'retry-after': '5',
+      'cache-control': 'no-store',
+    });
   }
   if (json === null) return c.json({ error: 'not_found', message: `No page ${route} in build ${buildId}` }, 404);
-  return c.body(json, 200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'public, max-age=31536000, immutable' });
+  return c.body(json, 200, {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'public, max-age=31536000, immutable',
+  });
 }

@@ -29,12 +29,18 @@ export async function servePage(c: Context<AppEnv>): Promise<Response> {
   const dismissed = announcementDismissed(c, manifest.site);
   const variant = `${theme.variant}${dismissed ? '-nobar' : ''}`;
   const etag = `"${manifest.buildId}-${variant}"`;
-  const varyHeaders: Record<string, string> = { vary: 'Cookie, Sec-CH-Prefers-Color-Scheme', 'accept-ch': 'Sec-CH-Prefers-Color-Scheme' };
+  const varyHeaders: Record<string, string> = {
+    vary: 'Cookie, Sec-CH-Prefers-Color-Scheme',
+    'accept-ch': 'Sec-CH-Prefers-Color-Scheme',
+  };
   // Only a reader who chose `system` needs the hint on this very request.
   if (theme.preference === 'system') varyHeaders['critical-ch'] = 'Sec-CH-Prefers-Color-Scheme';
 
   if (known && etagMatches(c.req.header('if-none-match'), etag)) {
-    return new Response(null, { status: 304, headers: { etag, 'cache-control': 'public, max-age=0, must-revalidate', ...varyHeaders } });
+    return new Response(null, {
+      status: 304,
+      headers: { etag, 'cache-control': 'public, max-age=0, must-revalidate', ...varyHeaders },
+    });
   }
 
   const cacheKey = htmlCacheKey(manifest.buildId, variant, path);
@@ -55,7 +61,8 @@ export async function servePage(c: Context<AppEnv>): Promise<Response> {
     } catch (error) {
       return unavailable(c, error, manifest);
     }
-    if (!page) return unavailable(c, new StoreUnavailable(`page ${path} of build ${manifest.buildId} is missing`), manifest);
+    if (!page)
+      return unavailable(c, new StoreUnavailable(`page ${path} of build ${manifest.buildId} is missing`), manifest);
   }
 
   const status = page ? 200 : 404;
@@ -85,7 +92,13 @@ function etagMatches(header: string | undefined, etag: string): boolean {
   });
 }
 
-export function bootData(manifest: Manifest, page: PageData | null, status: BootData['status'], theme: ReturnType<typeof chooseTheme>, dismissed: boolean): BootData {
+export function bootData(
+  manifest: Manifest,
+  page: PageData | null,
+  status: BootData['status'],
+  theme: ReturnType<typeof chooseTheme>,
+  dismissed: boolean,
+): BootData {
   return {
     buildId: manifest.buildId,
     site: manifest.site,

@@ -20,10 +20,18 @@ async function searchPageData(c: Context<AppEnv>, buildId: string): Promise<Sear
   const empty: SearchPageData = { query, page, nbPages: 0, nbHits: 0, groups: [], suggestions: [] };
   if (!query) return empty;
   try {
-    const [result] = (await search(c.env, buildId, parseSearchBody(JSON.stringify(searchPageRequest(query, page))))).response.results;
+    const [result] = (await search(c.env, buildId, parseSearchBody(JSON.stringify(searchPageRequest(query, page)))))
+      .response.results;
     if (!result) return empty;
     const suggestions = result.nbHits === 0 ? (await localIndex(c.env.CONTENT, buildId)).suggest(query, 3) : [];
-    return { query, page: result.page, nbPages: result.nbPages, nbHits: result.nbHits, groups: searchPageGroups(result), suggestions };
+    return {
+      query,
+      page: result.page,
+      nbPages: result.nbPages,
+      nbHits: result.nbHits,
+      groups: searchPageGroups(result),
+      suggestions,
+    };
   } catch (error) {
     console.error('search page failed', error);
     return { ...empty, error: 'Unable to fetch results' };
@@ -44,7 +52,12 @@ export async function serveSearchPage(c: Context<AppEnv>): Promise<Response> {
   const body = await renderDocument({ manifest, boot, theme, url: c.req.url });
   return new Response(body, {
     status: 200,
-    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', vary: 'Cookie, Sec-CH-Prefers-Color-Scheme', 'x-robots-tag': 'noindex' },
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+      vary: 'Cookie, Sec-CH-Prefers-Color-Scheme',
+      'x-robots-tag': 'noindex',
+    },
   });
 }
 

@@ -18,7 +18,8 @@ export async function serveSearch(c: Context<AppEnv>): Promise<Response> {
     return algoliaError(c, new SearchRequestError(415, 'Send the body as JSON'));
   }
   const declared = Number(c.req.header('content-length') ?? 0);
-  if (declared > 16 * 1024) return algoliaError(c, new SearchRequestError(413, 'The request body is larger than 16384 bytes'));
+  if (declared > 16 * 1024)
+    return algoliaError(c, new SearchRequestError(413, 'The request body is larger than 16384 bytes'));
 
   let queries;
   try {
@@ -35,11 +36,21 @@ export async function serveSearch(c: Context<AppEnv>): Promise<Response> {
   } catch (error) {
     console.warn('search without a deployed build:', error instanceof Error ? error.message : error);
   }
-  const algolia = algoliaConfigured(c.env) ? `${c.env.ALGOLIA_APP_ID}/${c.env.ALGOLIA_INDEX_NAME}/${c.env.ALGOLIA_HOSTS ?? ''}` : 'local';
+  const algolia = algoliaConfigured(c.env)
+    ? `${c.env.ALGOLIA_APP_ID}/${c.env.ALGOLIA_INDEX_NAME}/${c.env.ALGOLIA_HOSTS ?? ''}`
+    : 'local';
   const key = buildId ? await searchCacheKey(`${buildId}|${algolia}`, queries) : undefined;
   const hit = key ? await readEdgeCache(key) : undefined;
   if (hit) {
-    return new Response(hit.body, { status: 200, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-search-cache': 'hit', 'x-search-source': hit.headers.get('x-search-source') ?? 'local' } });
+    return new Response(hit.body, {
+      status: 200,
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        'cache-control': 'no-store',
+        'x-search-cache': 'hit',
+        'x-search-source': hit.headers.get('x-search-source') ?? 'local',
+      },
+    });
   }
 
   let answer;
@@ -51,9 +62,26 @@ export async function serveSearch(c: Context<AppEnv>): Promise<Response> {
   }
   const body = JSON.stringify(answer.response);
   const configuredTtl = cacheTtlSeconds(c.env.SEARCH_CACHE_TTL);
-  const ttl = answer.source === 'local' && c.env.ALGOLIA_APP_ID ? Math.min(fallbackTtlSeconds, configuredTtl) : configuredTtl;
-  if (key && ttl > 0) c.executionCtx.waitUntil(writeEdgeCache(key, body, { headers: { 'content-type': 'application/json; charset=utf-8', 'x-search-source': answer.source } }, ttl));
-  return new Response(body, { status: 200, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-search-cache': 'miss', 'x-search-source': answer.source } });
+  const ttl =
+    answer.source === 'local' && c.env.ALGOLIA_APP_ID ? Math.min(fallbackTtlSeconds, configuredTtl) : configuredTtl;
+  if (key && ttl > 0)
+    c.executionCtx.waitUntil(
+      writeEdgeCache(
+        key,
+        body,
+        { headers: { 'content-type': 'application/json; charset=utf-8', 'x-search-source': answer.source } },
+        ttl,
+      ),
+    );
+  return new Response(body, {
+    status: 200,
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-search-cache': 'miss',
+      'x-search-source': answer.source,
+    },
+  });
 }
 
 /** Algolia's error shape: `{ message, status }`. */

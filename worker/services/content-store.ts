@@ -49,7 +49,11 @@ export async function currentManifest(kv: KVNamespace, now = Date.now()): Promis
     }
     console.warn(`build ${buildId} has no manifest in KV; trying the previous build`);
   }
-  throw new StoreUnavailable(candidates.length === 0 ? 'no build has been deployed (build:current is empty)' : 'no deployed build has a manifest');
+  throw new StoreUnavailable(
+    candidates.length === 0
+      ? 'no build has been deployed (build:current is empty)'
+      : 'no deployed build has a manifest',
+  );
 }
 
 async function buildCandidates(kv: KVNamespace): Promise<string[]> {

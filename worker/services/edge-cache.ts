@@ -22,7 +22,12 @@ export async function readEdgeCache(key: Request): Promise<Response | undefined>
 }
 
 /** Stores a response for `ttl` seconds (the Cache API keeps only `public, max-age` answers). */
-export function writeEdgeCache(key: Request, body: BodyInit, init: { status?: number; headers: HeadersInit }, ttl: number): Promise<void> {
+export function writeEdgeCache(
+  key: Request,
+  body: BodyInit,
+  init: { status?: number; headers: HeadersInit },
+  ttl: number,
+): Promise<void> {
   const headers = new Headers(init.headers);
   headers.set('cache-control', `public, max-age=${ttl}`);
   return edgeCache()

@@ -2,7 +2,13 @@
 
 import { getCookie } from 'hono/cookie';
 import type { Context } from 'hono';
-import { announcementCookie, themeCookie, type SiteConfig, type ThemeName, type ThemePreference } from '../../client/model.ts';
+import {
+  announcementCookie,
+  themeCookie,
+  type SiteConfig,
+  type ThemeName,
+  type ThemePreference,
+} from '../../client/model.ts';
 
 export interface ThemeChoice {
   preference: ThemePreference;
@@ -17,11 +23,16 @@ export interface ThemeChoice {
 export function chooseTheme(c: Context, site: SiteConfig): ThemeChoice {
   const cookie = getCookie(c, themeCookie);
   const fallback: ThemePreference = site.colorMode.respectPrefersColorScheme ? 'system' : site.colorMode.defaultMode;
-  const preference: ThemePreference = cookie === 'light' || cookie === 'dark' || cookie === 'system' ? cookie : fallback;
+  const preference: ThemePreference =
+    cookie === 'light' || cookie === 'dark' || cookie === 'system' ? cookie : fallback;
   if (preference !== 'system') return { preference, theme: preference, needsScript: false, variant: preference };
   // A structured header: browsers send the value quoted ("dark").
-  const hint = c.req.header('sec-ch-prefers-color-scheme')?.trim().replace(/^"(.*)"$/, '$1');
-  if (hint === 'light' || hint === 'dark') return { preference, theme: hint, needsScript: false, variant: `system-${hint}` };
+  const hint = c.req
+    .header('sec-ch-prefers-color-scheme')
+    ?.trim()
+    .replace(/^"(.*)"$/, '$1');
+  if (hint === 'light' || hint === 'dark')
+    return { preference, theme: hint, needsScript: false, variant: `system-${hint}` };
   return { preference, theme: site.colorMode.defaultMode, needsScript: true, variant: 'system' };
 }
 

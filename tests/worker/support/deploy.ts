@@ -33,7 +33,10 @@ export interface DeployedBuild {
   page(route: string): PageData;
 }
 
-export function fixtureBuild(fixture: FixtureName = 'site'): { buildId: string; kvEntries: { key: string; value: string }[] } {
+export function fixtureBuild(fixture: FixtureName = 'site'): {
+  buildId: string;
+  kvEntries: { key: string; value: string }[];
+} {
   return fixture === 'home-site' ? inject('homeSite') : { buildId: inject('buildId'), kvEntries: inject('kvEntries') };
 }
 
@@ -81,7 +84,8 @@ export async function deployFixture(options: DeployOptions = {}): Promise<Deploy
   return { buildId, manifest, storedPage, page: (route) => JSON.parse(storedPage(route)) as PageData };
 }
 
-/** Writes the pointers as a deploy or rollback does (history newest first), then forgets what the isolate remembered. */
+/** Writes the pointers as a deploy or rollback does (history newest first), then forgets what the
+ * isolate remembered. */
 export async function pointTo(current: string | null, history: string[] = []): Promise<void> {
   if (current === null) await bindings.CONTENT.delete(kvKeys.current);
   else await bindings.CONTENT.put(kvKeys.current, current);

@@ -17,7 +17,16 @@ export interface ServedDocument {
 }
 
 export async function readDocument(html: string): Promise<ServedDocument> {
-  const doc: Omit<ServedDocument, 'boot'> & { bootText: string } = { html, theme: null, themePreference: null, title: '', meta: {}, canonical: null, inlineScripts: [], bootText: '' };
+  const doc: Omit<ServedDocument, 'boot'> & { bootText: string } = {
+    html,
+    theme: null,
+    themePreference: null,
+    title: '',
+    meta: {},
+    canonical: null,
+    inlineScripts: [],
+    bootText: '',
+  };
   let script: { text: string; inline: boolean } | undefined;
   await new HTMLRewriter()
     .on('html', {
@@ -37,7 +46,10 @@ export async function readDocument(html: string): Promise<ServedDocument> {
     .on('script', {
       element(element) {
         const type = element.getAttribute('type');
-        script = { text: '', inline: !element.hasAttribute('src') && (type === null || type === 'text/javascript' || type === 'module') };
+        script = {
+          text: '',
+          inline: !element.hasAttribute('src') && (type === null || type === 'text/javascript' || type === 'module'),
+        };
         element.onEndTag(() => {
           if (script?.inline) doc.inlineScripts.push(script.text);
           script = undefined;
@@ -75,7 +87,10 @@ export async function textOf(html: string, selector: string): Promise<string> {
 }
 
 function decodeEntities(value: string): string {
-  return value.replace(/&(amp|lt|gt|quot|#39|#x27);/g, (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'" })[name]!);
+  return value.replace(
+    /&(amp|lt|gt|quot|#39|#x27);/g,
+    (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'" })[name]!,
+  );
 }
 
 /** Directives of a Content-Security-Policy header, by name. */

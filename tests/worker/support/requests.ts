@@ -38,7 +38,11 @@ export interface SettledResponse {
 }
 
 /** A request straight to the worker's handler that returns once its background work is done. */
-export async function getSettled(path: string, options: RequestOptions = {}, env: Env = bindings): Promise<SettledResponse> {
+export async function getSettled(
+  path: string,
+  options: RequestOptions = {},
+  env: Env = bindings,
+): Promise<SettledResponse> {
   const ctx = createExecutionContext();
   const response = await worker.fetch(buildRequest(path, options), env, ctx);
   const body = await response.text();

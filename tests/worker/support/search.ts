@@ -33,9 +33,14 @@ export async function postSearch(body: unknown, options: SearchCallOptions = {})
   const method = options.method ?? 'POST';
   const headers = new Headers(options.headers ?? { 'content-type': 'application/json' });
   const init: RequestInit = { method, headers };
-  if (method !== 'GET' && method !== 'HEAD' && body !== undefined) init.body = typeof body === 'string' ? body : JSON.stringify(body);
+  if (method !== 'GET' && method !== 'HEAD' && body !== undefined)
+    init.body = typeof body === 'string' ? body : JSON.stringify(body);
   const ctx = createExecutionContext();
-  const response = await worker.fetch(new Request(`${origin}${options.path ?? searchPath}`, init), options.env ?? bindings, ctx);
+  const response = await worker.fetch(
+    new Request(`${origin}${options.path ?? searchPath}`, init),
+    options.env ?? bindings,
+    ctx,
+  );
   const text = await response.text();
   await waitOnExecutionContext(ctx);
   let json: unknown;
@@ -60,8 +65,27 @@ export function searchRequest(query: string, extra: Record<string, unknown> = {}
 /** What DocSearch v3 sends for a query typed in the modal. */
 export function docSearchRequest(query: string, extra: Record<string, unknown> = {}) {
   return searchRequest(query, {
-    attributesToRetrieve: ['hierarchy.lvl0', 'hierarchy.lvl1', 'hierarchy.lvl2', 'hierarchy.lvl3', 'hierarchy.lvl4', 'hierarchy.lvl5', 'hierarchy.lvl6', 'content', 'type', 'url'],
-    attributesToSnippet: ['hierarchy.lvl1:10', 'hierarchy.lvl2:10', 'hierarchy.lvl3:10', 'hierarchy.lvl4:10', 'hierarchy.lvl5:10', 'hierarchy.lvl6:10', 'content:10'],
+    attributesToRetrieve: [
+      'hierarchy.lvl0',
+      'hierarchy.lvl1',
+      'hierarchy.lvl2',
+      'hierarchy.lvl3',
+      'hierarchy.lvl4',
+      'hierarchy.lvl5',
+      'hierarchy.lvl6',
+      'content',
+      'type',
+      'url',
+    ],
+    attributesToSnippet: [
+      'hierarchy.lvl1:10',
+      'hierarchy.lvl2:10',
+      'hierarchy.lvl3:10',
+      'hierarchy.lvl4:10',
+      'hierarchy.lvl5:10',
+      'hierarchy.lvl6:10',
+      'content:10',
+    ],
     snippetEllipsisText: '…',
     highlightPreTag: '<mark>',
     highlightPostTag: '</mark>',
@@ -90,7 +114,18 @@ export interface AlgoliaSetup {
 export function withAlgolia(hosts: string[], overrides: Partial<Env> = {}): AlgoliaSetup {
   const appId = `APP${crypto.randomUUID().replace(/-/g, '').slice(0, 10).toUpperCase()}`;
   const apiKey = `KEY-${crypto.randomUUID()}`;
-  return { appId, apiKey, env: { ...bindings, ALGOLIA_APP_ID: appId, ALGOLIA_SEARCH_API_KEY: apiKey, ALGOLIA_INDEX_NAME: 'docs', ALGOLIA_HOSTS: hosts.join(','), ...overrides } };
+  return {
+    appId,
+    apiKey,
+    env: {
+      ...bindings,
+      ALGOLIA_APP_ID: appId,
+      ALGOLIA_SEARCH_API_KEY: apiKey,
+      ALGOLIA_INDEX_NAME: 'docs',
+      ALGOLIA_HOSTS: hosts.join(','),
+      ...overrides,
+    },
+  };
 }
 
 /** Requests a stand-in received for one application id. */

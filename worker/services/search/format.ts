@@ -46,7 +46,12 @@ export function formatResult(query: SearchQuery, matches: SearchRecord[], starte
 }
 
 function formatHit(record: SearchRecord, query: SearchQuery, words: string[], tags: Tags): SearchHit {
-  const hierarchy = Object.fromEntries(hierarchyLevels.map((level) => [level, record.hierarchy[level] === null ? null : escapeHtml(record.hierarchy[level]!)]));
+  const hierarchy = Object.fromEntries(
+    hierarchyLevels.map((level) => [
+      level,
+      record.hierarchy[level] === null ? null : escapeHtml(record.hierarchy[level]!),
+    ]),
+  );
   const full: Record<string, unknown> = {
     url: record.url,
     url_without_anchor: record.url_without_anchor,

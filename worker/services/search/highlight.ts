@@ -64,7 +64,9 @@ function pieces(text: string, queryWords: string[]): Piece[] {
 }
 
 function render(list: Piece[], tags: Tags): string {
-  return list.map((piece) => (piece.match ? `${tags.pre}${escapeHtml(piece.text)}${tags.post}` : escapeHtml(piece.text))).join('');
+  return list
+    .map((piece) => (piece.match ? `${tags.pre}${escapeHtml(piece.text)}${tags.post}` : escapeHtml(piece.text)))
+    .join('');
 }
 
 function level(matched: Set<string>, queryWords: string[]): MatchLevel {
@@ -76,7 +78,11 @@ export function highlight(text: string, queryWords: string[], tags: Tags): Highl
   const list = pieces(text, queryWords);
   const matched = new Set(list.flatMap((piece) => (piece.match ? [piece.match] : [])));
   const words = list.filter((piece) => /[\p{L}\p{N}]/u.test(piece.text));
-  const value: HighlightValue = { value: render(list, tags), matchLevel: level(matched, queryWords), matchedWords: [...matched] };
+  const value: HighlightValue = {
+    value: render(list, tags),
+    matchLevel: level(matched, queryWords),
+    matchedWords: [...matched],
+  };
   if (value.matchLevel !== 'none') value.fullyHighlighted = words.length > 0 && words.every((piece) => piece.match);
   return value;
 }
@@ -87,7 +93,10 @@ export function snippet(text: string, queryWords: string[], wordCount: number, t
   const wordIndexes = list.flatMap((piece, index) => (/[\p{L}\p{N}]/u.test(piece.text) ? [index] : []));
   const matched = new Set(list.flatMap((piece) => (piece.match ? [piece.match] : [])));
   if (wordIndexes.length <= wordCount) return { value: render(list, tags), matchLevel: level(matched, queryWords) };
-  const firstMatch = Math.max(0, wordIndexes.findIndex((index) => list[index]!.match));
+  const firstMatch = Math.max(
+    0,
+    wordIndexes.findIndex((index) => list[index]!.match),
+  );
   const startWord = Math.max(0, Math.min(firstMatch - Math.floor(wordCount / 3), wordIndexes.length - wordCount));
   const from = wordIndexes[startWord]!;
   const to = wordIndexes[startWord + wordCount - 1]!;
@@ -95,10 +104,12 @@ export function snippet(text: string, queryWords: string[], wordCount: number, t
   const windowMatched = new Set(window.flatMap((piece) => (piece.match ? [piece.match] : [])));
   const before = startWord > 0 ? tags.ellipsis : '';
   const after = startWord + wordCount < wordIndexes.length ? tags.ellipsis : '';
-  return { value: `${escapeHtml(before)}${render(window, tags)}${escapeHtml(after)}`, matchLevel: level(windowMatched, queryWords) };
+  return {
+    value: `${escapeHtml(before)}${render(window, tags)}${escapeHtml(after)}`,
+    matchLevel: level(windowMatched, queryWords),
+  };
 }
 
 export function queryWords(query: string): string[] {
   return tokenize(query);
 }
-

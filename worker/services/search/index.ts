@@ -21,7 +21,10 @@ export async function search(env: Env, buildId: string | undefined, queries: Sea
     try {
       return { response: await searchUpstream(env, queries), source: 'algolia' };
     } catch (error) {
-      console.warn('Algolia failed; answering from the embedded index:', error instanceof Error ? error.message : error);
+      console.warn(
+        'Algolia failed; answering from the embedded index:',
+        error instanceof Error ? error.message : error,
+      );
     }
   }
   if (!buildId) throw new Error('no deployed build to search');

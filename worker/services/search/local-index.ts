@@ -4,7 +4,13 @@
 
 import MiniSearch, { type SearchResult as MiniResult } from 'minisearch';
 import { kvKeys, type SearchRecord } from '../../../client/model.ts';
-import { expandRecord, fieldBoost, indexedFields, tokenize, type SerializedSearchIndex } from '../../../client/search-options.ts';
+import {
+  expandRecord,
+  fieldBoost,
+  indexedFields,
+  tokenize,
+  type SerializedSearchIndex,
+} from '../../../client/search-options.ts';
 import { allowedTypos } from './highlight.ts';
 
 export interface LocalIndex {
@@ -32,7 +38,16 @@ export function localIndex(kv: KVNamespace, buildId: string): Promise<LocalIndex
   return pending;
 }
 
-const typeRank: Record<SearchRecord['type'], number> = { lvl0: 0, lvl1: 1, lvl2: 2, lvl3: 3, lvl4: 4, lvl5: 5, lvl6: 6, content: 7 };
+const typeRank: Record<SearchRecord['type'], number> = {
+  lvl0: 0,
+  lvl1: 1,
+  lvl2: 2,
+  lvl3: 3,
+  lvl4: 4,
+  lvl5: 5,
+  lvl6: 6,
+  content: 7,
+};
 
 export function createLocalIndex(serialized: SerializedSearchIndex): LocalIndex {
   const records = serialized.records.map((record) => expandRecord(record, serialized));
@@ -51,7 +66,13 @@ export function createLocalIndex(serialized: SerializedSearchIndex): LocalIndex 
     const results = mini.search(query, { ...options, combineWith: 'AND' });
     return results
       .map((result) => ({ result, record: records[Number(result.id)]!, typos: hasTypos(result, words) ? 1 : 0 }))
-      .sort((a, b) => a.typos - b.typos || typeRank[a.record.type] - typeRank[b.record.type] || b.result.score - a.result.score || a.record.weight.position - b.record.weight.position)
+      .sort(
+        (a, b) =>
+          a.typos - b.typos ||
+          typeRank[a.record.type] - typeRank[b.record.type] ||
+          b.result.score - a.result.score ||
+          a.record.weight.position - b.record.weight.position,
+      )
       .map((entry) => entry.record);
   };
 
@@ -70,5 +91,8 @@ export function createLocalIndex(serialized: SerializedSearchIndex): LocalIndex 
 
 /** True when some query word was found only through a typo (not exactly, not as a prefix). */
 function hasTypos(result: MiniResult, words: string[]): boolean {
-  return words.some((word, index) => !result.terms.some((term) => term === word || (index === words.length - 1 && term.startsWith(word))));
+  return words.some(
+    (word, index) =>
+      !result.terms.some((term) => term === word || (index === words.length - 1 && term.startsWith(word))),
+  );
 }

@@ -20,7 +20,10 @@ export interface SearchQuery {
 }
 
 export class SearchRequestError extends Error {
-  constructor(readonly status: 400 | 405 | 413 | 415 | 503, message: string) {
+  constructor(
+    readonly status: 400 | 405 | 413 | 415 | 503,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -40,18 +43,22 @@ export function parseSearchBody(text: string): SearchQuery[] {
   } catch {
     throw new SearchRequestError(400, 'The request body is not valid JSON');
   }
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new SearchRequestError(400, 'The request body must be a JSON object with a `requests` array');
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    throw new SearchRequestError(400, 'The request body must be a JSON object with a `requests` array');
   const requests = (body as Raw).requests;
   if (!Array.isArray(requests)) throw new SearchRequestError(400, '`requests` is required and must be an array');
   if (requests.length === 0) throw new SearchRequestError(400, '`requests` must contain at least one query');
-  if (requests.length > searchLimits.maxRequests) throw new SearchRequestError(400, `\`requests\` may contain at most ${searchLimits.maxRequests} queries`);
+  if (requests.length > searchLimits.maxRequests)
+    throw new SearchRequestError(400, `\`requests\` may contain at most ${searchLimits.maxRequests} queries`);
   return requests.map((request, index) => parseQuery(request, index));
 }
 
 function parseQuery(request: unknown, index: number): SearchQuery {
-  if (!request || typeof request !== 'object' || Array.isArray(request)) throw new SearchRequestError(400, `requests[${index}] must be an object`);
+  if (!request || typeof request !== 'object' || Array.isArray(request))
+    throw new SearchRequestError(400, `requests[${index}] must be an object`);
   const { params, ...fields } = request as Raw;
-  if (params !== undefined && typeof params !== 'string') throw new SearchRequestError(400, `requests[${index}].params must be a string`);
+  if (params !== undefined && typeof params !== 'string')
+    throw new SearchRequestError(400, `requests[${index}].params must be a string`);
   // Older clients send search parameters as a URL-encoded `params` string; newer ones as fields.
   const merged: Raw = { ...(typeof params === 'string' ? parseParamsString(params) : {}), ...fields };
   const where = `requests[${index}]`;
@@ -59,13 +66,18 @@ function parseQuery(request: unknown, index: number): SearchQuery {
   const query = optional(merged.query, 'string', `${where}.query`) ?? '';
   const hitsPerPage = optionalInteger(merged.hitsPerPage, `${where}.hitsPerPage`) ?? searchLimits.hitsPerPage;
   const page = optionalInteger(merged.page, `${where}.page`) ?? 0;
-  if (hitsPerPage < 0 || page < 0) throw new SearchRequestError(400, `${where}: hitsPerPage and page must not be negative`);
+  if (hitsPerPage < 0 || page < 0)
+    throw new SearchRequestError(400, `${where}: hitsPerPage and page must not be negative`);
 
   const highlightPreTag = optional(merged.highlightPreTag, 'string', `${where}.highlightPreTag`) ?? '<em>';
   const highlightPostTag = optional(merged.highlightPostTag, 'string', `${where}.highlightPostTag`) ?? '</em>';
   // The tags are inserted into HTML that clients render as is: only plain element tags pass.
   for (const tag of [highlightPreTag, highlightPostTag]) {
-    if (!safeTag.test(tag)) throw new SearchRequestError(400, `${where}: highlight tags must be simple element tags such as <mark> and </mark>`);
+    if (!safeTag.test(tag))
+      throw new SearchRequestError(
+        400,
+        `${where}: highlight tags must be simple element tags such as <mark> and </mark>`,
+      );
   }
 
   return {
@@ -99,7 +111,11 @@ function parseParamsString(params: string): Raw {
   return result;
 }
 
-function optional<T extends 'string' | 'boolean'>(value: unknown, type: T, name: string): (T extends 'string' ? string : boolean) | undefined {
+function optional<T extends 'string' | 'boolean'>(
+  value: unknown,
+  type: T,
+  name: string,
+): (T extends 'string' ? string : boolean) | undefined {
   if (value === undefined || value === null) return undefined;
   if (typeof value !== type) throw new SearchRequestError(400, `${name} must be a ${type}`);
   return value as never;
@@ -108,14 +124,16 @@ function optional<T extends 'string' | 'boolean'>(value: unknown, type: T, name:
 function optionalInteger(value: unknown, name: string): number | undefined {
   if (value === undefined || value === null) return undefined;
   const number = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
-  if (typeof number !== 'number' || !Number.isInteger(number)) throw new SearchRequestError(400, `${name} must be an integer`);
+  if (typeof number !== 'number' || !Number.isInteger(number))
+    throw new SearchRequestError(400, `${name} must be an integer`);
   return number;
 }
 
 function stringList(value: unknown, name: string): string[] | undefined {
   if (value === undefined || value === null) return undefined;
   const list = typeof value === 'string' ? value.split(',') : value;
-  if (!Array.isArray(list) || !list.every((item) => typeof item === 'string')) throw new SearchRequestError(400, `${name} must be a list of strings`);
+  if (!Array.isArray(list) || !list.every((item) => typeof item === 'string'))
+    throw new SearchRequestError(400, `${name} must be a list of strings`);
   return list.map((item) => item.trim());
 }
 
@@ -134,7 +152,8 @@ function facetFilters(value: unknown, name: string): string[][] {
   if (!Array.isArray(list)) throw new SearchRequestError(400, `${name} must be a list`);
   return list.map((entry) => {
     const group = typeof entry === 'string' ? [entry] : entry;
-    if (!Array.isArray(group) || !group.every((item) => typeof item === 'string')) throw new SearchRequestError(400, `${name} must contain strings or lists of strings`);
+    if (!Array.isArray(group) || !group.every((item) => typeof item === 'string'))
+      throw new SearchRequestError(400, `${name} must contain strings or lists of strings`);
     return group as string[];
   });
 }
@@ -146,7 +165,10 @@ export function canonicalParams(query: SearchQuery): string {
   params.set('hitsPerPage', String(query.hitsPerPage));
   params.set('page', String(query.page));
   if (query.attributesToRetrieve) params.set('attributesToRetrieve', JSON.stringify(query.attributesToRetrieve));
-  params.set('attributesToSnippet', JSON.stringify(Object.entries(query.attributesToSnippet).map(([a, n]) => `${a}:${n}`)));
+  params.set(
+    'attributesToSnippet',
+    JSON.stringify(Object.entries(query.attributesToSnippet).map(([a, n]) => `${a}:${n}`)),
+  );
   params.set('snippetEllipsisText', query.snippetEllipsisText);
   params.set('highlightPreTag', query.highlightPreTag);
   params.set('highlightPostTag', query.highlightPostTag);

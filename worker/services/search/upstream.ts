@@ -25,7 +25,12 @@ export function parseHosts(value: string | undefined) {
     .filter(Boolean)
     .map((entry) => {
       const url = new URL(/^[a-z]+:\/\//i.test(entry) ? entry : `https://${entry}`);
-      return { url: url.hostname, port: url.port ? Number(url.port) : undefined, protocol: url.protocol.replace(':', '') as 'http' | 'https', accept: 'read' as const };
+      return {
+        url: url.hostname,
+        port: url.port ? Number(url.port) : undefined,
+        protocol: url.protocol.replace(':', '') as 'http' | 'https',
+        accept: 'read' as const,
+      };
     });
 }
 
@@ -55,7 +60,9 @@ export async function searchUpstream(env: Env, queries: SearchQuery[]): Promise<
       hitsPerPage: query.hitsPerPage,
       page: query.page,
       attributesToRetrieve: query.attributesToRetrieve,
-      attributesToSnippet: Object.entries(query.attributesToSnippet).map(([attribute, words]) => `${attribute}:${words}`),
+      attributesToSnippet: Object.entries(query.attributesToSnippet).map(
+        ([attribute, words]) => `${attribute}:${words}`,
+      ),
       snippetEllipsisText: query.snippetEllipsisText,
       highlightPreTag: sentinel.pre,
       highlightPostTag: sentinel.post,
@@ -65,7 +72,12 @@ export async function searchUpstream(env: Env, queries: SearchQuery[]): Promise<
   });
   const results = (response as unknown as SearchResponse).results.map((result, index) => {
     const query = queries[index]!;
-    const tags = (value: string) => escapeHtml(value).split(sentinel.pre).join(query.highlightPreTag).split(sentinel.post).join(query.highlightPostTag);
+    const tags = (value: string) =>
+      escapeHtml(value)
+        .split(sentinel.pre)
+        .join(query.highlightPreTag)
+        .split(sentinel.post)
+        .join(query.highlightPostTag);
     return { ...result, hits: result.hits.map((hit) => escapeStrings(hit, tags) as typeof hit) };
   });
   return { results };
@@ -73,8 +85,14 @@ export async function searchUpstream(env: Env, queries: SearchQuery[]): Promise<
 
 /** Every string in a hit, escaped for HTML (URLs and ids stay as they are). */
 function escapeStrings(value: unknown, transform: (value: string) => string, key = ''): unknown {
-  if (typeof value === 'string') return ['url', 'url_without_anchor', 'objectID', 'anchor', 'type', 'matchLevel'].includes(key) ? value : transform(value);
+  if (typeof value === 'string')
+    return ['url', 'url_without_anchor', 'objectID', 'anchor', 'type', 'matchLevel'].includes(key)
+      ? value
+      : transform(value);
   if (Array.isArray(value)) return key === 'matchedWords' ? value : value.map((item) => escapeStrings(item, transform));
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, escapeStrings(item, transform, name)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value).map(([name, item]) => [name, escapeStrings(item, transform, name)]),
+    );
   return value;
 }
