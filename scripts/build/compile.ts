@@ -10,7 +10,7 @@ import remarkDirective from 'remark-directive';
 import remarkGfm from 'remark-gfm';
 import rehypeShikiFromHighlighter from '@shikijs/rehype/core';
 import { createHighlighter } from 'shiki';
-import type { TocItem, TreeElement, TreeNode } from '../../client/model.ts';
+import type { TocItem, TreeNode } from '../../client/model.ts';
 import { componentNames } from '../../client/components/registry-names.ts';
 import { BuildError, BuildErrors } from './errors.ts';
 import type { SourceDoc } from './discover.ts';

@@ -3,7 +3,7 @@
 
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import type { Crumb, PageLink, SidebarCategory, SidebarItem } from '../../client/model.ts';
+import type { Crumb, PageLink, SidebarItem } from '../../client/model.ts';
 import { numberPrefix, type SourceDoc } from './discover.ts';
 import { BuildError } from './errors.ts';
 import { loadModule } from './load-module.ts';
