@@ -15,7 +15,11 @@ const contentOf: Record<string, string> = {
   '/guides/advanced-topics': 'npm install',
   '/reference/api': 'returns a thing.',
   '/standalone': 'This page is not in the sidebar.',
+  '/guides/preview': 'zanzibar is a word only this page has.',
 };
+/** Unlisted (frontmatter `unlisted: true`): served, but kept from search engines (unlisted-pages.test.ts). */
+const unlisted = new Set(['/guides/preview']);
+const listedRoutes = () => routes.filter((route) => !unlisted.has(route));
 
 let build: DeployedBuild;
 beforeEach(async () => {
@@ -27,21 +31,24 @@ describe('doc pages', () => {
     expect(routes).toEqual(Object.keys(contentOf).sort());
   });
 
-  it.each(routes)('serves %s as a 200 HTML page with its title, description and canonical URL', async (route) => {
-    const response = await get(route);
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    const doc = await readDocument(await response.text());
-    const entry = manifest.routes[route]!;
-    const description = entry.description || manifest.site.tagline;
-    expect(doc.title).toBe(`${entry.title} | Fixture Docs`);
-    expect(doc.meta.description).toBe(description);
-    expect(doc.canonical).toBe(`https://docs.example.test${route}`);
-    expect(doc.meta['og:title']).toBe(`${entry.title} | Fixture Docs`);
-    expect(doc.meta['og:description']).toBe(description);
-    expect(doc.meta['og:url']).toBe(`https://docs.example.test${route}`);
-    expect(doc.meta.robots).toBeUndefined();
-  });
+  it.each(listedRoutes())(
+    'serves %s as a 200 HTML page with its title, description and canonical URL',
+    async (route) => {
+      const response = await get(route);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      const doc = await readDocument(await response.text());
+      const entry = manifest.routes[route]!;
+      const description = entry.description || manifest.site.tagline;
+      expect(doc.title).toBe(`${entry.title} | Fixture Docs`);
+      expect(doc.meta.description).toBe(description);
+      expect(doc.canonical).toBe(`https://docs.example.test${route}`);
+      expect(doc.meta['og:title']).toBe(`${entry.title} | Fixture Docs`);
+      expect(doc.meta['og:description']).toBe(description);
+      expect(doc.meta['og:url']).toBe(`https://docs.example.test${route}`);
+      expect(doc.meta.robots).toBeUndefined();
+    },
+  );
 
   it.each(routes)('streams the content of %s and the boot data to hydrate it', async (route) => {
     const html = await (await get(route)).text();
