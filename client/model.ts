@@ -39,6 +39,8 @@ export interface PageData {
   hideTableOfContents: boolean;
   /** Extra class on the page wrapper (frontmatter `className`). */
   className?: string;
+  /** Frontmatter `unlisted`: reachable by URL only — no search, sitemap or pagination, `noindex, nofollow`. */
+  unlisted?: true;
   /** Id of the sidebar this page belongs to; absent when the page is in no sidebar. */
   sidebar?: string;
   tree: TreeNode[];

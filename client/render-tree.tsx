@@ -2,13 +2,13 @@
 
 import { createElement, type ComponentType, type ReactNode } from 'react';
 import type { TreeNode } from './model.ts';
+import { isScriptUrl, urlAttributes } from './script-url.ts';
 
 // Each registered component takes its own props; the tree's props are checked by the build.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type ComponentRegistry = Record<string, ComponentType<any>>;
 
 const voidElements = new Set(['area', 'br', 'col', 'embed', 'hr', 'img', 'input', 'source', 'track', 'wbr']);
-const unsafeUrl = /^\s*(javascript|vbscript|data:text\/html)/i;
 
 export function renderTree(nodes: TreeNode[], components: ComponentRegistry): ReactNode[] {
   return nodes.map((node, index) => renderNode(node, components, index));
@@ -20,7 +20,7 @@ function renderNode(node: TreeNode, components: ComponentRegistry, key: number):
   for (const [name, value] of Object.entries(node.p ?? {})) {
     // Content is built from the repository, but a page still never gets script hooks.
     if (/^on/i.test(name) || name === 'dangerouslySetInnerHTML') continue;
-    if ((name === 'href' || name === 'src') && typeof value === 'string' && unsafeUrl.test(value)) continue;
+    if (urlAttributes.has(name) && typeof value === 'string' && isScriptUrl(value)) continue;
     props[name] = value;
   }
   const type = components[node.t] ?? (/^[a-z]/.test(node.t) ? node.t : undefined);

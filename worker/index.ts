@@ -3,6 +3,7 @@
 
 import { Hono } from 'hono';
 import type { AppEnv } from './env.ts';
+import { handleError } from './errors/handle.ts';
 import { scriptHash, securityHeaders } from './middleware/security-headers.ts';
 import { servePageData } from './routes/data.ts';
 import { servePage } from './routes/pages.ts';
@@ -25,9 +26,7 @@ app.all('*', (c) =>
     allow: 'GET, HEAD',
   }),
 );
-app.onError((error, c) => {
-  console.error('unhandled error', error);
-  return c.json({ error: 'internal_error', message: 'Something went wrong on our side.' }, 500);
-});
+// Routes throw; this one handler turns every error into the response its route's clients read.
+app.onError(handleError);
 
 export default app;

@@ -181,6 +181,7 @@ function toPageData(entry: CompiledDoc, sidebars: ResolvedSidebars): PageData {
     source: doc.relPath,
   };
   if (doc.className) page.className = doc.className;
+  if (doc.unlisted) page.unlisted = true;
   const sidebar = sidebars.sidebarOfDoc.get(doc.id);
   if (sidebar) page.sidebar = sidebar;
   const previous = sidebars.previous.get(doc.id);

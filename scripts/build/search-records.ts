@@ -23,7 +23,10 @@ export function searchRecords(
   siteUrl: string,
 ): SearchRecord[] {
   const sections = topLevelSections(sidebars);
-  return pages.flatMap((page) => pageRecords(page, sections.get(page.route) ?? 'Documentation', siteUrl));
+  // Unlisted pages are reachable by their URL only, as in Docusaurus: never a search result.
+  return pages
+    .filter((page) => !page.unlisted)
+    .flatMap((page) => pageRecords(page, sections.get(page.route) ?? 'Documentation', siteUrl));
 }
 
 /** Route → label of the top-level sidebar category that holds it. */

@@ -261,10 +261,12 @@ function walkSidebars(sidebars: Record<string, SidebarItem[]>, docs: SourceDoc[]
       }
     };
     visit(items, []);
-    order.forEach((entry, index) => {
+    // Pagination skips unlisted docs and gives them none, as Docusaurus does.
+    const listed = order.filter((entry) => !entry.doc.unlisted);
+    listed.forEach((entry, index) => {
       if (sidebarOfDoc.get(entry.doc.id) !== name) return;
-      const before = order[index - 1];
-      const after = order[index + 1];
+      const before = listed[index - 1];
+      const after = listed[index + 1];
       if (before) previous.set(entry.doc.id, { title: before.label, href: before.doc.route });
       if (after) next.set(entry.doc.id, { title: after.label, href: after.doc.route });
     });

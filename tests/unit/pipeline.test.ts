@@ -45,6 +45,7 @@ describe('runBuild', () => {
     });
     expect(Object.keys(result.manifest.routes).sort()).toEqual([
       '/guides/advanced-topics',
+      '/guides/preview',
       '/guides/setup',
       '/intro',
       '/reference/api',

@@ -73,6 +73,48 @@ describe('renderTree', () => {
     );
   });
 
+  it('keeps links whose path merely starts like a script scheme', () => {
+    for (const href of [
+      'javascript-guide',
+      'vbscript/intro',
+      'data-text-html.md',
+      './javascript:notes',
+      '/javascript:x',
+    ])
+      expect(html([{ t: 'a', p: { href }, c: ['ok'] }])).toBe(`<a href="${href}">ok</a>`);
+    expect(html([{ t: 'img', p: { src: 'data:image/png;base64,AAAA' } }])).toContain(
+      'src="data:image/png;base64,AAAA"',
+    );
+  });
+
+  it('drops script URLs the browser would still run after its own URL clean-up', () => {
+    const disguised = [
+      'java\tscript:alert(1)',
+      'java\nscript:alert(1)',
+      'java\r\nscript:alert(1)',
+      ' \x01javascript:alert(1)',
+      '\x00javascript:alert(1)',
+      'javascript:alert(1)\x1f ',
+      'VBScript:msgbox(1)',
+      'data:text/html;base64,PHNjcmlwdD4=',
+      'DATA:Text/HTML,<script>alert(1)</script>',
+    ];
+    for (const url of disguised)
+      expect(html([{ t: 'a', p: { href: url }, c: ['x'] }]), JSON.stringify(url)).toBe('<a>x</a>');
+  });
+
+  it('checks every attribute that holds a followed URL, not only href and src', () => {
+    const url = 'javascript:alert(1)';
+    expect(html([{ t: 'form', p: { action: url }, c: [{ t: 'button', p: { formAction: url }, c: ['go'] }] }])).toBe(
+      '<form><button>go</button></form>',
+    );
+    expect(html([{ t: 'svg', c: [{ t: 'a', p: { xlinkHref: url }, c: ['x'] }] }])).toBe('<svg><a>x</a></svg>');
+    expect(html([{ t: 'svg', c: [{ t: 'a', p: { 'xlink:href': url }, c: ['x'] }] }])).toBe('<svg><a>x</a></svg>');
+    expect(html([{ t: 'video', p: { poster: url } }])).toBe('<video></video>');
+    expect(html([{ t: 'blockquote', p: { cite: url }, c: ['q'] }])).toBe('<blockquote>q</blockquote>');
+    expect(html([{ t: 'object', p: { data: url } }])).toBe('<object></object>');
+  });
+
   it('renders an unregistered capitalised component as its children only', () => {
     expect(html([{ t: 'Foo', p: { x: 1 }, c: ['inside'] }])).toBe('inside');
     expect(html([{ t: 'Foo' }])).toBe('');

@@ -5,11 +5,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RecordType, SearchRecord } from '../../client/model.ts';
+import { kvKeys, type RecordType, type SearchRecord } from '../../client/model.ts';
 import { runBuild } from '../../scripts/build/pipeline.ts';
 import { buildSearchIndex } from '../../scripts/build/search-index.ts';
+import { StoreUnavailable } from '../../worker/services/content-store.ts';
 import { applyFacetFilters } from '../../worker/services/search/format.ts';
-import { createLocalIndex, type LocalIndex } from '../../worker/services/search/local-index.ts';
+import { createLocalIndex, localIndex, type LocalIndex } from '../../worker/services/search/local-index.ts';
 import { parseSearchBody } from '../../worker/services/search/protocol.ts';
 
 interface RecordSpec {
@@ -252,5 +253,40 @@ describe('the index built from the fixture site', () => {
   it('suggests page titles close to a query that found nothing', () => {
     expect(index.search('introductoin zebra')).toEqual([]);
     expect(index.suggest('introductoin zebra', 3)).toEqual(expect.arrayContaining(['Introduction']));
+  });
+});
+
+describe('loading the index from KV', () => {
+  /** A KV binding that holds `entries`; `failing` makes every read throw, as in an outage. */
+  const kv = (entries: Record<string, string>, failing = false) =>
+    ({
+      get: async (key: string) => {
+        if (failing) throw new Error('KV GET failed: 500 Internal Server Error (simulated outage)');
+        return entries[key] ?? null;
+      },
+    }) as unknown as KVNamespace;
+  const serialized = JSON.stringify(
+    buildSearchIndex([record({ page: 'deploy', type: 'lvl1', title: 'Deploy' })], 'https://docs.example.test'),
+  );
+
+  it('loads a build’s index through the content store', async () => {
+    const index = await localIndex(kv({ [kvKeys.searchIndex('aaa111')]: serialized }), 'aaa111');
+    expect(index.search('deploy').map((found) => found.url)).toEqual(['https://docs.example.test/deploy']);
+  });
+
+  it.each<[string, KVNamespace]>([
+    ['KV fails', kv({}, true)],
+    ['the build has no index', kv({})],
+    ['the stored index is not JSON', kv({ [kvKeys.searchIndex('ccc333')]: '{"version": 2, "reco' })],
+  ])('fails with StoreUnavailable, naming the key, when %s', async (_, store) => {
+    const failure = await localIndex(store, 'ccc333').catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(StoreUnavailable);
+    expect((failure as Error).message).toContain(kvKeys.searchIndex('ccc333'));
+  });
+
+  it('tries KV again on the next search after a failed read', async () => {
+    await expect(localIndex(kv({}, true), 'ddd444')).rejects.toBeInstanceOf(StoreUnavailable);
+    const index = await localIndex(kv({ [kvKeys.searchIndex('ddd444')]: serialized }), 'ddd444');
+    expect(index.records).toHaveLength(1);
   });
 });

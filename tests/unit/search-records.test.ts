@@ -1,11 +1,11 @@
 // The DocSearch records the build writes for every section of every page: what a search hit
 // links to, the trail it shows (lvl0 › lvl1 › …), and which text can be found.
 
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SearchRecord } from '../../client/model.ts';
+import { kvKeys, type SearchRecord } from '../../client/model.ts';
 import { runBuild, type BuildResult } from '../../scripts/build/pipeline.ts';
 import { buildSite, page, writeSite } from './support/sites.ts';
 
@@ -25,6 +25,15 @@ const contents = (records: SearchRecord[]) =>
   records.filter((record) => record.type === 'content').map((record) => record.content);
 
 describe('search records of the fixture site', () => {
+  it('leaves unlisted pages out of the DocSearch records and the embedded index', async () => {
+    expect(fixture.pages.find((p) => p.route === '/guides/preview')).toBeDefined();
+    expect(recordsOf(fixture, '/guides/preview')).toEqual([]);
+    const written = await readFile(join(outRoot, 'first', 'search', 'records.json'), 'utf8');
+    expect(written).not.toContain('/guides/preview');
+    const index = fixture.kvEntries.find((entry) => entry.key === kvKeys.searchIndex(fixture.buildId))!;
+    expect(index.value).not.toMatch(/guides\/preview|zanzibar/i);
+  });
+
   it('gives every record the same objectID when the same content is built again', async () => {
     const again = await runBuild({ siteDir: 'tests/fixtures/site', outDir: join(outRoot, 'second'), skipClient: true });
     expect(again.records.map((record) => record.objectID)).toEqual(fixture.records.map((record) => record.objectID));

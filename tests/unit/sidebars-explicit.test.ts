@@ -106,6 +106,14 @@ describe('navigation', () => {
     expect(resolved.next.get('beta')).toEqual({ title: 'Install', href: '/guides/install' });
   });
 
+  it('skips an unlisted doc in previous/next, and gives the unlisted doc neither', () => {
+    const resolved = resolve({ main: ['alpha', 'hidden', 'zeta'] });
+    expect(resolved.next.get('alpha')).toEqual({ title: 'Zeta', href: '/zeta' });
+    expect(resolved.previous.get('zeta')).toEqual({ title: 'Alpha', href: '/alpha' });
+    expect(resolved.previous.get('hidden')).toBeUndefined();
+    expect(resolved.next.get('hidden')).toBeUndefined();
+  });
+
   it('gives a doc that is in no sidebar no sidebar, no breadcrumbs and no previous/next', async () => {
     const result = await buildSite('tests/fixtures/site');
     const standalone = result.pages.find((p) => p.source === 'docs/standalone.md')!;

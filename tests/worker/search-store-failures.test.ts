@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { kvKeys } from '../../client/model.ts';
 import type { Env } from '../../worker/env.ts';
 import { bindings, deployFixture, failingKv, type DeployedBuild } from './support/deploy.ts';
+import { getSettled } from './support/requests.ts';
 import { docSearchRequest, postSearch, standInUrls, withAlgolia } from './support/search.ts';
 
 let build: DeployedBuild;
@@ -24,6 +25,14 @@ describe('search while KV is failing', () => {
     const call = await postSearch(docSearchRequest('setup'), { env: algolia.env });
     expect(call.response.status).toBe(200);
     expect(call.response.headers.get('x-search-source')).toBe('algolia');
+  });
+
+  it('still answers the search page’s JSON from Algolia', async () => {
+    const algolia = withAlgolia([standInUrls().first], { CONTENT: failingKv() });
+    const { response, body } = await getSettled('/__search?q=setup', {}, algolia.env);
+    expect(response.status).toBe(200);
+    expect(JSON.parse(body)).toMatchObject({ query: 'setup', nbHits: expect.any(Number) });
+    expect(body).toContain('From stand-in first');
   });
 
   it.each<[string, () => Promise<Env>]>([

@@ -2,13 +2,16 @@
 // 127.0.0.1 started by the global setup) and answers from the embedded index when none can.
 
 import { beforeEach, describe, expect, it } from 'vitest';
-import { deployFixture } from './support/deploy.ts';
+import { searchCacheKey } from '../../worker/services/search/cache.ts';
+import { parseSearchBody } from '../../worker/services/search/protocol.ts';
+import { deployFixture, type DeployedBuild } from './support/deploy.ts';
 import { docSearchRequest, postSearch, receivedBy, results, standInUrls, withAlgolia } from './support/search.ts';
 
 const hosts = standInUrls();
 
+let build: DeployedBuild;
 beforeEach(async () => {
-  await deployFixture();
+  build = await deployFixture();
 });
 
 const firstHitTitle = (call: Awaited<ReturnType<typeof postSearch>>) => results(call)[0]!.hits[0]!.hierarchy!.lvl1;
@@ -135,6 +138,15 @@ describe('answers from the embedded index when Algolia cannot answer', () => {
     const algolia = withAlgolia([hosts.first], { ALGOLIA_SEARCH_API_KEY: '' });
     expectLocalAnswer(await postSearch(docSearchRequest('setup'), { env: algolia.env }));
     expect(await receivedBy(hosts.first, algolia.appId)).toHaveLength(0);
+  });
+
+  it('keeps a local answer for the full SEARCH_CACHE_TTL when Algolia is only partly configured', async () => {
+    // Only an answer that stands in for a failing Algolia is kept briefly; here Algolia is off.
+    const request = docSearchRequest('setup');
+    await postSearch(request, { env: withAlgolia([hosts.first], { ALGOLIA_SEARCH_API_KEY: '' }).env });
+    const key = await searchCacheKey(`${build.buildId}|local`, parseSearchBody(JSON.stringify(request)));
+    const stored = await (caches as unknown as { default: Cache }).default.match(key);
+    expect(stored?.headers.get('cache-control')).toBe('public, max-age=300');
   });
 
   it('keeps the fallback answer in the edge cache, marked as local', async () => {

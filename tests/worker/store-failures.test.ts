@@ -8,10 +8,11 @@ import { countElements, readDocument, textOf } from './support/html.ts';
 import { get, getSettled } from './support/requests.ts';
 
 let logged: ReturnType<typeof vi.spyOn>;
+let warned: ReturnType<typeof vi.spyOn>;
 beforeEach(() => {
   // The worker logs each failure for operators; keep the test output readable.
   logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  warned = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
 });
 afterEach(() => {
   vi.restoreAllMocks();
@@ -120,6 +121,24 @@ describe('a stale build pointer', () => {
     await pointTo(half.buildId, [half.buildId, previous.buildId]);
     const doc = await readDocument(await (await get('/reference/api')).text());
     expect(doc.boot.buildId).toBe(previous.buildId);
+  });
+
+  it('serves the previous build when the newest manifest is not valid JSON, and logs which build it skipped', async () => {
+    const previous = await deployFixture({ live: false });
+    const corrupt = await deployFixture({ live: false });
+    await bindings.CONTENT.put(kvKeys.manifest(corrupt.buildId), '{"buildId": "cut short by an upl');
+    await pointTo(corrupt.buildId, [corrupt.buildId, previous.buildId]);
+    const response = await get('/intro');
+    expect(response.status).toBe(200);
+    expect((await readDocument(await response.text())).boot.buildId).toBe(previous.buildId);
+    expect(warned).toHaveBeenCalledWith(expect.stringMatching(new RegExp(`${corrupt.buildId}.*not valid JSON`)));
+  });
+
+  it('shows the 503 page when every candidate build’s manifest is corrupt', async () => {
+    const corrupt = await deployFixture({ live: false });
+    await bindings.CONTENT.put(kvKeys.manifest(corrupt.buildId), 'not json');
+    await pointTo(corrupt.buildId, [corrupt.buildId]);
+    await expectUnavailablePage(await get('/intro'));
   });
 
   it('ignores a corrupt build history and serves the current build', async () => {

@@ -71,6 +71,8 @@ function documentHead({ manifest, boot, theme, url }: DocumentInput): string {
     boot.status === 200
       ? `<link rel="canonical" href="${escapeHtml(canonical)}">`
       : '<meta name="robots" content="noindex">',
+    // Unlisted pages are for readers given the link, not for search engines (as Docusaurus marks them).
+    page?.unlisted ? '<meta name="robots" content="noindex, nofollow">' : '',
     `<meta property="og:title" content="${escapeHtml(socialTitle)}">`,
     `<meta property="og:description" content="${escapeHtml(description)}">`,
     `<meta property="og:type" content="website">`,

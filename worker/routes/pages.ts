@@ -1,22 +1,19 @@
-// Every GET that is not an asset or data: a doc page, a redirect, the 404 or the 503 page.
+// Every GET that is not an asset or data: a doc page, a redirect or the 404 page. When the store
+// fails it throws, and the error handler (worker/errors/) answers with the 503 page.
 
 import type { Context } from 'hono';
-import type { BootData, Manifest, PageData } from '../../client/model.ts';
+import type { PageData } from '../../client/model.ts';
 import type { AppEnv } from '../env.ts';
+import { bootData } from '../render/boot-data.ts';
 import { renderDocument } from '../render/document.tsx';
-import { currentManifest, lastKnownManifest, readPage, StoreUnavailable } from '../services/content-store.ts';
+import { currentManifest, readPage, StoreUnavailable } from '../services/content-store.ts';
 import { cacheTtlSeconds, readEdgeCache, writeEdgeCache } from '../services/edge-cache.ts';
 import { htmlCacheKey } from '../services/html-cache.ts';
 import { canonicalPath } from '../services/paths.ts';
 import { announcementDismissed, chooseTheme } from '../services/theme.ts';
 
 export async function servePage(c: Context<AppEnv>): Promise<Response> {
-  let manifest: Manifest;
-  try {
-    manifest = await currentManifest(c.env.CONTENT);
-  } catch (error) {
-    return unavailable(c, error, lastKnownManifest());
-  }
+  const manifest = await currentManifest(c.env.CONTENT);
 
   const decision = canonicalPath(new URL(c.req.url).pathname, manifest.redirects);
   if (decision.kind === 'redirect') {
@@ -56,13 +53,8 @@ export async function servePage(c: Context<AppEnv>): Promise<Response> {
 
   let page: PageData | null = null;
   if (known) {
-    try {
-      page = await readPage(c.env.CONTENT, manifest.buildId, path);
-    } catch (error) {
-      return unavailable(c, error, manifest);
-    }
-    if (!page)
-      return unavailable(c, new StoreUnavailable(`page ${path} of build ${manifest.buildId} is missing`), manifest);
+    page = await readPage(c.env.CONTENT, manifest.buildId, path);
+    if (!page) throw new StoreUnavailable(`page ${path} of build ${manifest.buildId} is missing`);
   }
 
   const status = page ? 200 : 404;
@@ -91,42 +83,3 @@ function etagMatches(header: string | undefined, etag: string): boolean {
     return value === '*' || value === etag;
   });
 }
-
-export function bootData(
-  manifest: Manifest,
-  page: PageData | null,
-  status: BootData['status'],
-  theme: ReturnType<typeof chooseTheme>,
-  dismissed: boolean,
-): BootData {
-  return {
-    buildId: manifest.buildId,
-    site: manifest.site,
-    sidebars: manifest.sidebars,
-    routes: Object.keys(manifest.routes),
-    page,
-    status,
-    theme: theme.theme,
-    themePreference: theme.preference,
-    announcementDismissed: dismissed,
-    searchStyle: manifest.assets.searchStyle,
-  };
-}
-
-/** 503 with a Retry button; the reader never sees the error itself. */
-async function unavailable(c: Context<AppEnv>, error: unknown, manifest: Manifest | undefined): Promise<Response> {
-  console.error('content store unavailable', error);
-  const headers = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'retry-after': '5' };
-  if (!manifest) return new Response(bareUnavailablePage, { status: 503, headers });
-  const theme = chooseTheme(c, manifest.site);
-  const boot = bootData(manifest, null, 503, theme, announcementDismissed(c, manifest.site));
-  return new Response(await renderDocument({ manifest, boot, theme, url: c.req.url }), { status: 503, headers });
-}
-
-const bareUnavailablePage = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Unavailable</title></head>
-<body><main><h1>This page is not available right now</h1>
-<p>The documentation store did not answer. This is usually brief.</p>
-<form method="get"><button type="submit">Retry</button></form></main></body></html>
-`;

@@ -5,48 +5,50 @@ import type { Context } from 'hono';
 import { searchLimits, type SearchPageData } from '../../client/model.ts';
 import { searchPageGroups, searchPageRequest } from '../../client/search/results.ts';
 import type { AppEnv } from '../env.ts';
+import { bootData } from '../render/boot-data.ts';
 import { renderDocument } from '../render/document.tsx';
 import { currentManifest } from '../services/content-store.ts';
-import { search } from '../services/search/index.ts';
+import { buildToSearch, search } from '../services/search/index.ts';
 import { localIndex } from '../services/search/local-index.ts';
 import { parseSearchBody } from '../services/search/protocol.ts';
 import { announcementDismissed, chooseTheme } from '../services/theme.ts';
-import { bootData, servePage } from './pages.ts';
 
-async function searchPageData(c: Context<AppEnv>, buildId: string): Promise<SearchPageData> {
+/** `?q=&page=` as asked (page counted from 1), with no results yet. */
+function noResults(c: Context<AppEnv>): SearchPageData {
   const query = [...(c.req.query('q') ?? '').trim()].slice(0, searchLimits.queryLength).join('');
   const requested = Number(c.req.query('page') ?? 1);
   const page = Number.isInteger(requested) && requested >= 1 ? Math.min(requested, 1000) - 1 : 0;
-  const empty: SearchPageData = { query, page, nbPages: 0, nbHits: 0, groups: [], suggestions: [] };
+  return { query, page, nbPages: 0, nbHits: 0, groups: [], suggestions: [] };
+}
+
+/** The results of `?q=&page=`; throws when neither Algolia nor the build's index can answer. */
+async function searchPageData(c: Context<AppEnv>, buildId: string | undefined): Promise<SearchPageData> {
+  const empty = noResults(c);
+  const { query, page } = empty;
   if (!query) return empty;
-  try {
-    const [result] = (await search(c.env, buildId, parseSearchBody(JSON.stringify(searchPageRequest(query, page)))))
-      .response.results;
-    if (!result) return empty;
-    const suggestions = result.nbHits === 0 ? (await localIndex(c.env.CONTENT, buildId)).suggest(query, 3) : [];
-    return {
-      query,
-      page: result.page,
-      nbPages: result.nbPages,
-      nbHits: result.nbHits,
-      groups: searchPageGroups(result),
-      suggestions,
-    };
-  } catch (error) {
-    console.error('search page failed', error);
-    return { ...empty, error: 'Unable to fetch results' };
-  }
+  const [result] = (await search(c.env, buildId, parseSearchBody(JSON.stringify(searchPageRequest(query, page)))))
+    .response.results;
+  if (!result) return empty;
+  const suggestions =
+    result.nbHits === 0 && buildId ? (await localIndex(c.env.CONTENT, buildId)).suggest(query, 3) : [];
+  return {
+    query,
+    page: result.page,
+    nbPages: result.nbPages,
+    nbHits: result.nbHits,
+    groups: searchPageGroups(result),
+    suggestions,
+  };
 }
 
 export async function serveSearchPage(c: Context<AppEnv>): Promise<Response> {
-  let manifest;
-  try {
-    manifest = await currentManifest(c.env.CONTENT);
-  } catch {
-    // The page route answers a store failure with the 503 page.
-    return servePage(c);
-  }
-  const data = await searchPageData(c, manifest.buildId);
+  // The page needs the site's layout: without a manifest, the error handler answers with the 503 page.
+  const manifest = await currentManifest(c.env.CONTENT);
+  const data = await searchPageData(c, manifest.buildId).catch((error: unknown): SearchPageData => {
+    // The layout is there, so the page itself says the search failed, as the modal does.
+    console.error('search page failed', error);
+    return { ...noResults(c), error: 'Unable to fetch results' };
+  });
   const theme = chooseTheme(c, manifest.site);
   const boot = { ...bootData(manifest, null, 200, theme, announcementDismissed(c, manifest.site)), search: data };
   const body = await renderDocument({ manifest, boot, theme, url: c.req.url });
@@ -61,7 +63,8 @@ export async function serveSearchPage(c: Context<AppEnv>): Promise<Response> {
   });
 }
 
+/** Answers through Algolia even while KV fails; the error handler answers what cannot be. */
 export async function serveSearchJson(c: Context<AppEnv>): Promise<Response> {
-  const manifest = await currentManifest(c.env.CONTENT);
-  return c.json(await searchPageData(c, manifest.buildId), 200, { 'cache-control': 'no-store' });
+  const data = await searchPageData(c, await buildToSearch(c.env.CONTENT));
+  return c.json(data, 200, { 'cache-control': 'no-store' });
 }

@@ -2,9 +2,8 @@
 
 import type { Context } from 'hono';
 import type { AppEnv } from '../env.ts';
-import { currentManifest } from '../services/content-store.ts';
 import { searchCacheKey } from '../services/search/cache.ts';
-import { search } from '../services/search/index.ts';
+import { buildToSearch, search } from '../services/search/index.ts';
 import { algoliaConfigured } from '../services/search/upstream.ts';
 import { parseSearchBody, SearchRequestError } from '../services/search/protocol.ts';
 import { cacheTtlSeconds, readEdgeCache, writeEdgeCache } from '../services/edge-cache.ts';
@@ -12,30 +11,18 @@ import { cacheTtlSeconds, readEdgeCache, writeEdgeCache } from '../services/edge
 /** Answers from the embedded index because Algolia failed are kept briefly. */
 const fallbackTtlSeconds = 30;
 
+/** Refusals and failures are thrown; worker/errors/ answers them in Algolia's `{ message, status }`. */
 export async function serveSearch(c: Context<AppEnv>): Promise<Response> {
   const contentType = c.req.header('content-type') ?? '';
   if (contentType && !/^(application\/json|text\/plain|application\/x-www-form-urlencoded)/i.test(contentType)) {
-    return algoliaError(c, new SearchRequestError(415, 'Send the body as JSON'));
+    throw new SearchRequestError(415, 'Send the body as JSON');
   }
   const declared = Number(c.req.header('content-length') ?? 0);
-  if (declared > 16 * 1024)
-    return algoliaError(c, new SearchRequestError(413, 'The request body is larger than 16384 bytes'));
+  if (declared > 16 * 1024) throw new SearchRequestError(413, 'The request body is larger than 16384 bytes');
 
-  let queries;
-  try {
-    queries = parseSearchBody(await c.req.text());
-  } catch (error) {
-    if (error instanceof SearchRequestError) return algoliaError(c, error);
-    throw error;
-  }
-
+  const queries = parseSearchBody(await c.req.text());
   // Algolia can still answer while KV is down: a missing build only rules out the local index.
-  let buildId: string | undefined;
-  try {
-    buildId = (await currentManifest(c.env.CONTENT)).buildId;
-  } catch (error) {
-    console.warn('search without a deployed build:', error instanceof Error ? error.message : error);
-  }
+  const buildId = await buildToSearch(c.env.CONTENT);
   const algolia = algoliaConfigured(c.env)
     ? `${c.env.ALGOLIA_APP_ID}/${c.env.ALGOLIA_INDEX_NAME}/${c.env.ALGOLIA_HOSTS ?? ''}`
     : 'local';
@@ -53,17 +40,11 @@ export async function serveSearch(c: Context<AppEnv>): Promise<Response> {
     });
   }
 
-  let answer;
-  try {
-    answer = await search(c.env, buildId, queries);
-  } catch (error) {
-    console.error('search failed', error);
-    return algoliaError(c, new SearchRequestError(503, 'Search is unavailable right now; try again in a moment'));
-  }
+  const answer = await search(c.env, buildId, queries);
   const body = JSON.stringify(answer.response);
   const configuredTtl = cacheTtlSeconds(c.env.SEARCH_CACHE_TTL);
   const ttl =
-    answer.source === 'local' && c.env.ALGOLIA_APP_ID ? Math.min(fallbackTtlSeconds, configuredTtl) : configuredTtl;
+    answer.source === 'local' && algoliaConfigured(c.env) ? Math.min(fallbackTtlSeconds, configuredTtl) : configuredTtl;
   if (key && ttl > 0)
     c.executionCtx.waitUntil(
       writeEdgeCache(
@@ -82,9 +63,4 @@ export async function serveSearch(c: Context<AppEnv>): Promise<Response> {
       'x-search-source': answer.source,
     },
   });
-}
-
-/** Algolia's error shape: `{ message, status }`. */
-function algoliaError(c: Context<AppEnv>, error: SearchRequestError): Response {
-  return c.json({ message: error.message, status: error.status }, error.status);
 }

@@ -1,7 +1,9 @@
-// Reads builds from KV: the live pointer, the manifest (kept in isolate memory) and pages.
-// A pointer to a build whose manifest is gone falls back to the previous builds.
+// Reads builds from KV: the live pointer, the manifest (kept in isolate memory), pages and the
+// search index. A pointer to a build whose manifest is gone or unreadable falls back to the
+// previous builds. Every failure to read is a `StoreUnavailable`, whatever KV threw.
 
 import { kvKeys, type Manifest, type PageData } from '../../client/model.ts';
+import type { SerializedSearchIndex } from '../../client/search-options.ts';
 
 /** Build-prefixed keys never change, so the edge may keep them long. */
 const immutableTtl = 60 * 60 * 24;
@@ -10,9 +12,11 @@ const pointerTtl = 30;
 /** How long this isolate trusts the pointer it read. */
 const pointerMemoryMs = 10_000;
 
+/** KV did not answer, or holds something no reader can be served from; a retry may help. */
 export class StoreUnavailable extends Error {
   constructor(message: string, cause?: unknown) {
     super(message, { cause });
+    this.name = 'StoreUnavailable';
   }
 }
 
@@ -42,24 +46,24 @@ export async function currentManifest(kv: KVNamespace, now = Date.now()): Promis
   }
   const candidates = await buildCandidates(kv);
   for (const buildId of candidates) {
-    const manifest = await readManifest(kv, buildId);
-    if (manifest) {
+    const found = await readManifest(kv, buildId);
+    if ('manifest' in found) {
       memory.pointer = { buildId, readAt: now };
-      return manifest;
+      return found.manifest;
     }
-    console.warn(`build ${buildId} has no manifest in KV; trying the previous build`);
+    console.warn(`skipping build ${buildId}: ${found.problem}; trying the previous build`);
   }
   throw new StoreUnavailable(
     candidates.length === 0
       ? 'no build has been deployed (build:current is empty)'
-      : 'no deployed build has a manifest',
+      : 'no deployed build has a readable manifest',
   );
 }
 
 async function buildCandidates(kv: KVNamespace): Promise<string[]> {
   const [current, history] = await Promise.all([
-    kvGet(kv, kvKeys.current, pointerTtl),
-    kvGet(kv, kvKeys.history, pointerTtl),
+    readStored(kv, kvKeys.current, pointerTtl),
+    readStored(kv, kvKeys.history, pointerTtl),
   ]);
   const previous = parseHistory(history);
   return [...new Set([current, ...previous].filter((id): id is string => Boolean(id)))];
@@ -75,32 +79,57 @@ function parseHistory(value: string | null): string[] {
   }
 }
 
-async function readManifest(kv: KVNamespace, buildId: string): Promise<Manifest | undefined> {
+/** A build's manifest, or why it cannot be used (missing, or cut short by an interrupted upload). */
+async function readManifest(kv: KVNamespace, buildId: string): Promise<{ manifest: Manifest } | { problem: string }> {
   const cached = memory.manifests.get(buildId);
-  if (cached) return cached;
-  const text = await kvGet(kv, kvKeys.manifest(buildId), immutableTtl);
-  if (!text) return undefined;
-  const manifest = JSON.parse(text) as Manifest;
+  if (cached) return { manifest: cached };
+  const key = kvKeys.manifest(buildId);
+  const text = await readStored(kv, key, immutableTtl);
+  if (!text) return { problem: 'it has no manifest in KV' };
+  let manifest: Manifest;
+  try {
+    manifest = JSON.parse(text) as Manifest;
+  } catch (error) {
+    return { problem: `its manifest (${key}) is not valid JSON: ${(error as Error).message}` };
+  }
   memory.manifests.set(buildId, manifest);
   // Keep a few builds: enough for a rollback, bounded for memory.
   if (memory.manifests.size > 3) memory.manifests.delete(memory.manifests.keys().next().value!);
-  return manifest;
+  return { manifest };
 }
 
 /** The page's JSON as stored (served as-is to client navigation). */
 export async function readPageJson(kv: KVNamespace, buildId: string, route: string): Promise<string | null> {
-  return kvGet(kv, kvKeys.page(buildId, route), immutableTtl);
+  return readStored(kv, kvKeys.page(buildId, route), immutableTtl);
 }
 
 export async function readPage(kv: KVNamespace, buildId: string, route: string): Promise<PageData | null> {
-  const text = await readPageJson(kv, buildId, route);
-  return text ? (JSON.parse(text) as PageData) : null;
+  const key = kvKeys.page(buildId, route);
+  const text = await readStored(kv, key, immutableTtl);
+  return text ? parseStored<PageData>(text, key) : null;
 }
 
-async function kvGet(kv: KVNamespace, key: string, cacheTtl: number): Promise<string | null> {
+/** The embedded search index of a build; every deployed build has one. */
+export async function readSearchIndex(kv: KVNamespace, buildId: string): Promise<SerializedSearchIndex> {
+  const key = kvKeys.searchIndex(buildId);
+  const text = await readStored(kv, key, immutableTtl);
+  if (!text) throw new StoreUnavailable(`build ${buildId} has no search index (${key})`);
+  return parseStored<SerializedSearchIndex>(text, key);
+}
+
+/** The one way this worker reads KV: a failing read is a `StoreUnavailable` naming the key. */
+export async function readStored(kv: KVNamespace, key: string, cacheTtl: number): Promise<string | null> {
   try {
     return await kv.get(key, { cacheTtl });
   } catch (error) {
     throw new StoreUnavailable(`KV read of ${key} failed`, error);
+  }
+}
+
+function parseStored<T>(text: string, key: string): T {
+  try {
+    return JSON.parse(text) as T;
+  } catch (error) {
+    throw new StoreUnavailable(`${key} is not valid JSON`, error);
   }
 }

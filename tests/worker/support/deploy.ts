@@ -98,3 +98,13 @@ export function failingKv(): KVNamespace {
   const fail = () => Promise.reject(new Error('KV GET failed: 500 Internal Server Error (simulated outage)'));
   return { get: fail, getWithMetadata: fail, list: fail, put: fail, delete: fail } as unknown as KVNamespace;
 }
+
+/** Bindings whose KV throws a TypeError as soon as our code touches it: a bug, not an outage. */
+export function bindingsWithBug(): Env {
+  return {
+    ...bindings,
+    get CONTENT(): KVNamespace {
+      throw new TypeError("Cannot read properties of undefined (reading 'get') at worker/routes/x.ts:12:34");
+    },
+  };
+}

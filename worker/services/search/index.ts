@@ -3,6 +3,7 @@
 
 import type { SearchResponse } from '../../../client/model.ts';
 import type { Env } from '../../env.ts';
+import { currentManifest, StoreUnavailable } from '../content-store.ts';
 import { applyFacetFilters, formatResult } from './format.ts';
 import { localIndex } from './local-index.ts';
 import type { SearchQuery } from './protocol.ts';
@@ -15,7 +16,7 @@ export interface SearchAnswer {
   source: SearchSource;
 }
 
-/** Throws only when neither Algolia nor a deployed build can answer. */
+/** Throws (`StoreUnavailable`) only when neither Algolia nor a deployed build can answer. */
 export async function search(env: Env, buildId: string | undefined, queries: SearchQuery[]): Promise<SearchAnswer> {
   if (algoliaConfigured(env)) {
     try {
@@ -27,8 +28,22 @@ export async function search(env: Env, buildId: string | undefined, queries: Sea
       );
     }
   }
-  if (!buildId) throw new Error('no deployed build to search');
+  if (!buildId) throw new StoreUnavailable('no deployed build to search, and Algolia did not answer');
   return { response: await searchLocal(env, buildId, queries), source: 'local' };
+}
+
+/**
+ * The live build, for the embedded index; undefined while the store fails, since Algolia needs
+ * nothing from KV. `search` then throws `StoreUnavailable` only if Algolia cannot answer either.
+ */
+export async function buildToSearch(kv: KVNamespace): Promise<string | undefined> {
+  try {
+    return (await currentManifest(kv)).buildId;
+  } catch (error) {
+    if (!(error instanceof StoreUnavailable)) throw error;
+    console.warn('searching without a deployed build:', error.message);
+    return undefined;
+  }
 }
 
 export async function searchLocal(env: Env, buildId: string, queries: SearchQuery[]): Promise<SearchResponse> {

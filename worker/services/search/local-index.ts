@@ -3,7 +3,7 @@
 // position in the page.
 
 import MiniSearch, { type SearchResult as MiniResult } from 'minisearch';
-import { kvKeys, type SearchRecord } from '../../../client/model.ts';
+import type { SearchRecord } from '../../../client/model.ts';
 import {
   expandRecord,
   fieldBoost,
@@ -11,6 +11,7 @@ import {
   tokenize,
   type SerializedSearchIndex,
 } from '../../../client/search-options.ts';
+import { readSearchIndex } from '../content-store.ts';
 import { allowedTypos } from './highlight.ts';
 
 export interface LocalIndex {
@@ -23,13 +24,11 @@ export interface LocalIndex {
 
 const loaded = new Map<string, Promise<LocalIndex>>();
 
+/** A build's index; a failed read is a `StoreUnavailable` and is tried again on the next search. */
 export function localIndex(kv: KVNamespace, buildId: string): Promise<LocalIndex> {
   let pending = loaded.get(buildId);
   if (!pending) {
-    pending = kv.get(kvKeys.searchIndex(buildId), { cacheTtl: 86_400 }).then((text) => {
-      if (!text) throw new Error(`build ${buildId} has no search index`);
-      return createLocalIndex(JSON.parse(text) as SerializedSearchIndex);
-    });
+    pending = readSearchIndex(kv, buildId).then(createLocalIndex);
     pending.catch(() => loaded.delete(buildId));
     loaded.set(buildId, pending);
     // One build's index at a time is plenty for an isolate.

@@ -1,6 +1,7 @@
 // The Algolia REST protocol as DocSearch v3 and the algoliasearch v5 clients send it:
 // parse and validate `POST /1/indexes/*/queries` bodies into normalised queries.
 
+import { HTTPException } from 'hono/http-exception';
 import { searchLimits } from '../../../client/model.ts';
 
 export interface SearchQuery {
@@ -19,12 +20,10 @@ export interface SearchQuery {
   clickAnalytics: boolean;
 }
 
-export class SearchRequestError extends Error {
-  constructor(
-    readonly status: 400 | 405 | 413 | 415 | 503,
-    message: string,
-  ) {
-    super(message);
+/** A search request the endpoint refuses; the error handler answers it in Algolia's `{ message, status }`. */
+export class SearchRequestError extends HTTPException {
+  constructor(status: 400 | 405 | 413 | 415, message: string) {
+    super(status, { message });
   }
 }
 

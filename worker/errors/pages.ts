@@ -1,0 +1,40 @@
+// Error pages for readers: the 503 page inside the site's layout when a manifest is known, a
+// bare page otherwise (the layout needs the manifest, which may be what failed).
+
+import type { Context } from 'hono';
+import { escapeHtml } from '../../client/escape-html.ts';
+import type { AppEnv } from '../env.ts';
+import { bootData } from '../render/boot-data.ts';
+import { renderDocument } from '../render/document.tsx';
+import { lastKnownManifest } from '../services/content-store.ts';
+import { announcementDismissed, chooseTheme } from '../services/theme.ts';
+import type { ErrorAnswer } from './describe.ts';
+
+export async function errorPage(c: Context<AppEnv>, answer: ErrorAnswer): Promise<string | ReadableStream<Uint8Array>> {
+  if (answer.status !== 503) return barePage(answer);
+  const manifest = lastKnownManifest();
+  if (!manifest) return barePage(answer);
+  const theme = chooseTheme(c, manifest.site);
+  const boot = bootData(manifest, null, 503, theme, announcementDismissed(c, manifest.site));
+  return renderDocument({ manifest, boot, theme, url: c.req.url });
+}
+
+function barePage(answer: ErrorAnswer): string {
+  const [title, heading, text] =
+    answer.status === 503
+      ? [
+          'Unavailable',
+          'This page is not available right now',
+          'The documentation store did not answer. This is usually brief.',
+        ]
+      : answer.status >= 500
+        ? ['Error', 'Something went wrong on our side', 'We have been told about it. Please try again later.']
+        : [`Error ${answer.status}`, `Error ${answer.status}`, escapeHtml(answer.message)];
+  const retry = answer.retryAfterSeconds ? '\n<form method="get"><button type="submit">Retry</button></form>' : '';
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>${title}</title></head>
+<body><main><h1>${heading}</h1>
+<p>${text}</p>${retry}</main></body></html>
+`;
+}
