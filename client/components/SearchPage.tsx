@@ -35,7 +35,7 @@ export function SearchPage({ initial }: { initial: SearchPageData }) {
       } catch (error) {
         console.warn('Search failed', error);
         if (id === request.current)
-          setData({ ...data, query: next, groups: [], nbHits: 0, nbPages: 0, error: errorTexts.title });
+          setData({ ...data, query: next, groups: [], matchedPages: 0, nbPages: 0, error: errorTexts.title });
       }
     }, 150);
   };
@@ -84,6 +84,12 @@ export function SearchPage({ initial }: { initial: SearchPageData }) {
   );
 }
 
+/** Pages, not records: a page with many matching paragraphs is one result. */
+export function matchedPagesText({ matchedPages, exhaustive }: Pick<SearchPageData, 'matchedPages' | 'exhaustive'>) {
+  const count = exhaustive ? String(matchedPages) : `Over ${matchedPages}`;
+  return matchedPages === 1 && exhaustive ? '1 page matches' : `${count} pages match`;
+}
+
 function SearchPageResults({ data }: { data: SearchPageData }) {
   if (data.error) {
     return (
@@ -95,7 +101,7 @@ function SearchPageResults({ data }: { data: SearchPageData }) {
   }
   if (!data.query)
     return <p className="search-page-hint">Type a few words above to search every page of the documentation.</p>;
-  if (data.nbHits === 0) {
+  if (data.matchedPages === 0) {
     return (
       <div className="search-page-message" role="status">
         <p className="search-page-message-title">No results for &quot;{data.query}&quot;</p>
@@ -117,7 +123,7 @@ function SearchPageResults({ data }: { data: SearchPageData }) {
   return (
     <>
       <p className="search-page-count" role="status">
-        {data.nbHits === 1 ? '1 result' : `${data.nbHits} results`}
+        {matchedPagesText(data)}
         {data.nbPages > 1 ? ` · page ${data.page + 1} of ${data.nbPages}` : ''}
       </p>
       {data.groups.map((group) => (
@@ -126,17 +132,26 @@ function SearchPageResults({ data }: { data: SearchPageData }) {
             <a href={group.url}>{group.title}</a>
           </h2>
           <ul className="search-hits">
-            {group.hits.map((hit, index) => (
-              <li key={`${hit.url}-${index}`} className="search-hit">
+            {group.sections.map((section) => (
+              <li key={section.url} className="search-hit">
                 {/* Escaped by the worker; only <mark> is markup. */}
-                <a href={hit.url} className="search-hit-title" dangerouslySetInnerHTML={{ __html: hit.title }} />
-                {hit.trail ? <p className="search-hit-trail">{hit.trail}</p> : null}
-                {hit.snippets.map((snippet, position) => (
+                <a
+                  href={section.url}
+                  className="search-hit-title"
+                  dangerouslySetInnerHTML={{ __html: section.title }}
+                />
+                {section.trail ? <p className="search-hit-trail">{section.trail}</p> : null}
+                {section.snippets.map((snippet, position) => (
                   <p key={position} className="search-hit-snippet" dangerouslySetInnerHTML={{ __html: snippet }} />
                 ))}
               </li>
             ))}
           </ul>
+          {group.more ? (
+            <a href={group.more.url} className="search-group-more">
+              {group.more.count} more on this page
+            </a>
+          ) : null}
         </section>
       ))}
       {data.nbPages > 1 ? (

@@ -3,13 +3,12 @@
 
 import type { Context } from 'hono';
 import { searchLimits, type SearchPageData } from '../../client/model.ts';
-import { searchPageGroups, searchPageRequest } from '../../client/search/results.ts';
 import type { AppEnv } from '../env.ts';
 import { renderDocument } from '../render/document.tsx';
 import { currentManifest } from '../services/content-store.ts';
 import { search } from '../services/search/index.ts';
 import { localIndex } from '../services/search/local-index.ts';
-import { parseSearchBody } from '../services/search/protocol.ts';
+import { searchPageQuery, searchPageResults } from '../services/search/page-results.ts';
 import { announcementDismissed, chooseTheme } from '../services/theme.ts';
 import { bootData, servePage } from './pages.ts';
 
@@ -17,21 +16,22 @@ async function searchPageData(c: Context<AppEnv>, buildId: string): Promise<Sear
   const query = [...(c.req.query('q') ?? '').trim()].slice(0, searchLimits.queryLength).join('');
   const requested = Number(c.req.query('page') ?? 1);
   const page = Number.isInteger(requested) && requested >= 1 ? Math.min(requested, 1000) - 1 : 0;
-  const empty: SearchPageData = { query, page, nbPages: 0, nbHits: 0, groups: [], suggestions: [] };
+  const empty: SearchPageData = {
+    query,
+    page,
+    nbPages: 0,
+    matchedPages: 0,
+    exhaustive: true,
+    groups: [],
+    suggestions: [],
+  };
   if (!query) return empty;
   try {
-    const [result] = (await search(c.env, buildId, parseSearchBody(JSON.stringify(searchPageRequest(query, page)))))
-      .response.results;
+    const [result] = (await search(c.env, buildId, [searchPageQuery(query)])).response.results;
     if (!result) return empty;
-    const suggestions = result.nbHits === 0 ? (await localIndex(c.env.CONTENT, buildId)).suggest(query, 3) : [];
-    return {
-      query,
-      page: result.page,
-      nbPages: result.nbPages,
-      nbHits: result.nbHits,
-      groups: searchPageGroups(result),
-      suggestions,
-    };
+    const results = searchPageResults(result, query, page);
+    const suggestions = results.matchedPages === 0 ? (await localIndex(c.env.CONTENT, buildId)).suggest(query, 3) : [];
+    return { query, ...results, suggestions };
   } catch (error) {
     console.error('search page failed', error);
     return { ...empty, error: 'Unable to fetch results' };
