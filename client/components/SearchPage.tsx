@@ -149,7 +149,7 @@ function SearchPageResults({ data }: { data: SearchPageData }) {
           </ul>
           {group.more ? (
             <a href={group.more.url} className="search-group-more">
-              {group.more.count} more on this page
+              {`${group.more.count} more on this page`}
             </a>
           ) : null}
         </section>
