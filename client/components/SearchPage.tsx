@@ -3,6 +3,7 @@
 
 import { useEffect, useRef, useState } from 'react';
 import { searchLimits, type SearchPageData } from '../model.ts';
+import { matchedPagesText } from '../search/page-count.ts';
 
 const errorTexts = { title: 'Unable to fetch results', help: 'You might want to check your network connection.' };
 
@@ -82,12 +83,6 @@ export function SearchPage({ initial }: { initial: SearchPageData }) {
       <SearchPageResults data={data} />
     </main>
   );
-}
-
-/** Pages, not records: a page with many matching paragraphs is one result. */
-export function matchedPagesText({ matchedPages, exhaustive }: Pick<SearchPageData, 'matchedPages' | 'exhaustive'>) {
-  const count = exhaustive ? String(matchedPages) : `Over ${matchedPages}`;
-  return matchedPages === 1 && exhaustive ? '1 page matches' : `${count} pages match`;
 }
 
 function SearchPageResults({ data }: { data: SearchPageData }) {
