@@ -286,6 +286,33 @@ test('when the search endpoint cannot be reached the modal says so', async ({ pa
   await expect(modal(page).locator('.DocSearch-Hit')).toHaveCount(0);
 });
 
+test('the modal retries a search once after a gateway error, but never one the endpoint refused', async ({ page }) => {
+  await openSearchReady(page, docPage);
+  const answers: number[] = [];
+  let failNext: number | undefined = 503;
+  await page.route('**/1/indexes/*/queries', async (route) => {
+    const status = failNext;
+    failNext = undefined;
+    if (status) {
+      answers.push(status);
+      return route.fulfill({ status, contentType: 'application/json', body: '{"message":"not now"}' });
+    }
+    answers.push(200);
+    return route.fallback();
+  });
+  await page.keyboard.press('Control+k');
+  await typeQuery(page, 'validator');
+  expect(answers.slice(0, 2)).toEqual([503, 200]);
+
+  answers.length = 0;
+  failNext = 400;
+  await modalInput(page).fill('kyber');
+  await expect(modal(page).getByText('Unable to fetch results', { exact: true }).filter({ visible: true })).toHaveCount(
+    1,
+  );
+  expect(answers).toEqual([400]);
+});
+
 test.describe('at 375 px', () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
