@@ -278,13 +278,37 @@ export interface SearchResponse {
   results: SearchResult[];
 }
 
-/** What the `/search?q=` page renders: grouped by page, already highlighted. */
+/** One section of a matching page on `/search`: escaped HTML where only `<mark>` is markup. */
+export interface SearchPageSection {
+  url: string;
+  title: string;
+  /** Headings between the page title and this section, plain text. */
+  trail: string;
+  /** Why it matched: the section's text around the query words (at least one where the section has text). */
+  snippets: string[];
+}
+
+/** One matching page on `/search`, with its best few sections. */
+export interface SearchPageGroup {
+  title: string;
+  url: string;
+  sections: SearchPageSection[];
+  /** Further matching sections of the page, and where the first of them is. */
+  more?: { count: number; url: string };
+}
+
+/** What the `/search?q=` page renders: matching pages best first, already highlighted. */
 export interface SearchPageData {
   query: string;
+  /** The results page shown, from 0. */
   page: number;
+  /** Results pages, of `searchLimits.pagesPerResultsPage` matching pages each. */
   nbPages: number;
-  nbHits: number;
-  groups: { title: string; url: string; hits: { url: string; title: string; trail: string; snippets: string[] }[] }[];
+  /** Documentation pages that match. */
+  matchedPages: number;
+  /** False when more records matched than the search looked at, so `matchedPages` is a lower bound. */
+  exhaustive: boolean;
+  groups: SearchPageGroup[];
   suggestions: string[];
   error?: string;
 }
@@ -295,4 +319,9 @@ export const searchLimits = {
   maxHitsPerPage: 100,
   bodyBytes: 16 * 1024,
   maxRequests: 10,
+  /** Hits the `/search` page groups into pages: Algolia's own ceiling for one request. */
+  pageSearchHits: 1000,
+  pagesPerResultsPage: 10,
+  sectionsPerPage: 3,
+  snippetWords: 24,
 } as const;

@@ -3,6 +3,7 @@
 
 import { useEffect, useRef, useState } from 'react';
 import { searchLimits, type SearchPageData } from '../model.ts';
+import { matchedPagesText } from '../search/page-count.ts';
 
 const errorTexts = { title: 'Unable to fetch results', help: 'You might want to check your network connection.' };
 
@@ -35,7 +36,7 @@ export function SearchPage({ initial }: { initial: SearchPageData }) {
       } catch (error) {
         console.warn('Search failed', error);
         if (id === request.current)
-          setData({ ...data, query: next, groups: [], nbHits: 0, nbPages: 0, error: errorTexts.title });
+          setData({ ...data, query: next, groups: [], matchedPages: 0, nbPages: 0, error: errorTexts.title });
       }
     }, 150);
   };
@@ -95,7 +96,7 @@ function SearchPageResults({ data }: { data: SearchPageData }) {
   }
   if (!data.query)
     return <p className="search-page-hint">Type a few words above to search every page of the documentation.</p>;
-  if (data.nbHits === 0) {
+  if (data.matchedPages === 0) {
     return (
       <div className="search-page-message" role="status">
         <p className="search-page-message-title">No results for &quot;{data.query}&quot;</p>
@@ -117,7 +118,7 @@ function SearchPageResults({ data }: { data: SearchPageData }) {
   return (
     <>
       <p className="search-page-count" role="status">
-        {data.nbHits === 1 ? '1 result' : `${data.nbHits} results`}
+        {matchedPagesText(data)}
         {data.nbPages > 1 ? ` · page ${data.page + 1} of ${data.nbPages}` : ''}
       </p>
       {data.groups.map((group) => (
@@ -126,17 +127,26 @@ function SearchPageResults({ data }: { data: SearchPageData }) {
             <a href={group.url}>{group.title}</a>
           </h2>
           <ul className="search-hits">
-            {group.hits.map((hit, index) => (
-              <li key={`${hit.url}-${index}`} className="search-hit">
+            {group.sections.map((section) => (
+              <li key={section.url} className="search-hit">
                 {/* Escaped by the worker; only <mark> is markup. */}
-                <a href={hit.url} className="search-hit-title" dangerouslySetInnerHTML={{ __html: hit.title }} />
-                {hit.trail ? <p className="search-hit-trail">{hit.trail}</p> : null}
-                {hit.snippets.map((snippet, position) => (
+                <a
+                  href={section.url}
+                  className="search-hit-title"
+                  dangerouslySetInnerHTML={{ __html: section.title }}
+                />
+                {section.trail ? <p className="search-hit-trail">{section.trail}</p> : null}
+                {section.snippets.map((snippet, position) => (
                   <p key={position} className="search-hit-snippet" dangerouslySetInnerHTML={{ __html: snippet }} />
                 ))}
               </li>
             ))}
           </ul>
+          {group.more ? (
+            <a href={group.more.url} className="search-group-more">
+              {`${group.more.count} more on this page`}
+            </a>
+          ) : null}
         </section>
       ))}
       {data.nbPages > 1 ? (

@@ -5,6 +5,9 @@ import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { DocSearchModal, type DocSearchHit, type DocSearchTransformClient } from '@docsearch/react';
 import { docusaurusTag } from '../model.ts';
+import { useMatchedPages } from './matched-pages.ts';
+import { seeAllText } from './page-count.ts';
+import { postQueries } from './post-queries.ts';
 import { relativeUrl } from './results.ts';
 
 export interface SearchModalProps {
@@ -32,24 +35,6 @@ const translations = {
   noResultsScreen: { noResultsText: 'No results for', suggestedQueryText: 'Try searching for' },
 };
 
-/** One retry for a dropped connection or a 5xx, so a passing hiccup is not an error screen. */
-async function postQueries(requests: unknown[]): Promise<unknown> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const response = await fetch(`${location.origin}/1/indexes/*/queries`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ requests }),
-      });
-      if (response.ok) return await response.json();
-      if (response.status < 500 || attempt >= 2) throw new Error(`search answered ${response.status}`);
-    } catch (error) {
-      if (attempt >= 2 || (error instanceof Error && /answered 4/.test(error.message))) throw error;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
-}
-
 /** DocSearch's own client would call Algolia: route its one method to the worker instead. */
 function sameOriginClient(
   client: DocSearchTransformClient,
@@ -60,7 +45,7 @@ function sameOriginClient(
     search: (async (params: unknown) => {
       const requests = Array.isArray(params) ? params : (params as { requests: unknown[] }).requests;
       try {
-        const body = await postQueries(requests);
+        const body = await postQueries(`${location.origin}/1/indexes/*/queries`, requests);
         onOutcome(true);
         return body;
       } catch (error) {
@@ -97,10 +82,8 @@ export function SearchModal({ initialQuery, onClose, navigate }: SearchModalProp
         navigateNewTab: ({ itemUrl }: { itemUrl: string }) => void window.open(itemUrl, '_blank', 'noopener'),
         navigateNewWindow: ({ itemUrl }: { itemUrl: string }) => void window.open(itemUrl, '_blank', 'noopener'),
       },
-      resultsFooterComponent: ({ state }: { state: { query: string; context: Record<string, unknown> } }) => (
-        <a href={`/search?q=${encodeURIComponent(state.query)}`} onClick={() => closeRef.current()}>
-          See all {state.context.nbHits as number} results
-        </a>
+      resultsFooterComponent: ({ state }: { state: { query: string } }) => (
+        <SeeAllResults query={state.query} onClick={() => closeRef.current()} />
       ),
     }),
     [],
@@ -126,6 +109,15 @@ export function SearchModal({ initialQuery, onClose, navigate }: SearchModalProp
       {failed ? <SearchError /> : null}
     </>,
     document.body,
+  );
+}
+
+/** The footer link to `/search`, with the count of matching pages that page shows. */
+function SeeAllResults({ query, onClick }: { query: string; onClick: () => void }) {
+  return (
+    <a href={`/search?q=${encodeURIComponent(query)}`} onClick={onClick}>
+      {seeAllText(useMatchedPages(query))}
+    </a>
   );
 }
 

@@ -193,11 +193,12 @@ test.describe('results', () => {
     expect(await windowMark(page)).toBe(1);
   });
 
-  test("'See all N results' opens the search page for the same query, with the same count", async ({ page }) => {
+  test("'See all N matching pages' opens the search page for the same query, with the same count", async ({ page }) => {
     await openSearchReady(page, docPage);
     await page.keyboard.press('Control+k');
     await typeQuery(page, 'kyber');
-    const seeAll = modal(page).getByRole('link', { name: /^See all \d+ results$/ });
+    // The count is of pages, as the search page counts them, not of the records the modal lists.
+    const seeAll = modal(page).getByRole('link', { name: /^See all \d+ matching pages$/ });
     await expect(seeAll).toBeVisible();
     const count = Number(/\d+/.exec(await seeAll.innerText())![0]);
     expect(count).toBeGreaterThan(0);
@@ -206,7 +207,7 @@ test.describe('results', () => {
     await expect(page).toHaveURL(/\/search\?q=kyber$/);
     await expect(page.locator('.DocSearch-Container')).toHaveCount(0);
     await expect(page.locator('main input[name="q"]')).toHaveValue('kyber');
-    await expect(page.locator('.search-page-count')).toHaveText(new RegExp(`^${count} results`));
+    await expect(page.locator('.search-page-count')).toHaveText(new RegExp(`^${count} pages match`));
     await expect(page.locator('section.search-group').first()).toBeVisible();
   });
 });
@@ -283,6 +284,33 @@ test('when the search endpoint cannot be reached the modal says so', async ({ pa
       .filter({ visible: true }),
   ).toHaveCount(1);
   await expect(modal(page).locator('.DocSearch-Hit')).toHaveCount(0);
+});
+
+test('the modal retries a search once after a gateway error, but never one the endpoint refused', async ({ page }) => {
+  await openSearchReady(page, docPage);
+  const answers: number[] = [];
+  let failNext: number | undefined = 503;
+  await page.route('**/1/indexes/*/queries', async (route) => {
+    const status = failNext;
+    failNext = undefined;
+    if (status) {
+      answers.push(status);
+      return route.fulfill({ status, contentType: 'application/json', body: '{"message":"not now"}' });
+    }
+    answers.push(200);
+    return route.fallback();
+  });
+  await page.keyboard.press('Control+k');
+  await typeQuery(page, 'validator');
+  expect(answers.slice(0, 2)).toEqual([503, 200]);
+
+  answers.length = 0;
+  failNext = 400;
+  await modalInput(page).fill('kyber');
+  await expect(modal(page).getByText('Unable to fetch results', { exact: true }).filter({ visible: true })).toHaveCount(
+    1,
+  );
+  expect(answers).toEqual([400]);
 });
 
 test.describe('at 375 px', () => {

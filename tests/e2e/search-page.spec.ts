@@ -26,7 +26,7 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveTitle(/^Search \| /);
     await expect(page.locator('main h1')).toHaveText('Search results for “kyber”');
     await expect(page.locator('main input[name="q"]')).toHaveValue('kyber');
-    await expect(page.locator('.search-page-count')).toHaveText(/^\d+ results/);
+    await expect(page.locator('.search-page-count')).toHaveText(/^\d+ pages? match/);
 
     const first = groups(page).first();
     await expect(first).toBeVisible();
@@ -50,6 +50,45 @@ test.describe('without JavaScript', () => {
     const hitHref = (await hitLink.getAttribute('href'))!;
     expect(hitHref.split('#')[0]).toBe(await groupLink.getAttribute('href'));
     expect((await request.get(hitHref.split('#')[0]!)).status()).toBe(200);
+  });
+
+  test('/search?q=quantum lists the matching pages, each once with at most 3 sections, each with a snippet', async ({
+    page,
+  }) => {
+    await page.goto('/search?q=quantum');
+    const count = /^(\d+) pages match(?: · page 1 of (\d+))?$/.exec(
+      (await page.locator('.search-page-count').innerText()).trim(),
+    );
+    expect(count, 'the count is of pages').not.toBeNull();
+    const matched = Number(count![1]);
+    const shown = await groups(page).count();
+    expect(shown).toBe(Math.min(matched, 10));
+    expect(Number(count![2] ?? 1)).toBe(Math.ceil(matched / 10));
+
+    const pages = await groups(page)
+      .locator('.search-group-title a')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    expect(new Set(pages).size, 'each page appears once').toBe(pages.length);
+    for (const group of await groups(page).all()) {
+      const sections = group.locator('li.search-hit');
+      expect(await sections.count()).toBeGreaterThan(0);
+      expect(await sections.count()).toBeLessThanOrEqual(3);
+      for (const section of await sections.all())
+        await expect(section.locator('.search-hit-snippet').first()).toBeVisible();
+    }
+    await expect(page.locator('main .search-hit-snippet mark').first()).toHaveText(/^quantum$/i);
+
+    // A page with more matching sections links into itself for the rest.
+    const group = groups(page)
+      .filter({ has: page.locator('.search-group-more') })
+      .first();
+    const more = group.locator('.search-group-more');
+    await expect(more).toHaveText(/^\d+ more on this page$/);
+    const pageHref = (await group.locator('.search-group-title a').getAttribute('href'))!;
+    const moreHref = (await more.getAttribute('href'))!;
+    expect(moreHref.startsWith(`${pageHref}#`)).toBe(true);
+    await more.click();
+    await expect(page).toHaveURL((url) => `${url.pathname}${url.hash}` === moreHref);
   });
 
   test('the search form works as a plain GET form', async ({ page }) => {

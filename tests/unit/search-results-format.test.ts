@@ -96,6 +96,16 @@ describe('highlighting', () => {
     expect(contentHighlight(hit).value).toBe('Rotate the <mark>token</mark> often.');
     expect(Object.keys(hit._highlightResult.hierarchy as object)).toEqual(['lvl0', 'lvl1', 'lvl2']);
   });
+  it('highlights only the attributes named in attributesToHighlight, and none for an empty list', () => {
+    const one = record({ lvl2: 'Node setup', content: 'Run the node.' });
+    const onlyContent = hitFor({ query: 'node', ...marks, attributesToHighlight: ['content'] }, one);
+    expect(onlyContent._highlightResult).toEqual({
+      content: contentHighlight(hitFor({ query: 'node', ...marks }, one)),
+    });
+    const onlyLevel = hitFor({ query: 'node', ...marks, attributesToHighlight: ['hierarchy.lvl2'] }, one);
+    expect(Object.keys(onlyLevel._highlightResult.hierarchy as object)).toEqual(['lvl2']);
+    expect(hitFor({ query: 'node', ...marks, attributesToHighlight: [] }, one)._highlightResult).toEqual({});
+  });
 });
 
 describe('snippets', () => {

@@ -19,13 +19,19 @@ function main(html: string): string {
   return html.slice(start, html.indexOf('</main>', start) + '</main>'.length);
 }
 
+async function searchJson(path: string, env = bindings) {
+  const { response, body } = await getSettled(path, {}, env);
+  return { response, data: JSON.parse(body) as SearchPageData };
+}
+
 describe('the search page', () => {
   it('lists the results grouped by page, each group titled and linked to its page', async () => {
     const { response, body } = await getSettled('/search?q=setup');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(await textOf(body, 'h1')).toBe('Search results for “setup”');
-    expect(await textOf(body, '.search-page-count')).toBe('5 results');
+    // Five records match, on two pages: the count is of pages.
+    expect(await textOf(body, '.search-page-count')).toBe('2 pages match');
     expect(await countElements(body, 'section.search-group')).toBe(2);
     const page = main(body);
     expect(page).toContain('<h2 class="search-group-title"><a href="/guides/setup">Setup guide</a></h2>');
@@ -40,6 +46,35 @@ describe('the search page', () => {
     expect(page).toMatch(/<p class="search-hit-snippet">This page links to <mark>setup<\/mark>/);
     // Nothing but <mark> is markup inside a hit's title or snippet.
     expect(page.match(/<(?!\/?(mark|a|p|li|ul|h1|h2|section|main|form|input|button)\b)[a-z]/g)).toBeNull();
+  });
+
+  it('gives every section a snippet, its own text when only its heading or page title matched', async () => {
+    const page = main((await getSettled('/search?q=setup')).body);
+    expect(page).toMatch(
+      /<a href="\/guides\/setup#requirements" class="search-hit-title">Requirements<\/a><p class="search-hit-snippet">You need Node\.<\/p>/,
+    );
+    expect(page).toMatch(
+      /<a href="\/guides\/setup" class="search-hit-title"><mark>Setup<\/mark> guide<\/a><p class="search-hit-snippet">Back to the introduction\.<\/p>/,
+    );
+    for (const query of ['setup', 'introduction', 'node', 'tips']) {
+      const { data } = await searchJson(`/__search?q=${query}`);
+      for (const section of data.groups.flatMap((group) => group.sections))
+        expect(section.snippets.length, `${query}: ${section.url}`).toBeGreaterThan(0);
+    }
+  });
+
+  it('shows at most three sections of a page, and links the rest with “N more on this page”', async () => {
+    const { data } = await searchJson('/__search?q=introduction');
+    const intro = data.groups.find((group) => group.url === '/intro')!;
+    expect(intro.sections).toHaveLength(3);
+    expect(intro.more).toMatchObject({
+      count: expect.any(Number) as number,
+      url: expect.stringMatching(/^\/intro#/) as string,
+    });
+    const page = main((await getSettled('/search?q=introduction')).body);
+    expect(page).toContain(
+      `<a href="${intro.more!.url}" class="search-group-more">${intro.more!.count} more on this page</a>`,
+    );
   });
 
   it('shows the trail of headings above a deeper hit', async () => {
@@ -108,10 +143,7 @@ describe('the search page', () => {
 });
 
 describe('the search page’s JSON', () => {
-  const json = async (path: string, env = bindings) => {
-    const { response, body } = await getSettled(path, {}, env);
-    return { response, data: JSON.parse(body) as SearchPageData };
-  };
+  const json = searchJson;
 
   it('returns the same grouped, highlighted results the page renders', async () => {
     const { response, data } = await json('/__search?q=node');
@@ -122,12 +154,13 @@ describe('the search page’s JSON', () => {
       query: 'node',
       page: 0,
       nbPages: 1,
-      nbHits: 1,
+      matchedPages: 1,
+      exhaustive: true,
       groups: [
         {
           title: 'Setup guide',
           url: '/guides/setup',
-          hits: [
+          sections: [
             {
               url: '/guides/setup#requirements',
               title: 'Requirements',
@@ -143,7 +176,7 @@ describe('the search page’s JSON', () => {
 
   it('returns no groups and a few suggestions when nothing matches', async () => {
     const { data } = await json('/__search?q=introductoin%20zebra');
-    expect(data).toMatchObject({ query: 'introductoin zebra', nbHits: 0, groups: [] });
+    expect(data).toMatchObject({ query: 'introductoin zebra', matchedPages: 0, groups: [] });
     expect(data.suggestions).toContain('Introduction');
     expect(data.suggestions.length).toBeLessThanOrEqual(3);
   });
@@ -153,7 +186,8 @@ describe('the search page’s JSON', () => {
       query: '',
       page: 0,
       nbPages: 0,
-      nbHits: 0,
+      matchedPages: 0,
+      exhaustive: true,
       groups: [],
       suggestions: [],
     });

@@ -34,7 +34,7 @@ describe('an unlisted page', () => {
     expect(call.response.status).toBe(200);
     expect(results(call)[0]!.nbHits).toBe(0);
     const page = JSON.parse((await getSettled('/__search?q=zanzibar')).body) as SearchPageData;
-    expect(page.nbHits).toBe(0);
+    expect(page.matchedPages).toBe(0);
     expect(JSON.stringify(await postSearch(searchRequest('preview features')))).not.toContain(route);
   });
 

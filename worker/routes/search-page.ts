@@ -3,14 +3,13 @@
 
 import type { Context } from 'hono';
 import { searchLimits, type SearchPageData } from '../../client/model.ts';
-import { searchPageGroups, searchPageRequest } from '../../client/search/results.ts';
 import type { AppEnv } from '../env.ts';
 import { bootData } from '../render/boot-data.ts';
 import { renderDocument } from '../render/document.tsx';
 import { currentManifest } from '../services/content-store.ts';
 import { buildToSearch, search } from '../services/search/index.ts';
 import { localIndex } from '../services/search/local-index.ts';
-import { parseSearchBody } from '../services/search/protocol.ts';
+import { searchPageQuery, searchPageResults } from '../services/search/page-results.ts';
 import { announcementDismissed, chooseTheme } from '../services/theme.ts';
 
 /** `?q=&page=` as asked (page counted from 1), with no results yet. */
@@ -18,7 +17,15 @@ function noResults(c: Context<AppEnv>): SearchPageData {
   const query = [...(c.req.query('q') ?? '').trim()].slice(0, searchLimits.queryLength).join('');
   const requested = Number(c.req.query('page') ?? 1);
   const page = Number.isInteger(requested) && requested >= 1 ? Math.min(requested, 1000) - 1 : 0;
-  return { query, page, nbPages: 0, nbHits: 0, groups: [], suggestions: [] };
+  return {
+    query,
+    page,
+    nbPages: 0,
+    matchedPages: 0,
+    exhaustive: true,
+    groups: [],
+    suggestions: [],
+  };
 }
 
 /** The results of `?q=&page=`; throws when neither Algolia nor the build's index can answer. */
@@ -26,19 +33,12 @@ async function searchPageData(c: Context<AppEnv>, buildId: string | undefined): 
   const empty = noResults(c);
   const { query, page } = empty;
   if (!query) return empty;
-  const [result] = (await search(c.env, buildId, parseSearchBody(JSON.stringify(searchPageRequest(query, page)))))
-    .response.results;
+  const [result] = (await search(c.env, buildId, [searchPageQuery(query)])).response.results;
   if (!result) return empty;
+  const results = searchPageResults(result, query, page);
   const suggestions =
-    result.nbHits === 0 && buildId ? (await localIndex(c.env.CONTENT, buildId)).suggest(query, 3) : [];
-  return {
-    query,
-    page: result.page,
-    nbPages: result.nbPages,
-    nbHits: result.nbHits,
-    groups: searchPageGroups(result),
-    suggestions,
-  };
+    results.matchedPages === 0 && buildId ? (await localIndex(c.env.CONTENT, buildId)).suggest(query, 3) : [];
+  return { query, ...results, suggestions };
 }
 
 export async function serveSearchPage(c: Context<AppEnv>): Promise<Response> {

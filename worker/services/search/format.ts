@@ -67,10 +67,12 @@ function formatHit(record: SearchRecord, query: SearchQuery, words: string[], ta
   const highlightHierarchy: Record<string, HighlightValue> = {};
   for (const level of hierarchyLevels) {
     const value = record.hierarchy[level];
-    if (value) highlightHierarchy[level] = highlight(value, words, tags);
+    if (value && highlights(query, `hierarchy.${level}`)) highlightHierarchy[level] = highlight(value, words, tags);
   }
-  const highlightResult: SearchHit['_highlightResult'] = { hierarchy: highlightHierarchy };
-  if (record.content) highlightResult.content = highlight(record.content, words, tags);
+  const highlightResult: SearchHit['_highlightResult'] = {};
+  if (Object.keys(highlightHierarchy).length > 0 || highlights(query, 'hierarchy'))
+    highlightResult.hierarchy = highlightHierarchy;
+  if (record.content && highlights(query, 'content')) highlightResult.content = highlight(record.content, words, tags);
 
   const snippetResult: Record<string, SnippetValue | Record<string, SnippetValue>> = {};
   for (const [attribute, count] of Object.entries(query.attributesToSnippet)) {
@@ -83,6 +85,13 @@ function formatHit(record: SearchRecord, query: SearchQuery, words: string[], ta
     } else snippetResult[attribute] = value;
   }
   return { ...hit, objectID: record.objectID, _highlightResult: highlightResult, _snippetResult: snippetResult };
+}
+
+/** Whether `attributesToHighlight` names the attribute (or its parent); every one when it is not given. */
+function highlights(query: SearchQuery, attribute: string): boolean {
+  const list = query.attributesToHighlight;
+  if (!list || list.includes('*')) return true;
+  return list.some((name) => name === attribute || attribute.startsWith(`${name}.`));
 }
 
 function attributeText(record: SearchRecord, attribute: string): string | undefined {

@@ -10,6 +10,8 @@ export interface SearchQuery {
   hitsPerPage: number;
   page: number;
   attributesToRetrieve?: string[];
+  /** Attributes to highlight (`hierarchy`, `hierarchy.lvl2`, `content`); all when not given. */
+  attributesToHighlight?: string[];
   /** Attribute → number of words in the snippet. */
   attributesToSnippet: Record<string, number>;
   snippetEllipsisText: string;
@@ -85,6 +87,7 @@ function parseQuery(request: unknown, index: number): SearchQuery {
     hitsPerPage: Math.min(hitsPerPage, searchLimits.maxHitsPerPage),
     page: Math.min(page, 1000),
     attributesToRetrieve: stringList(merged.attributesToRetrieve, `${where}.attributesToRetrieve`),
+    attributesToHighlight: stringList(merged.attributesToHighlight, `${where}.attributesToHighlight`),
     attributesToSnippet: snippetSpec(stringList(merged.attributesToSnippet, `${where}.attributesToSnippet`) ?? []),
     snippetEllipsisText: optional(merged.snippetEllipsisText, 'string', `${where}.snippetEllipsisText`) ?? '…',
     highlightPreTag,
@@ -164,6 +167,7 @@ export function canonicalParams(query: SearchQuery): string {
   params.set('hitsPerPage', String(query.hitsPerPage));
   params.set('page', String(query.page));
   if (query.attributesToRetrieve) params.set('attributesToRetrieve', JSON.stringify(query.attributesToRetrieve));
+  if (query.attributesToHighlight) params.set('attributesToHighlight', JSON.stringify(query.attributesToHighlight));
   params.set(
     'attributesToSnippet',
     JSON.stringify(Object.entries(query.attributesToSnippet).map(([a, n]) => `${a}:${n}`)),

@@ -60,6 +60,7 @@ export async function searchUpstream(env: Env, queries: SearchQuery[]): Promise<
       hitsPerPage: query.hitsPerPage,
       page: query.page,
       attributesToRetrieve: query.attributesToRetrieve,
+      attributesToHighlight: query.attributesToHighlight,
       attributesToSnippet: Object.entries(query.attributesToSnippet).map(
         ([attribute, words]) => `${attribute}:${words}`,
       ),

@@ -1,0 +1,35 @@
+// How many pages match a query, as the `/search` page counts them: the modal's "See all"
+// link asks the page's own JSON, so the two always agree.
+
+import { useEffect, useState } from 'react';
+import type { SearchPageData } from '../model.ts';
+
+/** Counts already known, so the footer does not ask again when DocSearch re-renders it. */
+const known = new Map<string, Pick<SearchPageData, 'matchedPages' | 'exhaustive'>>();
+
+/** Undefined until the count for this query is in (or when it could not be had). */
+export function useMatchedPages(query: string): Pick<SearchPageData, 'matchedPages' | 'exhaustive'> | undefined {
+  const [, setVersion] = useState(0);
+  useEffect(() => {
+    if (!query || known.has(query)) return;
+    const controller = new AbortController();
+    // The reader is still typing: ask once the query rests.
+    const timer = setTimeout(() => {
+      fetch(`/__search?${new URLSearchParams({ q: query }).toString()}`, { signal: controller.signal })
+        .then((response) => (response.ok ? (response.json() as Promise<SearchPageData>) : undefined))
+        .then((data) => {
+          if (!data || data.error) return;
+          if (known.size >= 50) known.delete(known.keys().next().value!);
+          known.set(query, { matchedPages: data.matchedPages, exhaustive: data.exhaustive });
+          setVersion((version) => version + 1);
+        })
+        // The link works without its count.
+        .catch(() => undefined);
+    }, 250);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [query]);
+  return known.get(query);
+}
