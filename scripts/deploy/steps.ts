@@ -113,12 +113,12 @@ async function deleteBuild(target: DeployTarget, buildId: string, log: Log): Pro
   log(`deleted build ${buildId} (${keys.length} keys): it fell out of the last ${keptBuilds}`);
 }
 
-async function withTempFile(name: string, content: unknown, use: (file: string) => Promise<void>): Promise<void> {
+async function withTempFile(name: string, content: unknown, send: (file: string) => Promise<void>): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'self-docs-deploy-'));
   try {
     const file = join(dir, name);
     await writeFile(file, JSON.stringify(content));
-    await use(file);
+    await send(file);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
