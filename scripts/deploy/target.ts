@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { publishLocalAssets } from './local-assets.ts';
 import {
   DeployError,
-  npxWrangler,
+  projectWrangler,
   wranglerFailure,
   wranglerStep,
   type Wrangler,
@@ -32,7 +32,7 @@ export interface DeployTarget {
 
 const binding = ['--binding', 'CONTENT'];
 
-export function remoteTarget(wrangler: Wrangler = npxWrangler, archiveDir = '.deploy-assets'): DeployTarget {
+export function remoteTarget(wrangler: Wrangler = projectWrangler, archiveDir = '.deploy-assets'): DeployTarget {
   return {
     label: 'Cloudflare',
     ...kvCommands(wrangler, ['--remote']),
@@ -53,7 +53,7 @@ export function remoteTarget(wrangler: Wrangler = npxWrangler, archiveDir = '.de
  * `<persistDir>/assets`, which the local server serves (`wrangler dev --assets <persistDir>/assets`);
  * the worker itself is whatever code that server runs.
  */
-export function localTarget(persistDir: string, wrangler: Wrangler = npxWrangler): DeployTarget {
+export function localTarget(persistDir: string, wrangler: Wrangler = projectWrangler): DeployTarget {
   return {
     label: `local state in ${persistDir}`,
     ...kvCommands(wrangler, ['--local', '--persist-to', persistDir]),

@@ -2,6 +2,7 @@
 // quotes wrangler's own words, so an operator sees what failed instead of a silent fallback.
 
 import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { offlineEnv } from '../run.ts';
 
 export interface WranglerOutput {
@@ -25,10 +26,13 @@ export class DeployError extends Error {
   }
 }
 
-/** `npx wrangler …` with telemetry, network lookups and colours off. */
-export const npxWrangler: Wrangler = (args) =>
+/** The project's own wrangler (what `npx wrangler` runs, without npx's start-up). */
+const wranglerBin = fileURLToPath(new URL('../../node_modules/wrangler/bin/wrangler.js', import.meta.url));
+
+/** `wrangler …` with telemetry, network lookups and colours off. */
+export const projectWrangler: Wrangler = (args) =>
   new Promise((resolve, reject) => {
-    const child = spawn('npx', ['wrangler', ...args], {
+    const child = spawn(process.execPath, [wranglerBin, ...args], {
       env: { ...offlineEnv, FORCE_COLOR: '0' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
