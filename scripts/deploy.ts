@@ -1,7 +1,8 @@
 // `npm run deploy`: build, then deploy to Cloudflare (needs CLOUDFLARE_API_TOKEN,
 // CLOUDFLARE_ACCOUNT_ID and the real KV id in wrangler.toml).
 // `npm run deploy -- --rollback <build id>` only moves the pointer to a kept build.
-// `--local [--persist DIR]` runs the same steps against Miniflare's local state instead.
+// `--local [--persist DIR]` runs the same steps against Miniflare's local state instead
+// (default .wrangler/local-deploy; the assets a local server serves go to DIR/assets).
 // The steps live in scripts/deploy/steps.ts.
 
 import { resolve } from 'node:path';
@@ -22,7 +23,8 @@ if (rollbackIndex !== -1 && (!rollbackTo || rollbackTo.startsWith('--'))) {
   process.exit(2);
 }
 
-const persist = args.persist ?? resolve('.wrangler/state');
+// Its own folder by default, so `npm start` (which seeds .wrangler/state) never mixes with it.
+const persist = args.persist ?? resolve('.wrangler/local-deploy');
 const target = local ? localTarget(persist) : remoteTarget();
 
 try {
