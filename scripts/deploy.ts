@@ -1,92 +1,53 @@
-// `npm run deploy`: build, upload the build's keys to KV, flip `build:current` (last), deploy
-// the worker and its assets. `npm run deploy -- --rollback <build id>` only moves the pointer.
-// Needs a Cloudflare account (CLOUDFLARE_API_TOKEN, CLOUDFLARE_ACCOUNT_ID) and the real KV id
-// in wrangler.toml.
+// `npm run deploy`: build, then deploy to Cloudflare (needs CLOUDFLARE_API_TOKEN,
+// CLOUDFLARE_ACCOUNT_ID and the real KV id in wrangler.toml).
+// `npm run deploy -- --rollback <build id>` only moves the pointer to a kept build.
+// `--local [--persist DIR]` runs the same steps against Miniflare's local state instead
+// (default .wrangler/local-deploy; the assets a local server serves go to DIR/assets).
+// The steps live in scripts/deploy/steps.ts.
 
-import { execFileSync } from 'node:child_process';
-import { cp, mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { kvKeys } from '../client/model.ts';
+import { resolve } from 'node:path';
 import { parseArgs } from './args.ts';
+import { buildFailureMessage } from './build/errors.ts';
 import { runBuild } from './build/pipeline.ts';
-import { offlineEnv, run } from './run.ts';
+import { deployBuild, readHistory, rollBack } from './deploy/steps.ts';
+import { localAssetsDir, localTarget, remoteTarget } from './deploy/target.ts';
+import { DeployError } from './deploy/wrangler.ts';
 
-const keptBuilds = 5;
 const argv = process.argv.slice(2);
 const args = parseArgs(argv);
+const local = argv.includes('--local');
 const rollbackIndex = argv.indexOf('--rollback');
+const rollbackTo = rollbackIndex === -1 ? undefined : argv[rollbackIndex + 1];
+if (rollbackIndex !== -1 && (!rollbackTo || rollbackTo.startsWith('--'))) {
+  console.error('--rollback needs the id of a kept build, e.g. --rollback 3f9c2a1b7d04');
+  process.exit(2);
+}
 
-function remoteGet(key: string): string | null {
-  try {
-    return execFileSync('npx', ['wrangler', 'kv', 'key', 'get', key, '--binding', 'CONTENT', '--remote'], {
-      env: offlineEnv,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
-    }).trim();
-  } catch {
-    return null;
+// Its own folder by default, so `npm start` (which seeds .wrangler/state) never mixes with it.
+const persist = args.persist ?? resolve('.wrangler/local-deploy');
+const target = local ? localTarget(persist) : remoteTarget();
+
+try {
+  if (rollbackTo) {
+    await rollBack(target, rollbackTo);
+  } else {
+    // Read before building: a deploy that cannot see the kept builds must not start.
+    const previous = await readHistory(target);
+    const result = await runBuild({ siteDir: args.content, outDir: args.out });
+    for (const warning of result.warnings) console.warn(`warning: ${warning.message}`);
+    console.log(`built ${result.pages.length} pages as build ${result.buildId}`);
+    await deployBuild(target, args.out, previous);
   }
-}
-
-async function putPointer(buildId: string, history: string[]): Promise<void> {
-  const file = join(args.out, 'kv', 'pointer.json');
-  await writeFile(
-    file,
-    JSON.stringify([
-      { key: kvKeys.history, value: JSON.stringify(history) },
-      { key: kvKeys.current, value: buildId },
-    ]),
-  );
-  await run('npx', ['wrangler', 'kv', 'bulk', 'put', '--binding', 'CONTENT', '--remote', file]);
-}
-
-const previous: string[] = JSON.parse(remoteGet(kvKeys.history) || '[]');
-
-if (rollbackIndex !== -1) {
-  const target = argv[rollbackIndex + 1];
-  if (!target || !previous.includes(target)) {
-    console.error(`--rollback needs one of the kept builds: ${previous.join(', ') || '(none found)'}`);
-    process.exit(2);
+  if (local) {
+    console.log(
+      `serve it: npx wrangler dev --local --persist-to ${persist} --assets ${localAssetsDir(persist)} --port 8787`,
+    );
   }
-  await putPointer(target, [target, ...previous.filter((id) => id !== target)]);
-  console.log(`build:current → ${target}`);
-  process.exit(0);
+} catch (error) {
+  const message = error instanceof DeployError ? `deploy stopped: ${error.message}` : buildFailureMessage(error);
+  if (!message) throw error;
+  console.error(message);
+  if (!(error instanceof DeployError && error.pointerMoved))
+    console.error(`${rollbackTo ? 'nothing changed' : 'the live build did not change'} (${target.label}).`);
+  process.exit(1);
 }
-
-const result = await runBuild({ siteDir: args.content, outDir: args.out });
-console.log(`built ${result.pages.length} pages as ${result.buildId}`);
-await run('npx', [
-  'wrangler',
-  'kv',
-  'bulk',
-  'put',
-  '--binding',
-  'CONTENT',
-  '--remote',
-  join(args.out, 'kv', 'build.json'),
-]);
-// Hashed files of earlier builds ride along, so pages of a kept build (rollback, or HTML
-// rendered just before the flip) still find their scripts and styles.
-const archive = '.deploy-assets';
-await mkdir(archive, { recursive: true });
-await cp(archive, join(args.out, 'client', 'assets'), { recursive: true, force: false });
-// Assets first, so the new pages' hashed files exist before the pointer names them.
-await run('npx', ['wrangler', 'deploy', '--assets', join(args.out, 'client')]);
-await cp(join(args.out, 'client', 'assets'), archive, { recursive: true });
-const history = [result.buildId, ...previous.filter((id) => id !== result.buildId)];
-await putPointer(result.buildId, history.slice(0, keptBuilds));
-
-// Builds that fell out of the history are deleted.
-for (const old of history.slice(keptBuilds)) {
-  const keys = JSON.parse(
-    execFileSync(
-      'npx',
-      ['wrangler', 'kv', 'key', 'list', '--binding', 'CONTENT', '--remote', '--prefix', `b:${old}:`],
-      { env: offlineEnv, encoding: 'utf8' },
-    ),
-  ) as { name: string }[];
-  const file = join(args.out, 'kv', `delete-${old}.json`);
-  await writeFile(file, JSON.stringify(keys.map((key) => key.name)));
-  await run('npx', ['wrangler', 'kv', 'bulk', 'delete', '--binding', 'CONTENT', '--remote', '--force', file]);
-}
-console.log(`live: build ${result.buildId} (kept: ${history.slice(0, keptBuilds).join(', ')})`);

@@ -38,3 +38,8 @@ export function report(diagnostics: Diagnostics, policy: 'throw' | 'warn' | 'ign
 export function throwIfErrors(diagnostics: Diagnostics): void {
   if (diagnostics.errors.length > 0) throw new BuildErrors(diagnostics.errors);
 }
+
+/** What an author sees when a build fails (file, line, fix); undefined for errors that are bugs. */
+export function buildFailureMessage(error: unknown): string | undefined {
+  return error instanceof BuildError || error instanceof BuildErrors ? `build failed:\n${error.message}` : undefined;
+}

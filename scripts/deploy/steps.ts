@@ -1,0 +1,125 @@
+// The deploy sequence, the same for Cloudflare and for local state:
+//   read build:history → upload the build's keys → put the worker and assets live (with the
+//   kept builds' hashed assets) → write build:history, then build:current → delete the keys of
+//   builds that fell out of the last five.
+// Any step that fails stops the deploy before the pointer moves, so the live build stays live.
+
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { kvKeys } from '../../client/model.ts';
+import { addKeptAssets, archiveAssets, ownAssets } from './assets-archive.ts';
+import type { DeployTarget } from './target.ts';
+import { DeployError } from './wrangler.ts';
+
+export const keptBuilds = 5;
+
+export type Log = (line: string) => void;
+
+/**
+ * The kept builds, newest first. Missing on a first deploy (or after deploys done by hand,
+ * which wrote only build:current); a read that fails stops the deploy, since writing a history
+ * without it would forget every build a rollback could return to.
+ */
+export async function readHistory(target: DeployTarget): Promise<string[]> {
+  const history = await target.getKey(kvKeys.history);
+  if (history === null) {
+    const current = await target.getKey(kvKeys.current);
+    return current ? [current.trim()] : [];
+  }
+  try {
+    const ids: unknown = JSON.parse(history);
+    if (Array.isArray(ids) && ids.every((id) => typeof id === 'string')) return ids;
+  } catch {
+    // Reported below.
+  }
+  throw new DeployError(
+    `read ${kvKeys.history}`,
+    `it holds ${JSON.stringify(history.slice(0, 200))}, not a JSON list of build ids; ` +
+      `put the ids of the kept builds there (newest first) with \`wrangler kv key put ${kvKeys.history} '["<id>"]'\``,
+  );
+}
+
+/** Deploys the build in `outDir` (as written by runBuild) on top of the `previous` history. */
+export async function deployBuild(
+  target: DeployTarget,
+  outDir: string,
+  previous: string[],
+  log: Log = console.log,
+): Promise<{ buildId: string; history: string[] }> {
+  const buildId = (await readFile(join(outDir, 'kv', 'build-id'), 'utf8')).trim();
+  const history = [buildId, ...previous.filter((id) => id !== buildId)];
+  const kept = history.slice(0, keptBuilds);
+
+  await target.putKeys(`upload build ${buildId}`, join(outDir, 'kv', 'build.json'));
+  log(`uploaded the keys of build ${buildId} to ${target.label}`);
+
+  const clientDir = join(outDir, 'client');
+  const files = await ownAssets(clientDir);
+  await addKeptAssets(target.archiveDir, clientDir, kept);
+  await target.publish(clientDir);
+  log(`published the worker and assets (with the hashed files of builds ${kept.join(', ')})`);
+
+  await writePointer(target, buildId, kept);
+  log(`live: build ${buildId} (kept: ${kept.join(', ')})`);
+  await archiveAssets(target.archiveDir, clientDir, { id: buildId, files }, kept);
+
+  for (const old of history.slice(keptBuilds)) {
+    try {
+      await deleteBuild(target, old, log);
+    } catch (error) {
+      if (!(error instanceof DeployError)) throw error;
+      throw new DeployError(
+        error.step,
+        `${error.detail}\nbuild ${buildId} is live; the keys b:${old}:* are left over: ` +
+          `delete them with \`wrangler kv bulk delete\` (list them with \`wrangler kv key list --prefix b:${old}:\`)`,
+        true,
+      );
+    }
+  }
+  return { buildId, history: kept };
+}
+
+/** Moves build:current to a kept build; nothing else changes. */
+export async function rollBack(target: DeployTarget, buildId: string, log: Log = console.log): Promise<string[]> {
+  const previous = await readHistory(target);
+  if (!previous.includes(buildId)) {
+    throw new DeployError(
+      `roll back to ${buildId}`,
+      `it is not a kept build; kept: ${previous.join(', ') || '(none: nothing has been deployed)'}`,
+    );
+  }
+  const history = [buildId, ...previous.filter((id) => id !== buildId)];
+  await writePointer(target, buildId, history);
+  log(`live: build ${buildId} (rolled back; kept: ${history.join(', ')})`);
+  return history;
+}
+
+/** build:history first, build:current last, in one bulk write. */
+async function writePointer(target: DeployTarget, buildId: string, history: string[]): Promise<void> {
+  await withTempFile(
+    'pointer.json',
+    [
+      { key: kvKeys.history, value: JSON.stringify(history) },
+      { key: kvKeys.current, value: buildId },
+    ],
+    (file) => target.putKeys(`point ${kvKeys.current} at ${buildId}`, file),
+  );
+}
+
+async function deleteBuild(target: DeployTarget, buildId: string, log: Log): Promise<void> {
+  const keys = await target.listKeys(`b:${buildId}:`);
+  if (keys.length > 0) await withTempFile(`delete-${buildId}.json`, keys, (file) => target.deleteKeys(file));
+  log(`deleted build ${buildId} (${keys.length} keys): it fell out of the last ${keptBuilds}`);
+}
+
+async function withTempFile(name: string, content: unknown, send: (file: string) => Promise<void>): Promise<void> {
+  const dir = await mkdtemp(join(tmpdir(), 'self-docs-deploy-'));
+  try {
+    const file = join(dir, name);
+    await writeFile(file, JSON.stringify(content));
+    await send(file);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,67 @@
+// Runs wrangler for the deploy steps. A non-zero exit is a DeployError that names the step and
+// quotes wrangler's own words, so an operator sees what failed instead of a silent fallback.
+
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { offlineEnv } from '../run.ts';
+
+export interface WranglerOutput {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** One wrangler invocation; tests pass a stand-in that fails on purpose. */
+export type Wrangler = (args: string[]) => Promise<WranglerOutput>;
+
+export class DeployError extends Error {
+  constructor(
+    readonly step: string,
+    readonly detail: string,
+    /** True when the failure came after build:current moved (the new build is live). */
+    readonly pointerMoved = false,
+  ) {
+    super(`${step} failed: ${detail}`);
+    this.name = 'DeployError';
+  }
+}
+
+/** The project's own wrangler (what `npx wrangler` runs, without npx's start-up). */
+const wranglerBin = fileURLToPath(new URL('../../node_modules/wrangler/bin/wrangler.js', import.meta.url));
+
+/** `wrangler …` with telemetry, network lookups and colours off. */
+export const projectWrangler: Wrangler = (args) =>
+  new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [wranglerBin, ...args], {
+      env: { ...offlineEnv, FORCE_COLOR: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+
+/** Runs one step; its stdout when wrangler succeeds, a DeployError naming the step when not. */
+export async function wranglerStep(wrangler: Wrangler, step: string, args: string[]): Promise<string> {
+  const output = await wrangler(args);
+  if (output.code !== 0) throw wranglerFailure(step, args, output);
+  return output.stdout;
+}
+
+export function wranglerFailure(step: string, args: string[], output: WranglerOutput): DeployError {
+  const words = wranglerWords(output.stderr) || wranglerWords(output.stdout) || '(wrangler printed nothing)';
+  return new DeployError(step, `\`wrangler ${args.join(' ')}\` exited with ${output.code}:\n${words}`);
+}
+
+/** wrangler's message without colour codes, npm's warnings or the pointer to its log file. */
+function wranglerWords(text: string): string {
+  const lines = text
+    // eslint-disable-next-line no-control-regex
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .filter((line) => !/^npm warn|Logs were written to/.test(line.trim()));
+  return lines.join('\n').trim().split('\n').slice(-20).join('\n');
+}

@@ -1,0 +1,143 @@
+// For the deploy tests: run `npm run deploy` as an operator does, make builds that differ, and
+// serve a local deploy with Miniflare the way `wrangler dev --persist-to DIR --assets DIR/assets`
+// does (KV from the persist folder, static assets from its `assets/`).
+
+import { spawn } from 'node:child_process';
+import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import type { Miniflare } from 'miniflare';
+import { kvKeys, type Manifest } from '../../../client/model.ts';
+import { localAssetsDir } from '../../../scripts/deploy/target.ts';
+import { projectWrangler, wranglerStep } from '../../../scripts/deploy/wrangler.ts';
+import { offlineEnv } from '../../../scripts/run.ts';
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** `npm run deploy -- <args>`, waiting for it to exit. */
+export function deployCli(args: string[]): Promise<CliResult> {
+  return new Promise((done, fail) => {
+    const child = spawn('npx', ['tsx', 'scripts/deploy.ts', ...args], {
+      env: offlineEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('error', fail);
+    child.on('close', (code) => done({ code, stdout, stderr }));
+  });
+}
+
+/**
+ * tests/fixtures/site with another heading on /intro and another diagram, so its build has its
+ * own id and its own hashed image.
+ */
+export async function writeSiteVariant(dir: string, heading: string): Promise<string> {
+  await cp('tests/fixtures/site', dir, { recursive: true });
+  const config = join(dir, 'site.config.ts');
+  const builder = resolve('scripts/build/config.ts');
+  await writeFile(config, (await readFile(config, 'utf8')).replace('../../../scripts/build/config.ts', builder));
+  const intro = join(dir, 'docs', 'intro.md');
+  await writeFile(intro, (await readFile(intro, 'utf8')).replace('# Welcome to the fixture', `# ${heading}`));
+  await writeFile(join(dir, 'docs', 'diagram.svg'), `${await readFile(join(dir, 'docs', 'diagram.svg'), 'utf8')}\n`);
+  return dir;
+}
+
+/** A copy of a built site under another build id, as if built from other content. */
+export async function cloneBuild(outDir: string, dest: string, buildId: string): Promise<string> {
+  const from = (await readFile(join(outDir, 'kv', 'build-id'), 'utf8')).trim();
+  const entries = JSON.parse(await readFile(join(outDir, 'kv', 'build.json'), 'utf8')) as {
+    key: string;
+    value: string;
+  }[];
+  const renamed = entries.map(({ key, value }) => ({
+    key: key.replace(`b:${from}:`, `b:${buildId}:`),
+    value: key === kvKeys.manifest(from) ? JSON.stringify({ ...(JSON.parse(value) as Manifest), buildId }) : value,
+  }));
+  await mkdir(join(dest, 'kv'), { recursive: true });
+  await writeFile(join(dest, 'kv', 'build.json'), JSON.stringify(renamed));
+  await writeFile(join(dest, 'kv', 'build-id'), buildId);
+  await cp(join(outDir, 'client'), join(dest, 'client'), { recursive: true });
+  return dest;
+}
+
+export interface LocalSite {
+  origin: string;
+  /** The KV namespace the worker reads, straight from the persist folder. */
+  kv(): ReturnType<Miniflare['getKVNamespace']>;
+  /** Picks up new static assets, as wrangler dev does when its assets folder changes. */
+  reload(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** The worker bundled by wrangler, as a real deploy bundles it, into `dir`. */
+export async function bundleWorker(dir: string): Promise<string> {
+  // The dry run insists on an assets folder; the bundle does not depend on its content.
+  await mkdir(join(dir, 'no-assets'), { recursive: true });
+  await wranglerStep(projectWrangler, 'bundle the worker', [
+    'deploy',
+    '--dry-run',
+    '--outdir',
+    join(dir, 'bundle'),
+    '--assets',
+    join(dir, 'no-assets'),
+  ]);
+  return join(dir, 'bundle');
+}
+
+/** The worker (from `bundleWorker`) on workerd over a local deploy's state. */
+export async function startLocalSite(persistDir: string, bundleDir: string, port: number): Promise<LocalSite> {
+  const { Miniflare } = await import('miniflare');
+  const options = {
+    modules: true,
+    modulesRoot: bundleDir,
+    scriptPath: join(bundleDir, 'index.js'),
+    compatibilityDate: '2026-04-01',
+    cf: false,
+    kvNamespaces: { CONTENT: 'self-docs-content' },
+    kvPersist: join(persistDir, 'v3', 'kv'),
+    assets: { directory: localAssetsDir(persistDir), binding: 'ASSETS', routerConfig: { has_user_worker: true } },
+    bindings: { HTML_CACHE_TTL: '300', SEARCH_CACHE_TTL: '300' },
+    host: '127.0.0.1',
+    port,
+  };
+  const mf = new Miniflare(options);
+  const url = await mf.ready;
+  return {
+    origin: url.origin,
+    // A fresh stub each time: a reload retires the old ones.
+    kv: () => mf.getKVNamespace('CONTENT'),
+    reload: () => mf.setOptions(options),
+    stop: () => mf.dispose(),
+  };
+}
+
+/** What a reader of `path` sees: the page's h1 and the hashed image URLs it uses. */
+export async function readPage(origin: string, path: string): Promise<{ heading: string; images: string[] }> {
+  const html = await (await fetch(new URL(path, origin))).text();
+  return {
+    heading: /<h1[^>]*>(.*?)<\/h1>/s.exec(html)?.[1]?.replace(/<[^>]+>/g, '') ?? '',
+    images: [...html.matchAll(/\/assets\/media\/[\w.-]+/g)].map((match) => match[0]),
+  };
+}
+
+export async function statusOf(origin: string, path: string): Promise<number> {
+  const response = await fetch(new URL(path, origin));
+  await response.body?.cancel();
+  return response.status;
+}
+
+/** Asks again until `check` passes or `seconds` run out (a deploy takes effect within a window). */
+export async function waitFor<T>(seconds: number, read: () => Promise<T>, check: (value: T) => boolean): Promise<T> {
+  const deadline = Date.now() + seconds * 1000;
+  for (;;) {
+    const value = await read();
+    if (check(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
