@@ -126,6 +126,8 @@ function readStat(pid: string): string | undefined {
 }
 
 function signalGroup(pgid: number, signal: NodeJS.Signals | 0): boolean {
+  // A child that never started has no group; -pid must never turn into "every process" or init.
+  if (!(pgid > 1)) return false;
   try {
     process.kill(-pgid, signal);
     return true;

@@ -68,4 +68,11 @@ describe('a server started in its own process group', () => {
 
     expect(isRunning(grandchild)).toBe(false);
   });
+
+  it('reports a command that cannot be started instead of signalling a group that does not exist', async () => {
+    const grouped = startGroup('self-docs-no-such-command', [], { stdio: 'pipe' });
+    const exit = await grouped.exited;
+    expect(exit.error?.message).toMatch(/could not start self-docs-no-such-command: .*ENOENT/);
+    await grouped.stop();
+  });
 });
