@@ -1,6 +1,7 @@
 // `npm run bench`: build, serve locally (wrangler dev / workerd on 127.0.0.1), measure page
 // weight, Lighthouse (mobile, median of 3), SSR and search under load; print a table and
-// write dist/bench/results.json. It reports; it does not fail on a slow machine.
+// write dist/bench/results.json. It reports; it does not fail on a slow machine. It exits as
+// soon as it has printed: the servers it started are stopped with everything they started.
 
 import { readdirSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -10,7 +11,8 @@ import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
 import { kvKeys } from '../client/model.ts';
 import { parseArgs } from './args.ts';
-import { lighthouseMedian, type LighthouseScores } from './bench/lighthouse.ts';
+import { lighthouseMedian } from './bench/lighthouse.ts';
+import type { LighthouseScores } from './bench/lighthouse-median.ts';
 import { searchBody, searchLoad, ssrLoad } from './bench/load.ts';
 import { pageWeight, type PageWeight } from './bench/pages.ts';
 import { startSite, startWorkerd } from './bench/server.ts';
@@ -23,84 +25,99 @@ const loadSeconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const port = Number(process.env.BENCH_PORT ?? 8795);
 
-const buildStarted = performance.now();
-const build = await runBuild({ siteDir: args.content, outDir: args.out });
-const buildSeconds = (performance.now() - buildStarted) / 1000;
-console.log(`build: ${build.pages.length} pages in ${buildSeconds.toFixed(2)} s`);
-
-const index = build.kvEntries.find((entry) => entry.key === kvKeys.searchIndex(build.buildId))!.value;
-const assetsDir = join(args.out, 'client', 'assets');
-const modalChunk = await readFile(
-  join(
-    assetsDir,
-    readdirSync(assetsDir).find((name) => name.startsWith('SearchModal-'))!,
-  ),
-);
-
-const site = await startSite(args.out, port);
 try {
-  const pages: BenchResults['pages'] = {};
-  for (const route of routes) {
-    const weight = await pageWeight(site.origin, route);
-    const lighthouse = await lighthouseMedian(`${site.origin}${route}`, lighthouseRuns);
-    const { requests, ...scores } = lighthouse;
-    pages[route] = {
-      htmlBytes: weight.htmlBytes,
-      htmlGzipBytes: weight.htmlGzipBytes,
-      firstLoadJsBytes: weight.firstLoadJsBytes,
-      firstLoadJsGzipBytes: weight.firstLoadJsGzipBytes,
-      cssGzipBytes: weight.cssGzipBytes,
-      requests,
-      lighthouse: scores,
-    };
-    console.log(`page ${route}: measured`);
-  }
+  await bench();
+} catch (error) {
+  console.error(`\nbench failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
+// Nothing we started is left running; exit now rather than wait on any handle a library keeps.
+process.exit(0);
 
-  // Load goes straight to workerd; pages are rendered every time (no HTML cache).
-  const workerd = await startWorkerd(site, port + 1, { HTML_CACHE_TTL: '0', SEARCH_CACHE_TTL: '300' });
-  let ssr, uncached, cached;
+async function bench() {
+  const buildStarted = performance.now();
+  const build = await runBuild({ siteDir: args.content, outDir: args.out });
+  const buildSeconds = (performance.now() - buildStarted) / 1000;
+  console.log(`build: ${build.pages.length} pages in ${buildSeconds.toFixed(2)} s`);
+
+  const index = build.kvEntries.find((entry) => entry.key === kvKeys.searchIndex(build.buildId))!.value;
+  const assetsDir = join(args.out, 'client', 'assets');
+  const modalChunk = await readFile(
+    join(
+      assetsDir,
+      readdirSync(assetsDir).find((name) => name.startsWith('SearchModal-'))!,
+    ),
+  );
+
+  const site = await startSite(args.out, port);
   try {
-    // Warm the isolate (manifest and search index in memory) before timing.
-    await fetch(`${workerd.origin}${routes[1]}`);
-    await fetch(`${workerd.origin}/1/indexes/*/queries`, { method: 'POST', body: searchBody('warm up') });
-    ssr = await ssrLoad(`${workerd.origin}${routes[1]}`, connections, loadSeconds);
-    // Latency is per request: one connection, so no request waits behind another.
-    uncached = await searchLoad(workerd.origin, 'uncached', 1, loadSeconds);
-    cached = await searchLoad(workerd.origin, 'cached', 1, loadSeconds);
-  } finally {
-    await workerd.stop();
-  }
+    const pages: BenchResults['pages'] = {};
+    for (const route of routes) {
+      const weight = await pageWeight(site.origin, route);
+      const lighthouse = await lighthouseMedian(`${site.origin}${route}`, lighthouseRuns);
+      const { requests, ...scores } = lighthouse.scores;
+      pages[route] = {
+        htmlBytes: weight.htmlBytes,
+        htmlGzipBytes: weight.htmlGzipBytes,
+        firstLoadJsBytes: weight.firstLoadJsBytes,
+        firstLoadJsGzipBytes: weight.firstLoadJsGzipBytes,
+        cssGzipBytes: weight.cssGzipBytes,
+        requests,
+        lighthouse: { ...scores, runs: lighthouse.measuredRuns, failedRuns: lighthouse.failures },
+      };
+      console.log(`page ${route}: measured`);
+    }
 
-  const results: BenchResults = {
-    pages,
-    ssr: { requestsPerSecond: ssr.requestsPerSecond, latencyMs: ssr.latencyMs, connections, seconds: loadSeconds },
-    search: {
-      uncached: uncached.latencyMs,
-      cached: cached.latencyMs,
-      requestsPerSecond: cached.requestsPerSecond,
-      indexBytes: Buffer.byteLength(index),
-      indexGzipBytes: gzipSync(index).length,
-      modalChunkGzipBytes: gzipSync(modalChunk).length,
-    },
-    build: { seconds: Number(buildSeconds.toFixed(2)), pages: build.pages.length },
-    machine: { cpus: cpus().length, node: process.version, date: new Date().toISOString() },
-  };
-  await mkdir(join(args.out, 'bench'), { recursive: true });
-  await writeFile(join(args.out, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
-  printTable(results, {
-    ssrErrors: ssr.errors,
-    searchErrors: uncached.errors + cached.errors,
-    uncachedRps: uncached.requestsPerSecond,
-  });
-  console.log(`\nwritten ${join(args.out, 'bench', 'results.json')}`);
-} finally {
-  await site.stop();
+    // Load goes straight to workerd; pages are rendered every time (no HTML cache).
+    const workerd = await startWorkerd(site, port + 1, { HTML_CACHE_TTL: '0', SEARCH_CACHE_TTL: '300' });
+    let ssr, uncached, cached;
+    try {
+      // Warm the isolate (manifest and search index in memory) before timing.
+      await fetch(`${workerd.origin}${routes[1]}`);
+      await fetch(`${workerd.origin}/1/indexes/*/queries`, { method: 'POST', body: searchBody('warm up') });
+      ssr = await ssrLoad(`${workerd.origin}${routes[1]}`, connections, loadSeconds);
+      // Latency is per request: one connection, so no request waits behind another.
+      uncached = await searchLoad(workerd.origin, 'uncached', 1, loadSeconds);
+      cached = await searchLoad(workerd.origin, 'cached', 1, loadSeconds);
+    } finally {
+      await workerd.stop();
+    }
+
+    const results: BenchResults = {
+      pages,
+      ssr: { requestsPerSecond: ssr.requestsPerSecond, latencyMs: ssr.latencyMs, connections, seconds: loadSeconds },
+      search: {
+        uncached: uncached.latencyMs,
+        cached: cached.latencyMs,
+        requestsPerSecond: cached.requestsPerSecond,
+        indexBytes: Buffer.byteLength(index),
+        indexGzipBytes: gzipSync(index).length,
+        modalChunkGzipBytes: gzipSync(modalChunk).length,
+      },
+      build: { seconds: Number(buildSeconds.toFixed(2)), pages: build.pages.length },
+      machine: { cpus: cpus().length, node: process.version, date: new Date().toISOString() },
+    };
+    await mkdir(join(args.out, 'bench'), { recursive: true });
+    await writeFile(join(args.out, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+    printTable(results, {
+      ssrErrors: ssr.errors,
+      searchErrors: uncached.errors + cached.errors,
+      uncachedRps: uncached.requestsPerSecond,
+    });
+    console.log(`\nwritten ${join(args.out, 'bench', 'results.json')}`);
+  } finally {
+    await site.stop();
+  }
 }
 
 interface BenchResults {
   pages: Record<
     string,
-    Omit<PageWeight, 'scripts'> & { requests: number; lighthouse: Omit<LighthouseScores, 'requests'> }
+    Omit<PageWeight, 'scripts'> & {
+      requests: number | null;
+      /** Medians of the measured runs (null: no run measured it); failedRuns says why others failed. */
+      lighthouse: Omit<LighthouseScores, 'requests'> & { runs: number; failedRuns: string[] };
+    }
   >;
   ssr: { requestsPerSecond: number; latencyMs: { p50: number; p99: number }; connections: number; seconds: number };
   search: {
@@ -115,6 +132,12 @@ interface BenchResults {
   machine: { cpus: number; node: string; date: string };
 }
 
+/** A median for the table: rounded, or '–' when no run measured it. */
+function shown(value: number | null, digits?: number): number | string {
+  if (value === null) return '–';
+  return digits === undefined ? value : Number(value.toFixed(digits));
+}
+
 function printTable(results: BenchResults, extra: { ssrErrors: number; searchErrors: number; uncachedRps: number }) {
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
   const rows = Object.entries(results.pages).map(([route, page]) => ({
@@ -122,18 +145,22 @@ function printTable(results: BenchResults, extra: { ssrErrors: number; searchErr
     html: `${kb(page.htmlBytes)} (${kb(page.htmlGzipBytes)} gz)`,
     js: `${kb(page.firstLoadJsGzipBytes)} gz`,
     css: `${kb(page.cssGzipBytes)} gz`,
-    req: page.requests,
-    perf: page.lighthouse.performance,
-    a11y: page.lighthouse.accessibility,
-    bp: page.lighthouse.bestPractices,
-    seo: page.lighthouse.seo,
-    'FCP ms': Math.round(page.lighthouse.fcpMs),
-    'LCP ms': Math.round(page.lighthouse.lcpMs),
-    'TBT ms': Math.round(page.lighthouse.tbtMs),
-    CLS: Number(page.lighthouse.cls.toFixed(3)),
+    req: shown(page.requests),
+    perf: shown(page.lighthouse.performance),
+    a11y: shown(page.lighthouse.accessibility),
+    bp: shown(page.lighthouse.bestPractices),
+    seo: shown(page.lighthouse.seo),
+    'FCP ms': shown(page.lighthouse.fcpMs, 0),
+    'LCP ms': shown(page.lighthouse.lcpMs, 0),
+    'TBT ms': shown(page.lighthouse.tbtMs, 0),
+    CLS: shown(page.lighthouse.cls, 3),
+    runs: page.lighthouse.runs,
   }));
-  console.log('\nPages (Lighthouse mobile, median of runs)');
+  console.log('\nPages (Lighthouse mobile, median of the measured runs)');
   console.table(rows);
+  for (const [route, page] of Object.entries(results.pages)) {
+    for (const failure of page.lighthouse.failedRuns) console.log(`  ${route}: a run left out: ${failure}`);
+  }
   console.log('\nLoad (autocannon, loopback)');
   console.table([
     {

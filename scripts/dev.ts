@@ -6,7 +6,7 @@ import { parseArgs } from './args.ts';
 import { BuildError, BuildErrors } from './build/errors.ts';
 import { runBuild } from './build/pipeline.ts';
 import { seedLocalKv } from './local-kv.ts';
-import { start } from './run.ts';
+import { startGroup } from './process-group.ts';
 
 const args = parseArgs(process.argv.slice(2));
 const started = performance.now();
@@ -25,7 +25,9 @@ try {
 }
 await seedLocalKv({ outDir: args.out, persistTo: args.persist });
 
-const wrangler = start('npx', [
+// npx → wrangler → workerd in a process group of their own: a SIGINT/SIGTERM to this process
+// (Ctrl+C, Playwright's webServer shutdown) ends all of them, not just npx.
+const wrangler = startGroup('npx', [
   'wrangler',
   'dev',
   '--ip',
@@ -42,7 +44,8 @@ const wrangler = start('npx', [
   ...(args.persist ? ['--persist-to', args.persist] : []),
 ]);
 console.log(`\nSELF Docs: http://127.0.0.1:${args.port}\n`);
-const stop = () => wrangler.kill('SIGTERM');
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
-wrangler.on('exit', (code) => process.exit(code ?? 0));
+// If wrangler ends by itself, end whatever it left behind too, and exit as it did.
+const { code, error } = await wrangler.exited;
+if (error) console.error(error.message);
+await wrangler.stop();
+process.exit(code ?? 1);

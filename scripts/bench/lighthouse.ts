@@ -2,20 +2,7 @@
 
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-
-export interface LighthouseScores {
-  performance: number;
-  accessibility: number;
-  bestPractices: number;
-  seo: number;
-  fcpMs: number;
-  lcpMs: number;
-  tbtMs: number;
-  cls: number;
-  speedIndexMs: number;
-  totalByteWeight: number;
-  requests: number;
-}
+import { medianOfRuns, scoresOf, type LighthouseMedian, type LighthouseRun } from './lighthouse-median.ts';
 
 export const chromeFlags = [
   '--headless',
@@ -29,49 +16,39 @@ export const chromeFlags = [
   '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1, EXCLUDE localhost',
 ];
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+/**
+ * Median of `runs` measured runs. A run Lighthouse could not measure (it says "run Lighthouse
+ * again") is retried, up to `runs` extra attempts; the median leaves failed runs out.
+ */
+export async function lighthouseMedian(url: string, runs: number): Promise<LighthouseMedian> {
+  const results: LighthouseRun[] = [];
+  const measured = () => results.filter((result) => result.ok).length;
+  for (let attempt = 0; attempt < runs * 2 && measured() < runs; attempt++) {
+    const result = await lighthouseRun(url);
+    if (!result.ok)
+      console.warn(`lighthouse ${url}: run ${attempt + 1} failed, left out of the median: ${result.reason}`);
+    results.push(result);
+  }
+  return medianOfRuns(results);
 }
 
-export async function lighthouseMedian(url: string, runs: number): Promise<LighthouseScores> {
-  const results: LighthouseScores[] = [];
-  for (let run = 0; run < runs; run++) {
-    const chrome = await chromeLauncher.launch({
-      chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-      chromeFlags,
+async function lighthouseRun(url: string): Promise<LighthouseRun> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags,
+  });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
     });
-    try {
-      const result = await lighthouse(url, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-      });
-      if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
-      const { categories, audits } = result.lhr;
-      const numeric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
-      const requests = (audits['network-requests']?.details as { items?: unknown[] } | undefined)?.items?.length ?? 0;
-      results.push({
-        performance: categories.performance?.score ?? 0,
-        accessibility: categories.accessibility?.score ?? 0,
-        bestPractices: categories['best-practices']?.score ?? 0,
-        seo: categories.seo?.score ?? 0,
-        fcpMs: numeric('first-contentful-paint'),
-        lcpMs: numeric('largest-contentful-paint'),
-        tbtMs: numeric('total-blocking-time'),
-        cls: numeric('cumulative-layout-shift'),
-        speedIndexMs: numeric('speed-index'),
-        totalByteWeight: numeric('total-byte-weight'),
-        requests,
-      });
-    } finally {
-      await chrome.kill();
-    }
+    return result ? scoresOf(result.lhr) : { ok: false, reason: 'lighthouse returned no result' };
+  } catch (error) {
+    // e.g. PROTOCOL_TIMEOUT on a starved machine: a failed run, like a runtimeError.
+    return { ok: false, reason: error instanceof Error ? error.message : String(error) };
+  } finally {
+    chrome.kill();
   }
-  const pick = (key: keyof LighthouseScores) => median(results.map((result) => result[key]));
-  return Object.fromEntries(
-    (Object.keys(results[0]!) as (keyof LighthouseScores)[]).map((key) => [key, pick(key)]),
-  ) as unknown as LighthouseScores;
 }

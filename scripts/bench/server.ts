@@ -3,12 +3,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ChildProcess } from 'node:child_process';
 import { seedLocalKv } from '../local-kv.ts';
-import { run, start } from '../run.ts';
+import { startGroup } from '../process-group.ts';
+import { run } from '../run.ts';
 
 export interface RunningSite {
   origin: string;
+  /** The build folder served (`--out`). */
+  outDir: string;
   /** wrangler's local state folder (KV, cache). */
   persist: string;
   stop: () => Promise<void>;
@@ -17,7 +19,8 @@ export interface RunningSite {
 export async function startSite(outDir: string, port: number): Promise<RunningSite> {
   const persist = await mkdtemp(join(tmpdir(), 'self-docs-bench-'));
   await seedLocalKv({ outDir, persistTo: persist });
-  const child: ChildProcess = start(
+  // npx → wrangler → workerd: all in one process group, so stop() ends every one of them.
+  const wrangler = startGroup(
     'npx',
     [
       'wrangler',
@@ -35,29 +38,37 @@ export async function startSite(outDir: string, port: number): Promise<RunningSi
       '--persist-to',
       persist,
     ],
-    'pipe',
+    { stdio: 'pipe' },
   );
+  const stop = async () => {
+    await wrangler.stop();
+    await rm(persist, { recursive: true, force: true });
+  };
   const origin = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
+  try {
+    await waitUntilAnswering(origin, wrangler.exited, 120_000);
+  } catch (error) {
+    await stop();
+    const output = wrangler.output().trim();
+    throw new Error(`${(error as Error).message}${output ? `\nwrangler dev said:\n${output}` : ''}`, { cause: error });
+  }
+  return { origin, outDir, persist, stop };
+}
+
+async function waitUntilAnswering(origin: string, exited: Promise<{ code: number | null }>, withinMs: number) {
+  let exitCode: number | null | undefined;
+  void exited.then(({ code }) => (exitCode = code));
+  const deadline = Date.now() + withinMs;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`wrangler dev exited with ${child.exitCode}`);
+    if (exitCode !== undefined) throw new Error(`wrangler dev exited with ${exitCode} before serving ${origin}`);
     try {
-      if ((await fetch(`${origin}/`)).ok) break;
+      if ((await fetch(`${origin}/`)).ok) return;
     } catch {
       // Not listening yet.
     }
-    if (Date.now() > deadline) throw new Error('the site did not answer within 120 s');
+    if (Date.now() > deadline) throw new Error(`the site did not answer on ${origin} within ${withinMs / 1000} s`);
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  return {
-    origin,
-    persist,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      await rm(persist, { recursive: true, force: true });
-    },
-  };
 }
 
 /**
@@ -67,12 +78,29 @@ export async function startSite(outDir: string, port: number): Promise<RunningSi
  * request a real server render.
  */
 export async function startWorkerd(
-  origin: RunningSite,
+  site: RunningSite,
   port: number,
   bindings: Record<string, string>,
 ): Promise<RunningSite> {
   const bundleDir = await mkdtemp(join(tmpdir(), 'self-docs-bench-worker-'));
-  await run('npx', ['wrangler', 'deploy', '--dry-run', '--outdir', bundleDir], { quiet: true });
+  // --assets: wrangler.toml names ./dist/client, which does not exist when the build went elsewhere.
+  const bundleArgs = [
+    'wrangler',
+    'deploy',
+    '--dry-run',
+    '--outdir',
+    bundleDir,
+    '--assets',
+    join(site.outDir, 'client'),
+  ];
+  try {
+    await run('npx', bundleArgs, { quiet: true });
+  } catch (error) {
+    await rm(bundleDir, { recursive: true, force: true });
+    throw new Error(`bundling the worker for workerd failed (${(error as Error).message}); run it to see why`, {
+      cause: error,
+    });
+  }
   const { Miniflare } = await import('miniflare');
   const mf = new Miniflare({
     modules: true,
@@ -81,19 +109,21 @@ export async function startWorkerd(
     compatibilityDate: '2026-04-01',
     cf: false,
     kvNamespaces: { CONTENT: 'self-docs-content' },
-    kvPersist: join(origin.persist, 'v3', 'kv'),
+    kvPersist: join(site.persist, 'v3', 'kv'),
     cachePersist: join(bundleDir, 'cache'),
     bindings,
     host: '127.0.0.1',
     port,
   });
-  const url = await mf.ready;
-  return {
-    origin: url.origin,
-    persist: origin.persist,
-    stop: async () => {
-      await mf.dispose();
-      await rm(bundleDir, { recursive: true, force: true });
-    },
+  const stop = async () => {
+    await mf.dispose();
+    await rm(bundleDir, { recursive: true, force: true });
   };
+  try {
+    const url = await mf.ready;
+    return { origin: url.origin, outDir: site.outDir, persist: site.persist, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
 }
