@@ -4,19 +4,19 @@
 
 import { z } from 'zod';
 import { hinted } from './hints.ts';
-import { looseBoolean, routeBasePath, siteUrl, text } from './values.ts';
+import { looseBoolean, looseHref, routeBasePath, siteUrl, text } from './values.ts';
 
 /** Docusaurus's ReportingSeverity; 'log' reads as 'warn' here. */
 const severity = hinted(
   z.enum(['ignore', 'log', 'warn', 'throw']),
   'one of "ignore", "log", "warn", "throw"',
-  '"throw"',
+  '"throw", "warn", "log" or "ignore"',
 );
 
 const link = {
   label: text('"Docs"').optional(),
   to: text('"/docs/intro"').optional(),
-  href: hinted(z.string(), 'a URL or a path starting with "/"', 'a string such as "https://example.com"').optional(),
+  href: looseHref.optional(),
 };
 
 const navbarItem = z.looseObject({ ...link, position: z.enum(['left', 'right']).optional() });

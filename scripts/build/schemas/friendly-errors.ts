@@ -38,10 +38,10 @@ export function friendlyErrors(issues: z.core.$ZodIssue[], input: unknown, sourc
     if (issue.code === 'unrecognized_keys') {
       const known = decode(issue.message).expected.split(', ');
       for (const key of issue.keys)
-        errors.push(unknownKey(source, [...path, key], known, valueAt(input, [...path, key])));
+        errors.push(unknownKey(source, [...path, key], known, lineOf(source, input, [...path, key])));
       return;
     }
-    errors.push(problemAt(source, path, valueAt(input, path), decode(issue.message)));
+    errors.push(problemAt(source, path, valueAt(input, path), decode(issue.message), lineOf(source, input, path)));
   };
   for (const issue of issues) visit(issue, []);
   return errors;
@@ -51,19 +51,14 @@ function rejectsKind(issue: z.core.$ZodIssue): boolean {
   return issue.path.length === 0 && (issue.code === 'invalid_type' || issue.code === 'invalid_value');
 }
 
-function problemAt(source: Source, path: Path, value: unknown, hint: Hint): BuildError {
+function problemAt(source: Source, path: Path, value: unknown, hint: Hint, line: number | undefined): BuildError {
   const where = formatPath(path) || source.root;
   const found = value === undefined ? 'missing' : `found ${describe(value)}`;
   const fix = hint.fix?.replaceAll('{key}', where) ?? `set ${where} to ${hint.example ?? hint.expected}`;
-  return new BuildError(
-    source.file,
-    source.lineOf?.(path, value),
-    `${where}: ${found}, expected ${hint.expected}`,
-    fix,
-  );
+  return new BuildError(source.file, line, `${where}: ${found}, expected ${hint.expected}`, fix);
 }
 
-function unknownKey(source: Source, path: Path, known: string[], value: unknown): BuildError {
+function unknownKey(source: Source, path: Path, known: string[], line: number | undefined): BuildError {
   const where = formatPath(path);
   const key = String(path.at(-1));
   const close = known.find((name) => editDistance(name, key) <= 2);
@@ -71,7 +66,22 @@ function unknownKey(source: Source, path: Path, known: string[], value: unknown)
   const fix = close
     ? `rename ${where} to ${formatPath([...path.slice(0, -1), close])}`
     : `remove ${where}; the keys ${parent ? `of ${parent} ` : ''}are ${known.join(', ')}`;
-  return new BuildError(source.file, source.lineOf?.(path, value), `${where}: unknown key`, fix);
+  return new BuildError(source.file, line, `${where}: unknown key`, fix);
+}
+
+function lineOf(source: Source, input: unknown, path: Path): number | undefined {
+  if (!source.lineOf) return undefined;
+  const value = valueAt(input, path);
+  if (value !== undefined) return source.lineOf(path, value);
+  // A missing key has no line of its own: point at its object, found through the keys it has.
+  const parent = valueAt(input, path.slice(0, -1));
+  if (path.length === 0 || !parent || typeof parent !== 'object' || Array.isArray(parent)) return undefined;
+  for (const [key, sibling] of Object.entries(parent)) {
+    if (typeof sibling !== 'string' && typeof sibling !== 'number' && typeof sibling !== 'boolean') continue;
+    const line = source.lineOf([...path.slice(0, -1), key], sibling);
+    if (line !== undefined) return line;
+  }
+  return undefined;
 }
 
 /** `navbar.items[2].href`; keys that are not plain names are quoted. */
@@ -166,6 +176,7 @@ function defaultHint(issue: z.core.$ZodRawIssue): Hint {
 }
 
 function oneOf(values: unknown[]): string {
-  const listed = values.map((value) => JSON.stringify(value));
+  // A discriminated union lists `undefined` for an option without the key (a shorthand category).
+  const listed = values.filter((value) => value !== undefined && value !== null).map((value) => JSON.stringify(value));
   return listed.length === 1 ? listed[0]! : `one of ${listed.join(', ')}`;
 }

@@ -17,6 +17,13 @@ export const href = hinted(
   'a string such as "/docs/intro" or "https://example.com"',
 );
 
+/** A link target as Docusaurus takes it: any string, relative ones included. */
+export const looseHref = hinted(
+  z.string(),
+  'a URL or a path starting with "/"',
+  'a string such as "/docs/intro" or "https://example.com"',
+);
+
 /** The URL prefix of doc routes, written as `docs`, `/docs/` or `/`; kept as `/docs` or `/`. */
 export const routeBasePath = hinted(
   z.string().refine((value) => !/[?#\s]|^[a-z][a-z\d+.-]*:/i.test(value)),
