@@ -185,6 +185,16 @@ describe('docusaurus.config.js', () => {
     `);
   });
 
+  it('names markdown.hooks.onBrokenMarkdownLinks when it is neither a severity nor a function', async () => {
+    const siteDir = await withDocusaurusConfig(["  markdown: { hooks: { onBrokenMarkdownLinks: 'explode' } },"]);
+    expect(await buildMessagesOf(siteDir)).toMatchInlineSnapshot(`
+      [
+        "docusaurus.config.js:2: markdown.hooks.onBrokenMarkdownLinks: found "explode" (string), expected one of "ignore", "log", "warn", "throw", or a function
+        fix: set markdown.hooks.onBrokenMarkdownLinks to "throw", "warn", "log" or "ignore"",
+      ]
+    `);
+  });
+
   it('names docusaurus.config.js, not site.config.ts, when the wrong value is in docusaurus.config.js', async () => {
     const siteDir = await writeSite({
       ...docs,

@@ -13,6 +13,12 @@ const severity = hinted(
   '"throw", "warn", "log" or "ignore"',
 );
 
+const reportingFunction = hinted(
+  z.custom<(...args: never[]) => unknown>((value) => typeof value === 'function'),
+  'one of "ignore", "log", "warn", "throw", or a function',
+  '"throw", "warn", "log" or "ignore"',
+);
+
 const link = {
   label: text('"Docs"').optional(),
   to: text('"/docs/intro"').optional(),
@@ -47,9 +53,7 @@ export const docusaurusConfigSchema = hinted(
         hooks: z
           .looseObject({
             // Docusaurus 3.9 also takes a function; we cannot run it here, so it reads as 'warn'.
-            onBrokenMarkdownLinks: z
-              .union([severity, z.custom<(...args: never[]) => unknown>((v) => typeof v === 'function')])
-              .optional(),
+            onBrokenMarkdownLinks: z.union([severity, reportingFunction]).optional(),
           })
           .optional(),
       })
