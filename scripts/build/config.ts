@@ -1,18 +1,17 @@
 // The site configuration: defaults, then `docusaurus.config.(js|ts)` when the folder
 // has one (so a Docusaurus site serves unchanged), then `site.config.ts` on top.
 
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FooterLink, NavbarItem, SiteConfig, SocialLink } from '../../client/model.ts';
+import type { FooterLink, NavbarItem, SiteConfig } from '../../client/model.ts';
 import { BuildError } from './errors.ts';
 import { loadModule } from './load-module.ts';
+import { docusaurusConfigSchema, type DocusaurusConfig } from './schemas/docusaurus-config.ts';
+import { parseWithFriendlyErrors, type Source } from './schemas/friendly-errors.ts';
+import { siteConfigSchema, type SiteConfigInput, type SiteConfigPart } from './schemas/site-config.ts';
+import { uniqueLine } from './schemas/source-lines.ts';
 
-type DeepPartial<T> = {
-  [K in keyof T]?: T[K] extends (infer U)[] ? U[] : T[K] extends object ? DeepPartial<T[K]> : T[K];
-};
-
-/** What `site.config.ts` exports: any part of the configuration; the rest keeps its default. */
-export type SiteConfigInput = DeepPartial<SiteConfig>;
+export type { SiteConfigInput };
 
 export function defineSiteConfig(config: SiteConfigInput): SiteConfigInput {
   return config;
@@ -41,13 +40,27 @@ export async function loadSiteConfig(siteDir: string): Promise<SiteConfig> {
   for (const name of ['docusaurus.config.ts', 'docusaurus.config.js', 'docusaurus.config.mjs']) {
     const path = join(siteDir, name);
     if (existsSync(path)) {
-      config = merge(config, fromDocusaurus(await importConfig(path, name), name));
+      const raw = await importConfig(path, name);
+      config = merge(config, fromDocusaurus(parseWithFriendlyErrors(docusaurusConfigSchema, raw, source(path, name))));
       break;
     }
   }
   const own = join(siteDir, 'site.config.ts');
-  if (existsSync(own)) config = merge(config, (await importConfig(own, 'site.config.ts')) as SiteConfigInput);
-  return validate(config);
+  if (existsSync(own)) {
+    const raw = await importConfig(own, 'site.config.ts');
+    const part: SiteConfigPart = parseWithFriendlyErrors(siteConfigSchema, raw, source(own, 'site.config.ts'));
+    config = merge(config, part);
+  }
+  return config;
+}
+
+function source(path: string, name: string): Source {
+  const text = readFileSync(path, 'utf8');
+  return {
+    file: name,
+    root: 'the exported configuration',
+    lineOf: (keyPath, value) => uniqueLine(text, keyPath, value),
+  };
 }
 
 async function importConfig(path: string, name: string): Promise<unknown> {
@@ -65,111 +78,62 @@ async function importConfig(path: string, name: string): Promise<unknown> {
   }
 }
 
-type PresetEntry = string | [string, { docs?: false | { routeBasePath?: string } }];
-
-interface DocusaurusConfig {
-  presets?: PresetEntry[];
-  title?: string;
-  tagline?: string;
-  url?: string;
-  favicon?: string;
-  onBrokenLinks?: SiteConfig['onBrokenLinks'];
-  onBrokenMarkdownLinks?: SiteConfig['onBrokenMarkdownLinks'];
-  markdown?: { hooks?: { onBrokenMarkdownLinks?: SiteConfig['onBrokenMarkdownLinks'] } };
-  themeConfig?: {
-    navbar?: {
-      title?: string;
-      hideOnScroll?: boolean;
-      logo?: { alt?: string; src?: string; srcDark?: string; href?: string; target?: string };
-      items?: { label?: string; to?: string; href?: string; position?: string; type?: string }[];
-    };
-    footer?: {
-      links?: (
-        | { title?: string; items?: { label: string; to?: string; href?: string }[] }
-        | { label: string; to?: string; href?: string }
-      )[];
-      copyright?: string;
-    };
-    colorMode?: Partial<SiteConfig['colorMode']>;
-    announcementBar?: {
-      id?: string;
-      content?: string;
-      backgroundColor?: string;
-      textColor?: string;
-      isCloseable?: boolean;
-    };
-  };
-}
-
-function fromDocusaurus(raw: unknown, name: string): SiteConfigInput {
-  if (!raw || typeof raw !== 'object')
-    throw new BuildError(
-      name,
-      undefined,
-      'the configuration is not an object',
-      'export the configuration object (module.exports = { … } or export default { … })',
-    );
-  const config = raw as DocusaurusConfig;
+/** The parts of a Docusaurus configuration we serve, in our own configuration's shape. */
+function fromDocusaurus(config: DocusaurusConfig): SiteConfigPart {
   const theme = config.themeConfig ?? {};
-  const asset = (src?: string) => (src && !/^([a-z]+:|\/)/i.test(src) ? `/${src}` : src);
-  const items: NavbarItem[] = (theme.navbar?.items ?? [])
-    .filter((item) => item.label && (item.to || item.href))
-    .map((item) => ({
-      label: item.label!,
-      href: (item.to ?? item.href)!,
-      position: item.position === 'left' ? 'left' : 'right',
-      external: Boolean(item.href && /^[a-z]+:/i.test(item.href)),
-    }));
+  const asset = (src?: string) => (src && !/^([a-z][a-z\d+.-]*:|\/)/i.test(src) ? `/${src}` : src);
+  const isExternal = (href?: string) => Boolean(href && /^[a-z][a-z\d+.-]*:/i.test(href));
+  // Items without a label and a target (search, locale dropdown, html) are Docusaurus widgets we do not show.
+  const items: NavbarItem[] = (theme.navbar?.items ?? []).flatMap((item) => {
+    const href = asset(item.to) ?? item.href;
+    if (!item.label || !href) return [];
+    return [{ label: item.label, href, position: item.position ?? 'right', external: isExternal(item.href) }];
+  });
   const footerLinks: FooterLink[] = (theme.footer?.links ?? []).flatMap((entry) =>
-    ('items' in entry ? (entry.items ?? []) : [entry as { label: string; to?: string; href?: string }]).map((link) => ({
-      label: link.label,
-      href: link.to ?? link.href ?? '#',
-      newTab: Boolean(link.href),
-    })),
+    (entry.items ?? [entry]).flatMap((link) =>
+      link.label ? [{ label: link.label, href: asset(link.to) ?? link.href ?? '#', newTab: Boolean(link.href) }] : [],
+    ),
   );
-  const bar = theme.announcementBar;
-  // Docusaurus serves docs under /docs unless the classic preset's docs set routeBasePath.
-  const classic = (config.presets ?? []).find(
-    (preset): preset is [string, { docs?: false | { routeBasePath?: string } }] =>
-      Array.isArray(preset) && /classic/.test(preset[0]),
-  );
-  const docsOptions = classic?.[1]?.docs;
-  const routeBasePath =
-    docsOptions && typeof docsOptions === 'object' && typeof docsOptions.routeBasePath === 'string'
-      ? docsOptions.routeBasePath
-      : 'docs';
+  const logo = theme.navbar?.logo;
+  const policy = (severity: DocusaurusSeverity | undefined) => (severity === 'log' ? 'warn' : severity);
+  const markdownHook = config.markdown?.hooks?.onBrokenMarkdownLinks;
   return {
-    docs: { routeBasePath: `/${routeBasePath}`.replace(/\/+/g, '/') },
+    docs: { routeBasePath: classicDocsRouteBasePath(config) },
     title: config.title,
     tagline: config.tagline,
     url: config.url,
     favicon: asset(config.favicon),
-    onBrokenLinks: config.onBrokenLinks,
-    onBrokenMarkdownLinks: config.markdown?.hooks?.onBrokenMarkdownLinks ?? config.onBrokenMarkdownLinks,
+    onBrokenLinks: policy(config.onBrokenLinks),
+    onBrokenMarkdownLinks:
+      typeof markdownHook === 'function' ? 'warn' : policy(markdownHook ?? config.onBrokenMarkdownLinks),
     navbar: {
-      title: theme.navbar?.title,
+      title: theme.navbar?.title ?? undefined,
       hideOnScroll: theme.navbar?.hideOnScroll,
-      logo: theme.navbar?.logo && {
-        alt: theme.navbar.logo.alt,
-        src: asset(theme.navbar.logo.src),
-        srcDark: asset(theme.navbar.logo.srcDark ?? theme.navbar.logo.src),
-        href: theme.navbar.logo.href,
-        target: theme.navbar.logo.target === '_blank' ? '_blank' : '_self',
+      logo: logo && {
+        alt: logo.alt,
+        src: asset(logo.src),
+        srcDark: asset(logo.srcDark ?? logo.src),
+        href: logo.href,
+        target: logo.target === '_blank' ? '_blank' : '_self',
       },
       items,
     },
     footer: { links: footerLinks, copyright: theme.footer?.copyright },
     colorMode: theme.colorMode,
-    announcementBar: bar?.content
-      ? {
-          id: bar.id ?? 'announcement-bar',
-          content: bar.content,
-          backgroundColor: bar.backgroundColor ?? '#fff',
-          textColor: bar.textColor ?? '#000',
-          isCloseable: bar.isCloseable ?? true,
-        }
-      : undefined,
+    announcementBar: theme.announcementBar,
   };
+}
+
+type DocusaurusSeverity = NonNullable<DocusaurusConfig['onBrokenLinks']>;
+
+/** Docusaurus serves docs under /docs unless the classic preset's docs options set routeBasePath. */
+function classicDocsRouteBasePath(config: DocusaurusConfig): string {
+  for (const preset of config.presets ?? []) {
+    if (!Array.isArray(preset) || !/classic/.test(preset[0])) continue;
+    const docs = preset[1]?.docs;
+    if (docs && docs.routeBasePath !== undefined) return docs.routeBasePath;
+  }
+  return '/docs';
 }
 
 function merge<T>(base: T, override: unknown): T {
@@ -187,27 +151,4 @@ function merge<T>(base: T, override: unknown): T {
     if (value !== undefined) result[key] = merge(result[key], value);
   }
   return result as T;
-}
-
-function validate(config: SiteConfig): SiteConfig {
-  const policies = ['throw', 'warn', 'ignore'];
-  for (const key of ['onBrokenLinks', 'onBrokenMarkdownLinks'] as const) {
-    if (!policies.includes(config[key]))
-      throw new BuildError(
-        'site.config.ts',
-        undefined,
-        `${key} must be 'throw', 'warn' or 'ignore', found ${JSON.stringify(config[key])}`,
-        `set ${key} to one of those values`,
-      );
-  }
-  if (!['light', 'dark'].includes(config.colorMode.defaultMode)) {
-    throw new BuildError(
-      'site.config.ts',
-      undefined,
-      `colorMode.defaultMode must be 'light' or 'dark'`,
-      'set colorMode.defaultMode to light or dark',
-    );
-  }
-  const social: SocialLink[] = config.footer.social;
-  return { ...config, footer: { ...config.footer, social } };
 }

@@ -3,7 +3,10 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { LineCounter, parseDocument } from 'yaml';
-import { BuildError } from './errors.ts';
+import { BuildError, BuildErrors } from './errors.ts';
+import { parseWithFriendlyErrors } from './schemas/friendly-errors.ts';
+import { frontmatterSchema } from './schemas/frontmatter.ts';
+import { frontmatterKeyLine } from './schemas/source-lines.ts';
 
 export interface SourceDoc {
   /** Docusaurus doc id: path without extension, or the folder plus frontmatter `id`. */
@@ -37,10 +40,22 @@ const docExtension = /\.mdx?$/;
 export async function discoverDocs(siteDir: string, routeBasePath = '/'): Promise<SourceDoc[]> {
   const docsDir = join(siteDir, 'docs');
   const files = await listDocFiles(docsDir);
-  const docs = await Promise.all(
+  const results = await Promise.allSettled(
     files.map(async (file) => parseDoc(siteDir, docsDir, file, await readFile(file, 'utf8'), routeBasePath)),
   );
+  // Every page's frontmatter problems at once, so an author fixes them in one pass.
+  const errors = results
+    .flatMap((result) => (result.status === 'rejected' ? problemsOf(result.reason) : []))
+    .sort((a, b) => a.file.localeCompare(b.file));
+  if (errors.length > 0) throw errors.length === 1 ? errors[0]! : new BuildErrors(errors);
+  const docs = results.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   return docs.sort((a, b) => a.relPath.localeCompare(b.relPath));
+}
+
+function problemsOf(error: unknown): BuildError[] {
+  if (error instanceof BuildErrors) return error.errors;
+  if (error instanceof BuildError) return [error];
+  throw error;
 }
 
 async function listDocFiles(dir: string): Promise<string[]> {
@@ -119,7 +134,11 @@ export function parseDoc(siteDir: string, docsDir: string, file: string, raw: st
   const relPath = relative(siteDir, file).split(sep).join('/');
   const docPath = relative(docsDir, file).split(sep).join('/');
   const { data, text, lines } = parseFrontmatter(raw, relPath);
-  const fm = checkFrontmatter(data, relPath, text ?? '');
+  const fm = parseWithFriendlyErrors(frontmatterSchema, data, {
+    file: relPath,
+    root: 'the frontmatter',
+    lineOf: (path) => frontmatterKeyLine(text ?? '', path),
+  });
 
   const segments = docPath.replace(docExtension, '').split('/').map(stripNumberPrefix);
   const base = segments.pop()!;
@@ -164,74 +183,6 @@ export function parseDoc(siteDir: string, docsDir: string, file: string, raw: st
 export function normaliseRoute(route: string): string {
   const cleaned = `/${route}`.replace(/\/+/g, '/').replace(/\/$/, '');
   return cleaned === '' ? '/' : cleaned;
-}
-
-interface KnownFrontmatter {
-  id?: string;
-  title?: string;
-  sidebar_label?: string;
-  sidebar_position?: number;
-  slug?: string;
-  description?: string;
-  keywords?: string[];
-  hide_title?: boolean;
-  hide_table_of_contents?: boolean;
-  unlisted?: boolean;
-  className?: string;
-}
-
-const frontmatterTypes: Record<keyof KnownFrontmatter, 'string' | 'number' | 'boolean' | 'string[]'> = {
-  id: 'string',
-  title: 'string',
-  sidebar_label: 'string',
-  sidebar_position: 'number',
-  slug: 'string',
-  description: 'string',
-  keywords: 'string[]',
-  hide_title: 'boolean',
-  hide_table_of_contents: 'boolean',
-  unlisted: 'boolean',
-  className: 'string',
-};
-
-/** Known keys must have the right type; unknown keys are ignored, as Docusaurus does. */
-function checkFrontmatter(data: Record<string, unknown>, relPath: string, text: string): KnownFrontmatter {
-  const checked: Record<string, unknown> = {};
-  for (const [key, type] of Object.entries(frontmatterTypes)) {
-    const value = data[key];
-    if (value === undefined || value === null) continue;
-    const ok =
-      type === 'string[]'
-        ? Array.isArray(value) && value.every((v) => typeof v === 'string')
-        : typeof value === type && (type !== 'number' || Number.isFinite(value));
-    if (!ok) {
-      throw new BuildError(
-        relPath,
-        frontmatterLine(text, key),
-        `bad frontmatter: \`${key}\` must be ${describeType(type)}, found ${JSON.stringify(value)}`,
-        `change \`${key}\` to ${describeType(type)} or remove it`,
-      );
-    }
-    checked[key] = value;
-  }
-  if (typeof checked.id === 'string' && checked.id.includes('/')) {
-    throw new BuildError(
-      relPath,
-      2,
-      'bad frontmatter: `id` must not contain "/"',
-      'use a plain name; the folder is added to the id for you',
-    );
-  }
-  return checked as KnownFrontmatter;
-}
-
-function describeType(type: string): string {
-  return type === 'string[]' ? 'a list of strings' : `a ${type}`;
-}
-
-/** Line of a frontmatter key (1-based, counting the opening ---). */
-function frontmatterLine(text: string, key: string): number {
-  return text.split('\n').findIndex((line) => line.startsWith(`${key}:`)) + 2;
 }
 
 function firstHeading(body: string): string | undefined {

@@ -23,8 +23,8 @@ describe('bad frontmatter', () => {
     expectBuildError(await buildErrorOf(siteDir), {
       file: 'docs/a.md',
       line: 3,
-      problem: /`sidebar_position` must be a number, found "x"/,
-      fix: /change `sidebar_position` to a number or remove it/,
+      problem: /^sidebar_position: found "x" \(string\), expected a number$/,
+      fix: /^set sidebar_position to a number such as 3$/,
     });
   });
 
@@ -45,8 +45,8 @@ describe('bad frontmatter', () => {
     expectBuildError(await buildErrorOf(siteDir), {
       file: 'docs/a.md',
       line: 7,
-      problem: /`hide_title` must be a boolean/,
-      fix: /change `hide_title`/,
+      problem: /^hide_title: found "yes" \(string\), expected true or false$/,
+      fix: /^set hide_title to true or false$/,
     });
   });
 
@@ -57,8 +57,8 @@ describe('bad frontmatter', () => {
     expectBuildError(await buildErrorOf(siteDir), {
       file: 'docs/a.md',
       line: 3,
-      problem: /`keywords` must be a list of strings/,
-      fix: /change `keywords`/,
+      problem: /^keywords: found "one, two" \(string\), expected a list of strings$/,
+      fix: /^set keywords to a list such as \[setup, install\]$/,
     });
   });
 
@@ -67,7 +67,7 @@ describe('bad frontmatter', () => {
     expectBuildError(await buildErrorOf(siteDir), {
       file: 'docs/a.md',
       line: 2,
-      problem: /`id` must not contain "\/"/,
+      problem: /^id: found "guides\/a" \(string\), expected a name without "\/"$/,
       fix: /the folder is added to the id for you/,
     });
   });

@@ -78,3 +78,8 @@ export function expectBuildError(error: BuildError, expected: ExpectedError): vo
   expect(error.message.startsWith(`${where}: `), error.message).toBe(true);
   expect(error.message).toContain(`fix: ${error.fix}`);
 }
+
+/** The whole message of every error a broken site reports, in order: what an author reads. */
+export async function buildMessagesOf(siteDir: string): Promise<string[]> {
+  return (await buildErrorsOf(siteDir)).map((error) => error.message);
+}
