@@ -1,24 +1,20 @@
-// WCAG 2 A/AA checks (axe-core) in both colour themes: pages, the search modal, the drawer.
+// WCAG 2.0/2.1/2.2 A and AA checks (axe-core) on every route of the site in both colour themes,
+// plus the open search modal and the mobile drawer.
 
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { wcagViolations } from '../support/axe.ts';
 import { openHydrated } from '../support/e2e-pages.ts';
 
-async function violations(page: Page, knownUpstream: string[] = []) {
-  const results = await new AxeBuilder({ page })
-    .disableRules(knownUpstream)
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    // Third-party embeds cannot load here and are not ours to fix.
-    .exclude('iframe')
-    .analyze();
-  return results.violations.map(
-    (violation) =>
-      `${violation.id}: ${violation.nodes
-        .map((node) => node.target.join(' '))
-        .slice(0, 3)
-        .join(', ')}`,
-  );
-}
+const briefRoutes: string[] = JSON.parse(
+  readFileSync(join(import.meta.dirname, '../fixtures/brief-routes.json'), 'utf8'),
+);
+/** Every page a reader can reach: the brief's routes, a search results page and the 404 page. */
+const everyRoute = [...briefRoutes, '/search?q=kyber', '/no/such/page'];
+
+// Ninety independent pages: let both workers share them.
+test.describe.configure({ mode: 'parallel' });
 
 for (const theme of ['light', 'dark'] as const) {
   test.describe(`${theme} theme`, () => {
@@ -26,16 +22,11 @@ for (const theme of ['light', 'dark'] as const) {
       await context.addCookies([{ name: 'theme', value: theme, url: baseURL! }]);
     });
 
-    for (const path of [
-      '/',
-      '/technical-docs/PoAI/proof-of-ai',
-      '/roadmap/Token/Tokenomics',
-      '/search?q=kyber',
-      '/no/such/page',
-    ]) {
-      test(`${path} has no WCAG A/AA violations`, async ({ page }) => {
-        await openHydrated(page, path);
-        expect(await violations(page)).toEqual([]);
+    for (const route of everyRoute) {
+      test(`${route} has no WCAG A/AA violations`, async ({ page }) => {
+        await openHydrated(page, route);
+        await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+        expect(await wcagViolations(page), `${route} in the ${theme} theme`).toEqual([]);
       });
     }
 
@@ -46,7 +37,7 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
       // DocSearch's own combobox markup (upstream, not ours): the input's aria-activedescendant
       // and its hit links inside role=option. Colours, labels and everything else are checked.
-      expect(await violations(page, ['aria-valid-attr-value', 'nested-interactive'])).toEqual([]);
+      expect(await wcagViolations(page, ['aria-valid-attr-value', 'nested-interactive'])).toEqual([]);
     });
 
     test('the open mobile drawer has no WCAG A/AA violations', async ({ page }) => {
@@ -54,7 +45,7 @@ for (const theme of ['light', 'dark'] as const) {
       await openHydrated(page, '/technical-docs/PoAI/proof-of-ai');
       await page.getByRole('button', { name: 'Toggle navigation bar' }).click();
       await expect(page.getByRole('dialog', { name: 'Navigation menu' })).toBeVisible();
-      expect(await violations(page)).toEqual([]);
+      expect(await wcagViolations(page)).toEqual([]);
     });
   });
 }
