@@ -27,6 +27,32 @@ export async function wcagViolations(page: Page, knownUpstream: string[] = []): 
   });
 }
 
+/**
+ * axe cannot measure text over a gradient (it reports it as "needs review"), and the dark theme's
+ * page is one. Paint the page in the gradient's lightest colour instead: the worst case for that
+ * theme's light text, so every contrast on the page gets measured.
+ */
+export async function paintPageAtLightestGradientColour(page: Page): Promise<void> {
+  const gradient = await page.evaluate(() => getComputedStyle(document.body).backgroundImage);
+  const stops = [...gradient.matchAll(/rgba?\(([^)]*)\)/g)].map((match) =>
+    match[1]!.split(',').slice(0, 3).map(Number),
+  );
+  if (stops.length === 0) return;
+  const lightest = stops.reduce((best, stop) => (luminance(stop) > luminance(best) ? stop : best));
+  await page.evaluate(
+    (colour) => document.body.style.setProperty('background', colour, 'important'),
+    `rgb(${lightest})`,
+  );
+}
+
+/** WCAG 2 relative luminance of sRGB channels 0–255. */
+function luminance(rgb: number[]): number {
+  const linear = rgb
+    .map((channel) => channel / 255)
+    .map((c) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  return 0.2126 * linear[0]! + 0.7152 * linear[1]! + 0.0722 * linear[2]!;
+}
+
 /** axe's summary starts with "Fix any of the following:"; the reason is on the next line. */
 function firstLine(summary: string | undefined): string {
   const lines = (summary ?? '').split('\n').map((line) => line.trim());
