@@ -10,6 +10,7 @@ import remarkDirective from 'remark-directive';
 import remarkGfm from 'remark-gfm';
 import rehypeShikiFromHighlighter from '@shikijs/rehype/core';
 import { createHighlighter } from 'shiki';
+import { loadCodeThemes } from './code-themes.ts';
 import type { TocItem, TreeNode } from '../../client/model.ts';
 import { componentNames } from '../../client/components/registry-names.ts';
 import { BuildError, BuildErrors } from './errors.ts';
@@ -31,7 +32,6 @@ export interface CompiledDoc {
 }
 
 const runtimePath = fileURLToPath(new URL('./jsx-runtime.ts', import.meta.url));
-const themes = { light: 'github-light', dark: 'github-dark' } as const;
 const preloadedLanguages = [
   'bash',
   'shell',
@@ -54,10 +54,17 @@ const preloadedLanguages = [
   'diff',
 ];
 
-let highlighter: Awaited<ReturnType<typeof createHighlighter>> | undefined;
+let highlighting: ReturnType<typeof createCodeHighlighter> | undefined;
+
+async function createCodeHighlighter() {
+  const codeThemes = await loadCodeThemes();
+  const highlighter = await createHighlighter({ themes: Object.values(codeThemes), langs: preloadedLanguages });
+  return { highlighter, themes: { light: codeThemes.light.name!, dark: codeThemes.dark.name! } };
+}
 
 export async function compileDocs(docs: SourceDoc[], context: LinkContext): Promise<CompiledDoc[]> {
-  highlighter ??= await createHighlighter({ themes: Object.values(themes), langs: preloadedLanguages });
+  highlighting ??= createCodeHighlighter();
+  const { highlighter, themes } = await highlighting;
   const byFile = new Map(docs.map((doc) => [doc.file, doc]));
 
   const result = await esbuild
