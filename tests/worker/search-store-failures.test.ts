@@ -31,7 +31,7 @@ describe('search while KV is failing', () => {
     const algolia = withAlgolia([standInUrls().first], { CONTENT: failingKv() });
     const { response, body } = await getSettled('/__search?q=setup', {}, algolia.env);
     expect(response.status).toBe(200);
-    expect(JSON.parse(body)).toMatchObject({ query: 'setup', nbHits: expect.any(Number) });
+    expect(JSON.parse(body)).toMatchObject({ query: 'setup', matchedPages: expect.any(Number) });
     expect(body).toContain('From stand-in first');
   });
 
