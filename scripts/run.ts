@@ -1,6 +1,6 @@
 // Runs a command with the offline environment every wrangler call here needs.
 
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 
 export const offlineEnv: NodeJS.ProcessEnv = {
   ...process.env,
@@ -21,8 +21,4 @@ export function run(command: string, args: string[], options: { quiet?: boolean 
       code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`)),
     );
   });
-}
-
-export function start(command: string, args: string[], stdio: 'inherit' | 'pipe' = 'inherit'): ChildProcess {
-  return spawn(command, args, { env: offlineEnv, stdio: ['ignore', stdio, stdio] });
 }

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { seedLocalKv } from '../local-kv.ts';
 import { startGroup } from '../process-group.ts';
-import { run } from '../run.ts';
+import { bundleWorker, startWorkerdSite } from '../workerd.ts';
 
 export interface RunningSite {
   origin: string;
@@ -82,48 +82,23 @@ export async function startWorkerd(
   port: number,
   bindings: Record<string, string>,
 ): Promise<RunningSite> {
-  const bundleDir = await mkdtemp(join(tmpdir(), 'self-docs-bench-worker-'));
-  // --assets: wrangler.toml names ./dist/client, which does not exist when the build went elsewhere.
-  const bundleArgs = [
-    'wrangler',
-    'deploy',
-    '--dry-run',
-    '--outdir',
-    bundleDir,
-    '--assets',
-    join(site.outDir, 'client'),
-  ];
+  const workDir = await mkdtemp(join(tmpdir(), 'self-docs-bench-worker-'));
   try {
-    await run('npx', bundleArgs, { quiet: true });
-  } catch (error) {
-    await rm(bundleDir, { recursive: true, force: true });
-    throw new Error(`bundling the worker for workerd failed (${(error as Error).message}); run it to see why`, {
-      cause: error,
+    const bundleDir = await bundleWorker(workDir);
+    const { mf, origin } = await startWorkerdSite({
+      bundleDir,
+      persist: site.persist,
+      port,
+      bindings,
+      cachePersist: join(workDir, 'cache'),
     });
-  }
-  const { Miniflare } = await import('miniflare');
-  const mf = new Miniflare({
-    modules: true,
-    modulesRoot: bundleDir,
-    scriptPath: join(bundleDir, 'index.js'),
-    compatibilityDate: '2026-04-01',
-    cf: false,
-    kvNamespaces: { CONTENT: 'self-docs-content' },
-    kvPersist: join(site.persist, 'v3', 'kv'),
-    cachePersist: join(bundleDir, 'cache'),
-    bindings,
-    host: '127.0.0.1',
-    port,
-  });
-  const stop = async () => {
-    await mf.dispose();
-    await rm(bundleDir, { recursive: true, force: true });
-  };
-  try {
-    const url = await mf.ready;
-    return { origin: url.origin, outDir: site.outDir, persist: site.persist, stop };
+    const stop = async () => {
+      await mf.dispose();
+      await rm(workDir, { recursive: true, force: true });
+    };
+    return { origin, outDir: site.outDir, persist: site.persist, stop };
   } catch (error) {
-    await stop();
+    await rm(workDir, { recursive: true, force: true });
     throw error;
   }
 }

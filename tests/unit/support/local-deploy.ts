@@ -8,8 +8,10 @@ import { join, resolve } from 'node:path';
 import type { Miniflare } from 'miniflare';
 import { kvKeys, type Manifest } from '../../../client/model.ts';
 import { localAssetsDir } from '../../../scripts/deploy/target.ts';
-import { projectWrangler, wranglerStep } from '../../../scripts/deploy/wrangler.ts';
+import { startWorkerdSite, workerdOptions, type WorkerdSite } from '../../../scripts/workerd.ts';
 import { offlineEnv } from '../../../scripts/run.ts';
+
+export { bundleWorker } from '../../../scripts/workerd.ts';
 
 export interface CliResult {
   code: number | null;
@@ -75,44 +77,21 @@ export interface LocalSite {
   stop(): Promise<void>;
 }
 
-/** The worker bundled by wrangler, as a real deploy bundles it, into `dir`. */
-export async function bundleWorker(dir: string): Promise<string> {
-  // The dry run insists on an assets folder; the bundle does not depend on its content.
-  await mkdir(join(dir, 'no-assets'), { recursive: true });
-  await wranglerStep(projectWrangler, 'bundle the worker', [
-    'deploy',
-    '--dry-run',
-    '--outdir',
-    join(dir, 'bundle'),
-    '--assets',
-    join(dir, 'no-assets'),
-  ]);
-  return join(dir, 'bundle');
-}
-
-/** The worker (from `bundleWorker`) on workerd over a local deploy's state. */
+/** The worker on workerd over a local deploy's state (`bundleDir` from `bundleWorker`). */
 export async function startLocalSite(persistDir: string, bundleDir: string, port: number): Promise<LocalSite> {
-  const { Miniflare } = await import('miniflare');
-  const options = {
-    modules: true,
-    modulesRoot: bundleDir,
-    scriptPath: join(bundleDir, 'index.js'),
-    compatibilityDate: '2026-04-01',
-    cf: false,
-    kvNamespaces: { CONTENT: 'self-docs-content' },
-    kvPersist: join(persistDir, 'v3', 'kv'),
-    assets: { directory: localAssetsDir(persistDir), binding: 'ASSETS', routerConfig: { has_user_worker: true } },
-    bindings: { HTML_CACHE_TTL: '300', SEARCH_CACHE_TTL: '300' },
-    host: '127.0.0.1',
+  const site: WorkerdSite = {
+    bundleDir,
+    persist: persistDir,
     port,
+    assetsDir: localAssetsDir(persistDir),
+    bindings: { HTML_CACHE_TTL: '300', SEARCH_CACHE_TTL: '300' },
   };
-  const mf = new Miniflare(options);
-  const url = await mf.ready;
+  const { mf, origin } = await startWorkerdSite(site);
   return {
-    origin: url.origin,
+    origin,
     // A fresh stub each time: a reload retires the old ones.
     kv: () => mf.getKVNamespace('CONTENT'),
-    reload: () => mf.setOptions(options),
+    reload: () => mf.setOptions(workerdOptions(site)),
     stop: () => mf.dispose(),
   };
 }

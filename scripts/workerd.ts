@@ -1,0 +1,67 @@
+// The worker straight on workerd through Miniflare, bundled by wrangler as a real deploy bundles
+// it: used where wrangler dev's proxy would get in the way (load figures, deploy tests).
+
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Miniflare, MiniflareOptions } from 'miniflare';
+import { projectWrangler, wranglerStep } from './deploy/wrangler.ts';
+
+/** `wrangler deploy --dry-run` into `dir/bundle`; returns that folder. */
+export async function bundleWorker(dir: string): Promise<string> {
+  // The dry run insists on an assets folder (wrangler.toml names ./dist/client, which may not
+  // exist); the bundle does not depend on what is in it.
+  await mkdir(join(dir, 'no-assets'), { recursive: true });
+  const bundleDir = join(dir, 'bundle');
+  await wranglerStep(projectWrangler, 'bundle the worker', [
+    'deploy',
+    '--dry-run',
+    '--outdir',
+    bundleDir,
+    '--assets',
+    join(dir, 'no-assets'),
+  ]);
+  return bundleDir;
+}
+
+export interface WorkerdSite {
+  bundleDir: string;
+  /** wrangler's local state folder: KV is read from `<persist>/v3/kv`. */
+  persist: string;
+  port: number;
+  bindings: Record<string, string>;
+  /** Static assets, served before the worker as Workers Static Assets does. */
+  assetsDir?: string;
+  /** Where the Cache API keeps its entries; in memory when absent. */
+  cachePersist?: string;
+}
+
+/** Miniflare options equivalent to wrangler.toml's, for a bundle from `bundleWorker`. */
+export function workerdOptions(site: WorkerdSite): MiniflareOptions {
+  return {
+    modules: true,
+    modulesRoot: site.bundleDir,
+    scriptPath: join(site.bundleDir, 'index.js'),
+    compatibilityDate: '2026-04-01',
+    cf: false,
+    kvNamespaces: { CONTENT: 'self-docs-content' },
+    kvPersist: join(site.persist, 'v3', 'kv'),
+    ...(site.cachePersist ? { cachePersist: site.cachePersist } : {}),
+    ...(site.assetsDir
+      ? { assets: { directory: site.assetsDir, binding: 'ASSETS', routerConfig: { has_user_worker: true } } }
+      : {}),
+    bindings: site.bindings,
+    host: '127.0.0.1',
+    port: site.port,
+  };
+}
+
+export async function startWorkerdSite(site: WorkerdSite): Promise<{ mf: Miniflare; origin: string }> {
+  const { Miniflare } = await import('miniflare');
+  const mf = new Miniflare(workerdOptions(site));
+  try {
+    return { mf, origin: (await mf.ready).origin };
+  } catch (error) {
+    await mf.dispose();
+    throw error;
+  }
+}
