@@ -203,6 +203,11 @@ export const kvKeys = {
   searchIndex: (buildId: string) => `b:${buildId}:search-index`,
 } as const;
 
+/** URL of a page's plain Markdown (`/intro.md`); the home page `/` is `/index.md`. */
+export function markdownPath(route: string): string {
+  return `${route === '/' ? '/index' : route}.md`;
+}
+
 /** URL of a page's data for client-side navigation; `/` is stored as `index`. */
 export function pageDataPath(buildId: string, route: string): string {
   const name = route === '/' ? '/index' : route;
