@@ -47,8 +47,8 @@ export function DocPage({ page, versionLabel }: { page: PageData; versionLabel: 
           ) : null}
           {showBreadcrumbs ? <span className="version-badge">Version: {versionLabel}</span> : null}
           {showToc ? <TocMobile toc={page.toc} /> : null}
+          <CopyPage route={page.route} />
           <div className="markdown">
-            <CopyPage route={page.route} />
             <ErrorBoundary resetKey={page.route}>
               {!page.hideTitle && !startsWithH1 ? <h1>{page.title}</h1> : null}
               {content}

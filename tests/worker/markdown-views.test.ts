@@ -15,7 +15,7 @@ Read the [introduction](https://docs.example.test/intro) first.
 
 > **Heads up**
 >
-> Admonitions keep their **title**.
+> Asides keep their **title**.
 
 ## npm
 
