@@ -40,6 +40,8 @@ const blockTags = new Set([
   'section',
   'figure',
   'svg',
+  'iframe',
+  'video',
   'Admonition',
   'Tabs',
   'TabItem',
@@ -123,6 +125,9 @@ function blockOf(node: TreeElement, state: State): string {
       return table(node, state);
     case 'svg':
       return diagram(node);
+    case 'iframe':
+    case 'video':
+      return embed(node, state);
     default:
       return blocksOf(node.c, state).join('\n\n');
   }
@@ -197,6 +202,14 @@ function diagram(node: TreeElement): string {
   const description = find('desc');
   if (!title && !description) return '';
   return [`*Diagram${title ? `: ${title}` : ''}*`, description].filter(Boolean).join(' — ');
+}
+
+/** An embedded video or frame reads as a link to what it shows. */
+function embed(node: TreeElement, state: State): string {
+  const src = node.p?.src;
+  if (typeof src !== 'string' || !src) return '';
+  const title = typeof node.p?.title === 'string' && node.p.title ? node.p.title : node.t === 'video' ? 'Video' : src;
+  return `[${title}](${absolute(src, state.siteUrl)})`;
 }
 
 function inlines(nodes: TreeNode[] | undefined, state: State): string {

@@ -73,6 +73,13 @@ describe('plain Markdown of a page', () => {
     expect(md(tree)).toContain('> **Warning**\n>\n> Careful');
   });
 
+  it('turns an embedded video into a link to it', () => {
+    const tree: TreeNode[] = [
+      { t: 'div', c: [{ t: 'iframe', p: { src: 'https://www.youtube.com/embed/x', title: 'A talk' } }] },
+    ];
+    expect(md(tree)).toBe('# Page\n\n[A talk](https://www.youtube.com/embed/x)\n');
+  });
+
   it('nests tabs one level under the heading they follow', () => {
     const tree: TreeNode[] = [
       { t: 'h3', c: ['Install'] },
