@@ -169,6 +169,12 @@ export interface Manifest {
   assets: ClientAssets;
 }
 
+/** `/llms.txt` ready to serve, and the listed routes in sidebar order for `/llms-full.txt`; KV `b:<id>:llms`. */
+export interface LlmsRecord {
+  text: string;
+  routes: string[];
+}
+
 /** What the server hands the browser to hydrate; embedded in the HTML as JSON. */
 export interface BootData {
   buildId: string;
@@ -193,8 +199,14 @@ export const kvKeys = {
   manifest: (buildId: string) => `b:${buildId}:manifest`,
   page: (buildId: string, route: string) => `b:${buildId}:page:${route}`,
   markdown: (buildId: string, route: string) => `b:${buildId}:md:${route}`,
+  llms: (buildId: string) => `b:${buildId}:llms`,
   searchIndex: (buildId: string) => `b:${buildId}:search-index`,
 } as const;
+
+/** URL of a page's plain Markdown (`/intro.md`); the home page `/` is `/index.md`. */
+export function markdownPath(route: string): string {
+  return `${route === '/' ? '/index' : route}.md`;
+}
 
 /** URL of a page's data for client-side navigation; `/` is stored as `index`. */
 export function pageDataPath(buildId: string, route: string): string {

@@ -6,6 +6,7 @@ import type { AppEnv } from './env.ts';
 import { handleError } from './errors/handle.ts';
 import { scriptHash, securityHeaders } from './middleware/security-headers.ts';
 import { servePageData } from './routes/data.ts';
+import { serveMarkdownViews } from './routes/markdown.ts';
 import { servePage } from './routes/pages.ts';
 import { serveSearch } from './routes/search.ts';
 import { serveSearchJson, serveSearchPage } from './routes/search-page.ts';
@@ -20,6 +21,9 @@ app.post('/1/indexes/:index/queries', serveSearch);
 app.all('/1/indexes/:index/queries', (c) =>
   c.json({ message: `${c.req.method} is not allowed; use POST`, status: 405 }, 405, { allow: 'POST' }),
 );
+// Issue #12 (Markdown for machines): `<route>.md`, `Accept: text/markdown`, `/llms.txt`,
+// `/llms-full.txt`; anything else falls through to the pages.
+app.on(['GET', 'HEAD'], '*', serveMarkdownViews);
 app.on(['GET', 'HEAD'], '*', servePage);
 app.all('*', (c) =>
   c.json({ error: 'method_not_allowed', message: `${c.req.method} is not supported here; use GET` }, 405, {

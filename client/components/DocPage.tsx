@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import type { PageData } from '../model.ts';
 import { renderTree } from '../render-tree.tsx';
 import { contentComponents } from './content.tsx';
+import { CopyPage } from './CopyPage.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { Icon } from './Icons.tsx';
 import { TocDesktop, TocMobile } from './Toc.tsx';
@@ -46,6 +47,7 @@ export function DocPage({ page, versionLabel }: { page: PageData; versionLabel: 
           ) : null}
           {showBreadcrumbs ? <span className="version-badge">Version: {versionLabel}</span> : null}
           {showToc ? <TocMobile toc={page.toc} /> : null}
+          <CopyPage route={page.route} />
           <div className="markdown">
             <ErrorBoundary resetKey={page.route}>
               {!page.hideTitle && !startsWithH1 ? <h1>{page.title}</h1> : null}

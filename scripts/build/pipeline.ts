@@ -14,6 +14,8 @@ import { BuildError, newDiagnostics, throwIfErrors, type Diagnostics } from './e
 import { readRedirects } from './redirects.ts';
 import { buildSearchIndex } from './search-index.ts';
 import { searchRecords } from './search-records.ts';
+import { llmsRecord } from './llms.ts';
+import { pageMarkdown } from './markdown-export.ts';
 import { loadSidebars, resolveSidebars, type ResolvedSidebars } from './sidebars.ts';
 
 export interface BuildOptions {
@@ -84,7 +86,9 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     { key: kvKeys.searchIndex(buildId), value: JSON.stringify(buildSearchIndex(records, site.url)) },
     { key: kvKeys.manifest(buildId), value: JSON.stringify(manifest) },
     ...pages.map((page) => ({ key: kvKeys.page(buildId, page.route), value: JSON.stringify(page) })),
-    ...docs.map((doc) => ({ key: kvKeys.markdown(buildId, doc.route), value: doc.raw })),
+    // Plain Markdown for `<route>.md` and the llms files; absolute links on the configured url.
+    ...pages.map((page) => ({ key: kvKeys.markdown(buildId, page.route), value: pageMarkdown(page, site.url) })),
+    { key: kvKeys.llms(buildId), value: JSON.stringify(llmsRecord(site, sidebars.sidebars, pages)) },
   ];
 
   await rm(options.outDir, { recursive: true, force: true });

@@ -32,6 +32,12 @@ describe('byte budgets', () => {
     expect(bundle.assets.searchStyle).toMatch(/search-modal-.*\.css$/);
   });
 
+  it('keeps the Copy page code out of the first load: it is fetched on the first click', () => {
+    const firstLoad = [bundle.assets.script, ...bundle.assets.modulePreloads];
+    expect(firstLoad.some((path) => /copy-page/.test(path))).toBe(false);
+    expect([...bundle.files.keys()].some((path) => /copy-page-.*\.js$/.test(path))).toBe(true);
+  });
+
   it('keeps the stylesheets of a page within 20 KB gzip', () => {
     const total = bundle.assets.styles.reduce((sum, path) => sum + gzipOf(path), 0);
     expect(total).toBeLessThanOrEqual(20 * kb);

@@ -32,9 +32,11 @@ describe('runBuild', () => {
     expect(result.kvEntries.every((e) => e.key.startsWith(`b:${buildId}:`))).toBe(true);
   });
 
-  it('stores the Markdown source of a page as written, frontmatter included', async () => {
-    expect(entry(kvKeys.markdown(result.buildId, '/intro'))).toBe(
-      await readFile('tests/fixtures/site/docs/intro.md', 'utf8'),
+  it('stores the plain Markdown of a page for <route>.md: no frontmatter, links absolute', () => {
+    const markdown = entry(kvKeys.markdown(result.buildId, '/intro'));
+    expect(markdown).not.toContain('sidebar_position');
+    expect(markdown).toContain(
+      '# Welcome to the fixture\n\nThis page links to [setup](https://docs.example.test/guides/setup)',
     );
   });
 
@@ -44,6 +46,7 @@ describe('runBuild', () => {
       description: 'The first page of the fixture site.',
     });
     expect(Object.keys(result.manifest.routes).sort()).toEqual([
+      '/components',
       '/guides/advanced-topics',
       '/guides/preview',
       '/guides/setup',

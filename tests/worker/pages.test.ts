@@ -15,6 +15,7 @@ const contentOf: Record<string, string> = {
   '/guides/advanced-topics': 'npm install',
   '/reference/api': 'returns a thing.',
   '/standalone': 'This page is not in the sidebar.',
+  '/components': 'Read the introduction first.',
   '/guides/preview': 'zanzibar is a word only this page has.',
 };
 /** Unlisted pages are kept from search engines: see unlisted-pages.test.ts. */

@@ -9,11 +9,13 @@ import type { AppEnv } from '../env.ts';
 import { describeError } from './describe.ts';
 import { errorPage } from './pages.ts';
 
-export type ErrorFormat = 'html' | 'json' | 'algolia';
+export type ErrorFormat = 'html' | 'json' | 'algolia' | 'text';
 
 export function errorFormat(path: string): ErrorFormat {
   if (path.startsWith('/1/')) return 'algolia';
   if (path.startsWith('/__data/') || path === '/__search') return 'json';
+  // The Markdown views are read by programs that want text, not an HTML error page.
+  if (path.endsWith('.md') || path === '/llms.txt' || path === '/llms-full.txt') return 'text';
   return 'html';
 }
 
@@ -30,6 +32,8 @@ export async function handleError(error: Error, c: Context<AppEnv>): Promise<Res
       return c.json({ message: answer.message, status: answer.status }, answer.status, headers);
     case 'json':
       return c.json({ error: answer.code, message: answer.message }, answer.status, headers);
+    case 'text':
+      return c.body(`${answer.message}\n`, answer.status, { ...headers, 'content-type': 'text/plain; charset=utf-8' });
     case 'html':
       return c.body(await errorPage(c, answer), answer.status, {
         ...headers,

@@ -27,7 +27,8 @@ export async function servePage(c: Context<AppEnv>): Promise<Response> {
   const variant = `${theme.variant}${dismissed ? '-nobar' : ''}`;
   const etag = `"${manifest.buildId}-${variant}"`;
   const varyHeaders: Record<string, string> = {
-    vary: 'Cookie, Sec-CH-Prefers-Color-Scheme',
+    // `Accept: text/markdown` on this URL gets the Markdown view (routes/markdown.ts).
+    vary: 'Cookie, Sec-CH-Prefers-Color-Scheme, Accept',
     'accept-ch': 'Sec-CH-Prefers-Color-Scheme',
   };
   // Only a reader who chose `system` needs the hint on this very request.

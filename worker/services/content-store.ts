@@ -6,7 +6,7 @@ import { kvKeys, type Manifest, type PageData } from '../../client/model.ts';
 import type { SerializedSearchIndex } from '../../client/search-options.ts';
 
 /** Build-prefixed keys never change, so the edge may keep them long. */
-const immutableTtl = 60 * 60 * 24;
+export const immutableTtl = 60 * 60 * 24;
 /** The pointer changes on deploy; KV's shortest edge cache. */
 const pointerTtl = 30;
 /** How long this isolate trusts the pointer it read. */
