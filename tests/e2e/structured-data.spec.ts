@@ -21,13 +21,13 @@ for (const [path, types] of [
       if (/Content Security Policy/i.test(message.text())) cspConsole.push(message.text());
     });
     await openHydrated(page, path);
+    expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
+    expect(cspConsole).toEqual([]);
     const blocks = await page.evaluate(() =>
       [...document.querySelectorAll('script[type="application/ld+json"]')].map(
         (script) => JSON.parse(script.textContent ?? '') as { '@type': string },
       ),
     );
     expect(blocks.map((block) => block['@type'])).toEqual(expect.arrayContaining([...types]));
-    expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
-    expect(cspConsole).toEqual([]);
   });
 }
