@@ -46,6 +46,8 @@ export interface PageData {
   tree: TreeNode[];
   toc: TocItem[];
   breadcrumbs: Crumb[];
+  /** When the source file last changed (ISO 8601, from git history); absent when unknown. */
+  lastModified?: string;
   previous?: PageLink;
   next?: PageLink;
   /** Source file relative to the content folder, for error messages and edit links. */

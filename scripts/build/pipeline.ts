@@ -2,15 +2,18 @@
 // pages → client bundle → emit. Each step takes and returns data; `runBuild` wires them.
 
 import { createHash } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import type { Manifest, PageData, SearchRecord, SidebarItem, SiteConfig } from '../../client/model.ts';
+import type { Manifest, PageData, SearchRecord, SidebarItem } from '../../client/model.ts';
 import { kvKeys } from '../../client/model.ts';
 import { bundleClient, writeClient } from './client-bundle.ts';
 import { compileDocs, type CompiledDoc } from './compile.ts';
+import { robotsTxt, sitemapXml } from './crawl-files.ts';
 import { loadSiteConfig } from './config.ts';
 import { discoverDocs, normaliseRoute, type SourceDoc } from './discover.ts';
 import { BuildError, newDiagnostics, throwIfErrors, type Diagnostics } from './errors.ts';
+import { lastModifiedDates } from './last-modified.ts';
 import { readRedirects } from './redirects.ts';
 import { buildSearchIndex } from './search-index.ts';
 import { searchRecords } from './search-records.ts';
@@ -64,7 +67,8 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     relPathOf: (file) => relative(siteDir, file),
   });
   throwIfErrors(diagnostics);
-  const pages = compiled.map((entry) => toPageData(entry, sidebars));
+  const lastModified = await lastModifiedDates(siteDir);
+  const pages = compiled.map((entry) => toPageData(entry, sidebars, lastModified.get(entry.doc.relPath)));
 
   const bundle = options.skipClient ? undefined : await bundleClient();
   const assets = bundle?.assets ?? { script: '/assets/main.js', modulePreloads: [], styles: [], fonts: [] };
@@ -99,7 +103,10 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   await writeFile(join(options.outDir, 'search', 'records.json'), `${JSON.stringify(records, null, 1)}\n`);
   if (bundle) {
     await writeClient(options.outDir, bundle, staticDir, media);
-    await writeFile(join(options.outDir, 'client', 'sitemap.xml'), sitemap(site, docs));
+    const listed = pages.filter((page) => !page.unlisted);
+    await writeFile(join(options.outDir, 'client', 'sitemap.xml'), sitemapXml(site.url, listed));
+    const robots = join(options.outDir, 'client', 'robots.txt');
+    await writeFile(robots, robotsTxt(site, existsSync(robots) ? await readFile(robots, 'utf8') : undefined));
   }
   return { buildId, manifest, pages, records, warnings: diagnostics.warnings, kvEntries };
 }
@@ -163,14 +170,7 @@ function legacyRedirects(docs: SourceDoc[], routeBasePath: string): Record<strin
   return redirects;
 }
 
-function sitemap(site: SiteConfig, docs: SourceDoc[]): string {
-  const urls = docs
-    .filter((doc) => !doc.unlisted)
-    .map((doc) => `  <url><loc>${new URL(doc.route, site.url).href}</loc></url>`);
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
-}
-
-function toPageData(entry: CompiledDoc, sidebars: ResolvedSidebars): PageData {
+function toPageData(entry: CompiledDoc, sidebars: ResolvedSidebars, lastModified: string | undefined): PageData {
   const { doc } = entry;
   const page: PageData = {
     route: doc.route,
@@ -186,6 +186,7 @@ function toPageData(entry: CompiledDoc, sidebars: ResolvedSidebars): PageData {
   };
   if (doc.className) page.className = doc.className;
   if (doc.unlisted) page.unlisted = true;
+  if (lastModified) page.lastModified = lastModified;
   const sidebar = sidebars.sidebarOfDoc.get(doc.id);
   if (sidebar) page.sidebar = sidebar;
   const previous = sidebars.previous.get(doc.id);

@@ -7,6 +7,7 @@ import { SearchPage } from '../../client/components/SearchPage.tsx';
 import { documentTitle, type BootData, type Manifest } from '../../client/model.ts';
 import { escapeHtml } from '../../client/escape-html.ts';
 import { themeScript, type ThemeChoice } from '../services/theme.ts';
+import { structuredData } from './structured-data.ts';
 
 export { escapeHtml };
 
@@ -68,7 +69,8 @@ function documentHead({ manifest, boot, theme, url }: DocumentInput): string {
     `<title>${escapeHtml(title)}</title>`,
     `<meta name="description" content="${escapeHtml(description)}">`,
     page && page.keywords.length > 0 ? `<meta name="keywords" content="${escapeHtml(page.keywords.join(', '))}">` : '',
-    boot.status === 200
+    // Error pages and search results are not content for search engines to index.
+    boot.status === 200 && !boot.search
       ? `<link rel="canonical" href="${escapeHtml(canonical)}">`
       : '<meta name="robots" content="noindex">',
     // Unlisted pages are for readers given the link, not for search engines (as Docusaurus marks them).
@@ -88,6 +90,10 @@ function documentHead({ manifest, boot, theme, url }: DocumentInput): string {
     `<script type="module" src="${assets.script}"></script>`,
     ...assets.modulePreloads.map((chunk) => `<link rel="modulepreload" href="${chunk}">`),
     theme.needsScript ? `<script>${themeScript}</script>` : '',
+    // Data blocks, never executed, so the CSP's script-src does not apply to them.
+    ...(page && boot.status === 200 ? structuredData({ site, page, canonical }) : []).map(
+      (block) => `<script type="application/ld+json">${serialiseJson(block)}</script>`,
+    ),
     '</head>',
     '<body>',
     '<div id="__root">',
