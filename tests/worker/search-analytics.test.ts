@@ -114,6 +114,15 @@ describe('POST /1/events', () => {
 });
 
 describe('reader reports from the no-results screen', () => {
+  it('offers the report form on a search with no results, and thanks the reader after', async () => {
+    const { body } = await getSettled('/search?q=xylophone');
+    expect(body).toMatch(/<form id="report"[^>]*action="\/__report" method="post"/);
+    expect(body).toContain('<input type="hidden" name="q" value="xylophone"/>');
+    const after = await getSettled('/search?q=xylophone&reported=1');
+    expect(after.body).toContain('Thank you: we will look at what this search should find.');
+    expect(after.body).not.toContain('id="report"');
+  });
+
   it('stores the query and note, then thanks the reader on the search page', async () => {
     const sent = await postTo(
       '/__report',

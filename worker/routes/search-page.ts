@@ -26,6 +26,7 @@ function noResults(c: Context<AppEnv>): SearchPageData {
     exhaustive: true,
     groups: [],
     suggestions: [],
+    ...(c.req.query('reported') === '1' ? { reported: true } : {}),
   };
 }
 
@@ -41,7 +42,7 @@ async function searchPageData(c: Context<AppEnv>, buildId: string | undefined): 
   if (page === 0 && c.req.query('count') !== 'no') countPageSearch(c, query, results.matchedPages);
   const suggestions =
     results.matchedPages === 0 && buildId ? (await localIndex(c.env.CONTENT, buildId)).suggest(query, 3) : [];
-  return { query, ...results, suggestions };
+  return { ...empty, ...results, suggestions };
 }
 
 export async function serveSearchPage(c: Context<AppEnv>): Promise<Response> {
