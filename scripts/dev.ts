@@ -38,6 +38,8 @@ const wrangler = startGroup('npx', [
   String(args.port),
   '--local',
   '--show-interactive-dev-session=false',
+  // The analytics cleanup (a Cron Trigger) can be run by hand: curl '/__scheduled?cron=17+3+*+*+*'.
+  '--test-scheduled',
   '--log-level',
   'warn',
   // A build in another folder (--out) is served from there.
