@@ -13,7 +13,7 @@ function meanPosition(row: { clicks: number; click_position_sum: number }): stri
 /** Columns padded to their widest cell; numbers aligned right. */
 export function table(header: string[], rows: string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => [...r[i]!].length)));
-  const numeric = header.map((_, i) => rows.length > 0 && rows.every((r) => /^[\d.,%–-]+$/.test(r[i]!)));
+  const numeric = header.map((_, i) => rows.length > 0 && rows.every((r) => /^(?:[\d.,]+%?|–)$/.test(r[i]!)));
   const line = (cells: string[]) =>
     cells
       .map((cell, i) => (numeric[i] ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!)))
