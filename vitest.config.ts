@@ -1,5 +1,8 @@
 import { defineConfig } from 'vitest/config';
-import { cloudflareTest } from '@cloudflare/vitest-pool-workers';
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
+
+// The analytics tables, applied by tests/worker/support/analytics.ts with applyD1Migrations.
+const migrations = await readD1Migrations('./migrations');
 
 export default defineConfig({
   test: {
@@ -16,7 +19,7 @@ export default defineConfig({
         plugins: [
           cloudflareTest({
             wrangler: { configPath: './wrangler.toml' },
-            miniflare: { cf: false, bindings: { HTML_CACHE_TTL: '300' } },
+            miniflare: { cf: false, bindings: { HTML_CACHE_TTL: '300', TEST_MIGRATIONS: migrations } },
           }),
         ],
         test: {

@@ -325,6 +325,8 @@ export interface SearchPageData {
   groups: SearchPageGroup[];
   suggestions: string[];
   error?: string;
+  /** The reader just sent a report for this query from the no-results screen (`?reported=1`). */
+  reported?: boolean;
 }
 
 export const searchLimits = {

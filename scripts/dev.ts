@@ -5,6 +5,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from './args.ts';
 import { BuildError, BuildErrors } from './build/errors.ts';
 import { runBuild } from './build/pipeline.ts';
+import { migrateLocalD1 } from './local-d1.ts';
 import { seedLocalKv } from './local-kv.ts';
 import { startGroup } from './process-group.ts';
 
@@ -24,6 +25,7 @@ try {
   throw error;
 }
 await seedLocalKv({ outDir: args.out, persistTo: args.persist });
+await migrateLocalD1(args.persist);
 
 // npx → wrangler → workerd in a process group of their own: a SIGINT/SIGTERM to this process
 // (Ctrl+C, Playwright's webServer shutdown) ends all of them, not just npx.
@@ -36,6 +38,8 @@ const wrangler = startGroup('npx', [
   String(args.port),
   '--local',
   '--show-interactive-dev-session=false',
+  // The analytics cleanup (a Cron Trigger) can be run by hand: curl '/__scheduled?cron=17+3+*+*+*'.
+  '--test-scheduled',
   '--log-level',
   'warn',
   // A build in another folder (--out) is served from there.

@@ -14,6 +14,12 @@ export interface Env {
   ALGOLIA_HOSTS?: string;
   /** Seconds a search answer stays in the edge cache (default 300). */
   SEARCH_CACHE_TTL?: string;
+  /** Search analytics (migrations/); without it nothing is counted. */
+  ANALYTICS?: D1Database;
+  /** Days analytics rows are kept (default 90). */
+  ANALYTICS_RETENTION_DAYS?: string;
+  /** Algolia Insights forwarding: set with the Algolia app id to send click events on. */
+  ALGOLIA_INSIGHTS_API_KEY?: string;
 }
 
 export type AppEnv = { Bindings: Env; Variables: { themeScriptHash: string } };

@@ -10,6 +10,10 @@ import { serveMarkdownViews } from './routes/markdown.ts';
 import { servePage } from './routes/pages.ts';
 import { serveSearch } from './routes/search.ts';
 import { serveSearchJson, serveSearchPage } from './routes/search-page.ts';
+// Search analytics (issue #12): Insights events, reader reports, the retention cleanup.
+import { serveEvents } from './routes/events.ts';
+import { serveReport } from './routes/report.ts';
+import { scheduled } from './scheduled.ts';
 
 export const app = new Hono<AppEnv>();
 
@@ -18,6 +22,8 @@ app.get('/__data/*', servePageData);
 app.get('/search', serveSearchPage);
 app.get('/__search', serveSearchJson);
 app.post('/1/indexes/:index/queries', serveSearch);
+app.post('/1/events', serveEvents);
+app.post('/__report', serveReport);
 app.all('/1/indexes/:index/queries', (c) =>
   c.json({ message: `${c.req.method} is not allowed; use POST`, status: 405 }, 405, { allow: 'POST' }),
 );
@@ -33,4 +39,4 @@ app.all('*', (c) =>
 // Routes throw; this one handler turns every error into the response its route's clients read.
 app.onError(handleError);
 
-export default app;
+export default { fetch: app.fetch, scheduled };

@@ -112,6 +112,7 @@ function SearchPageResults({ data }: { data: SearchPageData }) {
             </ul>
           </>
         ) : null}
+        <ReportMissing query={data.query} reported={data.reported === true} />
       </div>
     );
   }
@@ -166,5 +167,22 @@ function SearchPageResults({ data }: { data: SearchPageData }) {
         </nav>
       ) : null}
     </>
+  );
+}
+
+/**
+ * The no-results screen's "Let us know" (DocSearch's link lands here at #report): a plain form,
+ * so it works without JavaScript; the worker stores the query and note (worker/routes/report.ts).
+ */
+function ReportMissing({ query, reported }: { query: string; reported: boolean }) {
+  if (reported) return <p className="search-report-thanks">Thank you: we will look at what this search should find.</p>;
+  return (
+    <form id="report" className="search-report" method="post" action="/__report">
+      <p>Believe this query should return results? Let us know.</p>
+      <input type="hidden" name="q" value={query} />
+      <label htmlFor="report-note">What were you looking for? (optional)</label>
+      <textarea id="report-note" name="note" maxLength={500} rows={2} />
+      <button type="submit">Send report</button>
+    </form>
   );
 }

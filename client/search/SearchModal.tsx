@@ -7,6 +7,7 @@ import { DocSearchModal, type DocSearchHit, type DocSearchTransformClient } from
 import { docusaurusTag } from '../model.ts';
 import { useMatchedPages } from './matched-pages.ts';
 import { seeAllText } from './page-count.ts';
+import { hitClicked, searchAnswered } from './insights.ts';
 import { postQueries } from './post-queries.ts';
 import { relativeUrl } from './results.ts';
 
@@ -47,6 +48,7 @@ function sameOriginClient(
       try {
         const body = await postQueries(`${location.origin}/1/indexes/*/queries`, requests);
         onOutcome(true);
+        searchAnswered(body);
         return body;
       } catch (error) {
         onOutcome(false);
@@ -58,12 +60,18 @@ function sameOriginClient(
 
 // DocSearch rebuilds its autocomplete (and forgets Recent/Favorites in the view) whenever a
 // prop changes identity, so every prop is module-level or memoised.
-const searchParameters = { facetFilters: [['language:en'], [`docusaurus_tag:${docusaurusTag}`]] };
+// clickAnalytics: the worker answers with a queryID, which the click events carry (insights.ts).
+const searchParameters = {
+  facetFilters: [['language:en'], [`docusaurus_tag:${docusaurusTag}`]],
+  clickAnalytics: true,
+};
 const transformItems = (items: DocSearchHit[]) => items.map((item) => ({ ...item, url: relativeUrl(item.url) }));
-const hitComponent = ({ hit, children }: { hit: { url: string }; children: ReactNode }) => (
-  <a href={hit.url}>{children}</a>
+const hitComponent = ({ hit, children }: { hit: { url: string; objectID: string }; children: ReactNode }) => (
+  <a href={hit.url} onClick={() => hitClicked(hit.objectID)}>
+    {children}
+  </a>
 );
-const getMissingResultsUrl = ({ query }: { query: string }) => `/search?q=${encodeURIComponent(query)}`;
+const getMissingResultsUrl = ({ query }: { query: string }) => `/search?q=${encodeURIComponent(query)}#report`;
 
 export function SearchModal({ initialQuery, onClose, navigate }: SearchModalProps) {
   const [failed, setFailed] = useState(false);
@@ -78,7 +86,11 @@ export function SearchModal({ initialQuery, onClose, navigate }: SearchModalProp
       initialScrollY: window.scrollY,
       transformSearchClient: (client: DocSearchTransformClient) => sameOriginClient(client, (ok) => setFailed(!ok)),
       navigator: {
-        navigate: ({ itemUrl }: { itemUrl: string }) => navigateRef.current(itemUrl),
+        // Enter on a hit: the click event, as for a mouse click (hitComponent).
+        navigate: ({ itemUrl, item }: { itemUrl: string; item: { objectID?: string } }) => {
+          if (item.objectID) hitClicked(item.objectID);
+          navigateRef.current(itemUrl);
+        },
         navigateNewTab: ({ itemUrl }: { itemUrl: string }) => void window.open(itemUrl, '_blank', 'noopener'),
         navigateNewWindow: ({ itemUrl }: { itemUrl: string }) => void window.open(itemUrl, '_blank', 'noopener'),
       },

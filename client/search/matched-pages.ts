@@ -15,7 +15,7 @@ export function useMatchedPages(query: string): Pick<SearchPageData, 'matchedPag
     const controller = new AbortController();
     // The reader is still typing: ask once the query rests.
     const timer = setTimeout(() => {
-      fetch(`/__search?${new URLSearchParams({ q: query }).toString()}`, { signal: controller.signal })
+      fetch(`/__search?${new URLSearchParams({ q: query, count: 'no' }).toString()}`, { signal: controller.signal })
         .then((response) => (response.ok ? (response.json() as Promise<SearchPageData>) : undefined))
         .then((data) => {
           if (!data || data.error) return;

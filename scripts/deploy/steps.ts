@@ -1,5 +1,5 @@
 // The deploy sequence, the same for Cloudflare and for local state:
-//   read build:history → upload the build's keys → put the worker and assets live (with the
+//   read build:history → upload the build's keys → apply the D1 migrations → put the worker and assets live (with the
 //   kept builds' hashed assets) → write build:history, then build:current → delete the keys of
 //   builds that fell out of the last five.
 // Any step that fails stops the deploy before the pointer moves, so the live build stays live.
@@ -53,6 +53,10 @@ export async function deployBuild(
 
   await target.putKeys(`upload build ${buildId}`, join(outDir, 'kv', 'build.json'));
   log(`uploaded the keys of build ${buildId} to ${target.label}`);
+
+  // Tables first: the new worker may write to them as soon as it is live.
+  await target.migrate();
+  log(`applied the analytics migrations on ${target.label}`);
 
   const clientDir = join(outDir, 'client');
   const files = await ownAssets(clientDir);

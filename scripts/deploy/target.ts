@@ -24,6 +24,8 @@ export interface DeployTarget {
   listKeys(prefix: string): Promise<string[]>;
   /** `wrangler kv bulk delete` of a JSON file of key names. */
   deleteKeys(file: string): Promise<void>;
+  /** Applies migrations/ to the analytics D1 (wrangler keeps track of what is applied). */
+  migrate(): Promise<void>;
   /** Puts the worker and this client folder (static assets) live. */
   publish(clientDir: string): Promise<void>;
   /** Hashed assets of kept builds, carried from deploy to deploy (see assets-archive.ts). */
@@ -31,6 +33,8 @@ export interface DeployTarget {
 }
 
 const binding = ['--binding', 'CONTENT'];
+/** `database_name` of the `[[d1_databases]]` block in wrangler.toml. */
+export const analyticsDatabase = 'self-docs-analytics';
 
 export function remoteTarget(wrangler: Wrangler = projectWrangler, archiveDir = '.deploy-assets'): DeployTarget {
   return {
@@ -69,6 +73,15 @@ export function localAssetsDir(persistDir: string): string {
 
 function kvCommands(wrangler: Wrangler, where: string[]): Omit<DeployTarget, 'label' | 'publish' | 'archiveDir'> {
   return {
+    migrate: async () => {
+      await wranglerStep(wrangler, 'apply the analytics migrations', [
+        'd1',
+        'migrations',
+        'apply',
+        analyticsDatabase,
+        ...where,
+      ]);
+    },
     getKey: async (key) => {
       const args = ['kv', 'key', 'get', key, ...binding, ...where];
       const output = await wrangler(args);

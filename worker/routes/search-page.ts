@@ -10,6 +10,7 @@ import { currentManifest } from '../services/content-store.ts';
 import { buildToSearch, search } from '../services/search/index.ts';
 import { localIndex } from '../services/search/local-index.ts';
 import { searchPageQuery, searchPageResults } from '../services/search/page-results.ts';
+import { countPageSearch } from '../services/analytics/count-results.ts';
 import { announcementDismissed, chooseTheme } from '../services/theme.ts';
 
 /** `?q=&page=` as asked (page counted from 1), with no results yet. */
@@ -25,6 +26,7 @@ function noResults(c: Context<AppEnv>): SearchPageData {
     exhaustive: true,
     groups: [],
     suggestions: [],
+    ...(c.req.query('reported') === '1' ? { reported: true } : {}),
   };
 }
 
@@ -36,9 +38,11 @@ async function searchPageData(c: Context<AppEnv>, buildId: string | undefined): 
   const [result] = (await search(c.env, buildId, [searchPageQuery(query)])).response.results;
   if (!result) return empty;
   const results = searchPageResults(result, query, page);
+  // The modal's "See all" count asks with `count=no`: its search was counted already.
+  if (page === 0 && c.req.query('count') !== 'no') countPageSearch(c, query, results.matchedPages);
   const suggestions =
     results.matchedPages === 0 && buildId ? (await localIndex(c.env.CONTENT, buildId)).suggest(query, 3) : [];
-  return { query, ...results, suggestions };
+  return { ...empty, ...results, suggestions };
 }
 
 export async function serveSearchPage(c: Context<AppEnv>): Promise<Response> {

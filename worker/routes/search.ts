@@ -1,11 +1,13 @@
 // `POST /1/indexes/*/queries`: the Algolia multi-query endpoint, answered at the edge.
 
 import type { Context } from 'hono';
+import type { SearchResponse } from '../../client/model.ts';
 import type { AppEnv } from '../env.ts';
 import { searchCacheKey } from '../services/search/cache.ts';
 import { buildToSearch, search } from '../services/search/index.ts';
 import { algoliaConfigured } from '../services/search/upstream.ts';
 import { parseSearchBody, SearchRequestError } from '../services/search/protocol.ts';
+import { countSearches } from '../services/analytics/count-results.ts';
 import { cacheTtlSeconds, readEdgeCache, writeEdgeCache } from '../services/edge-cache.ts';
 
 /** Answers from the embedded index because Algolia failed are kept briefly. */
@@ -29,7 +31,9 @@ export async function serveSearch(c: Context<AppEnv>): Promise<Response> {
   const key = buildId ? await searchCacheKey(`${buildId}|${algolia}`, queries) : undefined;
   const hit = key ? await readEdgeCache(key) : undefined;
   if (hit) {
-    return new Response(hit.body, {
+    const cached = await hit.text();
+    countSearches(c, queries, (JSON.parse(cached) as SearchResponse).results);
+    return new Response(cached, {
       status: 200,
       headers: {
         'content-type': 'application/json; charset=utf-8',
@@ -42,6 +46,7 @@ export async function serveSearch(c: Context<AppEnv>): Promise<Response> {
 
   const answer = await search(c.env, buildId, queries);
   const body = JSON.stringify(answer.response);
+  countSearches(c, queries, answer.response.results);
   const configuredTtl = cacheTtlSeconds(c.env.SEARCH_CACHE_TTL);
   const ttl =
     answer.source === 'local' && algoliaConfigured(c.env) ? Math.min(fallbackTtlSeconds, configuredTtl) : configuredTtl;

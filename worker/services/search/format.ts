@@ -5,6 +5,7 @@ import type { HighlightValue, SearchHit, SearchRecord, SearchResult, SnippetValu
 import { canonicalParams, type SearchQuery } from './protocol.ts';
 import { escapeHtml } from '../../../client/escape-html.ts';
 import { highlight, queryWords, snippet, type Tags } from './highlight.ts';
+import { queryIdFor } from '../analytics/normalise.ts';
 
 const hierarchyLevels = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const;
 
@@ -41,7 +42,7 @@ export function formatResult(query: SearchQuery, matches: SearchRecord[], starte
     params: canonicalParams(query),
     index: query.indexName,
   };
-  if (query.clickAnalytics) result.queryID = randomId();
+  if (query.clickAnalytics) result.queryID = queryIdFor(query.query);
   return result;
 }
 
@@ -114,8 +115,4 @@ function retrieve(full: Record<string, unknown>, attributes: string[] | undefine
     } else kept[top] = full[top];
   }
   return kept;
-}
-
-function randomId(): string {
-  return [...crypto.getRandomValues(new Uint8Array(16))].map((byte) => byte.toString(16).padStart(2, '0')).join('');
 }

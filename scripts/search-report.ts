@@ -1,0 +1,37 @@
+// `npm run search:report [-- --remote] [--days 30] [--persist DIR]`: what readers searched for,
+// what found nothing, what they clicked, and what they reported, from the analytics D1 —
+// the local one `npm start` writes (default) or the deployed one (`--remote`).
+
+import { spawnSync } from 'node:child_process';
+import { analyticsDatabase } from './deploy/target.ts';
+import { formatReport } from './search-report/format.ts';
+import { reportData, reportSql, sinceDay } from './search-report/queries.ts';
+import { offlineEnv } from './run.ts';
+
+function option(name: string): string | undefined {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+const days = Number(option('--days') ?? 30);
+if (!Number.isInteger(days) || days < 1 || days > 3650) {
+  console.error(`--days must be a whole number of days from 1 to 3650, found ${option('--days')}`);
+  process.exit(2);
+}
+const persist = option('--persist');
+const where = process.argv.includes('--remote')
+  ? ['--remote']
+  : ['--local', ...(persist ? ['--persist-to', persist] : [])];
+const since = sinceDay(days);
+const args = ['wrangler', 'd1', 'execute', analyticsDatabase, ...where, '--json', '--command', reportSql(since)];
+const result = spawnSync('npx', args, { env: offlineEnv, encoding: 'utf8' });
+if (result.status !== 0) {
+  console.error(
+    `search:report: wrangler d1 execute failed (exit ${result.status}):\n${result.stderr || result.stdout}\n` +
+      (where[0] === '--remote'
+        ? 'Check the database_id in wrangler.toml and that you are logged in (wrangler login).'
+        : 'Run `npm start` once: it creates the local database and applies migrations/.'),
+  );
+  process.exit(1);
+}
+console.log(formatReport(reportData(JSON.parse(result.stdout), days, since)));

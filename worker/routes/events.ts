@@ -1,0 +1,59 @@
+// `POST /1/events`: the Algolia Insights path, same-origin. Clicks after a search (with their
+// positions) and views are counted in D1, and forwarded to Algolia Insights when Algolia is set.
+
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { AppEnv, Env } from '../env.ts';
+import { describeIssue, insightsBody, type InsightsEvent } from '../services/analytics/events.ts';
+import { countInsight, flushAnalytics } from '../services/analytics/recorder.ts';
+import { algoliaConfigured } from '../services/search/upstream.ts';
+
+const maxBodyBytes = 64 * 1024;
+
+export async function serveEvents(c: Context<AppEnv>): Promise<Response> {
+  if (!/^(application\/json|text\/plain)/i.test(c.req.header('content-type') ?? 'application/json')) {
+    throw new HTTPException(415, { message: 'Send the events as JSON' });
+  }
+  const text = await c.req.text();
+  if (text.length > maxBodyBytes)
+    throw new HTTPException(413, { message: `The body is larger than ${maxBodyBytes} bytes` });
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new HTTPException(400, { message: 'The body is not JSON' });
+  }
+  const parsed = insightsBody.safeParse(json);
+  if (!parsed.success) throw new HTTPException(400, { message: `Invalid events: ${describeIssue(parsed.error)}` });
+
+  for (const event of parsed.data.events) count(event);
+  flushAnalytics(c.env, c.executionCtx);
+  if (algoliaConfigured(c.env)) c.executionCtx.waitUntil(forward(c.env, text));
+  return c.json({ status: 200, message: 'OK' }, 200, { 'cache-control': 'no-store' });
+}
+
+function count(event: InsightsEvent): void {
+  if (!event.queryID) return;
+  if (event.eventType === 'click') {
+    const positions = event.positions ?? [];
+    countInsight(event.queryID, { clicks: positions.length, positionSum: positions.reduce((a, b) => a + b, 0) });
+  } else if (event.eventType === 'view') countInsight(event.queryID, { views: 1 });
+}
+
+/** Algolia learns from the same events (Click Analytics, Recommend); a failure there is only logged. */
+async function forward(env: Env, body: string): Promise<void> {
+  try {
+    const response = await fetch('https://insights.algolia.io/1/events', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-algolia-application-id': env.ALGOLIA_APP_ID!,
+        'x-algolia-api-key': env.ALGOLIA_SEARCH_API_KEY!,
+      },
+      body,
+    });
+    if (!response.ok) console.error(`Algolia Insights answered ${response.status}`);
+  } catch (error) {
+    console.error('Algolia Insights unreachable', error);
+  }
+}

@@ -1,0 +1,22 @@
+// The search routes count what they answered: the Algolia endpoint (the modal) and the
+// `/search` page and its JSON, so a search counts with or without JavaScript.
+
+import type { Context } from 'hono';
+import type { SearchResult } from '../../../client/model.ts';
+import type { AppEnv } from '../../env.ts';
+import type { SearchQuery } from '../search/protocol.ts';
+import { countSearch, flushAnalytics } from './recorder.ts';
+
+/** Counts each query of a multi-query request; `hitsPerPage: 0` requests only count pages, not searches. */
+export function countSearches(c: Context<AppEnv>, queries: SearchQuery[], results: SearchResult[]): void {
+  queries.forEach((query, i) => {
+    const result = results[i];
+    if (result && query.hitsPerPage > 0) countSearch(query.query, result.nbHits);
+  });
+  flushAnalytics(c.env, c.executionCtx);
+}
+
+export function countPageSearch(c: Context<AppEnv>, query: string, matchedPages: number): void {
+  countSearch(query, matchedPages);
+  flushAnalytics(c.env, c.executionCtx);
+}
