@@ -6,6 +6,7 @@ import { createPortal } from 'react-dom';
 import { DocSearchModal, type DocSearchHit, type DocSearchTransformClient } from '@docsearch/react';
 import { docusaurusTag } from '../model.ts';
 import { useMatchedPages } from './matched-pages.ts';
+import { settledSearch } from './settled-search.ts';
 import { seeAllText } from './page-count.ts';
 import { hitClicked, searchAnswered } from './insights.ts';
 import { postQueries } from './post-queries.ts';
@@ -37,6 +38,15 @@ const translations = {
 };
 
 /** DocSearch's own client would call Algolia: route its one method to the worker instead. */
+const searchEndpoint = () => `${location.origin}/1/indexes/*/queries`;
+/** Counts the query the reader settles on, not every keystroke (settled-search.ts). */
+const settled = settledSearch((requests) => postQueries(searchEndpoint(), requests));
+/** A chosen hit: its query counts now, then the click event goes out (insights.ts). */
+const chose = (objectID: string) => {
+  settled.flush();
+  hitClicked(objectID);
+};
+
 function sameOriginClient(
   client: DocSearchTransformClient,
   onOutcome: (ok: boolean) => void,
@@ -46,7 +56,7 @@ function sameOriginClient(
     search: (async (params: unknown) => {
       const requests = Array.isArray(params) ? params : (params as { requests: unknown[] }).requests;
       try {
-        const body = await postQueries(`${location.origin}/1/indexes/*/queries`, requests);
+        const body = await postQueries(searchEndpoint(), settled.typed(requests));
         onOutcome(true);
         searchAnswered(body);
         return body;
@@ -67,7 +77,7 @@ const searchParameters = {
 };
 const transformItems = (items: DocSearchHit[]) => items.map((item) => ({ ...item, url: relativeUrl(item.url) }));
 const hitComponent = ({ hit, children }: { hit: { url: string; objectID: string }; children: ReactNode }) => (
-  <a href={hit.url} onClick={() => hitClicked(hit.objectID)}>
+  <a href={hit.url} onClick={() => chose(hit.objectID)}>
     {children}
   </a>
 );
@@ -88,7 +98,7 @@ export function SearchModal({ initialQuery, onClose, navigate }: SearchModalProp
       navigator: {
         // Enter on a hit: the click event, as for a mouse click (hitComponent).
         navigate: ({ itemUrl, item }: { itemUrl: string; item: { objectID?: string } }) => {
-          if (item.objectID) hitClicked(item.objectID);
+          if (item.objectID) chose(item.objectID);
           navigateRef.current(itemUrl);
         },
         navigateNewTab: ({ itemUrl }: { itemUrl: string }) => void window.open(itemUrl, '_blank', 'noopener'),

@@ -51,7 +51,13 @@ describe('search parameters', () => {
       highlightPostTag: '</mark>',
       facetFilters: [['language:en'], ['docusaurus_tag:default', 'docusaurus_tag:docs-default-current']],
       clickAnalytics: true,
+      analytics: true,
     });
+  });
+
+  it('reads Algolia’s analytics flag, counted unless a request says otherwise', () => {
+    expect(parseOne({ query: 'a' }).analytics).toBe(true);
+    expect(parseOne({ query: 'a', analytics: false }).analytics).toBe(false);
   });
 
   it('reads the URL-encoded `params` string that older clients send', () => {
@@ -107,6 +113,7 @@ describe('search parameters', () => {
       highlightPostTag: '</em>',
       facetFilters: [],
       clickAnalytics: false,
+      analytics: true,
     });
   });
 

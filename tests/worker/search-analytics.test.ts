@@ -56,6 +56,14 @@ describe('searches are counted per day and normalised query', () => {
     expect(rows[0]!.day).toBe(new Date().toISOString().slice(0, 10));
   });
 
+  it('does not count what the modal sends while the reader types (analytics: false)', async () => {
+    await postSearch(docSearchRequest('s', { analytics: false }));
+    await postSearch(docSearchRequest('se', { analytics: false }));
+    await postSearch(docSearchRequest('setup', { analytics: false }));
+    await postSearch(docSearchRequest('setup', { analytics: true, hitsPerPage: 1 }));
+    expect((await queryRows()).map((r) => [r.query, r.searches])).toEqual([['setup', 1]]);
+  });
+
   it('counts the /search page without JavaScript and its JSON, but not the modal footer count', async () => {
     await getSettled('/search?q=Setup');
     await getSettled('/__search?q=xylophone');

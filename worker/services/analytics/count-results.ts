@@ -7,11 +7,15 @@ import type { AppEnv } from '../../env.ts';
 import type { SearchQuery } from '../search/protocol.ts';
 import { countSearch, flushAnalytics } from './recorder.ts';
 
-/** Counts each query of a multi-query request; `hitsPerPage: 0` requests only count pages, not searches. */
+/**
+ * Counts each query of a multi-query request, except those that ask not to be (`analytics:
+ * false`, as the modal sends while the reader types) and `hitsPerPage: 0` requests, which only
+ * count pages.
+ */
 export function countSearches(c: Context<AppEnv>, queries: SearchQuery[], results: SearchResult[]): void {
   queries.forEach((query, i) => {
     const result = results[i];
-    if (result && query.hitsPerPage > 0) countSearch(query.query, result.nbHits);
+    if (result && query.analytics && query.hitsPerPage > 0) countSearch(query.query, result.nbHits);
   });
   flushAnalytics(c.env, c.executionCtx);
 }

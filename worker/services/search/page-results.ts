@@ -31,6 +31,7 @@ export function searchPageQuery(query: string): SearchQuery {
     highlightPostTag: '</mark>',
     facetFilters: [['language:en'], [`docusaurus_tag:${docusaurusTag}`]],
     clickAnalytics: false,
+    analytics: true,
   };
 }
 

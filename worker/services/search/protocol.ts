@@ -20,6 +20,8 @@ export interface SearchQuery {
   /** AND of ORs, as Algolia reads facetFilters. */
   facetFilters: string[][];
   clickAnalytics: boolean;
+  /** Algolia's `analytics`: false for a request that should not count as a search (typing). */
+  analytics: boolean;
 }
 
 /** A search request the endpoint refuses; the error handler answers it in Algolia's `{ message, status }`. */
@@ -94,6 +96,7 @@ function parseQuery(request: unknown, index: number): SearchQuery {
     highlightPostTag,
     facetFilters: facetFilters(merged.facetFilters, `${where}.facetFilters`),
     clickAnalytics: optional(merged.clickAnalytics, 'boolean', `${where}.clickAnalytics`) ?? false,
+    analytics: optional(merged.analytics, 'boolean', `${where}.analytics`) ?? true,
   };
 }
 
@@ -177,5 +180,6 @@ export function canonicalParams(query: SearchQuery): string {
   params.set('highlightPostTag', query.highlightPostTag);
   if (query.facetFilters.length) params.set('facetFilters', JSON.stringify(query.facetFilters));
   if (query.clickAnalytics) params.set('clickAnalytics', 'true');
+  if (!query.analytics) params.set('analytics', 'false');
   return params.toString();
 }

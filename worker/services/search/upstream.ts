@@ -69,6 +69,7 @@ export async function searchUpstream(env: Env, queries: SearchQuery[]): Promise<
       highlightPostTag: sentinel.post,
       facetFilters: query.facetFilters.length ? query.facetFilters : undefined,
       clickAnalytics: query.clickAnalytics || undefined,
+      analytics: query.analytics ? undefined : false,
     })),
   });
   const results = (response as unknown as SearchResponse).results.map((result, index) => {

@@ -1,0 +1,54 @@
+// The modal searches on every keystroke. Counting each would fill the analytics with "d", "de",
+// "dep"…, so its requests say `analytics: false` and, once the reader stops typing, the last
+// request is sent once more to be counted (Algolia's own `analytics` parameter, so an Algolia
+// upstream counts the same way). The counting request asks for one hit and no text.
+
+/** How long the query must rest before it counts as what the reader searched for. */
+export const settleMs = 1000;
+
+type Send = (requests: unknown[]) => Promise<unknown>;
+
+export interface SettledSearch {
+  /** The requests to send now, marked as not counted; schedules the counted one. */
+  typed(requests: unknown[]): unknown[];
+  /** Counts the pending query now: the reader chose a hit before the query rested. */
+  flush(): void;
+}
+
+export function settledSearch(send: Send, { wait = settleMs } = {}): SettledSearch {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let pending: unknown[] | undefined;
+  const count = () => {
+    clearTimeout(timer);
+    if (pending) void send(pending).catch(() => undefined);
+    pending = undefined;
+  };
+  return {
+    flush: count,
+    typed(requests) {
+      clearTimeout(timer);
+      pending = undefined;
+      const queries = requests.filter((request): request is Record<string, unknown> => isObject(request));
+      const counted = queries
+        .filter((request) => typeof request.query === 'string' && request.query.trim() !== '')
+        .map((request) => ({
+          ...request,
+          analytics: true,
+          hitsPerPage: 1,
+          attributesToRetrieve: [],
+          attributesToHighlight: [],
+          attributesToSnippet: [],
+        }));
+      // Nothing to count when the modal only asks for an empty query (its initial screen).
+      if (counted.length) {
+        pending = counted;
+        timer = setTimeout(count, wait);
+      }
+      return requests.map((request) => (isObject(request) ? { ...request, analytics: false } : request));
+    },
+  };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
