@@ -18,8 +18,8 @@ export interface Env {
   ANALYTICS?: D1Database;
   /** Days analytics rows are kept (default 90). */
   ANALYTICS_RETENTION_DAYS?: string;
-  /** Algolia Insights forwarding: set with the Algolia app id to send click events on. */
-  ALGOLIA_INSIGHTS_API_KEY?: string;
+  /** Replaces https://insights.algolia.io (tests point it at loopback). */
+  ALGOLIA_INSIGHTS_HOST?: string;
 }
 
 export type AppEnv = { Bindings: Env; Variables: { themeScriptHash: string } };

@@ -127,6 +127,8 @@ async function handle(
   if (mode === 'hang') return; // The socket stays open until the client gives up or teardown.
   if (mode === '500') return sendJson(response, 500, { message: 'Internal stand-in failure', status: 500 });
   if (mode === '403') return sendJson(response, 403, { message: 'Invalid Application-ID or API key', status: 403 });
+  // Algolia Insights: the stand-in takes the events and keeps them in `requests`.
+  if (request.method === 'POST' && url.pathname === '/1/events') return sendJson(response, 200, { status: 200 });
   if (request.method !== 'POST' || !/^\/1\/indexes\/[^/]+\/queries$/.test(url.pathname)) {
     return sendJson(response, 404, { message: 'Not found on the stand-in', status: 404 });
   }
@@ -141,7 +143,11 @@ interface StandInRequest {
   params?: string;
   highlightPreTag?: string;
   highlightPostTag?: string;
+  clickAnalytics?: boolean;
 }
+
+/** The queryID the stand-in gives a query when click analytics are on, as Algolia does. */
+export const standInQueryId = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';
 
 function standInResult(name: string, request: StandInRequest) {
   const query = request.query ?? new URLSearchParams(request.params ?? '').get('query') ?? '';
@@ -184,6 +190,7 @@ function standInResult(name: string, request: StandInRequest) {
     query,
     params: new URLSearchParams({ query }).toString(),
     index: request.indexName ?? '',
+    ...(request.clickAnalytics ? { queryID: standInQueryId } : {}),
   };
 }
 

@@ -10,7 +10,8 @@ import { queryIdFor } from '../../worker/services/analytics/normalise.ts';
 import { db, queryRows, reportRows, resetAnalytics } from './support/analytics.ts';
 import { bindings, deployFixture } from './support/deploy.ts';
 import { getSettled, origin } from './support/requests.ts';
-import { docSearchRequest, postSearch, results } from './support/search.ts';
+import { standInQueryId } from '../support/algolia-standin.ts';
+import { docSearchRequest, postSearch, receivedBy, results, standInUrls, withAlgolia } from './support/search.ts';
 
 beforeAll(async () => {
   await deployFixture();
@@ -82,6 +83,33 @@ describe('searches are counted per day and normalised query', () => {
     const call = await postSearch(docSearchRequest('setup'), { env: broken as unknown as Env });
     expect(call.response.status).toBe(200);
     expect(results(call)[0]!.nbHits).toBeGreaterThan(0);
+  });
+});
+
+describe('clicks on answers from Algolia', () => {
+  it('count in D1 and reach Algolia Insights with the queryID Algolia gave', async () => {
+    const [host] = [standInUrls().first];
+    const algolia = withAlgolia([host], { ALGOLIA_INSIGHTS_HOST: host });
+    const call = await postSearch(docSearchRequest('deploy', { clickAnalytics: true }), { env: algolia.env });
+    expect(call.response.headers.get('x-search-source')).toBe('algolia');
+    const queryID = results(call)[0]!.queryID!;
+    expect(queryID).toBe(`${standInQueryId}${queryIdFor('deploy')}`);
+
+    const ctx = createExecutionContext();
+    const body = JSON.stringify({ events: [clickEvent(queryID, 2)] });
+    const request = new Request(`${origin}/1/events`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
+    expect((await worker.fetch(request, algolia.env, ctx)).status).toBe(200);
+    await waitOnExecutionContext(ctx);
+
+    expect((await queryRows()).map((r) => [r.query, r.clicks, r.click_position_sum])).toEqual([['deploy', 1, 2]]);
+    const forwarded = (await receivedBy(host, algolia.appId)).filter((r) => r.path === '/1/events');
+    expect(forwarded.map((r) => (r.body as { events: { queryID: string }[] }).events[0]!.queryID)).toEqual([
+      standInQueryId,
+    ]);
   });
 });
 

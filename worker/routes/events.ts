@@ -5,6 +5,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { AppEnv, Env } from '../env.ts';
 import { describeIssue, insightsBody, type InsightsEvent } from '../services/analytics/events.ts';
+import { splitQueryId } from '../services/analytics/normalise.ts';
 import { countInsight, flushAnalytics } from '../services/analytics/recorder.ts';
 import { algoliaConfigured } from '../services/search/upstream.ts';
 
@@ -28,29 +29,43 @@ export async function serveEvents(c: Context<AppEnv>): Promise<Response> {
 
   for (const event of parsed.data.events) count(event);
   flushAnalytics(c.env, c.executionCtx);
-  if (algoliaConfigured(c.env)) c.executionCtx.waitUntil(forward(c.env, text));
+  const forAlgolia = algoliaEvents(parsed.data.events);
+  if (algoliaConfigured(c.env) && forAlgolia.length) c.executionCtx.waitUntil(forward(c.env, forAlgolia));
   return c.json({ status: 200, message: 'OK' }, 200, { 'cache-control': 'no-store' });
 }
 
 function count(event: InsightsEvent): void {
   if (!event.queryID) return;
+  const { ours } = splitQueryId(event.queryID);
   if (event.eventType === 'click') {
     const positions = event.positions ?? [];
-    countInsight(event.queryID, { clicks: positions.length, positionSum: positions.reduce((a, b) => a + b, 0) });
-  } else if (event.eventType === 'view') countInsight(event.queryID, { views: 1 });
+    countInsight(ours, { clicks: positions.length, positionSum: positions.reduce((a, b) => a + b, 0) });
+  } else if (event.eventType === 'view') countInsight(ours, { views: 1 });
+}
+
+/**
+ * The events as Algolia should see them: its own queryID, or none where our index answered
+ * (Algolia never issued that id, and would refuse the event).
+ */
+function algoliaEvents(events: InsightsEvent[]): InsightsEvent[] {
+  return events.flatMap((event) => {
+    if (!event.queryID) return [event];
+    const { algolia } = splitQueryId(event.queryID);
+    return algolia ? [{ ...event, queryID: algolia }] : [];
+  });
 }
 
 /** Algolia learns from the same events (Click Analytics, Recommend); a failure there is only logged. */
-async function forward(env: Env, body: string): Promise<void> {
+async function forward(env: Env, events: InsightsEvent[]): Promise<void> {
   try {
-    const response = await fetch('https://insights.algolia.io/1/events', {
+    const response = await fetch(`${env.ALGOLIA_INSIGHTS_HOST ?? 'https://insights.algolia.io'}/1/events`, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
         'x-algolia-application-id': env.ALGOLIA_APP_ID!,
         'x-algolia-api-key': env.ALGOLIA_SEARCH_API_KEY!,
       },
-      body,
+      body: JSON.stringify({ events }),
     });
     if (!response.ok) console.error(`Algolia Insights answered ${response.status}`);
   } catch (error) {

@@ -13,7 +13,8 @@ const event = z
     userToken: z.string().regex(/^[A-Za-z0-9_=/+:-]{1,129}$/),
     queryID: z
       .string()
-      .regex(/^[0-9a-f]{32}$/)
+      // Ours (32 hex digits), or Algolia's followed by ours (64): see joinQueryIds.
+      .regex(/^([0-9a-f]{32}){1,2}$/)
       .optional(),
     objectIDs: z.array(objectId).min(1).max(20),
     positions: z.array(z.number().int().min(1).max(1000)).max(20).optional(),

@@ -32,3 +32,16 @@ export function queryIdFor(query: string): string {
 export function dayOf(time: Date | number): string {
   return new Date(time).toISOString().slice(0, 10);
 }
+
+/**
+ * An Algolia answer's queryID is Algolia's own: we answer with it followed by ours, so a click
+ * counts in D1 and still reaches Algolia Insights with the id Algolia gave.
+ */
+export function joinQueryIds(algoliaQueryId: string, query: string): string {
+  return `${algoliaQueryId}${queryIdFor(query)}`;
+}
+
+/** The two halves of a queryID from `joinQueryIds` (`algolia` absent for our own answers). */
+export function splitQueryId(queryId: string): { ours: string; algolia?: string } {
+  return queryId.length === 64 ? { algolia: queryId.slice(0, 32), ours: queryId.slice(32) } : { ours: queryId };
+}

@@ -5,6 +5,7 @@ import { liteClient } from 'algoliasearch/lite';
 import { createFetchRequester } from '@algolia/requester-fetch';
 import type { SearchResponse } from '../../../client/model.ts';
 import type { Env } from '../../env.ts';
+import { joinQueryIds } from '../analytics/normalise.ts';
 import { escapeHtml } from '../../../client/escape-html.ts';
 import type { SearchQuery } from './protocol.ts';
 
@@ -80,7 +81,10 @@ export async function searchUpstream(env: Env, queries: SearchQuery[]): Promise<
         .join(query.highlightPreTag)
         .split(sentinel.post)
         .join(query.highlightPostTag);
-    return { ...result, hits: result.hits.map((hit) => escapeStrings(hit, tags) as typeof hit) };
+    const hits = result.hits.map((hit) => escapeStrings(hit, tags) as typeof hit);
+    // Clicks on this answer must count in our analytics too (see joinQueryIds).
+    const queryID = result.queryID ? joinQueryIds(result.queryID, query.query) : undefined;
+    return { ...result, hits, ...(queryID ? { queryID } : {}) };
   });
   return { results };
 }
