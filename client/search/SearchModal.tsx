@@ -41,11 +41,8 @@ const translations = {
 const searchEndpoint = () => `${location.origin}/1/indexes/*/queries`;
 /** Counts the query the reader settles on, not every keystroke (settled-search.ts). */
 const settled = settledSearch((requests) => postQueries(searchEndpoint(), requests));
-/** A chosen hit: its query counts now, then the click event goes out (insights.ts). */
-const chose = (objectID: string) => {
-  settled.flush();
-  hitClicked(objectID);
-};
+/** A chosen hit: its query counts first, then the click event goes out (insights.ts). */
+const chose = (objectID: string) => void settled.flush().then(() => hitClicked(objectID));
 
 function sameOriginClient(
   client: DocSearchTransformClient,

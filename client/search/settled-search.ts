@@ -11,17 +11,25 @@ type Send = (requests: unknown[]) => Promise<unknown>;
 export interface SettledSearch {
   /** The requests to send now, marked as not counted; schedules the counted one. */
   typed(requests: unknown[]): unknown[];
-  /** Counts the pending query now: the reader chose a hit before the query rested. */
-  flush(): void;
+  /**
+   * Counts the pending query now: the reader chose a hit before the query rested. Resolves
+   * once the worker has the search, so the click that follows finds its query's row.
+   */
+  flush(): Promise<void>;
 }
 
 export function settledSearch(send: Send, { wait = settleMs } = {}): SettledSearch {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let pending: unknown[] | undefined;
-  const count = () => {
+  const count = async () => {
     clearTimeout(timer);
-    if (pending) void send(pending).catch(() => undefined);
+    const requests = pending;
     pending = undefined;
+    if (requests)
+      await send(requests).then(
+        () => undefined,
+        () => undefined,
+      );
   };
   return {
     flush: count,
@@ -42,7 +50,7 @@ export function settledSearch(send: Send, { wait = settleMs } = {}): SettledSear
       // Nothing to count when the modal only asks for an empty query (its initial screen).
       if (counted.length) {
         pending = counted;
-        timer = setTimeout(count, wait);
+        timer = setTimeout(() => void count(), wait);
       }
       return requests.map((request) => (isObject(request) ? { ...request, analytics: false } : request));
     },

@@ -97,7 +97,7 @@ test.describe('opening and closing', () => {
 
   test('/ typed into a field stays in that field and opens nothing', async ({ page }) => {
     await openSearchReady(page, '/search');
-    const field = page.locator('main input[name="q"]');
+    const field = page.locator('main input[name="q"][type="search"]');
     await field.click();
     await page.keyboard.press('/');
     await expect(field).toHaveValue('/');
@@ -206,7 +206,7 @@ test.describe('results', () => {
     await seeAll.click();
     await expect(page).toHaveURL(/\/search\?q=kyber$/);
     await expect(page.locator('.DocSearch-Container')).toHaveCount(0);
-    await expect(page.locator('main input[name="q"]')).toHaveValue('kyber');
+    await expect(page.locator('main input[name="q"][type="search"]')).toHaveValue('kyber');
     await expect(page.locator('.search-page-count')).toHaveText(new RegExp(`^${count} pages match`));
     await expect(page.locator('section.search-group').first()).toBeVisible();
   });

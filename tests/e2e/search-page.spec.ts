@@ -25,7 +25,7 @@ test.describe('without JavaScript', () => {
     await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', 'true');
     await expect(page).toHaveTitle(/^Search \| /);
     await expect(page.locator('main h1')).toHaveText('Search results for “kyber”');
-    await expect(page.locator('main input[name="q"]')).toHaveValue('kyber');
+    await expect(page.locator('main input[name="q"][type="search"]')).toHaveValue('kyber');
     await expect(page.locator('.search-page-count')).toHaveText(/^\d+ pages? match/);
 
     const first = groups(page).first();
@@ -93,7 +93,7 @@ test.describe('without JavaScript', () => {
 
   test('the search form works as a plain GET form', async ({ page }) => {
     await page.goto('/search');
-    await page.locator('main input[name="q"]').fill('validator');
+    await page.locator('main input[name="q"][type="search"]').fill('validator');
     await page.locator('main form[role="search"]').getByRole('button', { name: 'Search' }).click();
     await expect(page).toHaveURL(/\/search\?q=validator$/);
     await expect(page.locator('main h1')).toHaveText('Search results for “validator”');
@@ -126,7 +126,7 @@ test.describe('without JavaScript', () => {
     expect(response?.status()).toBe(200);
     await expect(page.locator('main')).toContainText('No results for "zzzzqqq"');
     await expect(groups(page)).toHaveCount(0);
-    await expect(page.locator('main input[name="q"]')).toHaveValue('zzzzqqq');
+    await expect(page.locator('main input[name="q"][type="search"]')).toHaveValue('zzzzqqq');
   });
 
   test('a near miss with no results offers up to three suggestions that lead to results', async ({ page }) => {
@@ -147,7 +147,7 @@ test.describe('without JavaScript', () => {
     const response = await page.goto('/search');
     expect(response?.status()).toBe(200);
     await expect(page.locator('main h1')).toHaveText('Search the documentation');
-    await expect(page.locator('main input[name="q"]')).toHaveValue('');
+    await expect(page.locator('main input[name="q"][type="search"]')).toHaveValue('');
     await expect(page.locator('main .search-page-hint')).toBeVisible();
     await expect(groups(page)).toHaveCount(0);
     await expect(page.locator('main')).not.toContainText('No results');
@@ -159,7 +159,7 @@ test.describe('with JavaScript', () => {
     await openHydrated(page, '/search');
     // The page's own code is a lazy chunk that hydrates after the layout.
     await expect(page.locator('html')).toHaveAttribute('data-search-page-ready', 'true');
-    const input = page.locator('main input[name="q"]');
+    const input = page.locator('main input[name="q"][type="search"]');
 
     await input.fill('kyber');
     await expect(page).toHaveURL(/\/search\?q=kyber$/);
@@ -189,7 +189,7 @@ test.describe('with JavaScript', () => {
     await openHydrated(page, '/search?q=kyber');
     await expect(page.locator('html')).toHaveAttribute('data-search-page-ready', 'true');
     await markWindow(page);
-    await page.locator('main input[name="q"]').fill('tokenomics');
+    await page.locator('main input[name="q"][type="search"]').fill('tokenomics');
     await expect(page).toHaveURL(/\/search\?q=tokenomics$/);
     await expect(page.locator('main h1')).toHaveText('Search results for “tokenomics”');
     expect(await windowMark(page)).toBe(1);

@@ -32,15 +32,21 @@ describe('the modal counts the query the reader settles on', () => {
     expect(send).toHaveBeenCalledTimes(1);
   });
 
-  it('counts the pending query at once when the reader chooses a hit, and only once', () => {
+  it('counts the pending query at once when the reader chooses a hit, and only once', async () => {
     const send = vi.fn((_requests: unknown[]) => Promise.resolve());
     const settled = settledSearch(send);
     settled.typed([request('deploy')]);
-    settled.flush();
+    await settled.flush();
     expect(send).toHaveBeenCalledTimes(1);
     vi.advanceTimersByTime(settleMs * 2);
-    settled.flush();
+    await settled.flush();
     expect(send).toHaveBeenCalledTimes(1);
+  });
+
+  it('lets the click wait until the search is counted, even when counting fails', async () => {
+    const settled = settledSearch(() => Promise.reject(new Error('offline')));
+    settled.typed([request('deploy')]);
+    await expect(settled.flush()).resolves.toBeUndefined();
   });
 
   it('counts nothing for the empty query of the opening screen', () => {
