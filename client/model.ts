@@ -203,7 +203,25 @@ export const kvKeys = {
   markdown: (buildId: string, route: string) => `b:${buildId}:md:${route}`,
   llms: (buildId: string) => `b:${buildId}:llms`,
   searchIndex: (buildId: string) => `b:${buildId}:search-index`,
+  /** A piece of a build's split search index, when the build keeps them in KV (see SearchRef). */
+  searchPiece: (hash: string) => `search:${hash}`,
 } as const;
+
+/**
+ * Where a build's split search index lives: pieces named by the hash of their content, either
+ * static assets at `searchPiecePath(hash)` (deployed builds) or KV values `kvKeys.searchPiece(hash)`
+ * (builds made without a client, as in the worker tests). `directory` is the hash of the piece
+ * the worker reads first.
+ */
+export interface SearchRef {
+  store: 'assets' | 'kv';
+  directory: string;
+}
+
+/** URL path of a search piece kept as a static asset. */
+export function searchPiecePath(hash: string): string {
+  return `/assets/search/${hash}.json`;
+}
 
 /** URL of a page's plain Markdown (`/intro.md`); the home page `/` is `/index.md`. */
 export function markdownPath(route: string): string {
