@@ -3,7 +3,7 @@
 
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { SiteContext, type SiteContextValue } from './context.ts';
-import type { BootData, PageData, SearchPageData, ThemeName, ThemePreference } from './model.ts';
+import type { BootData, PageData, SearchPageData, SidebarView, ThemeName, ThemePreference } from './model.ts';
 import { documentTitle, themeCookie } from './model.ts';
 import { AnnouncementBar } from './components/AnnouncementBar.tsx';
 import { DocPage } from './components/DocPage.tsx';
@@ -15,7 +15,9 @@ import { NotFound, PageLoadError, ServiceUnavailable, Spinner } from './componen
 import { applyTheme, isThemePreference, readStored, saveThemePreference } from './preferences.ts';
 import {
   canPrefetch,
+  isPagePath,
   loadPage,
+  loadSidebar,
   normalisePath,
   PageLoadFailure,
   routeOfLink,
@@ -50,8 +52,28 @@ export function App({ boot, searchPage: SearchPage }: AppProps) {
   const [expanded, setExpandedState] = useState<Record<string, boolean>>({});
   const [loading, setLoading] = useState(false);
   const [loadError, setLoadError] = useState<{ message: string; url: URL }>();
-  const routes = useMemo(() => new Set(boot.routes), [boot.routes]);
+  // Sidebars by id: the page's own as the server rendered it, then whole ones as they load.
+  const [sidebars, setSidebars] = useState<Record<string, SidebarView>>(() =>
+    boot.sidebar ? { [boot.sidebar.id]: boot.sidebar } : {},
+  );
   const navigation = useRef(0);
+
+  /** A sidebar whole, from its data file (shared by every page of the sidebar). */
+  const completeSidebar = useCallback(
+    async (id: string) => {
+      const url = boot.sidebarFiles[id];
+      if (!url) return;
+      const items = await loadSidebar(url);
+      setSidebars((known) => (known[id]?.complete ? known : { ...known, [id]: { id, items, complete: true } }));
+    },
+    [boot.sidebarFiles],
+  );
+
+  // A large sidebar was rendered in part: the rest comes once the page is interactive.
+  useEffect(() => {
+    if (boot.sidebar && !boot.sidebar.complete)
+      completeSidebar(boot.sidebar.id).catch((error: unknown) => console.warn('The sidebar did not load.', error));
+  }, [boot.sidebar, completeSidebar]);
 
   const setThemePreference = useCallback((preference: ThemePreference) => {
     saveThemePreference(preference);
@@ -67,6 +89,8 @@ export function App({ boot, searchPage: SearchPage }: AppProps) {
       const spinner = setTimeout(() => id === navigation.current && setLoading(true), 200);
       try {
         const page = await loadPage(boot.buildId, route);
+        // A page of another (or a partly rendered) sidebar appears with its sidebar whole.
+        if (page.sidebar && !sidebars[page.sidebar]?.complete) await completeSidebar(page.sidebar);
         if (id !== navigation.current) return;
         if (push) history.pushState(null, '', route + url.search + url.hash);
         setLoadError(undefined);
@@ -82,7 +106,7 @@ export function App({ boot, searchPage: SearchPage }: AppProps) {
         if (id === navigation.current) setLoading(false);
       }
     },
-    [boot.buildId],
+    [boot.buildId, sidebars, completeSidebar],
   );
 
   // After a navigation is on screen: title, focus-free scroll to the hash or the top.
@@ -97,7 +121,7 @@ export function App({ boot, searchPage: SearchPage }: AppProps) {
     const onClick = (event: MouseEvent) => {
       const anchor = (event.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
       if (!anchor) return;
-      const url = routeOfLink(anchor, event, routes);
+      const url = routeOfLink(anchor, event);
       if (!url) return;
       event.preventDefault();
       void navigate(url, true);
@@ -109,7 +133,7 @@ export function App({ boot, searchPage: SearchPage }: AppProps) {
       document.removeEventListener('click', onClick);
       window.removeEventListener('popstate', onPopState);
     };
-  }, [navigate, routes]);
+  }, [navigate]);
 
   // Prefetch on hover/focus and when links scroll into view.
   useEffect(() => {
@@ -118,7 +142,7 @@ export function App({ boot, searchPage: SearchPage }: AppProps) {
       if (!(anchor instanceof HTMLAnchorElement)) return;
       const url = new URL(anchor.href, location.href);
       const route = normalisePath(url.pathname);
-      if (url.origin === location.origin && routes.has(route) && route !== view.route)
+      if (url.origin === location.origin && isPagePath(url.pathname) && route !== view.route)
         loadPage(boot.buildId, route).catch(() => undefined);
     };
     const onHover = (event: Event) => prefetch((event.target as Element | null)?.closest?.('a[href]') ?? null);
@@ -142,7 +166,7 @@ export function App({ boot, searchPage: SearchPage }: AppProps) {
       document.removeEventListener('mouseover', onHover);
       document.removeEventListener('focusin', onHover);
     };
-  }, [routes, view.route, boot.buildId]);
+  }, [view.route, boot.buildId]);
 
   // Theme: follow other tabs, the OS (for 'system'), and a localStorage choice the cookie lost.
   useEffect(() => {
@@ -169,16 +193,20 @@ export function App({ boot, searchPage: SearchPage }: AppProps) {
   const navigateTo = useCallback(
     (href: string) => {
       const url = new URL(href, location.href);
-      if (url.origin === location.origin && routes.has(normalisePath(url.pathname))) void navigate(url, true);
+      if (url.origin === location.origin && isPagePath(url.pathname)) void navigate(url, true);
       else location.assign(url.href);
     },
-    [navigate, routes],
+    [navigate],
   );
 
+  const page = view.page;
+  // A missing page still offers the main sidebar (the server sent it), so the reader can find the way on.
+  const sidebarId = page?.sidebar ?? (view.status === 404 ? boot.sidebar?.id : undefined);
+  const sidebar = sidebarId ? sidebars[sidebarId]?.items : undefined;
   const context: SiteContextValue = {
     site: boot.site,
     buildId: boot.buildId,
-    sidebars: boot.sidebars,
+    sidebar,
     route: view.route,
     theme,
     themePreference,
@@ -192,17 +220,13 @@ export function App({ boot, searchPage: SearchPage }: AppProps) {
     searchStyle: boot.searchStyle,
   };
 
-  const page = view.page;
-  // A missing page still offers the main sidebar, so the reader can find the way on.
-  const sidebarId = page?.sidebar ?? (view.status === 404 ? Object.keys(boot.sidebars)[0] : undefined);
-  const sidebar = sidebarId ? boot.sidebars[sidebarId] : undefined;
   return (
     <SiteContext.Provider value={context}>
       <a className="skip-link" href="#__main">
         Skip to main content
       </a>
       <AnnouncementBar dismissed={boot.announcementDismissed} />
-      <Navbar sidebar={sidebarId} searchSlot={<SearchButton />} />
+      <Navbar searchSlot={<SearchButton />} />
       <div
         className={`main-wrapper${page?.className ? ` ${page.className}` : ''}${sidebar ? ' main-wrapper-with-sidebar' : ''}`}
       >

@@ -6,7 +6,8 @@ import type { SidebarItem, SiteConfig, ThemeName, ThemePreference } from './mode
 export interface SiteContextValue {
   site: SiteConfig;
   buildId: string;
-  sidebars: Record<string, SidebarItem[]>;
+  /** The current page's sidebar (of a large sidebar, at first only the part the server rendered). */
+  sidebar?: SidebarItem[];
   route: string;
   theme: ThemeName;
   themePreference: ThemePreference;
@@ -14,7 +15,7 @@ export interface SiteContextValue {
   /** Collapsed state of sidebar categories by label path; kept across navigations. */
   expanded: Record<string, boolean>;
   setExpanded: (key: string, open: boolean) => void;
-  /** Client-side navigation to a same-origin URL (full load when it is not a known route). */
+  /** Client-side navigation to a same-origin URL (full load when it is not a page).  */
   navigate: (href: string) => void;
   /** URL of the search modal's stylesheet, loaded with its chunk. */
   searchStyle?: string;

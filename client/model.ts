@@ -76,6 +76,8 @@ export interface SidebarCategory {
   collapsed: boolean;
   collapsible: boolean;
   items: SidebarItem[];
+  /** Its items were left out of a large sidebar's server render (they come with the sidebar's data file). */
+  pruned?: true;
 }
 
 export interface NavbarItem {
@@ -154,35 +156,60 @@ export interface ClientAssets {
   searchStyle?: string;
 }
 
-export interface RouteEntry {
-  title: string;
-  description: string;
+/** Where a route leads in a build: its page and Markdown (KV keys by content hash), or a redirect. */
+export type RouteTarget = { page: string; markdown: string } | { redirect: string };
+
+/** One bucket of a build's route table (KV `routes:<hash>`): the routes whose `routeBucket` is its index. */
+export type RouteBucket = Record<string, RouteTarget>;
+
+/** A sidebar of a build: its data file (KV `sidebar:<hash>`, `/__data/sidebar/<hash>.json`). */
+export interface SidebarRef {
+  hash: string;
+  /** Links it holds; a page inside a large sidebar is rendered with only part of it (see pruneSidebar). */
+  size: number;
 }
 
-/** One build: KV `b:<id>:manifest`. */
+/**
+ * One build's own record, KV `b:<id>:manifest`, read once per isolate. Nothing in it grows with the
+ * number of pages: the route table, sidebars, llms files and search index are content-addressed
+ * values it names by hash.
+ */
 export interface Manifest {
   buildId: string;
   builtAt: string;
   site: SiteConfig;
-  routes: Record<string, RouteEntry>;
-  sidebars: Record<string, SidebarItem[]>;
-  /** Old paths that answer with a 301 to a route. */
-  redirects: Record<string, string>;
+  /** The route table, split in buckets: a route is in `routeBuckets[routeBucket(route, length)]`. */
+  routeBuckets: string[];
+  sidebars: Record<string, SidebarRef>;
+  /** The sidebar a page that is not found offers, so the reader can find the way on. */
+  defaultSidebar?: string;
+  /** `/llms.txt` and `/llms-full.txt`, in parts (KV `llms:<hash>`). */
+  llms: string[];
+  search: SearchRef;
   assets: ClientAssets;
 }
 
-/** `/llms.txt` ready to serve, and the listed routes in sidebar order for `/llms-full.txt`; KV `b:<id>:llms`. */
-export interface LlmsRecord {
+/** A part of `/llms.txt` ready to serve, with its pages in sidebar order for `/llms-full.txt`; KV `llms:<hash>`. */
+export interface LlmsPart {
   text: string;
-  routes: string[];
+  pages: { route: string; markdown: string }[];
+}
+
+/** A sidebar as the server renders it: whole, or only its top level and the open path (`complete: false`). */
+export interface SidebarView {
+  id: string;
+  items: SidebarItem[];
+  complete: boolean;
 }
 
 /** What the server hands the browser to hydrate; embedded in the HTML as JSON. */
 export interface BootData {
   buildId: string;
   site: SiteConfig;
-  sidebars: Record<string, SidebarItem[]>;
-  routes: string[];
+  /** The page's own sidebar, as rendered. */
+  sidebar?: SidebarView;
+  /** URL of every sidebar's data file, by id (a site has a handful). */
+  sidebarFiles: Record<string, string>;
   page: PageData | null;
   /** Set on `/search`: results rendered on the server. */
   search?: SearchPageData;
@@ -199,13 +226,34 @@ export const kvKeys = {
   current: 'build:current',
   history: 'build:history',
   manifest: (buildId: string) => `b:${buildId}:manifest`,
-  page: (buildId: string, route: string) => `b:${buildId}:page:${route}`,
-  markdown: (buildId: string, route: string) => `b:${buildId}:md:${route}`,
-  llms: (buildId: string) => `b:${buildId}:llms`,
-  searchIndex: (buildId: string) => `b:${buildId}:search-index`,
+  /** Every content key a build uses, for the deploy (what to upload, what to collect); never read by the worker. */
+  keys: (buildId: string) => `b:${buildId}:keys`,
+  routes: (hash: string) => `routes:${hash}`,
+  page: (hash: string) => `page:${hash}`,
+  markdown: (hash: string) => `md:${hash}`,
+  sidebar: (hash: string) => `sidebar:${hash}`,
+  llms: (hash: string) => `llms:${hash}`,
   /** A piece of a build's split search index, when the build keeps them in KV (see SearchRef). */
   searchPiece: (hash: string) => `search:${hash}`,
 } as const;
+
+/** Prefixes of the content-addressed keys: a value under them never changes. */
+export const contentKeyPrefixes = ['routes:', 'page:', 'md:', 'sidebar:', 'llms:', 'search:'] as const;
+
+/** Bucket of a route in a table of `buckets` buckets (FNV-1a of its UTF-16 code units). */
+export function routeBucket(route: string, buckets: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < route.length; i++) {
+    hash ^= route.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0) % buckets;
+}
+
+/** URL of a sidebar's data file: immutable, shared by every page of the sidebar. */
+export function sidebarDataPath(hash: string): string {
+  return `/__data/sidebar/${hash}.json`;
+}
 
 /**
  * Where a build's split search index lives: pieces named by the hash of their content, either

@@ -1,8 +1,10 @@
-// Client-side navigation: same-origin links to known routes load the next page's data
-// instead of reloading; links are prefetched on hover and when they scroll into view.
+// Client-side navigation: same-origin links that look like pages load the next page's data
+// instead of reloading (a path the build does not have answers 404 there, and the browser then
+// loads it as usual); links are prefetched on hover and when they scroll into view. The browser
+// holds no list of the site's routes: a page carries only itself.
 
 import type NProgressType from 'nprogress';
-import { pageDataPath, type PageData } from './model.ts';
+import { pageDataPath, type PageData, type SidebarItem } from './model.ts';
 
 const progressDelayMs = 200;
 const trickleRate = 0.02;
@@ -26,15 +28,25 @@ export function normalisePath(pathname: string): string {
   return cleaned === '' ? '/' : cleaned;
 }
 
+/**
+ * A path that may be a doc page: not the worker's own endpoints or the static assets, and not a
+ * file (`/llms.txt`, `/img/a.png`); `.html` paths are pages under their old names.
+ */
+export function isPagePath(pathname: string): boolean {
+  if (/^\/(__|assets\/|1\/)/.test(pathname) || pathname === '/search') return false;
+  const last = pathname.slice(pathname.lastIndexOf('/') + 1);
+  return !/\.[a-z0-9]+$/i.test(last) || /\.html$/i.test(last);
+}
+
 /** The route a click should handle itself, or undefined to let the browser do it. */
-export function routeOfLink(anchor: HTMLAnchorElement, event: MouseEvent, routes: Set<string>): URL | undefined {
+export function routeOfLink(anchor: HTMLAnchorElement, event: MouseEvent): URL | undefined {
   if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
     return undefined;
   if ((anchor.target && anchor.target !== '_self') || anchor.hasAttribute('download')) return undefined;
   const url = new URL(anchor.href, location.href);
   if (url.origin !== location.origin) return undefined;
+  if (!isPagePath(url.pathname)) return undefined;
   url.pathname = normalisePath(url.pathname);
-  if (!routes.has(url.pathname)) return undefined;
   // Same page, other anchor: the browser scrolls by itself.
   if (url.pathname === normalisePath(location.pathname) && url.search === location.search && url.hash) return undefined;
   return url;
@@ -69,6 +81,22 @@ export function loadPage(buildId: string, route: string): Promise<PageData> {
     );
     cache.set(key, pending);
     pending.catch(() => cache.delete(key));
+  }
+  return pending;
+}
+
+const sidebars = new Map<string, Promise<SidebarItem[]>>();
+
+/** A sidebar's data file (immutable: the browser and this map keep it for every later page). */
+export function loadSidebar(url: string): Promise<SidebarItem[]> {
+  let pending = sidebars.get(url);
+  if (!pending) {
+    pending = fetch(url, { credentials: 'same-origin' }).then(async (response) => {
+      if (!response.ok) throw new PageLoadFailure(`The server answered ${response.status} for the sidebar`, false);
+      return (await response.json()) as SidebarItem[];
+    });
+    sidebars.set(url, pending);
+    pending.catch(() => sidebars.delete(url));
   }
   return pending;
 }

@@ -123,11 +123,10 @@ export function VersionMenu() {
 // The drawer is only ever opened by a click, so its code loads then, not with the page.
 const Drawer = lazy(() => import('./Drawer.tsx'));
 
-export function Navbar({ sidebar, searchSlot }: { sidebar?: string; searchSlot?: ReactNode }) {
-  const { site, sidebars, route } = useSite();
+export function Navbar({ searchSlot }: { searchSlot?: ReactNode }) {
+  const { site, sidebar: sidebarItems, route } = useSite();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [hidden, setHidden] = useState(false);
-  const sidebarItems = sidebar ? sidebars[sidebar] : undefined;
 
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
   useEffect(() => setDrawerOpen(false), [route]);

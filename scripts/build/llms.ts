@@ -4,7 +4,13 @@
 // listed under "Overview"; listed pages that are in no sidebar under "Other pages". Unlisted
 // pages appear in neither list.
 
-import type { LlmsRecord, PageData, SidebarItem, SiteConfig } from '../../client/model.ts';
+import type { PageData, SidebarItem, SiteConfig } from '../../client/model.ts';
+
+/** `/llms.txt` ready to serve, and the listed routes in sidebar order for `/llms-full.txt`. */
+export interface LlmsRecord {
+  text: string;
+  routes: string[];
+}
 
 interface Section {
   title: string;

@@ -1,12 +1,22 @@
-// The build as a pipeline of plain steps: config → discover → routes → compile → sidebars →
-// pages → client bundle → emit. Each step takes and returns data; `runBuild` wires them.
+// The build as a pipeline of plain steps: config → discover → routes → sidebars → compile and
+// store each page → route table, sidebars, llms, search → client bundle → the build's manifest.
+// Each step takes and returns data; `runBuild` wires them. Pages are stored as they are compiled
+// (scripts/build/kv-writer.ts), so memory holds summaries, not every page's tree.
 
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import type { Manifest, PageData, SearchRecord, SidebarItem } from '../../client/model.ts';
-import { kvKeys } from '../../client/model.ts';
+import type {
+  LlmsPart,
+  Manifest,
+  PageData,
+  RouteBucket,
+  RouteTarget,
+  SearchRecord,
+  SidebarItem,
+} from '../../client/model.ts';
+import { kvKeys, routeBucket } from '../../client/model.ts';
 import { bundleClient, writeClient } from './client-bundle.ts';
 import { compileDocs, type CompiledDoc } from './compile.ts';
 import { robotsTxt, sitemapXml } from './crawl-files.ts';
@@ -16,7 +26,9 @@ import { BuildError, newDiagnostics, throwIfErrors, type Diagnostics } from './e
 import { lastModifiedDates } from './last-modified.ts';
 import { readRedirects } from './redirects.ts';
 import { buildSearchIndex } from './search-index.ts';
-import { searchRecords } from './search-records.ts';
+import { pageSearchRecords, topLevelSections } from './search-records.ts';
+import { KvWriter } from './kv-writer.ts';
+import type { LinkContext } from './mdx-plugins.ts';
 import { llmsRecord } from './llms.ts';
 import { pageMarkdown } from './markdown-export.ts';
 import { loadSidebars, resolveSidebars, type ResolvedSidebars } from './sidebars.ts';
@@ -24,18 +36,26 @@ import { loadSidebars, resolveSidebars, type ResolvedSidebars } from './sidebars
 export interface BuildOptions {
   siteDir: string;
   outDir: string;
-  /** Skip the browser bundle (unit tests of the content steps). */
+  /** Skip the browser bundle (unit tests of the content steps); the search pieces then go to KV. */
   skipClient?: boolean;
 }
 
+/** A page as the build summarises it once stored: its data without the element tree. */
+export type PageSummary = Omit<PageData, 'tree' | 'toc'>;
+
 export interface BuildResult {
   buildId: string;
-  records: SearchRecord[];
   manifest: Manifest;
-  pages: PageData[];
+  /** Every page, in the order of `docs` (discovery order), without its tree. */
+  pages: PageSummary[];
   warnings: BuildError[];
-  kvEntries: { key: string; value: string }[];
+  /** Where each route leads (pages by content hash, redirects). */
+  routeTargets: Map<string, RouteTarget>;
+  kv: { files: number; keys: number; largest: { key: string; bytes: number } };
 }
+
+/** Routes a bucket of the route table holds, on average: a bucket stays a few KB at any size. */
+const routesPerBucket = 128;
 
 export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   const siteDir = resolve(options.siteDir);
@@ -53,8 +73,21 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     ...legacyRedirects(docs, site.docs.routeBasePath),
     ...readRedirects(staticDir, routes, site.onBrokenLinks, diagnostics),
   };
+  const lastModified = await lastModifiedDates(siteDir);
+
+  await rm(options.outDir, { recursive: true, force: true });
+  await mkdir(join(options.outDir, 'kv'), { recursive: true });
+  await mkdir(join(options.outDir, 'search'), { recursive: true });
+  const kv = new KvWriter(join(options.outDir, 'kv'));
+  const records = new JsonListWriter(join(options.outDir, 'search', 'records.json'));
+  const sections = topLevelSections(sidebars.sidebars);
+  const searchIndex: SearchRecord[][] = [];
+  const pages: PageSummary[] = new Array<PageSummary>(docs.length);
+  const routeTargets = new Map<string, RouteTarget>();
+
+  // Each page is stored as soon as it is compiled, and only its summary is kept.
   const media = new Map<string, string>();
-  const compiled = await compileDocs(docs, {
+  const context = {
     siteDir,
     staticDir,
     routeOfFile,
@@ -64,43 +97,61 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     onBrokenLinks: site.onBrokenLinks,
     onBrokenMarkdownLinks: site.onBrokenMarkdownLinks,
     diagnostics,
-    relPathOf: (file) => relative(siteDir, file),
+    relPathOf: (file: string) => relative(siteDir, file),
+  };
+  await compileEach(docs, context, async (entry, index) => {
+    const page = toPageData(entry, sidebars, lastModified.get(entry.doc.relPath));
+    const pageHash = await kv.putContent(kvKeys.page, JSON.stringify(page));
+    // Plain Markdown for `<route>.md` and the llms files; absolute links on the configured url.
+    const markdownHash = await kv.putContent(kvKeys.markdown, pageMarkdown(page, site.url));
+    routeTargets.set(page.route, { page: pageHash, markdown: markdownHash });
+    const { tree: _tree, toc: _toc, ...summary } = page;
+    pages[index] = summary;
+    const pageRecords = pageSearchRecords(page, sections, site.url);
+    await records.add(pageRecords);
+    searchIndex[index] = pageRecords;
   });
   throwIfErrors(diagnostics);
-  const lastModified = await lastModifiedDates(siteDir);
-  const pages = compiled.map((entry) => toPageData(entry, sidebars, lastModified.get(entry.doc.relPath)));
+  await records.close();
+
+  for (const [from, to] of Object.entries(redirects)) {
+    if (!routeTargets.has(from)) routeTargets.set(from, { redirect: to });
+  }
+  const routeBuckets = await storeRouteTable(kv, routeTargets);
+  const sidebarRefs: Manifest['sidebars'] = {};
+  for (const [id, items] of Object.entries(sidebars.sidebars)) {
+    sidebarRefs[id] = { hash: await kv.putContent(kvKeys.sidebar, JSON.stringify(items)), size: countLinks(items) };
+  }
+  const llms: string[] = [];
+  for (const part of llmsParts(llmsRecord(site, sidebars.sidebars, pages), routeTargets)) {
+    llms.push(await kv.putContent(kvKeys.llms, JSON.stringify(part)));
+  }
+  const search = await kv.putContent(
+    kvKeys.searchPiece,
+    JSON.stringify(buildSearchIndex(searchIndex.flat(), site.url)),
+  );
 
   const bundle = options.skipClient ? undefined : await bundleClient();
   const assets = bundle?.assets ?? { script: '/assets/main.js', modulePreloads: [], styles: [], fonts: [] };
-  const buildId = hashBuild(
-    { pages, site, sidebars: sidebars.sidebars, redirects },
-    bundle ? [...bundle.files.values()] : [],
-  );
-  const manifest: Manifest = {
-    buildId,
-    builtAt: new Date().toISOString(),
+  const content: Omit<Manifest, 'buildId' | 'builtAt'> = {
     site,
-    routes: Object.fromEntries(pages.map((page) => [page.route, { title: page.title, description: page.description }])),
-    sidebars: sidebars.sidebars,
-    redirects,
+    routeBuckets,
+    sidebars: sidebarRefs,
+    ...(Object.keys(sidebars.sidebars)[0] ? { defaultSidebar: Object.keys(sidebars.sidebars)[0] } : {}),
+    llms,
+    search: { store: 'kv', directory: search },
     assets,
   };
-  const records = searchRecords(pages, sidebars.sidebars, site.url);
-  const kvEntries = [
-    { key: kvKeys.searchIndex(buildId), value: JSON.stringify(buildSearchIndex(records, site.url)) },
-    { key: kvKeys.manifest(buildId), value: JSON.stringify(manifest) },
-    ...pages.map((page) => ({ key: kvKeys.page(buildId, page.route), value: JSON.stringify(page) })),
-    // Plain Markdown for `<route>.md` and the llms files; absolute links on the configured url.
-    ...pages.map((page) => ({ key: kvKeys.markdown(buildId, page.route), value: pageMarkdown(page, site.url) })),
-    { key: kvKeys.llms(buildId), value: JSON.stringify(llmsRecord(site, sidebars.sidebars, pages)) },
-  ];
-
-  await rm(options.outDir, { recursive: true, force: true });
-  await mkdir(join(options.outDir, 'kv'), { recursive: true });
-  await writeFile(join(options.outDir, 'kv', 'build.json'), JSON.stringify(kvEntries));
+  const buildId = hashBuild(content, bundle ? [...bundle.files.values()] : []);
+  const manifest: Manifest = { buildId, builtAt: new Date().toISOString(), ...content };
+  const contentKeys = JSON.stringify(kv.contentKeys());
+  await kv.put(kvKeys.keys(buildId), contentKeys);
+  await kv.put(kvKeys.manifest(buildId), JSON.stringify(manifest));
+  const written = await kv.close();
   await writeFile(join(options.outDir, 'kv', 'build-id'), buildId);
-  await mkdir(join(options.outDir, 'search'), { recursive: true });
-  await writeFile(join(options.outDir, 'search', 'records.json'), `${JSON.stringify(records, null, 1)}\n`);
+  // The deploy protects these from garbage collection without reading them back from KV.
+  await writeFile(join(options.outDir, 'kv', 'keys.json'), contentKeys);
+
   if (bundle) {
     await writeClient(options.outDir, bundle, staticDir, media);
     const listed = pages.filter((page) => !page.unlisted);
@@ -108,7 +159,89 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     const robots = join(options.outDir, 'client', 'robots.txt');
     await writeFile(robots, robotsTxt(site, existsSync(robots) ? await readFile(robots, 'utf8') : undefined));
   }
-  return { buildId, manifest, pages, records, warnings: diagnostics.warnings, kvEntries };
+  return {
+    buildId,
+    manifest,
+    pages,
+    warnings: diagnostics.warnings,
+    routeTargets,
+    kv: { ...written, largest: kv.largest },
+  };
+}
+
+/** Compiles the docs and hands each page to `onPage` with its position in `docs`. */
+async function compileEach(
+  docs: SourceDoc[],
+  context: LinkContext,
+  onPage: (entry: CompiledDoc, index: number) => Promise<void>,
+): Promise<void> {
+  const compiled = await compileDocs(docs, context);
+  for (const [index, entry] of compiled.entries()) await onPage(entry, index);
+}
+
+/** The route table in buckets of about `routesPerBucket` routes; returns the buckets' hashes. */
+async function storeRouteTable(kv: KvWriter, targets: Map<string, RouteTarget>): Promise<string[]> {
+  const count = Math.max(1, Math.ceil(targets.size / routesPerBucket));
+  const buckets: RouteBucket[] = Array.from({ length: count }, () => ({}));
+  for (const route of [...targets.keys()].sort()) buckets[routeBucket(route, count)]![route] = targets.get(route)!;
+  const hashes: string[] = [];
+  for (const bucket of buckets) hashes.push(await kv.putContent(kvKeys.routes, JSON.stringify(bucket)));
+  return hashes;
+}
+
+function countLinks(items: SidebarItem[]): number {
+  return items.reduce((sum, item) => sum + 1 + (item.type === 'category' ? countLinks(item.items) : 0), 0);
+}
+
+/** Text of a part of `/llms.txt` at most, so that no llms value grows with the site. */
+const llmsPartBytes = 256 * 1024;
+const llmsPartPages = 2000;
+
+/** `/llms.txt` cut at line ends into parts, and its pages (with their Markdown keys) spread over them. */
+export function llmsParts(record: { text: string; routes: string[] }, targets: Map<string, RouteTarget>): LlmsPart[] {
+  const texts: string[] = [];
+  let current = '';
+  for (const line of record.text.split(/(?<=\n)/)) {
+    if (current.length + line.length > llmsPartBytes && current) {
+      texts.push(current);
+      current = '';
+    }
+    current += line;
+  }
+  texts.push(current);
+  const pages = record.routes.flatMap((route) => {
+    const target = targets.get(route);
+    return target && 'page' in target ? [{ route, markdown: target.markdown }] : [];
+  });
+  const count = Math.max(texts.length, Math.ceil(pages.length / llmsPartPages));
+  return Array.from({ length: count }, (_, index) => ({
+    text: texts[index] ?? '',
+    pages: pages.slice(index * llmsPartPages, (index + 1) * llmsPartPages),
+  }));
+}
+
+/** A JSON list written item by item (DocSearch records for `search:push`). */
+class JsonListWriter {
+  private first = true;
+  private readonly handle: Promise<FileHandle>;
+
+  constructor(path: string) {
+    this.handle = open(path, 'w');
+  }
+
+  async add(items: unknown[]): Promise<void> {
+    const handle = await this.handle;
+    for (const item of items) {
+      await handle.write(`${this.first ? '[\n' : ',\n'}${JSON.stringify(item)}`);
+      this.first = false;
+    }
+  }
+
+  async close(): Promise<void> {
+    const handle = await this.handle;
+    await handle.write(this.first ? '[]\n' : '\n]\n');
+    await handle.close();
+  }
 }
 
 /** Routes are unique; two docs claiming one route is an error naming both files. */

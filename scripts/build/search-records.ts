@@ -23,14 +23,18 @@ export function searchRecords(
   siteUrl: string,
 ): SearchRecord[] {
   const sections = topLevelSections(sidebars);
+  return pages.flatMap((page) => pageSearchRecords(page, sections, siteUrl));
+}
+
+/** One page's records; `sections` from `topLevelSections` (computed once a build). */
+export function pageSearchRecords(page: PageData, sections: Map<string, string>, siteUrl: string): SearchRecord[] {
   // Unlisted pages are reachable by their URL only, as in Docusaurus: never a search result.
-  return pages
-    .filter((page) => !page.unlisted)
-    .flatMap((page) => pageRecords(page, sections.get(page.route) ?? 'Documentation', siteUrl));
+  if (page.unlisted) return [];
+  return pageRecords(page, sections.get(page.route) ?? 'Documentation', siteUrl);
 }
 
 /** Route → label of the top-level sidebar category that holds it. */
-function topLevelSections(sidebars: Record<string, SidebarItem[]>): Map<string, string> {
+export function topLevelSections(sidebars: Record<string, SidebarItem[]>): Map<string, string> {
   const sections = new Map<string, string>();
   const collect = (items: SidebarItem[], label: string) => {
     for (const item of items) {

@@ -1,15 +1,19 @@
 // The deploy sequence, the same for Cloudflare and for local state:
-//   read build:history → upload the build's keys → apply the D1 migrations → put the worker and assets live (with the
-//   kept builds' hashed assets) → write build:history, then build:current → delete the keys of
-//   builds that fell out of the last five.
+//   read build:history → upload the keys the live build does not already have (content keys are
+//   named by their hash: see upload-plan.ts) → apply the D1 migrations → put the worker and assets
+//   live (with the kept builds' hashed assets) → write build:history, then build:current →
+//   collect: the records of builds that fell out of the last five, and every content key no kept
+//   build uses.
 // Any step that fails stops the deploy before the pointer moves, so the live build stays live.
 
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { contentKeyPrefixes } from '../../client/model.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { kvKeys } from '../../client/model.ts';
 import { addKeptAssets, archiveAssets, ownAssets } from './assets-archive.ts';
 import type { DeployTarget } from './target.ts';
+import { parseKeyRecord, planUpload } from './upload-plan.ts';
 import { DeployError } from './wrangler.ts';
 
 export const keptBuilds = 5;
@@ -51,8 +55,19 @@ export async function deployBuild(
   const history = [buildId, ...previous.filter((id) => id !== buildId)];
   const kept = history.slice(0, keptBuilds);
 
-  await target.putKeys(`upload build ${buildId}`, join(outDir, 'kv', 'build.json'));
-  log(`uploaded the keys of build ${buildId} to ${target.label}`);
+  const live = previous[0];
+  const present = new Set(live ? ((await readKeyRecord(target, live)) ?? []) : []);
+  const plan = await planUpload(outDir, present);
+  try {
+    for (const [index, file] of plan.files.entries())
+      await target.putKeys(`upload build ${buildId} (part ${index + 1} of ${plan.files.length})`, file);
+  } finally {
+    await rm(plan.dir, { recursive: true, force: true });
+  }
+  log(
+    `uploaded ${plan.sent} keys of build ${buildId} to ${target.label}` +
+      (plan.skipped ? ` (${plan.skipped} unchanged, already there for build ${live})` : ''),
+  );
 
   // Tables first: the new worker may write to them as soon as it is live.
   await target.migrate();
@@ -81,7 +96,43 @@ export async function deployBuild(
       );
     }
   }
+  await collectContent(target, outDir, buildId, kept, log);
   return { buildId, history: kept };
+}
+
+async function readKeyRecord(target: DeployTarget, buildId: string): Promise<string[] | null> {
+  return parseKeyRecord(await target.getKey(kvKeys.keys(buildId)));
+}
+
+/**
+ * Deletes every content key no kept build uses: those of builds that left the history, and any
+ * left by an upload that never went live. A kept build whose key record cannot be read stops the
+ * collection (nothing is deleted), since its keys cannot be told apart.
+ */
+async function collectContent(
+  target: DeployTarget,
+  outDir: string,
+  buildId: string,
+  kept: string[],
+  log: Log,
+): Promise<void> {
+  const used = new Set(parseKeyRecord(await readFile(join(outDir, 'kv', 'keys.json'), 'utf8')) ?? []);
+  for (const id of kept) {
+    if (id === buildId) continue;
+    const keys = await readKeyRecord(target, id);
+    if (!keys) {
+      log(`kept build ${id} has no key record (${kvKeys.keys(id)}): content keys are not collected this time`);
+      return;
+    }
+    for (const key of keys) used.add(key);
+  }
+  const unused: string[] = [];
+  for (const prefix of contentKeyPrefixes) {
+    for (const key of await target.listKeys(prefix)) if (!used.has(key)) unused.push(key);
+  }
+  if (unused.length === 0) return;
+  await withTempFile('collect.json', unused, (file) => target.deleteKeys(file));
+  log(`deleted ${unused.length} content keys no kept build uses`);
 }
 
 /** Moves build:current to a kept build; nothing else changes. */

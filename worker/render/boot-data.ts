@@ -1,7 +1,9 @@
-// What the browser needs to hydrate a page: the build, the site, its sidebars and this page.
+// What the browser needs to hydrate a page: the build, the site, this page and its own sidebar
+// as rendered. Nothing in it grows with the number of pages elsewhere in the site.
 
-import type { BootData, Manifest, PageData } from '../../client/model.ts';
+import type { BootData, Manifest, PageData, SidebarView } from '../../client/model.ts';
 import type { ThemeChoice } from '../services/theme.ts';
+import { sidebarFiles } from './sidebar-view.ts';
 
 export function bootData(
   manifest: Manifest,
@@ -9,12 +11,13 @@ export function bootData(
   status: BootData['status'],
   theme: ThemeChoice,
   dismissed: boolean,
+  sidebar?: SidebarView,
 ): BootData {
   return {
     buildId: manifest.buildId,
     site: manifest.site,
-    sidebars: manifest.sidebars,
-    routes: Object.keys(manifest.routes),
+    ...(sidebar ? { sidebar } : {}),
+    sidebarFiles: sidebarFiles(manifest),
     page,
     status,
     theme: theme.theme,

@@ -1,12 +1,25 @@
-// `/__data/<build>/<route>.json`: a page's data for client-side navigation, immutable.
+// `/__data/<build>/<route>.json`: a page's data for client-side navigation, and
+// `/__data/sidebar/<hash>.json`: a sidebar's data. Both immutable: the build or hash names them.
 
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from '../env.ts';
-import { readPageJson } from '../services/content-store.ts';
+import { lookupRoute, manifestOf, readPageJson, readSidebarJson } from '../services/content-store.ts';
+
+const immutable = {
+  'content-type': 'application/json; charset=utf-8',
+  'cache-control': 'public, max-age=31536000, immutable',
+};
 
 export async function servePageData(c: Context<AppEnv>): Promise<Response> {
-  const match = /^\/__data\/([a-f0-9]{6,64})(\/.*)\.json$/.exec(new URL(c.req.url).pathname);
+  const pathname = new URL(c.req.url).pathname;
+  const sidebar = /^\/__data\/sidebar\/([a-f0-9]{16})\.json$/.exec(pathname);
+  if (sidebar) {
+    const json = await readSidebarJson(c.env.CONTENT, sidebar[1]!);
+    if (json === null) throw new HTTPException(404, { message: `No sidebar ${sidebar[1]}` });
+    return c.body(json, 200, immutable);
+  }
+  const match = /^\/__data\/([a-f0-9]{6,64})(\/.*)\.json$/.exec(pathname);
   if (!match) throw new HTTPException(404, { message: 'Expected /__data/<build id>/<route>.json' });
   const [, buildId, name] = match as unknown as [string, string, string];
   let route: string;
@@ -16,10 +29,9 @@ export async function servePageData(c: Context<AppEnv>): Promise<Response> {
     throw new HTTPException(400, { message: 'The route is not valid URL encoding' });
   }
   if (route === '/index') route = '/';
-  const json = await readPageJson(c.env.CONTENT, buildId, route);
-  if (json === null) throw new HTTPException(404, { message: `No page ${route} in build ${buildId}` });
-  return c.body(json, 200, {
-    'content-type': 'application/json; charset=utf-8',
-    'cache-control': 'public, max-age=31536000, immutable',
-  });
+  const manifest = await manifestOf(c.env.CONTENT, buildId);
+  if (!manifest) throw new HTTPException(404, { message: `No build ${buildId}` });
+  const target = await lookupRoute(c.env.CONTENT, manifest, route);
+  if (!target || !('page' in target)) throw new HTTPException(404, { message: `No page ${route} in build ${buildId}` });
+  return c.body(await readPageJson(c.env.CONTENT, target.page), 200, immutable);
 }

@@ -5,10 +5,10 @@
 
 import type { Context, Next } from 'hono';
 import type { AppEnv } from '../env.ts';
-import { currentManifest } from '../services/content-store.ts';
+import { currentManifest, lookupRoute } from '../services/content-store.ts';
 import { cacheTtlSeconds, readEdgeCache, writeEdgeCache } from '../services/edge-cache.ts';
 import { canonicalPath } from '../services/paths.ts';
-import { llmsFullStream, markdownCacheKey, readLlms, readMarkdown } from '../services/markdown-store.ts';
+import { llmsFullStream, llmsText, markdownCacheKey, readMarkdown } from '../services/markdown-store.ts';
 
 const markdownType = 'text/markdown; charset=utf-8';
 const textType = 'text/plain; charset=utf-8';
@@ -24,41 +24,38 @@ export async function serveMarkdownViews(c: Context<AppEnv>, next: Next): Promis
 
 async function serveLlms(c: Context<AppEnv>): Promise<Response> {
   const manifest = await currentManifest(c.env.CONTENT);
-  return cachedAnswer(c, manifest.buildId, '/llms.txt', textType, async () => {
-    return (await readLlms(c.env.CONTENT, manifest.buildId)).text;
-  });
+  return cachedAnswer(c, manifest.buildId, '/llms.txt', textType, async () => llmsText(c.env.CONTENT, manifest));
 }
 
 async function serveLlmsFull(c: Context<AppEnv>): Promise<Response> {
   const manifest = await currentManifest(c.env.CONTENT);
   return cachedAnswer(c, manifest.buildId, '/llms-full.txt', textType, async () => {
-    const record = await readLlms(c.env.CONTENT, manifest.buildId);
     const { title, tagline, url } = manifest.site;
     const header = `# ${title}\n\n${tagline ? `> ${tagline}\n` : ''}`;
-    return llmsFullStream(c.env.CONTENT, manifest.buildId, record, url, header);
+    return llmsFullStream(c.env.CONTENT, manifest, url, header);
   });
 }
 
 /** `fromSuffix`: asked as `<route>.md` (a 404 here), not by `Accept` (an unknown route falls through). */
 async function servePageMarkdown(c: Context<AppEnv>, pathname: string, fromSuffix: boolean): Promise<Response | void> {
   const manifest = await currentManifest(c.env.CONTENT);
-  const decision = canonicalPath(pathname, manifest.redirects);
-  if (decision.kind === 'redirect') {
+  const decision = canonicalPath(pathname);
+  const target = decision.kind === 'route' ? await lookupRoute(c.env.CONTENT, manifest, decision.path) : undefined;
+  const moved =
+    decision.kind === 'redirect' ? decision.location : target && 'redirect' in target ? encodeURI(target.redirect) : '';
+  if (moved) {
     if (!fromSuffix) return undefined;
-    const location = decision.location === '/' ? '/index' : decision.location;
-    return c.redirect(`${location}.md`, 301);
+    return c.redirect(`${moved === '/' ? '/index' : moved}.md`, 301);
   }
-  const route = decision.path;
-  if (!(route in manifest.routes)) {
+  const route = decision.kind === 'route' ? decision.path : '';
+  if (!target || !('page' in target)) {
     if (!fromSuffix) return undefined;
     return c.body(`No page at ${route}: see /llms.txt for the list of pages.\n`, 404, {
       'content-type': textType,
       'cache-control': 'no-store',
     });
   }
-  return cachedAnswer(c, manifest.buildId, route, markdownType, () =>
-    readMarkdown(c.env.CONTENT, manifest.buildId, route),
-  );
+  return cachedAnswer(c, manifest.buildId, route, markdownType, () => readMarkdown(c.env.CONTENT, target.markdown));
 }
 
 /** `/index.md` is the home page; `/a/b.md` is the page `/a/b`. */

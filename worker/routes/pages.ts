@@ -6,7 +6,8 @@ import type { PageData } from '../../client/model.ts';
 import type { AppEnv } from '../env.ts';
 import { bootData } from '../render/boot-data.ts';
 import { renderDocument } from '../render/document.tsx';
-import { currentManifest, readPage, StoreUnavailable } from '../services/content-store.ts';
+import { sidebarView } from '../render/sidebar-view.ts';
+import { currentManifest, lookupRoute, readPage } from '../services/content-store.ts';
 import { cacheTtlSeconds, readEdgeCache, writeEdgeCache } from '../services/edge-cache.ts';
 import { htmlCacheKey } from '../services/html-cache.ts';
 import { canonicalPath } from '../services/paths.ts';
@@ -15,13 +16,13 @@ import { announcementDismissed, chooseTheme } from '../services/theme.ts';
 export async function servePage(c: Context<AppEnv>): Promise<Response> {
   const manifest = await currentManifest(c.env.CONTENT);
 
-  const decision = canonicalPath(new URL(c.req.url).pathname, manifest.redirects);
-  if (decision.kind === 'redirect') {
-    const search = new URL(c.req.url).search;
-    return c.redirect(decision.location + search, 301);
-  }
+  const url = new URL(c.req.url);
+  const decision = canonicalPath(url.pathname);
+  if (decision.kind === 'redirect') return c.redirect(decision.location + url.search, 301);
   const path = decision.path;
-  const known = path in manifest.routes;
+  const target = await lookupRoute(c.env.CONTENT, manifest, path);
+  if (target && 'redirect' in target) return c.redirect(encodeURI(target.redirect) + url.search, 301);
+  const known = target !== undefined;
   const theme = chooseTheme(c, manifest.site);
   const dismissed = announcementDismissed(c, manifest.site);
   const variant = `${theme.variant}${dismissed ? '-nobar' : ''}`;
@@ -52,14 +53,12 @@ export async function servePage(c: Context<AppEnv>): Promise<Response> {
     }
   }
 
-  let page: PageData | null = null;
-  if (known) {
-    page = await readPage(c.env.CONTENT, manifest.buildId, path);
-    if (!page) throw new StoreUnavailable(`page ${path} of build ${manifest.buildId} is missing`);
-  }
-
+  const page: PageData | null = target ? await readPage(c.env.CONTENT, target.page) : null;
   const status = page ? 200 : 404;
-  const boot = bootData(manifest, page, status, theme, dismissed);
+  // A missing page still offers the main sidebar, so the reader can find the way on.
+  const sidebarId = page ? page.sidebar : manifest.defaultSidebar;
+  const sidebar = await sidebarView(c.env.CONTENT, manifest, sidebarId, path);
+  const boot = bootData(manifest, page, status, theme, dismissed, sidebar);
   const body = await renderDocument({ manifest, boot, theme, url: c.req.url });
   const headers = new Headers({ 'content-type': 'text/html; charset=utf-8', ...varyHeaders });
   if (status === 200) {

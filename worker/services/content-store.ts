@@ -1,9 +1,20 @@
-// Reads builds from KV: the live pointer, the manifest (kept in isolate memory), pages and the
-// search index. A pointer to a build whose manifest is gone or unreadable falls back to the
-// previous builds. Every failure to read is a `StoreUnavailable`, whatever KV threw.
+// Reads builds from KV: the live pointer, the manifest (kept in isolate memory), routes, pages,
+// sidebars and the search index. A pointer to a build whose manifest is gone or unreadable falls
+// back to the previous builds. Every failure to read is a `StoreUnavailable`, whatever KV threw.
+// Nothing here holds a whole site: the route table is read a bucket at a time, and what is kept
+// in memory is bounded in bytes.
 
-import { kvKeys, type Manifest, type PageData } from '../../client/model.ts';
+import {
+  kvKeys,
+  routeBucket,
+  type Manifest,
+  type PageData,
+  type RouteBucket,
+  type RouteTarget,
+  type SidebarItem,
+} from '../../client/model.ts';
 import type { SerializedSearchIndex } from '../../client/search-options.ts';
+import { ByteCache } from './byte-cache.ts';
 
 /** Build-prefixed keys never change, so the edge may keep them long. */
 export const immutableTtl = 60 * 60 * 24;
@@ -26,11 +37,16 @@ interface Memory {
 }
 
 const memory: Memory = { manifests: new Map() };
+/** Route buckets (a few KB each) and sidebars, parsed; content-addressed, so never stale. */
+const buckets = new ByteCache<RouteBucket>(2 * 1024 * 1024);
+const sidebars = new ByteCache<SidebarItem[]>(4 * 1024 * 1024);
 
 /** For tests: forget what this isolate remembers. */
 export function forgetStore(): void {
   memory.pointer = undefined;
   memory.manifests.clear();
+  buckets.clear();
+  sidebars.clear();
 }
 
 /** The last manifest this isolate served, to render error pages with the site's layout. */
@@ -79,6 +95,12 @@ function parseHistory(value: string | null): string[] {
   }
 }
 
+/** The manifest of a build named in a URL (`/__data/<id>/…`); null when it is not deployed. */
+export async function manifestOf(kv: KVNamespace, buildId: string): Promise<Manifest | null> {
+  const found = await readManifest(kv, buildId);
+  return 'manifest' in found ? found.manifest : null;
+}
+
 /** A build's manifest, or why it cannot be used (missing, or cut short by an interrupted upload). */
 async function readManifest(kv: KVNamespace, buildId: string): Promise<{ manifest: Manifest } | { problem: string }> {
   const cached = memory.manifests.get(buildId);
@@ -92,26 +114,62 @@ async function readManifest(kv: KVNamespace, buildId: string): Promise<{ manifes
   } catch (error) {
     return { problem: `its manifest (${key}) is not valid JSON: ${(error as Error).message}` };
   }
+  if (!Array.isArray(manifest.routeBuckets) || manifest.routeBuckets.length === 0)
+    return { problem: `its manifest (${key}) has no route table: it was written by an older build` };
   memory.manifests.set(buildId, manifest);
   // Keep a few builds: enough for a rollback, bounded for memory.
   if (memory.manifests.size > 3) memory.manifests.delete(memory.manifests.keys().next().value!);
   return { manifest };
 }
 
-/** The page's JSON as stored (served as-is to client navigation). */
-export async function readPageJson(kv: KVNamespace, buildId: string, route: string): Promise<string | null> {
-  return readStored(kv, kvKeys.page(buildId, route), immutableTtl);
+/** Where a canonical path leads in a build; undefined when it is not a route of that build. */
+export async function lookupRoute(kv: KVNamespace, manifest: Manifest, path: string): Promise<RouteTarget | undefined> {
+  const hash = manifest.routeBuckets[routeBucket(path, manifest.routeBuckets.length)]!;
+  let bucket = buckets.get(hash);
+  if (!bucket) {
+    const key = kvKeys.routes(hash);
+    const text = await readStored(kv, key, immutableTtl);
+    if (text === null) throw new StoreUnavailable(`${key} of build ${manifest.buildId} is missing`);
+    bucket = parseStored<RouteBucket>(text, key);
+    buckets.set(hash, bucket, text.length);
+  }
+  return Object.hasOwn(bucket, path) ? bucket[path] : undefined;
 }
 
-export async function readPage(kv: KVNamespace, buildId: string, route: string): Promise<PageData | null> {
-  const key = kvKeys.page(buildId, route);
+/** The page's JSON as stored (served as-is to client navigation). */
+export async function readPageJson(kv: KVNamespace, hash: string): Promise<string> {
+  const key = kvKeys.page(hash);
   const text = await readStored(kv, key, immutableTtl);
-  return text ? parseStored<PageData>(text, key) : null;
+  if (text === null) throw new StoreUnavailable(`${key} is missing`);
+  return text;
+}
+
+export async function readPage(kv: KVNamespace, hash: string): Promise<PageData> {
+  return parseStored<PageData>(await readPageJson(kv, hash), kvKeys.page(hash));
+}
+
+/** A sidebar's data as stored (its file for the browser); null when no build has it. */
+export async function readSidebarJson(kv: KVNamespace, hash: string): Promise<string | null> {
+  return readStored(kv, kvKeys.sidebar(hash), immutableTtl);
+}
+
+/** A sidebar of a build, parsed and kept (bounded) for the pages that render it. */
+export async function readSidebar(kv: KVNamespace, hash: string): Promise<SidebarItem[]> {
+  const cached = sidebars.get(hash);
+  if (cached) return cached;
+  const text = await readSidebarJson(kv, hash);
+  if (text === null) throw new StoreUnavailable(`${kvKeys.sidebar(hash)} is missing`);
+  const items = parseStored<SidebarItem[]>(text, kvKeys.sidebar(hash));
+  // Parsed objects cost a few times their text.
+  sidebars.set(hash, items, text.length * 3);
+  return items;
 }
 
 /** The embedded search index of a build; every deployed build has one. */
 export async function readSearchIndex(kv: KVNamespace, buildId: string): Promise<SerializedSearchIndex> {
-  const key = kvKeys.searchIndex(buildId);
+  const manifest = await manifestOf(kv, buildId);
+  if (!manifest) throw new StoreUnavailable(`build ${buildId} has no readable manifest`);
+  const key = kvKeys.searchPiece(manifest.search.directory);
   const text = await readStored(kv, key, immutableTtl);
   if (!text) throw new StoreUnavailable(`build ${buildId} has no search index (${key})`);
   return parseStored<SerializedSearchIndex>(text, key);

@@ -1,24 +1,31 @@
 // The Markdown views of a build (`<route>.md`, `/llms.txt`, `/llms-full.txt`), all computed by the
 // build (scripts/build/markdown-export.ts, llms.ts): the worker only reads, streams and caches them.
 
-import { kvKeys, type LlmsRecord } from '../../client/model.ts';
+import { kvKeys, type LlmsPart, type Manifest } from '../../client/model.ts';
 import { immutableTtl, readStored, StoreUnavailable } from './content-store.ts';
 
-export async function readMarkdown(kv: KVNamespace, buildId: string, route: string): Promise<string> {
-  const text = await readStored(kv, kvKeys.markdown(buildId, route), immutableTtl);
-  if (text === null) throw new StoreUnavailable(`markdown of ${route} in build ${buildId} is missing`);
+export async function readMarkdown(kv: KVNamespace, hash: string): Promise<string> {
+  const text = await readStored(kv, kvKeys.markdown(hash), immutableTtl);
+  if (text === null) throw new StoreUnavailable(`${kvKeys.markdown(hash)} is missing`);
   return text;
 }
 
-export async function readLlms(kv: KVNamespace, buildId: string): Promise<LlmsRecord> {
-  const key = kvKeys.llms(buildId);
+async function readLlmsPart(kv: KVNamespace, hash: string): Promise<LlmsPart> {
+  const key = kvKeys.llms(hash);
   const text = await readStored(kv, key, immutableTtl);
-  if (text === null) throw new StoreUnavailable(`build ${buildId} has no llms record (${key})`);
+  if (text === null) throw new StoreUnavailable(`the llms part ${key} is missing`);
   try {
-    return JSON.parse(text) as LlmsRecord;
+    return JSON.parse(text) as LlmsPart;
   } catch (error) {
-    throw new StoreUnavailable(`the llms record ${key} is not JSON`, error);
+    throw new StoreUnavailable(`the llms part ${key} is not JSON`, error);
   }
+}
+
+/** `/llms.txt`: its parts, read one after another (a large site's list is several values). */
+export async function llmsText(kv: KVNamespace, manifest: Manifest): Promise<string> {
+  let text = '';
+  for (const hash of manifest.llms) text += (await readLlmsPart(kv, hash)).text;
+  return text;
 }
 
 /**
@@ -27,25 +34,31 @@ export async function readLlms(kv: KVNamespace, buildId: string): Promise<LlmsRe
  */
 export function llmsFullStream(
   kv: KVNamespace,
-  buildId: string,
-  record: LlmsRecord,
+  manifest: Manifest,
   siteUrl: string,
   header: string,
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
+  let part: LlmsPart = { text: '', pages: [] };
+  let nextPart = 0;
   let next = 0;
   return new ReadableStream<Uint8Array>({
     start(controller) {
       controller.enqueue(encoder.encode(header));
     },
     async pull(controller) {
-      const route = record.routes[next++];
-      if (route === undefined) {
-        controller.close();
-        return;
+      while (next >= part.pages.length) {
+        const hash = manifest.llms[nextPart++];
+        if (hash === undefined) {
+          controller.close();
+          return;
+        }
+        part = await readLlmsPart(kv, hash);
+        next = 0;
       }
-      const markdown = await readMarkdown(kv, buildId, route);
-      controller.enqueue(encoder.encode(`\n---\n\n${underUrl(markdown, new URL(route, siteUrl).href)}`));
+      const { route, markdown } = part.pages[next++]!;
+      const text = await readMarkdown(kv, markdown);
+      controller.enqueue(encoder.encode(`\n---\n\n${underUrl(text, new URL(route, siteUrl).href)}`));
     },
   });
 }

@@ -1,8 +1,9 @@
-// Canonical URLs: `/x.html`, `/x/index.html` and `/x/` all answer 301 to `/x`.
+// Canonical URLs: `/x.html`, `/x/index.html` and `/x/` all answer 301 to `/x`. Redirects a
+// build declares are in its route table (content-store lookupRoute).
 
 export type PathDecision = { kind: 'route'; path: string } | { kind: 'redirect'; location: string };
 
-export function canonicalPath(pathname: string, redirects: Record<string, string>): PathDecision {
+export function canonicalPath(pathname: string): PathDecision {
   let path = pathname;
   try {
     path = decodeURI(pathname);
@@ -13,8 +14,6 @@ export function canonicalPath(pathname: string, redirects: Record<string, string
   canonical = canonical.replace(/\/{2,}/g, '/');
   if (canonical.length > 1) canonical = canonical.replace(/\/+$/, '');
   if (canonical === '') canonical = '/';
-  const target = redirects[canonical];
-  if (target) return { kind: 'redirect', location: encodeURI(target) };
   if (canonical !== path) return { kind: 'redirect', location: encodeURI(canonical) };
   return { kind: 'route', path: canonical };
 }

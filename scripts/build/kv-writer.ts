@@ -1,0 +1,92 @@
+// What a build stores in KV, written as it is produced into `wrangler kv bulk put` files
+// (`<outDir>/kv/bulk-NNN.json`), so no step holds every page at once. Content values are keyed
+// by the hash of what they hold: the same page in two builds is one key, uploaded once.
+
+import { createHash } from 'node:crypto';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+export interface KvEntry {
+  key: string;
+  value: string;
+}
+
+/** Well under `wrangler kv bulk put`'s limits (10,000 pairs, 100 MB a request). */
+const filePairs = 5000;
+const fileBytes = 40 * 1024 * 1024;
+
+/** First 16 hex digits of the SHA-256 of a value: names a content-addressed key. */
+export function contentHash(value: string | Uint8Array): string {
+  return createHash('sha256').update(value).digest('hex').slice(0, 16);
+}
+
+export class KvWriter {
+  private pending: KvEntry[] = [];
+  private pendingBytes = 0;
+  private files = 0;
+  private readonly content = new Set<string>();
+  private readonly others: string[] = [];
+  largest = { key: '', bytes: 0 };
+
+  constructor(private readonly dir: string) {}
+
+  /** Stores a value under `keyOf(hash of value)` (once, however often it is put); returns the hash. */
+  async putContent(keyOf: (hash: string) => string, value: string): Promise<string> {
+    const hash = contentHash(value);
+    const key = keyOf(hash);
+    if (!this.content.has(key)) {
+      this.content.add(key);
+      await this.add({ key, value });
+    }
+    return hash;
+  }
+
+  /** Stores a per-build value under its own key. */
+  async put(key: string, value: string): Promise<void> {
+    this.others.push(key);
+    await this.add({ key, value });
+  }
+
+  /** The content keys stored so far, sorted (the build's `b:<id>:keys` record). */
+  contentKeys(): string[] {
+    return [...this.content].sort();
+  }
+
+  async close(): Promise<{ files: number; keys: number }> {
+    await this.flush();
+    return { files: this.files, keys: this.content.size + this.others.length };
+  }
+
+  private async add(entry: KvEntry): Promise<void> {
+    const bytes = Buffer.byteLength(entry.value);
+    if (bytes > this.largest.bytes) this.largest = { key: entry.key, bytes };
+    if (this.pending.length >= filePairs || this.pendingBytes + bytes > fileBytes) await this.flush();
+    this.pending.push(entry);
+    this.pendingBytes += bytes;
+  }
+
+  private async flush(): Promise<void> {
+    if (this.pending.length === 0) return;
+    const name = `bulk-${String(this.files).padStart(3, '0')}.json`;
+    await writeFile(join(this.dir, name), JSON.stringify(this.pending));
+    this.files++;
+    this.pending = [];
+    this.pendingBytes = 0;
+  }
+}
+
+/** The bulk files a build wrote, in order. */
+export async function kvBulkFiles(outDir: string): Promise<string[]> {
+  const dir = join(outDir, 'kv');
+  return (await readdir(dir))
+    .filter((name) => /^bulk-\d+\.json$/.test(name))
+    .sort()
+    .map((name) => join(dir, name));
+}
+
+/** Every KV entry of a build, read back from its bulk files (tests and small sites). */
+export async function readKvEntries(outDir: string): Promise<KvEntry[]> {
+  const entries: KvEntry[] = [];
+  for (const file of await kvBulkFiles(outDir)) entries.push(...(JSON.parse(await readFile(file, 'utf8')) as KvEntry[]));
+  return entries;
+}

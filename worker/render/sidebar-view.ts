@@ -1,0 +1,38 @@
+// The sidebar a page is rendered with. A sidebar of up to `sidebarRenderLimit` entries is rendered
+// whole, as it always was. A larger one is rendered as its top level plus the open path to the
+// page: the rest arrives with the sidebar's data file after hydration. So a page's HTML does not
+// grow with the site. Every page stays reachable without JavaScript: a category left closed has
+// its own page (which lists its items), and one without a page keeps its items.
+
+import { sidebarDataPath, type Manifest, type SidebarItem, type SidebarView } from '../../client/model.ts';
+import { containsRoute } from '../../client/components/Sidebar.tsx';
+import { readSidebar } from '../services/content-store.ts';
+
+export const sidebarRenderLimit = 150;
+
+/** The view of sidebar `id` for `route`; undefined when the build has no such sidebar. */
+export async function sidebarView(
+  kv: KVNamespace,
+  manifest: Manifest,
+  id: string | undefined,
+  route: string,
+): Promise<SidebarView | undefined> {
+  const ref = id ? manifest.sidebars[id] : undefined;
+  if (!id || !ref) return undefined;
+  const items = await readSidebar(kv, ref.hash);
+  if (ref.size <= sidebarRenderLimit) return { id, items, complete: true };
+  return { id, items: pruneSidebar(items, route), complete: false };
+}
+
+export function pruneSidebar(items: SidebarItem[], route: string): SidebarItem[] {
+  return items.map((item) => {
+    if (item.type !== 'category') return item;
+    const keep = !item.href || !item.collapsed || !item.collapsible || containsRoute(item, route);
+    return keep ? { ...item, items: pruneSidebar(item.items, route) } : { ...item, items: [], pruned: true };
+  });
+}
+
+/** URL of every sidebar's data file, by id. */
+export function sidebarFiles(manifest: Manifest): Record<string, string> {
+  return Object.fromEntries(Object.entries(manifest.sidebars).map(([id, ref]) => [id, sidebarDataPath(ref.hash)]));
+}
