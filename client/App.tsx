@@ -1,7 +1,7 @@
 // The whole page UI, shared by the server render and hydration. Holds the current page,
 // the reader's theme and the sidebar state; handles client-side navigation.
 
-import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import { SiteContext, type SiteContextValue } from './context.ts';
 import type { BootData, PageData, SearchPageData, SidebarView, ThemeName, ThemePreference } from './model.ts';
 import { documentTitle, themeCookie } from './model.ts';

@@ -189,10 +189,14 @@ export interface Manifest {
   assets: ClientAssets;
 }
 
-/** A part of `/llms.txt` ready to serve, with its pages in sidebar order for `/llms-full.txt`; KV `llms:<hash>`. */
+/**
+ * A part of `/llms.txt` ready to serve, with its pages in sidebar order for `/llms-full.txt`; KV
+ * `llms:<hash>`. Pages are named by route (their Markdown is found through the route table), so
+ * editing a page's text leaves the parts as they were.
+ */
 export interface LlmsPart {
   text: string;
-  pages: { route: string; markdown: string }[];
+  routes: string[];
 }
 
 /** A sidebar as the server renders it: whole, or only its top level and the open path (`complete: false`). */

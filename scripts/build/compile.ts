@@ -99,6 +99,9 @@ export async function compileDocs(docs: SourceDoc[], context: LinkContext): Prom
                 fallbackLanguage: 'text',
                 lazy: true,
                 parseMetaString: parseCodeMeta,
+                // Tokenizing a line may otherwise stop after 500 ms and leave the rest plain: a busy
+                // machine would then build other markup, so another build id, from the same content.
+                tokenizeTimeLimit: 0,
                 transformers: [codeTitleTransformer],
               },
             ],

@@ -87,6 +87,7 @@ export async function kvBulkFiles(outDir: string): Promise<string[]> {
 /** Every KV entry of a build, read back from its bulk files (tests and small sites). */
 export async function readKvEntries(outDir: string): Promise<KvEntry[]> {
   const entries: KvEntry[] = [];
-  for (const file of await kvBulkFiles(outDir)) entries.push(...(JSON.parse(await readFile(file, 'utf8')) as KvEntry[]));
+  for (const file of await kvBulkFiles(outDir))
+    entries.push(...(JSON.parse(await readFile(file, 'utf8')) as KvEntry[]));
   return entries;
 }

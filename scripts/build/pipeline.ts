@@ -123,7 +123,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     sidebarRefs[id] = { hash: await kv.putContent(kvKeys.sidebar, JSON.stringify(items)), size: countLinks(items) };
   }
   const llms: string[] = [];
-  for (const part of llmsParts(llmsRecord(site, sidebars.sidebars, pages), routeTargets)) {
+  for (const part of llmsParts(llmsRecord(site, sidebars.sidebars, pages))) {
     llms.push(await kv.putContent(kvKeys.llms, JSON.stringify(part)));
   }
   const search = await kv.putContent(
@@ -197,8 +197,8 @@ function countLinks(items: SidebarItem[]): number {
 const llmsPartBytes = 256 * 1024;
 const llmsPartPages = 2000;
 
-/** `/llms.txt` cut at line ends into parts, and its pages (with their Markdown keys) spread over them. */
-export function llmsParts(record: { text: string; routes: string[] }, targets: Map<string, RouteTarget>): LlmsPart[] {
+/** `/llms.txt` cut at line ends into parts, and its pages spread over them. */
+export function llmsParts(record: { text: string; routes: string[] }): LlmsPart[] {
   const texts: string[] = [];
   let current = '';
   for (const line of record.text.split(/(?<=\n)/)) {
@@ -209,14 +209,10 @@ export function llmsParts(record: { text: string; routes: string[] }, targets: M
     current += line;
   }
   texts.push(current);
-  const pages = record.routes.flatMap((route) => {
-    const target = targets.get(route);
-    return target && 'page' in target ? [{ route, markdown: target.markdown }] : [];
-  });
-  const count = Math.max(texts.length, Math.ceil(pages.length / llmsPartPages));
+  const count = Math.max(texts.length, Math.ceil(record.routes.length / llmsPartPages));
   return Array.from({ length: count }, (_, index) => ({
     text: texts[index] ?? '',
-    pages: pages.slice(index * llmsPartPages, (index + 1) * llmsPartPages),
+    routes: record.routes.slice(index * llmsPartPages, (index + 1) * llmsPartPages),
   }));
 }
 

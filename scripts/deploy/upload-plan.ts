@@ -16,8 +16,8 @@ export interface UploadPlan {
   skipped: number;
 }
 
-export function isContentKey(key: string): boolean {
-  return contentKeyPrefixes.some((prefix) => key.startsWith(prefix));
+export function isContentKey(key: unknown): boolean {
+  return typeof key === 'string' && contentKeyPrefixes.some((prefix) => key.startsWith(prefix));
 }
 
 /** The entries of the build in `outDir` that `present` (keys already in KV) does not hold. */

@@ -5,25 +5,41 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { runBuild } from '../../scripts/build/pipeline.ts';
+import type { RouteTarget, SidebarItem } from '../../client/model.ts';
+import { readKvEntries } from '../../scripts/build/kv-writer.ts';
+import { runBuild, type BuildResult } from '../../scripts/build/pipeline.ts';
+import { storedBuild } from './stored-build.ts';
 import { closeAlgoliaStandIns, startAlgoliaStandIns } from './algolia-standin.ts';
 
 export interface BuiltFixture {
   kvEntries: { key: string; value: string }[];
   buildId: string;
+  /** Every route of the build and where it leads (page and Markdown keys, or a redirect). */
+  routeTable: Record<string, RouteTarget>;
+  /** Title and description of every page, by route. */
+  pages: Record<string, { title: string; description: string }>;
+  sidebars: Record<string, SidebarItem[]>;
+}
+
+/** What the worker tests need of a fixture build, read back from what it stored. */
+async function fixture(siteDir: string, outDir: string): Promise<BuiltFixture> {
+  const result: BuildResult = await runBuild({ siteDir, outDir, skipClient: true });
+  const stored = await storedBuild(result, outDir);
+  return {
+    kvEntries: await readKvEntries(outDir),
+    buildId: result.buildId,
+    routeTable: Object.fromEntries(result.routeTargets),
+    pages: Object.fromEntries(
+      result.pages.map((page) => [page.route, { title: page.title, description: page.description }]),
+    ),
+    sidebars: stored.sidebars,
+  };
 }
 
 export default async function setup(project: TestProject) {
   const outRoot = await mkdtemp(join(tmpdir(), 'self-docs-worker-'));
-  const site = await runBuild({ siteDir: 'tests/fixtures/site', outDir: join(outRoot, 'site'), skipClient: true });
-  project.provide('kvEntries', site.kvEntries);
-  project.provide('buildId', site.buildId);
-  const home = await runBuild({
-    siteDir: 'tests/fixtures/home-site',
-    outDir: join(outRoot, 'home-site'),
-    skipClient: true,
-  });
-  project.provide('homeSite', { kvEntries: home.kvEntries, buildId: home.buildId });
+  project.provide('site', await fixture('tests/fixtures/site', join(outRoot, 'site')));
+  project.provide('homeSite', await fixture('tests/fixtures/home-site', join(outRoot, 'home-site')));
   const standIns = await startAlgoliaStandIns(algoliaStandInModes);
   project.provide(
     'algoliaStandIns',
@@ -48,9 +64,8 @@ export type AlgoliaStandInUrls = Record<keyof typeof algoliaStandInModes, string
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** KV entries of tests/fixtures/site. */
-    kvEntries: BuiltFixture['kvEntries'];
-    buildId: string;
+    /** tests/fixtures/site. */
+    site: BuiltFixture;
     /** tests/fixtures/home-site: docs that start at `/`, theme following the system. */
     homeSite: BuiltFixture;
     /** `http://127.0.0.1:<port>` of each Algolia stand-in, by name. */

@@ -1,9 +1,15 @@
 // Canonical URLs: every spelling of a route answers 301 to one path, and old paths redirect.
 
 import { describe, expect, it } from 'vitest';
-import { canonicalPath } from '../../worker/services/paths.ts';
+import { canonicalForm, decidePath } from '../../worker/services/paths.ts';
 
-const redirects = { '/old-page': '/guides/new-page', '/moved/deep': '/here' };
+const redirects: Record<string, string> = { '/old-page': '/guides/new-page', '/moved/deep': '/here' };
+
+/** As the worker decides: the canonical form, then the build's route table (here a plain map). */
+function canonicalPath(pathname: string, table: Record<string, string>) {
+  const form = canonicalForm(pathname);
+  return decidePath(form, table[form.path]);
+}
 
 describe('canonicalPath', () => {
   it('serves a canonical path as it is', () => {

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SidebarItem } from '../../client/model.ts';
-import { runBuild, type BuildResult } from '../../scripts/build/pipeline.ts';
+import { buildSite, type BuiltSite } from './support/sites.ts';
 
 const briefDir = join(import.meta.dirname, '../../../shared/content-brief');
 /** The brief's routes, kept in the repository so the check runs in any clone. */
@@ -33,11 +33,11 @@ function sidebarRoutes(items: SidebarItem[]): string[] {
 }
 
 let outDir: string;
-let build: BuildResult;
+let build: BuiltSite;
 
 beforeAll(async () => {
   outDir = await mkdtemp(join(tmpdir(), 'self-docs-content-'));
-  build = await runBuild({ siteDir: 'content', outDir, skipClient: true });
+  build = await buildSite('content', outDir);
 }, 120_000);
 
 afterAll(() => rm(outDir, { recursive: true, force: true }));
@@ -67,13 +67,13 @@ describe('the SELF documentation', () => {
   });
 
   it('lists every page in the sidebar except /security-privacy', () => {
-    const inSidebar = new Set(sidebarRoutes(build.manifest.sidebars.docs ?? []));
+    const inSidebar = new Set(sidebarRoutes(build.sidebars.docs ?? []));
     const outside = build.pages.map((page) => page.route).filter((route) => !inSidebar.has(route));
     expect(outside).toEqual(['/security-privacy']);
   });
 
   it('opens the sidebar with Welcome, then Project Status, About SELF, Roadmap and Technical Docs', () => {
-    expect((build.manifest.sidebars.docs ?? []).map((item) => item.label)).toEqual([
+    expect((build.sidebars.docs ?? []).map((item) => item.label)).toEqual([
       '👋 Welcome',
       '📊 Project Status',
       'ℹ️ About SELF',

@@ -42,7 +42,11 @@ beforeAll(async () => {
   await mkdir(join(outDir, 'kv'), { recursive: true });
   await mkdir(join(outDir, 'client', 'assets'), { recursive: true });
   await writeFile(join(outDir, 'kv', 'build-id'), 'newbuild0001');
-  await writeFile(join(outDir, 'kv', 'build.json'), JSON.stringify([{ key: 'b:newbuild0001:manifest', value: '{}' }]));
+  await writeFile(
+    join(outDir, 'kv', 'bulk-000.json'),
+    JSON.stringify([{ key: 'b:newbuild0001:manifest', value: '{}' }]),
+  );
+  await writeFile(join(outDir, 'kv', 'keys.json'), '[]');
   await writeFile(join(outDir, 'client', 'assets', 'main-ABC123.js'), '');
 });
 

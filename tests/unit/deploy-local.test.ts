@@ -45,6 +45,9 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
+/** The content keys a build uses (its `b:<id>:keys` record, as the build wrote it). */
+const contentKeys = async (outDir: string) =>
+  JSON.parse(await readFile(join(outDir, 'kv', 'keys.json'), 'utf8')) as string[];
 const history = async () => JSON.parse((await (await site!.kv()).get(kvKeys.history)) ?? '[]') as string[];
 const intro = () => readPage(site!.origin, '/intro');
 const local = (...args: string[]) => deployCli(['--local', '--persist', persist, ...args]);
@@ -70,6 +73,19 @@ describe('npm run deploy -- --local', { timeout: 120_000 }, () => {
     const deployed = await local('--content', content, '--out', join(root, 'b'));
     expect(deployed.code).toBe(0);
     builds.b = (await readFile(join(root, 'b', 'kv', 'build-id'), 'utf8')).trim();
+    // Only what changed is sent: the edited page, its Markdown and route bucket (and the search
+    // index pieces it touches), plus the build's own two records; A's other keys are reused.
+    const [keysA, keysB] = await Promise.all([contentKeys(join(root, 'a')), contentKeys(join(root, 'b'))]);
+    const changed = keysB.filter((key) => !keysA.includes(key));
+    expect(changed.filter((key) => !key.startsWith('search:')).sort()).toEqual([
+      expect.stringMatching(/^md:/),
+      expect.stringMatching(/^page:/),
+      expect.stringMatching(/^routes:/),
+    ]);
+    expect(deployed.stdout).toContain(
+      `uploaded ${changed.length + 2} keys of build ${builds.b} to local state in ${persist} ` +
+        `(${keysB.length - changed.length} unchanged, already there for build ${builds.a})`,
+    );
 
     await site!.reload();
     const page = await waitFor(pointerMemorySeconds, intro, (p) => p.heading === 'Welcome to build B');
@@ -102,7 +118,7 @@ describe('npm run deploy -- --local', { timeout: 120_000 }, () => {
 
   it('stops when the upload fails, naming the step and wrangler’s error, and leaves A live', async () => {
     const broken = await cloneBuild(join(root, 'a'), join(root, 'broken'), 'brokenbuild1');
-    await writeFile(join(broken, 'kv', 'build.json'), JSON.stringify([{ key: 1 }]));
+    await writeFile(join(broken, 'kv', 'bulk-000.json'), JSON.stringify([{ key: 1 }]));
     const attempt = deployBuild(localTarget(persist), broken, [builds.a, builds.b], () => {});
     await expect(attempt).rejects.toThrow(/upload build brokenbuild1 failed: `wrangler kv bulk put .*exited with 1/);
     await expect(attempt).rejects.toThrow(/Unexpected JSON input/);
@@ -122,6 +138,12 @@ describe('npm run deploy -- --local', { timeout: 120_000 }, () => {
     expect(await history()).toEqual(kept);
     expect((await (await site!.kv()).list({ prefix: `b:${builds.b}:` })).keys).toEqual([]);
     expect((await (await site!.kv()).list({ prefix: `b:${builds.a}:` })).keys.length).toBeGreaterThan(0);
+    // B's own page left with B; every key A (still kept) uses is there.
+    const keysA = await contentKeys(join(root, 'a'));
+    const onlyB = (await contentKeys(join(root, 'b'))).filter((key) => !keysA.includes(key));
+    const kv = await site!.kv();
+    for (const key of onlyB) expect(await kv.get(key), key).toBeNull();
+    for (const key of keysA) expect(await kv.get(key), key).not.toBeNull();
 
     await site!.reload();
     expect(await statusOf(site!.origin, images.a)).toBe(200);

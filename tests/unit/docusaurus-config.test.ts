@@ -89,7 +89,7 @@ describe('a Docusaurus site folder', () => {
   });
 
   it('serves every doc and links pages through the sidebar', () => {
-    expect(Object.keys(manifest.routes).sort()).toEqual([
+    expect(result.pages.map((p) => p.route).sort()).toEqual([
       '/docs/intro',
       '/docs/tutorial/create-a-page',
       '/docs/tutorial/deploy-your-site',
@@ -101,7 +101,8 @@ describe('a Docusaurus site folder', () => {
 
   it('serves docs under /docs, as Docusaurus does by default, and sends / and /docs to the first doc', () => {
     expect(manifest.site.docs.routeBasePath).toBe('/docs');
-    expect(manifest.redirects).toMatchObject({ '/': '/docs/intro', '/docs': '/docs/intro' });
+    expect(result.routeTargets.get('/')).toEqual({ redirect: '/docs/intro' });
+    expect(result.routeTargets.get('/docs')).toEqual({ redirect: '/docs/intro' });
   });
 });
 

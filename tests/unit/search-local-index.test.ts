@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kvKeys, type RecordType, type SearchRecord } from '../../client/model.ts';
-import { runBuild } from '../../scripts/build/pipeline.ts';
+import { buildSite } from './support/sites.ts';
 import { buildSearchIndex } from '../../scripts/build/search-index.ts';
 import { StoreUnavailable } from '../../worker/services/content-store.ts';
 import { applyFacetFilters } from '../../worker/services/search/format.ts';
@@ -221,7 +221,7 @@ describe('the index built from the fixture site', () => {
 
   beforeAll(async () => {
     outDir = await mkdtemp(join(tmpdir(), 'self-docs-unit-search-index-'));
-    const result = await runBuild({ siteDir: 'tests/fixtures/site', outDir, skipClient: true });
+    const result = await buildSite('tests/fixtures/site', outDir);
     index = indexOf(result.records);
   });
 
@@ -268,25 +268,34 @@ describe('loading the index from KV', () => {
   const serialized = JSON.stringify(
     buildSearchIndex([record({ page: 'deploy', type: 'lvl1', title: 'Deploy' })], 'https://docs.example.test'),
   );
+  /** A deployed build whose manifest names its index piece, and the piece (when given). */
+  const deployed = (buildId: string, piece?: string): Record<string, string> => ({
+    [kvKeys.manifest(buildId)]: JSON.stringify({
+      buildId,
+      routeBuckets: ['0'],
+      search: { store: 'kv', directory: 'f00d' },
+    }),
+    ...(piece === undefined ? {} : { [kvKeys.searchPiece('f00d')]: piece }),
+  });
 
   it('loads a build’s index through the content store', async () => {
-    const index = await localIndex(kv({ [kvKeys.searchIndex('aaa111')]: serialized }), 'aaa111');
+    const index = await localIndex(kv(deployed('aaa111', serialized)), 'aaa111');
     expect(index.search('deploy').map((found) => found.url)).toEqual(['https://docs.example.test/deploy']);
   });
 
   it.each<[string, KVNamespace]>([
     ['KV fails', kv({}, true)],
-    ['the build has no index', kv({})],
-    ['the stored index is not JSON', kv({ [kvKeys.searchIndex('ccc333')]: '{"version": 2, "reco' })],
+    ['the build has no index', kv(deployed('ccc333'))],
+    ['the stored index is not JSON', kv(deployed('ccc333', '{"version": 2, "reco'))],
   ])('fails with StoreUnavailable, naming the key, when %s', async (_, store) => {
     const failure = await localIndex(store, 'ccc333').catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(StoreUnavailable);
-    expect((failure as Error).message).toContain(kvKeys.searchIndex('ccc333'));
+    expect((failure as Error).message).toMatch(/ccc333|f00d/);
   });
 
   it('tries KV again on the next search after a failed read', async () => {
     await expect(localIndex(kv({}, true), 'ddd444')).rejects.toBeInstanceOf(StoreUnavailable);
-    const index = await localIndex(kv({ [kvKeys.searchIndex('ddd444')]: serialized }), 'ddd444');
+    const index = await localIndex(kv(deployed('ddd444', serialized)), 'ddd444');
     expect(index.records).toHaveLength(1);
   });
 });

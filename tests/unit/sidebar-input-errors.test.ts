@@ -83,8 +83,8 @@ describe('sidebars.ts', () => {
     const siteDir = await withSidebars([
       "  docs: ['intro', { type: 'html', value: '<hr/>' }, { Guides: ['guides/setup'] }],",
     ]);
-    const { manifest } = await buildSite(siteDir);
-    expect(manifest.sidebars.docs!.map((item) => item.label)).toEqual(['Intro', 'Guides']);
+    const { sidebars } = await buildSite(siteDir);
+    expect(sidebars.docs!.map((item) => item.label)).toEqual(['Intro', 'Guides']);
   });
 });
 
@@ -123,7 +123,7 @@ describe('_category_.json', () => {
       'docs/z/last.md': page('Last', 'Text.'),
       'docs/guides/_category_.json': '{ "label": "Guides", "position": "1", "description": "All guides." }\n',
     });
-    const { manifest } = await buildSite(siteDir);
-    expect(manifest.sidebars.docs!.map((item) => item.label)).toEqual(['Guides', 'Intro', 'z']);
+    const { sidebars } = await buildSite(siteDir);
+    expect(sidebars.docs!.map((item) => item.label)).toEqual(['Guides', 'Intro', 'z']);
   });
 });

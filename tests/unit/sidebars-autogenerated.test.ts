@@ -14,7 +14,7 @@ let pages: Map<string, PageData>;
 beforeAll(async () => {
   const result = await buildSite(siteDir);
   expect(Object.keys(result.manifest.sidebars)).toEqual(['docs']);
-  sidebar = result.manifest.sidebars.docs!;
+  sidebar = result.sidebars.docs!;
   pages = new Map(result.pages.map((p) => [p.route, p]));
 });
 

@@ -1,12 +1,13 @@
 // Doc pages of the fixture site as a reader and a crawler receive them.
 
 import { beforeEach, describe, expect, it } from 'vitest';
-import { deployFixture, fixtureManifest, type DeployedBuild } from './support/deploy.ts';
+import { deployFixture, fixtureManifest, fixturePages, type DeployedBuild } from './support/deploy.ts';
 import { countElements, readDocument, textOf } from './support/html.ts';
 import { get } from './support/requests.ts';
 
 const manifest = fixtureManifest();
-const routes = Object.keys(manifest.routes).sort();
+const pages = fixturePages();
+const routes = Object.keys(pages).sort();
 
 /** A sentence from each fixture page's body, to prove the content itself was streamed. */
 const contentOf: Record<string, string> = {
@@ -36,7 +37,7 @@ describe('doc pages', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
     const doc = await readDocument(await response.text());
-    const entry = manifest.routes[route]!;
+    const entry = pages[route]!;
     const description = entry.description || manifest.site.tagline;
     expect(doc.title).toBe(`${entry.title} | Fixture Docs`);
     expect(doc.meta.description).toBe(description);
@@ -54,7 +55,9 @@ describe('doc pages', () => {
     expect(doc.boot.status).toBe(200);
     expect(doc.boot.buildId).toBe(build.buildId);
     expect(doc.boot.page).toEqual(build.page(route));
-    expect(doc.boot.routes.sort()).toEqual(routes);
+    // A page carries itself and its own sidebar, never the site's route list.
+    expect(doc.boot).not.toHaveProperty('routes');
+    expect(doc.boot.sidebar?.id).toBe(build.page(route).sidebar);
     expect(html.trimEnd().endsWith('</html>')).toBe(true);
   });
 

@@ -2,7 +2,7 @@
 // redirects and methods other than GET.
 
 import { beforeEach, describe, expect, it } from 'vitest';
-import { deployFixture, fixtureManifest } from './support/deploy.ts';
+import { deployFixture, fixtureRedirects } from './support/deploy.ts';
 import { countElements, readDocument, textOf } from './support/html.ts';
 import { get, origin } from './support/requests.ts';
 
@@ -91,7 +91,7 @@ describe('canonical URLs', () => {
 });
 
 describe('redirects from the manifest', () => {
-  const redirects = Object.entries(fixtureManifest().redirects);
+  const redirects = Object.entries(fixtureRedirects());
 
   it('has the redirect of the page that was given a slug', () => {
     expect(redirects).toContainEqual(['/guides/advanced', '/guides/advanced-topics']);

@@ -127,7 +127,7 @@ describe('the search page', () => {
   });
 
   it('shows “Unable to fetch results” when the build has no search index', async () => {
-    await bindings.CONTENT.delete(kvKeys.searchIndex(build.buildId));
+    await bindings.CONTENT.delete(kvKeys.searchPiece(build.manifest.search.directory));
     const { response, body } = await getSettled('/search?q=setup');
     expect(response.status).toBe(200);
     expect(await textOf(body, '[role="alert"] .search-page-message-title')).toBe('Unable to fetch results');

@@ -40,7 +40,7 @@ describe('search while KV is failing', () => {
     [
       'the live build has no search index',
       async () => {
-        await bindings.CONTENT.delete(kvKeys.searchIndex(build.buildId));
+        await bindings.CONTENT.delete(kvKeys.searchPiece(build.manifest.search.directory));
         return bindings;
       },
     ],

@@ -89,7 +89,7 @@ describe('503 when KV cannot give the page', () => {
   it('does not remember the failure: the page is back as soon as KV has it again', async () => {
     const build = await deployFixture({ omit: ['pages'] });
     expect((await getSettled('/intro')).response.status).toBe(503);
-    await bindings.CONTENT.put(kvKeys.page(build.buildId, '/intro'), build.storedPage('/intro'));
+    await bindings.CONTENT.put(build.pageKey('/intro'), build.storedPage('/intro'));
     const { response, body } = await getSettled('/intro');
     expect(response.status).toBe(200);
     expect(body).toContain('Tips render as admonitions.');

@@ -3,7 +3,6 @@
 // pages that are not content (search results, not found).
 
 import { beforeEach, describe, expect, it } from 'vitest';
-import { kvKeys } from '../../client/model.ts';
 import { bindings, deployFixture, type DeployedBuild } from './support/deploy.ts';
 import { readDocument } from './support/html.ts';
 import { get } from './support/requests.ts';
@@ -57,7 +56,7 @@ describe('JSON-LD on a doc page', () => {
   it('keeps a title containing </script> inside the JSON', async () => {
     const route = '/guides/setup';
     const title = 'Setup </script><script>alert(1)</script>';
-    await bindings.CONTENT.put(kvKeys.page(build.buildId, route), JSON.stringify({ ...build.page(route), title }));
+    await bindings.CONTENT.put(build.pageKey(route), JSON.stringify({ ...build.page(route), title }));
     const html = await (await get(route)).text();
     expect(html).not.toContain('<script>alert(1)');
     expect(ofType(jsonLd(html), 'TechArticle').headline).toBe(title);

@@ -4,7 +4,7 @@
 
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { SearchPageData } from '../../client/model.ts';
-import { deployFixture, type DeployedBuild } from './support/deploy.ts';
+import { deployFixture, fixturePages, fixtureSidebars, type DeployedBuild } from './support/deploy.ts';
 import { readDocument } from './support/html.ts';
 import { get, getSettled } from './support/requests.ts';
 import { postSearch, results, searchRequest } from './support/search.ts';
@@ -39,8 +39,8 @@ describe('an unlisted page', () => {
   });
 
   it('is in no sidebar and no page’s previous/next', async () => {
-    expect(JSON.stringify(build.manifest.sidebars)).not.toContain(route);
-    for (const other of Object.keys(build.manifest.routes)) {
+    expect(JSON.stringify(fixtureSidebars())).not.toContain(route);
+    for (const other of Object.keys(fixturePages())) {
       const page = build.page(other);
       expect([page.previous?.href, page.next?.href]).not.toContain(route);
     }

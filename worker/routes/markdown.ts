@@ -7,7 +7,7 @@ import type { Context, Next } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { currentManifest, lookupRoute } from '../services/content-store.ts';
 import { cacheTtlSeconds, readEdgeCache, writeEdgeCache } from '../services/edge-cache.ts';
-import { canonicalPath } from '../services/paths.ts';
+import { canonicalForm, decidePath } from '../services/paths.ts';
 import { llmsFullStream, llmsText, markdownCacheKey, readMarkdown } from '../services/markdown-store.ts';
 
 const markdownType = 'text/markdown; charset=utf-8';
@@ -39,15 +39,14 @@ async function serveLlmsFull(c: Context<AppEnv>): Promise<Response> {
 /** `fromSuffix`: asked as `<route>.md` (a 404 here), not by `Accept` (an unknown route falls through). */
 async function servePageMarkdown(c: Context<AppEnv>, pathname: string, fromSuffix: boolean): Promise<Response | void> {
   const manifest = await currentManifest(c.env.CONTENT);
-  const decision = canonicalPath(pathname);
-  const target = decision.kind === 'route' ? await lookupRoute(c.env.CONTENT, manifest, decision.path) : undefined;
-  const moved =
-    decision.kind === 'redirect' ? decision.location : target && 'redirect' in target ? encodeURI(target.redirect) : '';
-  if (moved) {
+  const form = canonicalForm(pathname);
+  const target = await lookupRoute(c.env.CONTENT, manifest, form.path);
+  const decision = decidePath(form, target && 'redirect' in target ? target.redirect : undefined);
+  if (decision.kind === 'redirect') {
     if (!fromSuffix) return undefined;
-    return c.redirect(`${moved === '/' ? '/index' : moved}.md`, 301);
+    return c.redirect(`${decision.location === '/' ? '/index' : decision.location}.md`, 301);
   }
-  const route = decision.kind === 'route' ? decision.path : '';
+  const route = decision.path;
   if (!target || !('page' in target)) {
     if (!fromSuffix) return undefined;
     return c.body(`No page at ${route}: see /llms.txt for the list of pages.\n`, 404, {

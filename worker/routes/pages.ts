@@ -10,18 +10,19 @@ import { sidebarView } from '../render/sidebar-view.ts';
 import { currentManifest, lookupRoute, readPage } from '../services/content-store.ts';
 import { cacheTtlSeconds, readEdgeCache, writeEdgeCache } from '../services/edge-cache.ts';
 import { htmlCacheKey } from '../services/html-cache.ts';
-import { canonicalPath } from '../services/paths.ts';
+import { canonicalForm, decidePath } from '../services/paths.ts';
 import { announcementDismissed, chooseTheme } from '../services/theme.ts';
 
 export async function servePage(c: Context<AppEnv>): Promise<Response> {
   const manifest = await currentManifest(c.env.CONTENT);
 
   const url = new URL(c.req.url);
-  const decision = canonicalPath(url.pathname);
+  const form = canonicalForm(url.pathname);
+  const found = await lookupRoute(c.env.CONTENT, manifest, form.path);
+  const decision = decidePath(form, found && 'redirect' in found ? found.redirect : undefined);
   if (decision.kind === 'redirect') return c.redirect(decision.location + url.search, 301);
   const path = decision.path;
-  const target = await lookupRoute(c.env.CONTENT, manifest, path);
-  if (target && 'redirect' in target) return c.redirect(encodeURI(target.redirect) + url.search, 301);
+  const target = found && 'page' in found ? found : undefined;
   const known = target !== undefined;
   const theme = chooseTheme(c, manifest.site);
   const dismissed = announcementDismissed(c, manifest.site);

@@ -2,7 +2,7 @@
 // build (scripts/build/markdown-export.ts, llms.ts): the worker only reads, streams and caches them.
 
 import { kvKeys, type LlmsPart, type Manifest } from '../../client/model.ts';
-import { immutableTtl, readStored, StoreUnavailable } from './content-store.ts';
+import { immutableTtl, lookupRoute, readStored, StoreUnavailable } from './content-store.ts';
 
 export async function readMarkdown(kv: KVNamespace, hash: string): Promise<string> {
   const text = await readStored(kv, kvKeys.markdown(hash), immutableTtl);
@@ -39,7 +39,7 @@ export function llmsFullStream(
   header: string,
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
-  let part: LlmsPart = { text: '', pages: [] };
+  let part: LlmsPart = { text: '', routes: [] };
   let nextPart = 0;
   let next = 0;
   return new ReadableStream<Uint8Array>({
@@ -47,7 +47,7 @@ export function llmsFullStream(
       controller.enqueue(encoder.encode(header));
     },
     async pull(controller) {
-      while (next >= part.pages.length) {
+      while (next >= part.routes.length) {
         const hash = manifest.llms[nextPart++];
         if (hash === undefined) {
           controller.close();
@@ -56,8 +56,11 @@ export function llmsFullStream(
         part = await readLlmsPart(kv, hash);
         next = 0;
       }
-      const { route, markdown } = part.pages[next++]!;
-      const text = await readMarkdown(kv, markdown);
+      const route = part.routes[next++]!;
+      const target = await lookupRoute(kv, manifest, route);
+      if (!target || !('markdown' in target))
+        throw new StoreUnavailable(`the llms list names ${route}, which build ${manifest.buildId} does not have`);
+      const text = await readMarkdown(kv, target.markdown);
       controller.enqueue(encoder.encode(`\n---\n\n${underUrl(text, new URL(route, siteUrl).href)}`));
     },
   });

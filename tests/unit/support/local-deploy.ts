@@ -7,6 +7,7 @@ import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Miniflare } from 'miniflare';
 import { kvKeys, type Manifest } from '../../../client/model.ts';
+import { readKvEntries } from '../../../scripts/build/kv-writer.ts';
 import { localAssetsDir } from '../../../scripts/deploy/target.ts';
 import { startWorkerdSite, workerdOptions, type WorkerdSite } from '../../../scripts/workerd.ts';
 import { offlineEnv } from '../../../scripts/run.ts';
@@ -53,17 +54,14 @@ export async function writeSiteVariant(dir: string, heading: string): Promise<st
 /** A copy of a built site under another build id, as if built from other content. */
 export async function cloneBuild(outDir: string, dest: string, buildId: string): Promise<string> {
   const from = (await readFile(join(outDir, 'kv', 'build-id'), 'utf8')).trim();
-  const entries = JSON.parse(await readFile(join(outDir, 'kv', 'build.json'), 'utf8')) as {
-    key: string;
-    value: string;
-  }[];
-  const renamed = entries.map(({ key, value }) => ({
+  const renamed = (await readKvEntries(outDir)).map(({ key, value }) => ({
     key: key.replace(`b:${from}:`, `b:${buildId}:`),
     value: key === kvKeys.manifest(from) ? JSON.stringify({ ...(JSON.parse(value) as Manifest), buildId }) : value,
   }));
   await mkdir(join(dest, 'kv'), { recursive: true });
-  await writeFile(join(dest, 'kv', 'build.json'), JSON.stringify(renamed));
+  await writeFile(join(dest, 'kv', 'bulk-000.json'), JSON.stringify(renamed));
   await writeFile(join(dest, 'kv', 'build-id'), buildId);
+  await cp(join(outDir, 'kv', 'keys.json'), join(dest, 'kv', 'keys.json'));
   await cp(join(outDir, 'client'), join(dest, 'client'), { recursive: true });
   return dest;
 }

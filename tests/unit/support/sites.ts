@@ -6,7 +6,10 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, expect } from 'vitest';
 import { BuildError, BuildErrors } from '../../../scripts/build/errors.ts';
-import { runBuild, type BuildResult } from '../../../scripts/build/pipeline.ts';
+import { runBuild } from '../../../scripts/build/pipeline.ts';
+import { storedBuild, type BuiltSite } from '../../support/stored-build.ts';
+
+export type { BuiltSite };
 
 const created: string[] = [];
 
@@ -31,8 +34,9 @@ export async function writeSite(files: Record<string, string>): Promise<string> 
 }
 
 /** Builds a site folder with the real pipeline into a throwaway output folder. */
-export async function buildSite(siteDir: string): Promise<BuildResult> {
-  return runBuild({ siteDir, outDir: await tempDir('out'), skipClient: true });
+export async function buildSite(siteDir: string, outDir?: string): Promise<BuiltSite> {
+  const out = outDir ?? (await tempDir('out'));
+  return storedBuild(await runBuild({ siteDir, outDir: out, skipClient: true }), out);
 }
 
 /** Builds a site that must fail and returns every error the build reported. */

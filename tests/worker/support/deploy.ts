@@ -1,13 +1,15 @@
 // Deploys the built fixture sites into the test KV namespace, the way `wrangler kv bulk put`
 // and the deploy script do: build-prefixed keys first, then the pointers.
 //
-// Every deploy gets a build id no other test used, so its KV keys, its edge-cache entries
+// Every deploy gets a build id no other test used, so its own records, its edge-cache entries
 // (keyed by build id) and the isolate's memory start empty: tests do not depend on order.
+// Content keys (pages, route buckets, sidebars…) are named by their hash and shared, as in KV.
 
 /// <reference types="@cloudflare/vitest-pool-workers/types" />
 import { env } from 'cloudflare:test';
 import { inject } from 'vitest';
-import { kvKeys, type Manifest, type PageData } from '../../../client/model.ts';
+import { kvKeys, type Manifest, type PageData, type SidebarItem } from '../../../client/model.ts';
+import type { BuiltFixture } from '../../support/worker-global-setup.ts';
 import type { Env } from '../../../worker/env.ts';
 import { forgetStore } from '../../../worker/services/content-store.ts';
 
@@ -30,14 +32,32 @@ export interface DeployedBuild {
   manifest: Manifest;
   /** The page JSON exactly as stored in KV. */
   storedPage(route: string): string;
+  /** The KV key the page is stored under. */
+  pageKey(route: string): string;
   page(route: string): PageData;
 }
 
-export function fixtureBuild(fixture: FixtureName = 'site'): {
-  buildId: string;
-  kvEntries: { key: string; value: string }[];
-} {
-  return fixture === 'home-site' ? inject('homeSite') : { buildId: inject('buildId'), kvEntries: inject('kvEntries') };
+export function fixtureBuild(fixture: FixtureName = 'site'): BuiltFixture {
+  return fixture === 'home-site' ? inject('homeSite') : inject('site');
+}
+
+/** Title and description of every page of a fixture, by route. */
+export function fixturePages(fixture: FixtureName = 'site'): Record<string, { title: string; description: string }> {
+  return fixtureBuild(fixture).pages;
+}
+
+/** Redirects of a fixture's route table: old path → route. */
+export function fixtureRedirects(fixture: FixtureName = 'site'): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(fixtureBuild(fixture).routeTable).flatMap(([from, target]) =>
+      'redirect' in target ? [[from, target.redirect]] : [],
+    ),
+  );
+}
+
+/** A fixture's sidebars, whole. */
+export function fixtureSidebars(fixture: FixtureName = 'site'): Record<string, SidebarItem[]> {
+  return fixtureBuild(fixture).sidebars;
 }
 
 /** The manifest of a fixture as the build wrote it. */
@@ -55,33 +75,44 @@ export function freshBuildId(): string {
 export async function deployFixture(options: DeployOptions = {}): Promise<DeployedBuild> {
   const source = fixtureBuild(options.fixture);
   const buildId = freshBuildId();
-  const from = `b:${source.buildId}:`;
-  const to = `b:${buildId}:`;
   const omit = new Set(options.omit);
-  const pages = new Map<string, string>();
+  const values = new Map(source.kvEntries.map((entry) => [entry.key, entry.value]));
   let manifest: Manifest | undefined;
   for (const entry of source.kvEntries) {
-    const key = to + entry.key.slice(from.length);
-    let value = entry.value;
     if (entry.key === kvKeys.manifest(source.buildId)) {
-      manifest = { ...(JSON.parse(value) as Manifest), buildId };
-      value = JSON.stringify(manifest);
-      if (omit.has('manifest')) continue;
-    } else if (entry.key.startsWith(`${from}page:`)) {
-      pages.set(entry.key.slice(`${from}page:`.length), value);
-      if (omit.has('pages')) continue;
+      manifest = { ...(JSON.parse(entry.value) as Manifest), buildId };
+      if (!omit.has('manifest')) await bindings.CONTENT.put(kvKeys.manifest(buildId), JSON.stringify(manifest));
+    } else if (entry.key === kvKeys.keys(source.buildId)) {
+      await bindings.CONTENT.put(kvKeys.keys(buildId), entry.value);
+    } else if (entry.key.startsWith(kvKeys.page(''))) {
+      // Content keys are shared by builds: leaving pages out means deleting them.
+      if (omit.has('pages')) await bindings.CONTENT.delete(entry.key);
+      else await bindings.CONTENT.put(entry.key, entry.value);
+    } else {
+      await bindings.CONTENT.put(entry.key, entry.value);
     }
-    await bindings.CONTENT.put(key, value);
   }
   if (!manifest) throw new Error('the fixture build has no manifest');
   if (options.live ?? true) await pointTo(buildId, [buildId]);
   forgetStore();
   const storedPage = (route: string) => {
-    const json = pages.get(route);
+    const target = source.routeTable[route];
+    const json = target && 'page' in target ? values.get(kvKeys.page(target.page)) : undefined;
     if (json === undefined) throw new Error(`the fixture has no page ${route}`);
     return json;
   };
-  return { buildId, manifest, storedPage, page: (route) => JSON.parse(storedPage(route)) as PageData };
+  const pageKey = (route: string) => {
+    const target = source.routeTable[route];
+    if (!target || !('page' in target)) throw new Error(`the fixture has no page ${route}`);
+    return kvKeys.page(target.page);
+  };
+  return {
+    buildId,
+    manifest,
+    storedPage,
+    pageKey,
+    page: (route) => JSON.parse(storedPage(route)) as PageData,
+  };
 }
 
 /** Writes the pointers as a deploy or rollback does (history newest first), then forgets what the
