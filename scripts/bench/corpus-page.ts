@@ -67,9 +67,12 @@ export function renderPage(spec: PageSpec, words: Words): string {
     else if (roll < 0.84) block = table(words);
     else if (roll < 0.91) block = admonition(words);
     else block = paragraph(words, spec.links);
+    // Stop at whichever side of the target is nearer, so pages average the length drawn.
+    if (size + block.length - spec.targetBytes > spec.targetBytes - size) break;
     blocks.push(block);
     size += block.length + 2;
   }
+  while (blocks.at(-1)?.startsWith('#')) blocks.pop();
   return `${front.join('\n')}\n${blocks.join('\n\n')}\n`;
 }
 

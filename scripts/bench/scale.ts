@@ -27,6 +27,8 @@ export interface ScaleOptions {
   out: string;
   port: number;
   warmSeconds: number;
+  /** Longest a build may take, in seconds; by default 180 s plus half a second a page. */
+  buildTimeout?: number;
   keep: boolean;
 }
 
@@ -79,14 +81,14 @@ async function benchSize(size: SiteSize, options: ScaleOptions): Promise<SizeRes
     }
   };
   try {
-    const pageCount = size === 'self' ? 41 : size;
+    const buildTimeout = options.buildTimeout ?? 180 + (size === 'self' ? 41 : size) * 0.5;
     const prepared = await step('prepare the site', async () => {
       result.markdownBytes = await prepareSite(size, siteDir, options.seed);
     });
     const built =
       prepared &&
       (await step('build', async () => {
-        result.build = await measuredBuild(siteDir, outDir, pageCount);
+        result.build = await measuredBuild(siteDir, outDir, buildTimeout);
         console.log(
           `  built in ${result.build.seconds.toFixed(1)} s, peak ${(result.build.peakRssBytes / 2 ** 20).toFixed(0)} MB`,
         );
@@ -115,7 +117,7 @@ async function benchSize(size: SiteSize, options: ScaleOptions): Promise<SizeRes
       await step('redeploy one changed page', async () => {
         const changedFile = await changeOnePage(siteDir);
         const outAgain = join(work, 'out-again');
-        const rebuild = await measuredBuild(siteDir, outAgain, pageCount);
+        const rebuild = await measuredBuild(siteDir, outAgain, buildTimeout);
         const count = await countedLocalDeploy(outAgain, persist);
         result.redeploy = { ...count, changedFile, rebuildSeconds: rebuild.seconds };
         console.log(`  redeploy after changing ${changedFile} wrote ${count.keysWritten} keys`);
@@ -143,13 +145,13 @@ async function prepareSite(size: SiteSize, siteDir: string, seed: number): Promi
   return bytes;
 }
 
-async function measuredBuild(siteDir: string, outDir: string, pages: number) {
+async function measuredBuild(siteDir: string, outDir: string, timeoutSeconds: number) {
   // tsx directly rather than through npx: the launcher is not part of the build's cost.
   const tsx = join(projectRoot, 'node_modules', '.bin', 'tsx');
   const run = await runMeasured(
     tsx,
     ['scripts/build.ts', '--content', siteDir, '--out', outDir],
-    (180 + pages * 0.5) * 1000,
+    timeoutSeconds * 1000,
   );
   const build = {
     ok: run.code === 0,
@@ -234,6 +236,19 @@ export function scaleOptions(argv: string[]): ScaleOptions {
     out: resolve(value('--out') ?? 'dist'),
     port: Number(process.env.BENCH_PORT ?? 8811),
     warmSeconds: Number(process.env.BENCH_SECONDS ?? 10),
+    buildTimeout: value('--build-timeout') ? Number(value('--build-timeout')) : undefined,
     keep: argv.includes('--keep'),
   };
+}
+
+/** The command: runs the bench from command-line flags, then exits (servers are all stopped). */
+export async function runScaleBench(argv: string[]): Promise<never> {
+  try {
+    await benchScale(scaleOptions(argv));
+  } catch (error) {
+    console.error(`\nscale bench failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+  // Do not wait on handles a library keeps.
+  process.exit(0);
 }
