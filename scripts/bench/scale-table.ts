@@ -28,6 +28,13 @@ export function printScaleTable(results: SizeResult[]) {
   );
   for (const result of results) {
     if (result.kv) console.log(`  ${result.size}: largest KV value is ${result.kv.largestKey}`);
-    for (const error of result.errors) console.log(`  ${result.size}: ${error.split('\n')[0]}`);
+    for (const error of result.errors) console.log(`  ${result.size}: ${briefly(error)}`);
   }
+}
+
+/** A step's error in two lines at most: what failed, and the last thing the tool said. */
+function briefly(error: string): string {
+  const lines = error.split('\n').filter((line) => line.trim() !== '');
+  const first = lines[0]!.length > 160 ? `${lines[0]!.slice(0, 160)}…` : lines[0]!;
+  return lines.length > 1 ? `${first}\n      ${lines.at(-1)!.trim()}` : first;
 }

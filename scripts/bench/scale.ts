@@ -75,7 +75,7 @@ async function benchSize(size: SiteSize, options: ScaleOptions): Promise<SizeRes
       return true;
     } catch (error) {
       const message = `${name}: ${error instanceof Error ? error.message : String(error)}`;
-      console.log(`  failed ${message.split('\n')[0]}`);
+      console.log(`  failed ${message.split('\n')[0]!.slice(0, 160)}`);
       result.errors.push(message.slice(0, 2000));
       return false;
     }
