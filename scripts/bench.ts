@@ -2,6 +2,7 @@
 // weight, Lighthouse (mobile, median of 3), SSR and search under load; print a table and
 // write dist/bench/results.json. It reports; it does not fail on a slow machine. It exits as
 // soon as it has printed: the servers it started are stopped with everything they started.
+// `npm run bench -- --pages 41,1000,10000` runs the scale bench instead (scripts/bench/scale.ts).
 
 import { existsSync, readdirSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -15,9 +16,12 @@ import { lighthouseMedian } from './bench/lighthouse.ts';
 import type { LighthouseScores } from './bench/lighthouse-median.ts';
 import { searchBody, searchLoad, ssrLoad } from './bench/load.ts';
 import { pageWeight, type PageWeight } from './bench/pages.ts';
+import { runScaleBench } from './bench/scale.ts';
 import { startSite, startWorkerd } from './bench/server.ts';
 import { readKvEntries } from './build/kv-writer.ts';
 import { runBuild } from './build/pipeline.ts';
+
+if (process.argv.includes('--pages')) await runScaleBench(process.argv.slice(2));
 
 const args = parseArgs(process.argv.slice(2));
 const routes = ['/', '/technical-docs/PoAI/proof-of-ai', '/technical-docs/Constellation/Industry_Validation_Rules'];

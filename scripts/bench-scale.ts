@@ -1,0 +1,7 @@
+// `npm run bench:scale [-- --pages 41,200,1000,10000] [--seed S] [--out DIR] [--build-timeout S] [--keep]`
+// (or `npm run bench -- --pages …`): how build, KV, pages and search scale with the site's size
+// (issue #9). Writes <out>/bench/scale.json and prints a table; see scripts/bench/scale.ts.
+
+import { runScaleBench } from './bench/scale.ts';
+
+await runScaleBench(process.argv.slice(2));

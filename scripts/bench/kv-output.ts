@@ -1,0 +1,82 @@
+// What a build hands to KV and to static assets, read from its output folder: every `*.json`
+// list of `{ key, value }` under <out>/kv (one build.json today; the layout may split it), and
+// the files under <out>/client/assets/search when the search index ships as static pieces.
+
+import { existsSync } from 'node:fs';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { SidebarItem } from '../../client/model.ts';
+
+export interface KvOutput {
+  entries: number;
+  totalBytes: number;
+  largestValueBytes: number;
+  largestKey: string;
+  /** The manifest's sidebars, found by shape, for picking pages to measure. */
+  sidebars?: Record<string, SidebarItem[]>;
+}
+
+export async function readKvOutput(outDir: string): Promise<KvOutput> {
+  const dir = join(outDir, 'kv');
+  const result: KvOutput = { entries: 0, totalBytes: 0, largestValueBytes: 0, largestKey: '' };
+  for (const name of (await readdir(dir)).filter((file) => file.endsWith('.json')).sort()) {
+    const list: unknown = JSON.parse(await readFile(join(dir, name), 'utf8'));
+    if (!Array.isArray(list)) continue;
+    for (const entry of list as { key?: unknown; value?: unknown }[]) {
+      if (typeof entry?.key !== 'string' || typeof entry.value !== 'string') continue;
+      const bytes = Buffer.byteLength(entry.value);
+      result.entries += 1;
+      result.totalBytes += bytes;
+      if (bytes > result.largestValueBytes) {
+        result.largestValueBytes = bytes;
+        result.largestKey = entry.key;
+      }
+      // By key today; by shape if the keys become content hashes.
+      const manifest = entry.key.endsWith(':manifest') || entry.value.startsWith('{"buildId":');
+      if (!result.sidebars && manifest) result.sidebars = sidebarsOf(entry.value);
+    }
+  }
+  return result;
+}
+
+function sidebarsOf(value: string): Record<string, SidebarItem[]> | undefined {
+  try {
+    const manifest = JSON.parse(value) as { sidebars?: Record<string, SidebarItem[]> };
+    return manifest.sidebars;
+  } catch {
+    return undefined; // Not JSON: some other layout; the pages are then left unmeasured.
+  }
+}
+
+/** The largest file under <out>/client/assets/search, if the build writes any there. */
+export async function largestSearchAsset(outDir: string): Promise<{ file: string; bytes: number } | undefined> {
+  const dir = join(outDir, 'client', 'assets', 'search');
+  if (!existsSync(dir)) return undefined;
+  let largest: { file: string; bytes: number } | undefined;
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const path = join(entry.parentPath, entry.name);
+    const { size } = await stat(path);
+    if (!largest || size > largest.bytes) largest = { file: path.slice(dir.length + 1), bytes: size };
+  }
+  return largest;
+}
+
+/**
+ * The pages whose HTML size the bench reports: the first doc of the smallest sidebar (when
+ * there are two or more) and the most deeply nested doc of the biggest one.
+ */
+export function pagesToMeasure(sidebars: Record<string, SidebarItem[]>): { small?: string; deepest?: string } {
+  const docs = (items: SidebarItem[], depth = 0): { href: string; depth: number }[] =>
+    items.flatMap((item) => [
+      ...(item.type !== 'link' && item.href ? [{ href: item.href, depth }] : []),
+      ...(item.type === 'category' ? docs(item.items, depth + 1) : []),
+    ]);
+  const lists = Object.values(sidebars)
+    .map((items) => docs(items))
+    .filter((list) => list.length > 0)
+    .sort((a, b) => a.length - b.length);
+  const biggest = lists.at(-1);
+  const deepest = biggest?.reduce((a, b) => (b.depth > a.depth ? b : a));
+  return { small: lists.length > 1 ? lists[0]![0]!.href : undefined, deepest: deepest?.href };
+}

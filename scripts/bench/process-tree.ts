@@ -1,0 +1,92 @@
+// Runs a command in a process group of its own and samples the resident memory of every process
+// in that group (npx → tsx → node → esbuild …) every 100 ms, so a build's peak memory counts
+// the helpers it starts, not just the first process.
+
+import { readdirSync, readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { startGroup } from '../process-group.ts';
+
+export interface MeasuredRun {
+  /** Exit code; null when it was stopped (timeout) or killed by a signal. */
+  code: number | null;
+  timedOut: boolean;
+  seconds: number;
+  /** Highest sum of the resident set sizes of all processes of the group, in bytes. */
+  peakRssBytes: number;
+  /** The last few kilobytes it printed. */
+  output: string;
+}
+
+const pageSize = 4096;
+const sampleMs = 100;
+
+export async function runMeasured(command: string, args: string[], timeoutMs: number): Promise<MeasuredRun> {
+  const started = performance.now();
+  const group = startGroup(command, args, { stdio: 'pipe' });
+  let peakRssBytes = 0;
+  const sample = () => {
+    peakRssBytes = Math.max(peakRssBytes, groupRssBytes(group.pid));
+  };
+  sample();
+  const sampler = setInterval(sample, sampleMs);
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    void group.stop();
+  }, timeoutMs);
+  const exit = await group.exited;
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  clearTimeout(timer);
+  // The direct child has exited; anything of its group still running is ended with it.
+  await group.stop();
+  return { code: timedOut ? null : exit.code, timedOut, seconds, peakRssBytes, output: group.output() };
+}
+
+/** Sum of VmRSS over the processes whose process group is `groupId`. */
+export function groupRssBytes(groupId: number): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const fields = statFields(Number(entry));
+    // After the command name: state, ppid, pgrp, … rss is the 22nd of them.
+    if (fields && Number(fields[2]) === groupId) total += Number(fields[21]) * pageSize;
+  }
+  return total;
+}
+
+/** Resident memory of one process, in bytes (0 when it is gone). */
+export function processRssBytes(pid: number): number {
+  const fields = statFields(pid);
+  return fields ? Number(fields[21]) * pageSize : 0;
+}
+
+/** Ids of the running children of `parent` whose command name is `name`. */
+export function childrenNamed(parent: number, name: string): number[] {
+  const found: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const pid = Number(entry);
+    const fields = statFields(pid);
+    if (fields && Number(fields[1]) === parent && commandName(pid) === name) found.push(pid);
+  }
+  return found;
+}
+
+function statFields(pid: number): string[] | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name is in parentheses and may itself hold spaces or parentheses.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  } catch {
+    return undefined; // It exited between the listing and the read.
+  }
+}
+
+function commandName(pid: number): string | undefined {
+  try {
+    return readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,73 @@
+// Search as the scale bench measures it, on a workerd started for the purpose: the first search
+// of a cold isolate, what the isolate's process holds after a few hundred different searches,
+// and the latency of searches the cache cannot answer, one at a time.
+
+import { performance } from 'node:perf_hooks';
+import { searchBody } from './load.ts';
+import { childrenNamed, processRssBytes } from './process-tree.ts';
+
+export interface SearchFigures {
+  /** Wall time of the first POST /1/indexes/*\/queries on a fresh workerd. */
+  coldFirstMs: number;
+  /** workerd's RSS after `seriesQueries` searches minus its RSS before the first one. */
+  isolateGrowthBytes: number;
+  seriesQueries: number;
+  warm: { p50: number; p99: number; requests: number; errors: number };
+}
+
+/** The workerd processes this process started (Miniflare runs workerd as a direct child). */
+export function ownWorkerds(): number[] {
+  return childrenNamed(process.pid, 'workerd');
+}
+
+export async function timedSearch(origin: string, query: string): Promise<{ ms: number; ok: boolean }> {
+  const started = performance.now();
+  const response = await fetch(`${origin}/1/indexes/*/queries`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: searchBody(query),
+  });
+  const body = await response.text();
+  const ms = performance.now() - started;
+  const ok = response.ok && body.includes('"hits"');
+  return { ms, ok };
+}
+
+/**
+ * `workerdPid` is the fresh workerd serving `origin`, which has not answered anything yet.
+ * Warm latency: sequential requests (one connection) for `warmSeconds` or `warmMax` requests.
+ */
+export async function measureSearch(
+  origin: string,
+  workerdPid: number,
+  nextQuery: () => string,
+  options: { seriesQueries?: number; warmSeconds?: number; warmMax?: number } = {},
+): Promise<SearchFigures> {
+  const seriesQueries = options.seriesQueries ?? 200;
+  const before = processRssBytes(workerdPid);
+  const cold = await timedSearch(origin, nextQuery());
+  if (!cold.ok) throw new Error('the first search did not answer with hits');
+  for (let i = 1; i < seriesQueries; i++) await timedSearch(origin, nextQuery());
+  const after = processRssBytes(workerdPid);
+
+  const times: number[] = [];
+  let errors = 0;
+  const until = performance.now() + (options.warmSeconds ?? 10) * 1000;
+  const max = options.warmMax ?? 2000;
+  while (performance.now() < until && times.length < max) {
+    const { ms, ok } = await timedSearch(origin, nextQuery());
+    if (ok) times.push(ms);
+    else errors += 1;
+  }
+  times.sort((a, b) => a - b);
+  const percentile = (p: number) =>
+    round(times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] ?? NaN);
+  return {
+    coldFirstMs: round(cold.ms),
+    isolateGrowthBytes: after - before,
+    seriesQueries,
+    warm: { p50: percentile(50), p99: percentile(99), requests: times.length, errors },
+  };
+}
+
+const round = (ms: number) => Math.round(ms * 100) / 100;

@@ -1,0 +1,40 @@
+// The scale bench's figures as one table, a row per site size.
+
+import type { SizeResult } from './scale.ts';
+
+const kb = (bytes: number | undefined) => (bytes === undefined ? '–' : `${(bytes / 1024).toFixed(1)}`);
+const mb = (bytes: number | undefined) => (bytes === undefined ? '–' : `${(bytes / 2 ** 20).toFixed(0)}`);
+const shown = (value: number | undefined) => (value === undefined || Number.isNaN(value) ? '–' : value);
+
+export function printScaleTable(results: SizeResult[]) {
+  console.log('\nScale (KB/MB are KiB/MiB; search on a fresh workerd, one connection, every query new)');
+  console.table(
+    results.map((result) => ({
+      size: result.size,
+      pages: shown(result.pages),
+      'build s': shown(result.build?.seconds),
+      'build peak MB': mb(result.build?.peakRssBytes),
+      'KV keys': shown(result.kv?.entries),
+      'KV largest KB': kb(result.kv?.largestValueBytes),
+      'search asset KB': result.searchAsset ? kb(result.searchAsset.bytes) : '–',
+      'HTML small KB': kb(result.html?.small?.bytes),
+      'HTML deep KB': kb(result.html?.deepest?.bytes),
+      'cold search ms': shown(result.search?.coldFirstMs),
+      'isolate +MB': mb(result.search?.isolateGrowthBytes),
+      'warm p50 ms': shown(result.search?.warm.p50),
+      'warm p99 ms': shown(result.search?.warm.p99),
+      'redeploy keys': shown(result.redeploy?.keysWritten),
+    })),
+  );
+  for (const result of results) {
+    if (result.kv) console.log(`  ${result.size}: largest KV value is ${result.kv.largestKey}`);
+    for (const error of result.errors) console.log(`  ${result.size}: ${briefly(error)}`);
+  }
+}
+
+/** A step's error in two lines at most: what failed, and the last thing the tool said. */
+function briefly(error: string): string {
+  const lines = error.split('\n').filter((line) => line.trim() !== '');
+  const first = lines[0]!.length > 160 ? `${lines[0]!.slice(0, 160)}…` : lines[0]!;
+  return lines.length > 1 ? `${first}\n      ${lines.at(-1)!.trim()}` : first;
+}

@@ -1,0 +1,254 @@
+// The scale bench (issue #9): for each site size, the whole pipeline — generate (or copy the SELF
+// content), build as a child process with its memory sampled, read what it hands to KV, deploy
+// it locally, serve it on a fresh workerd and search it cold and warm, then change one page,
+// rebuild and count what the redeploy writes. A step that fails or times out is recorded and
+// the bench goes on; results are written after every size, so a slow size leaves the others.
+
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cpus, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { SidebarItem } from '../../client/model.ts';
+import { generateCorpus } from './corpus.ts';
+import { countedLocalDeploy, type DeployCount } from './counted-deploy.ts';
+import { largestSearchAsset, pagesToMeasure, readKvOutput } from './kv-output.ts';
+import { runMeasured } from './process-tree.ts';
+import { printScaleTable } from './scale-table.ts';
+import { measureSearch, ownWorkerds, type SearchFigures } from './scale-search.ts';
+import { queryStream, siteWords } from './search-queries.ts';
+import { startWorkerd } from './server.ts';
+
+/** `self` (or 41) is the SELF site's own content; a number is a generated corpus of that many pages. */
+export type SiteSize = 'self' | number;
+
+export interface ScaleOptions {
+  sizes: SiteSize[];
+  seed: number;
+  /** Results go to `<out>/bench/scale.json`. */
+  out: string;
+  port: number;
+  warmSeconds: number;
+  /** Longest a build may take, in seconds; by default 180 s plus half a second a page. */
+  buildTimeout?: number;
+  keep: boolean;
+}
+
+export interface SizeResult {
+  size: string;
+  pages?: number;
+  markdownBytes?: number;
+  build?: { ok: boolean; seconds: number; peakRssBytes: number; timedOut: boolean };
+  kv?: { entries: number; totalBytes: number; largestValueBytes: number; largestKey: string };
+  searchAsset?: { file: string; bytes: number } | null;
+  html?: { small?: { route: string; bytes: number }; deepest?: { route: string; bytes: number } };
+  search?: SearchFigures;
+  firstDeploy?: DeployCount;
+  redeploy?: DeployCount & { changedFile: string; rebuildSeconds: number };
+  errors: string[];
+}
+
+const projectRoot = process.cwd();
+
+export async function benchScale(options: ScaleOptions): Promise<SizeResult[]> {
+  const results: SizeResult[] = [];
+  const resultFile = join(options.out, 'bench', 'scale.json');
+  await mkdir(join(options.out, 'bench'), { recursive: true });
+  for (const size of options.sizes) {
+    console.log(`\n== ${size === 'self' ? 'SELF content' : `${size} generated pages`}`);
+    results.push(await benchSize(size, options));
+    const machine = { cpus: cpus().length, node: process.version, date: new Date().toISOString() };
+    await writeFile(resultFile, `${JSON.stringify({ seed: options.seed, machine, sizes: results }, null, 2)}\n`);
+  }
+  printScaleTable(results);
+  console.log(`\nwritten ${resultFile}`);
+  return results;
+}
+
+async function benchSize(size: SiteSize, options: ScaleOptions): Promise<SizeResult> {
+  const result: SizeResult = { size: String(size), errors: [] };
+  const work = await mkdtemp(join(tmpdir(), `self-docs-scale-${size}-`));
+  const siteDir = join(work, 'site');
+  const outDir = join(work, 'out');
+  const persist = join(work, 'state');
+  const step = async (name: string, run: () => Promise<void>): Promise<boolean> => {
+    try {
+      await run();
+      return true;
+    } catch (error) {
+      const message = `${name}: ${error instanceof Error ? error.message : String(error)}`;
+      console.log(`  failed ${message.split('\n')[0]!.slice(0, 160)}`);
+      result.errors.push(message.slice(0, 2000));
+      return false;
+    }
+  };
+  try {
+    const buildTimeout = options.buildTimeout ?? 180 + (size === 'self' ? 41 : size) * 0.5;
+    const prepared = await step('prepare the site', async () => {
+      result.markdownBytes = await prepareSite(size, siteDir, options.seed);
+    });
+    const built =
+      prepared &&
+      (await step('build', async () => {
+        result.build = await measuredBuild(siteDir, outDir, buildTimeout);
+        console.log(
+          `  built in ${result.build.seconds.toFixed(1)} s, peak ${(result.build.peakRssBytes / 2 ** 20).toFixed(0)} MB`,
+        );
+      }));
+    if (!built) return result;
+    let sidebars: Record<string, SidebarItem[]> | undefined;
+    await step('read the KV output', async () => {
+      const { sidebars: found, ...kv } = await readKvOutput(outDir);
+      result.kv = kv;
+      sidebars = found;
+      result.searchAsset = (await largestSearchAsset(outDir)) ?? null;
+      result.pages = (await docFiles(siteDir)).length;
+    });
+    const deployed = await step('first local deploy', async () => {
+      result.firstDeploy = await countedLocalDeploy(outDir, persist);
+      console.log(`  first deploy wrote ${result.firstDeploy.keysWritten} keys`);
+    });
+    if (deployed) {
+      await step('serve and search', async () => {
+        const words = await siteWords(siteDir);
+        const measured = await serveAndMeasure(outDir, persist, options, queryStream(words, options.seed), sidebars);
+        result.search = measured.search;
+        result.html = measured.html;
+        console.log(`  first search ${result.search.coldFirstMs} ms, warm p50 ${result.search.warm.p50} ms`);
+      });
+      await step('redeploy one changed page', async () => {
+        const changedFile = await changeOnePage(siteDir);
+        const outAgain = join(work, 'out-again');
+        const rebuild = await measuredBuild(siteDir, outAgain, buildTimeout);
+        const count = await countedLocalDeploy(outAgain, persist);
+        result.redeploy = { ...count, changedFile, rebuildSeconds: rebuild.seconds };
+        console.log(`  redeploy after changing ${changedFile} wrote ${count.keysWritten} keys`);
+      });
+    }
+    return result;
+  } finally {
+    if (options.keep) console.log(`  kept ${work}`);
+    else await rm(work, { recursive: true, force: true });
+  }
+}
+
+/** Writes the site to measure into `siteDir`; returns its Markdown bytes. */
+async function prepareSite(size: SiteSize, siteDir: string, seed: number): Promise<number> {
+  if (size !== 'self') return (await generateCorpus(siteDir, { pages: size, seed })).markdownBytes;
+  // A copy, so the redeploy can change a page; its config imports the project by relative path.
+  await cp(join(projectRoot, 'content'), siteDir, { recursive: true });
+  for (const name of ['site.config.ts', 'sidebars.ts']) {
+    const file = join(siteDir, name);
+    const text = await readFile(file, 'utf8').catch(() => undefined);
+    if (text !== undefined) await writeFile(file, text.replaceAll("from '../", `from '${projectRoot}/`));
+  }
+  let bytes = 0;
+  for (const file of await docFiles(siteDir)) bytes += (await readFile(file)).length;
+  return bytes;
+}
+
+async function measuredBuild(siteDir: string, outDir: string, timeoutSeconds: number) {
+  // tsx directly rather than through npx: the launcher is not part of the build's cost.
+  const tsx = join(projectRoot, 'node_modules', '.bin', 'tsx');
+  const run = await runMeasured(
+    tsx,
+    ['scripts/build.ts', '--content', siteDir, '--out', outDir],
+    timeoutSeconds * 1000,
+  );
+  const build = {
+    ok: run.code === 0,
+    seconds: round(run.seconds),
+    peakRssBytes: run.peakRssBytes,
+    timedOut: run.timedOut,
+  };
+  if (!build.ok) {
+    const why = run.timedOut ? `timed out after ${build.seconds} s` : `exited with ${run.code}`;
+    throw new Error(`${why}\n${run.output.slice(-1500)}`);
+  }
+  return build;
+}
+
+async function serveAndMeasure(
+  outDir: string,
+  persist: string,
+  options: ScaleOptions,
+  nextQuery: () => string,
+  sidebars: Record<string, SidebarItem[]> | undefined,
+): Promise<{ search: SearchFigures; html: NonNullable<SizeResult['html']> }> {
+  const before = new Set(ownWorkerds());
+  const site = { origin: '', outDir, persist, stop: async () => {} };
+  const workerd = await startWorkerd(site, options.port, { SEARCH_CACHE_TTL: '300', HTML_CACHE_TTL: '0' });
+  try {
+    const started = ownWorkerds().filter((pid) => !before.has(pid));
+    if (started.length !== 1) throw new Error(`expected one new workerd process, found ${started.length}`);
+    const search = await measureSearch(workerd.origin, started[0]!, nextQuery, { warmSeconds: options.warmSeconds });
+    const html: NonNullable<SizeResult['html']> = {};
+    const { small, deepest } = sidebars ? pagesToMeasure(sidebars) : {};
+    if (small) html.small = { route: small, bytes: await htmlBytes(workerd.origin, small) };
+    if (deepest) html.deepest = { route: deepest, bytes: await htmlBytes(workerd.origin, deepest) };
+    return { search, html };
+  } finally {
+    await workerd.stop();
+  }
+}
+
+async function htmlBytes(origin: string, route: string): Promise<number> {
+  const response = await fetch(`${origin}${route}`);
+  if (!response.ok) throw new Error(`GET ${route} answered ${response.status}`);
+  return (await response.arrayBuffer()).byteLength;
+}
+
+/** Appends a sentence to one page (the middle one by path), as an author's small edit would. */
+async function changeOnePage(siteDir: string): Promise<string> {
+  const files = (await docFiles(siteDir)).sort();
+  const file = files[Math.floor(files.length / 2)]!;
+  const text = await readFile(file, 'utf8');
+  await writeFile(file, `${text.trimEnd()}\n\nThis sentence was added to measure a redeploy of one changed page.\n`);
+  return file.slice(siteDir.length + 1);
+}
+
+async function docFiles(siteDir: string): Promise<string[]> {
+  const docs = join(siteDir, 'docs');
+  return (await readdir(docs, { recursive: true, withFileTypes: true }))
+    .filter((entry) => entry.isFile() && /\.mdx?$/.test(entry.name))
+    .map((entry) => join(entry.parentPath, entry.name));
+}
+
+const round = (seconds: number) => Math.round(seconds * 100) / 100;
+
+/** `--pages 41,200,1000` → sizes; 41 (or `self`) stands for the SELF content. */
+export function parseSizes(list: string): SiteSize[] {
+  return list.split(',').map((part) => {
+    const text = part.trim().toLowerCase();
+    if (text === 'self' || text === '41') return 'self';
+    const pages = Number(text.replace(/[_k]/g, (c) => (c === 'k' ? '000' : '')));
+    if (!Number.isInteger(pages) || pages < 10) throw new Error(`--pages: "${part}" is not a page count of 10 or more`);
+    return pages;
+  });
+}
+
+export function scaleOptions(argv: string[]): ScaleOptions {
+  const value = (flag: string) => {
+    const index = argv.indexOf(flag);
+    return index === -1 ? undefined : argv[index + 1];
+  };
+  return {
+    sizes: parseSizes(value('--pages') ?? '41,200,1000,10000'),
+    seed: Number(value('--seed') ?? 1),
+    out: resolve(value('--out') ?? 'dist'),
+    port: Number(process.env.BENCH_PORT ?? 8811),
+    warmSeconds: Number(process.env.BENCH_SECONDS ?? 10),
+    buildTimeout: value('--build-timeout') ? Number(value('--build-timeout')) : undefined,
+    keep: argv.includes('--keep'),
+  };
+}
+
+/** The command: runs the bench from command-line flags, then exits (servers are all stopped). */
+export async function runScaleBench(argv: string[]): Promise<never> {
+  try {
+    await benchScale(scaleOptions(argv));
+  } catch (error) {
+    console.error(`\nscale bench failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+  // Do not wait on handles a library keeps.
+  process.exit(0);
+}

@@ -1,0 +1,24 @@
+// `npm run corpus -- --pages N --out DIR [--seed S] [--no-generated-index]`: writes a generated
+// Docusaurus-style site of N pages (scripts/bench/corpus.ts) to DIR, to build or serve by hand.
+
+import { resolve } from 'node:path';
+import { generateCorpus } from './bench/corpus.ts';
+
+const argv = process.argv.slice(2);
+const value = (flag: string) => {
+  const index = argv.indexOf(flag);
+  return index === -1 ? undefined : argv[index + 1];
+};
+const pages = Number(value('--pages') ?? 200);
+const out = resolve(value('--out') ?? `dist/corpus-${pages}`);
+const seed = Number(value('--seed') ?? 1);
+if (!Number.isInteger(pages) || pages < 10 || !Number.isInteger(seed)) {
+  console.error('usage: npm run corpus -- --pages N (at least 10) --out DIR [--seed S] [--no-generated-index]');
+  process.exit(2);
+}
+const summary = await generateCorpus(out, { pages, seed, generatedIndex: !argv.includes('--no-generated-index') });
+console.log(
+  `wrote ${summary.pages} pages (${(summary.markdownBytes / 1024 / 1024).toFixed(1)} MB of Markdown) in ` +
+    `${summary.categories} categories, ${summary.maxDepth} deep, to ${out}`,
+);
+console.log(`build it: npx tsx scripts/build.ts --content ${out} --out ${out}-dist`);
