@@ -63,16 +63,19 @@ function SidebarEntry({ item, path, level }: { item: SidebarItem; path: string; 
             <Icon name="chevron" small />
           </span>
         </summary>
-        <ul className="menu-list">
-          {item.items.map((child, index) => (
-            <SidebarEntry
-              key={`${child.label}-${index}`}
-              item={child}
-              path={`${path}/${child.label}`}
-              level={level + 1}
-            />
-          ))}
-        </ul>
+        {/* A large sidebar's closed category arrives without its items (they come with the sidebar's data). */}
+        {item.items.length > 0 ? (
+          <ul className="menu-list">
+            {item.items.map((child, index) => (
+              <SidebarEntry
+                key={`${child.label}-${index}`}
+                item={child}
+                path={`${path}/${child.label}`}
+                level={level + 1}
+              />
+            ))}
+          </ul>
+        ) : null}
       </details>
     </li>
   );

@@ -1,11 +1,11 @@
 // What a build hands to KV and to static assets, read from its output folder: every `*.json`
-// list of `{ key, value }` under <out>/kv (one build.json today; the layout may split it), and
-// the files under <out>/client/assets/search when the search index ships as static pieces.
+// list of `{ key, value }` under <out>/kv (the bulk files), and the files under
+// <out>/client/assets/search when the search index ships as static pieces.
 
 import { existsSync } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { SidebarItem } from '../../client/model.ts';
+import { kvKeys, type Manifest, type SidebarItem } from '../../client/model.ts';
 
 export interface KvOutput {
   entries: number;
@@ -19,6 +19,8 @@ export interface KvOutput {
 export async function readKvOutput(outDir: string): Promise<KvOutput> {
   const dir = join(outDir, 'kv');
   const result: KvOutput = { entries: 0, totalBytes: 0, largestValueBytes: 0, largestKey: '' };
+  const sidebarValues = new Map<string, string>();
+  let manifest: Manifest | undefined;
   for (const name of (await readdir(dir)).filter((file) => file.endsWith('.json')).sort()) {
     const list: unknown = JSON.parse(await readFile(join(dir, name), 'utf8'));
     if (!Array.isArray(list)) continue;
@@ -31,21 +33,19 @@ export async function readKvOutput(outDir: string): Promise<KvOutput> {
         result.largestValueBytes = bytes;
         result.largestKey = entry.key;
       }
-      // By key today; by shape if the keys become content hashes.
-      const manifest = entry.key.endsWith(':manifest') || entry.value.startsWith('{"buildId":');
-      if (!result.sidebars && manifest) result.sidebars = sidebarsOf(entry.value);
+      if (entry.key.endsWith(':manifest')) manifest = JSON.parse(entry.value) as Manifest;
+      else if (entry.key.startsWith(kvKeys.sidebar(''))) sidebarValues.set(entry.key, entry.value);
     }
   }
-  return result;
-}
-
-function sidebarsOf(value: string): Record<string, SidebarItem[]> | undefined {
-  try {
-    const manifest = JSON.parse(value) as { sidebars?: Record<string, SidebarItem[]> };
-    return manifest.sidebars;
-  } catch {
-    return undefined; // Not JSON: some other layout; the pages are then left unmeasured.
+  if (manifest) {
+    result.sidebars = Object.fromEntries(
+      Object.entries(manifest.sidebars).map(([id, ref]) => [
+        id,
+        JSON.parse(sidebarValues.get(kvKeys.sidebar(ref.hash)) ?? '[]') as SidebarItem[],
+      ]),
+    );
   }
+  return result;
 }
 
 /** The largest file under <out>/client/assets/search, if the build writes any there. */

@@ -29,6 +29,7 @@ import { buildSearchIndex } from './search-index.ts';
 import { pageSearchRecords, topLevelSections } from './search-records.ts';
 import { KvWriter } from './kv-writer.ts';
 import type { LinkContext } from './mdx-plugins.ts';
+import { generatedIndexPage } from './generated-index.ts';
 import { llmsRecord } from './llms.ts';
 import { pageMarkdown } from './markdown-export.ts';
 import { loadSidebars, resolveSidebars, type ResolvedSidebars } from './sidebars.ts';
@@ -67,7 +68,18 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   const routeOfFile = assignRoutes(docs);
   const routes = new Set(routeOfFile.values());
   // Sidebars need only the docs' metadata, so they come before compiling (the entry redirect uses them).
-  const sidebars = resolveSidebars(await loadSidebars(siteDir), docs, siteDir);
+  const sidebars = resolveSidebars(await loadSidebars(siteDir), docs, siteDir, site.docs.routeBasePath);
+  for (const index of sidebars.generatedIndexes) {
+    if (routes.has(index.route)) {
+      throw new BuildError(
+        index.source,
+        undefined,
+        `the page generated for category "${index.title}" would have the route ${index.route}, which another page has`,
+        'give the category link a `slug` of its own, e.g. { "type": "generated-index", "slug": "/category/other" }',
+      );
+    }
+    routes.add(index.route);
+  }
   const redirects = {
     ...entryRedirects(routes, site.docs.routeBasePath, firstDoc(sidebars.sidebars)),
     ...legacyRedirects(docs, site.docs.routeBasePath),
@@ -82,8 +94,19 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   const records = new JsonListWriter(join(options.outDir, 'search', 'records.json'));
   const sections = topLevelSections(sidebars.sidebars);
   const searchIndex: SearchRecord[][] = [];
-  const pages: PageSummary[] = new Array<PageSummary>(docs.length);
+  const pages: PageSummary[] = new Array<PageSummary>(docs.length + sidebars.generatedIndexes.length);
   const routeTargets = new Map<string, RouteTarget>();
+  const storePage = async (page: PageData, index: number) => {
+    const pageHash = await kv.putContent(kvKeys.page, JSON.stringify(page));
+    // Plain Markdown for `<route>.md` and the llms files; absolute links on the configured url.
+    const markdownHash = await kv.putContent(kvKeys.markdown, pageMarkdown(page, site.url));
+    routeTargets.set(page.route, { page: pageHash, markdown: markdownHash });
+    const { tree: _tree, toc: _toc, ...summary } = page;
+    pages[index] = summary;
+    const pageRecords = pageSearchRecords(page, sections, site.url);
+    await records.add(pageRecords);
+    searchIndex[index] = pageRecords;
+  };
 
   // Each page is stored as soon as it is compiled, and only its summary is kept.
   const media = new Map<string, string>();
@@ -99,19 +122,14 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     diagnostics,
     relPathOf: (file: string) => relative(siteDir, file),
   };
-  await compileEach(docs, context, async (entry, index) => {
-    const page = toPageData(entry, sidebars, lastModified.get(entry.doc.relPath));
-    const pageHash = await kv.putContent(kvKeys.page, JSON.stringify(page));
-    // Plain Markdown for `<route>.md` and the llms files; absolute links on the configured url.
-    const markdownHash = await kv.putContent(kvKeys.markdown, pageMarkdown(page, site.url));
-    routeTargets.set(page.route, { page: pageHash, markdown: markdownHash });
-    const { tree: _tree, toc: _toc, ...summary } = page;
-    pages[index] = summary;
-    const pageRecords = pageSearchRecords(page, sections, site.url);
-    await records.add(pageRecords);
-    searchIndex[index] = pageRecords;
-  });
+  await compileEach(docs, context, (entry, index) =>
+    storePage(toPageData(entry, sidebars, lastModified.get(entry.doc.relPath)), index),
+  );
   throwIfErrors(diagnostics);
+  const docsByRoute = new Map(docs.map((doc) => [doc.route, doc]));
+  for (const [offset, index] of sidebars.generatedIndexes.entries()) {
+    await storePage(generatedIndexPage(index, docsByRoute), docs.length + offset);
+  }
   await records.close();
 
   for (const [from, to] of Object.entries(redirects)) {

@@ -6,7 +6,8 @@
 //   build uses.
 // Any step that fails stops the deploy before the pointer moves, so the live build stays live.
 
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { contentKeyPrefixes } from '../../client/model.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -100,8 +101,26 @@ export async function deployBuild(
   return { buildId, history: kept };
 }
 
+/**
+ * The content keys of a deployed build, from its `b:<id>:keys` record. A build's record never
+ * changes, so a copy is kept beside the assets archive and KV is read once per build.
+ */
 async function readKeyRecord(target: DeployTarget, buildId: string): Promise<string[] | null> {
-  return parseKeyRecord(await target.getKey(kvKeys.keys(buildId)));
+  const copy = keyRecordCopy(target, buildId);
+  if (existsSync(copy)) return parseKeyRecord(await readFile(copy, 'utf8'));
+  const text = await target.getKey(kvKeys.keys(buildId));
+  const keys = parseKeyRecord(text);
+  if (keys) await saveKeyRecord(target, buildId, text!);
+  return keys;
+}
+
+function keyRecordCopy(target: DeployTarget, buildId: string): string {
+  return join(target.archiveDir, 'keys', `${buildId}.json`);
+}
+
+async function saveKeyRecord(target: DeployTarget, buildId: string, text: string): Promise<void> {
+  await mkdir(join(target.archiveDir, 'keys'), { recursive: true });
+  await writeFile(keyRecordCopy(target, buildId), text);
 }
 
 /**
@@ -116,7 +135,9 @@ async function collectContent(
   kept: string[],
   log: Log,
 ): Promise<void> {
-  const used = new Set(parseKeyRecord(await readFile(join(outDir, 'kv', 'keys.json'), 'utf8')) ?? []);
+  const own = await readFile(join(outDir, 'kv', 'keys.json'), 'utf8');
+  await saveKeyRecord(target, buildId, own);
+  const used = new Set(parseKeyRecord(own) ?? []);
   for (const id of kept) {
     if (id === buildId) continue;
     const keys = await readKeyRecord(target, id);
@@ -126,10 +147,13 @@ async function collectContent(
     }
     for (const key of keys) used.add(key);
   }
-  const unused: string[] = [];
-  for (const prefix of contentKeyPrefixes) {
-    for (const key of await target.listKeys(prefix)) if (!used.has(key)) unused.push(key);
+  // Copies of the records of builds that left the history go with them.
+  for (const name of await readdir(join(target.archiveDir, 'keys'))) {
+    if (!kept.includes(name.replace(/\.json$/, ''))) await rm(join(target.archiveDir, 'keys', name), { force: true });
   }
+  const unused = (await target.listKeys('')).filter(
+    (key) => contentKeyPrefixes.some((prefix) => key.startsWith(prefix)) && !used.has(key),
+  );
   if (unused.length === 0) return;
   await withTempFile('collect.json', unused, (file) => target.deleteKeys(file));
   log(`deleted ${unused.length} content keys no kept build uses`);

@@ -20,7 +20,7 @@ export interface DeployTarget {
   getKey(key: string): Promise<string | null>;
   /** `wrangler kv bulk put` of a JSON file of `{ key, value }`. */
   putKeys(step: string, file: string): Promise<void>;
-  /** Names of the keys that start with `prefix`. */
+  /** Names of the keys that start with `prefix` (every key for ''). */
   listKeys(prefix: string): Promise<string[]>;
   /** `wrangler kv bulk delete` of a JSON file of key names. */
   deleteKeys(file: string): Promise<void>;
@@ -93,15 +93,14 @@ function kvCommands(wrangler: Wrangler, where: string[]): Omit<DeployTarget, 'la
       await wranglerStep(wrangler, step, ['kv', 'bulk', 'put', ...binding, ...where, file]);
     },
     listKeys: async (prefix) => {
-      const step = `list the keys under ${prefix}`;
+      const step = prefix ? `list the keys under ${prefix}` : 'list the keys';
       const stdout = await wranglerStep(wrangler, step, [
         'kv',
         'key',
         'list',
         ...binding,
         ...where,
-        '--prefix',
-        prefix,
+        ...(prefix ? ['--prefix', prefix] : []),
       ]);
       return parseKeyList(step, stdout);
     },

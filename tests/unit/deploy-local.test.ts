@@ -54,7 +54,7 @@ const local = (...args: string[]) => deployCli(['--local', '--persist', persist,
 
 describe('npm run deploy -- --local', { timeout: 120_000 }, () => {
   it('deploys build A and serves its pages and hashed assets', async () => {
-    const deployed = await local('--content', 'tests/fixtures/site', '--out', join(root, 'a'));
+    const deployed = await local('--content', await writeSiteVariant(join(root, 'site-a')), '--out', join(root, 'a'));
     expect(deployed.stderr).not.toMatch(/deploy stopped|build failed/);
     expect(deployed.code).toBe(0);
     builds.a = (await readFile(join(root, 'a', 'kv', 'build-id'), 'utf8')).trim();
@@ -120,7 +120,9 @@ describe('npm run deploy -- --local', { timeout: 120_000 }, () => {
     const broken = await cloneBuild(join(root, 'a'), join(root, 'broken'), 'brokenbuild1');
     await writeFile(join(broken, 'kv', 'bulk-000.json'), JSON.stringify([{ key: 1 }]));
     const attempt = deployBuild(localTarget(persist), broken, [builds.a, builds.b], () => {});
-    await expect(attempt).rejects.toThrow(/upload build brokenbuild1 failed: `wrangler kv bulk put .*exited with 1/);
+    await expect(attempt).rejects.toThrow(
+      /upload build brokenbuild1 \(part 1 of 1\) failed: `wrangler kv bulk put .*exited with 1/,
+    );
     await expect(attempt).rejects.toThrow(/Unexpected JSON input/);
 
     expect(await (await site!.kv()).get(kvKeys.current)).toBe(builds.a);

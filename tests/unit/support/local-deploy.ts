@@ -37,14 +37,16 @@ export function deployCli(args: string[]): Promise<CliResult> {
 }
 
 /**
- * tests/fixtures/site with another heading on /intro and another diagram, so its build has its
- * own id and its own hashed image.
+ * A copy of tests/fixtures/site (outside git, so no page has a last-modified date); with a
+ * `heading`, another heading on /intro and another diagram, so its build has its own id and its
+ * own hashed image.
  */
-export async function writeSiteVariant(dir: string, heading: string): Promise<string> {
+export async function writeSiteVariant(dir: string, heading?: string): Promise<string> {
   await cp('tests/fixtures/site', dir, { recursive: true });
   const config = join(dir, 'site.config.ts');
   const builder = resolve('scripts/build/config.ts');
   await writeFile(config, (await readFile(config, 'utf8')).replace('../../../scripts/build/config.ts', builder));
+  if (heading === undefined) return dir;
   const intro = join(dir, 'docs', 'intro.md');
   await writeFile(intro, (await readFile(intro, 'utf8')).replace('# Welcome to the fixture', `# ${heading}`));
   await writeFile(join(dir, 'docs', 'diagram.svg'), `${await readFile(join(dir, 'docs', 'diagram.svg'), 'utf8')}\n`);
