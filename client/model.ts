@@ -169,6 +169,8 @@ export interface Manifest {
   /** Old paths that answer with a 301 to a route. */
   redirects: Record<string, string>;
   assets: ClientAssets;
+  /** The embedded search index's directory and where its pieces are. */
+  search: SearchRef;
 }
 
 /** `/llms.txt` ready to serve, and the listed routes in sidebar order for `/llms-full.txt`; KV `b:<id>:llms`. */
@@ -202,7 +204,6 @@ export const kvKeys = {
   page: (buildId: string, route: string) => `b:${buildId}:page:${route}`,
   markdown: (buildId: string, route: string) => `b:${buildId}:md:${route}`,
   llms: (buildId: string) => `b:${buildId}:llms`,
-  searchIndex: (buildId: string) => `b:${buildId}:search-index`,
   /** A piece of a build's split search index, when the build keeps them in KV (see SearchRef). */
   searchPiece: (hash: string) => `search:${hash}`,
 } as const;

@@ -15,7 +15,7 @@ import { discoverDocs, normaliseRoute, type SourceDoc } from './discover.ts';
 import { BuildError, newDiagnostics, throwIfErrors, type Diagnostics } from './errors.ts';
 import { lastModifiedDates } from './last-modified.ts';
 import { readRedirects } from './redirects.ts';
-import { buildSearchIndex } from './search-index.ts';
+import { emitSearchIndex } from './search-index/emit.ts';
 import { searchRecords } from './search-records.ts';
 import { llmsRecord } from './llms.ts';
 import { pageMarkdown } from './markdown-export.ts';
@@ -76,6 +76,11 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     { pages, site, sidebars: sidebars.sidebars, redirects },
     bundle ? [...bundle.files.values()] : [],
   );
+  const records = searchRecords(pages, sidebars.sidebars, site.url);
+  await rm(options.outDir, { recursive: true, force: true });
+  // The split search index: static assets beside the client, or KV for a build without one.
+  const store = options.skipClient ? 'kv' : 'assets';
+  const searchIndex = await emitSearchIndex({ pages, records, siteUrl: site.url, store, outDir: options.outDir });
   const manifest: Manifest = {
     buildId,
     builtAt: new Date().toISOString(),
@@ -84,10 +89,10 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     sidebars: sidebars.sidebars,
     redirects,
     assets,
+    search: searchIndex.ref,
   };
-  const records = searchRecords(pages, sidebars.sidebars, site.url);
   const kvEntries = [
-    { key: kvKeys.searchIndex(buildId), value: JSON.stringify(buildSearchIndex(records, site.url)) },
+    ...searchIndex.kvEntries,
     { key: kvKeys.manifest(buildId), value: JSON.stringify(manifest) },
     ...pages.map((page) => ({ key: kvKeys.page(buildId, page.route), value: JSON.stringify(page) })),
     // Plain Markdown for `<route>.md` and the llms files; absolute links on the configured url.
@@ -95,7 +100,6 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     { key: kvKeys.llms(buildId), value: JSON.stringify(llmsRecord(site, sidebars.sidebars, pages)) },
   ];
 
-  await rm(options.outDir, { recursive: true, force: true });
   await mkdir(join(options.outDir, 'kv'), { recursive: true });
   await writeFile(join(options.outDir, 'kv', 'build.json'), JSON.stringify(kvEntries));
   await writeFile(join(options.outDir, 'kv', 'build-id'), buildId);

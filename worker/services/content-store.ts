@@ -1,9 +1,9 @@
-// Reads builds from KV: the live pointer, the manifest (kept in isolate memory), pages and the
-// search index. A pointer to a build whose manifest is gone or unreadable falls back to the
-// previous builds. Every failure to read is a `StoreUnavailable`, whatever KV threw.
+// Reads builds from KV: the live pointer, the manifest (kept in isolate memory) and pages (the
+// search index's pieces: worker/services/search/pieces.ts). A pointer to a build whose manifest
+// is gone or unreadable falls back to the previous builds. Every failure to read is a
+// `StoreUnavailable`, whatever KV threw.
 
 import { kvKeys, type Manifest, type PageData } from '../../client/model.ts';
-import type { SerializedSearchIndex } from '../../client/search-options.ts';
 
 /** Build-prefixed keys never change, so the edge may keep them long. */
 export const immutableTtl = 60 * 60 * 24;
@@ -107,14 +107,6 @@ export async function readPage(kv: KVNamespace, buildId: string, route: string):
   const key = kvKeys.page(buildId, route);
   const text = await readStored(kv, key, immutableTtl);
   return text ? parseStored<PageData>(text, key) : null;
-}
-
-/** The embedded search index of a build; every deployed build has one. */
-export async function readSearchIndex(kv: KVNamespace, buildId: string): Promise<SerializedSearchIndex> {
-  const key = kvKeys.searchIndex(buildId);
-  const text = await readStored(kv, key, immutableTtl);
-  if (!text) throw new StoreUnavailable(`build ${buildId} has no search index (${key})`);
-  return parseStored<SerializedSearchIndex>(text, key);
 }
 
 /** The one way this worker reads KV: a failing read is a `StoreUnavailable` naming the key. */

@@ -10,6 +10,7 @@ import { inject } from 'vitest';
 import { kvKeys, type Manifest, type PageData } from '../../../client/model.ts';
 import type { Env } from '../../../worker/env.ts';
 import { forgetStore } from '../../../worker/services/content-store.ts';
+import { forgetSearchPieces } from '../../../worker/services/search/pieces.ts';
 
 /** The worker's bindings as configured in wrangler.toml (KV `CONTENT`, `HTML_CACHE_TTL`). */
 export const bindings = env as unknown as Env;
@@ -61,7 +62,8 @@ export async function deployFixture(options: DeployOptions = {}): Promise<Deploy
   const pages = new Map<string, string>();
   let manifest: Manifest | undefined;
   for (const entry of source.kvEntries) {
-    const key = to + entry.key.slice(from.length);
+    // Search pieces are named by their content, not by build: they keep their keys.
+    const key = entry.key.startsWith(from) ? to + entry.key.slice(from.length) : entry.key;
     let value = entry.value;
     if (entry.key === kvKeys.manifest(source.buildId)) {
       manifest = { ...(JSON.parse(value) as Manifest), buildId };
@@ -91,6 +93,21 @@ export async function pointTo(current: string | null, history: string[] = []): P
   else await bindings.CONTENT.put(kvKeys.current, current);
   await bindings.CONTENT.put(kvKeys.history, JSON.stringify(history));
   forgetStore();
+}
+
+/**
+ * Deletes the directory of the build's search index, as if an upload lost it, and makes the
+ * isolate forget the pieces it read. Returns what puts it back: pieces are shared by builds.
+ */
+export async function loseSearchDirectory(build: DeployedBuild): Promise<() => Promise<void>> {
+  const key = kvKeys.searchPiece(build.manifest.search.directory);
+  const value = await bindings.CONTENT.get(key);
+  await bindings.CONTENT.delete(key);
+  forgetSearchPieces();
+  return async () => {
+    if (value !== null) await bindings.CONTENT.put(key, value);
+    forgetSearchPieces();
+  };
 }
 
 /** A KV binding whose every read fails, as when KV has an outage. */
