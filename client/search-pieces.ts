@@ -10,6 +10,8 @@ import type { CompactRecord } from './search-options.ts';
  * (by position), so ids sort as the site reads and name their page without a record table.
  */
 export const recordsPerPage = 2 ** 16;
+/** Ids fit 32 bits. */
+export const maxPages = 2 ** 16;
 export const pageOfRecord = (id: number): number => Math.floor(id / recordsPerPage);
 
 /** Bits of a posting's meta byte: which indexed fields hold the term, in `indexedFields` order. */
@@ -90,7 +92,7 @@ export function encodePostings(ids: ArrayLike<number>, metas: ArrayLike<number>)
 }
 
 export interface Postings {
-  ids: Float64Array;
+  ids: Uint32Array;
   metas: Uint8Array;
 }
 
@@ -98,7 +100,7 @@ export interface Postings {
 export function decodePostings(text: string): Postings {
   let count = 0;
   for (let i = 0; i < text.length; i++) if (digitOf[text.charCodeAt(i)]! < 32) count++;
-  const ids = new Float64Array(count);
+  const ids = new Uint32Array(count);
   const metas = new Uint8Array(count);
   let previous = 0;
   let value = 0;

@@ -258,7 +258,7 @@ describe('loading the index from KV', () => {
 
   it('loads a build’s index through the content store', async () => {
     const index = await localIndex({ CONTENT: kv(stored.entries) }, stored.ref);
-    const found = await index.records(await index.search('deploy'));
+    const found = await index.records((await index.search('deploy')).slice(0, 10));
     expect(found.map((entry) => entry.url)).toEqual(['https://docs.example.test/deploy']);
   });
 
@@ -277,6 +277,6 @@ describe('loading the index from KV', () => {
     forgetSearchPieces();
     await expect(localIndex({ CONTENT: kv(new Map(), true) }, stored.ref)).rejects.toBeInstanceOf(StoreUnavailable);
     const index = await localIndex({ CONTENT: kv(stored.entries) }, stored.ref);
-    expect(await index.search('deploy')).toHaveLength(1);
+    expect((await index.search('deploy')).count).toBe(1);
   });
 });

@@ -26,7 +26,7 @@ export class TermPostings {
   }
 
   /** Record ids ascending with their meta bytes. */
-  sortedPostings(): { ids: Float64Array; metas: Uint8Array } {
+  sortedPostings(): { ids: Uint32Array; metas: Uint8Array } {
     const blocks: { page: number; offset: number; count: number }[] = [];
     let at = 0;
     const read = () => {
@@ -49,7 +49,7 @@ export class TermPostings {
       }
     }
     blocks.sort((a, b) => a.page - b.page);
-    const ids = new Float64Array(this.count);
+    const ids = new Uint32Array(this.count);
     const metas = new Uint8Array(this.count);
     let n = 0;
     for (const block of blocks) {

@@ -7,6 +7,7 @@ import { docusaurusTag, type SearchRecord } from '../../../client/model.ts';
 import {
   encodeVarint,
   fieldBits,
+  maxPages,
   recordsPerPage,
   typeRank,
   type SearchDirectory,
@@ -14,12 +15,23 @@ import {
 import { compactRecord, extractField, indexedFields, tokenize } from '../../../client/search-options.ts';
 import { TermPostings } from './term-postings.ts';
 
-/** Characters a term piece aims at: pieces stay well under the 2 MB a read should cost. */
-export const termPieceTarget = 256 * 1024;
-/** Vocabulary pieces are read whole for a typo or a prefix: smaller. */
-export const vocabularyPieceTarget = 96 * 1024;
-/** Record chunks hold whole pages; a hit's highlight reads one. */
-export const recordChunkTarget = 48 * 1024;
+export interface PieceSizes {
+  /** Characters a piece of short posting lists aims at: a rare word's query parses little. */
+  terms: number;
+  /** A long posting list's pieces: few reads for a common word, still far below KV's limits. */
+  longTerm: number;
+  /** Vocabulary pieces are read whole for a typo or a prefix: smaller. */
+  vocabulary: number;
+  /** Record chunks hold whole pages; a hit's highlight reads one. */
+  records: number;
+}
+
+export const pieceSizes: PieceSizes = {
+  terms: 128 * 1024,
+  longTerm: 500 * 1024,
+  vocabulary: 96 * 1024,
+  records: 48 * 1024,
+};
 
 export interface SearchPiece {
   hash: string;
@@ -41,7 +53,14 @@ export function pieceHash(text: string): string {
 
 const piece = (text: string): SearchPiece => ({ hash: pieceHash(text), text });
 
-export function createSearchIndexWriter({ siteUrl }: { siteUrl: string }): SearchIndexWriter {
+export function createSearchIndexWriter({
+  siteUrl,
+  sizes = pieceSizes,
+}: {
+  siteUrl: string;
+  /** Smaller pieces in tests, to split a small site as a big one is. */
+  sizes?: PieceSizes;
+}): SearchIndexWriter {
   const defaults = { origin: new URL(siteUrl).origin, language: 'en' as const, docusaurusTag };
   const terms = new Map<string, TermPostings>();
   /** Page index → its compact records as JSON, written into chunks at the end. */
@@ -53,6 +72,7 @@ export function createSearchIndexWriter({ siteUrl }: { siteUrl: string }): Searc
     if (pageRecords.has(pageIndex)) throw new Error(`search index: page ${pageIndex} was added twice`);
     if (records.length >= recordsPerPage)
       throw new Error(`search index: page ${pageIndex} has ${records.length} records, at most ${recordsPerPage - 1}`);
+    if (pageIndex >= maxPages) throw new Error(`search index: at most ${maxPages} pages, not page ${pageIndex}`);
     if (records.length === 0) return;
     // A record's rank in its page is its id: ranks follow position, so ids sort as the page reads.
     const ordered = records
@@ -60,10 +80,17 @@ export function createSearchIndexWriter({ siteUrl }: { siteUrl: string }): Searc
       .sort((a, b) => a.record.weight.position - b.record.weight.position || a.order - b.order)
       .map((entry) => entry.record);
     const pageTerms = new Map<string, { ranks: number[]; metas: number[] }>();
+    // Every record repeats its page title and headings: tokenize each text once.
+    const tokens = new Map<string, string[]>();
+    const wordsOf = (text: string) => {
+      let words = tokens.get(text);
+      if (!words) tokens.set(text, (words = [...new Set(tokenize(text))]));
+      return words;
+    };
     ordered.forEach((record, rank) => {
       const masks = new Map<string, number>();
       for (const field of indexedFields)
-        for (const term of tokenize(extractField(record, field)))
+        for (const term of wordsOf(extractField(record, field)))
           masks.set(term, (masks.get(term) ?? 0) | fieldBits[field]);
       for (const [term, mask] of masks) {
         let entry = pageTerms.get(term);
@@ -94,15 +121,15 @@ export function createSearchIndexWriter({ siteUrl }: { siteUrl: string }): Searc
       chunks: [],
       facetExceptions: facetExceptions.sort((a, b) => a[0] - b[0]),
     };
-    for (const written of termPieces(vocabulary, terms)) {
+    for (const written of termPieces(vocabulary, terms, sizes)) {
       directory.terms.push([written.first, written.hash, written.continued ? 1 : 0]);
       yield written;
     }
-    for (const written of vocabularyPieces(vocabulary, terms)) {
+    for (const written of vocabularyPieces(vocabulary, terms, sizes.vocabulary)) {
       directory.vocabulary.push([written.first, written.hash]);
       yield written;
     }
-    for (const written of recordChunks(pageRecords)) {
+    for (const written of recordChunks(pageRecords, sizes.records)) {
       directory.chunks.push([written.first, written.hash]);
       yield written;
     }
@@ -122,46 +149,66 @@ export function createSearchIndexWriter({ siteUrl }: { siteUrl: string }): Searc
   return { addPage, pieces, finish };
 }
 
-/** Terms in order, their postings cut into pieces; a long list continues into the next piece. */
+/**
+ * Terms in order, grouped into pieces of about `sizes.terms`; a term too long for that has
+ * pieces of its own, of up to `sizes.longTerm` each (a word in most records spans several).
+ */
 function* termPieces(
   vocabulary: string[],
   terms: Map<string, TermPostings>,
+  sizes: PieceSizes,
 ): Generator<SearchPiece & { first: string; continued: boolean }> {
-  let current = { terms: [] as string[], postings: [] as string[], size: 0, continued: false };
-  const close = () => {
-    const written = piece(JSON.stringify({ terms: current.terms, postings: current.postings }));
-    return { ...written, first: current.terms[0]!, continued: current.continued };
+  let current = { terms: [] as string[], postings: [] as string[], size: 0 };
+  const close = (continued: boolean) => {
+    const written = { ...piece(JSON.stringify({ terms: current.terms, postings: current.postings })), continued };
+    const first = current.terms[0]!;
+    current = { terms: [], postings: [], size: 0 };
+    return { ...written, first };
   };
   for (const term of vocabulary) {
-    const { ids, metas } = terms.get(term)!.sortedPostings();
-    let out: string[] = [];
-    let previous = 0;
-    for (let i = 0; i < ids.length; i++) {
-      encodeVarint((ids[i]! - previous) * 256 + metas[i]!, out);
-      previous = ids[i]!;
-      if (current.size + out.length + term.length >= termPieceTarget && i < ids.length - 1) {
-        current.terms.push(term);
-        current.postings.push(out.join(''));
-        yield close();
-        current = { terms: [], postings: [], size: 0, continued: true };
-        out = [];
-        previous = 0;
-      }
+    const segments = encodedSegments(terms.get(term)!, sizes.longTerm);
+    const size = segments[0]!.length + term.length + 6;
+    if (segments.length === 1 && size < sizes.terms) {
+      if (current.size + size > sizes.terms && current.terms.length > 0) yield close(false);
+      current.terms.push(term);
+      current.postings.push(segments[0]!);
+      current.size += size;
+      continue;
     }
-    current.terms.push(term);
-    current.postings.push(out.join(''));
-    current.size += out.length + term.length + 6;
-    if (current.size >= termPieceTarget) {
-      yield close();
-      current = { terms: [], postings: [], size: 0, continued: false };
+    if (current.terms.length > 0) yield close(false);
+    for (const [i, segment] of segments.entries()) {
+      current.terms.push(term);
+      current.postings.push(segment);
+      yield close(i > 0);
     }
   }
-  if (current.terms.length > 0) yield close();
+  if (current.terms.length > 0) yield close(false);
+}
+
+/** A term's postings as strings of at most `max` characters, each decodable on its own. */
+function encodedSegments(postings: TermPostings, max: number): string[] {
+  const { ids, metas } = postings.sortedPostings();
+  const segments: string[] = [];
+  let out: string[] = [];
+  let previous = 0;
+  for (let i = 0; i < ids.length; i++) {
+    const before = out.length;
+    encodeVarint((ids[i]! - previous) * 256 + metas[i]!, out);
+    if (out.length > max) {
+      segments.push(out.slice(0, before).join(''));
+      out = [];
+      encodeVarint(ids[i]! * 256 + metas[i]!, out);
+    }
+    previous = ids[i]!;
+  }
+  segments.push(out.join(''));
+  return segments;
 }
 
 function* vocabularyPieces(
   vocabulary: string[],
   terms: Map<string, TermPostings>,
+  target: number,
 ): Generator<SearchPiece & { first: string }> {
   let current: string[] = [];
   let size = 0;
@@ -172,7 +219,7 @@ function* vocabularyPieces(
   for (const term of vocabulary) {
     current.push(term);
     size += term.length + 10;
-    if (size >= vocabularyPieceTarget) {
+    if (size >= target) {
       yield close();
       current = [];
       size = 0;
@@ -182,7 +229,7 @@ function* vocabularyPieces(
 }
 
 /** Whole pages in build order, a chunk closing once it passes the target size. */
-function* recordChunks(pageRecords: Map<number, string>): Generator<SearchPiece & { first: number }> {
+function* recordChunks(pageRecords: Map<number, string>, target: number): Generator<SearchPiece & { first: number }> {
   let pages: number[] = [];
   let records: string[] = [];
   let size = 0;
@@ -194,7 +241,7 @@ function* recordChunks(pageRecords: Map<number, string>): Generator<SearchPiece 
     pages.push(page);
     records.push(pageRecords.get(page)!);
     size += pageRecords.get(page)!.length;
-    if (size >= recordChunkTarget) {
+    if (size >= target) {
       yield close();
       pages = [];
       records = [];

@@ -3,14 +3,17 @@
 
 import { kvKeys, type SearchRecord, type SearchRef } from '../../../client/model.ts';
 import type { SearchDirectory } from '../../../client/search-pieces.ts';
-import { createSearchIndexWriter } from '../../../scripts/build/search-index/writer.ts';
+import { createSearchIndexWriter, type PieceSizes } from '../../../scripts/build/search-index/writer.ts';
 import { createLocalIndex, type LocalIndex } from '../../../worker/services/search/local-index.ts';
 
 const siteUrl = 'https://docs.example.test';
 
 /** Records grouped by page in the order their pages first appear, as the build numbers pages. */
-export function writeIndex(records: SearchRecord[]): { directory: string; pieces: Map<string, string> } {
-  const writer = createSearchIndexWriter({ siteUrl });
+export function writeIndex(
+  records: SearchRecord[],
+  sizes?: PieceSizes,
+): { directory: string; pieces: Map<string, string> } {
+  const writer = createSearchIndexWriter({ siteUrl, sizes });
   const pages = new Map<string, SearchRecord[]>();
   for (const record of records) {
     const list = pages.get(record.url_without_anchor);
@@ -34,6 +37,9 @@ export interface TestIndex {
   engine: LocalIndex;
   /** Hashes of the pieces read so far (the directory not included). */
   read: Set<string>;
+  /** The pieces, by hash, and the directory's hash. */
+  pieces: Map<string, string>;
+  directory: string;
 }
 
 export function openIndex(written: { directory: string; pieces: Map<string, string> }): TestIndex {
@@ -46,10 +52,15 @@ export function openIndex(written: { directory: string; pieces: Map<string, stri
     return value;
   });
   return {
-    search: async (query, facetFilters) => engine.records(await engine.search(query, facetFilters)),
+    search: async (query, facetFilters) => {
+      const ranking = await engine.search(query, facetFilters);
+      return engine.records(ranking.slice(0, ranking.count));
+    },
     suggest: (query, limit) => engine.suggest(query, limit),
     engine,
     read,
+    pieces: written.pieces,
+    directory: written.directory,
   };
 }
 

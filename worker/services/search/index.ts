@@ -82,10 +82,9 @@ export async function searchLocal(env: Env, build: SearchBuild, queries: SearchQ
     results: await Promise.all(
       queries.map(async (query) => {
         const startedAt = Date.now();
-        const ids = await index.search(query.query, query.facetFilters);
-        const from = query.page * query.hitsPerPage;
-        const shown = await index.records(ids.subarray(from, from + query.hitsPerPage));
-        return formatPage(query, shown, ids.length, startedAt);
+        const ranking = await index.search(query.query, query.facetFilters);
+        const shown = await index.records(ranking.slice(query.page * query.hitsPerPage, query.hitsPerPage));
+        return formatPage(query, shown, ranking.count, startedAt);
       }),
     ),
   };

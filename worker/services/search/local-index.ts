@@ -18,13 +18,23 @@ import { expandRecord, tokenize } from '../../../client/search-options.ts';
 import { StoreUnavailable } from '../content-store.ts';
 import { applyFacetFilters } from './format.ts';
 import { allowedTypos } from './highlight.ts';
-import { intersect, noMatches, rankIds, termMatches, union, filterMatches, type Matches } from './matches.ts';
+import {
+  filterMatches,
+  intersect,
+  noMatches,
+  Ranking,
+  restrict,
+  termMatches,
+  union,
+  unionAll,
+  type Matches,
+} from './matches.ts';
 import { derived, loadPiece, type PieceEnv } from './pieces.ts';
 import { candidateRange, candidates, vocabularyPiecesFor, type Candidate } from './term-candidates.ts';
 
 export interface LocalIndex {
-  /** Ids of the matching records, best first. */
-  search(query: string, facetFilters?: string[][]): Promise<Float64Array>;
+  /** The matching records, ranked. */
+  search(query: string, facetFilters?: string[][]): Promise<Ranking>;
   /** The records of `ids`, in that order. */
   records(ids: ArrayLike<number>): Promise<SearchRecord[]>;
   /** Up to `limit` page titles close to a query that found nothing, for 'Try searching for'. */
@@ -76,25 +86,37 @@ export function createLocalIndex(directory: SearchDirectory, load: Load): LocalI
       }),
     );
 
-  const wordMatches = async (found: Map<string, Candidate>): Promise<Matches> => {
-    const lists = await Promise.all(
-      [...found].map(async ([term, candidate]) => {
-        const postings = await postingsOf(term);
-        return termMatches(postings, candidate.quality * idf(postings.ids.length), candidate.exact);
-      }),
-    );
-    return lists.reduce((all, list) => union(all, list), noMatches);
-  };
+  /** Each candidate term's postings, with how it counts. */
+  const termLists = (found: Map<string, Candidate>) =>
+    Promise.all([...found].map(async ([term, candidate]) => ({ postings: await postingsOf(term), candidate })));
 
-  const search = async (query: string, facetFilters: string[][] = []): Promise<Float64Array> => {
+  /** A word's matches (any of its terms), only among `within` when an earlier word narrowed them. */
+  const wordMatches = (lists: Awaited<ReturnType<typeof termLists>>, within?: Matches): Matches =>
+    unionAll(
+      lists.map(({ postings, candidate }) =>
+        termMatches(
+          within ? restrict(postings, within.ids) : postings,
+          candidate.quality * idf(postings.ids.length),
+          candidate.exact,
+        ),
+      ),
+    );
+
+  const search = async (query: string, facetFilters: string[][] = []): Promise<Ranking> => {
     const words = tokenize(query);
-    if (words.length === 0) return new Float64Array(0);
-    const perWord = await Promise.all((await wordCandidates(words, allowedTypos)).map(wordMatches));
-    perWord.sort((a, b) => a.ids.length - b.ids.length);
-    let matches = perWord.reduce((all, next) => intersect(all, next));
+    if (words.length === 0) return new Ranking(noMatches);
+    const perWord = await Promise.all((await wordCandidates(words, allowedTypos)).map(termLists));
+    // AND, rarest word first: a common word is only looked up among the records already found.
+    const size = (lists: (typeof perWord)[number]) => lists.reduce((sum, list) => sum + list.postings.ids.length, 0);
+    perWord.sort((a, b) => size(a) - size(b));
+    let matches: Matches | undefined;
+    for (const lists of perWord) {
+      matches = matches ? intersect(matches, wordMatches(lists, matches)) : wordMatches(lists);
+      if (matches.ids.length === 0) break;
+    }
     const keep = facetFilter(directory, facetFilters);
-    if (keep) matches = filterMatches(matches, keep);
-    return rankIds(matches);
+    if (keep) matches = filterMatches(matches!, keep);
+    return new Ranking(matches!);
   };
 
   const records = async (ids: ArrayLike<number>): Promise<SearchRecord[]> => {
@@ -117,17 +139,14 @@ export function createLocalIndex(directory: SearchDirectory, load: Load): LocalI
     if (words.length === 0) return [];
     // Looser than search: any word, with up to 40% of its letters wrong (at most two).
     const found = await wordCandidates(words, (word) => Math.min(2, Math.round(word.length * 0.4)));
-    const perWord = await Promise.all(found.map(wordMatches));
-    const ranked = rankIds(
+    const perWord = (await Promise.all(found.map(termLists))).map((lists) => wordMatches(lists));
+    const ranking = new Ranking(
       perWord.reduce((all, next) => union(all, next, true)),
       false,
     );
-    const pages: number[] = [];
-    for (const id of ranked) {
-      if (pages.length === limit) break;
-      if (!pages.some((page) => page === pageOfRecord(id))) pages.push(pageOfRecord(id));
-    }
-    const firsts = pages.map((page) => ranked.find((id) => pageOfRecord(id) === page)!);
+    const pages = ranking.pages(pageOfRecord).slice(0, limit);
+    // Every record of a page carries its title: the first record of each page will do.
+    const firsts = pages.map((page) => page * recordsPerPage);
     const titles = (await records(firsts)).map((record) => record.hierarchy.lvl1 ?? record.hierarchy.lvl0);
     return [...new Set(titles)];
   };
@@ -173,7 +192,7 @@ function lastAtOrBefore(list: [number, string][], page: number): number {
 
 function concatenate(segments: Postings[]): Postings {
   const total = segments.reduce((sum, segment) => sum + segment.ids.length, 0);
-  const ids = new Float64Array(total);
+  const ids = new Uint32Array(total);
   const metas = new Uint8Array(total);
   let at = 0;
   for (const segment of segments) {
@@ -190,6 +209,7 @@ function facetFilter(directory: SearchDirectory, filters: string[][]): ((id: num
   const passes = (language: string, tag: string) =>
     applyFacetFilters([{ language: language as SearchRecord['language'], docusaurus_tag: tag }], filters).length === 1;
   const usual = passes(directory.language, directory.docusaurusTag);
+  if (usual && directory.facetExceptions.length === 0) return undefined;
   const exceptions = new Map(directory.facetExceptions.map(([id, language, tag]) => [id, passes(language, tag)]));
   return (id) => exceptions.get(id) ?? usual;
 }

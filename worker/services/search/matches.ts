@@ -5,7 +5,8 @@ import type { Postings } from '../../../client/search-pieces.ts';
 import { fieldBoost, indexedFields } from '../../../client/search-options.ts';
 
 export interface Matches {
-  ids: Float64Array;
+  /** Record ids (page × 2^16 + rank), ascending. */
+  ids: Uint32Array;
   /** Type rank × 32 + field bits, from the postings. */
   metas: Uint8Array;
   scores: Float64Array;
@@ -26,8 +27,41 @@ export function termMatches(postings: Postings, weight: number, exact: boolean):
   return { ids: postings.ids, metas: postings.metas, scores, exact: new Uint8Array(n).fill(exact ? 1 : 0) };
 }
 
+/** The postings of records in `within` (ascending): galloping, so a rare word costs little against a common one. */
+export function restrict(postings: Postings, within: Uint32Array): Postings {
+  const ids = new Uint32Array(Math.min(within.length, postings.ids.length));
+  const metas = new Uint8Array(ids.length);
+  const list = postings.ids;
+  let n = 0;
+  let at = 0;
+  for (let k = 0; k < within.length && at < list.length; k++) {
+    const id = within[k]!;
+    // Gallop to a bound past `id`, then search between.
+    let step = 1;
+    let high = at;
+    while (high < list.length && list[high]! < id) {
+      at = high;
+      high += step;
+      step *= 2;
+    }
+    let low = at;
+    high = Math.min(high, list.length);
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (list[middle]! < id) low = middle + 1;
+      else high = middle;
+    }
+    at = low;
+    if (at < list.length && list[at] === id) {
+      ids[n] = id;
+      metas[n++] = postings.metas[at]!;
+    }
+  }
+  return { ids: ids.subarray(0, n), metas: metas.subarray(0, n) };
+}
+
 function allocate(n: number): Matches {
-  return { ids: new Float64Array(n), metas: new Uint8Array(n), scores: new Float64Array(n), exact: new Uint8Array(n) };
+  return { ids: new Uint32Array(n), metas: new Uint8Array(n), scores: new Float64Array(n), exact: new Uint8Array(n) };
 }
 
 function trimmed(m: Matches, n: number): Matches {
@@ -90,6 +124,18 @@ function copy(from: Matches, i: number, to: Matches, n: number): void {
 
 export const noMatches: Matches = allocate(0);
 
+/** Union of many lists, merged in pairs round by round so each posting is copied log(k) times. */
+export function unionAll(lists: Matches[]): Matches {
+  let round = lists;
+  while (round.length > 1) {
+    const next: Matches[] = [];
+    for (let i = 0; i < round.length; i += 2)
+      next.push(i + 1 < round.length ? union(round[i]!, round[i + 1]!) : round[i]!);
+    round = next;
+  }
+  return round[0] ?? noMatches;
+}
+
 /** Keeps the records `keep` accepts. */
 export function filterMatches(m: Matches, keep: (id: number) => boolean): Matches {
   const out = allocate(m.ids.length);
@@ -99,21 +145,90 @@ export function filterMatches(m: Matches, keep: (id: number) => boolean): Matche
 }
 
 const idSpan = 2 ** 32;
+/** Ranking buckets: typos (2) × record type (8) × score steps (4096). */
+const buckets = 2 * 8 * 4096;
 
 /**
- * Record ids best first: exact before typos, then by record type (title, headings, text),
- * then by score, then in reading order. One number per record sorts on all four at once.
+ * Matches in rank order: exact before typos, then by record type (title, headings, text),
+ * then by score, then in reading order. Each record gets one number that sorts on all four
+ * (bucket × 2^32 + id); only the ranks asked for are sorted, so a word found in most records
+ * costs a pass over them, not a sort.
  */
-export function rankIds(m: Matches, byType = true): Float64Array {
-  const keys = new Float64Array(m.ids.length);
-  for (let i = 0; i < keys.length; i++) {
-    const typos = m.exact[i] ? 0 : 1;
-    const type = byType ? m.metas[i]! >> 5 : 0;
-    // Higher scores first: log scale, 12 bits.
-    const score = 4095 - Math.min(4095, Math.round(Math.log2(1 + m.scores[i]!) * 256));
-    keys[i] = ((typos * 8 + type) * 4096 + score) * idSpan + m.ids[i]!;
+export class Ranking {
+  private readonly keys: Float64Array;
+  private sorted?: Float64Array;
+
+  constructor(
+    private readonly matches: Matches,
+    byType = true,
+  ) {
+    this.keys = new Float64Array(matches.ids.length);
+    for (let i = 0; i < this.keys.length; i++) {
+      const typos = matches.exact[i] ? 0 : 1;
+      const type = byType ? matches.metas[i]! >> 5 : 0;
+      // Higher scores first: a log scale in 12 bits.
+      const score = 4095 - Math.min(4095, Math.round(Math.log2(1 + matches.scores[i]!) * 256));
+      this.keys[i] = ((typos * 8 + type) * 4096 + score) * idSpan + matches.ids[i]!;
+    }
   }
-  keys.sort();
-  for (let i = 0; i < keys.length; i++) keys[i] = keys[i]! % idSpan;
-  return keys;
+
+  get count(): number {
+    return this.keys.length;
+  }
+
+  /** Ids of ranks `from` to `from + count`. */
+  slice(from: number, count: number): number[] {
+    const wanted = Math.min(from + count, this.keys.length);
+    if (wanted <= from) return [];
+    const best = wanted * 4 >= this.keys.length ? this.allSorted() : this.smallest(wanted);
+    return Array.from(best.subarray(from, wanted), (key) => key % idSpan);
+  }
+
+  /** Pages (by `pageOf`) best first, by their best record. */
+  pages(pageOf: (id: number) => number): number[] {
+    const { ids } = this.matches;
+    const runs: { page: number; best: number }[] = [];
+    // Ids ascend, so a page's records are one run.
+    for (let i = 0; i < ids.length; i++) {
+      const page = pageOf(ids[i]!);
+      const last = runs[runs.length - 1];
+      if (last && last.page === page) last.best = Math.min(last.best, this.keys[i]!);
+      else runs.push({ page, best: this.keys[i]! });
+    }
+    return runs.sort((a, b) => a.best - b.best).map((run) => run.page);
+  }
+
+  /** Ids of the records of `pages`, best first. */
+  recordsOf(pages: Set<number>, pageOf: (id: number) => number): number[] {
+    const kept: number[] = [];
+    for (let i = 0; i < this.keys.length; i++) if (pages.has(pageOf(this.matches.ids[i]!))) kept.push(this.keys[i]!);
+    return kept.sort((a, b) => a - b).map((key) => key % idSpan);
+  }
+
+  private allSorted(): Float64Array {
+    this.sorted ??= this.keys.slice().sort();
+    return this.sorted;
+  }
+
+  /** The `count` smallest keys, sorted: a histogram of buckets finds where the cut falls. */
+  private smallest(count: number): Float64Array {
+    const histogram = new Uint32Array(buckets);
+    for (const key of this.keys) histogram[Math.floor(key / idSpan)]!++;
+    let cut = 0;
+    let below = 0;
+    while (below + histogram[cut]! < count) below += histogram[cut++]!;
+    const chosen = new Float64Array(count);
+    let n = 0;
+    let fromCut = count - below;
+    // Keys follow id order, so the first ones met in the cut bucket are its best.
+    for (const key of this.keys) {
+      const bucket = Math.floor(key / idSpan);
+      if (bucket < cut) chosen[n++] = key;
+      else if (bucket === cut && fromCut > 0) {
+        chosen[n++] = key;
+        fromCut--;
+      }
+    }
+    return chosen.sort();
+  }
 }

@@ -72,18 +72,11 @@ export function searchPageResults(result: SearchResult, query: string, page: num
  */
 export async function localPageResults(index: LocalIndex, query: string, page: number): Promise<SearchPageResults> {
   const request = searchPageQuery(query);
-  const ids = await index.search(query, request.facetFilters);
-  const order: number[] = [];
-  const seen = new Set<number>();
-  for (const id of ids) {
-    const pageIndex = pageOfRecord(id);
-    if (seen.has(pageIndex)) continue;
-    seen.add(pageIndex);
-    order.push(pageIndex);
-  }
+  const ranking = await index.search(query, request.facetFilters);
+  const order = ranking.pages(pageOfRecord);
   const perPage = searchLimits.pagesPerResultsPage;
   const shown = new Set(order.slice(page * perPage, (page + 1) * perPage));
-  const records = await index.records(ids.filter((id) => shown.has(pageOfRecord(id))));
+  const records = await index.records(ranking.recordsOf(shown, pageOfRecord));
   const { hits } = formatPage(request, records, records.length, Date.now());
   return resultsPage(matchedPages(hits), order.length, true, query, page);
 }

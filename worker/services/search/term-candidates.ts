@@ -12,8 +12,11 @@ export interface Candidate {
   exact: boolean;
 }
 
-/** Completions of a prefix kept: the most frequent, so a one-letter prefix stays cheap. */
-export const prefixExpansions = 30;
+/**
+ * Completions of a prefix, and words a typo away, kept: the most frequent, up to a number of
+ * terms and of postings, so a one-letter prefix or a short word stays cheap on a big site.
+ */
+export const expansionLimits = { prefixTerms: 30, typoTerms: 10, postings: 250_000 } as const;
 
 /** Vocabulary pieces that may hold terms from `from` up to (not including) `to`. */
 export function vocabularyPiecesFor(directory: SearchDirectory, from: string, to: string): string[] {
@@ -42,47 +45,71 @@ export function candidates(
 ): Map<string, Candidate> {
   const found = new Map<string, Candidate>([[word, { quality: 1, exact: true }]]);
   const completions: [string, number][] = [];
+  const near: [string, number, number][] = [];
   for (const piece of vocabulary) {
     piece.terms.forEach((term, i) => {
       if (term === word) return;
       if (last && term.startsWith(word)) completions.push([term, piece.counts[i]!]);
       else if (typos > 0 && Math.abs(term.length - word.length) <= typos) {
         const distance = editDistance(term, word, typos);
-        if (distance <= typos) found.set(term, { quality: 0.45 / distance, exact: false });
+        if (distance <= typos) near.push([term, piece.counts[i]!, distance]);
       }
     });
   }
-  completions.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
-  for (const [term] of completions.slice(0, prefixExpansions))
+  const frequentFirst = (a: [string, number, ...unknown[]], b: [string, number, ...unknown[]]) =>
+    b[1] - a[1] || (a[0] < b[0] ? -1 : 1);
+  for (const [term] of mostFrequent(completions.sort(frequentFirst), expansionLimits.prefixTerms))
     found.set(term, { quality: 0.375 + (0.375 * word.length) / term.length, exact: true });
+  for (const [term, , distance] of mostFrequent(near.sort(frequentFirst), expansionLimits.typoTerms))
+    found.set(term, { quality: 0.45 / distance, exact: false });
   return found;
+}
+
+/** The first of `sorted` up to `terms` of them and the postings budget (always the first). */
+function mostFrequent<T extends [string, number, ...unknown[]]>(sorted: T[], terms: number): T[] {
+  let postings = 0;
+  const kept: T[] = [];
+  for (const entry of sorted) {
+    if (kept.length === terms || (kept.length > 0 && postings + entry[1] > expansionLimits.postings)) break;
+    kept.push(entry);
+    postings += entry[1];
+  }
+  return kept;
 }
 
 let previousRow = new Int32Array(64);
 let currentRow = new Int32Array(64);
 
-/** Levenshtein distance, or `limit + 1` as soon as it must exceed `limit`. */
+/**
+ * Levenshtein distance, or `limit + 1` as soon as it must exceed `limit`. Only the band of
+ * cells within `limit` of the diagonal can stay within it, so only those are computed.
+ */
 export function editDistance(a: string, b: string, limit: number): number {
-  if (b.length + 1 > previousRow.length) {
-    previousRow = new Int32Array(b.length + 1);
-    currentRow = new Int32Array(b.length + 1);
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  if (b.length + 2 > previousRow.length) {
+    previousRow = new Int32Array(b.length + 2);
+    currentRow = new Int32Array(b.length + 2);
   }
-  for (let j = 0; j <= b.length; j++) previousRow[j] = j;
+  const beyond = limit + 1;
+  for (let j = 0; j <= b.length; j++) previousRow[j] = j <= limit ? j : beyond;
   for (let i = 1; i <= a.length; i++) {
-    currentRow[0] = i;
-    let best = i;
+    const from = Math.max(1, i - limit);
+    const to = Math.min(b.length, i + limit);
+    currentRow[from - 1] = from === 1 ? (i <= limit ? i : beyond) : beyond;
+    let best = beyond;
     const code = a.charCodeAt(i - 1);
-    for (let j = 1; j <= b.length; j++) {
+    for (let j = from; j <= to; j++) {
       const value = Math.min(
         previousRow[j]! + 1,
         currentRow[j - 1]! + 1,
         previousRow[j - 1]! + (code === b.charCodeAt(j - 1) ? 0 : 1),
       );
-      currentRow[j] = value;
+      currentRow[j] = value > beyond ? beyond : value;
       if (value < best) best = value;
     }
-    if (best > limit) return limit + 1;
+    if (to < b.length) currentRow[to + 1] = beyond;
+    if (best > limit) return beyond;
     [previousRow, currentRow] = [currentRow, previousRow];
   }
-  return previousRow[b.length]!;
+  return Math.min(previousRow[b.length]!, beyond);
 }
