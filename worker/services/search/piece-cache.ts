@@ -61,5 +61,5 @@ export class ByteBoundedCache {
  * others at two; objects and arrays add their headers.
  */
 export function parsedBytes(text: string): number {
-  return text.length * (/[^\u0001-\u00ff]/.test(text) ? 2 : 1) + 1024;
+  return text.length * (/[^\t-\u00ff]/.test(text) ? 2 : 1) + 1024;
 }
