@@ -29,7 +29,9 @@ describe('runBuild', () => {
       expect((JSON.parse(entry(kvKeys.page(buildId, route))!) as PageData).route).toBe(route);
       expect(entry(kvKeys.markdown(buildId, route))).toBeDefined();
     }
-    expect(result.kvEntries.every((e) => e.key.startsWith(`b:${buildId}:`))).toBe(true);
+    // Search pieces are named by their content, shared by the builds that have them.
+    const searchPiece = new RegExp(`^${kvKeys.searchPiece('[0-9a-f]{16}')}$`);
+    expect(result.kvEntries.every((e) => e.key.startsWith(`b:${buildId}:`) || searchPiece.test(e.key))).toBe(true);
   });
 
   it('stores the plain Markdown of a page for <route>.md: no frontmatter, links absolute', () => {

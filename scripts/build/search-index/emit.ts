@@ -2,7 +2,7 @@
 // will read it (static assets for deployed builds, KV when the build has no client).
 
 import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { kvKeys, searchPiecePath, type PageData, type SearchRecord, type SearchRef } from '../../../client/model.ts';
 import { createSearchIndexWriter } from './writer.ts';
 
@@ -30,8 +30,8 @@ export async function emitSearchIndex(options: {
     writer.addPage(pageIndex, byPage.get(new URL(page.route, options.siteUrl).href) ?? []),
   );
   const kvEntries: SearchIndexOutput['kvEntries'] = [];
-  const folder = join(options.outDir, 'client', searchPiecePath('x').replace(/\/x\.json$/, ''));
-  if (options.store === 'assets') await mkdir(folder, { recursive: true });
+  if (options.store === 'assets')
+    await mkdir(dirname(join(options.outDir, 'client', searchPiecePath('directory'))), { recursive: true });
   let directory = '';
   for (const piece of writer.pieces()) {
     if (options.store === 'kv') kvEntries.push({ key: kvKeys.searchPiece(piece.hash), value: piece.text });
