@@ -5,6 +5,7 @@ import { kvKeys, type SearchRecord, type SearchRef } from '../../../client/model
 import type { SearchDirectory } from '../../../client/search-pieces.ts';
 import { createSearchIndexWriter, type PieceSizes } from '../../../scripts/build/search-index/writer.ts';
 import { createLocalIndex, type LocalIndex } from '../../../worker/services/search/local-index.ts';
+import type { PieceKind } from '../../../worker/services/search/pieces.ts';
 
 const siteUrl = 'https://docs.example.test';
 
@@ -45,10 +46,10 @@ export interface TestIndex {
 export function openIndex(written: { directory: string; pieces: Map<string, string> }): TestIndex {
   const read = new Set<string>();
   const directory = JSON.parse(written.pieces.get(written.directory)!) as SearchDirectory;
-  const engine = createLocalIndex(directory, async <T>(hash: string, valid: (value: unknown) => value is T) => {
+  const engine = createLocalIndex(directory, async <T>(hash: string, kind: PieceKind<T>) => {
     read.add(hash);
     const value: unknown = JSON.parse(written.pieces.get(hash)!);
-    if (!valid(value)) throw new Error(`piece ${hash} has the wrong shape`);
+    if (!kind.valid(value)) throw new Error(`piece ${hash} has the wrong shape`);
     return value;
   });
   return {

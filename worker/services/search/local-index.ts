@@ -29,7 +29,7 @@ import {
   unionAll,
   type Matches,
 } from './matches.ts';
-import { derived, loadPiece, type PieceEnv } from './pieces.ts';
+import { derived, loadPiece, type PieceEnv, type PieceKind } from './pieces.ts';
 import { candidateRange, candidates, vocabularyPiecesFor, type Candidate } from './term-candidates.ts';
 
 export interface LocalIndex {
@@ -44,11 +44,11 @@ export interface LocalIndex {
 /** A build's index; a failed read is a `StoreUnavailable` and is tried again on the next search. */
 export async function localIndex(env: PieceEnv, ref: SearchRef | undefined): Promise<LocalIndex> {
   if (!ref) throw new StoreUnavailable('the build has no search index');
-  const directory = await loadPiece(env, ref, ref.directory, isDirectory);
-  return createLocalIndex(directory, (hash, valid) => loadPiece(env, ref, hash, valid));
+  const directory = await loadPiece(env, ref, ref.directory, kinds.directory);
+  return createLocalIndex(directory, (hash, kind) => loadPiece(env, ref, hash, kind));
 }
 
-type Load = <T>(hash: string, valid: (value: unknown) => value is T) => Promise<T>;
+type Load = <T>(hash: string, kind: PieceKind<T>) => Promise<T>;
 
 export function createLocalIndex(directory: SearchDirectory, load: Load): LocalIndex {
   const idf = (count: number) => Math.log(1 + directory.records / Math.max(1, count));
@@ -56,7 +56,7 @@ export function createLocalIndex(directory: SearchDirectory, load: Load): LocalI
   /** Postings of `term` across the pieces that hold it (a long list spans several). */
   const postingsOf = async (term: string): Promise<Postings> => {
     const hashes = termPiecesFor(directory, term);
-    const pieces = await Promise.all(hashes.map((hash) => load(hash, isTermPiece)));
+    const pieces = await Promise.all(hashes.map((hash) => load(hash, kinds.terms)));
     return derived(`postings:${hashes[0]}:${term}`, () => {
       const segments = pieces.flatMap((piece) => {
         const at = findSorted(piece.terms, term);
@@ -80,7 +80,7 @@ export function createLocalIndex(directory: SearchDirectory, load: Load): LocalI
         const typos = typosOf(word);
         const range = candidateRange(word, last, typos);
         const vocabulary = range
-          ? await Promise.all(vocabularyPiecesFor(directory, ...range).map((hash) => load(hash, isVocabularyPiece)))
+          ? await Promise.all(vocabularyPiecesFor(directory, ...range).map((hash) => load(hash, kinds.vocabulary)))
           : [];
         return candidates(word, last, typos, vocabulary);
       }),
@@ -123,7 +123,7 @@ export function createLocalIndex(directory: SearchDirectory, load: Load): LocalI
     const chunkOf = (id: number) => lastAtOrBefore(directory.chunks, pageOfRecord(id));
     const wanted = [...new Set(Array.from(ids, chunkOf))];
     const chunks = new Map(
-      await Promise.all(wanted.map(async (at) => [at, await load(directory.chunks[at]![1], isRecordChunk)] as const)),
+      await Promise.all(wanted.map(async (at) => [at, await load(directory.chunks[at]![1], kinds.records)] as const)),
     );
     return Array.from(ids, (id) => {
       const chunk = chunks.get(chunkOf(id))!;
@@ -213,6 +213,14 @@ function facetFilter(directory: SearchDirectory, filters: string[][]): ((id: num
   const exceptions = new Map(directory.facetExceptions.map(([id, language, tag]) => [id, passes(language, tag)]));
   return (id) => exceptions.get(id) ?? usual;
 }
+
+/** Postings are ASCII; words and record text may be of any script. */
+const kinds = {
+  directory: { valid: isDirectory, wide: true },
+  terms: { valid: isTermPiece, wide: false },
+  vocabulary: { valid: isVocabularyPiece, wide: true },
+  records: { valid: isRecordChunk, wide: true },
+} satisfies Record<string, PieceKind<unknown>>;
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 

@@ -57,9 +57,10 @@ export class ByteBoundedCache {
 }
 
 /**
- * Estimated bytes of a parsed JSON piece: V8 keeps Latin-1 strings at a byte a character and
- * others at two; objects and arrays add their headers.
+ * Estimated bytes of a parsed JSON piece. V8 keeps a string of Latin-1 characters at a byte a
+ * character, others at two: postings are ASCII, record text may be any script. Objects and
+ * arrays add their headers.
  */
-export function parsedBytes(text: string): number {
-  return text.length * (/[^\t-\u00ff]/.test(text) ? 2 : 1) + 1024;
+export function parsedBytes(text: string, bytesPerCharacter: 1 | 2): number {
+  return text.length * bytesPerCharacter + 1024;
 }

@@ -46,13 +46,14 @@ export async function readSearchPiece(env: PieceEnv, ref: SearchRef, hash: strin
 const pieceName = (ref: SearchRef, hash: string) =>
   ref.store === 'kv' ? kvKeys.searchPiece(hash) : searchPiecePath(hash);
 
-/** Piece `hash` parsed; `valid` rejects a piece of the wrong shape as unreadable. */
-export function loadPiece<T>(
-  env: PieceEnv,
-  ref: SearchRef,
-  hash: string,
-  valid: (value: unknown) => value is T,
-): Promise<T> {
+/** What a piece is: its shape, and whether its text may be of any script (2 bytes a character). */
+export interface PieceKind<T> {
+  valid: (value: unknown) => value is T;
+  wide: boolean;
+}
+
+/** Piece `hash` parsed; a piece of the wrong shape is unreadable. */
+export function loadPiece<T>(env: PieceEnv, ref: SearchRef, hash: string, kind: PieceKind<T>): Promise<T> {
   const key = `piece:${hash}`;
   const cached = cache.get<T>(key);
   if (cached) return Promise.resolve(cached);
@@ -65,9 +66,9 @@ export function loadPiece<T>(
       } catch (error) {
         throw new StoreUnavailable(`search piece ${pieceName(ref, hash)} is not valid JSON`, error);
       }
-      if (!valid(value))
+      if (!kind.valid(value))
         throw new StoreUnavailable(`search piece ${pieceName(ref, hash)} is not the piece the directory names`);
-      cache.set(key, value, parsedBytes(text));
+      cache.set(key, value, parsedBytes(text, kind.wide ? 2 : 1));
       return value;
     });
     const settled = () => reading.delete(key);
