@@ -185,6 +185,7 @@ export interface Manifest {
   defaultSidebar?: string;
   /** `/llms.txt` and `/llms-full.txt`, in parts (KV `llms:<hash>`). */
   llms: string[];
+  /** The embedded search index's directory and where its pieces are. */
   search: SearchRef;
   assets: ClientAssets;
 }

@@ -34,24 +34,17 @@ export type CompactRecord = [
   string?,
 ];
 
-/** What the build stores in KV under `b:<id>:search-index`. */
-export interface SerializedSearchIndex {
-  version: 2;
+/** What a record leaves out because the whole index shares it. */
+export interface RecordDefaults {
   /** Origin of every record URL (the site's url). */
   origin: string;
   language: SearchRecord['language'];
   docusaurusTag: string;
-  records: CompactRecord[];
-  /** MiniSearch's own JSON form. */
-  index: unknown;
 }
 
 const levelNames = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const;
 
-export function compactRecord(
-  record: SearchRecord,
-  defaults: Pick<SerializedSearchIndex, 'origin' | 'language' | 'docusaurusTag'>,
-): CompactRecord {
+export function compactRecord(record: SearchRecord, defaults: RecordDefaults): CompactRecord {
   const path = record.url.startsWith(`${defaults.origin}/`) ? record.url.slice(defaults.origin.length) : record.url;
   const compact: CompactRecord = [
     record.objectID,
@@ -67,10 +60,7 @@ export function compactRecord(
   return compact;
 }
 
-export function expandRecord(
-  compact: CompactRecord,
-  index: Pick<SerializedSearchIndex, 'origin' | 'language' | 'docusaurusTag'>,
-): SearchRecord {
+export function expandRecord(compact: CompactRecord, index: RecordDefaults): SearchRecord {
   const [objectID, path, type, levels, content, position, language, tag] = compact;
   const url = path.startsWith('/') ? `${index.origin}${path}` : path;
   const hash = url.indexOf('#');

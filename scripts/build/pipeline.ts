@@ -7,15 +7,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, open, readFile, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import type {
-  LlmsPart,
-  Manifest,
-  PageData,
-  RouteBucket,
-  RouteTarget,
-  SearchRecord,
-  SidebarItem,
-} from '../../client/model.ts';
+import type { LlmsPart, Manifest, PageData, RouteBucket, RouteTarget, SidebarItem } from '../../client/model.ts';
 import { kvKeys, routeBucket } from '../../client/model.ts';
 import { bundleClient, writeClient } from './client-bundle.ts';
 import { compileDocs, type CompiledDoc } from './compile.ts';
@@ -25,7 +17,8 @@ import { discoverDocs, normaliseRoute, type SourceDoc } from './discover.ts';
 import { BuildError, newDiagnostics, throwIfErrors, type Diagnostics } from './errors.ts';
 import { lastModifiedDates } from './last-modified.ts';
 import { readRedirects } from './redirects.ts';
-import { buildSearchIndex } from './search-index.ts';
+import { emitSearchIndex } from './search-index/emit.ts';
+import { createSearchIndexWriter } from './search-index/writer.ts';
 import { pageSearchRecords, topLevelSections } from './search-records.ts';
 import { KvWriter } from './kv-writer.ts';
 import type { LinkContext } from './mdx-plugins.ts';
@@ -93,7 +86,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   const kv = new KvWriter(join(options.outDir, 'kv'));
   const records = new JsonListWriter(join(options.outDir, 'search', 'records.json'));
   const sections = topLevelSections(sidebars.sidebars);
-  const searchIndex: SearchRecord[][] = [];
+  const searchIndex = createSearchIndexWriter({ siteUrl: site.url });
   const pages: PageSummary[] = new Array<PageSummary>(docs.length + sidebars.generatedIndexes.length);
   const routeTargets = new Map<string, RouteTarget>();
   const storePage = async (page: PageData, index: number) => {
@@ -105,7 +98,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     pages[index] = summary;
     const pageRecords = pageSearchRecords(page, sections, site.url);
     await records.add(pageRecords);
-    searchIndex[index] = pageRecords;
+    searchIndex.addPage(index, pageRecords);
   };
 
   // Each page is stored as soon as it is compiled, and only its summary is kept.
@@ -144,10 +137,8 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   for (const part of llmsParts(llmsRecord(site, sidebars.sidebars, pages))) {
     llms.push(await kv.putContent(kvKeys.llms, JSON.stringify(part)));
   }
-  const search = await kv.putContent(
-    kvKeys.searchPiece,
-    JSON.stringify(buildSearchIndex(searchIndex.flat(), site.url)),
-  );
+  // The split search index: static assets beside the client, or KV for a build without one.
+  const search = await emitSearchIndex(searchIndex, options.skipClient ? 'kv' : 'assets', options.outDir, kv);
 
   const bundle = options.skipClient ? undefined : await bundleClient();
   const assets = bundle?.assets ?? { script: '/assets/main.js', modulePreloads: [], styles: [], fonts: [] };
@@ -157,7 +148,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     sidebars: sidebarRefs,
     ...(Object.keys(sidebars.sidebars)[0] ? { defaultSidebar: Object.keys(sidebars.sidebars)[0] } : {}),
     llms,
-    search: { store: 'kv', directory: search },
+    search,
     assets,
   };
   const buildId = hashBuild(content, bundle ? [...bundle.files.values()] : []);

@@ -191,12 +191,15 @@ function isGeneratedIndex(link: unknown): link is GeneratedIndexLink {
   return typeof link === 'object' && link !== null && (link as { type?: unknown }).type === 'generated-index';
 }
 
-/** lodash's kebabCase, as Docusaurus names category pages: words of letters and digits, lower case. */
+/** Like lodash's kebabCase, as Docusaurus names category pages: the label's words, lower case, joined by dashes. */
 export function kebabCase(label: string): string {
-  const words = label.match(
-    /[A-Z]{2,}(?=[A-Z][a-z]+|\b|[^A-Za-z])|[A-Z]?[a-z]+|[A-Z]+|\d+|[^\x00-\x7F\s\p{P}\p{S}]+/gu,
-  );
-  return (words ?? []).map((word) => word.toLowerCase()).join('-');
+  return label
+    .replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1 $2')
+    .replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, '$1 $2')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .map((word) => word.toLowerCase())
+    .join('-');
 }
 
 /** Breadcrumbs of the category whose page is `route`: the categories above it, then itself. */

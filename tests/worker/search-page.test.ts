@@ -2,8 +2,8 @@
 // results; `GET /__search?q=`: the same results as JSON for the page's live updates.
 
 import { beforeEach, describe, expect, it } from 'vitest';
-import { kvKeys, type SearchPageData } from '../../client/model.ts';
-import { bindings, deployFixture, type DeployedBuild } from './support/deploy.ts';
+import type { SearchPageData } from '../../client/model.ts';
+import { bindings, deployFixture, loseSearchDirectory, type DeployedBuild } from './support/deploy.ts';
 import { countElements, textOf } from './support/html.ts';
 import { getSettled } from './support/requests.ts';
 import { standInUrls, withAlgolia } from './support/search.ts';
@@ -127,10 +127,14 @@ describe('the search page', () => {
   });
 
   it('shows “Unable to fetch results” when the build has no search index', async () => {
-    await bindings.CONTENT.delete(kvKeys.searchPiece(build.manifest.search.directory));
-    const { response, body } = await getSettled('/search?q=setup');
-    expect(response.status).toBe(200);
-    expect(await textOf(body, '[role="alert"] .search-page-message-title')).toBe('Unable to fetch results');
+    const restore = await loseSearchDirectory(build);
+    try {
+      const { response, body } = await getSettled('/search?q=setup');
+      expect(response.status).toBe(200);
+      expect(await textOf(body, '[role="alert"] .search-page-message-title')).toBe('Unable to fetch results');
+    } finally {
+      await restore();
+    }
   });
 
   it('shows Algolia’s results when Algolia is configured', async () => {

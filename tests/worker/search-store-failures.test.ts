@@ -2,9 +2,8 @@
 // Algolia the client gets Algolia's error shape so DocSearch can show its error screen.
 
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { kvKeys } from '../../client/model.ts';
 import type { Env } from '../../worker/env.ts';
-import { bindings, deployFixture, failingKv, type DeployedBuild } from './support/deploy.ts';
+import { bindings, deployFixture, failingKv, loseSearchDirectory, type DeployedBuild } from './support/deploy.ts';
 import { getSettled } from './support/requests.ts';
 import { docSearchRequest, postSearch, standInUrls, withAlgolia } from './support/search.ts';
 
@@ -35,20 +34,18 @@ describe('search while KV is failing', () => {
     expect(body).toContain('From stand-in first');
   });
 
-  it.each<[string, () => Promise<Env>]>([
-    ['KV fails', async () => ({ ...bindings, CONTENT: failingKv() })],
-    [
-      'the live build has no search index',
-      async () => {
-        await bindings.CONTENT.delete(kvKeys.searchPiece(build.manifest.search.directory));
-        return bindings;
-      },
-    ],
+  it.each<[string, () => Promise<{ env: Env; restore?: () => Promise<void> }>]>([
+    ['KV fails', async () => ({ env: { ...bindings, CONTENT: failingKv() } })],
+    ['the live build has no search index', async () => ({ env: bindings, restore: await loseSearchDirectory(build) })],
   ])('answers 503 in Algolia’s error shape when %s and Algolia is not configured', async (_, prepare) => {
-    const env = await prepare();
-    const call = await postSearch(docSearchRequest('setup'), { env });
-    expect(call.response.status).toBe(503);
-    expect(call.json).toEqual({ message: expect.any(String), status: 503 });
-    expect(call.body).not.toMatch(/StoreUnavailable|b:[0-9a-f]{12}:|simulated outage/);
+    const { env, restore } = await prepare();
+    try {
+      const call = await postSearch(docSearchRequest('setup'), { env });
+      expect(call.response.status).toBe(503);
+      expect(call.json).toEqual({ message: expect.any(String), status: 503 });
+      expect(call.body).not.toMatch(/StoreUnavailable|b:[0-9a-f]{12}:|search:[0-9a-f]{16}|simulated outage/);
+    } finally {
+      await restore?.();
+    }
   });
 });

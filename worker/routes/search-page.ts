@@ -7,9 +7,8 @@ import type { AppEnv } from '../env.ts';
 import { bootData } from '../render/boot-data.ts';
 import { renderDocument } from '../render/document.tsx';
 import { currentManifest } from '../services/content-store.ts';
-import { buildToSearch, search } from '../services/search/index.ts';
+import { buildToSearch, searchPage, type SearchBuild } from '../services/search/index.ts';
 import { localIndex } from '../services/search/local-index.ts';
-import { searchPageQuery, searchPageResults } from '../services/search/page-results.ts';
 import { countPageSearch } from '../services/analytics/count-results.ts';
 import { announcementDismissed, chooseTheme } from '../services/theme.ts';
 
@@ -31,28 +30,29 @@ function noResults(c: Context<AppEnv>): SearchPageData {
 }
 
 /** The results of `?q=&page=`; throws when neither Algolia nor the build's index can answer. */
-async function searchPageData(c: Context<AppEnv>, buildId: string | undefined): Promise<SearchPageData> {
+async function searchPageData(c: Context<AppEnv>, build: SearchBuild | undefined): Promise<SearchPageData> {
   const empty = noResults(c);
   const { query, page } = empty;
   if (!query) return empty;
-  const [result] = (await search(c.env, buildId, [searchPageQuery(query)])).response.results;
-  if (!result) return empty;
-  const results = searchPageResults(result, query, page);
+  const results = await searchPage(c.env, build, query, page);
+  if (!results) return empty;
   // The modal's "See all" count asks with `count=no`: its search was counted already.
   if (page === 0 && c.req.query('count') !== 'no') countPageSearch(c, query, results.matchedPages);
   const suggestions =
-    results.matchedPages === 0 && buildId ? (await localIndex(c.env.CONTENT, buildId)).suggest(query, 3) : [];
+    results.matchedPages === 0 && build ? await (await localIndex(c.env, build.search)).suggest(query, 3) : [];
   return { ...empty, ...results, suggestions };
 }
 
 export async function serveSearchPage(c: Context<AppEnv>): Promise<Response> {
   // The page needs the site's layout: without a manifest, the error handler answers with the 503 page.
   const manifest = await currentManifest(c.env.CONTENT);
-  const data = await searchPageData(c, manifest.buildId).catch((error: unknown): SearchPageData => {
-    // The layout is there, so the page itself says the search failed, as the modal does.
-    console.error('search page failed', error);
-    return { ...noResults(c), error: 'Unable to fetch results' };
-  });
+  const data = await searchPageData(c, { buildId: manifest.buildId, search: manifest.search }).catch(
+    (error: unknown): SearchPageData => {
+      // The layout is there, so the page itself says the search failed, as the modal does.
+      console.error('search page failed', error);
+      return { ...noResults(c), error: 'Unable to fetch results' };
+    },
+  );
   const theme = chooseTheme(c, manifest.site);
   const boot = { ...bootData(manifest, null, 200, theme, announcementDismissed(c, manifest.site)), search: data };
   const body = await renderDocument({ manifest, boot, theme, url: c.req.url });

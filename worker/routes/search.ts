@@ -24,11 +24,11 @@ export async function serveSearch(c: Context<AppEnv>): Promise<Response> {
 
   const queries = parseSearchBody(await c.req.text());
   // Algolia can still answer while KV is down: a missing build only rules out the local index.
-  const buildId = await buildToSearch(c.env.CONTENT);
+  const build = await buildToSearch(c.env.CONTENT);
   const algolia = algoliaConfigured(c.env)
     ? `${c.env.ALGOLIA_APP_ID}/${c.env.ALGOLIA_INDEX_NAME}/${c.env.ALGOLIA_HOSTS ?? ''}`
     : 'local';
-  const key = buildId ? await searchCacheKey(`${buildId}|${algolia}`, queries) : undefined;
+  const key = build ? await searchCacheKey(`${build.buildId}|${algolia}`, queries) : undefined;
   const hit = key ? await readEdgeCache(key) : undefined;
   if (hit) {
     const cached = await hit.text();
@@ -44,7 +44,7 @@ export async function serveSearch(c: Context<AppEnv>): Promise<Response> {
     });
   }
 
-  const answer = await search(c.env, buildId, queries);
+  const answer = await search(c.env, build, queries);
   const body = JSON.stringify(answer.response);
   countSearches(c, queries, answer.response.results);
   const configuredTtl = cacheTtlSeconds(c.env.SEARCH_CACHE_TTL);

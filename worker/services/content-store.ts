@@ -1,6 +1,6 @@
-// Reads builds from KV: the live pointer, the manifest (kept in isolate memory), routes, pages,
-// sidebars and the search index. A pointer to a build whose manifest is gone or unreadable falls
-// back to the previous builds. Every failure to read is a `StoreUnavailable`, whatever KV threw.
+// Reads builds from KV: the live pointer, the manifest (kept in isolate memory), routes, pages and
+// sidebars (the search index's pieces: worker/services/search/pieces.ts). A pointer to a build
+// whose manifest is gone or unreadable falls back to the previous builds. Every failure to read is a `StoreUnavailable`, whatever KV threw.
 // Nothing here holds a whole site: the route table is read a bucket at a time, and what is kept
 // in memory is bounded in bytes.
 
@@ -13,7 +13,6 @@ import {
   type RouteTarget,
   type SidebarItem,
 } from '../../client/model.ts';
-import type { SerializedSearchIndex } from '../../client/search-options.ts';
 import { ByteCache } from './byte-cache.ts';
 
 /** Build-prefixed keys never change, so the edge may keep them long. */
@@ -163,16 +162,6 @@ export async function readSidebar(kv: KVNamespace, hash: string): Promise<Sideba
   // Parsed objects cost a few times their text.
   sidebars.set(hash, items, text.length * 3);
   return items;
-}
-
-/** The embedded search index of a build; every deployed build has one. */
-export async function readSearchIndex(kv: KVNamespace, buildId: string): Promise<SerializedSearchIndex> {
-  const manifest = await manifestOf(kv, buildId);
-  if (!manifest) throw new StoreUnavailable(`build ${buildId} has no readable manifest`);
-  const key = kvKeys.searchPiece(manifest.search.directory);
-  const text = await readStored(kv, key, immutableTtl);
-  if (!text) throw new StoreUnavailable(`build ${buildId} has no search index (${key})`);
-  return parseStored<SerializedSearchIndex>(text, key);
 }
 
 /** The one way this worker reads KV: a failing read is a `StoreUnavailable` naming the key. */

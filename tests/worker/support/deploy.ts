@@ -12,6 +12,7 @@ import { kvKeys, type Manifest, type PageData, type SidebarItem } from '../../..
 import type { BuiltFixture } from '../../support/worker-global-setup.ts';
 import type { Env } from '../../../worker/env.ts';
 import { forgetStore } from '../../../worker/services/content-store.ts';
+import { forgetSearchPieces } from '../../../worker/services/search/pieces.ts';
 
 /** The worker's bindings as configured in wrangler.toml (KV `CONTENT`, `HTML_CACHE_TTL`). */
 export const bindings = env as unknown as Env;
@@ -122,6 +123,21 @@ export async function pointTo(current: string | null, history: string[] = []): P
   else await bindings.CONTENT.put(kvKeys.current, current);
   await bindings.CONTENT.put(kvKeys.history, JSON.stringify(history));
   forgetStore();
+}
+
+/**
+ * Deletes the directory of the build's search index, as if an upload lost it, and makes the
+ * isolate forget the pieces it read. Returns what puts it back: pieces are shared by builds.
+ */
+export async function loseSearchDirectory(build: DeployedBuild): Promise<() => Promise<void>> {
+  const key = kvKeys.searchPiece(build.manifest.search.directory);
+  const value = await bindings.CONTENT.get(key);
+  await bindings.CONTENT.delete(key);
+  forgetSearchPieces();
+  return async () => {
+    if (value !== null) await bindings.CONTENT.put(key, value);
+    forgetSearchPieces();
+  };
 }
 
 /** A KV binding whose every read fails, as when KV has an outage. */

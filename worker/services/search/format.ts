@@ -9,7 +9,10 @@ import { queryIdFor } from '../analytics/normalise.ts';
 
 const hierarchyLevels = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const;
 
-export function applyFacetFilters(records: SearchRecord[], filters: string[][]): SearchRecord[] {
+export function applyFacetFilters<T extends Pick<SearchRecord, 'language' | 'docusaurus_tag'>>(
+  records: T[],
+  filters: string[][],
+): T[] {
   if (filters.length === 0) return records;
   return records.filter((record) =>
     filters.every((group) =>
@@ -25,11 +28,24 @@ export function applyFacetFilters(records: SearchRecord[], filters: string[][]):
 }
 
 export function formatResult(query: SearchQuery, matches: SearchRecord[], startedAt: number): SearchResult {
+  return formatPage(
+    query,
+    matches.slice(query.page * query.hitsPerPage, (query.page + 1) * query.hitsPerPage),
+    matches.length,
+    startedAt,
+  );
+}
+
+/** The results page `query.page` of `nbHits` matches, given that page's records only. */
+export function formatPage(
+  query: SearchQuery,
+  pageHits: SearchRecord[],
+  nbHits: number,
+  startedAt: number,
+): SearchResult {
   const words = queryWords(query.query);
   const tags: Tags = { pre: query.highlightPreTag, post: query.highlightPostTag, ellipsis: query.snippetEllipsisText };
-  const nbHits = matches.length;
   const nbPages = query.hitsPerPage === 0 ? 0 : Math.ceil(nbHits / query.hitsPerPage);
-  const pageHits = matches.slice(query.page * query.hitsPerPage, (query.page + 1) * query.hitsPerPage);
   const result: SearchResult = {
     hits: pageHits.map((record) => formatHit(record, query, words, tags)),
     nbHits,

@@ -1,13 +1,20 @@
 // Search: Algolia when configured, the embedded index otherwise and whenever Algolia fails,
 // both answering in Algolia's response shape.
 
-import type { SearchResponse } from '../../../client/model.ts';
+import type { SearchRef, SearchResponse } from '../../../client/model.ts';
 import type { Env } from '../../env.ts';
 import { currentManifest, StoreUnavailable } from '../content-store.ts';
-import { applyFacetFilters, formatResult } from './format.ts';
+import { formatPage } from './format.ts';
 import { localIndex } from './local-index.ts';
+import { localPageResults, searchPageQuery, searchPageResults, type SearchPageResults } from './page-results.ts';
 import type { SearchQuery } from './protocol.ts';
 import { algoliaConfigured, searchUpstream } from './upstream.ts';
+
+/** The live build a local search reads: its id (cache keys) and where its index lives. */
+export interface SearchBuild {
+  buildId: string;
+  search?: SearchRef;
+}
 
 export type SearchSource = 'algolia' | 'local';
 
@@ -17,7 +24,7 @@ export interface SearchAnswer {
 }
 
 /** Throws (`StoreUnavailable`) only when neither Algolia nor a deployed build can answer. */
-export async function search(env: Env, buildId: string | undefined, queries: SearchQuery[]): Promise<SearchAnswer> {
+export async function search(env: Env, build: SearchBuild | undefined, queries: SearchQuery[]): Promise<SearchAnswer> {
   if (algoliaConfigured(env)) {
     try {
       return { response: await searchUpstream(env, queries), source: 'algolia' };
@@ -28,17 +35,40 @@ export async function search(env: Env, buildId: string | undefined, queries: Sea
       );
     }
   }
-  if (!buildId) throw new StoreUnavailable('no deployed build to search, and Algolia did not answer');
-  return { response: await searchLocal(env, buildId, queries), source: 'local' };
+  if (!build) throw new StoreUnavailable('no deployed build to search, and Algolia did not answer');
+  return { response: await searchLocal(env, build, queries), source: 'local' };
+}
+
+/**
+ * Results page `page` of `/search`: Algolia's hits grouped by page when it answers; otherwise
+ * the embedded index groups by page itself and reads records only for the pages shown.
+ */
+export async function searchPage(
+  env: Env,
+  build: SearchBuild | undefined,
+  query: string,
+  page: number,
+): Promise<SearchPageResults | undefined> {
+  if (algoliaConfigured(env)) {
+    try {
+      const [result] = (await searchUpstream(env, [searchPageQuery(query)])).results;
+      return result && searchPageResults(result, query, page);
+    } catch (error) {
+      console.warn('Algolia failed; the search page answers from the embedded index:', (error as Error).message);
+    }
+  }
+  if (!build) throw new StoreUnavailable('no deployed build to search, and Algolia did not answer');
+  return localPageResults(await localIndex(env, build.search), query, page);
 }
 
 /**
  * The live build, for the embedded index; undefined while the store fails, since Algolia needs
  * nothing from KV. `search` then throws `StoreUnavailable` only if Algolia cannot answer either.
  */
-export async function buildToSearch(kv: KVNamespace): Promise<string | undefined> {
+export async function buildToSearch(kv: KVNamespace): Promise<SearchBuild | undefined> {
   try {
-    return (await currentManifest(kv)).buildId;
+    const { buildId, search } = await currentManifest(kv);
+    return { buildId, search };
   } catch (error) {
     if (!(error instanceof StoreUnavailable)) throw error;
     console.warn('searching without a deployed build:', error.message);
@@ -46,12 +76,16 @@ export async function buildToSearch(kv: KVNamespace): Promise<string | undefined
   }
 }
 
-export async function searchLocal(env: Env, buildId: string, queries: SearchQuery[]): Promise<SearchResponse> {
-  const index = await localIndex(env.CONTENT, buildId);
+export async function searchLocal(env: Env, build: SearchBuild, queries: SearchQuery[]): Promise<SearchResponse> {
+  const index = await localIndex(env, build.search);
   return {
-    results: queries.map((query) => {
-      const startedAt = Date.now();
-      return formatResult(query, applyFacetFilters(index.search(query.query), query.facetFilters), startedAt);
-    }),
+    results: await Promise.all(
+      queries.map(async (query) => {
+        const startedAt = Date.now();
+        const ranking = await index.search(query.query, query.facetFilters);
+        const shown = await index.records(ranking.slice(query.page * query.hitsPerPage, query.hitsPerPage));
+        return formatPage(query, shown, ranking.count, startedAt);
+      }),
+    ),
   };
 }

@@ -1,97 +1,241 @@
-// The embedded index: loaded from KV once per isolate and build, searched with MiniSearch
-// (typo tolerant, prefix on the last word), ranked lvl1 > lvl2 > lvl3 > content, then by
-// position in the page.
+// The embedded index, split into pieces (client/search-pieces.ts): a query reads the directory,
+// the vocabulary pieces its typos and prefix need, the term pieces of its candidate terms, and
+// the record chunks of the hits it shows. Matches are ranked as before: exact before typos, then
+// title > headings > text, then score, then position in the page.
 
-import MiniSearch, { type SearchResult as MiniResult } from 'minisearch';
-import type { SearchRecord } from '../../../client/model.ts';
+import type { SearchRecord, SearchRef } from '../../../client/model.ts';
 import {
-  expandRecord,
-  fieldBoost,
-  indexedFields,
-  tokenize,
-  type SerializedSearchIndex,
-} from '../../../client/search-options.ts';
-import { readSearchIndex } from '../content-store.ts';
+  decodePostings,
+  pageOfRecord,
+  recordsPerPage,
+  type Postings,
+  type RecordChunk,
+  type SearchDirectory,
+  type TermPiece,
+  type VocabularyPiece,
+} from '../../../client/search-pieces.ts';
+import { expandRecord, tokenize } from '../../../client/search-options.ts';
+import { StoreUnavailable } from '../content-store.ts';
+import { applyFacetFilters } from './format.ts';
 import { allowedTypos } from './highlight.ts';
+import {
+  filterMatches,
+  intersect,
+  noMatches,
+  Ranking,
+  restrict,
+  termMatches,
+  union,
+  unionAll,
+  type Matches,
+} from './matches.ts';
+import { derived, loadPiece, type PieceEnv, type PieceKind } from './pieces.ts';
+import { candidateRange, candidates, vocabularyPiecesFor, type Candidate } from './term-candidates.ts';
 
 export interface LocalIndex {
-  records: SearchRecord[];
-  /** Matching records, best first. */
-  search(query: string): SearchRecord[];
+  /** The matching records, ranked. */
+  search(query: string, facetFilters?: string[][]): Promise<Ranking>;
+  /** The records of `ids`, in that order. */
+  records(ids: ArrayLike<number>): Promise<SearchRecord[]>;
   /** Up to `limit` page titles close to a query that found nothing, for 'Try searching for'. */
-  suggest(query: string, limit: number): string[];
+  suggest(query: string, limit: number): Promise<string[]>;
 }
-
-const loaded = new Map<string, Promise<LocalIndex>>();
 
 /** A build's index; a failed read is a `StoreUnavailable` and is tried again on the next search. */
-export function localIndex(kv: KVNamespace, buildId: string): Promise<LocalIndex> {
-  let pending = loaded.get(buildId);
-  if (!pending) {
-    pending = readSearchIndex(kv, buildId).then(createLocalIndex);
-    pending.catch(() => loaded.delete(buildId));
-    loaded.set(buildId, pending);
-    // One build's index at a time is plenty for an isolate.
-    for (const key of loaded.keys()) if (key !== buildId && loaded.size > 2) loaded.delete(key);
-  }
-  return pending;
+export async function localIndex(env: PieceEnv, ref: SearchRef | undefined): Promise<LocalIndex> {
+  if (!ref) throw new StoreUnavailable('the build has no search index');
+  const directory = await loadPiece(env, ref, ref.directory, kinds.directory);
+  return createLocalIndex(directory, (hash, kind) => loadPiece(env, ref, hash, kind));
 }
 
-const typeRank: Record<SearchRecord['type'], number> = {
-  lvl0: 0,
-  lvl1: 1,
-  lvl2: 2,
-  lvl3: 3,
-  lvl4: 4,
-  lvl5: 5,
-  lvl6: 6,
-  content: 7,
-};
+type Load = <T>(hash: string, kind: PieceKind<T>) => Promise<T>;
 
-export function createLocalIndex(serialized: SerializedSearchIndex): LocalIndex {
-  const records = serialized.records.map((record) => expandRecord(record, serialized));
-  const mini = MiniSearch.loadJS(serialized.index as never, { fields: [...indexedFields], idField: 'id', tokenize });
-  const options = {
-    tokenize,
-    boost: fieldBoost,
-    prefix: (_term: string, index: number, terms: string[]) => index === terms.length - 1,
-    fuzzy: (term: string) => allowedTypos(term) || false,
-    maxFuzzy: 2,
+export function createLocalIndex(directory: SearchDirectory, load: Load): LocalIndex {
+  const idf = (count: number) => Math.log(1 + directory.records / Math.max(1, count));
+
+  /** Postings of `term` across the pieces that hold it (a long list spans several). */
+  const postingsOf = async (term: string): Promise<Postings> => {
+    const hashes = termPiecesFor(directory, term);
+    const pieces = await Promise.all(hashes.map((hash) => load(hash, kinds.terms)));
+    return derived(`postings:${hashes[0]}:${term}`, () => {
+      const segments = pieces.flatMap((piece) => {
+        const at = findSorted(piece.terms, term);
+        if (at === -1) return [];
+        try {
+          return [decodePostings(piece.postings[at]!)];
+        } catch (error) {
+          throw new StoreUnavailable(`search postings of “${term}” are damaged`, error);
+        }
+      });
+      const value = segments.length === 1 ? segments[0]! : concatenate(segments);
+      return { value, bytes: value.ids.length * 9 + 64 };
+    });
   };
 
-  const search = (query: string): SearchRecord[] => {
+  /** Each word's candidate terms; a typo'd or last word reads its vocabulary first. */
+  const wordCandidates = (words: string[], typosOf: (word: string) => number) =>
+    Promise.all(
+      words.map(async (word, index) => {
+        const last = index === words.length - 1;
+        const typos = typosOf(word);
+        const range = candidateRange(word, last, typos);
+        const vocabulary = range
+          ? await Promise.all(vocabularyPiecesFor(directory, ...range).map((hash) => load(hash, kinds.vocabulary)))
+          : [];
+        return candidates(word, last, typos, vocabulary);
+      }),
+    );
+
+  /** Each candidate term's postings, with how it counts. */
+  const termLists = (found: Map<string, Candidate>) =>
+    Promise.all([...found].map(async ([term, candidate]) => ({ postings: await postingsOf(term), candidate })));
+
+  /** A word's matches (any of its terms), only among `within` when an earlier word narrowed them. */
+  const wordMatches = (lists: Awaited<ReturnType<typeof termLists>>, within?: Matches): Matches =>
+    unionAll(
+      lists.map(({ postings, candidate }) =>
+        termMatches(
+          within ? restrict(postings, within.ids) : postings,
+          candidate.quality * idf(postings.ids.length),
+          candidate.exact,
+        ),
+      ),
+    );
+
+  const search = async (query: string, facetFilters: string[][] = []): Promise<Ranking> => {
+    const words = tokenize(query);
+    if (words.length === 0) return new Ranking(noMatches);
+    const perWord = await Promise.all((await wordCandidates(words, allowedTypos)).map(termLists));
+    // AND, rarest word first: a common word is only looked up among the records already found.
+    const size = (lists: (typeof perWord)[number]) => lists.reduce((sum, list) => sum + list.postings.ids.length, 0);
+    perWord.sort((a, b) => size(a) - size(b));
+    let matches: Matches | undefined;
+    for (const lists of perWord) {
+      matches = matches ? intersect(matches, wordMatches(lists, matches)) : wordMatches(lists);
+      if (matches.ids.length === 0) break;
+    }
+    const keep = facetFilter(directory, facetFilters);
+    if (keep) matches = filterMatches(matches!, keep);
+    return new Ranking(matches!);
+  };
+
+  const records = async (ids: ArrayLike<number>): Promise<SearchRecord[]> => {
+    const chunkOf = (id: number) => lastAtOrBefore(directory.chunks, pageOfRecord(id));
+    const wanted = [...new Set(Array.from(ids, chunkOf))];
+    const chunks = new Map(
+      await Promise.all(wanted.map(async (at) => [at, await load(directory.chunks[at]![1], kinds.records)] as const)),
+    );
+    return Array.from(ids, (id) => {
+      const chunk = chunks.get(chunkOf(id))!;
+      const page = chunk.records[chunk.pages.indexOf(pageOfRecord(id))];
+      const compact = page?.[id % recordsPerPage];
+      if (!compact) throw new Error(`search index: record ${id} is not in its chunk`);
+      return expandRecord(compact, directory);
+    });
+  };
+
+  const suggest = async (query: string, limit: number): Promise<string[]> => {
     const words = tokenize(query);
     if (words.length === 0) return [];
-    const results = mini.search(query, { ...options, combineWith: 'AND' });
-    return results
-      .map((result) => ({ result, record: records[Number(result.id)]!, typos: hasTypos(result, words) ? 1 : 0 }))
-      .sort(
-        (a, b) =>
-          a.typos - b.typos ||
-          typeRank[a.record.type] - typeRank[b.record.type] ||
-          b.result.score - a.result.score ||
-          a.record.weight.position - b.record.weight.position,
-      )
-      .map((entry) => entry.record);
+    // Looser than search: any word, with up to 40% of its letters wrong (at most two).
+    const found = await wordCandidates(words, (word) => Math.min(2, Math.round(word.length * 0.4)));
+    const perWord = (await Promise.all(found.map(termLists))).map((lists) => wordMatches(lists));
+    const ranking = new Ranking(
+      perWord.reduce((all, next) => union(all, next, true)),
+      false,
+    );
+    const pages = ranking.pages(pageOfRecord).slice(0, limit);
+    // Every record of a page carries its title: the first record of each page will do.
+    const firsts = pages.map((page) => page * recordsPerPage);
+    const titles = (await records(firsts)).map((record) => record.hierarchy.lvl1 ?? record.hierarchy.lvl0);
+    return [...new Set(titles)];
   };
 
-  const suggest = (query: string, limit: number): string[] => {
-    const titles = new Set<string>();
-    for (const result of mini.search(query, { ...options, combineWith: 'OR', fuzzy: 0.4 })) {
-      const record = records[Number(result.id)]!;
-      titles.add(record.hierarchy.lvl1 ?? record.hierarchy.lvl0);
-      if (titles.size >= limit) break;
-    }
-    return [...titles];
-  };
-
-  return { records, search, suggest };
+  return { search, records, suggest };
 }
 
-/** True when some query word was found only through a typo (not exactly, not as a prefix). */
-function hasTypos(result: MiniResult, words: string[]): boolean {
-  return words.some(
-    (word, index) =>
-      !result.terms.some((term) => term === word || (index === words.length - 1 && term.startsWith(word))),
-  );
+/** The term pieces that hold `term`: the last piece starting at or before it, and those it continues from. */
+function termPiecesFor(directory: SearchDirectory, term: string): string[] {
+  const list = directory.terms;
+  let at = list.length - 1;
+  while (at > 0 && list[at]![0] > term) at--;
+  if (at < 0) return [];
+  let start = at;
+  while (start > 0 && list[start]![2] === 1 && list[start]![0] === term) start--;
+  return list.slice(start, at + 1).map((entry) => entry[1]);
+}
+
+function findSorted(terms: string[], term: string): number {
+  let low = 0;
+  let high = terms.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const value = terms[middle]!;
+    if (value === term) return middle;
+    if (value < term) low = middle + 1;
+    else high = middle - 1;
+  }
+  return -1;
+}
+
+/** Index of the last entry whose first page is at or before `page`. */
+function lastAtOrBefore(list: [number, string][], page: number): number {
+  let low = 0;
+  let high = list.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if (list[middle]![0] <= page) low = middle;
+    else high = middle - 1;
+  }
+  return low;
+}
+
+function concatenate(segments: Postings[]): Postings {
+  const total = segments.reduce((sum, segment) => sum + segment.ids.length, 0);
+  const ids = new Uint32Array(total);
+  const metas = new Uint8Array(total);
+  let at = 0;
+  for (const segment of segments) {
+    ids.set(segment.ids, at);
+    metas.set(segment.metas, at);
+    at += segment.ids.length;
+  }
+  return { ids, metas };
+}
+
+/** Which records pass Algolia-style facet filters, from the directory's exceptions alone. */
+function facetFilter(directory: SearchDirectory, filters: string[][]): ((id: number) => boolean) | undefined {
+  if (filters.length === 0) return undefined;
+  const passes = (language: string, tag: string) =>
+    applyFacetFilters([{ language: language as SearchRecord['language'], docusaurus_tag: tag }], filters).length === 1;
+  const usual = passes(directory.language, directory.docusaurusTag);
+  if (usual && directory.facetExceptions.length === 0) return undefined;
+  const exceptions = new Map(directory.facetExceptions.map(([id, language, tag]) => [id, passes(language, tag)]));
+  return (id) => exceptions.get(id) ?? usual;
+}
+
+/** Postings are ASCII; words and record text may be of any script. */
+const kinds = {
+  directory: { valid: isDirectory, wide: true },
+  terms: { valid: isTermPiece, wide: false },
+  vocabulary: { valid: isVocabularyPiece, wide: true },
+  records: { valid: isRecordChunk, wide: true },
+} satisfies Record<string, PieceKind<unknown>>;
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+function isDirectory(value: unknown): value is SearchDirectory {
+  return isObject(value) && value.version === 3 && Array.isArray(value.terms) && Array.isArray(value.chunks);
+}
+
+function isTermPiece(value: unknown): value is TermPiece {
+  return isObject(value) && Array.isArray(value.terms) && Array.isArray(value.postings);
+}
+
+function isVocabularyPiece(value: unknown): value is VocabularyPiece {
+  return isObject(value) && Array.isArray(value.terms) && Array.isArray(value.counts);
+}
+
+function isRecordChunk(value: unknown): value is RecordChunk {
+  return isObject(value) && Array.isArray(value.pages) && Array.isArray(value.records);
 }

@@ -13,7 +13,10 @@ import {
   type SearchResult,
 } from '../../../client/model.ts';
 import { relativeUrl } from '../../../client/search/results.ts';
+import { pageOfRecord } from '../../../client/search-pieces.ts';
+import { formatPage } from './format.ts';
 import { highlight, queryWords, snippet, type Tags } from './highlight.ts';
+import type { LocalIndex } from './local-index.ts';
 import type { SearchQuery } from './protocol.ts';
 
 /** Ranked hits, text only: enough to group, count and snippet every matching page. */
@@ -59,13 +62,39 @@ type HeadingLevel = (typeof headingLevels)[number];
 export function searchPageResults(result: SearchResult, query: string, page: number): SearchPageResults {
   const pages = matchedPages(result.hits);
   const perPage = searchLimits.pagesPerResultsPage;
+  const shown = pages.slice(page * perPage, (page + 1) * perPage);
+  return resultsPage(shown, pages.length, result.nbHits <= result.hits.length, query, page);
+}
+
+/**
+ * The same from the embedded index, natively: pages ordered by their best record from the
+ * ranked ids alone, records read only for the pages shown. Every match counts (exhaustive).
+ */
+export async function localPageResults(index: LocalIndex, query: string, page: number): Promise<SearchPageResults> {
+  const request = searchPageQuery(query);
+  const ranking = await index.search(query, request.facetFilters);
+  const order = ranking.pages(pageOfRecord);
+  const perPage = searchLimits.pagesPerResultsPage;
+  const shown = new Set(order.slice(page * perPage, (page + 1) * perPage));
+  const records = await index.records(ranking.recordsOf(shown, pageOfRecord));
+  const { hits } = formatPage(request, records, records.length, Date.now());
+  return resultsPage(matchedPages(hits), order.length, true, query, page);
+}
+
+function resultsPage(
+  shown: MatchedPage[],
+  total: number,
+  exhaustive: boolean,
+  query: string,
+  page: number,
+): SearchPageResults {
   const words = queryWords(query);
   return {
     page,
-    nbPages: Math.ceil(pages.length / perPage),
-    matchedPages: pages.length,
-    exhaustive: result.nbHits <= result.hits.length,
-    groups: pages.slice(page * perPage, (page + 1) * perPage).map((matched) => pageGroup(matched, words)),
+    nbPages: Math.ceil(total / searchLimits.pagesPerResultsPage),
+    matchedPages: total,
+    exhaustive,
+    groups: shown.map((matched) => pageGroup(matched, words)),
   };
 }
 

@@ -1,0 +1,126 @@
+// The split search index's storage contract: the directory the worker reads first, and the
+// pieces it names (term postings, vocabulary, records). Written by scripts/build/search-index/,
+// read by worker/services/search/. Every piece is JSON named by the hash of its text.
+
+import type { SearchRecord } from './model.ts';
+import type { CompactRecord } from './search-options.ts';
+
+/**
+ * A record's id: its page's position in the build (`pages` order) and its rank within the page
+ * (by position), so ids sort as the site reads and name their page without a record table.
+ */
+export const recordsPerPage = 2 ** 16;
+/** Ids fit 32 bits. */
+export const maxPages = 2 ** 16;
+export const pageOfRecord = (id: number): number => Math.floor(id / recordsPerPage);
+
+/** Bits of a posting's meta byte: which indexed fields hold the term, in `indexedFields` order. */
+export const fieldBits = { lvl1: 1, lvl2: 2, lvl3: 4, lvl4: 8, content: 16 } as const;
+
+/** Record type → rank (title before headings before text), kept in a posting's meta byte. */
+export const typeRank: Record<SearchRecord['type'], number> = {
+  lvl0: 0,
+  lvl1: 1,
+  lvl2: 2,
+  lvl3: 3,
+  lvl4: 4,
+  lvl5: 5,
+  lvl6: 6,
+  content: 7,
+};
+
+export interface SearchDirectory {
+  version: 3;
+  /** Origin of every record URL (the site's url). */
+  origin: string;
+  language: SearchRecord['language'];
+  docusaurusTag: string;
+  /** Records in the index, for term weights. */
+  records: number;
+  /** Term pieces in vocabulary order: [first term, hash, 1 when that term continues from the previous piece]. */
+  terms: [string, string, 0 | 1][];
+  /** Vocabulary pieces in order: [first term, hash]. */
+  vocabulary: [string, string][];
+  /** Record chunks in page order: [first page index, hash]. */
+  chunks: [number, string][];
+  /** Records whose language or tag differ from the index's: [id, language, tag]. */
+  facetExceptions: [number, string, string][];
+}
+
+/** Postings of consecutive terms; `postings[i]` encodes `terms[i]` (see `encodePostings`). */
+export interface TermPiece {
+  terms: string[];
+  postings: string[];
+}
+
+/** Terms (no postings) with the number of records holding each, for typos and prefixes. */
+export interface VocabularyPiece {
+  terms: string[];
+  counts: number[];
+}
+
+/** Records of consecutive pages: `records[i]` are page `pages[i]`'s, in id order. */
+export interface RecordChunk {
+  pages: number[];
+  records: CompactRecord[][];
+}
+
+// Postings are sorted record ids, stored as one number each: (id − previous id) × 256 + meta,
+// where meta = type rank × 32 + field bits. The numbers are varints of 5 bits a character
+// (a sixth bit says more follow), in characters JSON keeps as they are.
+const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+const digitOf = new Int8Array(128).fill(-1);
+for (let i = 0; i < alphabet.length; i++) digitOf[alphabet.charCodeAt(i)] = i;
+
+export function encodeVarint(value: number, out: string[]): void {
+  let rest = value;
+  while (rest >= 32) {
+    out.push(alphabet[(rest % 32) + 32]!);
+    rest = Math.floor(rest / 32);
+  }
+  out.push(alphabet[rest]!);
+}
+
+export function encodePostings(ids: ArrayLike<number>, metas: ArrayLike<number>): string {
+  const out: string[] = [];
+  let previous = 0;
+  for (let i = 0; i < ids.length; i++) {
+    encodeVarint((ids[i]! - previous) * 256 + metas[i]!, out);
+    previous = ids[i]!;
+  }
+  return out.join('');
+}
+
+export interface Postings {
+  ids: Uint32Array;
+  metas: Uint8Array;
+}
+
+/** Throws on a character no encoder writes, so a damaged piece is noticed, not misread. */
+export function decodePostings(text: string): Postings {
+  let count = 0;
+  for (let i = 0; i < text.length; i++) if (digitOf[text.charCodeAt(i)]! < 32) count++;
+  const ids = new Uint32Array(count);
+  const metas = new Uint8Array(count);
+  let previous = 0;
+  let value = 0;
+  let scale = 1;
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const digit = digitOf[text.charCodeAt(i)] ?? -1;
+    if (digit < 0) throw new Error(`not a posting character at ${i}`);
+    if (digit >= 32) {
+      value += (digit - 32) * scale;
+      scale *= 32;
+      continue;
+    }
+    value += digit * scale;
+    const meta = value % 256;
+    previous += (value - meta) / 256;
+    ids[n] = previous;
+    metas[n++] = meta;
+    value = 0;
+    scale = 1;
+  }
+  return { ids, metas };
+}

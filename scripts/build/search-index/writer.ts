@@ -1,0 +1,252 @@
+// Writes the split search index: a small directory, term pieces (postings), vocabulary pieces
+// (terms and counts, for typos and prefixes) and record chunks, each bounded in size so the
+// worker reads only the few a query needs. See client/search-pieces.ts for the formats.
+
+import { createHash } from 'node:crypto';
+import { docusaurusTag, type SearchRecord } from '../../../client/model.ts';
+import {
+  encodeVarint,
+  fieldBits,
+  maxPages,
+  recordsPerPage,
+  typeRank,
+  type SearchDirectory,
+} from '../../../client/search-pieces.ts';
+import { compactRecord, extractField, indexedFields, tokenize } from '../../../client/search-options.ts';
+import { TermPostings } from './term-postings.ts';
+
+export interface PieceSizes {
+  /** Characters a piece of short posting lists aims at: a rare word's query parses little. */
+  terms: number;
+  /** A long posting list's pieces: few reads for a common word, still far below KV's limits. */
+  longTerm: number;
+  /** Vocabulary pieces are read whole for a typo or a prefix: smaller. */
+  vocabulary: number;
+  /** Record chunks hold whole pages; a hit's highlight reads one. */
+  records: number;
+}
+
+export const pieceSizes: PieceSizes = {
+  terms: 128 * 1024,
+  longTerm: 500 * 1024,
+  vocabulary: 96 * 1024,
+  records: 48 * 1024,
+};
+
+export interface SearchPiece {
+  hash: string;
+  text: string;
+}
+
+export interface SearchIndexWriter {
+  /** Once per page; `pageIndex` is the page's position in the build, pages in any order. */
+  addPage(pageIndex: number, records: SearchRecord[]): void;
+  /** Every piece, one at a time so the caller can write each out; the directory comes last. */
+  pieces(): Generator<SearchPiece>;
+  /** All pieces at once, for small sites and tests. */
+  finish(): { directory: string; pieces: Map<string, string> };
+}
+
+export function pieceHash(text: string): string {
+  return createHash('sha256').update(text).digest('hex').slice(0, 16);
+}
+
+const piece = (text: string): SearchPiece => ({ hash: pieceHash(text), text });
+
+export function createSearchIndexWriter({
+  siteUrl,
+  sizes = pieceSizes,
+}: {
+  siteUrl: string;
+  /** Smaller pieces in tests, to split a small site as a big one is. */
+  sizes?: PieceSizes;
+}): SearchIndexWriter {
+  const defaults = { origin: new URL(siteUrl).origin, language: 'en' as const, docusaurusTag };
+  const terms = new Map<string, TermPostings>();
+  /** Page index → its compact records as JSON, written into chunks at the end. */
+  const pageRecords = new Map<number, string>();
+  const facetExceptions: SearchDirectory['facetExceptions'] = [];
+  let recordCount = 0;
+
+  const addPage = (pageIndex: number, records: SearchRecord[]) => {
+    if (pageRecords.has(pageIndex)) throw new Error(`search index: page ${pageIndex} was added twice`);
+    if (records.length >= recordsPerPage)
+      throw new Error(`search index: page ${pageIndex} has ${records.length} records, at most ${recordsPerPage - 1}`);
+    if (pageIndex >= maxPages) throw new Error(`search index: at most ${maxPages} pages, not page ${pageIndex}`);
+    if (records.length === 0) return;
+    // A record's rank in its page is its id: ranks follow position, so ids sort as the page reads.
+    const ordered = records
+      .map((record, order) => ({ record, order }))
+      .sort((a, b) => a.record.weight.position - b.record.weight.position || a.order - b.order)
+      .map((entry) => entry.record);
+    const pageTerms = new Map<string, { ranks: number[]; metas: number[] }>();
+    // Every record repeats its page title and headings: tokenize each text once.
+    const tokens = new Map<string, string[]>();
+    const wordsOf = (text: string) => {
+      let words = tokens.get(text);
+      if (!words) tokens.set(text, (words = [...new Set(tokenize(text))]));
+      return words;
+    };
+    ordered.forEach((record, rank) => {
+      const masks = new Map<string, number>();
+      for (const field of indexedFields)
+        for (const term of wordsOf(extractField(record, field)))
+          masks.set(term, (masks.get(term) ?? 0) | fieldBits[field]);
+      for (const [term, mask] of masks) {
+        let entry = pageTerms.get(term);
+        if (!entry) pageTerms.set(term, (entry = { ranks: [], metas: [] }));
+        entry.ranks.push(rank);
+        entry.metas.push(typeRank[record.type] * 32 + mask);
+      }
+      if (record.language !== defaults.language || record.docusaurus_tag !== defaults.docusaurusTag)
+        facetExceptions.push([pageIndex * recordsPerPage + rank, record.language, record.docusaurus_tag]);
+    });
+    for (const [term, entry] of pageTerms) {
+      let postings = terms.get(term);
+      if (!postings) terms.set(term, (postings = new TermPostings()));
+      postings.addPage(pageIndex, entry.ranks, entry.metas);
+    }
+    pageRecords.set(pageIndex, JSON.stringify(ordered.map((record) => compactRecord(record, defaults))));
+    recordCount += ordered.length;
+  };
+
+  function* pieces(): Generator<SearchPiece> {
+    const vocabulary = [...terms.keys()].sort();
+    const directory: SearchDirectory = {
+      version: 3,
+      ...defaults,
+      records: recordCount,
+      terms: [],
+      vocabulary: [],
+      chunks: [],
+      facetExceptions: facetExceptions.sort((a, b) => a[0] - b[0]),
+    };
+    for (const written of termPieces(vocabulary, terms, sizes)) {
+      directory.terms.push([written.first, written.hash, written.continued ? 1 : 0]);
+      yield written;
+    }
+    for (const written of vocabularyPieces(vocabulary, terms, sizes.vocabulary)) {
+      directory.vocabulary.push([written.first, written.hash]);
+      yield written;
+    }
+    for (const written of recordChunks(pageRecords, sizes.records)) {
+      directory.chunks.push([written.first, written.hash]);
+      yield written;
+    }
+    yield piece(JSON.stringify(directory));
+  }
+
+  const finish = () => {
+    const all = new Map<string, string>();
+    let directory = '';
+    for (const written of pieces()) {
+      all.set(written.hash, written.text);
+      directory = written.hash;
+    }
+    return { directory, pieces: all };
+  };
+
+  return { addPage, pieces, finish };
+}
+
+/**
+ * Terms in order, grouped into pieces of about `sizes.terms`; a term too long for that has
+ * pieces of its own, of up to `sizes.longTerm` each (a word in most records spans several).
+ */
+function* termPieces(
+  vocabulary: string[],
+  terms: Map<string, TermPostings>,
+  sizes: PieceSizes,
+): Generator<SearchPiece & { first: string; continued: boolean }> {
+  let current = { terms: [] as string[], postings: [] as string[], size: 0 };
+  const close = (continued: boolean) => {
+    const written = { ...piece(JSON.stringify({ terms: current.terms, postings: current.postings })), continued };
+    const first = current.terms[0]!;
+    current = { terms: [], postings: [], size: 0 };
+    return { ...written, first };
+  };
+  for (const term of vocabulary) {
+    const segments = encodedSegments(terms.get(term)!, sizes.longTerm);
+    const size = segments[0]!.length + term.length + 6;
+    if (segments.length === 1 && size < sizes.terms) {
+      if (current.size + size > sizes.terms && current.terms.length > 0) yield close(false);
+      current.terms.push(term);
+      current.postings.push(segments[0]!);
+      current.size += size;
+      continue;
+    }
+    if (current.terms.length > 0) yield close(false);
+    for (const [i, segment] of segments.entries()) {
+      current.terms.push(term);
+      current.postings.push(segment);
+      yield close(i > 0);
+    }
+  }
+  if (current.terms.length > 0) yield close(false);
+}
+
+/** A term's postings as strings of at most `max` characters, each decodable on its own. */
+function encodedSegments(postings: TermPostings, max: number): string[] {
+  const { ids, metas } = postings.sortedPostings();
+  const segments: string[] = [];
+  let out: string[] = [];
+  let previous = 0;
+  for (let i = 0; i < ids.length; i++) {
+    const before = out.length;
+    encodeVarint((ids[i]! - previous) * 256 + metas[i]!, out);
+    if (out.length > max) {
+      segments.push(out.slice(0, before).join(''));
+      out = [];
+      encodeVarint(ids[i]! * 256 + metas[i]!, out);
+    }
+    previous = ids[i]!;
+  }
+  segments.push(out.join(''));
+  return segments;
+}
+
+function* vocabularyPieces(
+  vocabulary: string[],
+  terms: Map<string, TermPostings>,
+  target: number,
+): Generator<SearchPiece & { first: string }> {
+  let current: string[] = [];
+  let size = 0;
+  const close = () => ({
+    ...piece(JSON.stringify({ terms: current, counts: current.map((term) => terms.get(term)!.count) })),
+    first: current[0]!,
+  });
+  for (const term of vocabulary) {
+    current.push(term);
+    size += term.length + 10;
+    if (size >= target) {
+      yield close();
+      current = [];
+      size = 0;
+    }
+  }
+  if (current.length > 0) yield close();
+}
+
+/** Whole pages in build order, a chunk closing once it passes the target size. */
+function* recordChunks(pageRecords: Map<number, string>, target: number): Generator<SearchPiece & { first: number }> {
+  let pages: number[] = [];
+  let records: string[] = [];
+  let size = 0;
+  const close = () => ({
+    ...piece(`{"pages":[${pages.join(',')}],"records":[${records.join(',')}]}`),
+    first: pages[0]!,
+  });
+  for (const page of [...pageRecords.keys()].sort((a, b) => a - b)) {
+    pages.push(page);
+    records.push(pageRecords.get(page)!);
+    size += pageRecords.get(page)!.length;
+    if (size >= target) {
+      yield close();
+      pages = [];
+      records = [];
+      size = 0;
+    }
+  }
+  if (pages.length > 0) yield close();
+}

@@ -1,0 +1,127 @@
+// The embedded index at scale: split into pieces no bigger than a cheap read, of which a query
+// reads only the few it needs, with the same answers however the pieces are cut.
+
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { SearchRecord } from '../../client/model.ts';
+import type { SearchDirectory } from '../../client/search-pieces.ts';
+import { ByteBoundedCache } from '../../worker/services/search/piece-cache.ts';
+import { localIndex } from '../../worker/services/search/local-index.ts';
+import { forgetSearchPieces, searchCacheBytes } from '../../worker/services/search/pieces.ts';
+import { openIndex, piecesInKv, writeIndex } from './support/search-index.ts';
+import { random, syntheticPage, zipfVocabulary, type Vocabulary } from './support/synthetic-pages.ts';
+
+let records: SearchRecord[];
+let vocabulary: Vocabulary;
+let written: ReturnType<typeof writeIndex>;
+let directory: SearchDirectory;
+
+beforeAll(() => {
+  const rand = random(1);
+  vocabulary = zipfVocabulary(20_000, rand);
+  records = Array.from({ length: 3000 }, (_, page) => syntheticPage(page, vocabulary, rand, 30)).flat();
+  written = writeIndex(records);
+  directory = JSON.parse(written.pieces.get(written.directory)!) as SearchDirectory;
+}, 120_000);
+
+/** Words of the site from common to rare. */
+const common = () => vocabulary.words[0]!;
+const rare = () => vocabulary.words[5000]!;
+
+describe('the split index of 3,000 pages', () => {
+  it('keeps every piece under 512 KB, and the directory read first under 64 KB', () => {
+    const sizes = [...written.pieces.values()].map((text) => Buffer.byteLength(text));
+    expect(records.length).toBe(90_000);
+    expect(written.pieces.size).toBeGreaterThan(100);
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(512 * 1024);
+    expect(Buffer.byteLength(written.pieces.get(written.directory)!)).toBeLessThan(64 * 1024);
+  });
+
+  it('splits the postings of a word found in most records across pieces of its own', () => {
+    const pieces = directory.terms.filter(([term]) => term === common());
+    expect(pieces.length).toBeGreaterThan(0);
+    expect(directory.terms.some(([, , continued]) => continued === 1) || pieces.length === 1).toBe(true);
+  });
+
+  it('reads a handful of pieces for a query and the records of its first hits', async () => {
+    const index = openIndex(written);
+    const ranking = await index.engine.search(`${rare()} ${common().slice(0, 2)}`);
+    await index.engine.records(ranking.slice(0, 20));
+    expect(index.read.size).toBeGreaterThan(0);
+    expect(index.read.size).toBeLessThanOrEqual(20);
+    expect(index.read.size).toBeLessThan(written.pieces.size / 10);
+  });
+
+  it('answers the same however small the pieces are cut', async () => {
+    const some = records.slice(0, 15_000);
+    const small = openIndex(writeIndex(some, { terms: 2048, longTerm: 8192, vocabulary: 1024, records: 4096 }));
+    const usual = openIndex(writeIndex(some));
+    expect(
+      (JSON.parse(small.pieces.get(small.directory)!) as SearchDirectory).terms.some(([, , continued]) => continued),
+    ).toBe(true);
+    const typo = `${rare().slice(0, -1)}${rare().endsWith('q') ? 'z' : 'q'}`;
+    for (const query of [
+      common(),
+      `${common()} ${rare()}`,
+      rare().slice(0, 3),
+      typo,
+      `${common()} ${rare().slice(0, 2)}`,
+    ]) {
+      const [a, b] = await Promise.all([small.engine.search(query), usual.engine.search(query)]);
+      expect(a.count).toBe(b.count);
+      expect(a.slice(0, 50)).toEqual(b.slice(0, 50));
+    }
+  });
+
+  it('finds every record that holds both words of a query', async () => {
+    const [first, second] = [vocabulary.words[3]!, vocabulary.words[40]!];
+    const holds = (record: SearchRecord, word: string) =>
+      [record.content, ...Object.values(record.hierarchy).slice(1)].some((text) =>
+        (text ?? '').split(' ').includes(word),
+      );
+    // Synthetic records are named `<page>-<position>`, so their ids are known.
+    const idOf = (record: SearchRecord) => {
+      const [page, position] = record.objectID.split('-').map(Number);
+      return page! * 2 ** 16 + position!;
+    };
+    const expected = records.filter((record) => holds(record, first) && holds(record, second)).map(idOf);
+    const ranking = await openIndex(written).engine.search(`${first} ${second}`);
+    // The last word also matches as a prefix or with a typo: every exact match is among them.
+    expect(expected.length).toBeGreaterThan(0);
+    expect(ranking.slice(0, ranking.count)).toEqual(expect.arrayContaining(expected));
+  });
+});
+
+describe('the isolate’s memory of pieces', () => {
+  it('forgets the least recently used entries once over its budget in bytes', () => {
+    const cache = new ByteBoundedCache(100);
+    cache.set('a', 'A', 40);
+    cache.set('b', 'B', 40);
+    expect(cache.get('a')).toBe('A');
+    cache.set('c', 'C', 40);
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('a')).toBe('A');
+    expect(cache.get('c')).toBe('C');
+    expect(cache.bytes).toBe(80);
+    cache.set('huge', 'H', 101);
+    expect(cache.get('huge')).toBeUndefined();
+    expect(cache.bytes).toBe(80);
+  });
+
+  it('stays within its budget while searching a site bigger than it', async () => {
+    const stored = piecesInKv(records);
+    const kv = { get: async (key: string) => stored.entries.get(key) ?? null } as unknown as KVNamespace;
+    const budget = 2 * 1024 * 1024;
+    forgetSearchPieces(budget);
+    try {
+      for (const word of vocabulary.words.slice(0, 12)) {
+        const index = await localIndex({ CONTENT: kv }, stored.ref);
+        const ranking = await index.search(word);
+        await index.records(ranking.slice(0, 20));
+        expect(searchCacheBytes()).toBeLessThanOrEqual(budget);
+      }
+      expect(searchCacheBytes()).toBeGreaterThan(budget / 2);
+    } finally {
+      forgetSearchPieces();
+    }
+  });
+});

@@ -1,0 +1,68 @@
+// Split search indexes built in memory from records, for the engine's unit tests: read back
+// as the worker reads them (JSON pieces by hash), counting which pieces a query touched.
+
+import { kvKeys, type SearchRecord, type SearchRef } from '../../../client/model.ts';
+import type { SearchDirectory } from '../../../client/search-pieces.ts';
+import { createSearchIndexWriter, type PieceSizes } from '../../../scripts/build/search-index/writer.ts';
+import { createLocalIndex, type LocalIndex } from '../../../worker/services/search/local-index.ts';
+import type { PieceKind } from '../../../worker/services/search/pieces.ts';
+
+const siteUrl = 'https://docs.example.test';
+
+/** Records grouped by page in the order their pages first appear, as the build numbers pages. */
+export function writeIndex(
+  records: SearchRecord[],
+  sizes?: PieceSizes,
+): { directory: string; pieces: Map<string, string> } {
+  const writer = createSearchIndexWriter({ siteUrl, sizes });
+  const pages = new Map<string, SearchRecord[]>();
+  for (const record of records) {
+    const list = pages.get(record.url_without_anchor);
+    if (list) list.push(record);
+    else pages.set(record.url_without_anchor, [record]);
+  }
+  [...pages.values()].forEach((list, pageIndex) => writer.addPage(pageIndex, list));
+  return writer.finish();
+}
+
+export function piecesInKv(records: SearchRecord[]): { ref: SearchRef; entries: Map<string, string> } {
+  const { directory, pieces } = writeIndex(records);
+  const entries = new Map([...pieces].map(([hash, text]) => [kvKeys.searchPiece(hash), text]));
+  return { ref: { store: 'kv', directory }, entries };
+}
+
+export interface TestIndex {
+  /** Matching records, best first. */
+  search(query: string, facetFilters?: string[][]): Promise<SearchRecord[]>;
+  suggest(query: string, limit: number): Promise<string[]>;
+  engine: LocalIndex;
+  /** Hashes of the pieces read so far (the directory not included). */
+  read: Set<string>;
+  /** The pieces, by hash, and the directory's hash. */
+  pieces: Map<string, string>;
+  directory: string;
+}
+
+export function openIndex(written: { directory: string; pieces: Map<string, string> }): TestIndex {
+  const read = new Set<string>();
+  const directory = JSON.parse(written.pieces.get(written.directory)!) as SearchDirectory;
+  const engine = createLocalIndex(directory, async <T>(hash: string, kind: PieceKind<T>) => {
+    read.add(hash);
+    const value: unknown = JSON.parse(written.pieces.get(hash)!);
+    if (!kind.valid(value)) throw new Error(`piece ${hash} has the wrong shape`);
+    return value;
+  });
+  return {
+    search: async (query, facetFilters) => {
+      const ranking = await engine.search(query, facetFilters);
+      return engine.records(ranking.slice(0, ranking.count));
+    },
+    suggest: (query, limit) => engine.suggest(query, limit),
+    engine,
+    read,
+    pieces: written.pieces,
+    directory: written.directory,
+  };
+}
+
+export const builtIndex = (records: SearchRecord[]): TestIndex => openIndex(writeIndex(records));

@@ -1,0 +1,234 @@
+// Records a query matches, as parallel typed arrays sorted by record id: built per query word
+// from the postings of the terms it stands for (union), then combined across words (AND).
+
+import type { Postings } from '../../../client/search-pieces.ts';
+import { fieldBoost, indexedFields } from '../../../client/search-options.ts';
+
+export interface Matches {
+  /** Record ids (page × 2^16 + rank), ascending. */
+  ids: Uint32Array;
+  /** Type rank × 32 + field bits, from the postings. */
+  metas: Uint8Array;
+  scores: Float64Array;
+  /** 1 where every word matched exactly or as a prefix, 0 where some word needed a typo. */
+  exact: Uint8Array;
+}
+
+/** Sum of the boosts of the fields in a meta byte's low five bits. */
+const boostOfMask = Array.from({ length: 32 }, (_, mask) =>
+  indexedFields.reduce((sum, field, bit) => sum + (mask & (1 << bit) ? fieldBoost[field] : 0), 0),
+);
+
+/** A term's matches: `weight` scales the field boosts (rarer terms and exact words weigh more). */
+export function termMatches(postings: Postings, weight: number, exact: boolean): Matches {
+  const n = postings.ids.length;
+  const scores = new Float64Array(n);
+  for (let i = 0; i < n; i++) scores[i] = weight * boostOfMask[postings.metas[i]! & 31]!;
+  return { ids: postings.ids, metas: postings.metas, scores, exact: new Uint8Array(n).fill(exact ? 1 : 0) };
+}
+
+/** The postings of records in `within` (ascending): galloping, so a rare word costs little against a common one. */
+export function restrict(postings: Postings, within: Uint32Array): Postings {
+  const ids = new Uint32Array(Math.min(within.length, postings.ids.length));
+  const metas = new Uint8Array(ids.length);
+  const list = postings.ids;
+  let n = 0;
+  let at = 0;
+  for (let k = 0; k < within.length && at < list.length; k++) {
+    const id = within[k]!;
+    // Gallop to a bound past `id`, then search between.
+    let step = 1;
+    let high = at;
+    while (high < list.length && list[high]! < id) {
+      at = high;
+      high += step;
+      step *= 2;
+    }
+    let low = at;
+    high = Math.min(high, list.length);
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (list[middle]! < id) low = middle + 1;
+      else high = middle;
+    }
+    at = low;
+    if (at < list.length && list[at] === id) {
+      ids[n] = id;
+      metas[n++] = postings.metas[at]!;
+    }
+  }
+  return { ids: ids.subarray(0, n), metas: metas.subarray(0, n) };
+}
+
+function allocate(n: number): Matches {
+  return { ids: new Uint32Array(n), metas: new Uint8Array(n), scores: new Float64Array(n), exact: new Uint8Array(n) };
+}
+
+function trimmed(m: Matches, n: number): Matches {
+  return {
+    ids: m.ids.subarray(0, n),
+    metas: m.metas.subarray(0, n),
+    scores: m.scores.subarray(0, n),
+    exact: m.exact.subarray(0, n),
+  };
+}
+
+/**
+ * Records matched by either. A record found by two terms of one word keeps its best match;
+ * with `add` (any word of a query, for suggestions) the scores add.
+ */
+export function union(a: Matches, b: Matches, add = false): Matches {
+  const out = allocate(a.ids.length + b.ids.length);
+  let i = 0;
+  let j = 0;
+  let n = 0;
+  while (i < a.ids.length || j < b.ids.length) {
+    const fromA = j >= b.ids.length || (i < a.ids.length && a.ids[i]! <= b.ids[j]!);
+    const fromB = i >= a.ids.length || (j < b.ids.length && b.ids[j]! <= a.ids[i]!);
+    if (fromA && fromB) {
+      out.ids[n] = a.ids[i]!;
+      out.metas[n] = a.metas[i]! | b.metas[j]!;
+      out.scores[n] = add ? a.scores[i]! + b.scores[j]! : Math.max(a.scores[i]!, b.scores[j]!);
+      out.exact[n++] = a.exact[i++]! | b.exact[j++]!;
+    } else if (fromA) copy(a, i++, out, n++);
+    else copy(b, j++, out, n++);
+  }
+  return trimmed(out, n);
+}
+
+/** Records matched by both (AND of words): scores add, a typo in either word counts. */
+export function intersect(a: Matches, b: Matches): Matches {
+  const out = allocate(Math.min(a.ids.length, b.ids.length));
+  let i = 0;
+  let j = 0;
+  let n = 0;
+  while (i < a.ids.length && j < b.ids.length) {
+    if (a.ids[i]! < b.ids[j]!) i++;
+    else if (a.ids[i]! > b.ids[j]!) j++;
+    else {
+      out.ids[n] = a.ids[i]!;
+      out.metas[n] = a.metas[i]! | b.metas[j]!;
+      out.scores[n] = a.scores[i]! + b.scores[j]!;
+      out.exact[n++] = a.exact[i++]! & b.exact[j++]!;
+    }
+  }
+  return trimmed(out, n);
+}
+
+function copy(from: Matches, i: number, to: Matches, n: number): void {
+  to.ids[n] = from.ids[i]!;
+  to.metas[n] = from.metas[i]!;
+  to.scores[n] = from.scores[i]!;
+  to.exact[n] = from.exact[i]!;
+}
+
+export const noMatches: Matches = allocate(0);
+
+/** Union of many lists, merged in pairs round by round so each posting is copied log(k) times. */
+export function unionAll(lists: Matches[]): Matches {
+  let round = lists;
+  while (round.length > 1) {
+    const next: Matches[] = [];
+    for (let i = 0; i < round.length; i += 2)
+      next.push(i + 1 < round.length ? union(round[i]!, round[i + 1]!) : round[i]!);
+    round = next;
+  }
+  return round[0] ?? noMatches;
+}
+
+/** Keeps the records `keep` accepts. */
+export function filterMatches(m: Matches, keep: (id: number) => boolean): Matches {
+  const out = allocate(m.ids.length);
+  let n = 0;
+  for (let i = 0; i < m.ids.length; i++) if (keep(m.ids[i]!)) copy(m, i, out, n++);
+  return trimmed(out, n);
+}
+
+const idSpan = 2 ** 32;
+/** Ranking buckets: typos (2) × record type (8) × score steps (4096). */
+const buckets = 2 * 8 * 4096;
+
+/**
+ * Matches in rank order: exact before typos, then by record type (title, headings, text),
+ * then by score, then in reading order. Each record gets one number that sorts on all four
+ * (bucket × 2^32 + id); only the ranks asked for are sorted, so a word found in most records
+ * costs a pass over them, not a sort.
+ */
+export class Ranking {
+  private readonly keys: Float64Array;
+  private sorted?: Float64Array;
+
+  constructor(
+    private readonly matches: Matches,
+    byType = true,
+  ) {
+    this.keys = new Float64Array(matches.ids.length);
+    for (let i = 0; i < this.keys.length; i++) {
+      const typos = matches.exact[i] ? 0 : 1;
+      const type = byType ? matches.metas[i]! >> 5 : 0;
+      // Higher scores first: a log scale in 12 bits.
+      const score = 4095 - Math.min(4095, Math.round(Math.log2(1 + matches.scores[i]!) * 256));
+      this.keys[i] = ((typos * 8 + type) * 4096 + score) * idSpan + matches.ids[i]!;
+    }
+  }
+
+  get count(): number {
+    return this.keys.length;
+  }
+
+  /** Ids of ranks `from` to `from + count`. */
+  slice(from: number, count: number): number[] {
+    const wanted = Math.min(from + count, this.keys.length);
+    if (wanted <= from) return [];
+    const best = wanted * 4 >= this.keys.length ? this.allSorted() : this.smallest(wanted);
+    return Array.from(best.subarray(from, wanted), (key) => key % idSpan);
+  }
+
+  /** Pages (by `pageOf`) best first, by their best record. */
+  pages(pageOf: (id: number) => number): number[] {
+    const { ids } = this.matches;
+    const runs: { page: number; best: number }[] = [];
+    // Ids ascend, so a page's records are one run.
+    for (let i = 0; i < ids.length; i++) {
+      const page = pageOf(ids[i]!);
+      const last = runs[runs.length - 1];
+      if (last && last.page === page) last.best = Math.min(last.best, this.keys[i]!);
+      else runs.push({ page, best: this.keys[i]! });
+    }
+    return runs.sort((a, b) => a.best - b.best).map((run) => run.page);
+  }
+
+  /** Ids of the records of `pages`, best first. */
+  recordsOf(pages: Set<number>, pageOf: (id: number) => number): number[] {
+    const kept: number[] = [];
+    for (let i = 0; i < this.keys.length; i++) if (pages.has(pageOf(this.matches.ids[i]!))) kept.push(this.keys[i]!);
+    return kept.sort((a, b) => a - b).map((key) => key % idSpan);
+  }
+
+  private allSorted(): Float64Array {
+    this.sorted ??= this.keys.slice().sort();
+    return this.sorted;
+  }
+
+  /** The `count` smallest keys, sorted: a histogram of buckets finds where the cut falls. */
+  private smallest(count: number): Float64Array {
+    const histogram = new Uint32Array(buckets);
+    for (const key of this.keys) histogram[Math.floor(key / idSpan)]!++;
+    let cut = 0;
+    let below = 0;
+    while (below + histogram[cut]! < count) below += histogram[cut++]!;
+    const chosen = new Float64Array(count);
+    let n = 0;
+    let fromCut = count - below;
+    // Keys follow id order, so the first ones met in the cut bucket are its best.
+    for (const key of this.keys) {
+      const bucket = Math.floor(key / idSpan);
+      if (bucket < cut) chosen[n++] = key;
+      else if (bucket === cut && fromCut > 0) {
+        chosen[n++] = key;
+        fromCut--;
+      }
+    }
+    return chosen.sort();
+  }
+}

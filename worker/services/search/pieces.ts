@@ -1,0 +1,88 @@
+// Reads the split search index's pieces, from KV or the static assets as the build stored
+// them, through one function; parsed pieces stay in the isolate's byte-bounded cache. A piece
+// that is missing or unreadable is a `StoreUnavailable`, as any other failed read of a build.
+
+import { kvKeys, searchPiecePath, type SearchRef } from '../../../client/model.ts';
+import type { Env } from '../../env.ts';
+import { immutableTtl, readStored, StoreUnavailable } from '../content-store.ts';
+import { ByteBoundedCache, defaultCacheBytes, parsedBytes } from './piece-cache.ts';
+
+export type PieceEnv = Pick<Env, 'CONTENT' | 'ASSETS'>;
+
+const cache = new ByteBoundedCache();
+const reading = new Map<string, Promise<unknown>>();
+
+/** Bytes of search data this isolate holds (a debug and benchmark figure). */
+export function searchCacheBytes(): number {
+  return cache.bytes;
+}
+
+/** For tests: forget every piece, optionally with another budget. */
+export function forgetSearchPieces(limit = defaultCacheBytes): void {
+  cache.clear(limit);
+  reading.clear();
+}
+
+/** The text of piece `hash`, wherever the build put it. */
+export async function readSearchPiece(env: PieceEnv, ref: SearchRef, hash: string): Promise<string> {
+  if (ref.store === 'kv') {
+    const key = kvKeys.searchPiece(hash);
+    const text = await readStored(env.CONTENT, key, immutableTtl);
+    if (text === null) throw new StoreUnavailable(`search piece ${key} is missing from KV`);
+    return text;
+  }
+  const path = searchPiecePath(hash);
+  if (!env.ASSETS) throw new StoreUnavailable(`search piece ${path} needs the ASSETS binding`);
+  let response: Response;
+  try {
+    response = await env.ASSETS.fetch(new Request(`https://assets.local${path}`));
+  } catch (error) {
+    throw new StoreUnavailable(`static asset ${path} could not be read`, error);
+  }
+  if (!response.ok) throw new StoreUnavailable(`search piece ${path} answered ${response.status}`);
+  return response.text();
+}
+
+const pieceName = (ref: SearchRef, hash: string) =>
+  ref.store === 'kv' ? kvKeys.searchPiece(hash) : searchPiecePath(hash);
+
+/** What a piece is: its shape, and whether its text may be of any script (2 bytes a character). */
+export interface PieceKind<T> {
+  valid: (value: unknown) => value is T;
+  wide: boolean;
+}
+
+/** Piece `hash` parsed; a piece of the wrong shape is unreadable. */
+export function loadPiece<T>(env: PieceEnv, ref: SearchRef, hash: string, kind: PieceKind<T>): Promise<T> {
+  const key = `piece:${hash}`;
+  const cached = cache.get<T>(key);
+  if (cached) return Promise.resolve(cached);
+  let pending = reading.get(key) as Promise<T> | undefined;
+  if (!pending) {
+    pending = readSearchPiece(env, ref, hash).then((text) => {
+      let value: unknown;
+      try {
+        value = JSON.parse(text);
+      } catch (error) {
+        throw new StoreUnavailable(`search piece ${pieceName(ref, hash)} is not valid JSON`, error);
+      }
+      if (!kind.valid(value))
+        throw new StoreUnavailable(`search piece ${pieceName(ref, hash)} is not the piece the directory names`);
+      cache.set(key, value, parsedBytes(text, kind.wide ? 2 : 1));
+      return value;
+    });
+    const settled = () => reading.delete(key);
+    pending.then(settled, settled);
+    reading.set(key, pending);
+  }
+  return pending;
+}
+
+/** A value derived from pieces (decoded postings), kept under the same byte budget. */
+export function derived<T>(key: string, compute: () => { value: T; bytes: number }): T {
+  const cached = cache.get<T>(key);
+  if (cached !== undefined) return cached;
+  const { value, bytes } = compute();
+  cache.set(key, value, bytes);
+  return value;
+}

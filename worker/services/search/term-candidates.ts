@@ -1,0 +1,115 @@
+// Which indexed terms a query word stands for: itself, the words it begins (the last word of
+// a query, as it is being typed) and words within the typos it is allowed. Typos and prefixes
+// read the vocabulary pieces of the word's first letter only, so a typo in the first letter is
+// not forgiven.
+
+import type { SearchDirectory, VocabularyPiece } from '../../../client/search-pieces.ts';
+
+export interface Candidate {
+  /** How much a match through this term weighs against an exact match (1). */
+  quality: number;
+  /** Exact or prefix (not a typo). */
+  exact: boolean;
+}
+
+/**
+ * Completions of a prefix, and words a typo away, kept: the most frequent, up to a number of
+ * terms and of postings, so a one-letter prefix or a short word stays cheap on a big site.
+ */
+export const expansionLimits = { prefixTerms: 30, typoTerms: 10, postings: 250_000 } as const;
+
+/** Vocabulary pieces that may hold terms from `from` up to (not including) `to`. */
+export function vocabularyPiecesFor(directory: SearchDirectory, from: string, to: string): string[] {
+  const list = directory.vocabulary;
+  let start = 0;
+  while (start + 1 < list.length && list[start + 1]![0] <= from) start++;
+  const hashes: string[] = [];
+  for (let i = start; i < list.length && (i === start || list[i]![0] < to); i++) hashes.push(list[i]![1]);
+  return hashes;
+}
+
+/** The range of vocabulary a word's candidates lie in. */
+export function candidateRange(word: string, last: boolean, typos: number): [string, string] | undefined {
+  if (typos > 0) {
+    const first = [...word][0]!;
+    return [first, `${first}\uffff`];
+  }
+  return last ? [word, `${word}\uffff`] : undefined;
+}
+
+export function candidates(
+  word: string,
+  last: boolean,
+  typos: number,
+  vocabulary: VocabularyPiece[],
+): Map<string, Candidate> {
+  const found = new Map<string, Candidate>([[word, { quality: 1, exact: true }]]);
+  const completions: [string, number][] = [];
+  const near: [string, number, number][] = [];
+  for (const piece of vocabulary) {
+    piece.terms.forEach((term, i) => {
+      if (term === word) return;
+      if (last && term.startsWith(word)) completions.push([term, piece.counts[i]!]);
+      else if (typos > 0 && Math.abs(term.length - word.length) <= typos) {
+        const distance = editDistance(term, word, typos);
+        if (distance <= typos) near.push([term, piece.counts[i]!, distance]);
+      }
+    });
+  }
+  const frequentFirst = (a: [string, number, ...unknown[]], b: [string, number, ...unknown[]]) =>
+    b[1] - a[1] || (a[0] < b[0] ? -1 : 1);
+  for (const [term] of mostFrequent(completions.sort(frequentFirst), expansionLimits.prefixTerms))
+    found.set(term, { quality: 0.375 + (0.375 * word.length) / term.length, exact: true });
+  for (const [term, , distance] of mostFrequent(near.sort(frequentFirst), expansionLimits.typoTerms))
+    found.set(term, { quality: 0.45 / distance, exact: false });
+  return found;
+}
+
+/** The first of `sorted` up to `terms` of them and the postings budget (always the first). */
+function mostFrequent<T extends [string, number, ...unknown[]]>(sorted: T[], terms: number): T[] {
+  let postings = 0;
+  const kept: T[] = [];
+  for (const entry of sorted) {
+    if (kept.length === terms || (kept.length > 0 && postings + entry[1] > expansionLimits.postings)) break;
+    kept.push(entry);
+    postings += entry[1];
+  }
+  return kept;
+}
+
+let previousRow = new Int32Array(64);
+let currentRow = new Int32Array(64);
+
+/**
+ * Levenshtein distance, or `limit + 1` as soon as it must exceed `limit`. Only the band of
+ * cells within `limit` of the diagonal can stay within it, so only those are computed.
+ */
+export function editDistance(a: string, b: string, limit: number): number {
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  if (b.length + 2 > previousRow.length) {
+    previousRow = new Int32Array(b.length + 2);
+    currentRow = new Int32Array(b.length + 2);
+  }
+  const beyond = limit + 1;
+  for (let j = 0; j <= b.length; j++) previousRow[j] = j <= limit ? j : beyond;
+  for (let i = 1; i <= a.length; i++) {
+    const from = Math.max(1, i - limit);
+    const to = Math.min(b.length, i + limit);
+    currentRow[from - 1] = from === 1 ? (i <= limit ? i : beyond) : beyond;
+    let best = beyond;
+    const code = a.charCodeAt(i - 1);
+    for (let j = from; j <= to; j++) {
+      const value = Math.min(
+        previousRow[j]! + 1,
+        currentRow[j - 1]! + 1,
+        previousRow[j - 1]! + (code === b.charCodeAt(j - 1) ? 0 : 1),
+      );
+      currentRow[j] = value > beyond ? beyond : value;
+      if (value < best) best = value;
+    }
+    if (to < b.length) currentRow[to + 1] = beyond;
+    if (best > limit) return beyond;
+    [previousRow, currentRow] = [currentRow, previousRow];
+  }
+  return Math.min(previousRow[b.length]!, beyond);
+}
