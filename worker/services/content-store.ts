@@ -1,8 +1,8 @@
 // Reads builds from KV: the live pointer, the manifest (kept in isolate memory), routes, pages and
 // sidebars (the search index's pieces: worker/services/search/pieces.ts). A pointer to a build
-// whose manifest is gone or unreadable falls back to the previous builds. Every failure to read is a `StoreUnavailable`, whatever KV threw.
-// Nothing here holds a whole site: the route table is read a bucket at a time, and what is kept
-// in memory is bounded in bytes.
+// whose manifest is gone or unreadable falls back to the previous builds. Every failure to read
+// is a `StoreUnavailable`, whatever KV threw. Nothing here holds a whole site: the route table is
+// read a bucket at a time, and what is kept in memory is bounded in bytes.
 
 import {
   kvKeys,
