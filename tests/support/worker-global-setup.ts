@@ -8,7 +8,11 @@ import type { TestProject } from 'vitest/node';
 import type { RouteTarget, SidebarItem } from '../../client/model.ts';
 import { readKvEntries } from '../../scripts/build/kv-writer.ts';
 import { runBuild, type BuildResult } from '../../scripts/build/pipeline.ts';
+import { generateCorpus } from '../../scripts/bench/corpus.ts';
 import { storedBuild } from './stored-build.ts';
+
+/** Pages of the generated large fixture: its reference sidebar has more entries than a page renders whole. */
+const largeSitePages = 240;
 import { closeAlgoliaStandIns, startAlgoliaStandIns } from './algolia-standin.ts';
 
 export interface BuiltFixture {
@@ -40,6 +44,9 @@ export default async function setup(project: TestProject) {
   const outRoot = await mkdtemp(join(tmpdir(), 'self-docs-worker-'));
   project.provide('site', await fixture('tests/fixtures/site', join(outRoot, 'site')));
   project.provide('homeSite', await fixture('tests/fixtures/home-site', join(outRoot, 'home-site')));
+  // A site whose big sidebar is rendered in part (see worker/render/sidebar-view.ts).
+  await generateCorpus(join(outRoot, 'large-source'), { pages: largeSitePages });
+  project.provide('largeSite', await fixture(join(outRoot, 'large-source'), join(outRoot, 'large-site')));
   const standIns = await startAlgoliaStandIns(algoliaStandInModes);
   project.provide(
     'algoliaStandIns',
@@ -68,6 +75,8 @@ declare module 'vitest' {
     site: BuiltFixture;
     /** tests/fixtures/home-site: docs that start at `/`, theme following the system. */
     homeSite: BuiltFixture;
+    /** A generated site of 240 pages (scripts/bench/corpus.ts): a small and a large sidebar. */
+    largeSite: BuiltFixture;
     /** `http://127.0.0.1:<port>` of each Algolia stand-in, by name. */
     algoliaStandIns: AlgoliaStandInUrls;
   }

@@ -105,7 +105,7 @@ describe('sidebar errors', () => {
       'sidebars.ts': "export default { docs: ['intro', 'guides/setup'] };\n",
     });
     await expect(buildSite(siteDir)).resolves.toMatchObject({
-      manifest: { sidebars: { docs: [{ href: '/intro' }, { href: '/guides/setup' }] } },
+      sidebars: { docs: [{ href: '/intro' }, { href: '/guides/setup' }] },
     });
   });
 });

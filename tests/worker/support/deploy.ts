@@ -17,7 +17,7 @@ import { forgetSearchPieces } from '../../../worker/services/search/pieces.ts';
 /** The worker's bindings as configured in wrangler.toml (KV `CONTENT`, `HTML_CACHE_TTL`). */
 export const bindings = env as unknown as Env;
 
-export type FixtureName = 'site' | 'home-site';
+export type FixtureName = 'site' | 'home-site' | 'large-site';
 
 export interface DeployOptions {
   /** tests/fixtures/site (default) or tests/fixtures/home-site. */
@@ -39,7 +39,8 @@ export interface DeployedBuild {
 }
 
 export function fixtureBuild(fixture: FixtureName = 'site'): BuiltFixture {
-  return fixture === 'home-site' ? inject('homeSite') : inject('site');
+  if (fixture === 'home-site') return inject('homeSite');
+  return fixture === 'large-site' ? inject('largeSite') : inject('site');
 }
 
 /** Title and description of every page of a fixture, by route. */
