@@ -12,7 +12,7 @@ import { generateCorpus } from '../../scripts/bench/corpus.ts';
 import { storedBuild } from './stored-build.ts';
 
 /** Pages of the generated large fixture: its reference sidebar has more entries than a page renders whole. */
-const largeSitePages = 240;
+const largeSitePages = 200;
 import { closeAlgoliaStandIns, startAlgoliaStandIns } from './algolia-standin.ts';
 
 export interface BuiltFixture {
@@ -75,7 +75,7 @@ declare module 'vitest' {
     site: BuiltFixture;
     /** tests/fixtures/home-site: docs that start at `/`, theme following the system. */
     homeSite: BuiltFixture;
-    /** A generated site of 240 pages (scripts/bench/corpus.ts): a small and a large sidebar. */
+    /** A generated site of 200 pages (scripts/bench/corpus.ts): a small and a large sidebar. */
     largeSite: BuiltFixture;
     /** `http://127.0.0.1:<port>` of each Algolia stand-in, by name. */
     algoliaStandIns: AlgoliaStandInUrls;
