@@ -10,6 +10,8 @@ export interface DeployCount {
   buildId: string;
   /** Keys in all the bulk writes of this deploy. */
   keysWritten: number;
+  /** Of those, the two of the pointer flip (`build:history`, `build:current`). */
+  pointerKeys: number;
   valueBytesWritten: number;
   /** Each bulk write: its step and how many keys it held. */
   writes: { step: string; keys: number }[];
@@ -31,6 +33,7 @@ export async function countedLocalDeploy(outDir: string, persistDir: string): Pr
   return {
     buildId,
     keysWritten: writes.reduce((sum, write) => sum + write.keys, 0),
+    pointerKeys: writes.filter((write) => write.step.startsWith('point ')).reduce((sum, write) => sum + write.keys, 0),
     valueBytesWritten: writes.reduce((sum, write) => sum + write.bytes, 0),
     writes: writes.map(({ step, keys }) => ({ step, keys })),
   };

@@ -23,7 +23,9 @@ export function printScaleTable(results: SizeResult[]) {
       'isolate +MB': mb(result.search?.isolateGrowthBytes),
       'warm p50 ms': shown(result.search?.warm.p50),
       'warm p99 ms': shown(result.search?.warm.p99),
-      'redeploy keys': shown(result.redeploy?.keysWritten),
+      'redeploy keys': result.redeploy
+        ? `${result.redeploy.keysWritten - result.redeploy.pointerKeys} + ${result.redeploy.pointerKeys} pointer`
+        : '–',
     })),
   );
   for (const result of results) {

@@ -91,6 +91,8 @@ export async function startWorkerd(
       port,
       bindings,
       cachePersist: join(workDir, 'cache'),
+      // The build's static assets: the search index's pieces are read through this binding.
+      assetsDir: join(site.outDir, 'client'),
     });
     const stop = async () => {
       await mf.dispose();
