@@ -54,7 +54,8 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     ...readRedirects(staticDir, routes, site.onBrokenLinks, diagnostics),
   };
   const media = new Map<string, string>();
-  const compiled = await compileDocs(docs, {
+  const compiled: CompiledDoc[] = [];
+  const context = {
     siteDir,
     staticDir,
     routeOfFile,
@@ -64,7 +65,10 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     onBrokenLinks: site.onBrokenLinks,
     onBrokenMarkdownLinks: site.onBrokenMarkdownLinks,
     diagnostics,
-    relPathOf: (file) => relative(siteDir, file),
+    relPathOf: (file: string) => relative(siteDir, file),
+  };
+  await compileDocs(docs, context, (entry, index) => {
+    compiled[index] = entry;
   });
   throwIfErrors(diagnostics);
   const lastModified = await lastModifiedDates(siteDir);
