@@ -35,10 +35,14 @@ export function inProcessCompiler(context: LinkContext): BatchCompiler {
  * Threads run the TypeScript sources as the build does: each registers tsx itself (a worker
  * inherits no module hooks on Node 20), so this works under `tsx` and under vitest alike.
  */
-const bootstrap = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
-  .then(({ register }) => { register(); return import(${JSON.stringify(new URL('./compile-worker.ts', import.meta.url).href)}); });`;
+function threadBootstrap(): string {
+  const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'));
+  const entry = JSON.stringify(new URL('./compile-worker.ts', import.meta.url).href);
+  return `import(${tsx}).then(({ register }) => { register(); return import(${entry}); });`;
+}
 
 export function startCompileThreads(count: number, context: LinkContext): BatchCompiler[] {
+  const bootstrap = threadBootstrap();
   const workerData = linkContextData(context);
   return Array.from({ length: count }, () =>
     threadCompiler(new Worker(bootstrap, { eval: true, execArgv: [], workerData })),
