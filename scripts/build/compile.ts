@@ -1,29 +1,15 @@
-// Compile every page with @mdx-js/esbuild in one esbuild run, evaluate each in Node
-// with the serialising JSX runtime and keep the element tree, its TOC and its plain text.
+// Step "compile": every page's MDX to its element tree and TOC. Pages are compiled in batches,
+// spread over one thread a core on large sites, and handed to the caller as each batch is done,
+// so no more than a few batches of compiled pages are held at once whatever the site's size.
 
-import { fileURLToPath } from 'node:url';
-import { relative } from 'node:path';
-import { readFileSync } from 'node:fs';
-import * as esbuild from 'esbuild';
-import mdx from '@mdx-js/esbuild';
-import remarkDirective from 'remark-directive';
-import remarkGfm from 'remark-gfm';
-import rehypeShikiFromHighlighter from '@shikijs/rehype/core';
-import { createHighlighter } from 'shiki';
-import { loadCodeThemes } from './code-themes.ts';
+import { availableParallelism } from 'node:os';
 import type { TocItem, TreeNode } from '../../client/model.ts';
-import { componentNames } from '../../client/components/registry-names.ts';
-import { BuildError, BuildErrors } from './errors.ts';
+import type { BatchEntry } from './compile-batch.ts';
+import type { BatchResult } from './compile-messages.ts';
+import { inProcessCompiler, startCompileThreads, type BatchCompiler } from './compile-threads.ts';
+import { BuildErrors, type BuildError } from './errors.ts';
 import type { SourceDoc } from './discover.ts';
-import { flatten } from './jsx-runtime.ts';
-import {
-  parseCodeMeta,
-  preprocessMarkdown,
-  rehypeHeadingIds,
-  rehypeLinksAndImages,
-  remarkAdmonitions,
-  type LinkContext,
-} from './mdx-plugins.ts';
+import type { LinkContext } from './mdx-plugins.ts';
 
 export interface CompiledDoc {
   doc: SourceDoc;
@@ -31,229 +17,118 @@ export interface CompiledDoc {
   toc: TocItem[];
 }
 
-const runtimePath = fileURLToPath(new URL('./jsx-runtime.ts', import.meta.url));
-const preloadedLanguages = [
-  'bash',
-  'shell',
-  'json',
-  'ts',
-  'tsx',
-  'js',
-  'jsx',
-  'rust',
-  'python',
-  'go',
-  'yaml',
-  'toml',
-  'text',
-  'markdown',
-  'html',
-  'css',
-  'solidity',
-  'sql',
-  'diff',
-];
-
-let highlighting: ReturnType<typeof createCodeHighlighter> | undefined;
-
-async function createCodeHighlighter() {
-  const codeThemes = await loadCodeThemes();
-  const highlighter = await createHighlighter({ themes: Object.values(codeThemes), langs: preloadedLanguages });
-  return { highlighter, themes: { light: codeThemes.light.name!, dark: codeThemes.dark.name! } };
+export interface CompileOptions {
+  /**
+   * Worker threads to compile in; 0 compiles in this thread. Default: SELF_BUILD_THREADS when
+   * set, else one a core for sites of `pagesForThreads` pages or more.
+   */
+  threads?: number;
 }
 
-export async function compileDocs(docs: SourceDoc[], context: LinkContext): Promise<CompiledDoc[]> {
-  highlighting ??= createCodeHighlighter();
-  const { highlighter, themes } = await highlighting;
-  const byFile = new Map(docs.map((doc) => [doc.file, doc]));
+/** Below this, starting threads (about a second each) costs more than sharing the work saves. */
+const pagesForThreads = 200;
+/** Pages a batch at most: one esbuild run each, and the unit of work a thread takes. */
+const maxBatchPages = 100;
 
-  const result = await esbuild
-    .build({
-      entryPoints: docs.map((doc) => doc.file),
-      bundle: true,
-      write: false,
-      format: 'esm',
-      platform: 'node',
-      outdir: '/mdx-out',
-      outbase: context.siteDir,
-      logLevel: 'silent',
-      plugins: [
-        preprocessPlugin(byFile),
-        themeImportsPlugin(),
-        mdx({
-          jsxImportSource: 'self-docs-mdx',
-          // Docusaurus parses .md as MDX too.
-          mdExtensions: [],
-          mdxExtensions: ['.md', '.mdx'],
-          remarkPlugins: [remarkGfm, remarkDirective, remarkAdmonitions],
-          rehypePlugins: [
-            rehypeHeadingIds,
-            [rehypeLinksAndImages, context],
-            [
-              rehypeShikiFromHighlighter,
-              highlighter,
-              {
-                themes,
-                defaultColor: false,
-                defaultLanguage: 'text',
-                fallbackLanguage: 'text',
-                lazy: true,
-                parseMetaString: parseCodeMeta,
-                // Tokenizing a line may otherwise stop after 500 ms and leave the rest plain: a busy
-                // machine would then build other markup, so another build id, from the same content.
-                tokenizeTimeLimit: 0,
-                transformers: [codeTitleTransformer],
-              },
-            ],
-          ],
-        }),
-      ],
-    })
-    .catch((failure: esbuild.BuildFailure) => {
-      throw compileFailure(failure, context);
+/**
+ * Compiles `docs` and calls `onDoc` with each compiled page, in any order (`index` is its place in
+ * `docs`), one call at a time, waiting for it. Link problems go to `context.diagnostics` and
+ * referenced images to `context.media`, in the order of `docs`. Pages that fail to compile are
+ * reported together at the end: the one BuildError, or BuildErrors.
+ */
+export async function compileDocs(
+  docs: SourceDoc[],
+  context: LinkContext,
+  onDoc: (compiled: CompiledDoc, index: number) => void | Promise<void>,
+  options: CompileOptions = {},
+): Promise<void> {
+  const threads = Math.max(0, options.threads ?? defaultThreads(docs.length));
+  const batches = batchesOf(docs, Math.max(1, threads));
+  const compilers =
+    threads > 0 ? startCompileThreads(Math.min(threads, batches.length), context) : [inProcessCompiler(context)];
+  // Each batch's problems and images, kept (without its pages) to be added in the order of `docs`.
+  const leftovers: Omit<BatchResult, 'pages'>[] = [];
+  let nextBatch = 0;
+  let failure: { error: unknown } | undefined;
+  let delivery = Promise.resolve();
+
+  const deliver = (result: BatchResult) => {
+    const delivered = delivery.then(async () => {
+      for (const { index, tree, toc } of result.pages) {
+        if (failure) return;
+        await onDoc({ doc: docs[index]!, tree, toc }, index);
+      }
     });
-
-  const outputs = new Map(result.outputFiles.map((output) => [output.path, output.text]));
-  const compiled: CompiledDoc[] = [];
-  for (const doc of docs) {
-    const outPath = `/mdx-out/${relative(context.siteDir, doc.file).replace(/\.mdx?$/, '.js')}`;
-    const code = outputs.get(outPath);
-    if (code === undefined)
-      throw new BuildError(
-        doc.relPath,
-        undefined,
-        'esbuild produced no output for this page',
-        'report this as a bug of the build',
-      );
-    const tree = await evaluate(code, doc);
-    compiled.push({ doc, tree, toc: tableOfContents(tree) });
-  }
-  return compiled;
-}
-
-/** Hand @mdx-js/esbuild the source with the frontmatter blanked and Docusaurus syntax adapted. */
-function preprocessPlugin(byFile: Map<string, SourceDoc>): esbuild.Plugin {
-  return {
-    name: 'self-docs-preprocess',
-    setup(build) {
-      build.onResolve({ filter: /^self-docs-mdx\/jsx-(dev-)?runtime$/ }, () => ({ path: runtimePath }));
-      build.onLoad({ filter: /\.mdx?$/ }, async () => undefined);
-      build.onResolve({ filter: /\.mdx?$/ }, (args) => {
-        const doc = byFile.get(args.path);
-        if (!doc) return undefined;
-        return { path: args.path, pluginData: { contents: preprocessMarkdown(doc.body) } };
-      });
-    },
+    delivery = delivered.catch(() => undefined);
+    return delivered;
   };
-}
 
-/** `import Tabs from '@theme/Tabs'` in Docusaurus pages resolves to our registered component. */
-function themeImportsPlugin(): esbuild.Plugin {
-  return {
-    name: 'self-docs-theme-imports',
-    setup(build) {
-      build.onResolve({ filter: /^@theme\// }, (args) => {
-        const name = args.path.slice('@theme/'.length);
-        if (!(componentNames as readonly string[]).includes(name)) {
-          return {
-            errors: [
-              {
-                text: `unknown component ${args.path}; registered: ${componentNames.map((n) => `@theme/${n}`).join(', ')}`,
-              },
-            ],
-          };
-        }
-        return { path: name, namespace: 'theme-component' };
-      });
-      build.onLoad({ filter: /.*/, namespace: 'theme-component' }, (args) => ({
-        contents: `export default ${JSON.stringify(args.path)};`,
-        loader: 'js',
-      }));
-    },
+  // A compiler starts on its next batch while the previous one is being handed over: at most two
+  // batches per compiler are held.
+  const drive = async (compiler: BatchCompiler) => {
+    const start = () => {
+      if (failure || nextBatch >= batches.length) return undefined;
+      const batch = nextBatch++;
+      const running = compiler.compile(batch, batches[batch]!).then((result) => ({ batch, result }));
+      running.catch(() => undefined);
+      return running;
+    };
+    for (let running = start(); running;) {
+      const { batch, result } = await running;
+      running = start();
+      await deliver(result);
+      leftovers[batch] = { errors: result.errors, diagnostics: result.diagnostics, media: result.media };
+    }
   };
-}
 
-const codeTitleTransformer = {
-  name: 'self-docs-code-title',
-  pre(
-    this: { options: { meta?: Record<string, unknown>; lang?: string } },
-    node: { properties: Record<string, unknown> },
-  ) {
-    const meta = this.options.meta ?? {};
-    if (typeof meta.title === 'string') node.properties['data-title'] = meta.title;
-    if (this.options.lang) node.properties['data-language'] = this.options.lang;
-  },
-};
-
-async function evaluate(code: string, doc: SourceDoc): Promise<TreeNode[]> {
-  const module = (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)) as {
-    default: (props: { components: Record<string, string> }) => unknown;
-  };
-  const components = Object.fromEntries(componentNames.map((name) => [name, name]));
   try {
-    return flatten(module.default({ components }));
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    const missing = /Expected component `(\w+)`/.exec(message);
-    if (missing) {
-      const line = doc.raw.split('\n').findIndex((l) => l.includes(`<${missing[1]}`)) + 1;
-      throw new BuildError(
-        doc.relPath,
-        line || undefined,
-        `unknown component <${missing[1]}>`,
-        `use one of the registered components (${componentNames.join(', ')}) or plain HTML`,
-      );
-    }
-    throw new BuildError(
-      doc.relPath,
-      undefined,
-      `the page failed to render: ${message}`,
-      'fix the JSX expression named in the message',
+    await Promise.all(
+      compilers.map((compiler) =>
+        drive(compiler).catch((error: unknown) => {
+          failure ??= { error };
+        }),
+      ),
     );
+  } finally {
+    await Promise.all(compilers.map((compiler) => compiler.close()));
   }
+  if (failure) throw failure.error;
+  reportProblems(docs, context, leftovers);
 }
 
-function compileFailure(failure: esbuild.BuildFailure, context: LinkContext): Error {
-  const errors = failure.errors.map((message) => {
-    const file = message.location?.file ? context.relPathOf(message.location.file) : 'content';
-    const cause = (message.detail as { cause?: { reason?: string; line?: number } } | undefined)?.cause;
-    const text = cause?.reason ?? message.text.split('\n').at(-1)!.trim();
-    const range = /\((\d+):\d+-\d+:\d+\)/.exec(text);
-    let line = cause?.line ?? (range ? Number(range[1]) : message.location?.line || undefined);
-    if (message.location?.lineText && /^import /.test(message.location.lineText) && message.location.file) {
-      // An import line is reported in the compiled code: find it in the source.
-      const raw = readFileSync(message.location.file, 'utf8').split('\n');
-      line = raw.findIndex((l: string) => l.includes(message.location!.lineText.trim())) + 1 || line;
-    }
-    return new BuildError(file, line, `MDX syntax error: ${text}`, mdxFix(text));
-  });
-  return errors.length === 1 ? errors[0]! : new BuildErrors(errors);
+function defaultThreads(pages: number): number {
+  const fromEnv = process.env.SELF_BUILD_THREADS;
+  if (fromEnv !== undefined && /^\d+$/.test(fromEnv)) return Number(fromEnv);
+  const cores = availableParallelism();
+  return pages >= pagesForThreads && cores > 1 ? cores : 0;
 }
 
-function mdxFix(text: string): string {
-  if (/Unexpected character|Could not parse expression|acorn|brace/i.test(text))
-    return 'in prose, escape { and } as \\{ and \\}, and < as &lt;; in JSX, check the expression';
-  if (/Expected a closing tag|Unexpected closing|end tag/i.test(text))
-    return 'close every JSX/HTML tag, and leave blank lines around Markdown inside HTML blocks';
-  return 'fix the Markdown/JSX at that line (pages are MDX: HTML must be valid JSX)';
+/** Consecutive slices of `docs`, several per compiler so that the threads finish close together. */
+function batchesOf(docs: SourceDoc[], compilers: number): BatchEntry[][] {
+  const size = Math.min(maxBatchPages, Math.max(1, Math.ceil(docs.length / (compilers * 4))));
+  const batches: BatchEntry[][] = [];
+  for (let start = 0; start < docs.length; start += size) {
+    batches.push(docs.slice(start, start + size).map((doc, offset) => ({ index: start + offset, doc })));
+  }
+  return batches;
 }
 
-/** h2 and h3 at any depth, in document order. */
-export function tableOfContents(tree: TreeNode[]): TocItem[] {
-  const toc: TocItem[] = [];
-  const walk = (nodes: TreeNode[]) => {
-    for (const node of nodes) {
-      if (typeof node === 'string') continue;
-      if ((node.t === 'h2' || node.t === 'h3') && typeof node.p?.id === 'string') {
-        toc.push({ id: node.p.id, text: textOf(node), level: node.t === 'h2' ? 2 : 3 });
-      } else if (node.c) walk(node.c);
-    }
-  };
-  walk(tree);
-  return toc;
-}
-
-export function textOf(node: TreeNode): string {
-  if (typeof node === 'string') return node;
-  return (node.c ?? []).map(textOf).join('');
+/** Adds every batch's link problems and images to the context; throws the pages that failed. */
+function reportProblems(docs: SourceDoc[], context: LinkContext, leftovers: Omit<BatchResult, 'pages'>[]): void {
+  const order = new Map(docs.map((doc, index) => [doc.relPath, index]));
+  // Threads finish pages in no set order: problems are listed page by page, as the docs are.
+  const inDocOrder = (errors: BuildError[]) =>
+    errors
+      .map((error, position) => ({ error, position, page: order.get(error.file) ?? docs.length }))
+      .sort((a, b) => a.page - b.page || a.position - b.position)
+      .map(({ error }) => error);
+  const failed: BuildError[] = [];
+  for (const batch of leftovers) {
+    if (!batch) continue;
+    failed.push(...inDocOrder(batch.errors));
+    context.diagnostics.errors.push(...inDocOrder(batch.diagnostics.errors));
+    context.diagnostics.warnings.push(...inDocOrder(batch.diagnostics.warnings));
+    for (const [file, url] of batch.media) if (!context.media.has(file)) context.media.set(file, url);
+  }
+  if (failed.length > 0) throw failed.length === 1 ? failed[0]! : new BuildErrors(failed);
 }

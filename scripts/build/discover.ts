@@ -40,8 +40,8 @@ const docExtension = /\.mdx?$/;
 export async function discoverDocs(siteDir: string, routeBasePath = '/'): Promise<SourceDoc[]> {
   const docsDir = join(siteDir, 'docs');
   const files = await listDocFiles(docsDir);
-  const results = await Promise.allSettled(
-    files.map(async (file) => parseDoc(siteDir, docsDir, file, await readFile(file, 'utf8'), routeBasePath)),
+  const results = await settleEach(files, async (file) =>
+    parseDoc(siteDir, docsDir, file, await readFile(file, 'utf8'), routeBasePath),
   );
   // Every page's frontmatter problems at once, so an author fixes them in one pass.
   const errors = results
@@ -50,6 +50,29 @@ export async function discoverDocs(siteDir: string, routeBasePath = '/'): Promis
   if (errors.length > 0) throw errors.length === 1 ? errors[0]! : new BuildErrors(errors);
   const docs = results.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   return docs.sort((a, b) => a.relPath.localeCompare(b.relPath));
+}
+
+/**
+ * Files read at once. Reading every page at once opens them all together, and a site of thousands
+ * of pages then fails with EMFILE where a process may open 1,024 files (a common default).
+ */
+const filesAtOnce = 64;
+
+/** Like Promise.allSettled over `items`, with at most `filesAtOnce` tasks running. */
+async function settleEach<T, R>(items: T[], task: (item: T) => Promise<R>): Promise<PromiseSettledResult<R>[]> {
+  const results: PromiseSettledResult<R>[] = [];
+  let next = 0;
+  const runner = async () => {
+    for (let index = next++; index < items.length; index = next++) {
+      try {
+        results[index] = { status: 'fulfilled', value: await task(items[index]!) };
+      } catch (reason) {
+        results[index] = { status: 'rejected', reason };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(filesAtOnce, items.length) }, runner));
+  return results;
 }
 
 function problemsOf(error: unknown): BuildError[] {

@@ -115,7 +115,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     diagnostics,
     relPathOf: (file: string) => relative(siteDir, file),
   };
-  await compileEach(docs, context, (entry, index) =>
+  await compileDocs(docs, context, (entry, index) =>
     storePage(toPageData(entry, sidebars, lastModified.get(entry.doc.relPath)), index),
   );
   throwIfErrors(diagnostics);
@@ -176,16 +176,6 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     routeTargets,
     kv: { ...written, largest: kv.largest },
   };
-}
-
-/** Compiles the docs and hands each page to `onPage` with its position in `docs`. */
-async function compileEach(
-  docs: SourceDoc[],
-  context: LinkContext,
-  onPage: (entry: CompiledDoc, index: number) => Promise<void>,
-): Promise<void> {
-  const compiled = await compileDocs(docs, context);
-  for (const [index, entry] of compiled.entries()) await onPage(entry, index);
 }
 
 /** The route table in buckets of about `routesPerBucket` routes; returns the buckets' hashes. */

@@ -3,7 +3,7 @@
 
 import type { Hierarchy, HierarchyLevel, PageData, SearchRecord, SidebarItem, TreeNode } from '../../client/model.ts';
 import { docusaurusTag } from '../../client/model.ts';
-import { textOf } from './compile.ts';
+import { textOf } from './table-of-contents.ts';
 
 const contentTags = new Set(['p', 'td', 'th', 'figcaption', 'summary']);
 const skippedTags = new Set(['pre', 'svg', 'script', 'style', 'iframe']);

@@ -1,0 +1,278 @@
+// Compile one batch of pages with @mdx-js/esbuild in one esbuild run and evaluate each in Node
+// with the serialising JSX runtime, keeping its element tree and its TOC. It runs in a compile
+// thread (compile-worker.ts) or, for small sites, in the build's own thread.
+
+import { fileURLToPath } from 'node:url';
+import { relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import * as esbuild from 'esbuild';
+import mdx from '@mdx-js/esbuild';
+import remarkDirective from 'remark-directive';
+import remarkGfm from 'remark-gfm';
+import rehypeShikiFromHighlighter from '@shikijs/rehype/core';
+import { createHighlighter } from 'shiki';
+import { loadCodeThemes } from './code-themes.ts';
+import type { TocItem, TreeNode } from '../../client/model.ts';
+import { componentNames } from '../../client/components/registry-names.ts';
+import { BuildError } from './errors.ts';
+import type { SourceDoc } from './discover.ts';
+import { flatten } from './jsx-runtime.ts';
+import { tableOfContents } from './table-of-contents.ts';
+import {
+  parseCodeMeta,
+  preprocessMarkdown,
+  rehypeHeadingIds,
+  rehypeLinksAndImages,
+  remarkAdmonitions,
+  type LinkContext,
+} from './mdx-plugins.ts';
+
+/** A page of the batch and its place in the whole list of docs. */
+export interface BatchEntry {
+  index: number;
+  doc: SourceDoc;
+}
+
+export interface CompiledPage {
+  index: number;
+  tree: TreeNode[];
+  toc: TocItem[];
+}
+
+export interface BatchOutcome {
+  pages: CompiledPage[];
+  /** Pages that failed to compile or render: the build fails with these. */
+  errors: BuildError[];
+}
+
+const runtimePath = fileURLToPath(new URL('./jsx-runtime.ts', import.meta.url));
+const preloadedLanguages = [
+  'bash',
+  'shell',
+  'json',
+  'ts',
+  'tsx',
+  'js',
+  'jsx',
+  'rust',
+  'python',
+  'go',
+  'yaml',
+  'toml',
+  'text',
+  'markdown',
+  'html',
+  'css',
+  'solidity',
+  'sql',
+  'diff',
+];
+
+let highlighting: ReturnType<typeof createCodeHighlighter> | undefined;
+
+async function createCodeHighlighter() {
+  const codeThemes = await loadCodeThemes();
+  const highlighter = await createHighlighter({ themes: Object.values(codeThemes), langs: preloadedLanguages });
+  return { highlighter, themes: { light: codeThemes.light.name!, dark: codeThemes.dark.name! } };
+}
+
+/**
+ * Compiles the batch; link and image problems go to `context.diagnostics`, referenced images to
+ * `context.media`. A page that fails is reported in `errors` and left out of `pages`.
+ */
+export async function compileBatch(entries: BatchEntry[], context: LinkContext): Promise<BatchOutcome> {
+  highlighting ??= createCodeHighlighter();
+  const { highlighter, themes } = await highlighting;
+  const byFile = new Map(entries.map(({ doc }) => [doc.file, doc]));
+
+  let result: esbuild.BuildResult<{ write: false }>;
+  try {
+    result = await esbuild.build({
+      entryPoints: entries.map(({ doc }) => doc.file),
+      bundle: true,
+      write: false,
+      // A script that returns the page as a value: evaluated with `new Function`, its code is
+      // garbage once the tree is built (an imported module would stay loaded until exit).
+      format: 'iife',
+      globalName: 'page',
+      platform: 'node',
+      outdir: '/mdx-out',
+      outbase: context.siteDir,
+      logLevel: 'silent',
+      plugins: [
+        preprocessPlugin(byFile),
+        themeImportsPlugin(),
+        mdx({
+          jsxImportSource: 'self-docs-mdx',
+          // Docusaurus parses .md as MDX too.
+          mdExtensions: [],
+          mdxExtensions: ['.md', '.mdx'],
+          remarkPlugins: [remarkGfm, remarkDirective, remarkAdmonitions],
+          rehypePlugins: [
+            rehypeHeadingIds,
+            [rehypeLinksAndImages, context],
+            [
+              rehypeShikiFromHighlighter,
+              highlighter,
+              {
+                themes,
+                defaultColor: false,
+                defaultLanguage: 'text',
+                fallbackLanguage: 'text',
+                lazy: true,
+                // Shiki's default stops tokenising a line after 0.5 s and colours the rest as one token:
+                // on a busy machine the first line that compiles a big grammar's patterns hits it, and
+                // the same page came out coloured differently from build to build.
+                tokenizeTimeLimit: 60_000,
+                parseMetaString: parseCodeMeta,
+                transformers: [codeTitleTransformer],
+              },
+            ],
+          ],
+        }),
+      ],
+    });
+  } catch (error) {
+    if (!isBuildFailure(error)) throw error;
+    return { pages: [], errors: compileFailure(error, context) };
+  }
+
+  const outputs = new Map(result.outputFiles.map((output) => [output.path, output.text]));
+  const outcome: BatchOutcome = { pages: [], errors: [] };
+  for (const { index, doc } of entries) {
+    const outPath = `/mdx-out/${relative(context.siteDir, doc.file).replace(/\.mdx?$/, '.js')}`;
+    const code = outputs.get(outPath);
+    outputs.delete(outPath);
+    if (code === undefined) {
+      outcome.errors.push(
+        new BuildError(
+          doc.relPath,
+          undefined,
+          'esbuild produced no output for this page',
+          'report this as a bug of the build',
+        ),
+      );
+      continue;
+    }
+    try {
+      const tree = evaluate(code, doc);
+      outcome.pages.push({ index, tree, toc: tableOfContents(tree) });
+    } catch (error) {
+      if (!(error instanceof BuildError)) throw error;
+      outcome.errors.push(error);
+    }
+  }
+  return outcome;
+}
+
+function isBuildFailure(error: unknown): error is esbuild.BuildFailure {
+  return error instanceof Error && Array.isArray((error as Partial<esbuild.BuildFailure>).errors);
+}
+
+/** Hand @mdx-js/esbuild the source with the frontmatter blanked and Docusaurus syntax adapted. */
+function preprocessPlugin(byFile: Map<string, SourceDoc>): esbuild.Plugin {
+  return {
+    name: 'self-docs-preprocess',
+    setup(build) {
+      build.onResolve({ filter: /^self-docs-mdx\/jsx-(dev-)?runtime$/ }, () => ({ path: runtimePath }));
+      build.onLoad({ filter: /\.mdx?$/ }, async () => undefined);
+      build.onResolve({ filter: /\.mdx?$/ }, (args) => {
+        const doc = byFile.get(args.path);
+        if (!doc) return undefined;
+        return { path: args.path, pluginData: { contents: preprocessMarkdown(doc.body) } };
+      });
+    },
+  };
+}
+
+/** `import Tabs from '@theme/Tabs'` in Docusaurus pages resolves to our registered component. */
+function themeImportsPlugin(): esbuild.Plugin {
+  return {
+    name: 'self-docs-theme-imports',
+    setup(build) {
+      build.onResolve({ filter: /^@theme\// }, (args) => {
+        const name = args.path.slice('@theme/'.length);
+        if (!(componentNames as readonly string[]).includes(name)) {
+          return {
+            errors: [
+              {
+                text: `unknown component ${args.path}; registered: ${componentNames.map((n) => `@theme/${n}`).join(', ')}`,
+              },
+            ],
+          };
+        }
+        return { path: name, namespace: 'theme-component' };
+      });
+      build.onLoad({ filter: /.*/, namespace: 'theme-component' }, (args) => ({
+        contents: `export default ${JSON.stringify(args.path)};`,
+        loader: 'js',
+      }));
+    },
+  };
+}
+
+const codeTitleTransformer = {
+  name: 'self-docs-code-title',
+  pre(
+    this: { options: { meta?: Record<string, unknown>; lang?: string } },
+    node: { properties: Record<string, unknown> },
+  ) {
+    const meta = this.options.meta ?? {};
+    if (typeof meta.title === 'string') node.properties['data-title'] = meta.title;
+    if (this.options.lang) node.properties['data-language'] = this.options.lang;
+  },
+};
+
+const components = Object.fromEntries(componentNames.map((name) => [name, name]));
+
+function evaluate(code: string, doc: SourceDoc): TreeNode[] {
+  try {
+    const page = new Function(`'use strict';\n${code}\nreturn page;`)() as {
+      default: (props: { components: Record<string, string> }) => unknown;
+    };
+    return flatten(page.default({ components }));
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const missing = /Expected component `(\w+)`/.exec(message);
+    if (missing) {
+      const line = doc.raw.split('\n').findIndex((l) => l.includes(`<${missing[1]}`)) + 1;
+      throw new BuildError(
+        doc.relPath,
+        line || undefined,
+        `unknown component <${missing[1]}>`,
+        `use one of the registered components (${componentNames.join(', ')}) or plain HTML`,
+      );
+    }
+    throw new BuildError(
+      doc.relPath,
+      undefined,
+      `the page failed to render: ${message}`,
+      'fix the JSX expression named in the message',
+    );
+  }
+}
+
+function compileFailure(failure: esbuild.BuildFailure, context: LinkContext): BuildError[] {
+  const errors = failure.errors.map((message) => {
+    const file = message.location?.file ? context.relPathOf(message.location.file) : 'content';
+    const cause = (message.detail as { cause?: { reason?: string; line?: number } } | undefined)?.cause;
+    const text = cause?.reason ?? message.text.split('\n').at(-1)!.trim();
+    const range = /\((\d+):\d+-\d+:\d+\)/.exec(text);
+    let line = cause?.line ?? (range ? Number(range[1]) : message.location?.line || undefined);
+    if (message.location?.lineText && /^import /.test(message.location.lineText) && message.location.file) {
+      // An import line is reported in the compiled code: find it in the source.
+      const raw = readFileSync(message.location.file, 'utf8').split('\n');
+      line = raw.findIndex((l: string) => l.includes(message.location!.lineText.trim())) + 1 || line;
+    }
+    return new BuildError(file, line, `MDX syntax error: ${text}`, mdxFix(text));
+  });
+  return errors;
+}
+
+function mdxFix(text: string): string {
+  if (/Unexpected character|Could not parse expression|acorn|brace/i.test(text))
+    return 'in prose, escape { and } as \\{ and \\}, and < as &lt;; in JSX, check the expression';
+  if (/Expected a closing tag|Unexpected closing|end tag/i.test(text))
+    return 'close every JSX/HTML tag, and leave blank lines around Markdown inside HTML blocks';
+  return 'fix the Markdown/JSX at that line (pages are MDX: HTML must be valid JSX)';
+}

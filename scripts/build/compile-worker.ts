@@ -1,0 +1,44 @@
+// A compile thread: compiles the batches the build sends it, one at a time, and sends back each
+// batch's pages with the problems and images it found. Started by compile-threads.ts.
+
+import { parentPort, workerData } from 'node:worker_threads';
+import * as esbuild from 'esbuild';
+import { compileBatch } from './compile-batch.ts';
+import {
+  linkContextFrom,
+  problemData,
+  type LinkContextData,
+  type ThreadReply,
+  type ThreadRequest,
+} from './compile-messages.ts';
+import { newDiagnostics } from './errors.ts';
+
+const port = parentPort!;
+const base = linkContextFrom(workerData as LinkContextData);
+
+port.on('message', async (request: ThreadRequest) => {
+  if (request.type === 'close') {
+    // esbuild's service process belongs to this thread: stop it so nothing outlives the build.
+    await esbuild.stop();
+    // In a worker, this ends the thread only; module hooks tsx registered would keep it alive.
+    process.exit(0);
+  }
+  let reply: ThreadReply;
+  try {
+    const context = { ...base, media: new Map<string, string>(), diagnostics: newDiagnostics() };
+    const outcome = await compileBatch(request.entries, context);
+    reply = {
+      type: 'compiled',
+      batch: request.batch,
+      pages: outcome.pages,
+      errors: outcome.errors.map(problemData),
+      warnings: context.diagnostics.warnings.map(problemData),
+      linkErrors: context.diagnostics.errors.map(problemData),
+      media: [...context.media],
+    };
+  } catch (error) {
+    const stack = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    reply = { type: 'crashed', batch: request.batch, stack };
+  }
+  port.postMessage(reply);
+});

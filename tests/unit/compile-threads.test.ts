@@ -1,0 +1,109 @@
+// Step "compile" on large sites: pages are compiled in batches on worker threads and handed over
+// as each batch is done. What an author gets must not depend on where a page was compiled.
+
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { compileDocs, type CompiledDoc } from '../../scripts/build/compile.ts';
+import { discoverDocs } from '../../scripts/build/discover.ts';
+import { BuildErrors, newDiagnostics } from '../../scripts/build/errors.ts';
+import type { LinkContext } from '../../scripts/build/mdx-plugins.ts';
+import { assignRoutes } from '../../scripts/build/pipeline.ts';
+import { page, writeSite } from './support/sites.ts';
+
+const picture = '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>';
+
+/** Thirty pages (several batches per thread); some link to a missing page, some show a picture. */
+async function largeSite(extra: Record<string, string> = {}): Promise<string> {
+  const files: Record<string, string> = { 'docs/pictures/dot.svg': picture };
+  for (let n = 1; n <= 30; n++) {
+    const lines = [`## Part ${n}`, '', `See [the next part](./page-${n + 1}.md).`];
+    if (n % 7 === 0) lines.push('', '[Gone](/no-such-page)');
+    if (n % 5 === 0) lines.push('', '![A dot](./pictures/dot.svg)');
+    lines.push('', '```ts', `const part: number = ${n};`, '```');
+    files[`docs/page-${n}.md`] = page(`Page ${n}`, ...lines);
+  }
+  files['docs/page-31.md'] = page('Last page', 'The end.');
+  return writeSite({ ...files, ...extra });
+}
+
+async function compileSite(siteDir: string, threads: number) {
+  const docs = await discoverDocs(siteDir);
+  const routeOfFile = assignRoutes(docs);
+  const context: LinkContext = {
+    siteDir,
+    staticDir: join(siteDir, 'static'),
+    routeOfFile,
+    routes: new Set(routeOfFile.values()),
+    redirects: {},
+    media: new Map(),
+    onBrokenLinks: 'warn',
+    onBrokenMarkdownLinks: 'warn',
+    diagnostics: newDiagnostics(),
+    relPathOf: (file) => relative(siteDir, file),
+  };
+  const pages: CompiledDoc[] = [];
+  let handing = 0;
+  let mostAtOnce = 0;
+  await compileDocs(
+    docs,
+    context,
+    async (compiled, index) => {
+      mostAtOnce = Math.max(mostAtOnce, ++handing);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(pages[index], `page ${index} handed over twice`).toBeUndefined();
+      pages[index] = compiled;
+      handing--;
+    },
+    { threads },
+  );
+  return { docs, pages, context, mostAtOnce };
+}
+
+describe('compiling on worker threads', () => {
+  it('gives every page, warning and picture that compiling in the build thread gives', async () => {
+    const siteDir = await largeSite();
+    const inThread = await compileSite(siteDir, 0);
+    const onThreads = await compileSite(siteDir, 2);
+
+    expect(onThreads.pages.map((p) => p.doc)).toEqual(onThreads.docs);
+    expect(onThreads.pages.map(({ tree, toc }) => ({ tree, toc }))).toEqual(
+      inThread.pages.map(({ tree, toc }) => ({ tree, toc })),
+    );
+    expect(onThreads.pages.find((p) => p.doc.relPath === 'docs/page-3.md')!.toc).toEqual([
+      { id: 'part-3', text: 'Part 3', level: 2 },
+    ]);
+    const warnings = onThreads.context.diagnostics.warnings.map((w) => w.message);
+    expect(warnings).toEqual(inThread.context.diagnostics.warnings.map((w) => w.message));
+    expect(warnings).toEqual(
+      [14, 21, 28, 7].map((n) =>
+        expect.stringMatching(new RegExp(`^docs/page-${n}\\.md:\\d+: broken link: /no-such-page`)),
+      ),
+    );
+    expect([...onThreads.context.media]).toEqual([...inThread.context.media]);
+    expect([...onThreads.context.media.values()]).toEqual([
+      expect.stringMatching(/^\/assets\/media\/dot-[0-9a-f]{10}\.svg$/),
+    ]);
+  });
+
+  it('hands over one page at a time, waiting for each', async () => {
+    const { mostAtOnce, pages } = await compileSite(await largeSite(), 2);
+    expect(pages).toHaveLength(31);
+    expect(mostAtOnce).toBe(1);
+  });
+
+  it('reports every page that fails, with its file, line and fix, in the order of the pages', async () => {
+    const siteDir = await largeSite({
+      'docs/page-12.md': page('Broken', 'A stray { brace.'),
+      'docs/page-25.md': page('Unknown', '<Carousel />'),
+    });
+    const failure = await compileSite(siteDir, 2).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(BuildErrors);
+    const errors = (failure as BuildErrors).errors;
+    expect(errors.map(({ file, line }) => ({ file, line }))).toEqual([
+      { file: 'docs/page-12.md', line: 5 },
+      { file: 'docs/page-25.md', line: 5 },
+    ]);
+    expect(errors[0]!.fix).toMatch(/escape \{ and \}/);
+    expect(errors[1]!.problem).toBe('unknown component <Carousel>');
+  });
+});
