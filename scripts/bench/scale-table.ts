@@ -19,6 +19,7 @@ export function printScaleTable(results: SizeResult[]) {
       'search asset KB': result.searchAsset ? kb(result.searchAsset.bytes) : '–',
       'HTML small KB': kb(result.html?.small?.bytes),
       'HTML deep KB': kb(result.html?.deepest?.bytes),
+      'isolate start ms': shown(result.search?.isolateStartMs),
       'cold search ms': shown(result.search?.coldFirstMs),
       'isolate +MB': mb(result.search?.isolateGrowthBytes),
       'warm p50 ms': shown(result.search?.warm.p50),

@@ -21,7 +21,6 @@ import { emitSearchIndex } from './search-index/emit.ts';
 import { createSearchIndexWriter } from './search-index/writer.ts';
 import { pageSearchRecords, topLevelSections } from './search-records.ts';
 import { KvWriter } from './kv-writer.ts';
-import type { LinkContext } from './mdx-plugins.ts';
 import { generatedIndexPage } from './generated-index.ts';
 import { llmsRecord } from './llms.ts';
 import { pageMarkdown } from './markdown-export.ts';
