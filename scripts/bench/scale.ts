@@ -4,6 +4,7 @@
 // rebuild and count what the redeploy writes. A step that fails or times out is recorded and
 // the bench goes on; results are written after every size, so a slow size leaves the others.
 
+import { existsSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -56,7 +57,12 @@ export async function benchScale(options: ScaleOptions): Promise<SizeResult[]> {
     console.log(`\n== ${size === 'self' ? 'SELF content' : `${size} generated pages`}`);
     results.push(await benchSize(size, options));
     const machine = { cpus: cpus().length, node: process.version, date: new Date().toISOString() };
-    await writeFile(resultFile, `${JSON.stringify({ seed: options.seed, machine, sizes: results }, null, 2)}\n`);
+    const scale = { seed: options.seed, machine, sizes: results };
+    await writeFile(resultFile, `${JSON.stringify(scale, null, 2)}\n`);
+    // Beside the page figures of `npm run bench`, under `scale`.
+    const all = join(options.out, 'bench', 'results.json');
+    const earlier = existsSync(all) ? (JSON.parse(await readFile(all, 'utf8')) as Record<string, unknown>) : {};
+    await writeFile(all, `${JSON.stringify({ ...earlier, scale }, null, 2)}\n`);
   }
   printScaleTable(results);
   console.log(`\nwritten ${resultFile}`);
