@@ -61,6 +61,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   const routes = new Set(routeOfFile.values());
   // Sidebars need only the docs' metadata, so they come before compiling (the entry redirect uses them).
   const sidebars = resolveSidebars(await loadSidebars(siteDir), docs, siteDir, site.docs.routeBasePath);
+  diagnostics.warnings.push(...sidebars.warnings);
   for (const index of sidebars.generatedIndexes) {
     if (routes.has(index.route)) {
       throw new BuildError(

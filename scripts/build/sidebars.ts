@@ -62,6 +62,8 @@ export interface GeneratedIndex {
 export interface ResolvedSidebars {
   sidebars: Record<string, SidebarItem[]>;
   generatedIndexes: GeneratedIndex[];
+  /** Problems the build goes on with (e.g. a generated category page moved to a free URL). */
+  warnings: BuildError[];
   /** Doc id → id of the first sidebar that lists it. */
   sidebarOfDoc: Map<string, string>;
   breadcrumbs: Map<string, Crumb[]>;
@@ -80,9 +82,28 @@ export function resolveSidebars(
   const where = loaded.file ?? 'sidebars';
   const generated: Omit<GeneratedIndex, 'sidebar' | 'breadcrumbs'>[] = [];
   /** Gives a generated-index category its page (Docusaurus: `<base>/category/<label in kebab case>`). */
+  const warnings: BuildError[] = [];
+  const taken = new Set(docs.map((doc) => doc.route.toLowerCase()));
   const withGeneratedIndex = (item: SidebarItem, link: unknown, source: string): SidebarItem => {
     if (item.type !== 'category' || !isGeneratedIndex(link)) return item;
-    const route = normaliseRoute(`${routeBasePath}/${link.slug ?? `/category/${kebabCase(item.label)}`}`);
+    let route = normaliseRoute(`${routeBasePath}/${link.slug ?? `/category/${kebabCase(item.label)}`}`);
+    // Two categories of the same label would share a page: the later one gets a numbered slug
+    // (Docusaurus only warns of duplicate routes and serves one of them). A slug the site gave is
+    // checked by the pipeline, which stops on a clash.
+    if (!link.slug && taken.has(route.toLowerCase())) {
+      let n = 2;
+      while (taken.has(`${route}-${n}`.toLowerCase())) n++;
+      warnings.push(
+        new BuildError(
+          source,
+          undefined,
+          `another page has the route ${route}, so the page generated for category "${item.label}" is at ${route}-${n}`,
+          'give the category link a `slug` of its own to choose its URL',
+        ),
+      );
+      route = `${route}-${n}`;
+    }
+    taken.add(route.toLowerCase());
     generated.push({
       route,
       title: link.title ?? item.label,
@@ -179,7 +200,7 @@ export function resolveSidebars(
       generatedIndexes.push({ ...index, sidebar: name, breadcrumbs: trailTo(sidebars[name], index.route) ?? [] });
     }
   }
-  return { sidebars, generatedIndexes, ...walkSidebars(sidebars, docs) };
+  return { sidebars, generatedIndexes, warnings, ...walkSidebars(sidebars, docs) };
 }
 
 interface GeneratedIndexLink {
