@@ -72,17 +72,31 @@ export async function generateCorpus(dir: string, options: CorpusOptions): Promi
   let markdownBytes = 0;
   const meanBytes = options.meanPageBytes ?? 6800;
   const popular = zipfSampler(random, planned.length, 0.9, 1);
+  // The guides are the same at every size (their own random stream and vocabulary, links among
+  // themselves), so the bench compares one page in a small sidebar across site sizes.
+  const guideRandom = seededRandom(seed * 2654435761);
+  const guideVocabulary = buildVocabulary(guideRandom, options.vocabularySize ?? 40_000);
+  const guideRank = zipfSampler(guideRandom, guideVocabulary.length);
+  const guideWords: Words = { word: () => guideVocabulary[guideRank()]!, random: guideRandom };
+  const guidePages = planned.slice(0, guideNames.length);
   for (const [index, page] of planned.entries()) {
-    const links = pickLinks(random, planned, page, popular);
+    const isGuide = index < guideNames.length;
+    const random = isGuide ? guideRandom : words.random;
+    const links = isGuide
+      ? pickLinks(random, guidePages, page, () => Math.floor(random() * guidePages.length))
+      : pickLinks(random, planned, page, popular);
     const text = renderPage(
       {
         title: page.title,
         position: page.isIndex || random() < 0.15 ? undefined : index + 1,
-        keywords: random() < 0.4 ? Array.from({ length: between(random, 2, 5) }, words.word) : undefined,
+        keywords:
+          random() < 0.4
+            ? Array.from({ length: between(random, 2, 5) }, (isGuide ? guideWords : words).word)
+            : undefined,
         targetBytes: pageBytes(random, meanBytes),
         links,
       },
-      words,
+      isGuide ? guideWords : words,
     );
     markdownBytes += Buffer.byteLength(text);
     await mkdir(join(dir, 'docs', posix.dirname(page.relPath)), { recursive: true });
