@@ -1,12 +1,11 @@
 // What a page carries and how the browser finds its way without the site's route list: a large
-// sidebar pruned to the open path, category page names, which links are pages, a cache bounded in bytes.
+// sidebar pruned to the open path, category page names, which links are pages.
 
 import { describe, expect, it } from 'vitest';
 import type { SidebarItem } from '../../client/model.ts';
 import { isPagePath } from '../../client/router.ts';
 import { kebabCase } from '../../scripts/build/sidebars.ts';
 import { pruneSidebar } from '../../worker/render/sidebar-view.ts';
-import { ByteCache } from '../../worker/services/byte-cache.ts';
 
 const doc = (href: string): SidebarItem => ({ type: 'doc', label: href, href });
 const category = (label: string, items: SidebarItem[], href?: string): SidebarItem => ({
@@ -73,20 +72,4 @@ describe('isPagePath', () => {
       expect(isPagePath(path)).toBe(false);
     },
   );
-});
-
-describe('ByteCache', () => {
-  it('drops the least recently used entries once over its size, and skips an entry larger than itself', () => {
-    const cache = new ByteCache<string>(100);
-    cache.set('a', 'A', 40);
-    cache.set('b', 'B', 40);
-    expect(cache.get('a')).toBe('A');
-    cache.set('c', 'C', 40);
-    expect(cache.get('b')).toBeUndefined();
-    expect([cache.get('a'), cache.get('c')]).toEqual(['A', 'C']);
-    expect(cache.bytes).toBe(80);
-    cache.set('huge', 'H', 101);
-    expect(cache.get('huge')).toBeUndefined();
-    expect(cache.bytes).toBe(80);
-  });
 });

@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SearchRecord } from '../../client/model.ts';
 import type { SearchDirectory } from '../../client/search-pieces.ts';
-import { ByteBoundedCache } from '../../worker/services/search/piece-cache.ts';
+import { ByteCache } from '../../worker/services/byte-cache.ts';
 import { localIndex } from '../../worker/services/search/local-index.ts';
 import { forgetSearchPieces, searchCacheBytes } from '../../worker/services/search/pieces.ts';
 import { openIndex, piecesInKv, writeIndex } from './support/search-index.ts';
@@ -93,7 +93,7 @@ describe('the split index of 3,000 pages', () => {
 
 describe('the isolate’s memory of pieces', () => {
   it('forgets the least recently used entries once over its budget in bytes', () => {
-    const cache = new ByteBoundedCache(100);
+    const cache = new ByteCache(100);
     cache.set('a', 'A', 40);
     cache.set('b', 'B', 40);
     expect(cache.get('a')).toBe('A');

@@ -3,17 +3,10 @@
 // Deterministic: the same seed gives the same site.
 
 import { docusaurusTag, type RecordType, type SearchRecord } from '../../../client/model.ts';
+import { seededRandom, zipfSampler } from '../../../scripts/bench/corpus-words.ts';
 
-export function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The corpus generator's seeded random source: the same seed, the same site. */
+export const random = seededRandom;
 
 export interface Vocabulary {
   words: string[];
@@ -33,20 +26,9 @@ export function zipfVocabulary(size: number, rand: () => number): Vocabulary {
     seen.add(word);
     words.push(word);
   }
-  const cumulative = new Float64Array(size);
-  let total = 0;
-  for (let i = 0; i < size; i++) cumulative[i] = total += 1 / (i + 1);
-  const draw = () => {
-    const target = rand() * total;
-    let low = 0;
-    let high = size - 1;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if (cumulative[middle]! < target) low = middle + 1;
-      else high = middle;
-    }
-    return words[low]!;
-  };
+  // Plain Zipf: the n-th most frequent word has weight 1/n.
+  const rank = zipfSampler(rand, size, 1, 1);
+  const draw = () => words[rank()]!;
   return { words, draw };
 }
 

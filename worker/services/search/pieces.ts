@@ -5,11 +5,12 @@
 import { kvKeys, searchPiecePath, type SearchRef } from '../../../client/model.ts';
 import type { Env } from '../../env.ts';
 import { immutableTtl, readStored, StoreUnavailable } from '../content-store.ts';
-import { ByteBoundedCache, defaultCacheBytes, parsedBytes } from './piece-cache.ts';
+import { ByteCache } from '../byte-cache.ts';
+import { defaultCacheBytes, parsedBytes } from './piece-cache.ts';
 
 export type PieceEnv = Pick<Env, 'CONTENT' | 'ASSETS'>;
 
-const cache = new ByteBoundedCache();
+const cache = new ByteCache(defaultCacheBytes);
 const reading = new Map<string, Promise<unknown>>();
 
 /** Bytes of search data this isolate holds (a debug and benchmark figure). */
