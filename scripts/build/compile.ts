@@ -1,7 +1,6 @@
 // Compile every page with @mdx-js/esbuild in one esbuild run, evaluate each in Node
 // with the serialising JSX runtime and keep the element tree, its TOC and its plain text.
 
-import { fileURLToPath } from 'node:url';
 import { relative } from 'node:path';
 import { readFileSync } from 'node:fs';
 import * as esbuild from 'esbuild';
@@ -16,9 +15,13 @@ import { componentNames } from '../../client/components/registry-names.ts';
 import { BuildError, BuildErrors } from './errors.ts';
 import type { SourceDoc } from './discover.ts';
 import { flatten } from './jsx-runtime.ts';
+import { codeLinesTransformer } from './code-fences.ts';
+import { defaultMarkdownDialect } from './markdown-dialect.ts';
+import { componentsProvider, componentsProviderPlugin, markdownExtensions, preprocessPlugin } from './mdx-sources.ts';
+import { remarkNpm2Yarn } from './npm2yarn.ts';
+import { rehypeCommonMarkHtml } from './commonmark-html.ts';
 import {
   parseCodeMeta,
-  preprocessMarkdown,
   rehypeHeadingIds,
   rehypeLinksAndImages,
   remarkAdmonitions,
@@ -31,7 +34,6 @@ export interface CompiledDoc {
   toc: TocItem[];
 }
 
-const runtimePath = fileURLToPath(new URL('./jsx-runtime.ts', import.meta.url));
 const preloadedLanguages = [
   'bash',
   'shell',
@@ -78,15 +80,18 @@ export async function compileDocs(docs: SourceDoc[], context: LinkContext): Prom
       outbase: context.siteDir,
       logLevel: 'silent',
       plugins: [
-        preprocessPlugin(byFile),
+        preprocessPlugin(byFile, context),
         themeImportsPlugin(),
+        componentsProviderPlugin(),
         mdx({
           jsxImportSource: 'self-docs-mdx',
-          // Docusaurus parses .md as MDX too.
-          mdExtensions: [],
-          mdxExtensions: ['.md', '.mdx'],
-          remarkPlugins: [remarkGfm, remarkDirective, remarkAdmonitions],
+          // Partials rendered inside a page get the registered components from here too.
+          providerImportSource: componentsProvider,
+          // Docusaurus parses .md as MDX too, unless `markdown.format` says otherwise.
+          ...markdownExtensions(context.markdown ?? defaultMarkdownDialect),
+          remarkPlugins: [remarkGfm, remarkDirective, remarkAdmonitions, remarkNpm2Yarn],
           rehypePlugins: [
+            rehypeCommonMarkHtml,
             rehypeHeadingIds,
             [rehypeLinksAndImages, context],
             [
@@ -102,7 +107,7 @@ export async function compileDocs(docs: SourceDoc[], context: LinkContext): Prom
                 // Tokenizing a line may otherwise stop after 500 ms and leave the rest plain: a busy
                 // machine would then build other markup, so another build id, from the same content.
                 tokenizeTimeLimit: 0,
-                transformers: [codeTitleTransformer],
+                transformers: [codeTitleTransformer, codeLinesTransformer],
               },
             ],
           ],
@@ -129,22 +134,6 @@ export async function compileDocs(docs: SourceDoc[], context: LinkContext): Prom
     compiled.push({ doc, tree, toc: tableOfContents(tree) });
   }
   return compiled;
-}
-
-/** Hand @mdx-js/esbuild the source with the frontmatter blanked and Docusaurus syntax adapted. */
-function preprocessPlugin(byFile: Map<string, SourceDoc>): esbuild.Plugin {
-  return {
-    name: 'self-docs-preprocess',
-    setup(build) {
-      build.onResolve({ filter: /^self-docs-mdx\/jsx-(dev-)?runtime$/ }, () => ({ path: runtimePath }));
-      build.onLoad({ filter: /\.mdx?$/ }, async () => undefined);
-      build.onResolve({ filter: /\.mdx?$/ }, (args) => {
-        const doc = byFile.get(args.path);
-        if (!doc) return undefined;
-        return { path: args.path, pluginData: { contents: preprocessMarkdown(doc.body) } };
-      });
-    },
-  };
 }
 
 /** `import Tabs from '@theme/Tabs'` in Docusaurus pages resolves to our registered component. */
