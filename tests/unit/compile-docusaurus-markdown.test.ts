@@ -29,6 +29,11 @@ describe('HTML comments', () => {
     expect(text(page('/guides/setup').tree)).not.toMatch(/several lines/);
   });
 
+  it('leaves comments out of the page description', () => {
+    expect(page('/').description).toBe('Welcome. The end of the sentence.');
+    expect(page('/guides/setup').description).toBe('');
+  });
+
   it('keeps comments written inside code blocks and inline code', () => {
     const home = page('/');
     expect(text(byTag(home.tree, 'pre').at(-1)!)).toContain('<!-- kept in code -->');
