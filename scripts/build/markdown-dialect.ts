@@ -41,7 +41,9 @@ export function htmlCommentsToMdx(source: string): string {
         .split(/(`+[^`]*`+)/)
         .map((part, index) => {
           if (index % 2 === 1) return part;
-          return part.replace(/<!--|-->/g, (marker) => {
+          return part.replace(/<!--|-->|\*\//g, (marker) => {
+            // `*/` would end the JS comment early.
+            if (marker === '*/') return inComment ? '* /' : marker;
             if (marker === '<!--' && !inComment) {
               inComment = true;
               return '{/*';

@@ -13,6 +13,10 @@ describe('htmlCommentsToMdx', () => {
     expect(htmlCommentsToMdx(source)).toBe('a {/* b */} c\n{/*\nmany\n*/}\nd');
   });
 
+  it('keeps a `*/` inside a comment from ending it early', () => {
+    expect(htmlCommentsToMdx('<!-- see /* here */ -->')).toBe('{/* see /* here * / */}');
+  });
+
   it('leaves fenced code, tilde fences and inline code alone', () => {
     const source = '```html\n<!-- x -->\n```\n~~~\n<!-- y -->\n~~~\n`<!-- z -->`';
     expect(htmlCommentsToMdx(source)).toBe(source);
