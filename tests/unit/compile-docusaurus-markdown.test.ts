@@ -63,6 +63,10 @@ describe("markdown.format: 'detect'", () => {
     expect(text(plain)).not.toMatch(/comments in CommonMark/);
   });
 
+  it('reads `{#id}` headings in a CommonMark page', () => {
+    expect(page('/plain').toc).toEqual([{ id: 'custom-id', text: 'Custom id', level: 2 }]);
+  });
+
   it('keeps admonitions in a CommonMark page', () => {
     const [note] = findAll(page('/plain').tree, (element) => element.t === 'Admonition');
     expect(note!.p).toEqual({ type: 'note', title: 'Noted' });
