@@ -25,7 +25,6 @@ const installFlags: Record<PackageManager, Record<string, string | null>> = {
     '--save-optional': '--optional',
     '-O': '--optional',
     '--save-peer': '--peer',
-    '--no-package-lock': '--no-lockfile',
   },
   pnpm: {
     '--save': null,
@@ -34,7 +33,6 @@ const installFlags: Record<PackageManager, Record<string, string | null>> = {
     '-E': '--save-exact',
     '-O': '--save-optional',
     '--save-peer': '--save-peer',
-    '--no-package-lock': '--frozen-lockfile=false',
   },
 };
 
