@@ -142,6 +142,15 @@ export interface SiteConfig {
   };
   onBrokenLinks: 'throw' | 'warn' | 'ignore';
   onBrokenMarkdownLinks: 'throw' | 'warn' | 'ignore';
+  markdown: MarkdownDialect;
+}
+
+/** How pages are read, as Docusaurus's `markdown` option says (build only). */
+export interface MarkdownDialect {
+  /** 'mdx' reads every page as MDX; 'md' as CommonMark; 'detect' by extension (`.md` CommonMark, `.mdx` MDX). */
+  format: 'mdx' | 'md' | 'detect';
+  /** MDX 1 syntax Docusaurus 3 still accepts: `<!-- -->` comments, `:::note Title`, `## Title {#id}`. */
+  mdx1Compat: { comments: boolean; admonitions: boolean; headingIds: boolean };
 }
 
 export interface ClientAssets {

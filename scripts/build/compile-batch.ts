@@ -2,7 +2,6 @@
 // with the serialising JSX runtime, keeping its element tree and its TOC. It runs in a compile
 // thread (compile-worker.ts) or, for small sites, in the build's own thread.
 
-import { fileURLToPath } from 'node:url';
 import { relative } from 'node:path';
 import { readFileSync } from 'node:fs';
 import * as esbuild from 'esbuild';
@@ -18,9 +17,13 @@ import { BuildError } from './errors.ts';
 import type { SourceDoc } from './discover.ts';
 import { flatten } from './jsx-runtime.ts';
 import { tableOfContents } from './table-of-contents.ts';
+import { codeLinesTransformer } from './code-fences.ts';
+import { rehypeCommonMarkHtml } from './commonmark-html.ts';
+import { defaultMarkdownDialect } from './markdown-dialect.ts';
+import { componentsProvider, componentsProviderPlugin, markdownExtensions, preprocessPlugin } from './mdx-sources.ts';
+import { remarkNpm2Yarn } from './npm2yarn.ts';
 import {
   parseCodeMeta,
-  preprocessMarkdown,
   rehypeHeadingIds,
   rehypeLinksAndImages,
   remarkAdmonitions,
@@ -45,7 +48,6 @@ export interface BatchOutcome {
   errors: BuildError[];
 }
 
-const runtimePath = fileURLToPath(new URL('./jsx-runtime.ts', import.meta.url));
 const preloadedLanguages = [
   'bash',
   'shell',
@@ -100,15 +102,18 @@ export async function compileBatch(entries: BatchEntry[], context: LinkContext):
       outbase: context.siteDir,
       logLevel: 'silent',
       plugins: [
-        preprocessPlugin(byFile),
+        preprocessPlugin(byFile, context),
         themeImportsPlugin(),
+        componentsProviderPlugin(),
         mdx({
           jsxImportSource: 'self-docs-mdx',
-          // Docusaurus parses .md as MDX too.
-          mdExtensions: [],
-          mdxExtensions: ['.md', '.mdx'],
-          remarkPlugins: [remarkGfm, remarkDirective, remarkAdmonitions],
+          // Partials rendered inside a page get the registered components from here too.
+          providerImportSource: componentsProvider,
+          // Docusaurus parses .md as MDX too, unless `markdown.format` says otherwise.
+          ...markdownExtensions(context.markdown ?? defaultMarkdownDialect),
+          remarkPlugins: [remarkGfm, remarkDirective, remarkAdmonitions, remarkNpm2Yarn],
           rehypePlugins: [
+            rehypeCommonMarkHtml,
             rehypeHeadingIds,
             [rehypeLinksAndImages, context],
             [
@@ -125,7 +130,7 @@ export async function compileBatch(entries: BatchEntry[], context: LinkContext):
                 // the same page came out coloured differently from build to build.
                 tokenizeTimeLimit: 60_000,
                 parseMetaString: parseCodeMeta,
-                transformers: [codeTitleTransformer],
+                transformers: [codeTitleTransformer, codeLinesTransformer],
               },
             ],
           ],
@@ -167,22 +172,6 @@ export async function compileBatch(entries: BatchEntry[], context: LinkContext):
 
 function isBuildFailure(error: unknown): error is esbuild.BuildFailure {
   return error instanceof Error && Array.isArray((error as Partial<esbuild.BuildFailure>).errors);
-}
-
-/** Hand @mdx-js/esbuild the source with the frontmatter blanked and Docusaurus syntax adapted. */
-function preprocessPlugin(byFile: Map<string, SourceDoc>): esbuild.Plugin {
-  return {
-    name: 'self-docs-preprocess',
-    setup(build) {
-      build.onResolve({ filter: /^self-docs-mdx\/jsx-(dev-)?runtime$/ }, () => ({ path: runtimePath }));
-      build.onLoad({ filter: /\.mdx?$/ }, async () => undefined);
-      build.onResolve({ filter: /\.mdx?$/ }, (args) => {
-        const doc = byFile.get(args.path);
-        if (!doc) return undefined;
-        return { path: args.path, pluginData: { contents: preprocessMarkdown(doc.body) } };
-      });
-    },
-  };
 }
 
 /** `import Tabs from '@theme/Tabs'` in Docusaurus pages resolves to our registered component. */

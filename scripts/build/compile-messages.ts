@@ -27,6 +27,7 @@ export interface LinkContextData {
   redirects: Record<string, string>;
   onBrokenLinks: LinkContext['onBrokenLinks'];
   onBrokenMarkdownLinks: LinkContext['onBrokenMarkdownLinks'];
+  markdown?: LinkContext['markdown'];
 }
 
 export interface ProblemData {
@@ -59,6 +60,7 @@ export function linkContextData(context: LinkContext): LinkContextData {
     redirects: context.redirects,
     onBrokenLinks: context.onBrokenLinks,
     onBrokenMarkdownLinks: context.onBrokenMarkdownLinks,
+    ...(context.markdown ? { markdown: context.markdown } : {}),
   };
 }
 

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { FooterLink, NavbarItem, SiteConfig } from '../../client/model.ts';
 import { BuildError } from './errors.ts';
 import { loadModule } from './load-module.ts';
+import { defaultMarkdownDialect } from './markdown-dialect.ts';
 import { docusaurusConfigSchema, type DocusaurusConfig } from './schemas/docusaurus-config.ts';
 import { parseWithFriendlyErrors, type Source } from './schemas/friendly-errors.ts';
 import { siteConfigSchema, type SiteConfigInput, type SiteConfigPart } from './schemas/site-config.ts';
@@ -33,6 +34,7 @@ export const defaultSiteConfig: SiteConfig = {
   docs: { versionLabel: 'Next', routeBasePath: '/' },
   onBrokenLinks: 'throw',
   onBrokenMarkdownLinks: 'warn',
+  markdown: defaultMarkdownDialect,
 };
 
 export async function loadSiteConfig(siteDir: string): Promise<SiteConfig> {
@@ -106,6 +108,7 @@ function fromDocusaurus(config: DocusaurusConfig): SiteConfigPart {
     onBrokenLinks: policy(config.onBrokenLinks),
     onBrokenMarkdownLinks:
       typeof markdownHook === 'function' ? 'warn' : policy(markdownHook ?? config.onBrokenMarkdownLinks),
+    markdown: { format: config.markdown?.format, mdx1Compat: config.markdown?.mdx1Compat },
     navbar: {
       title: theme.navbar?.title ?? undefined,
       hideOnScroll: theme.navbar?.hideOnScroll,

@@ -221,9 +221,19 @@ function firstHeading(body: string): string | undefined {
 
 function firstParagraph(body: string): string | undefined {
   let fenced = false;
+  let comment = false;
   for (const line of body.split('\n')) {
+    if (comment) {
+      comment = !line.includes('-->');
+      continue;
+    }
     if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
-    const text = line.trim();
+    // HTML comments (Docusaurus accepts them in MDX too) never make the description.
+    const text = line.replace(/\s*<!--.*?-->/g, '').trim();
+    if (!fenced && text.startsWith('<!--')) {
+      comment = true;
+      continue;
+    }
     if (fenced || !text || /^(#|import |export |<|:::|\||[-*+] |\d+\. |>|!\[)/.test(text)) continue;
     return plainText(text).slice(0, 200);
   }

@@ -11,7 +11,9 @@ import { visit } from 'unist-util-visit';
 import type { Element, Root as HastRoot } from 'hast';
 import type { Root as MdastRoot, Paragraph, Parent, PhrasingContent } from 'mdast';
 import type { VFile } from 'vfile';
+import type { MarkdownDialect } from '../../client/model.ts';
 import { BuildError, report, type Diagnostics } from './errors.ts';
+import { defaultMarkdownDialect, htmlCommentsToMdx } from './markdown-dialect.ts';
 
 export const admonitionTypes = [
   'note',
@@ -25,15 +27,26 @@ export const admonitionTypes = [
   'secondary',
 ];
 
-/** Docusaurus accepts `:::note My title`; remark-directive wants `:::note[My title]`. Same line count. */
-export function preprocessMarkdown(source: string): string {
-  return source
+/**
+ * The MDX 1 syntax Docusaurus 3 still reads, turned into MDX 3: `:::note My title` (remark-directive
+ * wants `:::note[My title]`), `## Title {#id}` and `<!-- comments -->`. Same line count.
+ */
+export function preprocessMarkdown(
+  source: string,
+  dialect: MarkdownDialect = defaultMarkdownDialect,
+  commonMark = false,
+): string {
+  const { comments, admonitions, headingIds } = dialect.mdx1Compat;
+  // CommonMark reads comments as HTML and braces as text.
+  const text = comments && !commonMark ? htmlCommentsToMdx(source) : source;
+  return text
     .split('\n')
     .map((line) => {
-      const admonition = /^(\s*:::+)([a-z]+)[ \t]+([^[{\s].*?)\s*$/.exec(line);
+      const admonition = admonitions && /^(\s*:::+)([a-z]+)[ \t]+([^[{\s].*?)\s*$/.exec(line);
       if (admonition && admonitionTypes.includes(admonition[2]!))
         return `${admonition[1]}${admonition[2]}[${admonition[3]}]`;
       // `## Title {#custom-id}` would be read as a JS expression by MDX.
+      if (!headingIds || commonMark) return line;
       return line.replace(/^(#{1,6}\s.*?)\s*\{#([\w-]+)\}\s*$/, '$1 \\{#$2\\}');
     })
     .join('\n');
@@ -123,6 +136,8 @@ export interface LinkContext {
   onBrokenMarkdownLinks: 'throw' | 'warn' | 'ignore';
   diagnostics: Diagnostics;
   relPathOf: (file: string) => string;
+  /** How pages are read; Docusaurus's defaults when absent. */
+  markdown?: MarkdownDialect;
 }
 
 const external = /^([a-z][a-z\d+.-]*:|\/\/)/i;
@@ -231,10 +246,11 @@ function splitHash(href: string): [string, string] {
   return index === -1 ? [href, ''] : [href.slice(0, index), href.slice(index)];
 }
 
-/** `title="…"` and `showLineNumbers` from a code fence's meta string. */
+/** `title="…"` and `showLineNumbers` from a code fence's meta string; `{1,3-5}` is read by code-fences.ts. */
 export function parseCodeMeta(meta: string): Record<string, string | boolean> {
   const result: Record<string, string | boolean> = {};
-  for (const match of meta.matchAll(/(\w+)(?:=(?:"([^"]*)"|'([^']*)'|(\S+)))?/g)) {
+  const withoutRanges = meta.replace(/\{[\d,\s-]*\}/g, ' ');
+  for (const match of withoutRanges.matchAll(/(\w+)(?:=(?:"([^"]*)"|'([^']*)'|(\S+)))?/g)) {
     result[match[1]!] = match[2] ?? match[3] ?? match[4] ?? true;
   }
   return result;

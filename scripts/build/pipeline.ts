@@ -112,6 +112,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     media,
     onBrokenLinks: site.onBrokenLinks,
     onBrokenMarkdownLinks: site.onBrokenMarkdownLinks,
+    markdown: site.markdown,
     diagnostics,
     relPathOf: (file: string) => relative(siteDir, file),
   };

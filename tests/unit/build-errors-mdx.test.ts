@@ -29,6 +29,19 @@ describe('MDX syntax errors', () => {
     });
   });
 
+  it('names the partial and its own line when the error is in an imported partial', async () => {
+    const siteDir = await writeSite({
+      'docs/a.mdx': page('A', "import Part from './_part.mdx';", '', '<Part />'),
+      'docs/_part.mdx': '---\ndescription: x\n---\n\nFine.\n\nA stray { brace.\n',
+    });
+    expectBuildError(await buildErrorOf(siteDir), {
+      file: 'docs/_part.mdx',
+      line: 7,
+      problem: /closing brace for `\{`/,
+      fix: /escape \{ and \} as/,
+    });
+  });
+
   it('names the broken page, not the pages that compile', async () => {
     const siteDir = await writeSite({
       'docs/a.md': page('A', 'A stray { brace.'),

@@ -50,5 +50,24 @@ describe('code colours', () => {
         .map(({ colour, scopes, ratio }) => `${colour} ${ratio.toFixed(2)}:1 (${scopes.slice(0, 3).join(', ')})`);
       expect(failures, `${themes[siteTheme].name} on --code-bg`).toEqual([]);
     });
+
+    it(`keeps every token at 4.5:1 on a highlighted line in the ${siteTheme} theme`, () => {
+      const backgrounds = layeredBackgrounds(themeTokens()[siteTheme], ['--code-highlight-bg', '--code-bg']);
+      const failures = [...tokenPalette(themes[siteTheme])]
+        .map(([colour]) => ({ colour, ratio: worstContrast(parseColour(colour), backgrounds) }))
+        .filter(({ ratio }) => ratio < normalText)
+        .map(({ colour, ratio }) => `${colour} ${ratio.toFixed(2)}:1`);
+      expect(failures, `${themes[siteTheme].name} on --code-highlight-bg`).toEqual([]);
+    });
+
+    it(`marks highlighted lines with a border of 3:1 and numbers lines at 4.5:1 in the ${siteTheme} theme`, () => {
+      const tokens = themeTokens()[siteTheme];
+      const backgrounds = layeredBackgrounds(tokens, ['--code-bg']);
+      // WCAG 1.4.11: a visual cue that carries meaning needs 3:1 against what is next to it.
+      expect(worstContrast(parseColour(tokens['--code-highlight-border']!), backgrounds)).toBeGreaterThanOrEqual(3);
+      expect(worstContrast(parseColour(tokens['--code-line-number']!), backgrounds)).toBeGreaterThanOrEqual(normalText);
+      const highlighted = layeredBackgrounds(tokens, ['--code-highlight-bg', '--code-bg']);
+      expect(worstContrast(parseColour(tokens['--code-line-number']!), highlighted)).toBeGreaterThanOrEqual(normalText);
+    });
   }
 });

@@ -142,6 +142,17 @@ describe('a Docusaurus config exported as an async function', () => {
     expect((await loadSiteConfig('tests/fixtures/docusaurus-async-config')).onBrokenMarkdownLinks).toBe('throw');
   });
 
+  it('reads markdown.format and keeps the MDX 1 compatibility Docusaurus 3 has on by default', async () => {
+    expect((await loadSiteConfig('tests/fixtures/docusaurus-markdown')).markdown).toEqual({
+      format: 'detect',
+      mdx1Compat: { comments: true, admonitions: true, headingIds: true },
+    });
+    expect((await loadSiteConfig('tests/fixtures/docusaurus-site')).markdown).toEqual({
+      format: 'mdx',
+      mdx1Compat: { comments: true, admonitions: true, headingIds: true },
+    });
+  });
+
   it('keeps flat footer links and navbar items that have a label and a target', async () => {
     const site = await loadSiteConfig('tests/fixtures/docusaurus-async-config');
     expect(site.footer.links).toEqual([{ label: 'Flat link', href: '/start', newTab: false }]);

@@ -19,6 +19,8 @@ const reportingFunction = hinted(
   '"throw", "warn", "log" or "ignore"',
 );
 
+const markdownFormat = hinted(z.enum(['mdx', 'md', 'detect']), 'one of "mdx", "md", "detect"', '"detect"');
+
 const link = {
   label: text('"Docs"').optional(),
   to: text('"/docs/intro"').optional(),
@@ -50,6 +52,14 @@ export const docusaurusConfigSchema = hinted(
     onBrokenMarkdownLinks: severity.optional(),
     markdown: z
       .looseObject({
+        format: markdownFormat.optional(),
+        mdx1Compat: z
+          .looseObject({
+            comments: looseBoolean().optional(),
+            admonitions: looseBoolean().optional(),
+            headingIds: looseBoolean().optional(),
+          })
+          .optional(),
         hooks: z
           .looseObject({
             // Docusaurus 3.9 also takes a function; we cannot run it here, so it reads as 'warn'.

@@ -71,6 +71,18 @@ export const siteConfigSchema = hinted(
     docs: z.strictObject({ versionLabel: z.string().optional(), routeBasePath: routeBasePath.optional() }).optional(),
     onBrokenLinks: policy.optional(),
     onBrokenMarkdownLinks: policy.optional(),
+    markdown: z
+      .strictObject({
+        format: hinted(z.enum(['mdx', 'md', 'detect']), 'one of "mdx", "md", "detect"', '"detect"').optional(),
+        mdx1Compat: z
+          .strictObject({
+            comments: z.boolean().optional(),
+            admonitions: z.boolean().optional(),
+            headingIds: z.boolean().optional(),
+          })
+          .optional(),
+      })
+      .optional(),
   }),
   'an object of settings',
   "an object such as { title: 'My Docs' } (export default defineSiteConfig({ … }))",
