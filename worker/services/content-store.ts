@@ -38,7 +38,8 @@ interface Memory {
 const memory: Memory = { manifests: new Map() };
 /** Route buckets (a few KB each) and sidebars, parsed; content-addressed, so never stale. */
 const buckets = new ByteCache<RouteBucket>(2 * 1024 * 1024);
-const sidebars = new ByteCache<SidebarItem[]>(4 * 1024 * 1024);
+// A 10,000-page sidebar is about 1.6 MB of JSON: it must fit, or every page render parses it anew.
+const sidebars = new ByteCache<SidebarItem[]>(8 * 1024 * 1024);
 
 /** For tests: forget what this isolate remembers. */
 export function forgetStore(): void {
