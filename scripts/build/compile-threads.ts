@@ -1,6 +1,10 @@
 // Where batches are compiled: in worker threads, one a core, or in the build's own thread.
 // Both answer with the same BatchResult, so compile.ts schedules them alike.
 
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { compileBatch, type BatchEntry } from './compile-batch.ts';
 import {
@@ -36,9 +40,21 @@ export function inProcessCompiler(context: LinkContext): BatchCompiler {
  * inherits no module hooks on Node 20), so this works under `tsx` and under vitest alike.
  */
 function threadBootstrap(): string {
-  const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'));
+  const tsx = JSON.stringify(tsxApiUrl());
   const entry = JSON.stringify(new URL('./compile-worker.ts', import.meta.url).href);
   return `import(${tsx}).then(({ register }) => { register(); return import(${entry}); });`;
+}
+
+/**
+ * tsx's ES-module API, found through its package.json: `import.meta.resolve` would be shorter,
+ * but vitest's module runner (the worker tests' global setup builds sites) does not support it.
+ */
+function tsxApiUrl(): string {
+  const manifest = createRequire(import.meta.url).resolve('tsx/package.json');
+  const { exports } = JSON.parse(readFileSync(manifest, 'utf8')) as {
+    exports: Record<string, { import: { default: string } }>;
+  };
+  return pathToFileURL(join(dirname(manifest), exports['./esm/api']!.import.default)).href;
 }
 
 export function startCompileThreads(count: number, context: LinkContext): BatchCompiler[] {

@@ -77,32 +77,37 @@ describe('a page in a small sidebar of the same site', () => {
 });
 
 describe('without JavaScript', () => {
-  it('reaches every page from the home page by following links', { timeout: 240_000 }, async () => {
-    const seen = new Set<string>(['/']);
-    let frontier = ['/'];
-    const pages = new Set<string>();
-    while (frontier.length > 0) {
-      const found = await Promise.all(
-        frontier.map(async (path) => {
-          const response = await get(path);
-          const location = response.headers.get('location');
-          if (location) return [new URL(location, origin).pathname];
-          if (response.status !== 200) {
-            await response.body?.cancel();
-            return [];
-          }
-          pages.add(path);
-          const html = await response.text();
-          return [...html.matchAll(/<a [^>]*href="(\/[^"#?]*)/g)].map((match) => match[1]!);
-        }),
-      );
-      frontier = [];
-      for (const href of found.flat()) {
-        if (seen.has(href) || /^\/(__|assets\/|search)|\.[a-z]+$/.test(href)) continue;
-        seen.add(href);
-        frontier.push(href);
+  it(
+    'reaches every page by following links from the home page and each sidebar’s first page',
+    { timeout: 240_000 },
+    async () => {
+      const entries = ['/', ...Object.values(sidebars).map((items) => pagesOf(items)[0]!.href)];
+      const seen = new Set<string>(entries);
+      let frontier = [...entries];
+      const pages = new Set<string>();
+      while (frontier.length > 0) {
+        const found = await Promise.all(
+          frontier.map(async (path) => {
+            const response = await get(path);
+            const location = response.headers.get('location');
+            if (location) return [new URL(location, origin).pathname];
+            if (response.status !== 200) {
+              await response.body?.cancel();
+              return [];
+            }
+            pages.add(path);
+            const html = await response.text();
+            return [...html.matchAll(/<a [^>]*href="(\/[^"#?]*)/g)].map((match) => match[1]!);
+          }),
+        );
+        frontier = [];
+        for (const href of found.flat()) {
+          if (seen.has(href) || /^\/(__|assets\/|search)|\.[a-z]+$/.test(href)) continue;
+          seen.add(href);
+          frontier.push(href);
+        }
       }
-    }
-    expect(pageRoutes.filter((route) => !pages.has(route))).toEqual([]);
-  });
+      expect(pageRoutes.filter((route) => !pages.has(route))).toEqual([]);
+    },
+  );
 });
