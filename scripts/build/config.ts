@@ -95,7 +95,9 @@ async function loadDocusaurusConfig(siteDir: string, path: string, name: string)
   const { value: cleaned, fed } = withoutStandIns(raw);
   const config = parseWithFriendlyErrors(docusaurusConfigSchema, cleaned, source(path, name));
   const docs = classicDocsOptions(config);
-  const navbar = navbarEntries(config.themeConfig?.navbar?.items ?? [], asset);
+  const navbar = navbarEntries(config.themeConfig?.navbar?.items ?? [], asset, (key, value) =>
+    uniqueLine(text, [key], value),
+  );
   const site = merge(defaultSiteConfig, fromDocusaurus(config));
   return {
     site: {

@@ -4,7 +4,8 @@
 
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TreeNode } from '../../client/model.ts';
-import { buildSite, type BuiltSite } from './support/sites.ts';
+import { loadSiteConfig } from '../../scripts/build/config.ts';
+import { buildSite, page, writeSite, type BuiltSite } from './support/sites.ts';
 
 const website = 'tests/fixtures/docusaurus-split/website';
 
@@ -102,6 +103,31 @@ describe('a Docusaurus site whose docs lie beside the website folder', () => {
         (warning) => warning.file.startsWith('docusaurus.config.mjs') || warning.file === 'src/theme',
       ),
     ).toBe(true);
+  });
+});
+
+describe('a Docusaurus config importing packages', () => {
+  it("uses the site folder's own packages (CommonJS or ES modules) and stands in only for a missing one", async () => {
+    const siteDir = await writeSite({
+      'node_modules/site-labels/package.json': '{ "name": "site-labels", "main": "index.js" }',
+      'node_modules/site-labels/index.js': "module.exports = { title: 'From the site package' };\n",
+      'node_modules/esm-words/package.json': '{ "name": "esm-words", "type": "module", "exports": "./index.js" }',
+      'node_modules/esm-words/index.js': "export const tagline = 'An ES module answered';\n",
+      'docs/intro.md': page('Intro', 'Hello.'),
+      'docusaurus.config.ts': [
+        "import type { Config } from '@docusaurus/types';",
+        "import labels from 'site-labels';",
+        "import { tagline } from 'esm-words';",
+        "import missing from 'not-installed-anywhere';",
+        'const config: Config = { title: labels.title, tagline: `${tagline}${missing}`, url: "https://x.test" };',
+        'export default config;',
+      ].join('\n'),
+    });
+    const { site, warnings } = await loadSiteConfig(siteDir);
+    expect(site).toMatchObject({ title: 'From the site package', tagline: 'An ES module answered' });
+    expect(warnings.map((warning) => warning.problem)).toEqual([
+      'package "not-installed-anywhere" is not installed in the site folder: a stand-in took its place while the config ran',
+    ]);
   });
 });
 
