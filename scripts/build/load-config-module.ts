@@ -46,7 +46,7 @@ export async function loadConfigModule(file: string): Promise<LoadedConfigModule
     plugins: [sitePackages()],
   });
   const code = bundled.outputFiles[0]!.text;
-  const module = { exports: {} as Record<string, unknown> };
+  const module = { exports: {} as unknown };
   const hooks: ConfigHooks = {
     nodeModule,
     standIn: standInFor,
@@ -57,7 +57,8 @@ export async function loadConfigModule(file: string): Promise<LoadedConfigModule
   const run = new Function('module', 'exports', 'require', '__filename', '__dirname', hooksName, `{\n${code}\n}`);
   run(module, module.exports, hooks.createRequire(path), path, dirname(path), hooks);
   const exported = module.exports;
-  return { value: 'default' in exported ? exported.default : exported, missing };
+  const isModule = typeof exported === 'object' && exported !== null && 'default' in exported;
+  return { value: isModule ? exported.default : exported, missing };
 }
 
 /** What the bundled code calls back into: the name it knows them by, and what they do. */

@@ -64,9 +64,10 @@ function parseJson(text: string, file: string): unknown {
   try {
     return JSON.parse(text);
   } catch (error) {
+    const position = /at position (\d+)/.exec((error as Error).message);
     throw new BuildError(
       file,
-      undefined,
+      position ? text.slice(0, Number(position[1])).split('\n').length : undefined,
       `bad JSON: ${(error as Error).message}`,
       'write valid JSON such as { "docs": ["intro"] }',
     );

@@ -42,24 +42,28 @@ export interface WithoutStandIns {
 /** A copy of `value` with every stand-in left out (array items dropped, keys unset). */
 export function withoutStandIns(value: unknown): WithoutStandIns {
   const fed = new Map<string, string[]>();
-  const seen = new WeakSet<object>();
+  // An object met again (shared, or a cycle) is copied once.
+  const copies = new Map<object, unknown>();
   const clean = (node: unknown, path: string): unknown => {
     const name = standInPackage(node);
     if (name) {
       fed.set(name, [...(fed.get(name) ?? []), path]);
       return undefined;
     }
-    if (typeof node !== 'object' || node === null || seen.has(node)) return node;
+    if (typeof node !== 'object' || node === null) return node;
+    if (copies.has(node)) return copies.get(node);
     if (Array.isArray(node)) {
-      seen.add(node);
-      return node.flatMap((item, index) => {
+      const copy: unknown[] = [];
+      copies.set(node, copy);
+      node.forEach((item, index) => {
         const cleaned = clean(item, `${path}[${index}]`);
-        return cleaned === undefined && item !== undefined ? [] : [cleaned];
+        if (cleaned !== undefined || item === undefined) copy.push(cleaned);
       });
+      return copy;
     }
     if (!isPlain(node)) return node;
-    seen.add(node);
     const copy: Record<string, unknown> = {};
+    copies.set(node, copy);
     for (const [key, item] of Object.entries(node)) {
       const cleaned = clean(item, path ? `${path}.${key}` : key);
       if (cleaned !== undefined) copy[key] = cleaned;
