@@ -99,7 +99,7 @@ export async function compileBatch(entries: BatchEntry[], context: LinkContext):
       globalName: 'page',
       platform: 'node',
       outdir: '/mdx-out',
-      outbase: context.siteDir,
+      outbase: context.docsDir,
       logLevel: 'silent',
       plugins: [
         preprocessPlugin(byFile, context),
@@ -145,7 +145,7 @@ export async function compileBatch(entries: BatchEntry[], context: LinkContext):
   const outputs = new Map(result.outputFiles.map((output) => [output.path, output.text]));
   const outcome: BatchOutcome = { pages: [], errors: [] };
   for (const { index, doc } of entries) {
-    const outPath = `/mdx-out/${relative(context.siteDir, doc.file).replace(/\.mdx?$/, '.js')}`;
+    const outPath = `/mdx-out/${relative(context.docsDir, doc.file).replace(/\.mdx?$/, '.js')}`;
     const code = outputs.get(outPath);
     outputs.delete(outPath);
     if (code === undefined) {

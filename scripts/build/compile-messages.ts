@@ -22,6 +22,7 @@ export interface BatchResult {
 export interface LinkContextData {
   siteDir: string;
   staticDir: string;
+  docsDir: string;
   routeOfFile: [string, string][];
   routes: string[];
   redirects: Record<string, string>;
@@ -55,6 +56,7 @@ export function linkContextData(context: LinkContext): LinkContextData {
   return {
     siteDir: context.siteDir,
     staticDir: context.staticDir,
+    docsDir: context.docsDir,
     routeOfFile: [...context.routeOfFile],
     routes: [...context.routes],
     redirects: context.redirects,

@@ -1,16 +1,20 @@
-// The site configuration: defaults, then `docusaurus.config.(js|ts)` when the folder
+// The site configuration: defaults, then `docusaurus.config.(js|ts|mjs|cjs)` when the folder
 // has one (so a Docusaurus site serves unchanged), then `site.config.ts` on top.
 
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { FooterLink, NavbarItem, SiteConfig } from '../../client/model.ts';
+import { join, resolve } from 'node:path';
+import type { FooterLink, SiteConfig } from '../../client/model.ts';
 import { BuildError } from './errors.ts';
+import { loadConfigModule } from './load-config-module.ts';
 import { loadModule } from './load-module.ts';
 import { defaultMarkdownDialect } from './markdown-dialect.ts';
+import { navbarEntries, type NavbarEntry } from './navbar.ts';
 import { docusaurusConfigSchema, type DocusaurusConfig } from './schemas/docusaurus-config.ts';
 import { parseWithFriendlyErrors, type Source } from './schemas/friendly-errors.ts';
 import { siteConfigSchema, type SiteConfigInput, type SiteConfigPart } from './schemas/site-config.ts';
 import { uniqueLine } from './schemas/source-lines.ts';
+import { withoutStandIns } from './stand-ins.ts';
+import { missingPackageWarnings, unservedFeatures } from './unserved.ts';
 
 export type { SiteConfigInput };
 
@@ -37,13 +41,38 @@ export const defaultSiteConfig: SiteConfig = {
   markdown: defaultMarkdownDialect,
 };
 
-export async function loadSiteConfig(siteDir: string): Promise<SiteConfig> {
-  let config = defaultSiteConfig;
-  for (const name of ['docusaurus.config.ts', 'docusaurus.config.js', 'docusaurus.config.mjs']) {
+export interface LoadedSiteConfig {
+  /** The site's settings; navbar items that name a doc or a sidebar are still in `navbar`. */
+  site: SiteConfig;
+  /** The docs folder, absolute: Docusaurus's `docs.path` (it may lie outside the site folder), else `<site>/docs`. */
+  docsDir: string;
+  /** The sidebars file the config names (`sidebarPath`), absolute; else the build looks for one. */
+  sidebarPath?: string;
+  /** Every navbar item in order, for the build to resolve once it knows the docs and sidebars. */
+  navbar: NavbarEntry[];
+  /** The config file the navbar came from, for messages. */
+  configFile: string;
+  /** What the config asks for that the build does not serve, and packages stood in for. */
+  warnings: BuildError[];
+}
+
+export async function loadSiteConfig(siteDir: string): Promise<LoadedSiteConfig> {
+  let loaded: LoadedSiteConfig = {
+    site: defaultSiteConfig,
+    docsDir: join(siteDir, 'docs'),
+    navbar: [],
+    configFile: 'site.config.ts',
+    warnings: [],
+  };
+  for (const name of [
+    'docusaurus.config.ts',
+    'docusaurus.config.mjs',
+    'docusaurus.config.js',
+    'docusaurus.config.cjs',
+  ]) {
     const path = join(siteDir, name);
     if (existsSync(path)) {
-      const raw = await importConfig(path, name);
-      config = merge(config, fromDocusaurus(parseWithFriendlyErrors(docusaurusConfigSchema, raw, source(path, name))));
+      loaded = await loadDocusaurusConfig(siteDir, path, name);
       break;
     }
   }
@@ -51,9 +80,38 @@ export async function loadSiteConfig(siteDir: string): Promise<SiteConfig> {
   if (existsSync(own)) {
     const raw = await importConfig(own, 'site.config.ts');
     const part: SiteConfigPart = parseWithFriendlyErrors(siteConfigSchema, raw, source(own, 'site.config.ts'));
-    config = merge(config, part);
+    const site = merge(loaded.site, part);
+    // Our own file's navbar items replace the Docusaurus ones, as any list it sets does.
+    const navbar = part.navbar?.items
+      ? site.navbar.items.map((item) => ({ type: 'link' as const, item }))
+      : loaded.navbar;
+    loaded = { ...loaded, site, navbar };
   }
-  return config;
+  return loaded;
+}
+
+async function loadDocusaurusConfig(siteDir: string, path: string, name: string): Promise<LoadedSiteConfig> {
+  const text = readFileSync(path, 'utf8');
+  const { value, missing } = await evaluateConfig(() => loadConfigModule(path), name);
+  const raw = typeof value === 'function' ? await evaluateConfig(async () => (value as () => unknown)(), name) : value;
+  const { value: cleaned, fed } = withoutStandIns(raw);
+  const config = parseWithFriendlyErrors(docusaurusConfigSchema, cleaned, source(path, name));
+  const docs = classicDocsOptions(config);
+  const navbar = navbarEntries(config.themeConfig?.navbar?.items ?? [], asset, (key, value) =>
+    uniqueLine(text, [key], value),
+  );
+  const site = merge(defaultSiteConfig, fromDocusaurus(config));
+  return {
+    site: {
+      ...site,
+      navbar: { ...site.navbar, items: navbar.flatMap((entry) => (entry.type === 'link' ? [entry.item] : [])) },
+    },
+    docsDir: resolve(siteDir, docs?.path ?? 'docs'),
+    ...(docs?.sidebarPath ? { sidebarPath: resolve(siteDir, docs.sidebarPath) } : {}),
+    navbar,
+    configFile: name,
+    warnings: [...missingPackageWarnings(missing, fed, name), ...unservedFeatures(raw, siteDir, { name, text })],
+  };
 }
 
 function source(path: string, name: string): Source {
@@ -66,10 +124,14 @@ function source(path: string, name: string): Source {
 }
 
 async function importConfig(path: string, name: string): Promise<unknown> {
+  const value = await evaluateConfig(() => loadModule(path), name);
+  // Docusaurus allows a (possibly async) function returning the config.
+  return typeof value === 'function' ? await evaluateConfig(async () => (value as () => unknown)(), name) : value;
+}
+
+async function evaluateConfig<T>(run: () => Promise<T>, name: string): Promise<T> {
   try {
-    const value = await loadModule(path);
-    // Docusaurus allows a (possibly async) function returning the config.
-    return typeof value === 'function' ? await (value as () => unknown)() : value;
+    return await run();
   } catch (error) {
     throw new BuildError(
       name,
@@ -80,17 +142,14 @@ async function importConfig(path: string, name: string): Promise<unknown> {
   }
 }
 
+/** A path under static/ written without its leading slash, as Docusaurus allows. */
+function asset(src?: string): string | undefined {
+  return src && !/^([a-z][a-z\d+.-]*:|\/)/i.test(src) ? `/${src}` : src;
+}
+
 /** The parts of a Docusaurus configuration we serve, in our own configuration's shape. */
 function fromDocusaurus(config: DocusaurusConfig): SiteConfigPart {
   const theme = config.themeConfig ?? {};
-  const asset = (src?: string) => (src && !/^([a-z][a-z\d+.-]*:|\/)/i.test(src) ? `/${src}` : src);
-  const isExternal = (href?: string) => Boolean(href && /^[a-z][a-z\d+.-]*:/i.test(href));
-  // Items without a label and a target (search, locale dropdown, html) are Docusaurus widgets we do not show.
-  const items: NavbarItem[] = (theme.navbar?.items ?? []).flatMap((item) => {
-    const href = asset(item.to) ?? item.href;
-    if (!item.label || !href) return [];
-    return [{ label: item.label, href, position: item.position ?? 'right', external: isExternal(item.href) }];
-  });
   const footerLinks: FooterLink[] = (theme.footer?.links ?? []).flatMap((entry) =>
     (entry.items ?? [entry]).flatMap((link) =>
       link.label ? [{ label: link.label, href: asset(link.to) ?? link.href ?? '#', newTab: Boolean(link.href) }] : [],
@@ -100,7 +159,11 @@ function fromDocusaurus(config: DocusaurusConfig): SiteConfigPart {
   const policy = (severity: DocusaurusSeverity | undefined) => (severity === 'log' ? 'warn' : severity);
   const markdownHook = config.markdown?.hooks?.onBrokenMarkdownLinks;
   return {
-    docs: { routeBasePath: classicDocsRouteBasePath(config) },
+    docs: {
+      // Docusaurus serves docs under /docs unless the preset's docs options say otherwise.
+      routeBasePath: classicDocsOptions(config)?.routeBasePath ?? '/docs',
+      versionLabel: classicDocsOptions(config)?.versions?.current?.label,
+    },
     title: config.title,
     tagline: config.tagline,
     url: config.url,
@@ -119,7 +182,6 @@ function fromDocusaurus(config: DocusaurusConfig): SiteConfigPart {
         href: logo.href,
         target: logo.target === '_blank' ? '_blank' : '_self',
       },
-      items,
     },
     footer: { links: footerLinks, copyright: theme.footer?.copyright },
     colorMode: theme.colorMode,
@@ -129,14 +191,14 @@ function fromDocusaurus(config: DocusaurusConfig): SiteConfigPart {
 
 type DocusaurusSeverity = NonNullable<DocusaurusConfig['onBrokenLinks']>;
 
-/** Docusaurus serves docs under /docs unless the classic preset's docs options set routeBasePath. */
-function classicDocsRouteBasePath(config: DocusaurusConfig): string {
+/** The classic preset's docs options, when it has any. */
+function classicDocsOptions(config: DocusaurusConfig) {
   for (const preset of config.presets ?? []) {
     if (!Array.isArray(preset) || !/classic/.test(preset[0])) continue;
     const docs = preset[1]?.docs;
-    if (docs && docs.routeBasePath !== undefined) return docs.routeBasePath;
+    if (docs) return docs;
   }
-  return '/docs';
+  return undefined;
 }
 
 function merge<T>(base: T, override: unknown): T {

@@ -1,4 +1,5 @@
-// Find every doc under `docs/`, read its frontmatter and decide its id, route and title.
+// Find every doc under the docs folder (`docs/`, or Docusaurus's `docs.path`, which may lie outside
+// the site folder), read its frontmatter and decide its id, route and title.
 
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
@@ -13,8 +14,10 @@ export interface SourceDoc {
   id: string;
   /** Absolute path of the file. */
   file: string;
-  /** Path relative to the site folder, for messages. */
+  /** Path relative to the site folder, for messages (`../docs/intro.md` when the docs lie beside it). */
   relPath: string;
+  /** Path relative to the docs folder, always with '/'. */
+  docPath: string;
   /** Folder of the file relative to `docs/`, '' at the root, always with '/'. */
   dir: string;
   route: string;
@@ -37,8 +40,11 @@ export interface SourceDoc {
 
 const docExtension = /\.mdx?$/;
 
-export async function discoverDocs(siteDir: string, routeBasePath = '/'): Promise<SourceDoc[]> {
-  const docsDir = join(siteDir, 'docs');
+export async function discoverDocs(
+  siteDir: string,
+  routeBasePath = '/',
+  docsDir = join(siteDir, 'docs'),
+): Promise<SourceDoc[]> {
   const files = await listDocFiles(docsDir);
   const results = await settleEach(files, async (file) =>
     parseDoc(siteDir, docsDir, file, await readFile(file, 'utf8'), routeBasePath),
@@ -186,6 +192,7 @@ export function parseDoc(siteDir: string, docsDir: string, file: string, raw: st
     id,
     file,
     relPath,
+    docPath,
     dir,
     route,
     title: fm.title ?? heading ?? base,

@@ -1,5 +1,5 @@
-// When each source file last changed, from the git history of the site folder: one `git log`
-// for the whole site, not one process per page. Outside a git repository (or without git)
+// When each source file last changed, from the git history of the docs folder: one `git log`
+// for the whole folder, not one process per page. Outside a git repository (or without git)
 // the dates are unknown and the map is empty — pages then simply carry no date.
 
 import { execFile } from 'node:child_process';
@@ -10,12 +10,12 @@ const run = promisify(execFile);
 /** A record separator git never prints in a file name or a date. */
 const commitMark = '\u001e';
 
-/** Paths relative to `siteDir` → ISO 8601 committer date of the newest commit touching them. */
-export async function lastModifiedDates(siteDir: string): Promise<Map<string, string>> {
+/** Paths relative to `dir` → ISO 8601 committer date of the newest commit touching them. */
+export async function lastModifiedDates(dir: string): Promise<Map<string, string>> {
   try {
     const { stdout } = await run(
       'git',
-      ['-C', siteDir, 'log', `--format=${commitMark}%cI`, '--name-only', '--relative', '--no-renames', '--', '.'],
+      ['-C', dir, 'log', `--format=${commitMark}%cI`, '--name-only', '--relative', '--no-renames', '--', '.'],
       { maxBuffer: 256 * 1024 * 1024 },
     );
     return parseGitLog(stdout);

@@ -126,6 +126,8 @@ export function rehypeHeadingIds() {
 export interface LinkContext {
   siteDir: string;
   staticDir: string;
+  /** The docs folder, absolute: `.md` links also resolve from it, as in Docusaurus. */
+  docsDir: string;
   /** Absolute source file → route, for relative `.md` links. */
   routeOfFile: Map<string, string>;
   routes: Set<string>;
@@ -169,8 +171,9 @@ function resolveLink(
   if (external.test(href) || href.startsWith('#') || href === '') return href;
   const [path = '', hash = ''] = splitHash(href);
   if (/\.mdx?$/.test(path)) {
-    const target = path.startsWith('/') ? join(context.siteDir, 'docs', path) : resolve(dirname(source), path);
-    const route = context.routeOfFile.get(target);
+    const target = path.startsWith('/') ? join(context.docsDir, path) : resolve(dirname(source), path);
+    // As in Docusaurus, a relative link that names no file beside the page is read from the docs root.
+    const route = context.routeOfFile.get(target) ?? context.routeOfFile.get(join(context.docsDir, path));
     if (!route) {
       report(
         context.diagnostics,
@@ -179,7 +182,7 @@ function resolveLink(
           relPath,
           line,
           `broken Markdown link: ${href} (no such doc file)`,
-          'point the link at an existing .md/.mdx file, relative to this page',
+          'point the link at an existing .md/.mdx file, relative to this page or to the docs folder',
         ),
       );
       return href;

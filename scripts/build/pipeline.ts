@@ -24,6 +24,7 @@ import { KvWriter } from './kv-writer.ts';
 import { generatedIndexPage } from './generated-index.ts';
 import { llmsRecord } from './llms.ts';
 import { pageMarkdown } from './markdown-export.ts';
+import { firstPage, resolveNavbar } from './navbar.ts';
 import { loadSidebars, resolveSidebars, type ResolvedSidebars } from './sidebars.ts';
 
 export interface BuildOptions {
@@ -55,12 +56,23 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   const staticDir = join(siteDir, 'static');
   const diagnostics = newDiagnostics();
 
-  const site = await loadSiteConfig(siteDir);
-  const docs = await discoverDocs(siteDir, site.docs.routeBasePath);
+  const config = await loadSiteConfig(siteDir);
+  diagnostics.warnings.push(...config.warnings);
+  const { docsDir } = config;
+  const docs = await discoverDocs(siteDir, config.site.docs.routeBasePath, docsDir);
   const routeOfFile = assignRoutes(docs);
   const routes = new Set(routeOfFile.values());
   // Sidebars need only the docs' metadata, so they come before compiling (the entry redirect uses them).
-  const sidebars = resolveSidebars(await loadSidebars(siteDir), docs, siteDir, site.docs.routeBasePath);
+  const sidebars = resolveSidebars(
+    await loadSidebars(siteDir, config.sidebarPath),
+    docs,
+    siteDir,
+    config.site.docs.routeBasePath,
+    docsDir,
+  );
+  // Navbar items may name a doc or a sidebar: they link to pages now known.
+  const navbarItems = resolveNavbar(config.navbar, docs, sidebars.sidebars, config.configFile);
+  const site = { ...config.site, navbar: { ...config.site.navbar, items: navbarItems } };
   diagnostics.warnings.push(...sidebars.warnings);
   for (const index of sidebars.generatedIndexes) {
     if (routes.has(index.route)) {
@@ -74,11 +86,11 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     routes.add(index.route);
   }
   const redirects = {
-    ...entryRedirects(routes, site.docs.routeBasePath, firstDoc(sidebars.sidebars)),
+    ...entryRedirects(routes, site.docs.routeBasePath, firstPage(Object.values(sidebars.sidebars)[0] ?? [])?.href),
     ...legacyRedirects(docs, site.docs.routeBasePath),
     ...readRedirects(staticDir, routes, site.onBrokenLinks, diagnostics),
   };
-  const lastModified = await lastModifiedDates(siteDir);
+  const lastModified = await lastModifiedDates(docsDir);
 
   await rm(options.outDir, { recursive: true, force: true });
   await mkdir(join(options.outDir, 'kv'), { recursive: true });
@@ -106,6 +118,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   const context = {
     siteDir,
     staticDir,
+    docsDir,
     routeOfFile,
     routes,
     redirects,
@@ -117,7 +130,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     relPathOf: (file: string) => relative(siteDir, file),
   };
   await compileDocs(docs, context, (entry, index) =>
-    storePage(toPageData(entry, sidebars, lastModified.get(entry.doc.relPath)), index),
+    storePage(toPageData(entry, sidebars, lastModified.get(entry.doc.docPath)), index),
   );
   throwIfErrors(diagnostics);
   const docsByRoute = new Map(docs.map((doc) => [doc.route, doc]));
@@ -274,26 +287,12 @@ function entryRedirects(routes: Set<string>, routeBasePath: string, first: strin
   return redirects;
 }
 
-function firstDoc(sidebars: Record<string, SidebarItem[]>): string | undefined {
-  const find = (items: SidebarItem[]): string | undefined => {
-    for (const item of items) {
-      if (item.type !== 'link' && item.href) return item.href;
-      const inner = item.type === 'category' ? find(item.items) : undefined;
-      if (inner) return inner;
-    }
-    return undefined;
-  };
-  return find(Object.values(sidebars)[0] ?? []);
-}
-
 /** A page given a `slug` also answers at its file path, as the old site redirected it. */
 function legacyRedirects(docs: SourceDoc[], routeBasePath: string): Record<string, string> {
   const redirects: Record<string, string> = {};
   const routes = new Set(docs.map((doc) => doc.route));
   for (const doc of docs) {
-    const filePath = normaliseRoute(
-      `${routeBasePath}/${doc.relPath.replace(/^docs\//, '').replace(/\.mdx?$/, '')}`.replace(/\/index$/, ''),
-    );
+    const filePath = normaliseRoute(`${routeBasePath}/${doc.docPath.replace(/\.mdx?$/, '')}`.replace(/\/index$/, ''));
     if (filePath !== doc.route && !routes.has(filePath)) redirects[filePath] = doc.route;
   }
   return redirects;

@@ -41,7 +41,8 @@ export function docFolders(docs: SourceDoc[]): DocFolders {
 export function generateFolder(
   dir: string,
   folders: DocFolders,
-  categoryMeta: (dir: string) => CategoryMeta,
+  /** A folder's `_category_.json`: what it says, and its path for messages. */
+  category: (dir: string) => { meta: CategoryMeta; file: string },
   docItem: (doc: SourceDoc) => SidebarItem,
   withGeneratedIndex: (item: SidebarItem, link: unknown, source: string) => SidebarItem,
   /** The folder's index doc is an item like the others (the root, or a category with a generated page). */
@@ -57,7 +58,7 @@ export function generateFolder(
   }
   for (const name of folders.subfolders.get(dir) ?? []) {
     const path = dir === '' ? name : `${dir}/${name}`;
-    const meta = categoryMeta(path);
+    const { meta, file } = category(path);
     const indexDoc = folders.docsIn.get(path)?.find((doc) => isCategoryIndex(doc) && !doc.unlisted);
     const generatedPage = meta.link?.type === 'generated-index';
     const linkDoc =
@@ -66,10 +67,10 @@ export function generateFolder(
         : meta.link?.type === 'doc'
           ? folders.byId.get(meta.link.id)
           : indexDoc;
-    const items = generateFolder(path, folders, categoryMeta, docItem, withGeneratedIndex, generatedPage);
+    const items = generateFolder(path, folders, category, docItem, withGeneratedIndex, generatedPage);
     const label = meta.label ?? (linkDoc ? (linkDoc.sidebarLabel ?? linkDoc.title) : name);
     const sample = folders.firstDocUnder.get(path)!;
-    const original = sample.relPath.split('/')[path.split('/').length]!;
+    const original = sample.docPath.split('/')[path.split('/').length - 1]!;
     const item: SidebarItem =
       items.length === 0 && linkDoc
         ? { type: 'doc', label, href: linkDoc.route }
@@ -83,7 +84,7 @@ export function generateFolder(
               items,
             },
             meta.link,
-            `docs/${path}/_category_.json`,
+            file,
           );
     ranked.push({
       position: meta.position ?? linkDoc?.sidebarPosition ?? numberPrefix(original),

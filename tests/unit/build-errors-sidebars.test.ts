@@ -9,6 +9,29 @@ const docs = {
 };
 
 describe('sidebar errors', () => {
+  it('fails on a sidebars.json that is not JSON, naming its line', async () => {
+    const siteDir = await writeSite({ ...docs, 'sidebars.json': '{\n  "docs": ["intro" "guides/setup"]\n}\n' });
+    expectBuildError(await buildErrorOf(siteDir), {
+      file: 'sidebars.json',
+      line: 2,
+      problem: /bad JSON/,
+      fix: /write valid JSON/,
+    });
+  });
+
+  it("fails when the Docusaurus config's sidebarPath names a file that does not exist", async () => {
+    const siteDir = await writeSite({
+      ...docs,
+      'docusaurus.config.js':
+        "module.exports = { presets: [['classic', { docs: { sidebarPath: './sidebars.json' } }]] };\n",
+    });
+    expectBuildError(await buildErrorOf(siteDir), {
+      file: 'sidebars.json',
+      problem: /the sidebars file named by sidebarPath in the config does not exist/,
+      fix: /create it, or fix sidebarPath/,
+    });
+  });
+
   it('fails when the sidebars file defines no sidebar', async () => {
     const siteDir = await writeSite({ ...docs, 'sidebars.ts': 'export default {};\n' });
     expectBuildError(await buildErrorOf(siteDir), {

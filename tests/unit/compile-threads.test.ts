@@ -32,6 +32,7 @@ async function compileSite(siteDir: string, threads: number) {
   const context: LinkContext = {
     siteDir,
     staticDir: join(siteDir, 'static'),
+    docsDir: join(siteDir, 'docs'),
     routeOfFile,
     routes: new Set(routeOfFile.values()),
     redirects: {},

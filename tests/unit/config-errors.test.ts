@@ -221,7 +221,7 @@ describe('docusaurus.config.js', () => {
       "  presets: [['classic', { docs: { routeBasePath: '/', editUrl: 'https://x.test' }, theme: { customCss: [] } }], false],",
       '  themeConfig: {',
       "    image: 'img/card.png',",
-      "    navbar: { style: 'dark', items: [{ type: 'search', position: 'right' }, { type: 'docSidebar', sidebarId: 's', label: 'Docs' }] },",
+      "    navbar: { style: 'dark', items: [{ type: 'search', position: 'right' }, { type: 'docSidebar', sidebarId: 'docs', label: 'Docs' }] },",
       "    footer: { style: 'dark', links: [{ title: 'More', items: [{ html: '<b>x</b>' }, { label: 'Blog', to: 'blog' }] }] },",
       "    prism: { additionalLanguages: ['rust'] },",
       '  },',
@@ -230,8 +230,30 @@ describe('docusaurus.config.js', () => {
     expect(manifest.site).toMatchObject({
       onBrokenLinks: 'warn',
       docs: { routeBasePath: '/' },
-      navbar: { items: [] },
+      navbar: { items: [{ label: 'Docs', href: '/intro', position: 'left', external: false }] },
       footer: { links: [{ label: 'Blog', href: '/blog', newTab: false }] },
     });
+  });
+
+  it('names a navbar item that links to a sidebar or a doc the site does not have, as Docusaurus does', async () => {
+    const siteDir = await withDocusaurusConfig([
+      "  title: 'Docs',",
+      '  themeConfig: {',
+      '    navbar: {',
+      '      items: [',
+      "        { type: 'docSidebar', sidebarId: 'guides', label: 'Guides' },",
+      "        { type: 'doc', docId: 'intro/start', label: 'Start' },",
+      '      ],',
+      '    },',
+      '  },',
+    ]);
+    expect(await buildMessagesOf(siteDir)).toMatchInlineSnapshot(`
+      [
+        "docusaurus.config.js:6: the navbar item of type "docSidebar" names sidebarId "guides", and there is no such sidebar
+        fix: use one of the sidebars: docs",
+        "docusaurus.config.js:7: the navbar item of type "doc" names docId "intro/start", and no doc has that id
+        fix: use the id of an existing doc (its path under the docs folder without extension, e.g. "intro")",
+      ]
+    `);
   });
 });

@@ -128,7 +128,7 @@ describe('the build command on a Docusaurus site folder', () => {
 
 describe('a Docusaurus config exported as an async function', () => {
   it('is called and its result used', async () => {
-    const site = await loadSiteConfig('tests/fixtures/docusaurus-async-config');
+    const site = (await loadSiteConfig('tests/fixtures/docusaurus-async-config')).site;
     expect(site).toMatchObject({
       title: 'Async Config Site',
       tagline: 'Made by an async function',
@@ -139,28 +139,32 @@ describe('a Docusaurus config exported as an async function', () => {
   });
 
   it('reads the broken Markdown link policy from markdown.hooks, as Docusaurus 3.5+ does', async () => {
-    expect((await loadSiteConfig('tests/fixtures/docusaurus-async-config')).onBrokenMarkdownLinks).toBe('throw');
+    const { site } = await loadSiteConfig('tests/fixtures/docusaurus-async-config');
+    expect(site.onBrokenMarkdownLinks).toBe('throw');
   });
 
   it('reads markdown.format and keeps the MDX 1 compatibility Docusaurus 3 has on by default', async () => {
-    expect((await loadSiteConfig('tests/fixtures/docusaurus-markdown')).markdown).toEqual({
+    expect((await loadSiteConfig('tests/fixtures/docusaurus-markdown')).site.markdown).toEqual({
       format: 'detect',
       mdx1Compat: { comments: true, admonitions: true, headingIds: true },
     });
-    expect((await loadSiteConfig('tests/fixtures/docusaurus-site')).markdown).toEqual({
+    expect((await loadSiteConfig('tests/fixtures/docusaurus-site')).site.markdown).toEqual({
       format: 'mdx',
       mdx1Compat: { comments: true, admonitions: true, headingIds: true },
     });
   });
 
-  it('keeps flat footer links and navbar items that have a label and a target', async () => {
-    const site = await loadSiteConfig('tests/fixtures/docusaurus-async-config');
+  it('keeps flat footer links', async () => {
+    const { site } = await loadSiteConfig('tests/fixtures/docusaurus-async-config');
     expect(site.footer.links).toEqual([{ label: 'Flat link', href: '/start', newTab: false }]);
-    expect(site.navbar.items).toEqual([{ label: 'Docs', href: '/start', position: 'left', external: false }]);
   });
 
-  it('builds with one generated sidebar when the site has no sidebars file', async () => {
-    const { sidebars } = await buildSite('tests/fixtures/docusaurus-async-config');
+  it('builds with one generated sidebar when the site has no sidebars file, and the navbar links to it', async () => {
+    const { sidebars, manifest } = await buildSite('tests/fixtures/docusaurus-async-config');
     expect(sidebars).toEqual({ docs: [{ type: 'doc', label: 'Start', href: '/docs/start' }] });
+    // A docSidebar item links to the sidebar's first page, whatever its `to` says, as in Docusaurus.
+    expect(manifest.site.navbar.items).toEqual([
+      { label: 'Docs', href: '/docs/start', position: 'left', external: false },
+    ]);
   });
 });

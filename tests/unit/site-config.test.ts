@@ -8,7 +8,7 @@ import { writeSite } from './support/sites.ts';
 describe('site configuration', () => {
   it('uses the defaults when the folder has no configuration', async () => {
     const siteDir = await writeSite({ 'docs/a.md': 'Text.\n' });
-    expect(await loadSiteConfig(siteDir)).toEqual(defaultSiteConfig);
+    expect((await loadSiteConfig(siteDir)).site).toEqual(defaultSiteConfig);
   });
 
   it('defaults to a dark theme that ignores the system preference, and to failing on broken links', () => {
@@ -24,7 +24,7 @@ describe('site configuration', () => {
     const siteDir = await writeSite({
       'site.config.ts': "export default { title: 'Mine', navbar: { title: 'Nav' } };\n",
     });
-    const site = await loadSiteConfig(siteDir);
+    const site = (await loadSiteConfig(siteDir)).site;
     expect(site.title).toBe('Mine');
     expect(site.navbar.title).toBe('Nav');
     expect(site.navbar.logo).toEqual(defaultSiteConfig.navbar.logo);
@@ -36,11 +36,11 @@ describe('site configuration', () => {
       'docusaurus.config.mjs': "export default { title: 'From Docusaurus', tagline: 'Kept' };\n",
       'site.config.ts': "export default { title: 'From site.config' };\n",
     });
-    expect(await loadSiteConfig(siteDir)).toMatchObject({ title: 'From site.config', tagline: 'Kept' });
+    expect((await loadSiteConfig(siteDir)).site).toMatchObject({ title: 'From site.config', tagline: 'Kept' });
   });
 
   it('reads the fixture site configuration with its announcement bar', async () => {
-    const site = await loadSiteConfig('tests/fixtures/site');
+    const site = (await loadSiteConfig('tests/fixtures/site')).site;
     expect(site.title).toBe('Fixture Docs');
     expect(site.announcementBar?.id).toBe('fixture-bar-1');
   });

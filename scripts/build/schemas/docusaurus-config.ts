@@ -1,6 +1,7 @@
 // `docusaurus.config.(js|ts|mjs)`: the parts we read (title, url, navbar, footer, colour mode,
-// announcement bar, link policies, the classic preset's docs.routeBasePath), typed as Docusaurus
-// accepts them. Real configs carry many keys we do not use: those are left alone.
+// announcement bar, link policies, the classic preset's docs options: routeBasePath, path,
+// sidebarPath, the current version's label), typed as Docusaurus accepts them. Real configs carry
+// many keys we do not use: those are left alone (scripts/build/unserved.ts names the ones that matter).
 
 import { z } from 'zod';
 import { hinted } from './hints.ts';
@@ -27,7 +28,15 @@ const link = {
   href: looseHref.optional(),
 };
 
-const navbarItem = z.looseObject({ ...link, position: z.enum(['left', 'right']).optional() });
+// `type` says what an item is: a plain link has none; 'doc' names a doc, 'docSidebar' a sidebar.
+const navbarItem = z.looseObject({
+  ...link,
+  position: z.enum(['left', 'right']).optional(),
+  type: z.string().optional(),
+  docId: text('"intro"').optional(),
+  sidebarId: text('"tutorialSidebar"').optional(),
+  docsPluginId: z.string().optional(),
+});
 
 // A column { title, items } or, in a simple footer, a link itself.
 const footerEntry = z.looseObject({
@@ -36,10 +45,15 @@ const footerEntry = z.looseObject({
   items: z.array(z.looseObject(link)).optional(),
 });
 
-// The classic preset's options; `docs: false` turns the docs plugin off.
-const presetOptions = z.looseObject({
-  docs: z.union([z.literal(false), z.looseObject({ routeBasePath: routeBasePath.optional() })]).optional(),
+// The classic preset's options; `docs: false` turns the docs plugin off. `path` (default 'docs')
+// and `sidebarPath` are relative to the site folder, or absolute (`require.resolve('./sidebars.json')`).
+const docsOptions = z.looseObject({
+  routeBasePath: routeBasePath.optional(),
+  path: text('"docs" or "../docs"').optional(),
+  sidebarPath: z.union([text('"./sidebars.js"'), z.literal(false)]).optional(),
+  versions: z.looseObject({ current: z.looseObject({ label: z.string().optional() }).optional() }).optional(),
 });
+const presetOptions = z.looseObject({ docs: z.union([z.literal(false), docsOptions]).optional() });
 const preset = z.union([z.string(), z.tuple([z.string(), presetOptions.optional()]), z.literal(false), z.null()]);
 
 export const docusaurusConfigSchema = hinted(

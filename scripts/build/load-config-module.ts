@@ -1,0 +1,131 @@
+// A Docusaurus config runs here as it runs under Docusaurus: .js, .mjs, .cjs and .ts alike, with
+// `__dirname`, `__filename` and `require` available, without the site's dependencies installed.
+// esbuild bundles the file and its relative imports into one CommonJS function; a package the
+// site folder has is required from there at run time, one it lacks becomes a stand-in.
+
+import { existsSync } from 'node:fs';
+import * as nodeModule from 'node:module';
+import { createRequire, isBuiltin } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build, type Plugin } from 'esbuild';
+import { standIn } from './stand-ins.ts';
+
+export interface LoadedConfigModule {
+  /** What the file exports (its default export when it has one). */
+  value: unknown;
+  /** Packages the site folder does not have, which stand-ins replaced. */
+  missing: Set<string>;
+}
+
+/** The engine's own folder: its packages are not the site's, even when the site sits inside it. */
+const engineRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+export async function loadConfigModule(file: string): Promise<LoadedConfigModule> {
+  const path = resolve(file);
+  const missing = new Set<string>();
+  const standInFor = (name: string) => {
+    missing.add(name);
+    return standIn(name);
+  };
+  const bundled = await build({
+    entryPoints: [path],
+    bundle: true,
+    write: false,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    logLevel: 'silent',
+    // `import()` of a site package becomes a `require`, which the function below provides.
+    supported: { 'dynamic-import': false },
+    define: {
+      'import.meta.url': JSON.stringify(pathToFileURL(path).href),
+      'import.meta.dirname': JSON.stringify(dirname(path)),
+      'import.meta.filename': JSON.stringify(path),
+    },
+    plugins: [sitePackages()],
+  });
+  const code = bundled.outputFiles[0]!.text;
+  const module = { exports: {} as unknown };
+  const hooks: ConfigHooks = {
+    nodeModule,
+    standIn: standInFor,
+    createRequire: (from) =>
+      siteRequire(from instanceof URL || /^file:/.test(from) ? fileURLToPath(from) : from, standInFor),
+  };
+  // The block lets the config declare its own `require` or `__dirname` (as .mjs configs do).
+  const run = new Function('module', 'exports', 'require', '__filename', '__dirname', hooksName, `{\n${code}\n}`);
+  run(module, module.exports, hooks.createRequire(path), path, dirname(path), hooks);
+  const exported = module.exports;
+  const isModule = typeof exported === 'object' && exported !== null && 'default' in exported;
+  return { value: isModule ? exported.default : exported, missing };
+}
+
+/** What the bundled code calls back into: the name it knows them by, and what they do. */
+const hooksName = '__selfDocs';
+interface ConfigHooks {
+  nodeModule: typeof nodeModule;
+  standIn: (name: string) => unknown;
+  createRequire: (from: string | URL) => NodeJS.Require;
+}
+
+/**
+ * Bare imports: Node's own modules and the site's packages stay outside the bundle; the rest are
+ * stand-ins. `node:module` hands out our `require` from `createRequire`, which .mjs configs call.
+ */
+function sitePackages(): Plugin {
+  return {
+    name: 'site-packages',
+    setup(bundle) {
+      bundle.onResolve({ filter: /^(node:)?module$/ }, () => ({ path: 'module', namespace: 'site-module' }));
+      bundle.onResolve({ filter: /^[^./]/ }, (args) => {
+        if (isBuiltin(args.path) || hasSitePackage(args.path, args.resolveDir))
+          return { path: args.path, external: true };
+        return { path: packageName(args.path), namespace: 'stand-in' };
+      });
+      bundle.onLoad({ filter: /.*/, namespace: 'site-module' }, () => ({
+        contents: `module.exports = { ...${hooksName}.nodeModule, createRequire: ${hooksName}.createRequire };`,
+        loader: 'js',
+      }));
+      bundle.onLoad({ filter: /.*/, namespace: 'stand-in' }, (args) => ({
+        contents: `module.exports = ${hooksName}.standIn(${JSON.stringify(args.path)});`,
+        loader: 'js',
+      }));
+    },
+  };
+}
+
+/** `require` as the config sees it: real for files and the site's packages, a stand-in for a missing package. */
+function siteRequire(path: string, standInFor: (name: string) => unknown): NodeJS.Require {
+  const real = createRequire(path);
+  const isMissing = (id: string) => /^[^./]/.test(id) && !isBuiltin(id) && !hasSitePackage(id, dirname(path));
+  const required = ((id: string) => (isMissing(id) ? standInFor(packageName(id)) : real(id))) as NodeJS.Require;
+  // `require.resolve('some-plugin')` of a missing package gives its name, as a plugin list expects a string.
+  const resolveId = ((id: string, options?: { paths?: string[] }) => {
+    if (!isMissing(id)) return real.resolve(id, options);
+    standInFor(packageName(id));
+    return id;
+  }) as NodeJS.RequireResolve;
+  resolveId.paths = real.resolve.paths;
+  return Object.assign(required, {
+    resolve: resolveId,
+    cache: real.cache,
+    extensions: real.extensions,
+    main: real.main,
+  });
+}
+
+/** Whether a `node_modules` folder of the site (from `fromDir` up, the engine's own excluded) holds the package. */
+function hasSitePackage(id: string, fromDir: string): boolean {
+  const name = packageName(id);
+  for (let dir = fromDir; ; dir = dirname(dir)) {
+    if (dir !== engineRoot && existsSync(join(dir, 'node_modules', name, 'package.json'))) return true;
+    if (dirname(dir) === dir) return false;
+  }
+}
+
+/** `@scope/name/sub/path` → `@scope/name`; `name/sub` → `name`. */
+function packageName(id: string): string {
+  const parts = id.split('/');
+  return id.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
+}

@@ -1,0 +1,117 @@
+// Navbar items as a Docusaurus config writes them. A plain link is known from the config alone;
+// a `doc` item (docId) or a `docSidebar` item (sidebarId) links to a page the build knows only
+// once it has found the docs and resolved the sidebars, so those wait for `resolveNavbar`.
+
+import type { NavbarItem, SidebarItem } from '../../client/model.ts';
+import type { SourceDoc } from './discover.ts';
+import { BuildError, throwIfErrors } from './errors.ts';
+
+type Position = NavbarItem['position'];
+
+export type NavbarEntry =
+  | { type: 'link'; item: NavbarItem }
+  | { type: 'doc'; docId: string; label?: string; position: Position; line?: number }
+  | { type: 'docSidebar'; sidebarId: string; label?: string; position: Position; line?: number };
+
+export interface DocusaurusNavbarItem {
+  type?: string;
+  label?: string;
+  to?: string;
+  href?: string;
+  position?: Position;
+  docId?: string;
+  sidebarId?: string;
+  docsPluginId?: string;
+}
+
+const hasScheme = /^[a-z][a-z\d+.-]*:/i;
+
+/**
+ * The entries for Docusaurus's navbar items. Left out: items of another docs plugin instance
+ * (not served), `docsVersionDropdown` (with the one version served, our navbar's own version
+ * menu shows its label), and widgets without a label and a target (search, locale dropdown, html).
+ */
+export function navbarEntries(
+  items: DocusaurusNavbarItem[],
+  asset: (src?: string) => string | undefined,
+  lineOf: (key: string, value: string) => number | undefined,
+): NavbarEntry[] {
+  return items.flatMap((item): NavbarEntry[] => {
+    const position = item.position ?? 'left';
+    if (item.docsPluginId && item.docsPluginId !== 'default') return [];
+    if (item.type === 'doc' && item.docId) {
+      return [{ type: 'doc', docId: item.docId, label: item.label, position, line: lineOf('docId', item.docId) }];
+    }
+    if (item.type === 'docSidebar' && item.sidebarId) {
+      const line = lineOf('sidebarId', item.sidebarId);
+      return [{ type: 'docSidebar', sidebarId: item.sidebarId, label: item.label, position, line }];
+    }
+    const href = asset(item.to) ?? item.href;
+    if (!item.label || !href || item.type === 'docsVersionDropdown') return [];
+    return [
+      {
+        type: 'link',
+        item: { label: item.label, href, position, external: hasScheme.test(item.href ?? '') },
+      },
+    ];
+  });
+}
+
+/**
+ * Navbar links for every entry: a doc item links to its doc, a sidebar item to its sidebar's first
+ * page. An item naming what the site does not have fails the build, as in Docusaurus; all at once.
+ */
+export function resolveNavbar(
+  entries: NavbarEntry[],
+  docs: SourceDoc[],
+  sidebars: Record<string, SidebarItem[]>,
+  configFile: string,
+): NavbarItem[] {
+  const errors: BuildError[] = [];
+  const items = entries.flatMap((entry): NavbarItem[] => {
+    if (entry.type === 'link') return [entry.item];
+    if (entry.type === 'doc') {
+      const doc = docs.find((candidate) => candidate.id === entry.docId);
+      if (!doc) {
+        errors.push(
+          new BuildError(
+            configFile,
+            entry.line,
+            `the navbar item of type "doc" names docId "${entry.docId}", and no doc has that id`,
+            `use the id of an existing doc (its path under the docs folder without extension, e.g. "${docs[0]?.id ?? 'intro'}")`,
+          ),
+        );
+        return [];
+      }
+      // Docusaurus labels a doc item with the doc's id when the item has no label.
+      return [{ label: entry.label ?? doc.id, href: doc.route, position: entry.position, external: false }];
+    }
+    const first = sidebars[entry.sidebarId] ? firstPage(sidebars[entry.sidebarId]!) : undefined;
+    if (!first) {
+      errors.push(
+        new BuildError(
+          configFile,
+          entry.line,
+          sidebars[entry.sidebarId]
+            ? `the navbar item of type "docSidebar" names sidebar "${entry.sidebarId}", which has no page to link to`
+            : `the navbar item of type "docSidebar" names sidebarId "${entry.sidebarId}", and there is no such sidebar`,
+          `use one of the sidebars: ${Object.keys(sidebars).join(', ') || '(none)'}`,
+        ),
+      );
+      return [];
+    }
+    return [{ label: entry.label ?? first.label, href: first.href, position: entry.position, external: false }];
+  });
+  throwIfErrors({ errors, warnings: [] });
+  return items;
+}
+
+/** The first item of a sidebar that has a page of its own (a doc, or a category with a page). */
+export function firstPage(items: SidebarItem[]): { label: string; href: string } | undefined {
+  for (const item of items) {
+    if (item.type !== 'link' && item.href) return { label: item.label, href: item.href };
+    const inner = item.type === 'category' ? firstPage(item.items) : undefined;
+    if (inner) return inner;
+  }
+  return undefined;
+}
