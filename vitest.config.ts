@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
 
 // The analytics tables, applied by tests/worker/support/analytics.ts with applyD1Migrations.
-const migrations = await readD1Migrations('./migrations');
+const migrations = await readD1Migrations('./worker/migrations');
 
 export default defineConfig({
   test: {

@@ -1,4 +1,4 @@
-// Applies migrations/ to the local analytics D1 (the state `wrangler dev --persist-to` reads).
+// Applies worker/migrations/ to the local analytics D1 (the state `wrangler dev --persist-to` reads).
 
 import { analyticsDatabase } from './deploy/target.ts';
 import { run } from './run.ts';

@@ -30,7 +30,7 @@ if (result.status !== 0) {
     `search:report: wrangler d1 execute failed (exit ${result.status}):\n${result.stderr || result.stdout}\n` +
       (where[0] === '--remote'
         ? 'Check the database_id in wrangler.toml and that you are logged in (wrangler login).'
-        : 'Run `npm start` once: it creates the local database and applies migrations/.'),
+        : 'Run `npm start` once: it creates the local database and applies worker/migrations/.'),
   );
   process.exit(1);
 }

@@ -14,7 +14,7 @@ export interface Env {
   ALGOLIA_HOSTS?: string;
   /** Seconds a search answer stays in the edge cache (default 300). */
   SEARCH_CACHE_TTL?: string;
-  /** Search analytics (migrations/); without it nothing is counted. */
+  /** Search analytics (worker/migrations/); without it nothing is counted. */
   ANALYTICS?: D1Database;
   /** Days analytics rows are kept (default 90). */
   ANALYTICS_RETENTION_DAYS?: string;

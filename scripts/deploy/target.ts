@@ -24,7 +24,7 @@ export interface DeployTarget {
   listKeys(prefix: string): Promise<string[]>;
   /** `wrangler kv bulk delete` of a JSON file of key names. */
   deleteKeys(file: string): Promise<void>;
-  /** Applies migrations/ to the analytics D1 (wrangler keeps track of what is applied). */
+  /** Applies worker/migrations/ to the analytics D1 (wrangler keeps track of what is applied). */
   migrate(): Promise<void>;
   /** Puts the worker and this client folder (static assets) live. */
   publish(clientDir: string): Promise<void>;

@@ -1,4 +1,4 @@
-// The analytics tables in D1 (migrations/0001_search_analytics.sql): writes in one batch each.
+// The analytics tables in D1 (worker/migrations/0001_search_analytics.sql): writes in one batch each.
 
 import { dayOf } from './normalise.ts';
 
