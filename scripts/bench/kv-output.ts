@@ -1,11 +1,12 @@
-// What a build hands to KV and to static assets, read from its output folder: every `*.json`
-// list of `{ key, value }` under <out>/kv (the bulk files), and the files under
+// What a build hands to KV and to static assets, read from its output folder: the bulk files of
+// `{ key, value }` under <out>/kv (scripts/build/kv-writer.ts), and the files under
 // <out>/client/assets/search when the search index ships as static pieces.
 
 import { existsSync } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { kvKeys, type Manifest, type SidebarItem } from '../../client/model.ts';
+import { kvBulkFiles } from '../build/kv-writer.ts';
 
 export interface KvOutput {
   entries: number;
@@ -17,12 +18,11 @@ export interface KvOutput {
 }
 
 export async function readKvOutput(outDir: string): Promise<KvOutput> {
-  const dir = join(outDir, 'kv');
   const result: KvOutput = { entries: 0, totalBytes: 0, largestValueBytes: 0, largestKey: '' };
   const sidebarValues = new Map<string, string>();
   let manifest: Manifest | undefined;
-  for (const name of (await readdir(dir)).filter((file) => file.endsWith('.json')).sort()) {
-    const list: unknown = JSON.parse(await readFile(join(dir, name), 'utf8'));
+  for (const file of await kvBulkFiles(outDir)) {
+    const list: unknown = JSON.parse(await readFile(file, 'utf8'));
     if (!Array.isArray(list)) continue;
     for (const entry of list as { key?: unknown; value?: unknown }[]) {
       if (typeof entry?.key !== 'string' || typeof entry.value !== 'string') continue;
