@@ -6,11 +6,15 @@ import { relative } from 'node:path';
 import { readFileSync } from 'node:fs';
 import * as esbuild from 'esbuild';
 import mdx from '@mdx-js/esbuild';
+import { createFormatAwareProcessors } from '@mdx-js/mdx/internal-create-format-aware-processors';
+import type { PluggableList } from 'unified';
+import { VFile } from 'vfile';
 import remarkDirective from 'remark-directive';
 import remarkGfm from 'remark-gfm';
 import rehypeShikiFromHighlighter from '@shikijs/rehype/core';
 import { createHighlighter } from 'shiki';
 import { loadCodeThemes } from './code-themes.ts';
+import { codeTokens } from './code-tokens.ts';
 import type { TocItem, TreeNode } from '../../client/model.ts';
 import { componentNames } from '../../client/components/registry-names.ts';
 import { BuildError } from './errors.ts';
@@ -20,7 +24,14 @@ import { tableOfContents } from './table-of-contents.ts';
 import { codeLinesTransformer } from './code-fences.ts';
 import { rehypeCommonMarkHtml } from './commonmark-html.ts';
 import { defaultMarkdownDialect } from './markdown-dialect.ts';
-import { componentsProvider, componentsProviderPlugin, markdownExtensions, preprocessPlugin } from './mdx-sources.ts';
+import { rehypeStaticTree, type StaticTreeData } from './compile-direct.ts';
+import {
+  componentsProvider,
+  componentsProviderPlugin,
+  markdownExtensions,
+  prepareMarkdown,
+  preprocessPlugin,
+} from './mdx-sources.ts';
 import { remarkNpm2Yarn } from './npm2yarn.ts';
 import {
   parseCodeMeta,
@@ -40,6 +51,8 @@ export interface CompiledPage {
   index: number;
   tree: TreeNode[];
   toc: TocItem[];
+  /** Built straight from the page's hast (all literals), not by running its compiled code. */
+  direct: boolean;
 }
 
 export interface BatchOutcome {
@@ -73,24 +86,66 @@ const preloadedLanguages = [
 let highlighting: ReturnType<typeof createCodeHighlighter> | undefined;
 
 async function createCodeHighlighter() {
-  const codeThemes = await loadCodeThemes();
-  const highlighter = await createHighlighter({ themes: Object.values(codeThemes), langs: preloadedLanguages });
-  return { highlighter, themes: { light: codeThemes.light.name!, dark: codeThemes.dark.name! } };
+  const tokens = codeTokens(await loadCodeThemes());
+  const highlighter = await createHighlighter({ themes: [tokens.theme], langs: preloadedLanguages });
+  return { highlighter, tokens };
 }
 
 /**
  * Compiles the batch; link and image problems go to `context.diagnostics`, referenced images to
  * `context.media`. A page that fails is reported in `errors` and left out of `pages`.
  */
-export async function compileBatch(entries: BatchEntry[], context: LinkContext): Promise<BatchOutcome> {
+export async function compileBatch(
+  entries: BatchEntry[],
+  context: LinkContext,
+  options: { direct?: boolean } = {},
+): Promise<BatchOutcome> {
   highlighting ??= createCodeHighlighter();
-  const { highlighter, themes } = await highlighting;
-  const byFile = new Map(entries.map(({ doc }) => [doc.file, doc]));
+  const mdxOptions = mdxCompileOptions(context, await highlighting);
+  const outcome: BatchOutcome = { pages: [], errors: [] };
 
+  // Each page is processed once, here: pages whose tree is all literals are done; the rest keep the
+  // JavaScript MDX made of them, which esbuild bundles with their imports and the page then runs.
+  const needCode: BatchEntry[] = [];
+  const code = new Map<string, string>();
+  if (options.direct === false) needCode.push(...entries);
+  else {
+    const { process } = createFormatAwareProcessors({
+      ...mdxOptions,
+      rehypePlugins: [...mdxOptions.rehypePlugins, rehypeStaticTree],
+    });
+    for (const entry of entries) {
+      const { doc } = entry;
+      const problems = { errors: context.diagnostics.errors.length, warnings: context.diagnostics.warnings.length };
+      try {
+        const file = await process(new VFile({ path: doc.file, value: prepareMarkdown(doc.file, doc.body, context) }));
+        const { staticTree } = file.data as StaticTreeData;
+        if (staticTree)
+          outcome.pages.push({
+            index: entry.index,
+            tree: staticTree,
+            toc: tableOfContents(staticTree),
+            direct: true,
+          });
+        else {
+          code.set(doc.file, String(file.value));
+          needCode.push(entry);
+        }
+      } catch {
+        // A page MDX cannot read: @mdx-js/esbuild reads it again to report it, link problems and all.
+        context.diagnostics.errors.length = problems.errors;
+        context.diagnostics.warnings.length = problems.warnings;
+        needCode.push(entry);
+      }
+    }
+  }
+  if (needCode.length === 0) return outcome;
+
+  const byFile = new Map(needCode.map(({ doc }) => [doc.file, doc]));
   let result: esbuild.BuildResult<{ write: false }>;
   try {
     result = await esbuild.build({
-      entryPoints: entries.map(({ doc }) => doc.file),
+      entryPoints: needCode.map(({ doc }) => doc.file),
       bundle: true,
       write: false,
       // A script that returns the page as a value: evaluated with `new Function`, its code is
@@ -102,53 +157,24 @@ export async function compileBatch(entries: BatchEntry[], context: LinkContext):
       outbase: context.docsDir,
       logLevel: 'silent',
       plugins: [
-        preprocessPlugin(byFile, context),
+        preprocessPlugin(byFile, context, code),
         themeImportsPlugin(),
         componentsProviderPlugin(),
-        mdx({
-          jsxImportSource: 'self-docs-mdx',
-          // Partials rendered inside a page get the registered components from here too.
-          providerImportSource: componentsProvider,
-          // Docusaurus parses .md as MDX too, unless `markdown.format` says otherwise.
-          ...markdownExtensions(context.markdown ?? defaultMarkdownDialect),
-          remarkPlugins: [remarkGfm, remarkDirective, remarkAdmonitions, remarkNpm2Yarn],
-          rehypePlugins: [
-            rehypeCommonMarkHtml,
-            rehypeHeadingIds,
-            [rehypeLinksAndImages, context],
-            [
-              rehypeShikiFromHighlighter,
-              highlighter,
-              {
-                themes,
-                defaultColor: false,
-                defaultLanguage: 'text',
-                fallbackLanguage: 'text',
-                lazy: true,
-                // Shiki's default stops tokenising a line after 0.5 s and colours the rest as one token:
-                // on a busy machine the first line that compiles a big grammar's patterns hits it, and
-                // the same page came out coloured differently from build to build.
-                tokenizeTimeLimit: 60_000,
-                parseMetaString: parseCodeMeta,
-                transformers: [codeTitleTransformer, codeLinesTransformer],
-              },
-            ],
-          ],
-        }),
+        mdx(mdxOptions),
       ],
     });
   } catch (error) {
     if (!isBuildFailure(error)) throw error;
-    return { pages: [], errors: compileFailure(error, context) };
+    outcome.errors.push(...compileFailure(error, context));
+    return outcome;
   }
 
   const outputs = new Map(result.outputFiles.map((output) => [output.path, output.text]));
-  const outcome: BatchOutcome = { pages: [], errors: [] };
-  for (const { index, doc } of entries) {
+  for (const { index, doc } of needCode) {
     const outPath = `/mdx-out/${relative(context.docsDir, doc.file).replace(/\.mdx?$/, '.js')}`;
-    const code = outputs.get(outPath);
+    const pageCode = outputs.get(outPath);
     outputs.delete(outPath);
-    if (code === undefined) {
+    if (pageCode === undefined) {
       outcome.errors.push(
         new BuildError(
           doc.relPath,
@@ -160,14 +186,51 @@ export async function compileBatch(entries: BatchEntry[], context: LinkContext):
       continue;
     }
     try {
-      const tree = evaluate(code, doc);
-      outcome.pages.push({ index, tree, toc: tableOfContents(tree) });
+      const tree = evaluate(pageCode, doc);
+      outcome.pages.push({ index, tree, toc: tableOfContents(tree), direct: false });
     } catch (error) {
       if (!(error instanceof BuildError)) throw error;
       outcome.errors.push(error);
     }
   }
   return outcome;
+}
+
+/** The MDX options every page and partial is compiled with, directly or through esbuild. */
+function mdxCompileOptions(
+  context: LinkContext,
+  { highlighter, tokens }: Awaited<ReturnType<typeof createCodeHighlighter>>,
+) {
+  return {
+    jsxImportSource: 'self-docs-mdx',
+    // Partials rendered inside a page get the registered components from here too.
+    providerImportSource: componentsProvider,
+    // Docusaurus parses .md as MDX too, unless `markdown.format` says otherwise.
+    ...markdownExtensions(context.markdown ?? defaultMarkdownDialect),
+    remarkPlugins: [remarkGfm, remarkDirective, remarkAdmonitions, remarkNpm2Yarn],
+    rehypePlugins: [
+      rehypeCommonMarkHtml,
+      rehypeHeadingIds,
+      [rehypeLinksAndImages, context],
+      [
+        rehypeShikiFromHighlighter,
+        highlighter,
+        {
+          // One theme whose colours stand for the light/dark pairs: see code-tokens.ts.
+          theme: tokens.theme.name!,
+          defaultLanguage: 'text',
+          fallbackLanguage: 'text',
+          lazy: true,
+          // Shiki's default stops tokenising a line after 0.5 s and colours the rest as one token:
+          // on a busy machine the first line that compiles a big grammar's patterns hits it, and
+          // the same page came out coloured differently from build to build.
+          tokenizeTimeLimit: 60_000,
+          parseMetaString: parseCodeMeta,
+          transformers: [tokens.transformer, codeTitleTransformer, codeLinesTransformer],
+        },
+      ],
+    ] as PluggableList,
+  };
 }
 
 function isBuildFailure(error: unknown): error is esbuild.BuildFailure {

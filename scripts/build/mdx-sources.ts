@@ -4,7 +4,7 @@
 
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type * as esbuild from 'esbuild';
 import type { MarkdownDialect } from '../../client/model.ts';
 import { componentNames } from '../../client/components/registry-names.ts';
@@ -24,10 +24,22 @@ export function markdownExtensions(dialect: MarkdownDialect): { mdExtensions: st
   return { mdExtensions: [], mdxExtensions: ['.md', '.mdx'] };
 }
 
-/** Hand @mdx-js/esbuild the source with the frontmatter blanked and Docusaurus syntax adapted. */
-export function preprocessPlugin(byFile: Map<string, SourceDoc>, context: LinkContext): esbuild.Plugin {
+/** A page's or partial's body (frontmatter blanked) with Docusaurus syntax adapted for MDX. */
+export function prepareMarkdown(file: string, body: string, context: LinkContext): string {
   const dialect = context.markdown ?? defaultMarkdownDialect;
-  const prepare = (file: string, body: string) => preprocessMarkdown(body, dialect, isCommonMark(file, dialect));
+  return preprocessMarkdown(body, dialect, isCommonMark(file, dialect));
+}
+
+/**
+ * Hand @mdx-js/esbuild the source with the frontmatter blanked and Docusaurus syntax adapted, or,
+ * for a page already compiled to JavaScript (`compiled`, by file), that JavaScript.
+ */
+export function preprocessPlugin(
+  byFile: Map<string, SourceDoc>,
+  context: LinkContext,
+  compiled: Map<string, string> = new Map(),
+): esbuild.Plugin {
+  const prepare = (file: string, body: string) => prepareMarkdown(file, body, context);
   return {
     name: 'self-docs-preprocess',
     setup(build) {
@@ -39,7 +51,10 @@ export function preprocessPlugin(byFile: Map<string, SourceDoc>, context: LinkCo
           resolveDir: args.resolveDir,
         }),
       );
-      build.onLoad({ filter: /\.mdx?$/ }, async () => undefined);
+      build.onLoad({ filter: /\.mdx?$/ }, async (args) => {
+        const code = compiled.get(args.path);
+        return code === undefined ? undefined : { contents: code, loader: 'js', resolveDir: dirname(args.path) };
+      });
       build.onResolve({ filter: /\.mdx?$/ }, async (args) => {
         const file = resolve(args.resolveDir, args.path);
         const doc = byFile.get(file);

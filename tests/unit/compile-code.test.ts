@@ -1,6 +1,9 @@
 // Step "compile": code is highlighted at build time, and Docusaurus theme imports resolve.
 
+import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { loadCodeThemes } from '../../scripts/build/code-themes.ts';
+import { codeTokens, codeTokensCssFile } from '../../scripts/build/code-tokens.ts';
 import type { PageData, TreeElement } from '../../client/model.ts';
 import { buildSite } from './support/sites.ts';
 import { byTag, findAll, text } from './support/tree.ts';
@@ -15,16 +18,24 @@ beforeAll(async () => {
 });
 
 describe('code blocks', () => {
-  it('highlights code at build time with light and dark colours as CSS variables', () => {
-    const tokens = findAll(blocks[0]!.c!, (element) => element.t === 'span' && typeof element.p?.style === 'object');
-    expect(tokens.length).toBeGreaterThan(3);
-    for (const token of tokens) {
-      expect(Object.keys(token.p!.style as object).sort()).toEqual(['--shiki-dark', '--shiki-light']);
+  it('highlights code at build time with a class a pair of light and dark colours, and no inline style', async () => {
+    const tokens = findAll(blocks[0]!.c!, (element) => element.t === 'span' && element.p?.className !== 'line');
+    const classes = tokens.map((token) => token.p?.className).filter((name) => name !== undefined);
+    expect(new Set(classes).size).toBeGreaterThan(2);
+    for (const name of classes) expect(name).toMatch(/^tk\d+$/);
+    expect(findAll(blocks[0]!.c!, (element) => element.p?.style !== undefined)).toEqual([]);
+    expect(blocks[0]!.p?.style).toBeUndefined();
+    // Every class the page uses has its colours in the stylesheet, in both site themes.
+    const css = await readFile(codeTokensCssFile, 'utf8');
+    for (const name of classes) {
+      expect(css).toContain(`.shiki .${name} {`);
+      expect(css).toContain(`[data-theme='dark'] .shiki .${name} {`);
     }
-    expect(blocks[0]!.p?.style).toMatchObject({
-      '--shiki-light-bg': expect.any(String),
-      '--shiki-dark-bg': expect.any(String),
-    });
+  });
+
+  it('ships the token stylesheet the code themes make', async () => {
+    const generated = codeTokens(await loadCodeThemes()).css;
+    expect(await readFile(codeTokensCssFile, 'utf8'), 'run `npx tsx scripts/build/code-tokens.ts`').toBe(generated);
   });
 
   it('keeps the code text exactly', () => {
