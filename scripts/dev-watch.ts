@@ -13,11 +13,11 @@ export interface ContentWatch {
 }
 
 /**
- * Calls `rebuild` after files under `dir` change, never two at once. Paths under `ignore` (the
+ * Calls `rebuild` after files under any of `dirs` change, never two at once. Paths under `ignore` (the
  * build's own output, when it lies inside the content folder), `node_modules` and dot-folders are
  * not content.
  */
-export function watchContent(dir: string, ignore: string[], rebuild: () => Promise<void>): ContentWatch {
+export function watchContent(dirs: string[], ignore: string[], rebuild: () => Promise<void>): ContentWatch {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let again = false;
@@ -35,22 +35,24 @@ export function watchContent(dir: string, ignore: string[], rebuild: () => Promi
       }
     });
   };
-  const isContent = (name: string) => {
+  const isContent = (dir: string, name: string) => {
     const path = join(dir, name);
     if (ignore.some((folder) => path === folder || path.startsWith(folder + sep))) return false;
     return !relative(dir, path)
       .split(sep)
       .some((part) => part === 'node_modules' || part.startsWith('.'));
   };
-  const watcher: FSWatcher = watch(dir, { recursive: true }, (_event, name) => {
-    if (name !== null && !isContent(name.toString())) return;
-    clearTimeout(timer);
-    timer = setTimeout(start, settleMs);
-  });
+  const watchers: FSWatcher[] = dirs.map((dir) =>
+    watch(dir, { recursive: true }, (_event, name) => {
+      if (name !== null && !isContent(dir, name.toString())) return;
+      clearTimeout(timer);
+      timer = setTimeout(start, settleMs);
+    }),
+  );
   return {
     close() {
       clearTimeout(timer);
-      watcher.close();
+      for (const watcher of watchers) watcher.close();
     },
   };
 }

@@ -5,7 +5,7 @@
 import { rmSync } from 'node:fs';
 import { cp, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from './args.ts';
 import { brokenPagesMessage } from './build/broken-pages.ts';
@@ -26,12 +26,14 @@ async function build(outDir: string): Promise<BuildResult> {
   if (result.broken.length > 0) console.error(brokenPagesMessage(result.broken));
   const seconds = ((performance.now() - started) / 1000).toFixed(2);
   const broken = result.broken.length > 0 ? `, ${result.broken.length} broken` : '';
-  console.log(`built ${result.pages.length} pages${broken} (build ${result.buildId}) in ${seconds} s`);
+  const pages = result.pages.length === 1 ? '1 page' : `${result.pages.length} pages`;
+  console.log(`built ${pages}${broken} (build ${result.buildId}) in ${seconds} s`);
   return result;
 }
 
+let first: BuildResult;
 try {
-  await build(args.out);
+  first = await build(args.out);
 } catch (error) {
   const message = buildFailureMessage(error);
   if (!message) throw error;
@@ -67,7 +69,9 @@ console.log(`\nSELF Docs: http://127.0.0.1:${args.port}\n`);
 // gains files (the new build's, copied in before its pointer is written), so a page of the
 // previous build still finds its scripts.
 const staging = await mkdtemp(join(tmpdir(), 'self-docs-dev-'));
-const watcher = watchContent(args.content, [args.out, staging], async () => {
+// The docs folder is watched too when it lies beside the site folder (Docusaurus's `docs.path`).
+const watched = first.docsDir.startsWith(args.content + sep) ? [args.content] : [args.content, first.docsDir];
+const rebuild = async () => {
   console.log('content changed: building again…');
   try {
     await build(staging);
@@ -77,7 +81,8 @@ const watcher = watchContent(args.content, [args.out, staging], async () => {
     // A bug or a failing wrangler call is reported like a build error: the server goes on.
     console.error(buildFailureMessage(error) ?? error, '\n(still serving the last build that succeeded)');
   }
-});
+};
+const watcher = watchContent(watched, [args.out, staging], rebuild);
 process.once('exit', () => rmSync(staging, { recursive: true, force: true }));
 
 // If wrangler ends by itself, end whatever it left behind too, and exit as it did.

@@ -49,6 +49,8 @@ export interface BuildResult {
   /** Every page, in the order of `docs` (discovery order), without its tree. */
   pages: PageSummary[];
   warnings: BuildError[];
+  /** The folder the docs were read from (Docusaurus's `docs.path` may lie outside the site folder). */
+  docsDir: string;
   /** Pages that failed to build (only with `tolerateBrokenPages`; otherwise the build throws). */
   broken: BrokenPageReport[];
   /** Where each route leads (pages by content hash, redirects). */
@@ -212,6 +214,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     buildId,
     manifest,
     pages: built,
+    docsDir,
     warnings: diagnostics.warnings,
     broken: broken.sort((a, b) => a.source.localeCompare(b.source)),
     routeTargets,
