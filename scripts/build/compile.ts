@@ -41,7 +41,8 @@ const maxBatchPages = 100;
  * Compiles `docs` and calls `onDoc` with each compiled page, in any order (`index` is its place in
  * `docs`), one call at a time, waiting for it. Link problems go to `context.diagnostics` and
  * referenced images to `context.media`, in the order of `docs`. Pages that fail to compile are
- * reported together at the end: the one BuildError, or BuildErrors.
+ * reported together at the end: the one BuildError, or BuildErrors; with `options.onBroken`, each
+ * broken page goes there instead, with its link problems, and nothing is thrown for it.
  */
 export async function compileDocs(
   docs: SourceDoc[],
