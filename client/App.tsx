@@ -11,7 +11,7 @@ import { Footer } from './components/Footer.tsx';
 import { Navbar } from './components/Navbar.tsx';
 import { SearchButton } from './components/SearchButton.tsx';
 import { SidebarMenu } from './components/Sidebar.tsx';
-import { NotFound, PageLoadError, ServiceUnavailable, Spinner } from './components/StatusPages.tsx';
+import { BrokenPageProblems, NotFound, PageLoadError, ServiceUnavailable, Spinner } from './components/StatusPages.tsx';
 import { applyTheme, isThemePreference, readStored, saveThemePreference } from './preferences.ts';
 import {
   canPrefetch,
@@ -44,7 +44,7 @@ export function App({ boot, searchPage: SearchPage }: AppProps) {
   const [view, setView] = useState<View>({
     page: boot.page,
     status: boot.status,
-    route: boot.page?.route ?? (boot.search ? '/search' : ''),
+    route: boot.page?.route ?? boot.broken?.route ?? (boot.search ? '/search' : ''),
     scroll: false,
   });
   const [theme, setTheme] = useState<ThemeName>(boot.theme);
@@ -201,7 +201,7 @@ export function App({ boot, searchPage: SearchPage }: AppProps) {
 
   const page = view.page;
   // A missing page still offers the main sidebar (the server sent it), so the reader can find the way on.
-  const sidebarId = page?.sidebar ?? (view.status === 404 ? boot.sidebar?.id : undefined);
+  const sidebarId = page?.sidebar ?? (view.status === 404 || view.status === 500 ? boot.sidebar?.id : undefined);
   const sidebar = sidebarId ? sidebars[sidebarId]?.items : undefined;
   const context: SiteContextValue = {
     site: boot.site,
@@ -241,6 +241,8 @@ export function App({ boot, searchPage: SearchPage }: AppProps) {
           </Suspense>
         ) : view.status === 404 ? (
           <NotFound />
+        ) : view.status === 500 && boot.broken ? (
+          <BrokenPageProblems broken={boot.broken} />
         ) : view.status === 503 || !page ? (
           <ServiceUnavailable />
         ) : (

@@ -165,8 +165,38 @@ export interface ClientAssets {
   searchStyle?: string;
 }
 
-/** Where a route leads in a build: its page and Markdown (KV keys by content hash), or a redirect. */
-export type RouteTarget = { page: string; markdown: string } | { redirect: string };
+/**
+ * Where a route leads in a build: its page and Markdown (KV keys by content hash), or a redirect.
+ * A dev build (`npm start`) may also lead to a page that failed to build (KV `broken:<hash>`);
+ * a production build never holds one, as any error stops it.
+ */
+export type RouteTarget = { page: string; markdown: string } | { redirect: string } | { broken: string };
+
+/** A problem that stopped a page from building: where it is and what to do about it. */
+export interface BuildProblem {
+  file: string;
+  line?: number;
+  problem: string;
+  fix: string;
+}
+
+/**
+ * A page of a dev build that failed to build (KV `broken:<hash>`), shown at its route instead of
+ * the page. Bounded: at most `brokenPageLimits.problems` problems, each text cut to `.chars`.
+ */
+export interface BrokenPage {
+  route: string;
+  title: string;
+  /** The page's file, relative to the site folder. */
+  source: string;
+  /** The sidebar the page belongs to, so the error page keeps the reader's place. */
+  sidebar?: string;
+  problems: BuildProblem[];
+  /** Problems left out beyond the limit (the terminal lists them all). */
+  more: number;
+}
+
+export const brokenPageLimits = { problems: 10, chars: 2000 } as const;
 
 /** One bucket of a build's route table (KV `routes:<hash>`): the routes whose `routeBucket` is its index. */
 export type RouteBucket = Record<string, RouteTarget>;
@@ -227,8 +257,10 @@ export interface BootData {
   page: PageData | null;
   /** Set on `/search`: results rendered on the server. */
   search?: SearchPageData;
-  /** Set when the route is unknown (404) or the store failed (503). */
-  status: 200 | 404 | 503;
+  /** Set when the route is unknown (404), the store failed (503) or, in a dev build, the page failed to build (500). */
+  status: 200 | 404 | 500 | 503;
+  /** The build problems of this route's page, when it failed to build (dev builds only). */
+  broken?: BrokenPage;
   theme: ThemeName;
   themePreference: ThemePreference;
   announcementDismissed: boolean;
@@ -249,10 +281,12 @@ export const kvKeys = {
   llms: (hash: string) => `llms:${hash}`,
   /** A piece of a build's split search index, when the build keeps them in KV (see SearchRef). */
   searchPiece: (hash: string) => `search:${hash}`,
+  /** A page of a dev build that failed to build, with its problems (never in a production build). */
+  broken: (hash: string) => `broken:${hash}`,
 } as const;
 
 /** Prefixes of the content-addressed keys: a value under them never changes. */
-export const contentKeyPrefixes = ['routes:', 'page:', 'md:', 'sidebar:', 'llms:', 'search:'] as const;
+export const contentKeyPrefixes = ['routes:', 'page:', 'md:', 'sidebar:', 'llms:', 'search:', 'broken:'] as const;
 
 /** Bucket of a route in a table of `buckets` buckets (FNV-1a of its UTF-16 code units). */
 export function routeBucket(route: string, buckets: number): number {

@@ -1,28 +1,44 @@
-// `npm start [-- --content DIR]`: build, seed local KV, serve with wrangler dev on 127.0.0.1.
+// `npm start [-- --content DIR]`: build, seed local KV, serve with wrangler dev on 127.0.0.1, and
+// build again whenever the content changes. A page that fails to build does not stop it: its
+// route shows its problems (status 500) and the terminal lists them; every other page is served.
 
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
+import { cp, mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, sep } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from './args.ts';
-import { BuildError, BuildErrors } from './build/errors.ts';
-import { runBuild } from './build/pipeline.ts';
+import { brokenPagesMessage } from './build/broken-pages.ts';
+import { buildFailureMessage } from './build/errors.ts';
+import { runBuild, type BuildResult } from './build/pipeline.ts';
+import { watchContent } from './dev-watch.ts';
 import { migrateLocalD1 } from './local-d1.ts';
 import { seedLocalKv } from './local-kv.ts';
 import { startGroup } from './process-group.ts';
 
 const args = parseArgs(process.argv.slice(2));
-const started = performance.now();
-try {
-  const result = await runBuild({ siteDir: args.content, outDir: args.out });
+
+/** Builds into `outDir` with broken pages tolerated and says how it went; throws what stopped it. */
+async function build(outDir: string): Promise<BuildResult> {
+  const started = performance.now();
+  const result = await runBuild({ siteDir: args.content, outDir, tolerateBrokenPages: true });
   for (const warning of result.warnings) console.warn(`warning: ${warning.message}`);
-  console.log(
-    `built ${result.pages.length} pages (build ${result.buildId}) in ${((performance.now() - started) / 1000).toFixed(2)} s`,
-  );
+  if (result.broken.length > 0) console.error(brokenPagesMessage(result.broken));
+  const seconds = ((performance.now() - started) / 1000).toFixed(2);
+  const broken = result.broken.length > 0 ? `, ${result.broken.length} broken` : '';
+  const pages = result.pages.length === 1 ? '1 page' : `${result.pages.length} pages`;
+  console.log(`built ${pages}${broken} (build ${result.buildId}) in ${seconds} s`);
+  return result;
+}
+
+let first: BuildResult;
+try {
+  first = await build(args.out);
 } catch (error) {
-  if (error instanceof BuildError || error instanceof BuildErrors) {
-    console.error(`build failed:\n${error.message}`);
-    process.exit(1);
-  }
-  throw error;
+  const message = buildFailureMessage(error);
+  if (!message) throw error;
+  console.error(message);
+  process.exit(1);
 }
 await seedLocalKv({ outDir: args.out, persistTo: args.persist });
 await migrateLocalD1(args.persist);
@@ -48,8 +64,30 @@ const wrangler = startGroup('npx', [
   ...(args.persist ? ['--persist-to', args.persist] : []),
 ]);
 console.log(`\nSELF Docs: http://127.0.0.1:${args.port}\n`);
+
+// Rebuilds go to a folder of their own: wrangler keeps serving the assets folder, which only ever
+// gains files (the new build's, copied in before its pointer is written), so a page of the
+// previous build still finds its scripts.
+const staging = await mkdtemp(join(tmpdir(), 'self-docs-dev-'));
+// The docs folder is watched too when it lies beside the site folder (Docusaurus's `docs.path`).
+const watched = first.docsDir.startsWith(args.content + sep) ? [args.content] : [args.content, first.docsDir];
+const rebuild = async () => {
+  console.log('content changed: building again…');
+  try {
+    await build(staging);
+    await cp(join(staging, 'client'), join(args.out, 'client'), { recursive: true, force: true });
+    await seedLocalKv({ outDir: staging, persistTo: args.persist });
+  } catch (error) {
+    // A bug or a failing wrangler call is reported like a build error: the server goes on.
+    console.error(buildFailureMessage(error) ?? error, '\n(still serving the last build that succeeded)');
+  }
+};
+const watcher = watchContent(watched, [args.out, staging], rebuild);
+process.once('exit', () => rmSync(staging, { recursive: true, force: true }));
+
 // If wrangler ends by itself, end whatever it left behind too, and exit as it did.
 const { code, error } = await wrangler.exited;
 if (error) console.error(error.message);
+watcher.close();
 await wrangler.stop();
 process.exit(code ?? 1);

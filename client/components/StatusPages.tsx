@@ -1,4 +1,7 @@
-// Pages for an unknown route, a store failure and a failed client-side load.
+// Pages for an unknown route, a store failure, a failed client-side load and, under the dev
+// server, a page that failed to build.
+
+import type { BrokenPage } from '../model.ts';
 
 export function NotFound() {
   return (
@@ -23,6 +26,38 @@ export function ServiceUnavailable() {
           Retry
         </button>
       </form>
+    </main>
+  );
+}
+
+/** Where each problem is and what to do about it: the build's own words, never a stack trace. */
+export function BrokenPageProblems({ broken }: { broken: BrokenPage }) {
+  const count = broken.problems.length + broken.more;
+  return (
+    <main id="__main" className="status-page build-error" tabIndex={-1}>
+      <h1>This page failed to build</h1>
+      <p>
+        <code>{broken.source}</code> has {count === 1 ? 'a problem' : `${count} problems`}. Fix{' '}
+        {count === 1 ? 'it' : 'them'} and save: the dev server builds the page again, and this page shows it once it
+        builds.
+      </p>
+      <ol className="build-problems">
+        {broken.problems.map((problem, index) => (
+          <li key={index}>
+            <p>
+              <code className="build-problem-place">
+                {problem.file}
+                {problem.line ? `:${problem.line}` : ''}
+              </code>
+            </p>
+            <p className="build-problem-text">{problem.problem}</p>
+            <p>
+              <strong>Fix:</strong> {problem.fix}
+            </p>
+          </li>
+        ))}
+      </ol>
+      {broken.more > 0 ? <p>{broken.more} more problems are listed in the terminal.</p> : null}
     </main>
   );
 }

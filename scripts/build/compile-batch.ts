@@ -322,6 +322,8 @@ function compileFailure(failure: esbuild.BuildFailure, context: LinkContext): Bu
 }
 
 function mdxFix(text: string): string {
+  if (/^Could not resolve/.test(text))
+    return 'point the import at a file that exists, relative to this page (or @site/…), or remove it';
   if (/Unexpected character|Could not parse expression|acorn|brace/i.test(text))
     return 'in prose, escape { and } as \\{ and \\}, and < as &lt;; in JSX, check the expression';
   if (/Expected a closing tag|Unexpected closing|end tag/i.test(text))

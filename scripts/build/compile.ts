@@ -23,6 +23,13 @@ export interface CompileOptions {
    * set, else one a core for sites of `pagesForThreads` pages or more.
    */
   threads?: number;
+  /**
+   * The dev server's way: a page that fails (to compile, to render, or with a broken link or image
+   * the policy makes an error) is handed here with its problems instead of failing the build, and
+   * a batch whose esbuild run failed as a whole is compiled again page by page, so that only the
+   * broken pages are missing.
+   */
+  onBroken?: (doc: SourceDoc, index: number, problems: BuildError[]) => void | Promise<void>;
 }
 
 /** Below this, starting threads (about a second each) costs more than sharing the work saves. */
@@ -34,7 +41,8 @@ const maxBatchPages = 100;
  * Compiles `docs` and calls `onDoc` with each compiled page, in any order (`index` is its place in
  * `docs`), one call at a time, waiting for it. Link problems go to `context.diagnostics` and
  * referenced images to `context.media`, in the order of `docs`. Pages that fail to compile are
- * reported together at the end: the one BuildError, or BuildErrors.
+ * reported together at the end: the one BuildError, or BuildErrors; with `options.onBroken`, each
+ * broken page goes there instead, with its link problems, and nothing is thrown for it.
  */
 export async function compileDocs(
   docs: SourceDoc[],
@@ -52,11 +60,15 @@ export async function compileDocs(
   let failure: { error: unknown } | undefined;
   let delivery = Promise.resolve();
 
-  const deliver = (result: BatchResult) => {
+  const deliver = (result: BatchResult, broken: Map<number, BuildError[]>) => {
     const delivered = delivery.then(async () => {
       for (const { index, tree, toc } of result.pages) {
         if (failure) return;
-        await onDoc({ doc: docs[index]!, tree, toc }, index);
+        if (!broken.has(index)) await onDoc({ doc: docs[index]!, tree, toc }, index);
+      }
+      for (const [index, problems] of broken) {
+        if (failure) return;
+        await options.onBroken!(docs[index]!, index, problems);
       }
     });
     delivery = delivered.catch(() => undefined);
@@ -74,9 +86,14 @@ export async function compileDocs(
       return running;
     };
     for (let running = start(); running;) {
-      const { batch, result } = await running;
+      const compiled = await running;
+      const { batch } = compiled;
+      // The compiler takes one batch at a time: a batch is isolated before the next one starts.
+      const { result, broken } = options.onBroken
+        ? await isolateBroken(compiler, batch, batches[batch]!, compiled.result)
+        : { result: compiled.result, broken: new Map<number, BuildError[]>() };
       running = start();
-      await deliver(result);
+      await deliver(result, broken);
       leftovers[batch] = { errors: result.errors, diagnostics: result.diagnostics, media: result.media };
     }
   };
@@ -94,6 +111,43 @@ export async function compileDocs(
   }
   if (failure) throw failure.error;
   reportProblems(docs, context, leftovers);
+}
+
+/**
+ * Sorts a batch's problems by the page they belong to. When that leaves a page neither compiled
+ * nor broken (an esbuild run fails as a whole) or a problem that names no page of the batch (one
+ * in an imported partial), the batch is compiled again one page at a time, where every problem
+ * belongs to the one page.
+ */
+async function isolateBroken(
+  compiler: BatchCompiler,
+  batch: number,
+  entries: BatchEntry[],
+  result: BatchResult,
+): Promise<{ result: BatchResult; broken: Map<number, BuildError[]> }> {
+  const indexOf = new Map(entries.map(({ index, doc }) => [doc.relPath, index]));
+  const lone = entries.length === 1 ? entries[0]!.index : undefined;
+  const broken = new Map<number, BuildError[]>();
+  let placed = true;
+  for (const problem of [...result.errors, ...result.diagnostics.errors]) {
+    const index = lone ?? indexOf.get(problem.file);
+    if (index === undefined) placed = false;
+    else broken.set(index, [...(broken.get(index) ?? []), problem]);
+  }
+  const compiled = new Set(result.pages.map((page) => page.index));
+  if (lone !== undefined || (placed && entries.every(({ index }) => compiled.has(index) || broken.has(index)))) {
+    return { result: { ...result, errors: [], diagnostics: { ...result.diagnostics, errors: [] } }, broken };
+  }
+  const merged: BatchResult = { pages: [], errors: [], diagnostics: { errors: [], warnings: [] }, media: [] };
+  broken.clear();
+  for (const entry of entries) {
+    const single = await isolateBroken(compiler, batch, [entry], await compiler.compile(batch, [entry]));
+    merged.pages.push(...single.result.pages);
+    merged.diagnostics.warnings.push(...single.result.diagnostics.warnings);
+    merged.media.push(...single.result.media);
+    for (const [index, problems] of single.broken) broken.set(index, problems);
+  }
+  return { result: merged, broken };
 }
 
 function defaultThreads(pages: number): number {

@@ -40,15 +40,28 @@ export interface SourceDoc {
 
 const docExtension = /\.mdx?$/;
 
+/**
+ * Every doc with its metadata. A doc whose frontmatter is bad fails discovery, unless
+ * `brokenDocs` is given (the dev server): the doc is then kept as if it had no frontmatter, so
+ * its route and sidebar place stay, and its problems are set in `brokenDocs` under its file.
+ */
 export async function discoverDocs(
   siteDir: string,
   routeBasePath = '/',
   docsDir = join(siteDir, 'docs'),
+  brokenDocs?: Map<string, BuildError[]>,
 ): Promise<SourceDoc[]> {
   const files = await listDocFiles(docsDir);
-  const results = await settleEach(files, async (file) =>
-    parseDoc(siteDir, docsDir, file, await readFile(file, 'utf8'), routeBasePath),
-  );
+  const results = await settleEach(files, async (file) => {
+    const raw = await readFile(file, 'utf8');
+    try {
+      return parseDoc(siteDir, docsDir, file, raw, routeBasePath);
+    } catch (error) {
+      if (!brokenDocs) throw error;
+      brokenDocs.set(file, problemsOf(error));
+      return parseDoc(siteDir, docsDir, file, withoutFrontmatter(raw), routeBasePath);
+    }
+  });
   // Every page's frontmatter problems at once, so an author fixes them in one pass.
   const errors = results
     .flatMap((result) => (result.status === 'rejected' ? problemsOf(result.reason) : []))
@@ -56,6 +69,11 @@ export async function discoverDocs(
   if (errors.length > 0) throw errors.length === 1 ? errors[0]! : new BuildErrors(errors);
   const docs = results.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   return docs.sort((a, b) => a.relPath.localeCompare(b.relPath));
+}
+
+/** The source with its frontmatter block blanked, line numbers unchanged. */
+function withoutFrontmatter(raw: string): string {
+  return raw.replace(frontmatterBlock, (block) => block.replace(/[^\n]/g, ''));
 }
 
 /**
@@ -110,6 +128,8 @@ async function listDocFiles(dir: string): Promise<string[]> {
   return found;
 }
 
+const frontmatterBlock = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/;
+
 interface Frontmatter {
   data: Record<string, unknown>;
   text?: string;
@@ -118,7 +138,7 @@ interface Frontmatter {
 }
 
 export function parseFrontmatter(source: string, relPath: string): Frontmatter {
-  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/.exec(source);
+  const match = frontmatterBlock.exec(source);
   if (!match) return { data: {}, text: '', lines: 0 };
   const lineCounter = new LineCounter();
   const document = parseDocument(match[1]!, { prettyErrors: false, lineCounter });

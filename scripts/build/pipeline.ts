@@ -22,6 +22,7 @@ import { createSearchIndexWriter } from './search-index/writer.ts';
 import { pageSearchRecords, topLevelSections } from './search-records.ts';
 import { KvWriter } from './kv-writer.ts';
 import { generatedIndexPage } from './generated-index.ts';
+import { brokenPageRecord, type BrokenPageReport } from './broken-pages.ts';
 import { llmsRecord } from './llms.ts';
 import { pageMarkdown } from './markdown-export.ts';
 import { firstPage, resolveNavbar } from './navbar.ts';
@@ -32,6 +33,11 @@ export interface BuildOptions {
   outDir: string;
   /** Skip the browser bundle (unit tests of the content steps); the search pieces then go to KV. */
   skipClient?: boolean;
+  /**
+   * The dev server: a page that fails to build becomes an error page at its route (see
+   * broken-pages.ts) and the build goes on; problems outside pages still stop it.
+   */
+  tolerateBrokenPages?: boolean;
 }
 
 /** A page as the build summarises it once stored: its data without the element tree. */
@@ -43,6 +49,10 @@ export interface BuildResult {
   /** Every page, in the order of `docs` (discovery order), without its tree. */
   pages: PageSummary[];
   warnings: BuildError[];
+  /** The folder the docs were read from (Docusaurus's `docs.path` may lie outside the site folder). */
+  docsDir: string;
+  /** Pages that failed to build (only with `tolerateBrokenPages`; otherwise the build throws). */
+  broken: BrokenPageReport[];
   /** Where each route leads (pages by content hash, redirects). */
   routeTargets: Map<string, RouteTarget>;
   kv: { files: number; keys: number; largest: { key: string; bytes: number } };
@@ -59,7 +69,9 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   const config = await loadSiteConfig(siteDir);
   diagnostics.warnings.push(...config.warnings);
   const { docsDir } = config;
-  const docs = await discoverDocs(siteDir, config.site.docs.routeBasePath, docsDir);
+  // Docs with bad frontmatter are kept, by file path, when broken pages are tolerated.
+  const brokenDocs = options.tolerateBrokenPages ? new Map<string, BuildError[]>() : undefined;
+  const docs = await discoverDocs(siteDir, config.site.docs.routeBasePath, docsDir, brokenDocs);
   const routeOfFile = assignRoutes(docs);
   const routes = new Set(routeOfFile.values());
   // Sidebars need only the docs' metadata, so they come before compiling (the entry redirect uses them).
@@ -113,6 +125,14 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     searchIndex.addPage(index, pageRecords);
   };
 
+  const broken: BrokenPageReport[] = [];
+  const storeBroken = async (doc: SourceDoc, compileProblems: BuildError[]) => {
+    const problems = [...(brokenDocs?.get(doc.file) ?? []), ...compileProblems];
+    const record = brokenPageRecord(doc, problems, sidebars.sidebarOfDoc.get(doc.id));
+    routeTargets.set(doc.route, { broken: await kv.putContent(kvKeys.broken, JSON.stringify(record)) });
+    broken.push({ route: doc.route, source: doc.relPath, problems });
+  };
+
   // Each page is stored as soon as it is compiled, and only its summary is kept.
   const media = new Map<string, string>();
   const context = {
@@ -129,8 +149,14 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     diagnostics,
     relPathOf: (file: string) => relative(siteDir, file),
   };
-  await compileDocs(docs, context, (entry, index) =>
-    storePage(toPageData(entry, sidebars, lastModified.get(entry.doc.docPath)), index),
+  await compileDocs(
+    docs,
+    context,
+    (entry, index) =>
+      brokenDocs?.has(entry.doc.file)
+        ? storeBroken(entry.doc, [])
+        : storePage(toPageData(entry, sidebars, lastModified.get(entry.doc.docPath)), index),
+    options.tolerateBrokenPages ? { onBroken: (doc, _index, problems) => storeBroken(doc, problems) } : {},
   );
   throwIfErrors(diagnostics);
   const docsByRoute = new Map(docs.map((doc) => [doc.route, doc]));
@@ -138,6 +164,8 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     await storePage(generatedIndexPage(index, docsByRoute), docs.length + offset);
   }
   await records.close();
+  // Broken pages leave holes: the pages built, in the order of `docs`.
+  const built = pages.filter((page) => page !== undefined);
 
   for (const [from, to] of Object.entries(redirects)) {
     if (!routeTargets.has(from)) routeTargets.set(from, { redirect: to });
@@ -148,7 +176,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     sidebarRefs[id] = { hash: await kv.putContent(kvKeys.sidebar, JSON.stringify(items)), size: countLinks(items) };
   }
   const llms: string[] = [];
-  for (const part of llmsParts(llmsRecord(site, sidebars.sidebars, pages))) {
+  for (const part of llmsParts(llmsRecord(site, sidebars.sidebars, built))) {
     llms.push(await kv.putContent(kvKeys.llms, JSON.stringify(part)));
   }
   // The split search index: static assets beside the client, or KV for a build without one.
@@ -177,7 +205,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
 
   if (bundle) {
     await writeClient(options.outDir, bundle, staticDir, media);
-    const listed = pages.filter((page) => !page.unlisted);
+    const listed = built.filter((page) => !page.unlisted);
     await writeFile(join(options.outDir, 'client', 'sitemap.xml'), sitemapXml(site.url, listed));
     const robots = join(options.outDir, 'client', 'robots.txt');
     await writeFile(robots, robotsTxt(site, existsSync(robots) ? await readFile(robots, 'utf8') : undefined));
@@ -185,8 +213,10 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   return {
     buildId,
     manifest,
-    pages,
+    pages: built,
+    docsDir,
     warnings: diagnostics.warnings,
+    broken: broken.sort((a, b) => a.source.localeCompare(b.source)),
     routeTargets,
     kv: { ...written, largest: kv.largest },
   };

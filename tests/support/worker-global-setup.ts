@@ -26,8 +26,8 @@ export interface BuiltFixture {
 }
 
 /** What the worker tests need of a fixture build, read back from what it stored. */
-async function fixture(siteDir: string, outDir: string): Promise<BuiltFixture> {
-  const result: BuildResult = await runBuild({ siteDir, outDir, skipClient: true });
+async function fixture(siteDir: string, outDir: string, dev = false): Promise<BuiltFixture> {
+  const result: BuildResult = await runBuild({ siteDir, outDir, skipClient: true, tolerateBrokenPages: dev });
   const stored = await storedBuild(result, outDir);
   return {
     kvEntries: await readKvEntries(outDir),
@@ -44,6 +44,8 @@ export default async function setup(project: TestProject) {
   const outRoot = await mkdtemp(join(tmpdir(), 'self-docs-worker-'));
   project.provide('site', await fixture('tests/fixtures/site', join(outRoot, 'site')));
   project.provide('homeSite', await fixture('tests/fixtures/home-site', join(outRoot, 'home-site')));
+  // Built as `npm start` builds it: two of its pages fail and show their problems instead.
+  project.provide('brokenSite', await fixture('tests/fixtures/broken-pages', join(outRoot, 'broken-pages'), true));
   // A site whose big sidebar is rendered in part (see worker/render/sidebar-view.ts).
   await generateCorpus(join(outRoot, 'large-source'), { pages: largeSitePages });
   project.provide('largeSite', await fixture(join(outRoot, 'large-source'), join(outRoot, 'large-site')));
@@ -75,6 +77,8 @@ declare module 'vitest' {
     site: BuiltFixture;
     /** tests/fixtures/home-site: docs that start at `/`, theme following the system. */
     homeSite: BuiltFixture;
+    /** tests/fixtures/broken-pages, dev build: one page that builds, two that fail. */
+    brokenSite: BuiltFixture;
     /** A generated site of 200 pages (scripts/bench/corpus.ts): a small and a large sidebar. */
     largeSite: BuiltFixture;
     /** `http://127.0.0.1:<port>` of each Algolia stand-in, by name. */

@@ -52,11 +52,7 @@ export async function renderDocument(input: DocumentInput): Promise<ReadableStre
 function documentHead({ manifest, boot, theme, url }: DocumentInput): string {
   const { site, assets } = manifest;
   const page = boot.page;
-  const title = documentTitle(
-    page,
-    site.title,
-    boot.search ? 'Search' : boot.status === 404 ? 'Page Not Found' : 'Unavailable',
-  );
+  const title = documentTitle(page, site.title, statusTitle(boot));
   const description = page?.description || site.tagline;
   const canonical = page ? new URL(page.route, site.url).href : url;
   const socialTitle = page?.route === '/' ? page.title : title;
@@ -99,6 +95,13 @@ function documentHead({ manifest, boot, theme, url }: DocumentInput): string {
     '<div id="__root">',
   ];
   return lines.filter(Boolean).join('\n');
+}
+
+/** The title of a page that is not a doc: search, not found, failed to build, unavailable. */
+function statusTitle(boot: BootData): string {
+  if (boot.search) return 'Search';
+  if (boot.broken) return `Build error: ${boot.broken.title}`;
+  return boot.status === 404 ? 'Page Not Found' : 'Unavailable';
 }
 
 function documentTail({ boot }: DocumentInput): string {

@@ -1,5 +1,6 @@
-// Every GET that is not an asset or data: a doc page, a redirect or the 404 page. When the store
-// fails it throws, and the error handler (worker/errors/) answers with the 503 page.
+// Every GET that is not an asset or data: a doc page, a redirect or the 404 page, and in a dev
+// build the problems of a page that failed to build (500). When the store fails it throws, and the
+// error handler (worker/errors/) answers with the 503 page.
 
 import type { Context } from 'hono';
 import type { PageData } from '../../client/model.ts';
@@ -7,7 +8,7 @@ import type { AppEnv } from '../env.ts';
 import { bootData } from '../render/boot-data.ts';
 import { renderDocument } from '../render/document.tsx';
 import { sidebarView } from '../render/sidebar-view.ts';
-import { currentManifest, lookupRoute, readPage } from '../services/content-store.ts';
+import { currentManifest, lookupRoute, readBrokenPage, readPage } from '../services/content-store.ts';
 import { cacheTtlSeconds, readEdgeCache, writeEdgeCache } from '../services/edge-cache.ts';
 import { htmlCacheKey } from '../services/html-cache.ts';
 import { canonicalForm, decidePath } from '../services/paths.ts';
@@ -55,11 +56,12 @@ export async function servePage(c: Context<AppEnv>): Promise<Response> {
   }
 
   const page: PageData | null = target ? await readPage(c.env.CONTENT, target.page) : null;
-  const status = page ? 200 : 404;
+  const broken = found && 'broken' in found ? await readBrokenPage(c.env.CONTENT, found.broken) : undefined;
+  const status = page ? 200 : broken ? 500 : 404;
   // A missing page still offers the main sidebar, so the reader can find the way on.
-  const sidebarId = page ? page.sidebar : manifest.defaultSidebar;
+  const sidebarId = page ? page.sidebar : (broken?.sidebar ?? manifest.defaultSidebar);
   const sidebar = await sidebarView(c.env.CONTENT, manifest, sidebarId, path);
-  const boot = bootData(manifest, page, status, theme, dismissed, sidebar);
+  const boot = { ...bootData(manifest, page, status, theme, dismissed, sidebar), ...(broken ? { broken } : {}) };
   const body = await renderDocument({ manifest, boot, theme, url: c.req.url });
   const headers = new Headers({ 'content-type': 'text/html; charset=utf-8', ...varyHeaders });
   if (status === 200) {

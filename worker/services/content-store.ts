@@ -7,6 +7,7 @@
 import {
   kvKeys,
   routeBucket,
+  type BrokenPage,
   type Manifest,
   type PageData,
   type RouteBucket,
@@ -146,6 +147,14 @@ export async function readPageJson(kv: KVNamespace, hash: string): Promise<strin
 
 export async function readPage(kv: KVNamespace, hash: string): Promise<PageData> {
   return parseStored<PageData>(await readPageJson(kv, hash), kvKeys.page(hash));
+}
+
+/** A page of a dev build that failed to build, with its problems. */
+export async function readBrokenPage(kv: KVNamespace, hash: string): Promise<BrokenPage> {
+  const key = kvKeys.broken(hash);
+  const text = await readStored(kv, key, immutableTtl);
+  if (text === null) throw new StoreUnavailable(`${key} is missing`);
+  return parseStored<BrokenPage>(text, key);
 }
 
 /** A sidebar's data as stored (its file for the browser); null when no build has it. */

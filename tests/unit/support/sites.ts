@@ -39,6 +39,12 @@ export async function buildSite(siteDir: string, outDir?: string): Promise<Built
   return storedBuild(await runBuild({ siteDir, outDir: out, skipClient: true }), out);
 }
 
+/** Builds a site as the dev server does: pages that fail become error records at their routes. */
+export async function devBuildSite(siteDir: string): Promise<BuiltSite> {
+  const out = await tempDir('out');
+  return storedBuild(await runBuild({ siteDir, outDir: out, skipClient: true, tolerateBrokenPages: true }), out);
+}
+
 /** Builds a site that must fail and returns every error the build reported. */
 export async function buildErrorsOf(siteDir: string): Promise<BuildError[]> {
   let failure: unknown;
