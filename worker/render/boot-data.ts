@@ -17,7 +17,8 @@ export function bootData(
     buildId: manifest.buildId,
     site: manifest.site,
     ...(sidebar ? { sidebar } : {}),
-    sidebarFiles: sidebarFiles(manifest),
+    // Outside the docs (search, 404) the reader is in the last version.
+    sidebarFiles: sidebarFiles(manifest, page?.version ?? manifest.site.docs.lastVersion),
     page,
     status,
     theme: theme.theme,

@@ -1,0 +1,40 @@
+// Docs versions in the browser: which one the reader is in, where each version's counterpart of
+// the page is, and the version the reader prefers (localStorage, as Docusaurus keeps it), which
+// applies where no page says its version (search, 404).
+
+import { preferredVersionKey, type DocsVersion, type PageData, type SiteConfig } from './model.ts';
+import { readStored } from './preferences.ts';
+
+export function findVersion(site: SiteConfig, name: string | null | undefined): DocsVersion | undefined {
+  return site.docs.versions.find((version) => version.name === name);
+}
+
+/** The version shown: the page's own, else the reader's preferred one, else the last version. */
+export function activeVersion(
+  site: SiteConfig,
+  page: Pick<PageData, 'version'> | null,
+  preferred: string | null,
+): DocsVersion | undefined {
+  return findVersion(site, page?.version) ?? findVersion(site, preferred) ?? findVersion(site, site.docs.lastVersion);
+}
+
+/** Where a version's entry leads from this page: the same doc there, else the version's first page. */
+export function versionHref(
+  version: DocsVersion,
+  page: Pick<PageData, 'route' | 'version' | 'versions'> | null,
+): string {
+  if (page?.version === version.name) return page.route;
+  return page?.versions?.[version.name] ?? version.firstPage;
+}
+
+export function readPreferredVersion(): string | null {
+  return readStored(preferredVersionKey);
+}
+
+export function savePreferredVersion(name: string): void {
+  try {
+    localStorage.setItem(preferredVersionKey, name);
+  } catch {
+    // Without storage the choice lasts as long as the page.
+  }
+}
