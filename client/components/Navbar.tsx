@@ -101,25 +101,24 @@ export function VersionMenu() {
           <Icon name="chevron" small />
         </span>
       </button>
-      {open ? (
-        <ul className="version-list" id={listId}>
-          {site.docs.versions.map((version) => (
-            <li key={version.name}>
-              <a
-                href={versionHref(version, page)}
-                className={`version-item${version.name === active.name ? ' version-item-active' : ''}`}
-                aria-current={version.name === active.name ? 'true' : undefined}
-                onClick={() => {
-                  setPreferredVersion(version.name);
-                  setOpen(false);
-                }}
-              >
-                {version.label}
-              </a>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      {/* In the HTML while closed, so its links are there before (and without) JavaScript. */}
+      <ul className="version-list" id={listId} hidden={!open}>
+        {site.docs.versions.map((version) => (
+          <li key={version.name}>
+            <a
+              href={versionHref(version, page)}
+              className={`version-item${version.name === active.name ? ' version-item-active' : ''}`}
+              aria-current={version.name === active.name ? 'true' : undefined}
+              onClick={() => {
+                setPreferredVersion(version.name);
+                setOpen(false);
+              }}
+            >
+              {version.label}
+            </a>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }
