@@ -3,8 +3,9 @@
 // docs folder is the unreleased Next, at /docs/next.
 
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { SearchPageData } from '../../client/model.ts';
-import { deployFixture, type DeployedBuild } from './support/deploy.ts';
+import { kvKeys, type SearchPageData } from '../../client/model.ts';
+import type { SearchDirectory } from '../../client/search-pieces.ts';
+import { bindings, deployFixture, type DeployedBuild } from './support/deploy.ts';
 import { readDocument, textOf } from './support/html.ts';
 import { getSettled } from './support/requests.ts';
 import { docSearchRequest, postSearch, results } from './support/search.ts';
@@ -127,6 +128,19 @@ describe('search by version', () => {
       docSearchRequest('toolkit', { facetFilters: [['language:en'], [`docusaurus_tag:${tag}`]] }),
     );
     expect(pathsOf(results(call)[0]!.hits)).toEqual(paths);
+  });
+
+  it('keeps the versions’ tags in the index directory as page ranges, not an entry a record', async () => {
+    const directory = JSON.parse(
+      (await bindings.CONTENT.get(kvKeys.searchPiece(build.manifest.search.directory)))!,
+    ) as SearchDirectory;
+    expect(directory.facetExceptions).toEqual([]);
+    // Next's pages come first and carry the usual tag; then 2.0's two pages, then 1.0's three.
+    expect(directory.pageTags).toEqual([
+      [3, 'docs-default-2.0'],
+      [5, 'docs-default-1.0'],
+      [8, 'docs-default-current'],
+    ]);
   });
 
   it('searches the last version on /search, and another with ?version=', async () => {
