@@ -2,11 +2,29 @@
 // the page is, and the version the reader prefers (localStorage, as Docusaurus keeps it), which
 // applies where no page says its version (search, 404).
 
-import { preferredVersionKey, type DocsVersion, type PageData, type SiteConfig } from './model.ts';
+import { currentVersionName, preferredVersionKey, type DocsVersion, type PageData, type SiteConfig } from './model.ts';
 import { readStored } from './preferences.ts';
 
+/**
+ * The site's versions. A build made before versions existed (kept for a rollback) names none: it
+ * has the one, current docs at its routeBasePath.
+ */
+export function docsVersions(site: SiteConfig): DocsVersion[] {
+  const { versions, versionLabel, routeBasePath } = site.docs as Partial<SiteConfig['docs']> & SiteConfig['docs'];
+  return (
+    versions ?? [
+      { name: currentVersionName, label: versionLabel, path: routeBasePath, firstPage: routeBasePath, banner: 'none' },
+    ]
+  );
+}
+
 export function findVersion(site: SiteConfig, name: string | null | undefined): DocsVersion | undefined {
-  return site.docs.versions.find((version) => version.name === name);
+  return docsVersions(site).find((version) => version.name === name);
+}
+
+/** The version readers land on. */
+export function latestVersion(site: SiteConfig): DocsVersion | undefined {
+  return findVersion(site, (site.docs as Partial<SiteConfig['docs']>).lastVersion ?? currentVersionName);
 }
 
 /** The version shown: the page's own, else the reader's preferred one, else the last version. */
@@ -15,7 +33,7 @@ export function activeVersion(
   page: Pick<PageData, 'version'> | null,
   preferred: string | null,
 ): DocsVersion | undefined {
-  return findVersion(site, page?.version) ?? findVersion(site, preferred) ?? findVersion(site, site.docs.lastVersion);
+  return findVersion(site, page?.version) ?? findVersion(site, preferred) ?? latestVersion(site);
 }
 
 /** Where a version's entry leads from this page: the same doc there, else the version's first page. */

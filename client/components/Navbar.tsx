@@ -3,7 +3,7 @@
 
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useSite } from '../context.ts';
-import { activeVersion, versionHref } from '../versions.ts';
+import { activeVersion, docsVersions, versionHref } from '../versions.ts';
 import { Icon } from './Icons.tsx';
 import { SidebarMenu } from './Sidebar.tsx';
 import { ThemeToggle } from './ThemeToggle.tsx';
@@ -103,7 +103,7 @@ export function VersionMenu() {
       </button>
       {/* In the HTML while closed, so its links are there before (and without) JavaScript. */}
       <ul className="version-list" id={listId} hidden={!open}>
-        {site.docs.versions.map((version) => (
+        {docsVersions(site).map((version) => (
           <li key={version.name}>
             <a
               href={versionHref(version, page)}
@@ -198,7 +198,7 @@ export function Navbar({ searchSlot }: { searchSlot?: ReactNode }) {
                     </a>
                   </li>
                 ))}
-                {site.docs.versions.map((version) => (
+                {docsVersions(site).map((version) => (
                   <li key={version.name} className="menu-item">
                     <a
                       className="menu-link"

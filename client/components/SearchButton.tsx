@@ -5,7 +5,7 @@ import { useCallback, useEffect, useRef, useState, type ComponentType } from 're
 import { useSite } from '../context.ts';
 import { currentVersionName, searchLimits, versionTag } from '../model.ts';
 import type { SearchModalProps } from '../search/SearchModal.tsx';
-import { activeVersion } from '../versions.ts';
+import { activeVersion, latestVersion } from '../versions.ts';
 
 let modalModule: Promise<{ SearchModal: ComponentType<SearchModalProps> }> | undefined;
 
@@ -39,7 +39,7 @@ export function SearchButton() {
   const { searchStyle, navigate, site, page, preferredVersion } = useSite();
   // Search the version being read (or preferred), as Docusaurus's contextual search does.
   const version = activeVersion(site, page, preferredVersion);
-  const searchVersion = version && version.name !== site.docs.lastVersion ? version.name : undefined;
+  const searchVersion = version && version.name !== latestVersion(site)?.name ? version.name : undefined;
   const tag = versionTag(version?.name ?? currentVersionName);
   const [mac, setMac] = useState(false);
   const [Modal, setModal] = useState<ComponentType<SearchModalProps>>();

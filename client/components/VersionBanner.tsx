@@ -3,12 +3,12 @@
 
 import { useSite } from '../context.ts';
 import type { PageData } from '../model.ts';
-import { findVersion, versionHref } from '../versions.ts';
+import { findVersion, latestVersion, versionHref } from '../versions.ts';
 
 export function VersionBanner({ page }: { page: PageData }) {
   const { site, setPreferredVersion } = useSite();
   const version = findVersion(site, page.version);
-  const latest = findVersion(site, site.docs.lastVersion);
+  const latest = latestVersion(site);
   if (!version || version.banner === 'none' || !latest) return null;
   const about =
     version.banner === 'unreleased' ? (

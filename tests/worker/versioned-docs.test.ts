@@ -5,7 +5,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { kvKeys, type SearchPageData } from '../../client/model.ts';
 import type { SearchDirectory } from '../../client/search-pieces.ts';
-import { bindings, deployFixture, type DeployedBuild } from './support/deploy.ts';
+import { bindings, deployFixture, freshBuildId, pointTo, type DeployedBuild } from './support/deploy.ts';
 import { readDocument, textOf } from './support/html.ts';
 import { getSettled } from './support/requests.ts';
 import { docSearchRequest, postSearch, results } from './support/search.ts';
@@ -113,6 +113,17 @@ describe('the version dropdown', () => {
     const { body } = await getSettled('/intro');
     expect(dropdownLinks(body)).toEqual({ Next: '/intro' });
     expect(body).not.toContain('version-banner');
+  });
+
+  it('still renders a build made before versions existed, kept for a rollback', async () => {
+    const { manifest } = await deployFixture();
+    const { versions: _versions, lastVersion: _last, ...docs } = manifest.site.docs;
+    const older = { ...manifest, buildId: freshBuildId(), site: { ...manifest.site, docs } };
+    await bindings.CONTENT.put(kvKeys.manifest(older.buildId), JSON.stringify(older));
+    await pointTo(older.buildId, [older.buildId]);
+    const { response, body } = await getSettled('/intro');
+    expect(response.status).toBe(200);
+    expect(dropdownLinks(body)).toEqual({ Next: '/intro' });
   });
 });
 
