@@ -8,7 +8,6 @@ import { mkdir, open, readFile, rm, writeFile, type FileHandle } from 'node:fs/p
 import { existsSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import type {
-  DocsVersion,
   LlmsPart,
   Manifest,
   PageData,
@@ -22,8 +21,8 @@ import { bundleClient, writeClient } from './client-bundle.ts';
 import { compileDocs, type CompiledDoc } from './compile.ts';
 import { robotsTxt, sitemapXml } from './crawl-files.ts';
 import { loadSiteConfig } from './config.ts';
-import { normaliseRoute, type SourceDoc } from './discover.ts';
-import { BuildError, newDiagnostics, throwIfErrors, type Diagnostics } from './errors.ts';
+import { assignRoutes, docRedirects } from './doc-routes.ts';
+import { BuildError, newDiagnostics, throwIfErrors } from './errors.ts';
 import { readRedirects } from './redirects.ts';
 import { emitSearchIndex } from './search-index/emit.ts';
 import { createSearchIndexWriter } from './search-index/writer.ts';
@@ -110,16 +109,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     },
   };
   const redirects = {
-    ...entryRedirects(
-      routes,
-      site.docs.routeBasePath,
-      firstPage(Object.values(lastDocs.sidebars.sidebars)[0] ?? [])?.href,
-    ),
-    ...versionRootRedirects(routes, site.docs.versions),
-    ...(Object.assign({}, ...versions.map((loaded) => legacyRedirects(loaded.docs, loaded.version.path))) as Record<
-      string,
-      string
-    >),
+    ...docRedirects(routes, site.docs, versions, firstPage(Object.values(lastDocs.sidebars.sidebars)[0] ?? [])?.href),
     ...readRedirects(staticDir, routes, site.onBrokenLinks, diagnostics),
   };
   const alternates = alternateRoutes(versions);
@@ -308,58 +298,6 @@ class JsonListWriter {
     await handle.write(this.first ? '[]\n' : '\n]\n');
     await handle.close();
   }
-}
-
-/** Routes are unique; two docs claiming one route is an error naming both files. */
-export function assignRoutes(docs: SourceDoc[]): Map<string, string> {
-  const owner = new Map<string, SourceDoc>();
-  const errors: BuildError[] = [];
-  for (const doc of docs) {
-    const other = owner.get(doc.route.toLowerCase());
-    if (other) {
-      errors.push(
-        new BuildError(
-          doc.relPath,
-          1,
-          `duplicate route ${doc.route}: ${other.relPath} has it too`,
-          'give one of the two pages another `slug` in its frontmatter, or rename the file',
-        ),
-      );
-    } else owner.set(doc.route.toLowerCase(), doc);
-  }
-  throwIfErrors({ errors, warnings: [] } satisfies Diagnostics);
-  return new Map(docs.map((doc) => [doc.file, doc.route]));
-}
-
-/**
- * A Docusaurus site whose home is a React page (src/pages) has no doc at `/`, nor maybe at its
- * docs root: both lead to the first doc of the first sidebar.
- */
-function entryRedirects(routes: Set<string>, routeBasePath: string, first: string | undefined): Record<string, string> {
-  if (!first) return {};
-  const redirects: Record<string, string> = {};
-  const base = normaliseRoute(routeBasePath);
-  if (!routes.has(base)) redirects[base] = first;
-  if (!routes.has('/')) redirects['/'] = routes.has(base) ? base : first;
-  return redirects;
-}
-
-/** A version's root with no page of its own leads to the version's first page. */
-function versionRootRedirects(routes: Set<string>, versions: DocsVersion[]): Record<string, string> {
-  return Object.fromEntries(
-    versions.filter((version) => !routes.has(version.path)).map((version) => [version.path, version.firstPage]),
-  );
-}
-
-/** A page given a `slug` also answers at its file path, as the old site redirected it. */
-function legacyRedirects(docs: SourceDoc[], routeBasePath: string): Record<string, string> {
-  const redirects: Record<string, string> = {};
-  const routes = new Set(docs.map((doc) => doc.route));
-  for (const doc of docs) {
-    const filePath = normaliseRoute(`${routeBasePath}/${doc.docPath.replace(/\.mdx?$/, '')}`.replace(/\/index$/, ''));
-    if (filePath !== doc.route && !routes.has(filePath)) redirects[filePath] = doc.route;
-  }
-  return redirects;
 }
 
 function toPageData(

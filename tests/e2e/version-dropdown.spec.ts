@@ -7,6 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { preferredVersionKey } from '../../client/model.ts';
 import { offlineEnv } from '../../scripts/run.ts';
 import { startGroup, type GroupedChild } from '../../scripts/process-group.ts';
+import { wcagViolations } from '../support/axe.ts';
 import { waitForHydration } from '../support/e2e-pages.ts';
 
 const port = Number(process.env.E2E_VERSIONS_PORT ?? Number(process.env.E2E_PORT ?? 8802) + 100);
@@ -112,3 +113,18 @@ test('Escape closes the dropdown and gives the focus back to its button', async 
   await expect(page.locator('.version-button')).toBeFocused();
   await expect(page.locator('.version-button')).toHaveAttribute('aria-expanded', 'false');
 });
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`an unmaintained page with its banner and the open dropdown has no WCAG A/AA violations (${theme})`, async ({
+    page,
+  }) => {
+    await page.context().addCookies([{ name: 'theme', value: theme, url: origin }]);
+    await page.goto(`${origin}/docs/1.0/guides/install`);
+    await waitForHydration(page);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+    await page.locator('.version-button').click();
+    await expect(page.locator('.version-list')).toBeVisible();
+    await expect(page.locator('.version-banner')).toBeVisible();
+    expect(await wcagViolations(page)).toEqual([]);
+  });
+}
