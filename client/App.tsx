@@ -13,6 +13,7 @@ import { SearchButton } from './components/SearchButton.tsx';
 import { SidebarMenu } from './components/Sidebar.tsx';
 import { BrokenPageProblems, NotFound, PageLoadError, ServiceUnavailable, Spinner } from './components/StatusPages.tsx';
 import { applyTheme, isThemePreference, readStored, saveThemePreference } from './preferences.ts';
+import { readPreferredVersion, savePreferredVersion } from './versions.ts';
 import {
   canPrefetch,
   isPagePath,
@@ -52,6 +53,13 @@ export function App({ boot, searchPage: SearchPage }: AppProps) {
   const [expanded, setExpandedState] = useState<Record<string, boolean>>({});
   const [loading, setLoading] = useState(false);
   const [loadError, setLoadError] = useState<{ message: string; url: URL }>();
+  // Read after hydration: the server cannot know it, and the first render must match the server's.
+  const [preferredVersion, setPreferred] = useState<string | null>(null);
+  useEffect(() => setPreferred(readPreferredVersion()), []);
+  const setPreferredVersion = useCallback((name: string) => {
+    savePreferredVersion(name);
+    setPreferred(name);
+  }, []);
   // Sidebars by id: the page's own as the server rendered it, then whole ones as they load.
   const [sidebars, setSidebars] = useState<Record<string, SidebarView>>(() =>
     boot.sidebar ? { [boot.sidebar.id]: boot.sidebar } : {},
@@ -89,6 +97,11 @@ export function App({ boot, searchPage: SearchPage }: AppProps) {
       const spinner = setTimeout(() => id === navigation.current && setLoading(true), 200);
       try {
         const page = await loadPage(boot.buildId, route);
+        // A page of another docs version: its sidebars are not among this page's, so load it whole.
+        if (page.sidebar && !boot.sidebarFiles[page.sidebar] && !sidebars[page.sidebar]) {
+          location.assign(url.href);
+          return;
+        }
         // A page of another (or a partly rendered) sidebar appears with its sidebar whole.
         if (page.sidebar && !sidebars[page.sidebar]?.complete) await completeSidebar(page.sidebar);
         if (id !== navigation.current) return;
@@ -106,7 +119,7 @@ export function App({ boot, searchPage: SearchPage }: AppProps) {
         if (id === navigation.current) setLoading(false);
       }
     },
-    [boot.buildId, sidebars, completeSidebar],
+    [boot.buildId, boot.sidebarFiles, sidebars, completeSidebar],
   );
 
   // After a navigation is on screen: title, focus-free scroll to the hash or the top.
@@ -208,6 +221,9 @@ export function App({ boot, searchPage: SearchPage }: AppProps) {
     buildId: boot.buildId,
     sidebar,
     route: view.route,
+    page: view.status === 200 ? page : null,
+    preferredVersion,
+    setPreferredVersion,
     theme,
     themePreference,
     setThemePreference,
@@ -250,7 +266,7 @@ export function App({ boot, searchPage: SearchPage }: AppProps) {
             {loadError ? (
               <PageLoadError error={loadError.message} onRetry={() => void navigate(loadError.url, true)} />
             ) : (
-              <DocPage page={page} versionLabel={boot.site.docs.versionLabel} />
+              <DocPage page={page} />
             )}
             {loading ? <Spinner /> : null}
           </main>

@@ -1,7 +1,7 @@
 // What every component may read: the site, the build, the reader's theme, and navigation.
 
 import { createContext, useContext } from 'react';
-import type { SidebarItem, SiteConfig, ThemeName, ThemePreference } from './model.ts';
+import type { PageData, SidebarItem, SiteConfig, ThemeName, ThemePreference } from './model.ts';
 
 export interface SiteContextValue {
   site: SiteConfig;
@@ -9,6 +9,11 @@ export interface SiteContextValue {
   /** The current page's sidebar (of a large sidebar, at first only the part the server rendered). */
   sidebar?: SidebarItem[];
   route: string;
+  /** The doc page shown (its version and the same doc in the other versions); null elsewhere. */
+  page: Pick<PageData, 'route' | 'version' | 'versions'> | null;
+  /** The docs version the reader chose last (localStorage); null before hydration or if never chosen. */
+  preferredVersion: string | null;
+  setPreferredVersion: (name: string) => void;
   theme: ThemeName;
   themePreference: ThemePreference;
   setThemePreference: (preference: ThemePreference) => void;

@@ -43,6 +43,13 @@ export interface PageData {
   unlisted?: true;
   /** Id of the sidebar this page belongs to; absent when the page is in no sidebar. */
   sidebar?: string;
+  /** Name of the docs version the page belongs to (`current` for the docs folder). */
+  version?: string;
+  /**
+   * The same doc in the site's other versions, by version name (only those that have it): where
+   * the version dropdown and the banner lead. One entry a version, like the dropdown itself.
+   */
+  versions?: Record<string, string>;
   tree: TreeNode[];
   toc: TocItem[];
   breadcrumbs: Crumb[];
@@ -136,13 +143,31 @@ export interface SiteConfig {
   };
   announcementBar?: AnnouncementBar;
   docs: {
+    /** Label of the current version (the docs folder). */
     versionLabel: string;
     /** URL prefix of every doc route ('/' serves docs from the site root). */
     routeBasePath: string;
+    /** The versions served, in the dropdown's order (newest first); one, `current`, without versions.json. */
+    versions: DocsVersion[];
+    /** Name of the version served at `routeBasePath` (versions.json's first, or `lastVersion`). */
+    lastVersion: string;
   };
   onBrokenLinks: 'throw' | 'warn' | 'ignore';
   onBrokenMarkdownLinks: 'throw' | 'warn' | 'ignore';
   markdown: MarkdownDialect;
+}
+
+/** One docs version as the navbar's dropdown and a page's banner need it. */
+export interface DocsVersion {
+  /** `current` (the docs folder) or a name from versions.json. */
+  name: string;
+  label: string;
+  /** Route prefix of its pages. */
+  path: string;
+  /** Where the dropdown leads when the page read has no counterpart in this version. */
+  firstPage: string;
+  /** The banner its pages show: none, unreleased (newer than the last version) or unmaintained. */
+  banner: 'none' | 'unreleased' | 'unmaintained';
 }
 
 /** How pages are read, as Docusaurus's `markdown` option says (build only). */
@@ -204,6 +229,8 @@ export type RouteBucket = Record<string, RouteTarget>;
 /** A sidebar of a build: its data file (KV `sidebar:<hash>`, `/__data/sidebar/<hash>.json`). */
 export interface SidebarRef {
   hash: string;
+  /** The docs version the sidebar belongs to: a page's boot data names only its own version's sidebars. */
+  version: string;
   /** Links it holds; a page inside a large sidebar is rendered with only part of it (see pruneSidebar). */
   size: number;
 }
@@ -252,7 +279,7 @@ export interface BootData {
   site: SiteConfig;
   /** The page's own sidebar, as rendered. */
   sidebar?: SidebarView;
-  /** URL of every sidebar's data file, by id (a site has a handful). */
+  /** URL of the data file of every sidebar of the page's docs version, by id (a version has a handful). */
   sidebarFiles: Record<string, string>;
   page: PageData | null;
   /** Set on `/search`: results rendered on the server. */
@@ -366,7 +393,14 @@ export interface SearchRecord {
   weight: { level: number; position: number; pageRank: number };
 }
 
-export const docusaurusTag = 'docs-default-current';
+/** The version of the docs folder, as Docusaurus names it. */
+export const currentVersionName = 'current';
+export const docusaurusTag = versionTag(currentVersionName);
+
+/** The `docusaurus_tag` of a docs version's search records, as Docusaurus names them. */
+export function versionTag(version: string): string {
+  return `docs-default-${version}`;
+}
 
 export type MatchLevel = 'none' | 'partial' | 'full';
 
@@ -428,6 +462,8 @@ export interface SearchPageGroup {
 /** What the `/search?q=` page renders: matching pages best first, already highlighted. */
 export interface SearchPageData {
   query: string;
+  /** The docs version searched, when the reader asked for one (`?version=`); else the last version. */
+  version?: string;
   /** The results page shown, from 0. */
   page: number;
   /** Results pages, of `searchLimits.pagesPerResultsPage` matching pages each. */

@@ -43,8 +43,29 @@ export interface SearchDirectory {
   vocabulary: [string, string][];
   /** Record chunks in page order: [first page index, hash]. */
   chunks: [number, string][];
-  /** Records whose language or tag differ from the index's: [id, language, tag]. */
+  /** Records whose language or tag differ from their page's: [id, language, tag]. */
   facetExceptions: [number, string, string][];
+  /**
+   * Pages whose records carry another version's tag than `docusaurusTag`: [first page, tag], sorted;
+   * a page has the tag of the last entry at or before it (absent: every page has `docusaurusTag`).
+   */
+  pageTags?: [number, string][];
+}
+
+/** The version tag of a page's records in an index. */
+export function tagOfPage(directory: SearchDirectory, page: number): string {
+  const ranges = directory.pageTags ?? [];
+  let low = 0;
+  let high = ranges.length - 1;
+  let found = directory.docusaurusTag;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if (ranges[middle]![0] <= page) {
+      found = ranges[middle]![1];
+      low = middle + 1;
+    } else high = middle - 1;
+  }
+  return found;
 }
 
 /** Postings of consecutive terms; `postings[i]` encodes `terms[i]` (see `encodePostings`). */

@@ -8,8 +8,14 @@ import { CopyPage } from './CopyPage.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { Icon } from './Icons.tsx';
 import { TocDesktop, TocMobile } from './Toc.tsx';
+import { VersionBanner } from './VersionBanner.tsx';
+import { useSite } from '../context.ts';
+import { findVersion } from '../versions.ts';
 
-export function DocPage({ page, versionLabel }: { page: PageData; versionLabel: string }) {
+export function DocPage({ page }: { page: PageData }) {
+  const { site } = useSite();
+  // A page of an older build names no version: it is the current docs.
+  const versionLabel = findVersion(site, page.version)?.label ?? site.docs.versionLabel;
   const content = useMemo(() => renderTree(page.tree, contentComponents), [page]);
   const firstElement = page.tree.find((node) => typeof node === 'object');
   const startsWithH1 = typeof firstElement === 'object' && firstElement.t === 'h1';
@@ -20,6 +26,7 @@ export function DocPage({ page, versionLabel }: { page: PageData; versionLabel: 
     <div className={`doc-page${showToc ? ' doc-page-with-toc' : ''}`}>
       <div className="doc-main">
         <article className="doc-article">
+          <VersionBanner page={page} />
           {showBreadcrumbs ? (
             <nav className="breadcrumbs" aria-label="Breadcrumbs">
               <ol>

@@ -1,10 +1,9 @@
 // Top bar: logo (to self.app), items, version menu, search slot, colour toggle; below the
 // desktop breakpoint a menu button opens the drawer with the docs sidebar and the main menu.
 
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useSite } from '../context.ts';
-import { preferredVersionKey } from '../model.ts';
-import { readStored } from '../preferences.ts';
+import { activeVersion, docsVersions, versionHref } from '../versions.ts';
 import { Icon } from './Icons.tsx';
 import { SidebarMenu } from './Sidebar.tsx';
 import { ThemeToggle } from './ThemeToggle.tsx';
@@ -57,18 +56,25 @@ function NavItems({ position }: { position: 'left' | 'right' }) {
   );
 }
 
-/** One docs version, `current`, labelled from the configuration ('Next'); the choice is remembered. */
+/**
+ * The docs versions (Docusaurus's version dropdown): the version read, and for each version the
+ * same page there when it has one, else its first page. The choice is remembered as the reader's
+ * preferred version. A disclosure button over a list of links: Tab reaches each, Escape closes.
+ */
 export function VersionMenu() {
-  const { site } = useSite();
+  const { site, page, preferredVersion, setPreferredVersion } = useSite();
   const [open, setOpen] = useState(false);
-  const [preferred, setPreferred] = useState('current');
   const root = useRef<HTMLDivElement>(null);
-  useEffect(() => setPreferred(readStored(preferredVersionKey) ?? 'current'), []);
+  const button = useRef<HTMLButtonElement>(null);
+  const listId = useId();
   useEffect(() => {
     if (!open) return undefined;
     const close = (event: Event) => {
-      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !root.current?.contains(event.target as Node))
-        setOpen(false);
+      if (event instanceof KeyboardEvent) {
+        if (event.key !== 'Escape') return;
+        button.current?.focus();
+      } else if (root.current?.contains(event.target as Node)) return;
+      setOpen(false);
     };
     document.addEventListener('click', close);
     document.addEventListener('keydown', close);
@@ -77,45 +83,42 @@ export function VersionMenu() {
       document.removeEventListener('keydown', close);
     };
   }, [open]);
-  const choose = () => {
-    try {
-      localStorage.setItem(preferredVersionKey, 'current');
-    } catch {
-      // Without storage the only version is still the one shown.
-    }
-    setPreferred('current');
-    setOpen(false);
-  };
+  const active = activeVersion(site, page, preferredVersion);
+  if (!active) return null;
   return (
     <div className={`version-menu${open ? ' version-menu-open' : ''}`} ref={root}>
       <button
+        ref={button}
         type="button"
         className="navbar-link version-button"
-        aria-haspopup="true"
         aria-expanded={open}
+        aria-controls={listId}
         onClick={() => setOpen(!open)}
-        aria-label={`Docs version: ${site.docs.versionLabel}`}
+        aria-label={`Docs version: ${active.label}`}
       >
-        {site.docs.versionLabel}
+        {active.label}
         <span className="version-caret">
           <Icon name="chevron" small />
         </span>
       </button>
-      {open ? (
-        <ul className="version-list" role="menu">
-          <li role="none">
+      {/* In the HTML while closed, so its links are there before (and without) JavaScript. */}
+      <ul className="version-list" id={listId} hidden={!open}>
+        {docsVersions(site).map((version) => (
+          <li key={version.name}>
             <a
-              role="menuitem"
-              href="/"
-              className={`version-item${preferred === 'current' ? ' version-item-active' : ''}`}
-              aria-current={preferred === 'current' ? 'true' : undefined}
-              onClick={choose}
+              href={versionHref(version, page)}
+              className={`version-item${version.name === active.name ? ' version-item-active' : ''}`}
+              aria-current={version.name === active.name ? 'true' : undefined}
+              onClick={() => {
+                setPreferredVersion(version.name);
+                setOpen(false);
+              }}
             >
-              {site.docs.versionLabel}
+              {version.label}
             </a>
           </li>
-        </ul>
-      ) : null}
+        ))}
+      </ul>
     </div>
   );
 }
@@ -124,7 +127,7 @@ export function VersionMenu() {
 const Drawer = lazy(() => import('./Drawer.tsx'));
 
 export function Navbar({ searchSlot }: { searchSlot?: ReactNode }) {
-  const { site, sidebar: sidebarItems, route } = useSite();
+  const { site, sidebar: sidebarItems, route, page, setPreferredVersion } = useSite();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [hidden, setHidden] = useState(false);
 
@@ -195,11 +198,17 @@ export function Navbar({ searchSlot }: { searchSlot?: ReactNode }) {
                     </a>
                   </li>
                 ))}
-                <li className="menu-item">
-                  <a className="menu-link" href="/">
-                    {site.docs.versionLabel} (docs version)
-                  </a>
-                </li>
+                {docsVersions(site).map((version) => (
+                  <li key={version.name} className="menu-item">
+                    <a
+                      className="menu-link"
+                      href={versionHref(version, page)}
+                      onClick={() => setPreferredVersion(version.name)}
+                    >
+                      {version.label} (docs version)
+                    </a>
+                  </li>
+                ))}
               </>
             }
           />

@@ -3,8 +3,9 @@
 
 import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import { useSite } from '../context.ts';
-import { searchLimits } from '../model.ts';
+import { currentVersionName, searchLimits, versionTag } from '../model.ts';
 import type { SearchModalProps } from '../search/SearchModal.tsx';
+import { activeVersion, latestVersion } from '../versions.ts';
 
 let modalModule: Promise<{ SearchModal: ComponentType<SearchModalProps> }> | undefined;
 
@@ -35,7 +36,11 @@ function isTyping(target: EventTarget | null): boolean {
 }
 
 export function SearchButton() {
-  const { searchStyle, navigate } = useSite();
+  const { searchStyle, navigate, site, page, preferredVersion } = useSite();
+  // Search the version being read (or preferred), as Docusaurus's contextual search does.
+  const version = activeVersion(site, page, preferredVersion);
+  const searchVersion = version && version.name !== latestVersion(site)?.name ? version.name : undefined;
+  const tag = versionTag(version?.name ?? currentVersionName);
   const [mac, setMac] = useState(false);
   const [Modal, setModal] = useState<ComponentType<SearchModalProps>>();
   const [open, setOpen] = useState(false);
@@ -109,7 +114,9 @@ export function SearchButton() {
           <kbd>K</kbd>
         </span>
       </button>
-      {open && Modal ? <Modal initialQuery={initialQuery} navigate={navigate} onClose={closeModal} /> : null}
+      {open && Modal ? (
+        <Modal initialQuery={initialQuery} navigate={navigate} onClose={closeModal} tag={tag} version={searchVersion} />
+      ) : null}
     </>
   );
 }

@@ -4,14 +4,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { searchLimits, type SearchPageData } from '../model.ts';
 import { matchedPagesText } from '../search/page-count.ts';
+import { searchPageHref } from '../search/page-href.ts';
 
 const errorTexts = { title: 'Unable to fetch results', help: 'You might want to check your network connection.' };
-
-export function searchPageHref(query: string, page = 0): string {
-  const params = new URLSearchParams({ q: query });
-  if (page > 0) params.set('page', String(page + 1));
-  return `/search?${params.toString()}`;
-}
 
 export function SearchPage({ initial }: { initial: SearchPageData }) {
   const [data, setData] = useState(initial);
@@ -25,11 +20,13 @@ export function SearchPage({ initial }: { initial: SearchPageData }) {
   const update = (next: string) => {
     setQuery(next);
     const id = ++request.current;
-    history.replaceState(null, '', next ? searchPageHref(next) : '/search');
+    const { version } = initial;
+    history.replaceState(null, '', next ? searchPageHref(next, 0, version) : '/search');
     clearTimeout(timer.current);
     timer.current = setTimeout(async () => {
       try {
-        const response = await fetch(`/__search?${new URLSearchParams({ q: next }).toString()}`);
+        const params = new URLSearchParams({ q: next, ...(version ? { version } : {}) });
+        const response = await fetch(`/__search?${params.toString()}`);
         if (!response.ok) throw new Error(`search answered ${response.status}`);
         const result = (await response.json()) as SearchPageData;
         if (id === request.current) setData(result);
@@ -76,6 +73,7 @@ export function SearchPage({ initial }: { initial: SearchPageData }) {
           onChange={(event) => update(event.target.value)}
           autoComplete="off"
         />
+        {initial.version ? <input type="hidden" name="version" value={initial.version} /> : null}
         <button type="submit" className="button button-primary">
           Search
         </button>
@@ -106,7 +104,7 @@ function SearchPageResults({ data }: { data: SearchPageData }) {
             <ul className="search-page-suggestions">
               {data.suggestions.slice(0, 3).map((suggestion) => (
                 <li key={suggestion}>
-                  <a href={searchPageHref(suggestion)}>{suggestion}</a>
+                  <a href={searchPageHref(suggestion, 0, data.version)}>{suggestion}</a>
                 </li>
               ))}
             </ul>
@@ -153,14 +151,14 @@ function SearchPageResults({ data }: { data: SearchPageData }) {
       {data.nbPages > 1 ? (
         <nav className="search-paging" aria-label="Search result pages">
           {data.page > 0 ? (
-            <a href={searchPageHref(data.query, data.page - 1)} rel="prev">
+            <a href={searchPageHref(data.query, data.page - 1, data.version)} rel="prev">
               « Previous
             </a>
           ) : (
             <span />
           )}
           {data.page + 1 < data.nbPages ? (
-            <a href={searchPageHref(data.query, data.page + 1)} rel="next">
+            <a href={searchPageHref(data.query, data.page + 1, data.version)} rel="next">
               Next »
             </a>
           ) : null}

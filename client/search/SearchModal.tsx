@@ -4,19 +4,23 @@
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { DocSearchModal, type DocSearchHit, type DocSearchTransformClient } from '@docsearch/react';
-import { docusaurusTag } from '../model.ts';
 import { useMatchedPages } from './matched-pages.ts';
 import { settledSearch } from './settled-search.ts';
 import { seeAllText } from './page-count.ts';
 import { hitClicked, searchAnswered } from './insights.ts';
 import { postQueries } from './post-queries.ts';
 import { relativeUrl } from './results.ts';
+import { searchPageHref } from './page-href.ts';
 
 export interface SearchModalProps {
   initialQuery: string;
   onClose: () => void;
   /** Client-side navigation, from the app. */
   navigate: (href: string) => void;
+  /** The `docusaurus_tag` searched: the docs version being read. */
+  tag: string;
+  /** That version's name when it is not the last version (the `/search` page's `?version=`). */
+  version?: string;
 }
 
 export const searchTexts = {
@@ -68,19 +72,17 @@ function sameOriginClient(
 // DocSearch rebuilds its autocomplete (and forgets Recent/Favorites in the view) whenever a
 // prop changes identity, so every prop is module-level or memoised.
 // clickAnalytics: the worker answers with a queryID, which the click events carry (insights.ts).
-const searchParameters = {
-  facetFilters: [['language:en'], [`docusaurus_tag:${docusaurusTag}`]],
+const searchParametersFor = (tag: string) => ({
+  facetFilters: [['language:en'], [`docusaurus_tag:${tag}`]],
   clickAnalytics: true,
-};
+});
 const transformItems = (items: DocSearchHit[]) => items.map((item) => ({ ...item, url: relativeUrl(item.url) }));
 const hitComponent = ({ hit, children }: { hit: { url: string; objectID: string }; children: ReactNode }) => (
   <a href={hit.url} onClick={() => chose(hit.objectID)}>
     {children}
   </a>
 );
-const getMissingResultsUrl = ({ query }: { query: string }) => `/search?q=${encodeURIComponent(query)}#report`;
-
-export function SearchModal({ initialQuery, onClose, navigate }: SearchModalProps) {
+export function SearchModal({ initialQuery, onClose, navigate, tag, version }: SearchModalProps) {
   const [failed, setFailed] = useState(false);
   const closeRef = useRef(onClose);
   closeRef.current = onClose;
@@ -102,10 +104,12 @@ export function SearchModal({ initialQuery, onClose, navigate }: SearchModalProp
         navigateNewWindow: ({ itemUrl }: { itemUrl: string }) => void window.open(itemUrl, '_blank', 'noopener'),
       },
       resultsFooterComponent: ({ state }: { state: { query: string } }) => (
-        <SeeAllResults query={state.query} onClick={() => closeRef.current()} />
+        <SeeAllResults query={state.query} version={version} onClick={() => closeRef.current()} />
       ),
+      searchParameters: searchParametersFor(tag),
+      getMissingResultsUrl: ({ query }: { query: string }) => `${searchPageHref(query, 0, version)}#report`,
     }),
-    [],
+    [tag, version],
   );
 
   return createPortal(
@@ -118,11 +122,9 @@ export function SearchModal({ initialQuery, onClose, navigate }: SearchModalProp
         placeholder={searchTexts.placeholder}
         initialQuery={initialQuery}
         maxResultsPerGroup={5}
-        searchParameters={searchParameters}
         translations={translations}
         transformItems={transformItems}
         hitComponent={hitComponent}
-        getMissingResultsUrl={getMissingResultsUrl}
         {...props}
       />
       {failed ? <SearchError /> : null}
@@ -132,10 +134,10 @@ export function SearchModal({ initialQuery, onClose, navigate }: SearchModalProp
 }
 
 /** The footer link to `/search`, with the count of matching pages that page shows. */
-function SeeAllResults({ query, onClick }: { query: string; onClick: () => void }) {
+function SeeAllResults({ query, version, onClick }: { query: string; version?: string; onClick: () => void }) {
   return (
-    <a href={`/search?q=${encodeURIComponent(query)}`} onClick={onClick}>
-      {seeAllText(useMatchedPages(query))}
+    <a href={searchPageHref(query, 0, version)} onClick={onClick}>
+      {seeAllText(useMatchedPages(query, version))}
     </a>
   );
 }

@@ -8,20 +8,25 @@ import type { SearchPageData } from '../model.ts';
 const known = new Map<string, Pick<SearchPageData, 'matchedPages' | 'exhaustive'>>();
 
 /** Undefined until the count for this query is in (or when it could not be had). */
-export function useMatchedPages(query: string): Pick<SearchPageData, 'matchedPages' | 'exhaustive'> | undefined {
-  const [, setVersion] = useState(0);
+export function useMatchedPages(
+  query: string,
+  version?: string,
+): Pick<SearchPageData, 'matchedPages' | 'exhaustive'> | undefined {
+  const [, setRender] = useState(0);
+  const key = `${version ?? ''}\n${query}`;
   useEffect(() => {
-    if (!query || known.has(query)) return;
+    if (!query || known.has(key)) return;
     const controller = new AbortController();
     // The reader is still typing: ask once the query rests.
     const timer = setTimeout(() => {
-      fetch(`/__search?${new URLSearchParams({ q: query, count: 'no' }).toString()}`, { signal: controller.signal })
+      const params = new URLSearchParams({ q: query, count: 'no', ...(version ? { version } : {}) });
+      fetch(`/__search?${params.toString()}`, { signal: controller.signal })
         .then((response) => (response.ok ? (response.json() as Promise<SearchPageData>) : undefined))
         .then((data) => {
           if (!data || data.error) return;
           if (known.size >= 50) known.delete(known.keys().next().value!);
-          known.set(query, { matchedPages: data.matchedPages, exhaustive: data.exhaustive });
-          setVersion((version) => version + 1);
+          known.set(key, { matchedPages: data.matchedPages, exhaustive: data.exhaustive });
+          setRender((render) => render + 1);
         })
         // The link works without its count.
         .catch(() => undefined);
@@ -30,6 +35,6 @@ export function useMatchedPages(query: string): Pick<SearchPageData, 'matchedPag
       clearTimeout(timer);
       controller.abort();
     };
-  }, [query]);
-  return known.get(query);
+  }, [query, version, key]);
+  return known.get(key);
 }

@@ -35,7 +35,8 @@ export const defaultSiteConfig: SiteConfig = {
   },
   footer: { social: [], links: [], copyright: '' },
   colorMode: { defaultMode: 'dark', disableSwitch: false, respectPrefersColorScheme: false },
-  docs: { versionLabel: 'Next', routeBasePath: '/' },
+  // The build fills in the versions it finds (scripts/build/versions.ts).
+  docs: { versionLabel: 'Next', routeBasePath: '/', versions: [], lastVersion: 'current' },
   onBrokenLinks: 'throw',
   onBrokenMarkdownLinks: 'warn',
   markdown: defaultMarkdownDialect,
@@ -52,9 +53,16 @@ export interface LoadedSiteConfig {
   navbar: NavbarEntry[];
   /** The config file the navbar came from, for messages. */
   configFile: string;
+  /** The docs plugin's version options (a Docusaurus config's), for scripts/build/versions.ts. */
+  versioning: VersioningOptions;
   /** What the config asks for that the build does not serve, and packages stood in for. */
   warnings: BuildError[];
 }
+
+export type VersioningOptions = Pick<
+  NonNullable<ReturnType<typeof classicDocsOptions>>,
+  'lastVersion' | 'includeCurrentVersion' | 'onlyIncludeVersions' | 'versions'
+>;
 
 export async function loadSiteConfig(siteDir: string): Promise<LoadedSiteConfig> {
   let loaded: LoadedSiteConfig = {
@@ -62,6 +70,7 @@ export async function loadSiteConfig(siteDir: string): Promise<LoadedSiteConfig>
     docsDir: join(siteDir, 'docs'),
     navbar: [],
     configFile: 'site.config.ts',
+    versioning: {},
     warnings: [],
   };
   for (const name of [
@@ -110,6 +119,12 @@ async function loadDocusaurusConfig(siteDir: string, path: string, name: string)
     ...(docs?.sidebarPath ? { sidebarPath: resolve(siteDir, docs.sidebarPath) } : {}),
     navbar,
     configFile: name,
+    versioning: {
+      lastVersion: docs?.lastVersion,
+      includeCurrentVersion: docs?.includeCurrentVersion,
+      onlyIncludeVersions: docs?.onlyIncludeVersions,
+      versions: docs?.versions,
+    },
     warnings: [...missingPackageWarnings(missing, fed, name), ...unservedFeatures(raw, siteDir, { name, text })],
   };
 }

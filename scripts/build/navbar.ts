@@ -28,8 +28,8 @@ const hasScheme = /^[a-z][a-z\d+.-]*:/i;
 
 /**
  * The entries for Docusaurus's navbar items. Left out: items of another docs plugin instance
- * (not served), `docsVersionDropdown` (with the one version served, our navbar's own version
- * menu shows its label), and widgets without a label and a target (search, locale dropdown, html).
+ * (not served), `docsVersionDropdown` (our navbar always has its own version dropdown), and
+ * widgets without a label and a target (search, locale dropdown, html).
  */
 export function navbarEntries(
   items: DocusaurusNavbarItem[],

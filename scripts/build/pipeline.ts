@@ -7,15 +7,22 @@ import { createHash } from 'node:crypto';
 import { mkdir, open, readFile, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import type { LlmsPart, Manifest, PageData, RouteBucket, RouteTarget, SidebarItem } from '../../client/model.ts';
+import type {
+  LlmsPart,
+  Manifest,
+  PageData,
+  RouteBucket,
+  RouteTarget,
+  SidebarItem,
+  SiteConfig,
+} from '../../client/model.ts';
 import { kvKeys, routeBucket } from '../../client/model.ts';
 import { bundleClient, writeClient } from './client-bundle.ts';
 import { compileDocs, type CompiledDoc } from './compile.ts';
 import { robotsTxt, sitemapXml } from './crawl-files.ts';
 import { loadSiteConfig } from './config.ts';
-import { discoverDocs, normaliseRoute, type SourceDoc } from './discover.ts';
-import { BuildError, newDiagnostics, throwIfErrors, type Diagnostics } from './errors.ts';
-import { lastModifiedDates } from './last-modified.ts';
+import { assignRoutes, docRedirects } from './doc-routes.ts';
+import { BuildError, newDiagnostics, throwIfErrors } from './errors.ts';
 import { readRedirects } from './redirects.ts';
 import { emitSearchIndex } from './search-index/emit.ts';
 import { createSearchIndexWriter } from './search-index/writer.ts';
@@ -26,7 +33,10 @@ import { brokenPageRecord, type BrokenPageReport } from './broken-pages.ts';
 import { llmsRecord } from './llms.ts';
 import { pageMarkdown } from './markdown-export.ts';
 import { firstPage, resolveNavbar } from './navbar.ts';
-import { loadSidebars, resolveSidebars, type ResolvedSidebars } from './sidebars.ts';
+import type { ResolvedSidebars } from './sidebars.ts';
+import type { SourceDoc } from './discover.ts';
+import { alternateRoutes, docsVersion, loadVersionDocs } from './version-docs.ts';
+import { readVersions } from './versions.ts';
 
 export interface BuildOptions {
   siteDir: string;
@@ -68,52 +78,75 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
 
   const config = await loadSiteConfig(siteDir);
   diagnostics.warnings.push(...config.warnings);
-  const { docsDir } = config;
   // Docs with bad frontmatter are kept, by file path, when broken pages are tolerated.
   const brokenDocs = options.tolerateBrokenPages ? new Map<string, BuildError[]>() : undefined;
-  const docs = await discoverDocs(siteDir, config.site.docs.routeBasePath, docsDir, brokenDocs);
+  // Each version is a docs folder of its own, with its sidebars and route prefix.
+  const versions = await Promise.all(
+    readVersions({
+      siteDir,
+      docsDir: config.docsDir,
+      sidebarPath: config.sidebarPath,
+      routeBasePath: config.site.docs.routeBasePath,
+      currentLabel: config.site.docs.versionLabel,
+      options: config.versioning,
+      configFile: config.configFile,
+    }).map((version) => loadVersionDocs(siteDir, version, brokenDocs)),
+  );
+  const lastDocs = versions.find((loaded) => loaded.version.isLast)!;
+  const docs = versions.flatMap((loaded) => loaded.docs);
   const routeOfFile = assignRoutes(docs);
   const routes = new Set(routeOfFile.values());
-  // Sidebars need only the docs' metadata, so they come before compiling (the entry redirect uses them).
-  const sidebars = resolveSidebars(
-    await loadSidebars(siteDir, config.sidebarPath),
-    docs,
-    siteDir,
-    config.site.docs.routeBasePath,
-    docsDir,
-  );
-  // Navbar items may name a doc or a sidebar: they link to pages now known.
-  const navbarItems = resolveNavbar(config.navbar, docs, sidebars.sidebars, config.configFile);
-  const site = { ...config.site, navbar: { ...config.site.navbar, items: navbarItems } };
-  diagnostics.warnings.push(...sidebars.warnings);
-  for (const index of sidebars.generatedIndexes) {
-    if (routes.has(index.route)) {
-      throw new BuildError(
-        index.source,
-        undefined,
-        `the page generated for category "${index.title}" would have the route ${index.route}, which another page has`,
-        'give the category link a `slug` of its own, e.g. { "type": "generated-index", "slug": "/category/other" }',
-      );
+  // Navbar items may name a doc or a sidebar: they link to the last version's pages.
+  const navbarItems = resolveNavbar(config.navbar, lastDocs.docs, lastDocs.sidebars.sidebars, config.configFile);
+  for (const { sidebars } of versions) {
+    diagnostics.warnings.push(...sidebars.warnings);
+    for (const index of sidebars.generatedIndexes) {
+      if (routes.has(index.route)) {
+        throw new BuildError(
+          index.source,
+          undefined,
+          `the page generated for category "${index.title}" would have the route ${index.route}, which another page has`,
+          'give the category link a `slug` of its own, e.g. { "type": "generated-index", "slug": "/category/other" }',
+        );
+      }
+      routes.add(index.route);
     }
-    routes.add(index.route);
   }
+  const site: SiteConfig = {
+    ...config.site,
+    navbar: { ...config.site.navbar, items: navbarItems },
+    docs: {
+      ...config.site.docs,
+      versions: versions.map((loaded) => docsVersion(loaded, routes)),
+      lastVersion: lastDocs.version.name,
+    },
+  };
   const redirects = {
-    ...entryRedirects(routes, site.docs.routeBasePath, firstPage(Object.values(sidebars.sidebars)[0] ?? [])?.href),
-    ...legacyRedirects(docs, site.docs.routeBasePath),
+    ...docRedirects(routes, site.docs, versions, firstPage(Object.values(lastDocs.sidebars.sidebars)[0] ?? [])?.href),
     ...readRedirects(staticDir, routes, site.onBrokenLinks, diagnostics),
   };
-  const lastModified = await lastModifiedDates(docsDir);
+  const alternates = alternateRoutes(versions);
 
   await rm(options.outDir, { recursive: true, force: true });
   await mkdir(join(options.outDir, 'kv'), { recursive: true });
   await mkdir(join(options.outDir, 'search'), { recursive: true });
   const kv = new KvWriter(join(options.outDir, 'kv'));
   const records = new JsonListWriter(join(options.outDir, 'search', 'records.json'));
-  const sections = topLevelSections(sidebars.sidebars);
+  const allSidebars: Record<string, SidebarItem[]> = Object.assign(
+    {},
+    ...versions.map((loaded) => loaded.sidebars.sidebars),
+  );
+  const sections = topLevelSections(allSidebars);
   const searchIndex = createSearchIndexWriter({ siteUrl: site.url });
-  const pages: PageSummary[] = new Array<PageSummary>(docs.length + sidebars.generatedIndexes.length);
+  const pageCount = versions.reduce(
+    (sum, loaded) => sum + loaded.docs.length + loaded.sidebars.generatedIndexes.length,
+    0,
+  );
+  const pages: PageSummary[] = new Array<PageSummary>(pageCount);
   const routeTargets = new Map<string, RouteTarget>();
   const storePage = async (page: PageData, index: number) => {
+    const others = alternates.get(page.route);
+    if (others && Object.keys(others).length > 0) page.versions = others;
     const pageHash = await kv.putContent(kvKeys.page, JSON.stringify(page));
     // Plain Markdown for `<route>.md` and the llms files; absolute links on the configured url.
     const markdownHash = await kv.putContent(kvKeys.markdown, pageMarkdown(page, site.url));
@@ -126,7 +159,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   };
 
   const broken: BrokenPageReport[] = [];
-  const storeBroken = async (doc: SourceDoc, compileProblems: BuildError[]) => {
+  const storeBroken = async (doc: SourceDoc, compileProblems: BuildError[], sidebars: ResolvedSidebars) => {
     const problems = [...(brokenDocs?.get(doc.file) ?? []), ...compileProblems];
     const record = brokenPageRecord(doc, problems, sidebars.sidebarOfDoc.get(doc.id));
     routeTargets.set(doc.route, { broken: await kv.putContent(kvKeys.broken, JSON.stringify(record)) });
@@ -138,7 +171,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   const context = {
     siteDir,
     staticDir,
-    docsDir,
+    docsDir: config.docsDir,
     routeOfFile,
     routes,
     redirects,
@@ -149,19 +182,27 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     diagnostics,
     relPathOf: (file: string) => relative(siteDir, file),
   };
-  await compileDocs(
-    docs,
-    context,
-    (entry, index) =>
-      brokenDocs?.has(entry.doc.file)
-        ? storeBroken(entry.doc, [])
-        : storePage(toPageData(entry, sidebars, lastModified.get(entry.doc.docPath)), index),
-    options.tolerateBrokenPages ? { onBroken: (doc, _index, problems) => storeBroken(doc, problems) } : {},
-  );
-  throwIfErrors(diagnostics);
-  const docsByRoute = new Map(docs.map((doc) => [doc.route, doc]));
-  for (const [offset, index] of sidebars.generatedIndexes.entries()) {
-    await storePage(generatedIndexPage(index, docsByRoute), docs.length + offset);
+  // A version's pages (docs, then generated category pages) take consecutive places in the build,
+  // so the search index tells versions apart by ranges of pages.
+  let offset = 0;
+  for (const loaded of versions) {
+    const { version, sidebars, lastModified } = loaded;
+    const first = offset;
+    await compileDocs(
+      loaded.docs,
+      { ...context, docsDir: version.docsDir },
+      (entry, index) =>
+        brokenDocs?.has(entry.doc.file)
+          ? storeBroken(entry.doc, [], sidebars)
+          : storePage(toPageData(entry, sidebars, version.name, lastModified.get(entry.doc.docPath)), first + index),
+      options.tolerateBrokenPages ? { onBroken: (doc, _index, problems) => storeBroken(doc, problems, sidebars) } : {},
+    );
+    throwIfErrors(diagnostics);
+    offset += loaded.docs.length;
+    const docsByRoute = new Map(loaded.docs.map((doc) => [doc.route, doc]));
+    for (const index of sidebars.generatedIndexes) {
+      await storePage({ ...generatedIndexPage(index, docsByRoute), version: version.name }, offset++);
+    }
   }
   await records.close();
   // Broken pages leave holes: the pages built, in the order of `docs`.
@@ -172,11 +213,16 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   }
   const routeBuckets = await storeRouteTable(kv, routeTargets);
   const sidebarRefs: Manifest['sidebars'] = {};
-  for (const [id, items] of Object.entries(sidebars.sidebars)) {
-    sidebarRefs[id] = { hash: await kv.putContent(kvKeys.sidebar, JSON.stringify(items)), size: countLinks(items) };
+  for (const { version, sidebars } of versions) {
+    for (const [id, items] of Object.entries(sidebars.sidebars)) {
+      const hash = await kv.putContent(kvKeys.sidebar, JSON.stringify(items));
+      sidebarRefs[id] = { hash, size: countLinks(items), version: version.name };
+    }
   }
+  // The llms files describe the docs readers land on: the last version.
   const llms: string[] = [];
-  for (const part of llmsParts(llmsRecord(site, sidebars.sidebars, built))) {
+  const lastPages = built.filter((page) => page.version === site.docs.lastVersion);
+  for (const part of llmsParts(llmsRecord(site, lastDocs.sidebars.sidebars, lastPages))) {
     llms.push(await kv.putContent(kvKeys.llms, JSON.stringify(part)));
   }
   // The split search index: static assets beside the client, or KV for a build without one.
@@ -188,7 +234,9 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     site,
     routeBuckets,
     sidebars: sidebarRefs,
-    ...(Object.keys(sidebars.sidebars)[0] ? { defaultSidebar: Object.keys(sidebars.sidebars)[0] } : {}),
+    ...(Object.keys(lastDocs.sidebars.sidebars)[0]
+      ? { defaultSidebar: Object.keys(lastDocs.sidebars.sidebars)[0] }
+      : {}),
     llms,
     search,
     assets,
@@ -214,7 +262,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     buildId,
     manifest,
     pages: built,
-    docsDir,
+    docsDir: config.docsDir,
     warnings: diagnostics.warnings,
     broken: broken.sort((a, b) => a.source.localeCompare(b.source)),
     routeTargets,
@@ -299,52 +347,12 @@ class JsonListWriter {
 
 const writeChunkLength = 1 << 20;
 
-/** Routes are unique; two docs claiming one route is an error naming both files. */
-export function assignRoutes(docs: SourceDoc[]): Map<string, string> {
-  const owner = new Map<string, SourceDoc>();
-  const errors: BuildError[] = [];
-  for (const doc of docs) {
-    const other = owner.get(doc.route.toLowerCase());
-    if (other) {
-      errors.push(
-        new BuildError(
-          doc.relPath,
-          1,
-          `duplicate route ${doc.route}: ${other.relPath} has it too`,
-          'give one of the two pages another `slug` in its frontmatter, or rename the file',
-        ),
-      );
-    } else owner.set(doc.route.toLowerCase(), doc);
-  }
-  throwIfErrors({ errors, warnings: [] } satisfies Diagnostics);
-  return new Map(docs.map((doc) => [doc.file, doc.route]));
-}
-
-/**
- * A Docusaurus site whose home is a React page (src/pages) has no doc at `/`, nor maybe at its
- * docs root: both lead to the first doc of the first sidebar.
- */
-function entryRedirects(routes: Set<string>, routeBasePath: string, first: string | undefined): Record<string, string> {
-  if (!first) return {};
-  const redirects: Record<string, string> = {};
-  const base = normaliseRoute(routeBasePath);
-  if (!routes.has(base)) redirects[base] = first;
-  if (!routes.has('/')) redirects['/'] = routes.has(base) ? base : first;
-  return redirects;
-}
-
-/** A page given a `slug` also answers at its file path, as the old site redirected it. */
-function legacyRedirects(docs: SourceDoc[], routeBasePath: string): Record<string, string> {
-  const redirects: Record<string, string> = {};
-  const routes = new Set(docs.map((doc) => doc.route));
-  for (const doc of docs) {
-    const filePath = normaliseRoute(`${routeBasePath}/${doc.docPath.replace(/\.mdx?$/, '')}`.replace(/\/index$/, ''));
-    if (filePath !== doc.route && !routes.has(filePath)) redirects[filePath] = doc.route;
-  }
-  return redirects;
-}
-
-function toPageData(entry: CompiledDoc, sidebars: ResolvedSidebars, lastModified: string | undefined): PageData {
+function toPageData(
+  entry: CompiledDoc,
+  sidebars: ResolvedSidebars,
+  version: string,
+  lastModified: string | undefined,
+): PageData {
   const { doc } = entry;
   const page: PageData = {
     route: doc.route,
@@ -363,6 +371,7 @@ function toPageData(entry: CompiledDoc, sidebars: ResolvedSidebars, lastModified
   if (lastModified) page.lastModified = lastModified;
   const sidebar = sidebars.sidebarOfDoc.get(doc.id);
   if (sidebar) page.sidebar = sidebar;
+  page.version = version;
   const previous = sidebars.previous.get(doc.id);
   const next = sidebars.next.get(doc.id);
   if (previous) page.previous = previous;

@@ -2,7 +2,7 @@
 // heading, and the paragraphs, list items, table cells and admonition text under it.
 
 import type { Hierarchy, HierarchyLevel, PageData, SearchRecord, SidebarItem, TreeNode } from '../../client/model.ts';
-import { docusaurusTag } from '../../client/model.ts';
+import { currentVersionName, versionTag } from '../../client/model.ts';
 import { textOf } from './table-of-contents.ts';
 
 const contentTags = new Set(['p', 'td', 'th', 'figcaption', 'summary']);
@@ -52,6 +52,8 @@ export function topLevelSections(sidebars: Record<string, SidebarItem[]>): Map<s
 
 function pageRecords(page: PageData, section: string, siteUrl: string): SearchRecord[] {
   const pageUrl = new URL(page.route, siteUrl).href;
+  // DocSearch's facet for the version: the modal asks for the version being read.
+  const tag = versionTag(page.version ?? currentVersionName);
   const hierarchy: Hierarchy = {
     lvl0: section,
     lvl1: page.title,
@@ -78,7 +80,7 @@ function pageRecords(page: PageData, section: string, siteUrl: string): SearchRe
       hierarchy: { ...hierarchy },
       content,
       language: 'en',
-      docusaurus_tag: docusaurusTag,
+      docusaurus_tag: tag,
       weight: {
         level: type === 'content' ? 0 : 100 - levels.indexOf(type) * 10,
         position: records.length,

@@ -46,6 +46,10 @@ export default async function setup(project: TestProject) {
   project.provide('homeSite', await fixture('tests/fixtures/home-site', join(outRoot, 'home-site')));
   // Built as `npm start` builds it: two of its pages fail and show their problems instead.
   project.provide('brokenSite', await fixture('tests/fixtures/broken-pages', join(outRoot, 'broken-pages'), true));
+  project.provide(
+    'versionsSite',
+    await fixture('tests/fixtures/docusaurus-versions', join(outRoot, 'docusaurus-versions')),
+  );
   // A site whose big sidebar is rendered in part (see worker/render/sidebar-view.ts).
   await generateCorpus(join(outRoot, 'large-source'), { pages: largeSitePages });
   project.provide('largeSite', await fixture(join(outRoot, 'large-source'), join(outRoot, 'large-site')));
@@ -79,6 +83,8 @@ declare module 'vitest' {
     homeSite: BuiltFixture;
     /** tests/fixtures/broken-pages, dev build: one page that builds, two that fail. */
     brokenSite: BuiltFixture;
+    /** tests/fixtures/docusaurus-versions: versions.json with 2.0 (last) and 1.0, and the docs folder as Next. */
+    versionsSite: BuiltFixture;
     /** A generated site of 200 pages (scripts/bench/corpus.ts): a small and a large sidebar. */
     largeSite: BuiltFixture;
     /** `http://127.0.0.1:<port>` of each Algolia stand-in, by name. */

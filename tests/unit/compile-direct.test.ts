@@ -9,7 +9,7 @@ import { loadSiteConfig } from '../../scripts/build/config.ts';
 import { discoverDocs } from '../../scripts/build/discover.ts';
 import { newDiagnostics } from '../../scripts/build/errors.ts';
 import type { LinkContext } from '../../scripts/build/mdx-plugins.ts';
-import { assignRoutes } from '../../scripts/build/pipeline.ts';
+import { assignRoutes } from '../../scripts/build/doc-routes.ts';
 import { page, writeSite } from './support/sites.ts';
 
 const root = join(import.meta.dirname, '..', '..');

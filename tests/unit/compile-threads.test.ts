@@ -7,7 +7,7 @@ import { compileDocs, type CompiledDoc } from '../../scripts/build/compile.ts';
 import { discoverDocs } from '../../scripts/build/discover.ts';
 import { BuildErrors, newDiagnostics } from '../../scripts/build/errors.ts';
 import type { LinkContext } from '../../scripts/build/mdx-plugins.ts';
-import { assignRoutes } from '../../scripts/build/pipeline.ts';
+import { assignRoutes } from '../../scripts/build/doc-routes.ts';
 import { page, writeSite } from './support/sites.ts';
 
 const picture = '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>';

@@ -1,7 +1,14 @@
 // What the browser needs to hydrate a page: the build, the site, this page and its own sidebar
 // as rendered. Nothing in it grows with the number of pages elsewhere in the site.
 
-import type { BootData, Manifest, PageData, SidebarView } from '../../client/model.ts';
+import {
+  currentVersionName,
+  type BootData,
+  type Manifest,
+  type PageData,
+  type SidebarView,
+} from '../../client/model.ts';
+import { latestVersion } from '../../client/versions.ts';
 import type { ThemeChoice } from '../services/theme.ts';
 import { sidebarFiles } from './sidebar-view.ts';
 
@@ -17,7 +24,8 @@ export function bootData(
     buildId: manifest.buildId,
     site: manifest.site,
     ...(sidebar ? { sidebar } : {}),
-    sidebarFiles: sidebarFiles(manifest),
+    // Outside the docs (search, 404) the reader is in the last version.
+    sidebarFiles: sidebarFiles(manifest, page?.version ?? latestVersion(manifest.site)?.name ?? currentVersionName),
     page,
     status,
     theme: theme.theme,

@@ -32,7 +32,14 @@ export function pruneSidebar(items: SidebarItem[], route: string): SidebarItem[]
   });
 }
 
-/** URL of every sidebar's data file, by id. */
-export function sidebarFiles(manifest: Manifest): Record<string, string> {
-  return Object.fromEntries(Object.entries(manifest.sidebars).map(([id, ref]) => [id, sidebarDataPath(ref.hash)]));
+/**
+ * URL of the data file of every sidebar of docs version `version`, by id: a page names its own
+ * version's few sidebars, however many versions the site keeps.
+ */
+export function sidebarFiles(manifest: Manifest, version: string): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(manifest.sidebars)
+      .filter(([, ref]) => (ref.version ?? version) === version)
+      .map(([id, ref]) => [id, sidebarDataPath(ref.hash)]),
+  );
 }

@@ -2,7 +2,7 @@
 // `GET /__search?q=&page=`: the same results as JSON, for the page's live updates.
 
 import type { Context } from 'hono';
-import { searchLimits, type SearchPageData } from '../../client/model.ts';
+import { currentVersionName, searchLimits, versionTag, type SearchPageData } from '../../client/model.ts';
 import type { AppEnv } from '../env.ts';
 import { bootData } from '../render/boot-data.ts';
 import { renderDocument } from '../render/document.tsx';
@@ -17,8 +17,11 @@ function noResults(c: Context<AppEnv>): SearchPageData {
   const query = [...(c.req.query('q') ?? '').trim()].slice(0, searchLimits.queryLength).join('');
   const requested = Number(c.req.query('page') ?? 1);
   const page = Number.isInteger(requested) && requested >= 1 ? Math.min(requested, 1000) - 1 : 0;
+  // A version name as versions.json spells them; anything else searches the last version.
+  const version = /^[\w.-]{1,64}$/.test(c.req.query('version') ?? '') ? c.req.query('version') : undefined;
   return {
     query,
+    ...(version ? { version } : {}),
     page,
     nbPages: 0,
     matchedPages: 0,
@@ -32,9 +35,9 @@ function noResults(c: Context<AppEnv>): SearchPageData {
 /** The results of `?q=&page=`; throws when neither Algolia nor the build's index can answer. */
 async function searchPageData(c: Context<AppEnv>, build: SearchBuild | undefined): Promise<SearchPageData> {
   const empty = noResults(c);
-  const { query, page } = empty;
+  const { query, page, version } = empty;
   if (!query) return empty;
-  const results = await searchPage(c.env, build, query, page);
+  const results = await searchPage(c.env, build, query, page, version ? versionTag(version) : build?.tag);
   if (!results) return empty;
   // The modal's "See all" count asks with `count=no`: its search was counted already.
   if (page === 0 && c.req.query('count') !== 'no') countPageSearch(c, query, results.matchedPages);
@@ -46,7 +49,8 @@ async function searchPageData(c: Context<AppEnv>, build: SearchBuild | undefined
 export async function serveSearchPage(c: Context<AppEnv>): Promise<Response> {
   // The page needs the site's layout: without a manifest, the error handler answers with the 503 page.
   const manifest = await currentManifest(c.env.CONTENT);
-  const data = await searchPageData(c, { buildId: manifest.buildId, search: manifest.search }).catch(
+  const tag = versionTag(manifest.site.docs.lastVersion ?? currentVersionName);
+  const data = await searchPageData(c, { buildId: manifest.buildId, search: manifest.search, tag }).catch(
     (error: unknown): SearchPageData => {
       // The layout is there, so the page itself says the search failed, as the modal does.
       console.error('search page failed', error);

@@ -1,6 +1,6 @@
 // `docusaurus.config.(js|ts|mjs)`: the parts we read (title, url, navbar, footer, colour mode,
 // announcement bar, link policies, the classic preset's docs options: routeBasePath, path,
-// sidebarPath, the current version's label), typed as Docusaurus accepts them. Real configs carry
+// sidebarPath, the versions' options), typed as Docusaurus accepts them. Real configs carry
 // many keys we do not use: those are left alone (scripts/build/unserved.ts names the ones that matter).
 
 import { z } from 'zod';
@@ -51,7 +51,25 @@ const docsOptions = z.looseObject({
   routeBasePath: routeBasePath.optional(),
   path: text('"docs" or "../docs"').optional(),
   sidebarPath: z.union([text('"./sidebars.js"'), z.literal(false)]).optional(),
-  versions: z.looseObject({ current: z.looseObject({ label: z.string().optional() }).optional() }).optional(),
+  // Versioned docs (versions.json): which versions to serve, the one at routeBasePath, and per version
+  // its label, path (under routeBasePath) and banner.
+  lastVersion: text('"1.0.0" or "current"').optional(),
+  includeCurrentVersion: looseBoolean().optional(),
+  onlyIncludeVersions: z.array(text('"current"')).optional(),
+  versions: z
+    .record(
+      z.string(),
+      z.looseObject({
+        label: z.string().optional(),
+        path: z.string().optional(),
+        banner: hinted(
+          z.enum(['none', 'unreleased', 'unmaintained']),
+          'one of "none", "unreleased", "unmaintained"',
+          '"unmaintained"',
+        ).optional(),
+      }),
+    )
+    .optional(),
 });
 const presetOptions = z.looseObject({ docs: z.union([z.literal(false), docsOptions]).optional() });
 const preset = z.union([z.string(), z.tuple([z.string(), presetOptions.optional()]), z.literal(false), z.null()]);

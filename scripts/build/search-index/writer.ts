@@ -66,6 +66,8 @@ export function createSearchIndexWriter({
   /** Page index → its compact records as JSON, written into chunks at the end. */
   const pageRecords = new Map<number, string>();
   const facetExceptions: SearchDirectory['facetExceptions'] = [];
+  /** Page index → its records' version tag, when it is not the index's usual one. */
+  const pageTags = new Map<number, string>();
   let recordCount = 0;
 
   const addPage = (pageIndex: number, records: SearchRecord[]) => {
@@ -87,6 +89,9 @@ export function createSearchIndexWriter({
       if (!words) tokens.set(text, (words = [...new Set(tokenize(text))]));
       return words;
     };
+    // A page's records share its version: the page carries the tag, not each record.
+    const pageTag = ordered[0]!.docusaurus_tag;
+    if (pageTag !== defaults.docusaurusTag) pageTags.set(pageIndex, pageTag);
     ordered.forEach((record, rank) => {
       const masks = new Map<string, number>();
       for (const field of indexedFields)
@@ -98,7 +103,7 @@ export function createSearchIndexWriter({
         entry.ranks.push(rank);
         entry.metas.push(typeRank[record.type] * 32 + mask);
       }
-      if (record.language !== defaults.language || record.docusaurus_tag !== defaults.docusaurusTag)
+      if (record.language !== defaults.language || record.docusaurus_tag !== pageTag)
         facetExceptions.push([pageIndex * recordsPerPage + rank, record.language, record.docusaurus_tag]);
     });
     for (const [term, entry] of pageTerms) {
@@ -120,6 +125,7 @@ export function createSearchIndexWriter({
       vocabulary: [],
       chunks: [],
       facetExceptions: facetExceptions.sort((a, b) => a[0] - b[0]),
+      ...(pageTags.size > 0 ? { pageTags: tagRanges(pageTags, defaults.docusaurusTag) } : {}),
     };
     for (const written of termPieces(vocabulary, terms, sizes)) {
       directory.terms.push([written.first, written.hash, written.continued ? 1 : 0]);
@@ -147,6 +153,21 @@ export function createSearchIndexWriter({
   };
 
   return { addPage, pieces, finish };
+}
+
+/** Pages' tags as ranges: a version's pages are consecutive, so a site has about one range a version. */
+function tagRanges(pageTags: Map<number, string>, usual: string): [number, string][] {
+  const ranges: [number, string][] = [];
+  let previous = { page: -2, tag: usual };
+  for (const page of [...pageTags.keys()].sort((a, b) => a - b)) {
+    const tag = pageTags.get(page)!;
+    // A gap of usual pages before this one closes the previous range.
+    if (page !== previous.page + 1 && previous.tag !== usual) ranges.push([previous.page + 1, usual]);
+    if (page !== previous.page + 1 || tag !== previous.tag) ranges.push([page, tag]);
+    previous = { page, tag };
+  }
+  if (previous.tag !== usual) ranges.push([previous.page + 1, usual]);
+  return ranges;
 }
 
 /**

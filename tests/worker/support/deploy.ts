@@ -17,7 +17,7 @@ import { forgetSearchPieces } from '../../../worker/services/search/pieces.ts';
 /** The worker's bindings as configured in wrangler.toml (KV `CONTENT`, `HTML_CACHE_TTL`). */
 export const bindings = env as unknown as Env;
 
-export type FixtureName = 'site' | 'home-site' | 'large-site' | 'broken-pages';
+export type FixtureName = 'site' | 'home-site' | 'large-site' | 'broken-pages' | 'docusaurus-versions';
 
 export interface DeployOptions {
   /** tests/fixtures/site (default), or another fixture site. */
@@ -41,6 +41,7 @@ export interface DeployedBuild {
 export function fixtureBuild(fixture: FixtureName = 'site'): BuiltFixture {
   if (fixture === 'home-site') return inject('homeSite');
   if (fixture === 'broken-pages') return inject('brokenSite');
+  if (fixture === 'docusaurus-versions') return inject('versionsSite');
   return fixture === 'large-site' ? inject('largeSite') : inject('site');
 }
 

@@ -1,7 +1,7 @@
 // Search: Algolia when configured, the embedded index otherwise and whenever Algolia fails,
 // both answering in Algolia's response shape.
 
-import type { SearchRef, SearchResponse } from '../../../client/model.ts';
+import { currentVersionName, versionTag, type SearchRef, type SearchResponse } from '../../../client/model.ts';
 import type { Env } from '../../env.ts';
 import { currentManifest, StoreUnavailable } from '../content-store.ts';
 import { formatPage } from './format.ts';
@@ -14,6 +14,8 @@ import { algoliaConfigured, searchUpstream } from './upstream.ts';
 export interface SearchBuild {
   buildId: string;
   search?: SearchRef;
+  /** The last docs version's tag: what the search page searches unless asked for another version. */
+  tag?: string;
 }
 
 export type SearchSource = 'algolia' | 'local';
@@ -48,17 +50,18 @@ export async function searchPage(
   build: SearchBuild | undefined,
   query: string,
   page: number,
+  tag?: string,
 ): Promise<SearchPageResults | undefined> {
   if (algoliaConfigured(env)) {
     try {
-      const [result] = (await searchUpstream(env, [searchPageQuery(query)])).results;
+      const [result] = (await searchUpstream(env, [searchPageQuery(query, tag)])).results;
       return result && searchPageResults(result, query, page);
     } catch (error) {
       console.warn('Algolia failed; the search page answers from the embedded index:', (error as Error).message);
     }
   }
   if (!build) throw new StoreUnavailable('no deployed build to search, and Algolia did not answer');
-  return localPageResults(await localIndex(env, build.search), query, page);
+  return localPageResults(await localIndex(env, build.search), query, page, tag);
 }
 
 /**
@@ -67,8 +70,8 @@ export async function searchPage(
  */
 export async function buildToSearch(kv: KVNamespace): Promise<SearchBuild | undefined> {
   try {
-    const { buildId, search } = await currentManifest(kv);
-    return { buildId, search };
+    const { buildId, search, site } = await currentManifest(kv);
+    return { buildId, search, tag: versionTag(site.docs.lastVersion ?? currentVersionName) };
   } catch (error) {
     if (!(error instanceof StoreUnavailable)) throw error;
     console.warn('searching without a deployed build:', error.message);

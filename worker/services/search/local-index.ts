@@ -8,6 +8,7 @@ import {
   decodePostings,
   pageOfRecord,
   recordsPerPage,
+  tagOfPage,
   type Postings,
   type RecordChunk,
   type SearchDirectory,
@@ -203,15 +204,22 @@ function concatenate(segments: Postings[]): Postings {
   return { ids, metas };
 }
 
-/** Which records pass Algolia-style facet filters, from the directory's exceptions alone. */
+/** Which records pass Algolia-style facet filters, from the directory's page tags and exceptions alone. */
 function facetFilter(directory: SearchDirectory, filters: string[][]): ((id: number) => boolean) | undefined {
   if (filters.length === 0) return undefined;
   const passes = (language: string, tag: string) =>
     applyFacetFilters([{ language: language as SearchRecord['language'], docusaurus_tag: tag }], filters).length === 1;
   const usual = passes(directory.language, directory.docusaurusTag);
-  if (usual && directory.facetExceptions.length === 0) return undefined;
+  if (usual && directory.facetExceptions.length === 0 && !directory.pageTags) return undefined;
   const exceptions = new Map(directory.facetExceptions.map(([id, language, tag]) => [id, passes(language, tag)]));
-  return (id) => exceptions.get(id) ?? usual;
+  const byTag = new Map<string, boolean>();
+  const pagePasses = (page: number) => {
+    const tag = tagOfPage(directory, page);
+    let verdict = byTag.get(tag);
+    if (verdict === undefined) byTag.set(tag, (verdict = passes(directory.language, tag)));
+    return verdict;
+  };
+  return (id) => exceptions.get(id) ?? (directory.pageTags ? pagePasses(pageOfRecord(id)) : usual);
 }
 
 /** Postings are ASCII; words and record text may be of any script. */

@@ -20,7 +20,8 @@ import type { LocalIndex } from './local-index.ts';
 import type { SearchQuery } from './protocol.ts';
 
 /** Ranked hits, text only: enough to group, count and snippet every matching page. */
-export function searchPageQuery(query: string): SearchQuery {
+/** `tag`: the docs version searched (`docusaurus_tag`), one version at a time as in Docusaurus. */
+export function searchPageQuery(query: string, tag: string = docusaurusTag): SearchQuery {
   return {
     indexName: 'docs',
     query,
@@ -32,7 +33,7 @@ export function searchPageQuery(query: string): SearchQuery {
     snippetEllipsisText: '…',
     highlightPreTag: '<mark>',
     highlightPostTag: '</mark>',
-    facetFilters: [['language:en'], [`docusaurus_tag:${docusaurusTag}`]],
+    facetFilters: [['language:en'], [`docusaurus_tag:${tag}`]],
     clickAnalytics: false,
     analytics: true,
   };
@@ -70,8 +71,13 @@ export function searchPageResults(result: SearchResult, query: string, page: num
  * The same from the embedded index, natively: pages ordered by their best record from the
  * ranked ids alone, records read only for the pages shown. Every match counts (exhaustive).
  */
-export async function localPageResults(index: LocalIndex, query: string, page: number): Promise<SearchPageResults> {
-  const request = searchPageQuery(query);
+export async function localPageResults(
+  index: LocalIndex,
+  query: string,
+  page: number,
+  tag?: string,
+): Promise<SearchPageResults> {
+  const request = searchPageQuery(query, tag);
   const ranking = await index.search(query, request.facetFilters);
   const order = ranking.pages(pageOfRecord);
   const perPage = searchLimits.pagesPerResultsPage;

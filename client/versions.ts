@@ -1,0 +1,58 @@
+// Docs versions in the browser: which one the reader is in, where each version's counterpart of
+// the page is, and the version the reader prefers (localStorage, as Docusaurus keeps it), which
+// applies where no page says its version (search, 404).
+
+import { currentVersionName, preferredVersionKey, type DocsVersion, type PageData, type SiteConfig } from './model.ts';
+import { readStored } from './preferences.ts';
+
+/**
+ * The site's versions. A build made before versions existed (kept for a rollback) names none: it
+ * has the one, current docs at its routeBasePath.
+ */
+export function docsVersions(site: SiteConfig): DocsVersion[] {
+  const { versions, versionLabel, routeBasePath } = site.docs as Partial<SiteConfig['docs']> & SiteConfig['docs'];
+  return (
+    versions ?? [
+      { name: currentVersionName, label: versionLabel, path: routeBasePath, firstPage: routeBasePath, banner: 'none' },
+    ]
+  );
+}
+
+export function findVersion(site: SiteConfig, name: string | null | undefined): DocsVersion | undefined {
+  return docsVersions(site).find((version) => version.name === name);
+}
+
+/** The version readers land on. */
+export function latestVersion(site: SiteConfig): DocsVersion | undefined {
+  return findVersion(site, (site.docs as Partial<SiteConfig['docs']>).lastVersion ?? currentVersionName);
+}
+
+/** The version shown: the page's own, else the reader's preferred one, else the last version. */
+export function activeVersion(
+  site: SiteConfig,
+  page: Pick<PageData, 'version'> | null,
+  preferred: string | null,
+): DocsVersion | undefined {
+  return findVersion(site, page?.version) ?? findVersion(site, preferred) ?? latestVersion(site);
+}
+
+/** Where a version's entry leads from this page: the same doc there, else the version's first page. */
+export function versionHref(
+  version: DocsVersion,
+  page: Pick<PageData, 'route' | 'version' | 'versions'> | null,
+): string {
+  if (page?.version === version.name) return page.route;
+  return page?.versions?.[version.name] ?? version.firstPage;
+}
+
+export function readPreferredVersion(): string | null {
+  return readStored(preferredVersionKey);
+}
+
+export function savePreferredVersion(name: string): void {
+  try {
+    localStorage.setItem(preferredVersionKey, name);
+  } catch {
+    // Without storage the choice lasts as long as the page.
+  }
+}

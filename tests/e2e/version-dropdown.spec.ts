@@ -1,0 +1,130 @@
+// The navbar's version dropdown on a versioned Docusaurus site (tests/fixtures/docusaurus-versions),
+// served by `npm start` on a port of its own: reached and used with the keyboard alone, it leads
+// to the same page in the chosen version and remembers that version as the reader's preferred one.
+
+import { rm } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import { preferredVersionKey } from '../../client/model.ts';
+import { offlineEnv } from '../../scripts/run.ts';
+import { startGroup, type GroupedChild } from '../../scripts/process-group.ts';
+import { wcagViolations } from '../support/axe.ts';
+import { waitForHydration } from '../support/e2e-pages.ts';
+
+const port = Number(process.env.E2E_VERSIONS_PORT ?? Number(process.env.E2E_PORT ?? 8802) + 100);
+const origin = `http://127.0.0.1:${port}`;
+const work = `/tmp/self-docs-e2e-versions-${port}`;
+let server: GroupedChild | undefined;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  await rm(work, { recursive: true, force: true });
+  server = startGroup(
+    'npx',
+    [
+      'tsx',
+      'scripts/dev.ts',
+      '--content',
+      'tests/fixtures/docusaurus-versions',
+      '--out',
+      `${work}/dist`,
+      '--persist',
+      `${work}/state`,
+    ],
+    { stdio: 'pipe', env: { ...offlineEnv, PORT: String(port) } },
+  );
+  // Up once the last version's page answers (build, KV seed and wrangler's start-up).
+  await expect
+    .poll(
+      async () => {
+        if (server?.child.exitCode !== null) throw new Error(`npm start exited:\n${server?.output()}`);
+        return fetch(`${origin}/docs/intro`).then(
+          (response) => response.status,
+          () => 0,
+        );
+      },
+      { timeout: 170_000, intervals: [1_000] },
+    )
+    .toBe(200);
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  await rm(work, { recursive: true, force: true });
+});
+
+/** Tabs from the top of the page until the version button has the focus; fails if it never does. */
+async function tabToVersionButton(page: Page): Promise<void> {
+  for (let presses = 0; presses < 40; presses++) {
+    await page.keyboard.press('Tab');
+    if (await page.evaluate(() => document.activeElement?.classList.contains('version-button'))) return;
+  }
+  throw new Error('Tab never reached the version button');
+}
+
+test('the keyboard opens the dropdown and picks the same page in another version, which is remembered', async ({
+  page,
+}) => {
+  await page.goto(`${origin}/docs/guides/install`);
+  await waitForHydration(page);
+  const button = page.locator('.version-button');
+  await expect(button).toHaveText('2.0');
+
+  await tabToVersionButton(page);
+  await page.keyboard.press('Enter');
+  await expect(button).toHaveAttribute('aria-expanded', 'true');
+  const list = page.locator('.version-list');
+  await expect(list).toBeVisible();
+  // Newest first; Tab walks the entries in that order.
+  await page.keyboard.press('Tab');
+  await expect(list.getByRole('link', { name: 'Next' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(list.getByRole('link', { name: '1.0' })).toBeFocused();
+  await page.keyboard.press('Enter');
+
+  await expect(page).toHaveURL(`${origin}/docs/1.0/guides/install`);
+  await waitForHydration(page);
+  await expect(page.locator('.markdown')).toContainText('assembler command of release 1.0');
+  await expect(page.locator('.version-banner')).toContainText('no longer actively maintained');
+  await expect(button).toHaveText('1.0');
+  expect(await page.evaluate((key) => localStorage.getItem(key), preferredVersionKey)).toBe('1.0');
+
+  // A page outside the docs has no version of its own: the dropdown shows the preferred one.
+  await page.goto(`${origin}/search?q=toolkit`);
+  await waitForHydration(page);
+  await expect(button).toHaveText('1.0');
+  await expect(page.locator('.version-list').getByRole('link', { name: '1.0', includeHidden: true })).toHaveAttribute(
+    'href',
+    '/docs/1.0/intro',
+  );
+});
+
+test('Escape closes the dropdown and gives the focus back to its button', async ({ page }) => {
+  await page.goto(`${origin}/docs/next/intro`);
+  await waitForHydration(page);
+  await tabToVersionButton(page);
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.version-list')).toBeVisible();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Escape');
+  await expect(page.locator('.version-list')).toBeHidden();
+  await expect(page.locator('.version-button')).toBeFocused();
+  await expect(page.locator('.version-button')).toHaveAttribute('aria-expanded', 'false');
+});
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`an unmaintained page with its banner and the open dropdown has no WCAG A/AA violations (${theme})`, async ({
+    page,
+  }) => {
+    await page.context().addCookies([{ name: 'theme', value: theme, url: origin }]);
+    await page.goto(`${origin}/docs/1.0/guides/install`);
+    await waitForHydration(page);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+    await page.locator('.version-button').click();
+    await expect(page.locator('.version-list')).toBeVisible();
+    await expect(page.locator('.version-banner')).toBeVisible();
+    expect(await wcagViolations(page)).toEqual([]);
+  });
+}
