@@ -1,6 +1,8 @@
 // The shapes that cross a boundary: written by the build, stored in KV, read by the worker,
 // shipped to the browser. Declared once here and imported everywhere.
 
+import type { RedirectRule } from './redirect-rules.ts';
+
 /** A node of a compiled page: text, or an element with a tag (HTML/SVG) or a registered component name. */
 export type TreeNode = string | TreeElement;
 
@@ -165,8 +167,13 @@ export interface ClientAssets {
   searchStyle?: string;
 }
 
-/** Where a route leads in a build: its page and Markdown (KV keys by content hash), or a redirect. */
-export type RouteTarget = { page: string; markdown: string } | { redirect: string };
+/**
+ * Where a route leads in a build: its page and Markdown (KV keys by content hash), or a redirect.
+ * `status` is set only where `_redirects` asks for other than the usual: a page served as a
+ * custom not-found page (404), a redirect that is not permanent.
+ */
+export type RouteTarget =
+  { page: string; markdown: string; status?: 404 } | { redirect: string; status?: 302 | 303 | 307 | 308 };
 
 /** One bucket of a build's route table (KV `routes:<hash>`): the routes whose `routeBucket` is its index. */
 export type RouteBucket = Record<string, RouteTarget>;
@@ -197,6 +204,8 @@ export interface Manifest {
   /** The embedded search index's directory and where its pieces are. */
   search: SearchRef;
   assets: ClientAssets;
+  /** `_redirects` rules with splats, placeholders, query conditions or a host, in file order (see RedirectRule). */
+  redirects?: RedirectRule[];
 }
 
 /**

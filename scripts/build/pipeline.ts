@@ -16,6 +16,7 @@ import { loadSiteConfig } from './config.ts';
 import { discoverDocs, normaliseRoute, type SourceDoc } from './discover.ts';
 import { BuildError, newDiagnostics, throwIfErrors, type Diagnostics } from './errors.ts';
 import { lastModifiedDates } from './last-modified.ts';
+import { exactRouteTargets, planRedirects } from './redirect-plan.ts';
 import { readRedirects } from './redirects.ts';
 import { emitSearchIndex } from './search-index/emit.ts';
 import { createSearchIndexWriter } from './search-index/writer.ts';
@@ -85,10 +86,14 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     }
     routes.add(index.route);
   }
+  const redirectsFile = readRedirects(staticDir);
+  const redirectPlan = planRedirects(redirectsFile.rules, routes, staticDir);
+  diagnostics.warnings.push(...redirectsFile.warnings, ...redirectPlan.warnings);
   const redirects = {
     ...entryRedirects(routes, site.docs.routeBasePath, firstPage(Object.values(sidebars.sidebars)[0] ?? [])?.href),
     ...legacyRedirects(docs, site.docs.routeBasePath),
-    ...readRedirects(staticDir, routes, site.onBrokenLinks, diagnostics),
+    // Links to an old path that `_redirects` moves are not broken.
+    ...Object.fromEntries([...redirectPlan.exact].map(([from, rule]) => [from, rule.to])),
   };
   const lastModified = await lastModifiedDates(docsDir);
 
@@ -139,6 +144,8 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   }
   await records.close();
 
+  // `_redirects` first: its plain rules replace a page only when forced (redirect-plan.ts).
+  for (const [from, target] of exactRouteTargets(redirectPlan, routeTargets)) routeTargets.set(from, target);
   for (const [from, to] of Object.entries(redirects)) {
     if (!routeTargets.has(from)) routeTargets.set(from, { redirect: to });
   }
@@ -164,6 +171,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     llms,
     search,
     assets,
+    ...(redirectPlan.patterns.length > 0 ? { redirects: redirectPlan.patterns } : {}),
   };
   const buildId = hashBuild(content, bundle ? [...bundle.files.values()] : []);
   const manifest: Manifest = { buildId, builtAt: new Date().toISOString(), ...content };
