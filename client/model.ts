@@ -167,6 +167,22 @@ export interface ClientAssets {
   searchStyle?: string;
 }
 
+/** A tag a site's config adds to every page's head (Docusaurus `headTags`, `stylesheets`, `scripts`). */
+export interface HeadTag {
+  tagName: 'link' | 'meta' | 'script' | 'style';
+  /** Escaped when written; an empty value is written as a bare attribute. */
+  attributes: Record<string, string>;
+  /** A style element's CSS (inline scripts are never kept). */
+  innerHTML?: string;
+}
+
+/** Origins a site's own head tags and CSS load from: the CSP of its pages allows them. */
+export interface SiteSources {
+  script: string[];
+  style: string[];
+  font: string[];
+}
+
 /**
  * Where a route leads in a build: its page and Markdown (KV keys by content hash), or a redirect.
  * `status` is set only where `_redirects` asks for other than the usual: a page served as a
@@ -204,6 +220,8 @@ export interface Manifest {
   /** The embedded search index's directory and where its pieces are. */
   search: SearchRef;
   assets: ClientAssets;
+  /** The site's own head tags and the origins its pages may load from besides this one. */
+  head?: { tags: HeadTag[]; sources: SiteSources };
   /** `_redirects` rules with splats, placeholders, query conditions or a host, in file order (see RedirectRule). */
   redirects?: RedirectRule[];
 }

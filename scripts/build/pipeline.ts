@@ -11,6 +11,8 @@ import type { LlmsPart, Manifest, PageData, RouteBucket, RouteTarget, SidebarIte
 import { kvKeys, routeBucket } from '../../client/model.ts';
 import { bundleClient, writeClient } from './client-bundle.ts';
 import { compileDocs, type CompiledDoc } from './compile.ts';
+import type { SiteHead } from './head-tags.ts';
+import { bundleSiteStyles, writeSiteStyles, type SiteStyles } from './site-styles.ts';
 import { robotsTxt, sitemapXml } from './crawl-files.ts';
 import { loadSiteConfig } from './config.ts';
 import { discoverDocs, normaliseRoute, type SourceDoc } from './discover.ts';
@@ -162,7 +164,13 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   const search = await emitSearchIndex(searchIndex, options.skipClient ? 'kv' : 'assets', options.outDir, kv);
 
   const bundle = options.skipClient ? undefined : await bundleClient();
-  const assets = bundle?.assets ?? { script: '/assets/main.js', modulePreloads: [], styles: [], fonts: [] };
+  const ownAssets = bundle?.assets ?? { script: '/assets/main.js', modulePreloads: [], styles: [], fonts: [] };
+  // The site's own CSS comes after ours, so its rules win where both style the same thing.
+  const siteStyles = await bundleSiteStyles(config.customCss, siteDir, config.configFile);
+  diagnostics.warnings.push(...siteStyles.warnings);
+  const styles = siteStyles.styles;
+  const assets = styles ? { ...ownAssets, styles: [...ownAssets.styles, styles.url] } : ownAssets;
+  const head = withStyleSources(config.head, styles?.sources);
   const content: Omit<Manifest, 'buildId' | 'builtAt'> = {
     site,
     routeBuckets,
@@ -172,8 +180,12 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     search,
     assets,
     ...(redirectPlan.patterns.length > 0 ? { redirects: redirectPlan.patterns } : {}),
+    ...(head.tags.length > 0 || Object.values(head.sources).some((list) => list.length > 0) ? { head } : {}),
   };
-  const buildId = hashBuild(content, bundle ? [...bundle.files.values()] : []);
+  const buildId = hashBuild(content, [
+    ...(bundle ? bundle.files.values() : []),
+    ...(styles ? [styles.bytes, ...styles.files.values()] : []),
+  ]);
   const manifest: Manifest = { buildId, builtAt: new Date().toISOString(), ...content };
   const contentKeys = JSON.stringify(kv.contentKeys());
   await kv.put(kvKeys.keys(buildId), contentKeys);
@@ -183,6 +195,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   // The deploy protects these from garbage collection without reading them back from KV.
   await writeFile(join(options.outDir, 'kv', 'keys.json'), contentKeys);
 
+  if (styles) await writeSiteStyles(options.outDir, styles);
   if (bundle) {
     await writeClient(options.outDir, bundle, staticDir, media);
     const listed = pages.filter((page) => !page.unlisted);
@@ -197,6 +210,20 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     warnings: diagnostics.warnings,
     routeTargets,
     kv: { ...written, largest: kv.largest },
+  };
+}
+
+/** The head of the config, with the origins the site's CSS loads from added to its CSP sources. */
+function withStyleSources(head: SiteHead, sources: SiteStyles['sources'] | undefined): SiteHead {
+  if (!sources) return head;
+  const union = (a: string[], b: string[]) => [...new Set([...a, ...b])];
+  return {
+    tags: head.tags,
+    sources: {
+      script: head.sources.script,
+      style: union(head.sources.style, sources.style),
+      font: union(head.sources.font, sources.font),
+    },
   };
 }
 

@@ -53,7 +53,14 @@ const docsOptions = z.looseObject({
   sidebarPath: z.union([text('"./sidebars.js"'), z.literal(false)]).optional(),
   versions: z.looseObject({ current: z.looseObject({ label: z.string().optional() }).optional() }).optional(),
 });
-const presetOptions = z.looseObject({ docs: z.union([z.literal(false), docsOptions]).optional() });
+// `theme.customCss`: one stylesheet or a list, relative to the site folder (scripts/build/site-styles.ts).
+const themeOptions = z.looseObject({
+  customCss: z.union([text('"./src/css/custom.css"'), z.array(text('"./src/css/custom.css"'))]).optional(),
+});
+const presetOptions = z.looseObject({
+  docs: z.union([z.literal(false), docsOptions]).optional(),
+  theme: themeOptions.optional(),
+});
 const preset = z.union([z.string(), z.tuple([z.string(), presetOptions.optional()]), z.literal(false), z.null()]);
 
 export const docusaurusConfigSchema = hinted(

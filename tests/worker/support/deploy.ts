@@ -17,7 +17,7 @@ import { forgetSearchPieces } from '../../../worker/services/search/pieces.ts';
 /** The worker's bindings as configured in wrangler.toml (KV `CONTENT`, `HTML_CACHE_TTL`). */
 export const bindings = env as unknown as Env;
 
-export type FixtureName = 'site' | 'home-site' | 'large-site' | 'docusaurus-redirects';
+export type FixtureName = 'site' | 'home-site' | 'large-site' | 'docusaurus-redirects' | 'docusaurus-styled';
 
 export interface DeployOptions {
   /** tests/fixtures/site (default), or another fixture under tests/fixtures/. */
@@ -41,6 +41,7 @@ export interface DeployedBuild {
 export function fixtureBuild(fixture: FixtureName = 'site'): BuiltFixture {
   if (fixture === 'home-site') return inject('homeSite');
   if (fixture === 'docusaurus-redirects') return inject('redirectsSite');
+  if (fixture === 'docusaurus-styled') return inject('styledSite');
   return fixture === 'large-site' ? inject('largeSite') : inject('site');
 }
 
