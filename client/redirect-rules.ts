@@ -1,5 +1,5 @@
 // Redirect rules of a site's `static/_redirects` that a route table cannot hold: sources with a
-// splat (`/old/*`), placeholders (`/blog/:year/:slug`), query conditions or a host. The build
+// splat (`/old/*`), placeholders (`/blog/:year/:slug`), query, language or country conditions or a host. The build
 // writes them in file order into the manifest (their number grows with the file, not the site);
 // the worker tries them when the exact lookup of a path finds nothing, or finds a page and the
 // rule is forced (`301!`). The build uses the same matcher to keep Netlify's first-match order.
@@ -16,6 +16,9 @@ export interface RedirectRule {
   from: string;
   /** Query conditions, parameter → `:name` to bind, or the literal value it must have. */
   query?: Record<string, string>;
+  /** Reader conditions: preferred languages (`en`, `pt-br`) or countries (`us`), lower case, any of. */
+  language?: string[];
+  country?: string[];
   /** Target path or absolute URL, with `:name` and `:splat` to fill in. */
   to: string;
   status: RuleStatus;
@@ -28,11 +31,20 @@ export interface RuleRequest {
   /** Canonical path (worker/services/paths.ts canonicalForm). */
   path: string;
   query: URLSearchParams;
+  /** The reader's first language of `Accept-Language`, lower case (`en-gb`). */
+  language?: string;
+  /** The reader's country as the edge sees it (`request.cf.country`), lower case. */
+  country?: string;
 }
 
 /** The rule's target for this request, filled in and URL-escaped; undefined when the rule does not match. */
 export function matchRule(rule: RedirectRule, request: RuleRequest): string | undefined {
   if (rule.host && rule.host !== request.host.toLowerCase()) return undefined;
+  if (rule.country && !rule.country.includes(request.country ?? '')) return undefined;
+  // `Language=en` takes `en-gb` too; `Language=pt-br` only that.
+  const language = request.language ?? '';
+  if (rule.language && !rule.language.some((wanted) => language === wanted || language.startsWith(`${wanted}-`)))
+    return undefined;
   const bound = matchPath(rule.from, request.path);
   if (!bound) return undefined;
   for (const [name, wanted] of Object.entries(rule.query ?? {})) {
@@ -69,6 +81,22 @@ export function matchPath(pattern: string, path: string): Map<string, string> | 
     else if (segment !== value) return undefined;
   }
   return given.length === wanted.length ? bound : undefined;
+}
+
+/** The language a reader ranks first (highest `q`, first listed on a tie), lower case. */
+export function firstLanguage(header: string | null): string | undefined {
+  let best: { tag: string; q: number } | undefined;
+  for (const part of (header ?? '').split(',')) {
+    const [tag = '', ...params] = part.trim().split(';');
+    const q = Number(
+      params
+        .find((param) => param.trim().startsWith('q='))
+        ?.trim()
+        .slice(2) ?? 1,
+    );
+    if (tag && tag !== '*' && (!best || q > best.q)) best = { tag: tag.toLowerCase(), q };
+  }
+  return best?.tag;
 }
 
 /** Whether a source is a plain path the route table can hold as it is. */

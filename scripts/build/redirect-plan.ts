@@ -1,6 +1,6 @@
 // Where each `_redirects` rule goes. A plain source goes into the route table beside the pages, so
-// the worker finds it with the same one lookup; a source with a splat, placeholders, query
-// conditions or a host goes into the manifest's short rule list. Netlify applies the first rule
+// the worker finds it with the same one lookup; a source with a splat, placeholders, conditions
+// (query, language, country) or a host goes into the manifest's short rule list. Netlify applies the first rule
 // that matches, and a page at the source wins unless the rule is forced (`!`): a plain rule that
 // an earlier pattern already matches joins the list behind it, so the order still holds.
 
@@ -45,8 +45,9 @@ export function planRedirects(rules: RedirectRule[], routes: Set<string>, static
       );
       continue;
     }
-    const shadowed = patterns.some((earlier) => !earlier.host && !earlier.query && matchPath(earlier.from, rule.from));
-    if (rule.host || rule.query || !isExactSource(rule.from) || shadowed) {
+    const shadowed = patterns.some((earlier) => matchPath(earlier.from, rule.from));
+    const conditional = rule.host || rule.query || rule.language || rule.country;
+    if (conditional || !isExactSource(rule.from) || shadowed) {
       if (patterns.length === maxPatternRules) {
         warn(
           rule,

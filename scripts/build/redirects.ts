@@ -1,5 +1,5 @@
 // `static/_redirects` in Netlify's syntax, read line by line into rules:
-//   from [param=value …] to [status[!]] [Condition=value …]
+//   from [param=value …] to [status[!]] [Language=… Country=…]
 // `from` is a path or an absolute URL, with `:name` placeholders and a final `*` (its rest is
 // `:splat` in `to`). A line the worker cannot apply is left out with one warning naming the file,
 // the line and why; `_redirects` never fails a build. What the rules do to routes:
@@ -75,16 +75,20 @@ function parseLine(tokens: string[], line: number): LineResult {
     status = code as RuleStatus;
     force = statusToken.endsWith('!');
   }
-  if (after.length > 0) {
-    const conditions = after.map((token) => token.split('=')[0]).join(', ');
-    return {
-      problem: `conditions (${conditions}) cannot be applied: the worker does not match on language, country, role or cookie`,
-      fix: 'remove the line, or drop its conditions to apply it to every reader',
-    };
+  const conditions: Pick<RedirectRule, 'language' | 'country'> = {};
+  for (const token of after) {
+    const [name = '', value = ''] = token.split('=', 2);
+    const key = name.toLowerCase();
+    if ((key !== 'language' && key !== 'country') || !value)
+      return {
+        problem: `the condition "${token}" cannot be applied: the worker matches Language and Country only, not roles or cookies`,
+        fix: 'remove the line, or drop the condition to apply it to every reader',
+      };
+    conditions[key] = value.toLowerCase().split(',').filter(Boolean);
   }
   const target = checkTarget(to, status, from.path, query);
   if ('problem' in target) return target;
-  const rule: RedirectRule = { line, from: from.path, to: target.to, status, force };
+  const rule: RedirectRule = { line, from: from.path, to: target.to, status, force, ...conditions };
   if (from.host) rule.host = from.host;
   if (Object.keys(query).length > 0) rule.query = query;
   return { rule };

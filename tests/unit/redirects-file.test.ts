@@ -2,7 +2,7 @@
 // for what the worker cannot apply, where each rule goes, and how a pattern is matched.
 
 import { describe, expect, it } from 'vitest';
-import { matchRule, type RedirectRule } from '../../client/redirect-rules.ts';
+import { firstLanguage, matchRule, type RedirectRule } from '../../client/redirect-rules.ts';
 import { planRedirects } from '../../scripts/build/redirect-plan.ts';
 import { parseRedirects } from '../../scripts/build/redirects.ts';
 
@@ -60,6 +60,15 @@ describe('parsing a line', () => {
     expect(ruleOf('http://old.example https://new.example 301').from).toBe('/');
   });
 
+  it('reads Language and Country conditions, lower case, with or without a status', () => {
+    expect(ruleOf('/a /b 302 Language=en,PT-br Country=US')).toMatchObject({
+      status: 302,
+      language: ['en', 'pt-br'],
+      country: ['us'],
+    });
+    expect(ruleOf('/a /b country=de')).toMatchObject({ status: 301, country: ['de'] });
+  });
+
   it('keeps a target’s query string and fragment as written', () => {
     expect(ruleOf('/a /b/?x=1#top').to).toBe('/b/?x=1#top');
   });
@@ -75,9 +84,9 @@ describe('parsing a line', () => {
 
 describe('lines the worker cannot apply: one warning each, with the line', () => {
   it.each([
-    ['/a /b 302 Language=en', 'conditions (Language) cannot be applied'],
-    ['/a /b 302 Country=us,ca', 'conditions (Country) cannot be applied'],
-    ['/a /b Role=admin', 'conditions (Role) cannot be applied'],
+    ['/a /b 302 Role=admin', 'the condition "Role=admin" cannot be applied'],
+    ['/a /b Cookie=ab_test', 'the condition "Cookie=ab_test" cannot be applied'],
+    ['/a /b 302 Language=', 'the condition "Language=" cannot be applied'],
     ['/a /b 410', 'status 410 is not served'],
     ['/api/* https://api.example/:splat 200', 'a 200 rule to another site would proxy it'],
     ['/a/:id /b/:slug', 'the target uses :slug, which the source does not bind'],
@@ -111,6 +120,12 @@ describe('where each rule goes', () => {
     const result = plan('/old /docs/intro\n/v1/* /docs/:splat\n/q id=:id /docs/:id\nhttps://x.example/a /docs/api');
     expect([...result.exact.keys()]).toEqual(['/old']);
     expect(result.patterns.map((rule) => rule.line)).toEqual([2, 3, 4]);
+  });
+
+  it('keeps a plain rule behind an earlier conditional rule for the same path', () => {
+    const result = plan('/start /docs/api 302 Language=fr\n/start /docs/intro 302');
+    expect(result.exact.size).toBe(0);
+    expect(result.patterns.map((rule) => rule.line)).toEqual([1, 2]);
   });
 
   it('keeps a plain rule behind an earlier pattern that matches it', () => {
@@ -178,9 +193,32 @@ describe('matching a pattern', () => {
     expect(matchRule(rule, request('/store', 'kind=book'))).toBeUndefined();
   });
 
+  it('matches a language rule on the language or its regional forms, a country rule on the country', () => {
+    const language = ruleOf('/a /b 302 Language=en,pt-br');
+    expect(matchRule(language, { ...request('/a'), language: 'en-gb' })).toBe('/b');
+    expect(matchRule(language, { ...request('/a'), language: 'pt-br' })).toBe('/b');
+    expect(matchRule(language, { ...request('/a'), language: 'pt' })).toBeUndefined();
+    expect(matchRule(language, { ...request('/a'), language: 'english' })).toBeUndefined();
+    expect(matchRule(language, request('/a'))).toBeUndefined();
+    const country = ruleOf('/a /b 302 Country=de,fr');
+    expect(matchRule(country, { ...request('/a'), country: 'fr' })).toBe('/b');
+    expect(matchRule(country, { ...request('/a'), country: 'us' })).toBeUndefined();
+  });
+
   it('matches a host rule only on its host', () => {
     const rule = ruleOf('https://old.example/* https://new.example/:splat');
     expect(matchRule(rule, request('/a/b', '', 'OLD.example'))).toBe('https://new.example/a/b');
     expect(matchRule(rule, request('/a/b'))).toBeUndefined();
+  });
+});
+
+describe("the reader's first language", () => {
+  it.each([
+    ['fr-FR,fr;q=0.9,en;q=0.5', 'fr-fr'],
+    ['en;q=0.4,de;q=0.8', 'de'],
+    ['*', undefined],
+    [null, undefined],
+  ])('reads %s as %s', (header, language) => {
+    expect(firstLanguage(header)).toBe(language);
   });
 });

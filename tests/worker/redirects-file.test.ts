@@ -118,8 +118,35 @@ describe('rules for the old domain', () => {
   });
 });
 
+describe('language and country conditions', () => {
+  const runtime = (exports as unknown as { default: Fetcher }).default;
+
+  it.each([
+    ['fr-FR,fr;q=0.9,en;q=0.5', '/docs/guides/install'],
+    ['en;q=0.4,de;q=0.8', '/docs/guides/install'],
+    ['en-GB,en;q=0.9', '/docs/intro'],
+    ['', '/docs/intro'],
+  ])('sends a reader whose Accept-Language is "%s" to %s', async (language, location) => {
+    const response = await get('/start', { headers: language ? { 'accept-language': language } : {} });
+    await response.body?.cancel();
+    expect([response.status, response.headers.get('location')]).toEqual([302, location]);
+  });
+
+  it('applies a country rule to readers from those countries only', async () => {
+    const from = async (country?: string) => {
+      const init: RequestInit = { redirect: 'manual', ...(country ? { cf: { country } } : {}) };
+      const response = await runtime.fetch(new Request(`${origin}/eu/guides/install`, init));
+      await response.body?.cancel();
+      return [response.status, response.headers.get('location')];
+    };
+    expect(await from('DE')).toEqual([302, '/docs/guides/install']);
+    expect(await from('US')).toEqual([404, null]);
+    expect(await from()).toEqual([404, null]);
+  });
+});
+
 describe('lines the worker cannot apply', () => {
-  it.each(['/fr/docs/intro', '/eu/docs/intro', '/proxy/users', '/gone', '/broken'])(
+  it.each(['/admin/users', '/proxy/users', '/gone', '/broken'])(
     'leaves %s to the not-found page (the build warned about its line)',
     async (path) => {
       expect((await redirectOf(path)).status).toBe(404);
@@ -127,6 +154,6 @@ describe('lines the worker cannot apply', () => {
   );
 
   it('carries only the pattern rules in the manifest, in file order', () => {
-    expect(build.manifest.redirects?.map((rule) => rule.line)).toEqual([9, 10, 12, 16, 22, 32]);
+    expect(build.manifest.redirects?.map((rule) => rule.line)).toEqual([9, 10, 12, 16, 22, 25, 26, 27, 36]);
   });
 });

@@ -17,7 +17,7 @@ import { announcementDismissed, chooseTheme } from '../services/theme.ts';
 export async function servePage(c: Context<AppEnv>): Promise<Response> {
   const manifest = await currentManifest(c.env.CONTENT);
 
-  const resolved = await resolvePath(c.env.CONTENT, manifest, new URL(c.req.url));
+  const resolved = await resolvePath(c.env.CONTENT, manifest, c.req.raw);
   if (resolved.kind === 'redirect') return c.redirect(resolved.location, resolved.status);
   const { path, target } = resolved;
   // Only a page that answers 200 is cached; a custom not-found page (a 404 rule) is not.

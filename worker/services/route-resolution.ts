@@ -1,9 +1,10 @@
 // What a page URL leads to: the route table first (pages, plain redirects, forced rules), then the
-// build's short list of `_redirects` patterns (client/redirect-rules.ts), then the canonical
-// spelling. A redirect only ever leaves the site for a host `_redirects` names itself.
+// build's short list of `_redirects` patterns (client/redirect-rules.ts; a pattern may ask for the
+// reader's language or country), then the canonical spelling. A redirect only ever leaves the
+// site for a host `_redirects` names itself.
 
 import type { Manifest, RouteTarget } from '../../client/model.ts';
-import { matchRule, type RedirectRule } from '../../client/redirect-rules.ts';
+import { firstLanguage, matchRule, type RedirectRule } from '../../client/redirect-rules.ts';
 import { lookupRoute } from './content-store.ts';
 import { canonicalForm } from './paths.ts';
 
@@ -15,15 +16,22 @@ export type Resolution =
   /** `target` absent: nothing answers here, the not-found page does. */
   | { kind: 'page'; path: string; target?: PageTarget; status: 200 | 404 };
 
-export async function resolvePath(kv: KVNamespace, manifest: Manifest, url: URL): Promise<Resolution> {
+export async function resolvePath(kv: KVNamespace, manifest: Manifest, request: Request): Promise<Resolution> {
+  const url = new URL(request.url);
   const form = canonicalForm(url.pathname);
   const found = await lookupRoute(kv, manifest, form.path);
   if (found && 'redirect' in found) return redirect(encodeURI(found.redirect), found.status ?? 301, url.search);
-  const request = { host: url.host, path: form.path, query: url.searchParams };
+  const reader = {
+    host: url.host,
+    path: form.path,
+    query: url.searchParams,
+    language: firstLanguage(request.headers.get('accept-language')),
+    country: (request.cf?.country as string | undefined)?.toLowerCase(),
+  };
   for (const rule of manifest.redirects ?? []) {
     // A page at the path answers before any rule that is not forced.
     if (found && !rule.force) continue;
-    const to = matchRule(rule, request);
+    const to = matchRule(rule, reader);
     if (to === undefined) continue;
     if (rule.status !== 200 && rule.status !== 404) {
       const location = safeLocation(rule, to);
