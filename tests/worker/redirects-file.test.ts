@@ -132,6 +132,14 @@ describe('language and country conditions', () => {
     expect([response.status, response.headers.get('location')]).toEqual([302, location]);
   });
 
+  it('says that its answers vary with the reader’s language', async () => {
+    for (const path of ['/start', '/docs/intro']) {
+      const response = await get(path);
+      await response.body?.cancel();
+      expect(response.headers.get('vary'), path).toMatch(/Accept-Language/);
+    }
+  });
+
   it('applies a country rule to readers from those countries only', async () => {
     const from = async (country?: string) => {
       const init: RequestInit = { redirect: 'manual', ...(country ? { cf: { country } } : {}) };

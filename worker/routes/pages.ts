@@ -18,7 +18,11 @@ export async function servePage(c: Context<AppEnv>): Promise<Response> {
   const manifest = await currentManifest(c.env.CONTENT);
 
   const resolved = await resolvePath(c.env.CONTENT, manifest, c.req.raw);
-  if (resolved.kind === 'redirect') return c.redirect(resolved.location, resolved.status);
+  const byLanguage = resolved.byLanguage ? ', Accept-Language' : '';
+  if (resolved.kind === 'redirect') {
+    if (byLanguage) c.header('vary', 'Accept-Language');
+    return c.redirect(resolved.location, resolved.status);
+  }
   const { path, target } = resolved;
   // Only a page that answers 200 is cached; a custom not-found page (a 404 rule) is not.
   const known = target !== undefined && resolved.status === 200;
@@ -28,7 +32,7 @@ export async function servePage(c: Context<AppEnv>): Promise<Response> {
   const etag = `"${manifest.buildId}-${variant}"`;
   const varyHeaders: Record<string, string> = {
     // `Accept: text/markdown` on this URL gets the Markdown view (routes/markdown.ts).
-    vary: 'Cookie, Sec-CH-Prefers-Color-Scheme, Accept',
+    vary: `Cookie, Sec-CH-Prefers-Color-Scheme, Accept${byLanguage}`,
     'accept-ch': 'Sec-CH-Prefers-Color-Scheme',
   };
   // Only a reader who chose `system` needs the hint on this very request.

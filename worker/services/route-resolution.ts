@@ -11,12 +11,22 @@ import { canonicalForm } from './paths.ts';
 type RedirectStatus = 301 | 302 | 303 | 307 | 308;
 type PageTarget = Extract<RouteTarget, { page: string }>;
 
-export type Resolution =
+export type Resolution = (
   | { kind: 'redirect'; location: string; status: RedirectStatus }
   /** `target` absent: nothing answers here, the not-found page does. */
-  | { kind: 'page'; path: string; target?: PageTarget; status: 200 | 404 };
+  | { kind: 'page'; path: string; target?: PageTarget; status: 200 | 404 }
+) & {
+  /** The site has rules for the reader's language: the answer varies with `Accept-Language`. */
+  byLanguage?: true;
+};
 
 export async function resolvePath(kv: KVNamespace, manifest: Manifest, request: Request): Promise<Resolution> {
+  const resolution = await resolve(kv, manifest, request);
+  // Any path may meet a language rule (a forced one even on a page), so a site with one varies throughout.
+  return manifest.redirects?.some((rule) => rule.language) ? { ...resolution, byLanguage: true } : resolution;
+}
+
+async function resolve(kv: KVNamespace, manifest: Manifest, request: Request): Promise<Resolution> {
   const url = new URL(request.url);
   const form = canonicalForm(url.pathname);
   const found = await lookupRoute(kv, manifest, form.path);
