@@ -93,6 +93,20 @@ export function siteHead(config: Attributes, configFile: string): { head: SiteHe
   };
 }
 
+/** The head with the origins the site's own CSS loads from (scripts/build/site-styles.ts) added. */
+export function withStyleSources(head: SiteHead, sources: { style: string[]; font: string[] } | undefined): SiteHead {
+  if (!sources) return head;
+  const union = (a: string[], b: string[]) => [...new Set([...a, ...b])];
+  return {
+    tags: head.tags,
+    sources: {
+      script: head.sources.script,
+      style: union(head.sources.style, sources.style),
+      font: union(head.sources.font, sources.font),
+    },
+  };
+}
+
 /** Attribute values as strings (`true` as an empty value); no event handlers, no odd names. */
 function plainAttributes(raw: Attributes): { values: Record<string, string> } | { problem: string } {
   const values: Record<string, string> = {};

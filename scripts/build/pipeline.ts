@@ -11,8 +11,8 @@ import type { LlmsPart, Manifest, PageData, RouteBucket, RouteTarget, SidebarIte
 import { kvKeys, routeBucket } from '../../client/model.ts';
 import { bundleClient, writeClient } from './client-bundle.ts';
 import { compileDocs, type CompiledDoc } from './compile.ts';
-import type { SiteHead } from './head-tags.ts';
-import { bundleSiteStyles, writeSiteStyles, type SiteStyles } from './site-styles.ts';
+import { withStyleSources } from './head-tags.ts';
+import { bundleSiteStyles, writeSiteStyles } from './site-styles.ts';
 import { robotsTxt, sitemapXml } from './crawl-files.ts';
 import { loadSiteConfig } from './config.ts';
 import { discoverDocs, normaliseRoute, type SourceDoc } from './discover.ts';
@@ -88,9 +88,9 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     }
     routes.add(index.route);
   }
-  const redirectsFile = readRedirects(staticDir);
-  const redirectPlan = planRedirects(redirectsFile.rules, routes, staticDir);
-  diagnostics.warnings.push(...redirectsFile.warnings, ...redirectPlan.warnings);
+  const parsedRedirects = readRedirects(staticDir);
+  const redirectPlan = planRedirects(parsedRedirects.rules, routes, staticDir);
+  diagnostics.warnings.push(...parsedRedirects.warnings, ...redirectPlan.warnings);
   const redirects = {
     ...entryRedirects(routes, site.docs.routeBasePath, firstPage(Object.values(sidebars.sidebars)[0] ?? [])?.href),
     ...legacyRedirects(docs, site.docs.routeBasePath),
@@ -210,20 +210,6 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     warnings: diagnostics.warnings,
     routeTargets,
     kv: { ...written, largest: kv.largest },
-  };
-}
-
-/** The head of the config, with the origins the site's CSS loads from added to its CSP sources. */
-function withStyleSources(head: SiteHead, sources: SiteStyles['sources'] | undefined): SiteHead {
-  if (!sources) return head;
-  const union = (a: string[], b: string[]) => [...new Set([...a, ...b])];
-  return {
-    tags: head.tags,
-    sources: {
-      script: head.sources.script,
-      style: union(head.sources.style, sources.style),
-      font: union(head.sources.font, sources.font),
-    },
   };
 }
 
