@@ -255,7 +255,8 @@ export function App({ boot, searchPage: SearchPage }: AppProps) {
           <Suspense fallback={null}>
             <SearchPage initial={boot.search} />
           </Suspense>
-        ) : view.status === 404 ? (
+        ) : // A page with status 404 is a site's own not-found page (a 404 rule of `_redirects`).
+        view.status === 404 && !page ? (
           <NotFound />
         ) : view.status === 500 && boot.broken ? (
           <BrokenPageProblems broken={boot.broken} />

@@ -1,6 +1,8 @@
 // The shapes that cross a boundary: written by the build, stored in KV, read by the worker,
 // shipped to the browser. Declared once here and imported everywhere.
 
+import type { RedirectRule } from './redirect-rules.ts';
+
 /** A node of a compiled page: text, or an element with a tag (HTML/SVG) or a registered component name. */
 export type TreeNode = string | TreeElement;
 
@@ -190,12 +192,33 @@ export interface ClientAssets {
   searchStyle?: string;
 }
 
+/** A tag a site's config adds to every page's head (Docusaurus `headTags`, `stylesheets`, `scripts`). */
+export interface HeadTag {
+  tagName: 'link' | 'meta' | 'script' | 'style';
+  /** Escaped when written; an empty value is written as a bare attribute. */
+  attributes: Record<string, string>;
+  /** A style element's CSS (inline scripts are never kept). */
+  innerHTML?: string;
+}
+
+/** Origins a site's own head tags and CSS load from: the CSP of its pages allows them. */
+export interface SiteSources {
+  script: string[];
+  style: string[];
+  font: string[];
+}
+
 /**
  * Where a route leads in a build: its page and Markdown (KV keys by content hash), or a redirect.
- * A dev build (`npm start`) may also lead to a page that failed to build (KV `broken:<hash>`);
- * a production build never holds one, as any error stops it.
+ * `status` is set only where `_redirects` asks for other than the usual: a page served as a
+ * custom not-found page (404), a redirect that is not permanent. A dev build (`npm start`) may
+ * also lead to a page that failed to build (KV `broken:<hash>`); a production build never holds
+ * one, as any error stops it.
  */
-export type RouteTarget = { page: string; markdown: string } | { redirect: string } | { broken: string };
+export type RouteTarget =
+  | { page: string; markdown: string; status?: 404 }
+  | { redirect: string; status?: 302 | 303 | 307 | 308 }
+  | { broken: string };
 
 /** A problem that stopped a page from building: where it is and what to do about it. */
 export interface BuildProblem {
@@ -254,6 +277,10 @@ export interface Manifest {
   /** The embedded search index's directory and where its pieces are. */
   search: SearchRef;
   assets: ClientAssets;
+  /** The site's own head tags and the origins its pages may load from besides this one. */
+  head?: { tags: HeadTag[]; sources: SiteSources };
+  /** `_redirects` rules with splats, placeholders, query conditions or a host, in file order (see RedirectRule). */
+  redirects?: RedirectRule[];
 }
 
 /**

@@ -5,6 +5,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from './env.ts';
 import { handleError } from './errors/handle.ts';
 import { scriptHash, securityHeaders } from './middleware/security-headers.ts';
+import { siteSources } from './middleware/site-sources.ts';
 import { servePageData } from './routes/data.ts';
 import { serveMarkdownViews } from './routes/markdown.ts';
 import { servePage } from './routes/pages.ts';
@@ -17,7 +18,8 @@ import { scheduled } from './scheduled.ts';
 
 export const app = new Hono<AppEnv>();
 
-app.use('*', scriptHash, securityHeaders);
+// siteSources adds the site's own origins to the policy securityHeaders writes.
+app.use('*', scriptHash, siteSources, securityHeaders);
 app.get('/__data/*', servePageData);
 app.get('/search', serveSearchPage);
 app.get('/__search', serveSearchJson);

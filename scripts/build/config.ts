@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import type { FooterLink, SiteConfig } from '../../client/model.ts';
 import { BuildError } from './errors.ts';
 import { loadConfigModule } from './load-config-module.ts';
+import { siteHead, type SiteHead } from './head-tags.ts';
 import { loadModule } from './load-module.ts';
 import { defaultMarkdownDialect } from './markdown-dialect.ts';
 import { navbarEntries, type NavbarEntry } from './navbar.ts';
@@ -55,6 +56,10 @@ export interface LoadedSiteConfig {
   configFile: string;
   /** The docs plugin's version options (a Docusaurus config's), for scripts/build/versions.ts. */
   versioning: VersioningOptions;
+  /** The classic preset's `theme.customCss` files, absolute, in order (scripts/build/site-styles.ts). */
+  customCss: string[];
+  /** Head tags of the config and the origins they load from (scripts/build/head-tags.ts). */
+  head: SiteHead;
   /** What the config asks for that the build does not serve, and packages stood in for. */
   warnings: BuildError[];
 }
@@ -71,6 +76,8 @@ export async function loadSiteConfig(siteDir: string): Promise<LoadedSiteConfig>
     navbar: [],
     configFile: 'site.config.ts',
     versioning: {},
+    customCss: [],
+    head: { tags: [], sources: { script: [], style: [], font: [] } },
     warnings: [],
   };
   for (const name of [
@@ -110,6 +117,7 @@ async function loadDocusaurusConfig(siteDir: string, path: string, name: string)
     uniqueLine(text, [key], value),
   );
   const site = merge(defaultSiteConfig, fromDocusaurus(config));
+  const head = siteHead(isObject(cleaned) ? cleaned : {}, name);
   return {
     site: {
       ...site,
@@ -125,7 +133,13 @@ async function loadDocusaurusConfig(siteDir: string, path: string, name: string)
       onlyIncludeVersions: docs?.onlyIncludeVersions,
       versions: docs?.versions,
     },
-    warnings: [...missingPackageWarnings(missing, fed, name), ...unservedFeatures(raw, siteDir, { name, text })],
+    customCss: customCssFiles(config, siteDir),
+    head: head.head,
+    warnings: [
+      ...missingPackageWarnings(missing, fed, name),
+      ...unservedFeatures(raw, siteDir, { name, text }),
+      ...head.warnings,
+    ],
   };
 }
 
@@ -205,6 +219,20 @@ function fromDocusaurus(config: DocusaurusConfig): SiteConfigPart {
 }
 
 type DocusaurusSeverity = NonNullable<DocusaurusConfig['onBrokenLinks']>;
+
+/** The classic preset's `theme.customCss`: one file or a list, relative to the site folder or absolute. */
+function customCssFiles(config: DocusaurusConfig, siteDir: string): string[] {
+  for (const preset of config.presets ?? []) {
+    if (!Array.isArray(preset) || !/classic/.test(preset[0])) continue;
+    const customCss = preset[1]?.theme?.customCss;
+    if (customCss) return (Array.isArray(customCss) ? customCss : [customCss]).map((file) => resolve(siteDir, file));
+  }
+  return [];
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
 
 /** The classic preset's docs options, when it has any. */
 function classicDocsOptions(config: DocusaurusConfig) {

@@ -19,10 +19,13 @@ import type {
 import { kvKeys, routeBucket } from '../../client/model.ts';
 import { bundleClient, writeClient } from './client-bundle.ts';
 import { compileDocs, type CompiledDoc } from './compile.ts';
+import { withStyleSources } from './head-tags.ts';
+import { bundleSiteStyles, writeSiteStyles } from './site-styles.ts';
 import { robotsTxt, sitemapXml } from './crawl-files.ts';
 import { loadSiteConfig } from './config.ts';
 import { assignRoutes, docRedirects } from './doc-routes.ts';
 import { BuildError, newDiagnostics, throwIfErrors } from './errors.ts';
+import { exactRouteTargets, planRedirects } from './redirect-plan.ts';
 import { readRedirects } from './redirects.ts';
 import { emitSearchIndex } from './search-index/emit.ts';
 import { createSearchIndexWriter } from './search-index/writer.ts';
@@ -121,9 +124,13 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
       lastVersion: lastDocs.version.name,
     },
   };
+  const parsedRedirects = readRedirects(staticDir);
+  const redirectPlan = planRedirects(parsedRedirects.rules, routes, staticDir);
+  diagnostics.warnings.push(...parsedRedirects.warnings, ...redirectPlan.warnings);
   const redirects = {
     ...docRedirects(routes, site.docs, versions, firstPage(Object.values(lastDocs.sidebars.sidebars)[0] ?? [])?.href),
-    ...readRedirects(staticDir, routes, site.onBrokenLinks, diagnostics),
+    // Links to an old path that `_redirects` moves are not broken.
+    ...Object.fromEntries([...redirectPlan.exact].map(([from, rule]) => [from, rule.to])),
   };
   const alternates = alternateRoutes(versions);
 
@@ -208,6 +215,8 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   // Broken pages leave holes: the pages built, in the order of `docs`.
   const built = pages.filter((page) => page !== undefined);
 
+  // `_redirects` first: its plain rules replace a page only when forced (redirect-plan.ts).
+  for (const [from, target] of exactRouteTargets(redirectPlan, routeTargets)) routeTargets.set(from, target);
   for (const [from, to] of Object.entries(redirects)) {
     if (!routeTargets.has(from)) routeTargets.set(from, { redirect: to });
   }
@@ -229,7 +238,13 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   const search = await emitSearchIndex(searchIndex, options.skipClient ? 'kv' : 'assets', options.outDir, kv);
 
   const bundle = options.skipClient ? undefined : await bundleClient();
-  const assets = bundle?.assets ?? { script: '/assets/main.js', modulePreloads: [], styles: [], fonts: [] };
+  const ownAssets = bundle?.assets ?? { script: '/assets/main.js', modulePreloads: [], styles: [], fonts: [] };
+  // The site's own CSS comes after ours, so its rules win where both style the same thing.
+  const siteStyles = await bundleSiteStyles(config.customCss, siteDir, config.configFile);
+  diagnostics.warnings.push(...siteStyles.warnings);
+  const styles = siteStyles.styles;
+  const assets = styles ? { ...ownAssets, styles: [...ownAssets.styles, styles.url] } : ownAssets;
+  const head = withStyleSources(config.head, styles?.sources);
   const content: Omit<Manifest, 'buildId' | 'builtAt'> = {
     site,
     routeBuckets,
@@ -240,8 +255,13 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     llms,
     search,
     assets,
+    ...(redirectPlan.patterns.length > 0 ? { redirects: redirectPlan.patterns } : {}),
+    ...(head.tags.length > 0 || Object.values(head.sources).some((list) => list.length > 0) ? { head } : {}),
   };
-  const buildId = hashBuild(content, bundle ? [...bundle.files.values()] : []);
+  const buildId = hashBuild(content, [
+    ...(bundle ? bundle.files.values() : []),
+    ...(styles ? [styles.bytes, ...styles.files.values()] : []),
+  ]);
   const manifest: Manifest = { buildId, builtAt: new Date().toISOString(), ...content };
   const contentKeys = JSON.stringify(kv.contentKeys());
   await kv.put(kvKeys.keys(buildId), contentKeys);
@@ -251,6 +271,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   // The deploy protects these from garbage collection without reading them back from KV.
   await writeFile(join(options.outDir, 'kv', 'keys.json'), contentKeys);
 
+  if (styles) await writeSiteStyles(options.outDir, styles);
   if (bundle) {
     await writeClient(options.outDir, bundle, staticDir, media);
     const listed = built.filter((page) => !page.unlisted);

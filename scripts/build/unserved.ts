@@ -1,9 +1,9 @@
 // What a Docusaurus site has that this engine does not serve: a blog, other locales, other docs
-// plugin instances (and other plugins), swizzled theme components, custom CSS, remark/rehype
-// plugins, and packages the site folder lacks. Each is said once, as a build warning, never silently dropped.
+// plugin instances (and other plugins), swizzled theme components, remark/rehype plugins, and
+// packages the site folder lacks. Each is said once, as a build warning, never silently dropped.
 
 import { existsSync, readdirSync } from 'node:fs';
-import { join, relative, resolve, sep } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { BuildError } from './errors.ts';
 import { uniqueLine } from './schemas/source-lines.ts';
 import { standInPackage } from './stand-ins.ts';
@@ -38,19 +38,6 @@ export function unservedFeatures(raw: unknown, siteDir: string, file: ConfigFile
     const where = `presets[${index}][1]`;
     if (isObject(options.docs)) collectMarkdownPlugins(options.docs, `${where}.docs`);
     if (isObject(options.pages)) collectMarkdownPlugins(options.pages, `${where}.pages`);
-    const theme = isObject(options.theme) ? options.theme : {};
-    const customCss = typeof theme.customCss === 'string' ? [theme.customCss] : asArray(theme.customCss);
-    if (customCss.length > 0) {
-      const files = customCss.map((css) => (typeof css === 'string' ? relative(siteDir, resolve(siteDir, css)) : '?'));
-      warnings.push(
-        warn(
-          'customCss',
-          theme.customCss,
-          `custom CSS is not applied: ${files.join(', ')}`,
-          'the engine styles pages with its own theme; remove customCss from the preset options to silence this',
-        ),
-      );
-    }
     // The classic preset has a blog unless told `blog: false`; it matters when there are posts or options.
     const blogPath = isObject(options.blog) && typeof options.blog.path === 'string' ? options.blog.path : 'blog';
     if (options.blog !== false && (isObject(options.blog) || existsSync(join(siteDir, blogPath))))

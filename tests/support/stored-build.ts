@@ -10,7 +10,7 @@ import type { BuildResult } from '../../scripts/build/pipeline.ts';
 /** A build with what it stored read back: whole pages, sidebars, every KV entry. */
 export interface BuiltSite extends Omit<BuildResult, 'pages'> {
   outDir: string;
-  /** Every page as stored in KV (with its tree), in the order the build found them. */
+  /** Every page a route leads to as stored in KV (with its tree), in the order the build found them. */
   pages: PageData[];
   sidebars: Record<string, SidebarItem[]>;
   entries: KvEntry[];
@@ -29,10 +29,12 @@ export async function storedBuild(result: BuildResult, outDir: string): Promise<
     if (value === undefined) throw new Error(`the build stored no ${key}`);
     return JSON.parse(value) as unknown;
   };
-  const pages = result.pages.map((summary) => {
+  // A page that a forced `_redirects` rule moves away is stored but no route leads to it.
+  const pages = result.pages.flatMap((summary) => {
     const target = result.routeTargets.get(summary.route);
+    if (target && 'redirect' in target) return [];
     if (!target || !('page' in target)) throw new Error(`no page stored for ${summary.route}`);
-    return stored(kvKeys.page(target.page)) as PageData;
+    return [stored(kvKeys.page(target.page)) as PageData];
   });
   const sidebars = Object.fromEntries(
     Object.entries(result.manifest.sidebars).map(([id, ref]) => [

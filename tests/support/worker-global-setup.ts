@@ -50,6 +50,11 @@ export default async function setup(project: TestProject) {
     'versionsSite',
     await fixture('tests/fixtures/docusaurus-versions', join(outRoot, 'docusaurus-versions')),
   );
+  project.provide(
+    'redirectsSite',
+    await fixture('tests/fixtures/docusaurus-redirects', join(outRoot, 'docusaurus-redirects')),
+  );
+  project.provide('styledSite', await fixture('tests/fixtures/docusaurus-styled', join(outRoot, 'docusaurus-styled')));
   // A site whose big sidebar is rendered in part (see worker/render/sidebar-view.ts).
   await generateCorpus(join(outRoot, 'large-source'), { pages: largeSitePages });
   project.provide('largeSite', await fixture(join(outRoot, 'large-source'), join(outRoot, 'large-site')));
@@ -85,6 +90,10 @@ declare module 'vitest' {
     brokenSite: BuiltFixture;
     /** tests/fixtures/docusaurus-versions: versions.json with 2.0 (last) and 1.0, and the docs folder as Next. */
     versionsSite: BuiltFixture;
+    /** tests/fixtures/docusaurus-redirects: a Docusaurus site whose `static/_redirects` uses Netlify's syntax. */
+    redirectsSite: BuiltFixture;
+    /** tests/fixtures/docusaurus-styled: custom CSS over Infima's properties, head tags, CDN stylesheet and scripts. */
+    styledSite: BuiltFixture;
     /** A generated site of 200 pages (scripts/bench/corpus.ts): a small and a large sidebar. */
     largeSite: BuiltFixture;
     /** `http://127.0.0.1:<port>` of each Algolia stand-in, by name. */

@@ -97,8 +97,7 @@ describe('a Docusaurus site whose docs lie beside the website folder', () => {
       /remark and rehype plugins are not run: remark-math \(presets\[0\]\[1\]\.docs\.remarkPlugins\); rehype-katex \(presets\[0\]\[1\]\.docs\.rehypePlugins\)/,
     );
     once(/^src\/theme: swizzled theme components are not used: Footer$/);
-    once(/custom CSS is not applied: src\/css\/custom\.css$/);
-    expect(warnings).toHaveLength(10);
+    expect(warnings).toHaveLength(9);
     expect(
       result.warnings.every(
         (warning) => warning.file.startsWith('docusaurus.config.mjs') || warning.file === 'src/theme',

@@ -7,6 +7,7 @@ import { SearchPage } from '../../client/components/SearchPage.tsx';
 import { documentTitle, type BootData, type Manifest } from '../../client/model.ts';
 import { escapeHtml } from '../../client/escape-html.ts';
 import { themeScript, type ThemeChoice } from '../services/theme.ts';
+import { headTagHtml } from './head-tags.ts';
 import { structuredData } from './structured-data.ts';
 
 export { escapeHtml };
@@ -83,6 +84,7 @@ function documentHead({ manifest, boot, theme, url }: DocumentInput): string {
     `<link rel="icon" href="${escapeHtml(site.favicon)}">`,
     ...assets.fonts.map((font) => `<link rel="preload" href="${font}" as="font" type="font/woff2" crossorigin>`),
     ...assets.styles.map((style) => `<link rel="stylesheet" href="${style}">`),
+    ...(manifest.head?.tags ?? []).map(headTagHtml),
     `<script type="module" src="${assets.script}"></script>`,
     ...assets.modulePreloads.map((chunk) => `<link rel="modulepreload" href="${chunk}">`),
     theme.needsScript ? `<script>${themeScript}</script>` : '',

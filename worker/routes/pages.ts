@@ -1,6 +1,6 @@
-// Every GET that is not an asset or data: a doc page, a redirect or the 404 page, and in a dev
-// build the problems of a page that failed to build (500). When the store fails it throws, and the
-// error handler (worker/errors/) answers with the 503 page.
+// Every GET that is not an asset or data: a doc page, a redirect (worker/services/route-resolution.ts)
+// or the 404 page, and in a dev build the problems of a page that failed to build (500). When the
+// store fails it throws, and the error handler (worker/errors/) answers with the 503 page.
 
 import type { Context } from 'hono';
 import type { PageData } from '../../client/model.ts';
@@ -8,30 +8,31 @@ import type { AppEnv } from '../env.ts';
 import { bootData } from '../render/boot-data.ts';
 import { renderDocument } from '../render/document.tsx';
 import { sidebarView } from '../render/sidebar-view.ts';
-import { currentManifest, lookupRoute, readBrokenPage, readPage } from '../services/content-store.ts';
+import { currentManifest, readBrokenPage, readPage } from '../services/content-store.ts';
 import { cacheTtlSeconds, readEdgeCache, writeEdgeCache } from '../services/edge-cache.ts';
 import { htmlCacheKey } from '../services/html-cache.ts';
-import { canonicalForm, decidePath } from '../services/paths.ts';
+import { resolvePath } from '../services/route-resolution.ts';
 import { announcementDismissed, chooseTheme } from '../services/theme.ts';
 
 export async function servePage(c: Context<AppEnv>): Promise<Response> {
   const manifest = await currentManifest(c.env.CONTENT);
 
-  const url = new URL(c.req.url);
-  const form = canonicalForm(url.pathname);
-  const found = await lookupRoute(c.env.CONTENT, manifest, form.path);
-  const decision = decidePath(form, found && 'redirect' in found ? found.redirect : undefined);
-  if (decision.kind === 'redirect') return c.redirect(decision.location + url.search, 301);
-  const path = decision.path;
-  const target = found && 'page' in found ? found : undefined;
-  const known = target !== undefined;
+  const resolved = await resolvePath(c.env.CONTENT, manifest, c.req.raw);
+  const byLanguage = resolved.byLanguage ? ', Accept-Language' : '';
+  if (resolved.kind === 'redirect') {
+    if (byLanguage) c.header('vary', 'Accept-Language');
+    return c.redirect(resolved.location, resolved.status);
+  }
+  const { path, target } = resolved;
+  // Only a page that answers 200 is cached; a custom not-found page (a 404 rule) is not.
+  const known = target !== undefined && resolved.status === 200;
   const theme = chooseTheme(c, manifest.site);
   const dismissed = announcementDismissed(c, manifest.site);
   const variant = `${theme.variant}${dismissed ? '-nobar' : ''}`;
   const etag = `"${manifest.buildId}-${variant}"`;
   const varyHeaders: Record<string, string> = {
     // `Accept: text/markdown` on this URL gets the Markdown view (routes/markdown.ts).
-    vary: 'Cookie, Sec-CH-Prefers-Color-Scheme, Accept',
+    vary: `Cookie, Sec-CH-Prefers-Color-Scheme, Accept${byLanguage}`,
     'accept-ch': 'Sec-CH-Prefers-Color-Scheme',
   };
   // Only a reader who chose `system` needs the hint on this very request.
@@ -56,8 +57,8 @@ export async function servePage(c: Context<AppEnv>): Promise<Response> {
   }
 
   const page: PageData | null = target ? await readPage(c.env.CONTENT, target.page) : null;
-  const broken = found && 'broken' in found ? await readBrokenPage(c.env.CONTENT, found.broken) : undefined;
-  const status = page ? 200 : broken ? 500 : 404;
+  const broken = resolved.broken ? await readBrokenPage(c.env.CONTENT, resolved.broken) : undefined;
+  const status = page ? resolved.status : broken ? 500 : 404;
   // A missing page still offers the main sidebar, so the reader can find the way on.
   const sidebarId = page ? page.sidebar : (broken?.sidebar ?? manifest.defaultSidebar);
   const sidebar = await sidebarView(c.env.CONTENT, manifest, sidebarId, path);

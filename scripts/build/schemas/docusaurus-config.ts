@@ -71,7 +71,14 @@ const docsOptions = z.looseObject({
     )
     .optional(),
 });
-const presetOptions = z.looseObject({ docs: z.union([z.literal(false), docsOptions]).optional() });
+// `theme.customCss`: one stylesheet or a list, relative to the site folder (scripts/build/site-styles.ts).
+const themeOptions = z.looseObject({
+  customCss: z.union([text('"./src/css/custom.css"'), z.array(text('"./src/css/custom.css"'))]).optional(),
+});
+const presetOptions = z.looseObject({
+  docs: z.union([z.literal(false), docsOptions]).optional(),
+  theme: themeOptions.optional(),
+});
 const preset = z.union([z.string(), z.tuple([z.string(), presetOptions.optional()]), z.literal(false), z.null()]);
 
 export const docusaurusConfigSchema = hinted(

@@ -17,10 +17,17 @@ import { forgetSearchPieces } from '../../../worker/services/search/pieces.ts';
 /** The worker's bindings as configured in wrangler.toml (KV `CONTENT`, `HTML_CACHE_TTL`). */
 export const bindings = env as unknown as Env;
 
-export type FixtureName = 'site' | 'home-site' | 'large-site' | 'broken-pages' | 'docusaurus-versions';
+export type FixtureName =
+  | 'site'
+  | 'home-site'
+  | 'large-site'
+  | 'broken-pages'
+  | 'docusaurus-versions'
+  | 'docusaurus-redirects'
+  | 'docusaurus-styled';
 
 export interface DeployOptions {
-  /** tests/fixtures/site (default), or another fixture site. */
+  /** tests/fixtures/site (default), or another fixture under tests/fixtures/. */
   fixture?: FixtureName;
   /** Keys left out, as after an interrupted upload or an expired build. */
   omit?: ('manifest' | 'pages')[];
@@ -42,6 +49,8 @@ export function fixtureBuild(fixture: FixtureName = 'site'): BuiltFixture {
   if (fixture === 'home-site') return inject('homeSite');
   if (fixture === 'broken-pages') return inject('brokenSite');
   if (fixture === 'docusaurus-versions') return inject('versionsSite');
+  if (fixture === 'docusaurus-redirects') return inject('redirectsSite');
+  if (fixture === 'docusaurus-styled') return inject('styledSite');
   return fixture === 'large-site' ? inject('largeSite') : inject('site');
 }
 
