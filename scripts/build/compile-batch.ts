@@ -9,15 +9,17 @@ import mdx from '@mdx-js/esbuild';
 import remarkDirective from 'remark-directive';
 import remarkGfm from 'remark-gfm';
 import rehypeShikiFromHighlighter from '@shikijs/rehype/core';
-import { createHighlighter } from 'shiki';
-import { loadCodeThemes } from './code-themes.ts';
 import type { TocItem, TreeNode } from '../../client/model.ts';
 import { componentNames } from '../../client/components/registry-names.ts';
 import { BuildError } from './errors.ts';
 import type { SourceDoc } from './discover.ts';
 import { flatten } from './jsx-runtime.ts';
 import { tableOfContents } from './table-of-contents.ts';
-import { codeLinesTransformer } from './code-fences.ts';
+import { browserOnlyFallbacks } from './browser-only-content.ts';
+import { codeHighlighting, sharedCodeOptions } from './code-highlighter.ts';
+import { highlightJsxCodeBlocks } from './jsx-code-blocks.ts';
+import { pageContextDefine, pageImportsPlugin, supportedImports, type ImportProblem } from './page-imports.ts';
+import { rehypeTocExport } from './toc-export.ts';
 import { rehypeCommonMarkHtml } from './commonmark-html.ts';
 import { defaultMarkdownDialect } from './markdown-dialect.ts';
 import { componentsProvider, componentsProviderPlugin, markdownExtensions, preprocessPlugin } from './mdx-sources.ts';
@@ -48,43 +50,12 @@ export interface BatchOutcome {
   errors: BuildError[];
 }
 
-const preloadedLanguages = [
-  'bash',
-  'shell',
-  'json',
-  'ts',
-  'tsx',
-  'js',
-  'jsx',
-  'rust',
-  'python',
-  'go',
-  'yaml',
-  'toml',
-  'text',
-  'markdown',
-  'html',
-  'css',
-  'solidity',
-  'sql',
-  'diff',
-];
-
-let highlighting: ReturnType<typeof createCodeHighlighter> | undefined;
-
-async function createCodeHighlighter() {
-  const codeThemes = await loadCodeThemes();
-  const highlighter = await createHighlighter({ themes: Object.values(codeThemes), langs: preloadedLanguages });
-  return { highlighter, themes: { light: codeThemes.light.name!, dark: codeThemes.dark.name! } };
-}
-
 /**
  * Compiles the batch; link and image problems go to `context.diagnostics`, referenced images to
  * `context.media`. A page that fails is reported in `errors` and left out of `pages`.
  */
 export async function compileBatch(entries: BatchEntry[], context: LinkContext): Promise<BatchOutcome> {
-  highlighting ??= createCodeHighlighter();
-  const { highlighter, themes } = await highlighting;
+  const highlighting = await codeHighlighting();
   const byFile = new Map(entries.map(({ doc }) => [doc.file, doc]));
 
   let result: esbuild.BuildResult<{ write: false }>;
@@ -101,9 +72,10 @@ export async function compileBatch(entries: BatchEntry[], context: LinkContext):
       outdir: '/mdx-out',
       outbase: context.docsDir,
       logLevel: 'silent',
+      define: pageContextDefine(context.pageContext),
       plugins: [
         preprocessPlugin(byFile, context),
-        themeImportsPlugin(),
+        pageImportsPlugin(),
         componentsProviderPlugin(),
         mdx({
           jsxImportSource: 'self-docs-mdx',
@@ -115,22 +87,17 @@ export async function compileBatch(entries: BatchEntry[], context: LinkContext):
           rehypePlugins: [
             rehypeCommonMarkHtml,
             rehypeHeadingIds,
+            rehypeTocExport,
             [rehypeLinksAndImages, context],
             [
               rehypeShikiFromHighlighter,
-              highlighter,
+              highlighting.highlighter,
               {
-                themes,
-                defaultColor: false,
+                ...sharedCodeOptions(highlighting.themes),
                 defaultLanguage: 'text',
                 fallbackLanguage: 'text',
                 lazy: true,
-                // Shiki's default stops tokenising a line after 0.5 s and colours the rest as one token:
-                // on a busy machine the first line that compiles a big grammar's patterns hits it, and
-                // the same page came out coloured differently from build to build.
-                tokenizeTimeLimit: 60_000,
                 parseMetaString: parseCodeMeta,
-                transformers: [codeTitleTransformer, codeLinesTransformer],
               },
             ],
           ],
@@ -160,8 +127,10 @@ export async function compileBatch(entries: BatchEntry[], context: LinkContext):
       continue;
     }
     try {
-      const tree = evaluate(code, doc);
-      outcome.pages.push({ index, tree, toc: tableOfContents(tree) });
+      const { tree, warning } = browserOnlyFallbacks(evaluate(code, doc), doc);
+      if (warning) context.diagnostics.warnings.push(warning);
+      const highlighted = await highlightJsxCodeBlocks(tree, highlighting);
+      outcome.pages.push({ index, tree: highlighted, toc: tableOfContents(highlighted) });
     } catch (error) {
       if (!(error instanceof BuildError)) throw error;
       outcome.errors.push(error);
@@ -173,44 +142,6 @@ export async function compileBatch(entries: BatchEntry[], context: LinkContext):
 function isBuildFailure(error: unknown): error is esbuild.BuildFailure {
   return error instanceof Error && Array.isArray((error as Partial<esbuild.BuildFailure>).errors);
 }
-
-/** `import Tabs from '@theme/Tabs'` in Docusaurus pages resolves to our registered component. */
-function themeImportsPlugin(): esbuild.Plugin {
-  return {
-    name: 'self-docs-theme-imports',
-    setup(build) {
-      build.onResolve({ filter: /^@theme\// }, (args) => {
-        const name = args.path.slice('@theme/'.length);
-        if (!(componentNames as readonly string[]).includes(name)) {
-          return {
-            errors: [
-              {
-                text: `unknown component ${args.path}; registered: ${componentNames.map((n) => `@theme/${n}`).join(', ')}`,
-              },
-            ],
-          };
-        }
-        return { path: name, namespace: 'theme-component' };
-      });
-      build.onLoad({ filter: /.*/, namespace: 'theme-component' }, (args) => ({
-        contents: `export default ${JSON.stringify(args.path)};`,
-        loader: 'js',
-      }));
-    },
-  };
-}
-
-const codeTitleTransformer = {
-  name: 'self-docs-code-title',
-  pre(
-    this: { options: { meta?: Record<string, unknown>; lang?: string } },
-    node: { properties: Record<string, unknown> },
-  ) {
-    const meta = this.options.meta ?? {};
-    if (typeof meta.title === 'string') node.properties['data-title'] = meta.title;
-    if (this.options.lang) node.properties['data-language'] = this.options.lang;
-  },
-};
 
 const components = Object.fromEntries(componentNames.map((name) => [name, name]));
 
@@ -229,7 +160,7 @@ function evaluate(code: string, doc: SourceDoc): TreeNode[] {
         doc.relPath,
         line || undefined,
         `unknown component <${missing[1]}>`,
-        `use one of the registered components (${componentNames.join(', ')}) or plain HTML`,
+        importFix(missing[1]!) ?? `use one of the registered components (${componentNames.join(', ')}) or plain HTML`,
       );
     }
     throw new BuildError(
@@ -239,6 +170,12 @@ function evaluate(code: string, doc: SourceDoc): TreeNode[] {
       'fix the JSX expression named in the message',
     );
   }
+}
+
+/** `<Link>` used without its import: say which import brings it. */
+function importFix(name: string): string | undefined {
+  const path = supportedImports.find((candidate) => candidate.endsWith(`/${name}`));
+  return path ? `add \`import ${name} from '${path}';\` at the top of the page` : undefined;
 }
 
 function compileFailure(failure: esbuild.BuildFailure, context: LinkContext): BuildError[] {
@@ -252,6 +189,10 @@ function compileFailure(failure: esbuild.BuildFailure, context: LinkContext): Bu
       // An import line is reported in the compiled code: find it in the source.
       const raw = readFileSync(message.location.file, 'utf8').split('\n');
       line = raw.findIndex((l: string) => l.includes(message.location!.lineText.trim())) + 1 || line;
+    }
+    const unknownImport = message.detail as Partial<ImportProblem> | undefined;
+    if (unknownImport?.problem && unknownImport.fix) {
+      return new BuildError(file, line, unknownImport.problem, unknownImport.fix);
     }
     return new BuildError(file, line, `MDX syntax error: ${text}`, mdxFix(text));
   });

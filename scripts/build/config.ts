@@ -54,6 +54,8 @@ export interface LoadedSiteConfig {
   configFile: string;
   /** What the config asks for that the build does not serve, and packages stood in for. */
   warnings: BuildError[];
+  /** The Docusaurus config as loaded (stand-ins taken out), for `useDocusaurusContext()` in pages. */
+  docusaurusConfig?: unknown;
 }
 
 export async function loadSiteConfig(siteDir: string): Promise<LoadedSiteConfig> {
@@ -110,6 +112,7 @@ async function loadDocusaurusConfig(siteDir: string, path: string, name: string)
     ...(docs?.sidebarPath ? { sidebarPath: resolve(siteDir, docs.sidebarPath) } : {}),
     navbar,
     configFile: name,
+    docusaurusConfig: cleaned,
     warnings: [...missingPackageWarnings(missing, fed, name), ...unservedFeatures(raw, siteDir, { name, text })],
   };
 }

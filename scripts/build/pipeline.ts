@@ -25,6 +25,7 @@ import { generatedIndexPage } from './generated-index.ts';
 import { llmsRecord } from './llms.ts';
 import { pageMarkdown } from './markdown-export.ts';
 import { firstPage, resolveNavbar } from './navbar.ts';
+import { pageContext } from './page-context.ts';
 import { loadSidebars, resolveSidebars, type ResolvedSidebars } from './sidebars.ts';
 
 export interface BuildOptions {
@@ -126,6 +127,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     onBrokenLinks: site.onBrokenLinks,
     onBrokenMarkdownLinks: site.onBrokenMarkdownLinks,
     markdown: site.markdown,
+    pageContext: pageContext(site, config.docusaurusConfig),
     diagnostics,
     relPathOf: (file: string) => relative(siteDir, file),
   };

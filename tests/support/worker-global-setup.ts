@@ -44,6 +44,10 @@ export default async function setup(project: TestProject) {
   const outRoot = await mkdtemp(join(tmpdir(), 'self-docs-worker-'));
   project.provide('site', await fixture('tests/fixtures/site', join(outRoot, 'site')));
   project.provide('homeSite', await fixture('tests/fixtures/home-site', join(outRoot, 'home-site')));
+  project.provide(
+    'componentsSite',
+    await fixture('tests/fixtures/docusaurus-components', join(outRoot, 'docusaurus-components')),
+  );
   // A site whose big sidebar is rendered in part (see worker/render/sidebar-view.ts).
   await generateCorpus(join(outRoot, 'large-source'), { pages: largeSitePages });
   project.provide('largeSite', await fixture(join(outRoot, 'large-source'), join(outRoot, 'large-site')));
@@ -75,6 +79,8 @@ declare module 'vitest' {
     site: BuiltFixture;
     /** tests/fixtures/home-site: docs that start at `/`, theme following the system. */
     homeSite: BuiltFixture;
+    /** tests/fixtures/docusaurus-components: a Docusaurus site using the theme's components and hooks. */
+    componentsSite: BuiltFixture;
     /** A generated site of 200 pages (scripts/bench/corpus.ts): a small and a large sidebar. */
     largeSite: BuiltFixture;
     /** `http://127.0.0.1:<port>` of each Algolia stand-in, by name. */

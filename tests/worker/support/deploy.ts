@@ -17,10 +17,10 @@ import { forgetSearchPieces } from '../../../worker/services/search/pieces.ts';
 /** The worker's bindings as configured in wrangler.toml (KV `CONTENT`, `HTML_CACHE_TTL`). */
 export const bindings = env as unknown as Env;
 
-export type FixtureName = 'site' | 'home-site' | 'large-site';
+export type FixtureName = 'site' | 'home-site' | 'large-site' | 'docusaurus-components';
 
 export interface DeployOptions {
-  /** tests/fixtures/site (default) or tests/fixtures/home-site. */
+  /** A site of tests/fixtures/ (default `site`), or the generated `large-site`. */
   fixture?: FixtureName;
   /** Keys left out, as after an interrupted upload or an expired build. */
   omit?: ('manifest' | 'pages')[];
@@ -40,6 +40,7 @@ export interface DeployedBuild {
 
 export function fixtureBuild(fixture: FixtureName = 'site'): BuiltFixture {
   if (fixture === 'home-site') return inject('homeSite');
+  if (fixture === 'docusaurus-components') return inject('componentsSite');
   return fixture === 'large-site' ? inject('largeSite') : inject('site');
 }
 
