@@ -154,3 +154,14 @@ describe('@theme/Tabs', () => {
     expect((await textsOf(html, '[role="tabpanel"]'))[1]).toBe('Download the Linux tarball.');
   });
 });
+
+describe('the Markdown view', () => {
+  it('writes the components as plain Markdown: the light picture, the code title, the summary', async () => {
+    const markdown = await (await get('/docs/guides/tour.md')).text();
+    expect(markdown).toContain('![Architecture diagram](https://components.example.test/img/diagram-light.svg)\n');
+    expect(markdown).not.toContain('diagram-dark.svg');
+    expect(markdown).toContain('```jsx title="/src/components/Greeting.js"\n');
+    expect(markdown).toContain('**Why a static page?**\n\nPages are built once');
+    expect(markdown).toContain('The live demo needs a browser.');
+  });
+});

@@ -5,6 +5,9 @@ import { jsx } from '../jsx-runtime.ts';
 import type { TocExportEntry } from '../toc-export.ts';
 import { pageContext } from './site.ts';
 
+/** The class of the list, for the stylesheet and for search records, which leave it out. */
+export const tocInlineClass = 'toc-inline';
+
 interface TocInlineProps {
   toc?: unknown;
   minHeadingLevel?: number;
@@ -22,7 +25,7 @@ export default function TOCInline({ toc, minHeadingLevel, maxHeadingLevel, class
   const max = maxHeadingLevel ?? configured.maxHeadingLevel ?? 3;
   const entries = (toc as TocExportEntry[]).filter((entry) => entry.level >= min && entry.level <= max);
   if (entries.length === 0) return null;
-  return jsx('div', { className: ['toc-inline', className].filter(Boolean).join(' '), children: list(entries) });
+  return jsx('div', { className: [tocInlineClass, className].filter(Boolean).join(' '), children: list(entries) });
 }
 
 /** Each entry with the deeper entries that follow it as its own list. */
@@ -44,7 +47,7 @@ function list(entries: TocExportEntry[]): unknown {
 }
 
 function tableOfContentsConfig(): { minHeadingLevel?: number; maxHeadingLevel?: number } {
-  const themeConfig = pageContext.siteConfig.themeConfig as { tableOfContents?: Record<string, unknown> } | undefined;
+  const themeConfig = pageContext().siteConfig.themeConfig as { tableOfContents?: Record<string, unknown> } | undefined;
   const levels = themeConfig?.tableOfContents ?? {};
   const level = (value: unknown) => (typeof value === 'number' ? value : undefined);
   return { minHeadingLevel: level(levels.minHeadingLevel), maxHeadingLevel: level(levels.maxHeadingLevel) };

@@ -14,7 +14,7 @@ const external = /^([a-z][a-z\d+.-]*:|\/\/)/i;
 export function withBaseUrl(url: string, options: BaseUrlOptions = {}): string {
   if (!url || url.startsWith('#') || external.test(url)) return url;
   const path = `/${url.replace(/^\/+/, '')}`;
-  return options.absolute ? `${pageContext.siteConfig.url.replace(/\/+$/, '')}${path}` : path;
+  return options.absolute ? `${pageContext().siteConfig.url.replace(/\/+$/, '')}${path}` : path;
 }
 
 export default function useBaseUrl(url: string, options?: BaseUrlOptions): string {

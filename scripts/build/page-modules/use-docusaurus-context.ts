@@ -5,5 +5,5 @@ import type { PageContext } from '../page-context.ts';
 import { pageContext } from './site.ts';
 
 export default function useDocusaurusContext(): PageContext {
-  return pageContext;
+  return pageContext();
 }
