@@ -47,17 +47,19 @@ export function rehypeTocExport() {
   };
 }
 
-/** A page that exports its own `toc` keeps it. */
+/** A page that declares its own `toc` (exported or not, or imported) keeps it. */
 function declaresToc(tree: HastRoot): boolean {
   return tree.children.some((node) => {
     const estree = (node as { type: string; data?: { estree?: Program } }).data?.estree;
     if (node.type !== ('mdxjsEsm' as string) || !estree) return false;
-    return estree.body.some(
-      (statement) =>
-        statement.type === 'ExportNamedDeclaration' &&
-        statement.declaration?.type === 'VariableDeclaration' &&
-        statement.declaration.declarations.some((d) => d.id.type === 'Identifier' && d.id.name === 'toc'),
-    );
+    return estree.body.some((statement) => {
+      const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
+      if (declaration?.type === 'VariableDeclaration') {
+        return declaration.declarations.some((d) => d.id.type === 'Identifier' && d.id.name === 'toc');
+      }
+      if (declaration?.type === 'FunctionDeclaration') return declaration.id?.name === 'toc';
+      return declaration?.type === 'ImportDeclaration' && declaration.specifiers.some((s) => s.local.name === 'toc');
+    });
   });
 }
 

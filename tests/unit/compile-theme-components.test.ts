@@ -30,6 +30,14 @@ describe('the toc export and @theme/TOCInline', () => {
     expect(text(ids!)).toBe('2:first:First 3:custom:Second 4:third:Third');
   });
 
+  it('leaves alone a page that imports a `toc` of its own', async () => {
+    const a = await onlyPage({
+      'docs/data.js': "export const toc = 'mine';\n",
+      'docs/a.mdx': page('A', "import { toc } from './data.js';", '', '## Here', '', '<b>{toc}</b>'),
+    });
+    expect(byTag(a.tree, 'b').map(text)).toEqual(['mine']);
+  });
+
   it("keeps a page's own `export const toc`", async () => {
     const a = await onlyPage({
       'docs/a.mdx': page(
