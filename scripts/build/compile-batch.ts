@@ -153,19 +153,21 @@ function evaluate(code: string, doc: SourceDoc): TreeNode[] {
     return flatten(page.default({ components }));
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
+    const lineOf = (name: string) => doc.raw.split('\n').findIndex((l) => l.includes(`<${name}`)) + 1 || undefined;
     const missing = /Expected component `(\w+)`/.exec(message);
     if (missing) {
-      const line = doc.raw.split('\n').findIndex((l) => l.includes(`<${missing[1]}`)) + 1;
       throw new BuildError(
         doc.relPath,
-        line || undefined,
+        lineOf(missing[1]!),
         `unknown component <${missing[1]}>`,
         importFix(missing[1]!) ?? `use one of the registered components (${componentNames.join(', ')}) or plain HTML`,
       );
     }
+    // A build-time component that rejects its props names itself first: `<TOCInline> needs …`.
+    const component = /^<(\w+)>/.exec(message)?.[1];
     throw new BuildError(
       doc.relPath,
-      undefined,
+      component ? lineOf(component) : undefined,
       `the page failed to render: ${message}`,
       'fix the JSX expression named in the message',
     );

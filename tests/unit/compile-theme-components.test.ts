@@ -94,7 +94,7 @@ describe('the toc export and @theme/TOCInline', () => {
       'docs/a.mdx': page('A', "import TOCInline from '@theme/TOCInline';", '', '<TOCInline />'),
     });
     const error = await buildErrorOf(siteDir);
-    expect(error.file).toBe('docs/a.mdx');
+    expect([error.file, error.line]).toEqual(['docs/a.mdx', 7]);
     expect(error.problem).toMatch(/<TOCInline> needs the page's headings: write <TOCInline toc=\{toc\} \/>/);
   });
 });
@@ -241,7 +241,7 @@ describe('@theme/ThemedImage', () => {
       ),
     });
     const error = await buildErrorOf(siteDir);
-    expect(error.file).toBe('docs/a.mdx');
+    expect([error.file, error.line]).toEqual(['docs/a.mdx', 7]);
     expect(error.problem).toMatch(/<ThemedImage> needs sources=\{\{ light: .*, dark: .* \}\}/);
   });
 });
