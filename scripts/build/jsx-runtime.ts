@@ -43,12 +43,17 @@ function serialiseProps(type: string, props: Record<string, unknown>): Record<st
   }
   if (entries.length === 0) return undefined;
   return Object.fromEntries(
-    entries.map(([name, value]) => {
-      const content: ContentProp | undefined =
-        typeof value === 'object' && value !== null && produced.has(value) ? { $content: flatten(value) } : undefined;
-      return [name, content ?? value];
-    }),
+    entries.map(([name, value]) => [
+      name,
+      isContent(value) ? ({ $content: flatten(value) } satisfies ContentProp) : value,
+    ]),
   );
+}
+
+/** JSX, or a list with JSX in it (`items.map((item) => <li>{item}</li>)`). */
+function isContent(value: unknown): boolean {
+  const isJsx = (item: unknown) => typeof item === 'object' && item !== null && produced.has(item);
+  return isJsx(value) || (Array.isArray(value) && value.some(isJsx));
 }
 
 export function flatten(value: unknown): TreeNode[] {

@@ -245,3 +245,26 @@ describe('@theme/ThemedImage', () => {
     expect(error.problem).toMatch(/<ThemedImage> needs sources=\{\{ light: .*, dark: .* \}\}/);
   });
 });
+
+describe('JSX given as a prop', () => {
+  it('is stored as page content, while plain objects and lists stay data', async () => {
+    const a = await onlyPage({
+      'docs/a.mdx': page(
+        'A',
+        "import Details from '@theme/Details';",
+        '',
+        '<Details summary={<>Why <em>now</em>?</>} data-list={[1, 2]}>Body</Details>',
+        '',
+        "<Details summary={['a', 'b'].map((letter) => <code key={letter}>{letter}</code>)}>Letters</Details>",
+      ),
+    });
+    const [why, letters] = byTag(a.tree, 'Details');
+    expect(why!.p).toEqual({ summary: { $content: ['Why ', { t: 'em', c: ['now'] }, '?'] }, 'data-list': [1, 2] });
+    expect(letters!.p?.summary).toEqual({
+      $content: [
+        { t: 'code', c: ['a'] },
+        { t: 'code', c: ['b'] },
+      ],
+    });
+  });
+});
