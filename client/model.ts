@@ -14,6 +14,14 @@ export interface TreeElement {
   c?: TreeNode[];
 }
 
+/**
+ * A prop whose value is page content (`<Details summary={<b>Why?</b>}>`): stored as nodes and
+ * rendered like children, where a plain object prop (`values`, `style`) stays data.
+ */
+export interface ContentProp {
+  $content: TreeNode[];
+}
+
 export interface TocItem {
   id: string;
   /** Heading text without markup. */

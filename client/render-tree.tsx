@@ -1,7 +1,7 @@
 // One renderer for compiled pages, on the server and in the browser: tree → React elements.
 
 import { createElement, type ComponentType, type ReactNode } from 'react';
-import type { TreeNode } from './model.ts';
+import type { ContentProp, TreeNode } from './model.ts';
 import { isScriptUrl, urlAttributes } from './script-url.ts';
 
 // Each registered component takes its own props; the tree's props are checked by the build.
@@ -21,11 +21,15 @@ function renderNode(node: TreeNode, components: ComponentRegistry, key: number):
     // Content is built from the repository, but a page still never gets script hooks.
     if (/^on/i.test(name) || name === 'dangerouslySetInnerHTML') continue;
     if (urlAttributes.has(name) && typeof value === 'string' && isScriptUrl(value)) continue;
-    props[name] = value;
+    props[name] = isContentProp(value) ? renderTree(value.$content, components) : value;
   }
   const type = components[node.t] ?? (/^[a-z]/.test(node.t) ? node.t : undefined);
   const children = node.c ? renderTree(node.c, components) : undefined;
   if (type === undefined) return children ?? null;
   if (typeof type === 'string' && voidElements.has(type)) return createElement(type, props);
   return createElement(type, props, ...(children ?? []));
+}
+
+function isContentProp(value: unknown): value is ContentProp {
+  return typeof value === 'object' && value !== null && Array.isArray((value as Partial<ContentProp>).$content);
 }

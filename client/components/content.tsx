@@ -1,18 +1,10 @@
 // Components that compiled pages may use, and the element overrides (headings, links,
 // code, tables, images) that give Markdown its docs-site behaviour.
 
-import {
-  Children,
-  isValidElement,
-  useId,
-  useRef,
-  useState,
-  type CSSProperties,
-  type ReactElement,
-  type ReactNode,
-} from 'react';
+import { Children, isValidElement, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import type { ComponentRegistry } from '../render-tree.tsx';
 import { Icon } from './Icons.tsx';
+import { TabItem, Tabs } from './Tabs.tsx';
 
 const admonitionTitles: Record<string, string> = {
   note: 'Note',
@@ -167,68 +159,13 @@ function Image(props: Record<string, unknown>) {
   return <img loading="lazy" decoding="async" {...props} />;
 }
 
-export function Details({ children, ...rest }: { children?: ReactNode }) {
+/** `<Details summary="…">` (Docusaurus's prop), or a <summary> among the children. */
+export function Details({ children, summary, ...rest }: { children?: ReactNode; summary?: ReactNode }) {
   return (
     <details className="details" {...rest}>
+      {summary !== undefined ? <summary>{summary}</summary> : null}
       {children}
     </details>
-  );
-}
-
-interface TabItemProps {
-  value: string;
-  label?: string;
-  default?: boolean;
-  children?: ReactNode;
-}
-
-export function TabItem({ children }: TabItemProps) {
-  return <>{children}</>;
-}
-
-export function Tabs({ children }: { children?: ReactNode }) {
-  const items = Children.toArray(children).filter(isValidElement) as ReactElement<TabItemProps>[];
-  const initial = items.find((item) => item.props.default)?.props.value ?? items[0]?.props.value;
-  const [selected, setSelected] = useState(initial);
-  const prefix = useId();
-  const select = (index: number) => {
-    const item = items[(index + items.length) % items.length];
-    if (item) setSelected(item.props.value);
-  };
-  return (
-    <div className="tabs-container">
-      <div role="tablist" className="tabs" aria-orientation="horizontal">
-        {items.map((item, index) => (
-          <button
-            key={item.props.value}
-            type="button"
-            role="tab"
-            id={`${prefix}-${index}`}
-            aria-selected={item.props.value === selected}
-            tabIndex={item.props.value === selected ? 0 : -1}
-            className="tabs-item"
-            onClick={() => setSelected(item.props.value)}
-            onKeyDown={(event) => {
-              if (event.key === 'ArrowRight') select(index + 1);
-              if (event.key === 'ArrowLeft') select(index - 1);
-            }}
-          >
-            {item.props.label ?? item.props.value}
-          </button>
-        ))}
-      </div>
-      {items.map((item, index) => (
-        <div
-          key={item.props.value}
-          role="tabpanel"
-          aria-labelledby={`${prefix}-${index}`}
-          hidden={item.props.value !== selected}
-          className="tab-panel"
-        >
-          {item.props.children}
-        </div>
-      ))}
-    </div>
   );
 }
 

@@ -55,7 +55,7 @@ export async function startSite(outDir: string, port: number): Promise<RunningSi
   return { origin, outDir, persist, stop };
 }
 
-async function waitUntilAnswering(origin: string, exited: Promise<{ code: number | null }>, withinMs: number) {
+export async function waitUntilAnswering(origin: string, exited: Promise<{ code: number | null }>, withinMs: number) {
   let exitCode: number | null | undefined;
   void exited.then(({ code }) => (exitCode = code));
   const deadline = Date.now() + withinMs;

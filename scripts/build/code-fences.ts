@@ -91,3 +91,13 @@ export const codeLinesTransformer: ShikiTransformer = {
     if (state?.highlighted?.has(line)) this.addClassToHast(node, highlightedLineClass);
   },
 };
+
+/** The fence's `title="…"` and its language become attributes of <pre>, which CodeBlock shows. */
+export const codeTitleTransformer: ShikiTransformer = {
+  name: 'self-docs-code-title',
+  pre(node) {
+    const meta = (this.options.meta ?? {}) as Record<string, unknown>;
+    if (typeof meta.title === 'string') node.properties['data-title'] = meta.title;
+    if (this.options.lang) node.properties['data-language'] = this.options.lang;
+  },
+};

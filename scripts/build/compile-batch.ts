@@ -12,16 +12,17 @@ import { VFile } from 'vfile';
 import remarkDirective from 'remark-directive';
 import remarkGfm from 'remark-gfm';
 import rehypeShikiFromHighlighter from '@shikijs/rehype/core';
-import { createHighlighter } from 'shiki';
-import { loadCodeThemes } from './code-themes.ts';
-import { codeTokens } from './code-tokens.ts';
 import type { TocItem, TreeNode } from '../../client/model.ts';
 import { componentNames } from '../../client/components/registry-names.ts';
 import { BuildError } from './errors.ts';
 import type { SourceDoc } from './discover.ts';
 import { flatten } from './jsx-runtime.ts';
 import { tableOfContents } from './table-of-contents.ts';
-import { codeLinesTransformer } from './code-fences.ts';
+import { browserOnlyFallbacks } from './browser-only-content.ts';
+import { codeHighlighting, sharedCodeOptions, type CodeHighlighting } from './code-highlighter.ts';
+import { highlightJsxCodeBlocks } from './jsx-code-blocks.ts';
+import { pageContextDefine, pageImportsPlugin, supportedImports, type ImportProblem } from './page-imports.ts';
+import { rehypeTocExport } from './toc-export.ts';
 import { rehypeCommonMarkHtml } from './commonmark-html.ts';
 import { defaultMarkdownDialect } from './markdown-dialect.ts';
 import { rehypeStaticTree, type StaticTreeData } from './compile-direct.ts';
@@ -61,36 +62,6 @@ export interface BatchOutcome {
   errors: BuildError[];
 }
 
-const preloadedLanguages = [
-  'bash',
-  'shell',
-  'json',
-  'ts',
-  'tsx',
-  'js',
-  'jsx',
-  'rust',
-  'python',
-  'go',
-  'yaml',
-  'toml',
-  'text',
-  'markdown',
-  'html',
-  'css',
-  'solidity',
-  'sql',
-  'diff',
-];
-
-let highlighting: ReturnType<typeof createCodeHighlighter> | undefined;
-
-async function createCodeHighlighter() {
-  const tokens = codeTokens(await loadCodeThemes());
-  const highlighter = await createHighlighter({ themes: [tokens.theme], langs: preloadedLanguages });
-  return { highlighter, tokens };
-}
-
 /**
  * Compiles the batch; link and image problems go to `context.diagnostics`, referenced images to
  * `context.media`. A page that fails is reported in `errors` and left out of `pages`.
@@ -100,9 +71,15 @@ export async function compileBatch(
   context: LinkContext,
   options: { direct?: boolean } = {},
 ): Promise<BatchOutcome> {
-  highlighting ??= createCodeHighlighter();
-  const mdxOptions = mdxCompileOptions(context, await highlighting);
+  const highlighting = await codeHighlighting();
+  const mdxOptions = mdxCompileOptions(context, highlighting);
   const outcome: BatchOutcome = { pages: [], errors: [] };
+  // What every page's tree goes through once built, however it was built.
+  const finish = async (tree: TreeNode[], doc: SourceDoc) => {
+    const { tree: shown, warning } = browserOnlyFallbacks(tree, doc);
+    if (warning) context.diagnostics.warnings.push(warning);
+    return highlightJsxCodeBlocks(shown, highlighting);
+  };
 
   // Each page is processed once, here: pages whose tree is all literals are done; the rest keep the
   // JavaScript MDX made of them, which esbuild bundles with their imports and the page then runs.
@@ -120,14 +97,10 @@ export async function compileBatch(
       try {
         const file = await process(new VFile({ path: doc.file, value: prepareMarkdown(doc.file, doc.body, context) }));
         const { staticTree } = file.data as StaticTreeData;
-        if (staticTree)
-          outcome.pages.push({
-            index: entry.index,
-            tree: staticTree,
-            toc: tableOfContents(staticTree),
-            direct: true,
-          });
-        else {
+        if (staticTree) {
+          const tree = await finish(staticTree, doc);
+          outcome.pages.push({ index: entry.index, tree, toc: tableOfContents(tree), direct: true });
+        } else {
           code.set(doc.file, String(file.value));
           needCode.push(entry);
         }
@@ -156,9 +129,10 @@ export async function compileBatch(
       outdir: '/mdx-out',
       outbase: context.docsDir,
       logLevel: 'silent',
+      define: pageContextDefine(context.pageContext),
       plugins: [
         preprocessPlugin(byFile, context, code),
-        themeImportsPlugin(),
+        pageImportsPlugin(),
         componentsProviderPlugin(),
         mdx(mdxOptions),
       ],
@@ -186,7 +160,7 @@ export async function compileBatch(
       continue;
     }
     try {
-      const tree = evaluate(pageCode, doc);
+      const tree = await finish(evaluate(pageCode, doc), doc);
       outcome.pages.push({ index, tree, toc: tableOfContents(tree), direct: false });
     } catch (error) {
       if (!(error instanceof BuildError)) throw error;
@@ -197,10 +171,7 @@ export async function compileBatch(
 }
 
 /** The MDX options every page and partial is compiled with, directly or through esbuild. */
-function mdxCompileOptions(
-  context: LinkContext,
-  { highlighter, tokens }: Awaited<ReturnType<typeof createCodeHighlighter>>,
-) {
+function mdxCompileOptions(context: LinkContext, highlighting: CodeHighlighting) {
   return {
     jsxImportSource: 'self-docs-mdx',
     // Partials rendered inside a page get the registered components from here too.
@@ -211,22 +182,17 @@ function mdxCompileOptions(
     rehypePlugins: [
       rehypeCommonMarkHtml,
       rehypeHeadingIds,
+      rehypeTocExport,
       [rehypeLinksAndImages, context],
       [
         rehypeShikiFromHighlighter,
-        highlighter,
+        highlighting.highlighter,
         {
-          // One theme whose colours stand for the light/dark pairs: see code-tokens.ts.
-          theme: tokens.theme.name!,
+          ...sharedCodeOptions(highlighting),
           defaultLanguage: 'text',
           fallbackLanguage: 'text',
           lazy: true,
-          // Shiki's default stops tokenising a line after 0.5 s and colours the rest as one token:
-          // on a busy machine the first line that compiles a big grammar's patterns hits it, and
-          // the same page came out coloured differently from build to build.
-          tokenizeTimeLimit: 60_000,
           parseMetaString: parseCodeMeta,
-          transformers: [tokens.transformer, codeTitleTransformer, codeLinesTransformer],
         },
       ],
     ] as PluggableList,
@@ -236,44 +202,6 @@ function mdxCompileOptions(
 function isBuildFailure(error: unknown): error is esbuild.BuildFailure {
   return error instanceof Error && Array.isArray((error as Partial<esbuild.BuildFailure>).errors);
 }
-
-/** `import Tabs from '@theme/Tabs'` in Docusaurus pages resolves to our registered component. */
-function themeImportsPlugin(): esbuild.Plugin {
-  return {
-    name: 'self-docs-theme-imports',
-    setup(build) {
-      build.onResolve({ filter: /^@theme\// }, (args) => {
-        const name = args.path.slice('@theme/'.length);
-        if (!(componentNames as readonly string[]).includes(name)) {
-          return {
-            errors: [
-              {
-                text: `unknown component ${args.path}; registered: ${componentNames.map((n) => `@theme/${n}`).join(', ')}`,
-              },
-            ],
-          };
-        }
-        return { path: name, namespace: 'theme-component' };
-      });
-      build.onLoad({ filter: /.*/, namespace: 'theme-component' }, (args) => ({
-        contents: `export default ${JSON.stringify(args.path)};`,
-        loader: 'js',
-      }));
-    },
-  };
-}
-
-const codeTitleTransformer = {
-  name: 'self-docs-code-title',
-  pre(
-    this: { options: { meta?: Record<string, unknown>; lang?: string } },
-    node: { properties: Record<string, unknown> },
-  ) {
-    const meta = this.options.meta ?? {};
-    if (typeof meta.title === 'string') node.properties['data-title'] = meta.title;
-    if (this.options.lang) node.properties['data-language'] = this.options.lang;
-  },
-};
 
 const components = Object.fromEntries(componentNames.map((name) => [name, name]));
 
@@ -285,23 +213,31 @@ function evaluate(code: string, doc: SourceDoc): TreeNode[] {
     return flatten(page.default({ components }));
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
+    const lineOf = (name: string) => doc.raw.split('\n').findIndex((l) => l.includes(`<${name}`)) + 1 || undefined;
     const missing = /Expected component `(\w+)`/.exec(message);
     if (missing) {
-      const line = doc.raw.split('\n').findIndex((l) => l.includes(`<${missing[1]}`)) + 1;
       throw new BuildError(
         doc.relPath,
-        line || undefined,
+        lineOf(missing[1]!),
         `unknown component <${missing[1]}>`,
-        `use one of the registered components (${componentNames.join(', ')}) or plain HTML`,
+        importFix(missing[1]!) ?? `use one of the registered components (${componentNames.join(', ')}) or plain HTML`,
       );
     }
+    // A build-time component that rejects its props names itself first: `<TOCInline> needs …`.
+    const component = /^<(\w+)>/.exec(message)?.[1];
     throw new BuildError(
       doc.relPath,
-      undefined,
+      component ? lineOf(component) : undefined,
       `the page failed to render: ${message}`,
       'fix the JSX expression named in the message',
     );
   }
+}
+
+/** `<Link>` used without its import: say which import brings it. */
+function importFix(name: string): string | undefined {
+  const path = supportedImports.find((candidate) => candidate.endsWith(`/${name}`));
+  return path ? `add \`import ${name} from '${path}';\` at the top of the page` : undefined;
 }
 
 function compileFailure(failure: esbuild.BuildFailure, context: LinkContext): BuildError[] {
@@ -315,6 +251,10 @@ function compileFailure(failure: esbuild.BuildFailure, context: LinkContext): Bu
       // An import line is reported in the compiled code: find it in the source.
       const raw = readFileSync(message.location.file, 'utf8').split('\n');
       line = raw.findIndex((l: string) => l.includes(message.location!.lineText.trim())) + 1 || line;
+    }
+    const unknownImport = message.detail as Partial<ImportProblem> | undefined;
+    if (unknownImport?.problem && unknownImport.fix) {
+      return new BuildError(file, line, unknownImport.problem, unknownImport.fix);
     }
     return new BuildError(file, line, `MDX syntax error: ${text}`, mdxFix(text));
   });

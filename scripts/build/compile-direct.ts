@@ -11,6 +11,7 @@ import type { VFile } from 'vfile';
 import type { TreeNode } from '../../client/model.ts';
 import { componentNames } from '../../client/components/registry-names.ts';
 import { flatten, Fragment, jsx, jsxs } from './jsx-runtime.ts';
+import { tocExports } from './toc-export.ts';
 
 /** Where the tree built from the hast is left on the processed file. */
 export interface StaticTreeData {
@@ -40,7 +41,7 @@ export function rehypeStaticTree() {
           jsx: jsx as never,
           jsxs: jsxs as never,
           passKeys: false,
-          createEvaluater: () => ({ evaluateExpression: literalValue, evaluateProgram: needsCode }),
+          createEvaluater: () => ({ evaluateExpression: literalValue, evaluateProgram: declaredToc }),
         }),
       );
     } catch {
@@ -95,6 +96,12 @@ function visitNodes(parent: { children: RootContent[] }, visit: (node: RootConte
     visit(child);
     if ('children' in child) visitNodes(child as { children: RootContent[] }, visit);
   }
+}
+
+/** The `toc` every page exports renders nothing; any other program needs running. */
+function declaredToc(program: Program): undefined {
+  if (!tocExports.has(program)) needsCode();
+  return undefined;
 }
 
 function needsCode(): never {

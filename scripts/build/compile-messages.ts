@@ -29,6 +29,7 @@ export interface LinkContextData {
   onBrokenLinks: LinkContext['onBrokenLinks'];
   onBrokenMarkdownLinks: LinkContext['onBrokenMarkdownLinks'];
   markdown?: LinkContext['markdown'];
+  pageContext: LinkContext['pageContext'];
 }
 
 export interface ProblemData {
@@ -63,6 +64,7 @@ export function linkContextData(context: LinkContext): LinkContextData {
     onBrokenLinks: context.onBrokenLinks,
     onBrokenMarkdownLinks: context.onBrokenMarkdownLinks,
     ...(context.markdown ? { markdown: context.markdown } : {}),
+    pageContext: context.pageContext,
   };
 }
 

@@ -62,6 +62,8 @@ export interface LoadedSiteConfig {
   head: SiteHead;
   /** What the config asks for that the build does not serve, and packages stood in for. */
   warnings: BuildError[];
+  /** The Docusaurus config as loaded (stand-ins taken out), for `useDocusaurusContext()` in pages. */
+  docusaurusConfig?: unknown;
 }
 
 export type VersioningOptions = Pick<
@@ -133,6 +135,7 @@ async function loadDocusaurusConfig(siteDir: string, path: string, name: string)
       onlyIncludeVersions: docs?.onlyIncludeVersions,
       versions: docs?.versions,
     },
+    docusaurusConfig: cleaned,
     customCss: customCssFiles(config, siteDir),
     head: head.head,
     warnings: [

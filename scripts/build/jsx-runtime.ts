@@ -1,14 +1,23 @@
 // A JSX runtime that builds the serialisable tree instead of React elements. Compiled MDX
 // imports it at build time; what it returns is stored in KV and rendered by `renderTree`.
 
-import type { TreeElement, TreeNode } from '../../client/model.ts';
+import type { ContentProp, TreeElement, TreeNode } from '../../client/model.ts';
 
 export const Fragment = Symbol.for('self-docs.fragment');
+
+/** What JSX produced, so a prop holding JSX is stored as content, not as a data object. */
+const produced = new WeakSet<object>();
 
 type Props = Record<string, unknown> & { children?: unknown };
 type Component = (props: Props) => unknown;
 
 export function jsx(type: string | symbol | Component, props: Props): TreeNode | TreeNode[] | null {
+  const result = createNode(type, props);
+  if (typeof result === 'object' && result !== null) produced.add(result);
+  return result;
+}
+
+function createNode(type: string | symbol | Component, props: Props): TreeNode | TreeNode[] | null {
   const { children, ...rest } = props;
   if (type === Fragment) return flatten(children);
   // Components defined inside the MDX file itself (`export const X = () => …`) run now.
@@ -32,7 +41,19 @@ function serialiseProps(type: string, props: Record<string, unknown>): Record<st
       throw new Error(`<${type} ${name}={…}> passes a function; pages are static, so props must be plain values`);
     }
   }
-  return entries.length > 0 ? Object.fromEntries(entries) : undefined;
+  if (entries.length === 0) return undefined;
+  return Object.fromEntries(
+    entries.map(([name, value]) => [
+      name,
+      isContent(value) ? ({ $content: flatten(value) } satisfies ContentProp) : value,
+    ]),
+  );
+}
+
+/** JSX, or a list with JSX in it (`items.map((item) => <li>{item}</li>)`). */
+function isContent(value: unknown): boolean {
+  const isJsx = (item: unknown) => typeof item === 'object' && item !== null && produced.has(item);
+  return isJsx(value) || (Array.isArray(value) && value.some(isJsx));
 }
 
 export function flatten(value: unknown): TreeNode[] {

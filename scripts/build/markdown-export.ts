@@ -4,7 +4,7 @@
 // sections, inline SVG → its title/description) and every root-relative URL is made absolute
 // on the site's configured `url` (the same base the search records use).
 
-import type { PageData, TreeElement, TreeNode } from '../../client/model.ts';
+import type { ContentProp, PageData, TreeElement, TreeNode } from '../../client/model.ts';
 
 interface State {
   siteUrl: string;
@@ -100,7 +100,7 @@ function blockOf(node: TreeElement, state: State): string {
       return quote(blocksOf(node.c, state).join('\n\n'));
     case 'Admonition': {
       const type = typeof props.type === 'string' ? props.type : 'note';
-      const title = typeof props.title === 'string' ? props.title : type[0]!.toUpperCase() + type.slice(1);
+      const title = propText(props.title, state) || type[0]!.toUpperCase() + type.slice(1);
       return quote([`**${title}**`, ...blocksOf(node.c, state)].join('\n\n'));
     }
     case 'Tabs': {
@@ -118,7 +118,10 @@ function blockOf(node: TreeElement, state: State): string {
     case 'Details': {
       const summary = (node.c ?? []).find((child) => typeof child === 'object' && child.t === 'summary');
       const rest = (node.c ?? []).filter((child) => child !== summary);
-      const title = summary && typeof summary === 'object' ? inlines(summary.c, state).trim() : 'Details';
+      const title =
+        summary && typeof summary === 'object'
+          ? inlines(summary.c, state).trim()
+          : propText(props.summary, state) || 'Details';
       return [`**${title}**`, ...blocksOf(rest, state)].join('\n\n');
     }
     case 'table':
@@ -240,6 +243,8 @@ function inline(node: TreeNode, state: State): string {
       return typeof props.href === 'string' ? `[${text}](${absolute(props.href, state.siteUrl)})` : text;
     }
     case 'img':
+      // A ThemedImage is one picture in two versions: Markdown has no theme, so it takes the light one.
+      if (/\bthemed-image-dark\b/.test(String(props.className ?? ''))) return '';
       return `![${String(props.alt ?? '')}](${absolute(String(props.src ?? ''), state.siteUrl)})`;
     case 'svg':
       return diagram(node);
@@ -248,6 +253,13 @@ function inline(node: TreeNode, state: State): string {
     default:
       return isBlock(node) ? blockOf(node, state) : inlines(node.c, state);
   }
+}
+
+/** A prop that is text, or page content (`title={<>…</>}`), as inline Markdown. */
+function propText(value: unknown, state: State): string {
+  if (typeof value === 'string') return value;
+  const content = (value as Partial<ContentProp> | null)?.$content;
+  return Array.isArray(content) ? inlines(content, state).trim() : '';
 }
 
 function textOf(nodes: TreeNode[] | undefined): string {

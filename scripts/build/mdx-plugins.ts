@@ -14,6 +14,7 @@ import type { VFile } from 'vfile';
 import type { MarkdownDialect } from '../../client/model.ts';
 import { BuildError, report, type Diagnostics } from './errors.ts';
 import { defaultMarkdownDialect, htmlCommentsToMdx } from './markdown-dialect.ts';
+import type { PageContext } from './page-context.ts';
 
 export const admonitionTypes = [
   'note',
@@ -140,6 +141,8 @@ export interface LinkContext {
   relPathOf: (file: string) => string;
   /** How pages are read; Docusaurus's defaults when absent. */
   markdown?: MarkdownDialect;
+  /** The site as pages see it at build time (`useDocusaurusContext()`, `useBaseUrl()`). */
+  pageContext: PageContext;
 }
 
 const external = /^([a-z][a-z\d+.-]*:|\/\/)/i;
@@ -158,7 +161,26 @@ export function rehypeLinksAndImages(context: LinkContext) {
         node.properties.src = resolveImage(node.properties.src, source, relPath, line, context);
       }
     });
+    // `<Link to="./other.md">` in JSX: a literal target is resolved and checked like a Markdown link.
+    visit(tree, (node) => {
+      const element = node as Partial<MdxJsxElement>;
+      if ((element.type !== 'mdxJsxFlowElement' && element.type !== 'mdxJsxTextElement') || element.name !== 'Link')
+        return;
+      for (const attribute of element.attributes ?? []) {
+        if (attribute.type !== 'mdxJsxAttribute' || !['to', 'href'].includes(attribute.name)) continue;
+        if (typeof attribute.value !== 'string') continue;
+        attribute.value = resolveLink(attribute.value, source, relPath, element.position?.start.line, context);
+      }
+    });
   };
+}
+
+/** The parts of an MDX JSX element in the hast tree that link resolution reads. */
+interface MdxJsxElement {
+  type: 'mdxJsxFlowElement' | 'mdxJsxTextElement';
+  name: string | null;
+  attributes: { type: string; name: string; value?: unknown }[];
+  position?: { start: { line: number } };
 }
 
 function resolveLink(

@@ -40,6 +40,7 @@ import type { ResolvedSidebars } from './sidebars.ts';
 import type { SourceDoc } from './discover.ts';
 import { alternateRoutes, docsVersion, loadVersionDocs } from './version-docs.ts';
 import { readVersions } from './versions.ts';
+import { pageContext } from './page-context.ts';
 
 export interface BuildOptions {
   siteDir: string;
@@ -186,6 +187,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     onBrokenLinks: site.onBrokenLinks,
     onBrokenMarkdownLinks: site.onBrokenMarkdownLinks,
     markdown: site.markdown,
+    pageContext: pageContext(site, config.docusaurusConfig),
     diagnostics,
     relPathOf: (file: string) => relative(siteDir, file),
   };

@@ -4,6 +4,7 @@
 import type { Hierarchy, HierarchyLevel, PageData, SearchRecord, SidebarItem, TreeNode } from '../../client/model.ts';
 import { currentVersionName, versionTag } from '../../client/model.ts';
 import { textOf } from './table-of-contents.ts';
+import { tocInlineClass } from './page-modules/toc-inline.ts';
 
 const contentTags = new Set(['p', 'td', 'th', 'figcaption', 'summary']);
 const skippedTags = new Set(['pre', 'svg', 'script', 'style', 'iframe']);
@@ -105,7 +106,14 @@ function pageRecords(page: PageData, section: string, siteUrl: string): SearchRe
         push(level, null);
         continue;
       }
-      if (skippedTags.has(node.t)) continue;
+      // A TOCInline repeats the headings, which are records of their own.
+      if (
+        skippedTags.has(node.t) ||
+        String(node.p?.className ?? '')
+          .split(' ')
+          .includes(tocInlineClass)
+      )
+        continue;
       // A paragraph-like element, or a container with loose text of its own (a TabItem, a
       // <div> with text): its text is one record.
       const looseText =

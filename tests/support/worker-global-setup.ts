@@ -55,6 +55,10 @@ export default async function setup(project: TestProject) {
     await fixture('tests/fixtures/docusaurus-redirects', join(outRoot, 'docusaurus-redirects')),
   );
   project.provide('styledSite', await fixture('tests/fixtures/docusaurus-styled', join(outRoot, 'docusaurus-styled')));
+  project.provide(
+    'componentsSite',
+    await fixture('tests/fixtures/docusaurus-components', join(outRoot, 'docusaurus-components')),
+  );
   // A site whose big sidebar is rendered in part (see worker/render/sidebar-view.ts).
   await generateCorpus(join(outRoot, 'large-source'), { pages: largeSitePages });
   project.provide('largeSite', await fixture(join(outRoot, 'large-source'), join(outRoot, 'large-site')));
@@ -94,6 +98,8 @@ declare module 'vitest' {
     redirectsSite: BuiltFixture;
     /** tests/fixtures/docusaurus-styled: custom CSS over Infima's properties, head tags, CDN stylesheet and scripts. */
     styledSite: BuiltFixture;
+    /** tests/fixtures/docusaurus-components: a Docusaurus site using the theme's components and hooks. */
+    componentsSite: BuiltFixture;
     /** A generated site of 200 pages (scripts/bench/corpus.ts): a small and a large sidebar. */
     largeSite: BuiltFixture;
     /** `http://127.0.0.1:<port>` of each Algolia stand-in, by name. */

@@ -63,13 +63,36 @@ describe('components', () => {
     });
   });
 
-  it('fails on an unknown @theme import, naming the line of the import', async () => {
+  it('fails on an unknown @theme import, naming the line of the import and the imports there are', async () => {
     const siteDir = await writeSite({ 'docs/a.mdx': page('A', "import Foo from '@theme/Foo';", '', 'Text.') });
     expectBuildError(await buildErrorOf(siteDir), {
       file: 'docs/a.mdx',
       line: 5,
-      problem: /unknown component @theme\/Foo; registered: @theme\/Admonition, @theme\/Tabs/,
-      fix: /\S/,
+      problem: /^unknown import @theme\/Foo: this site has no such component$/,
+      fix: /^import one of @theme\/Admonition, @theme\/Tabs, .*@docusaurus\/Link, .*@theme\/TOCInline, .*or write that part in Markdown$/,
+    });
+  });
+
+  it('fails on an unknown @docusaurus import in a partial, naming the partial and its line', async () => {
+    const siteDir = await writeSite({
+      'docs/a.mdx': page('A', "import Part from './_part.mdx';", '', '<Part />'),
+      'docs/_part.mdx': "Intro.\n\nimport Head from '@docusaurus/Head';\n\n<Head />\n",
+    });
+    expectBuildError(await buildErrorOf(siteDir), {
+      file: 'docs/_part.mdx',
+      line: 3,
+      problem: /^unknown import @docusaurus\/Head: this site has no such module$/,
+      fix: /^import one of .*@docusaurus\/useBaseUrl/,
+    });
+  });
+
+  it('names the import a page forgot when it uses <Link> or <TOCInline> without one', async () => {
+    const siteDir = await writeSite({ 'docs/a.mdx': page('A', 'Text.', '', '<Link to="/a">A</Link>') });
+    expectBuildError(await buildErrorOf(siteDir), {
+      file: 'docs/a.mdx',
+      line: 7,
+      problem: /unknown component <Link>/,
+      fix: /^add `import Link from '@docusaurus\/Link';` at the top of the page$/,
     });
   });
 

@@ -4,10 +4,12 @@
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileDocs, type CompiledDoc } from '../../scripts/build/compile.ts';
+import { defaultSiteConfig } from '../../scripts/build/config.ts';
 import { discoverDocs } from '../../scripts/build/discover.ts';
 import { BuildErrors, newDiagnostics } from '../../scripts/build/errors.ts';
 import type { LinkContext } from '../../scripts/build/mdx-plugins.ts';
 import { assignRoutes } from '../../scripts/build/doc-routes.ts';
+import { pageContext } from '../../scripts/build/page-context.ts';
 import { page, writeSite } from './support/sites.ts';
 
 const picture = '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>';
@@ -39,6 +41,7 @@ async function compileSite(siteDir: string, threads: number) {
     media: new Map(),
     onBrokenLinks: 'warn',
     onBrokenMarkdownLinks: 'warn',
+    pageContext: pageContext(defaultSiteConfig),
     diagnostics: newDiagnostics(),
     relPathOf: (file) => relative(siteDir, file),
   };

@@ -12,6 +12,8 @@ import { compileDocs, type CompiledDoc } from '../../scripts/build/compile.ts';
 import { discoverDocs } from '../../scripts/build/discover.ts';
 import type { BuildError } from '../../scripts/build/errors.ts';
 import { newDiagnostics } from '../../scripts/build/errors.ts';
+import { defaultSiteConfig } from '../../scripts/build/config.ts';
+import { pageContext } from '../../scripts/build/page-context.ts';
 import { buildErrorsOf, devBuildSite, page, writeSite, type BuiltSite } from './support/sites.ts';
 
 const fixture = 'tests/fixtures/broken-pages';
@@ -124,6 +126,7 @@ describe('compiling with broken pages tolerated', () => {
         media: new Map<string, string>(),
         onBrokenLinks: 'throw' as const,
         onBrokenMarkdownLinks: 'throw' as const,
+        pageContext: pageContext(defaultSiteConfig),
         diagnostics: newDiagnostics(),
         relPathOf: (file: string) => file.slice(siteDir.length + 1),
       };

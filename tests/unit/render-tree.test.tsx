@@ -186,13 +186,30 @@ describe('the content component registry', () => {
     const markup = html([tabs], contentComponents);
     expect(markup).toMatch(/<button[^>]*role="tab"[^>]*aria-selected="false"[^>]*>npm<\/button>/);
     expect(markup).toMatch(/<button[^>]*role="tab"[^>]*aria-selected="true"[^>]*>Yarn<\/button>/);
-    expect(markup).toMatch(/<div role="tabpanel"[^>]*hidden=""[^>]*>npm install<\/div>/);
-    expect(markup).toMatch(/<div role="tabpanel"[^>]*class="tab-panel">yarn add<\/div>/);
+    expect(markup).toMatch(/<div[^>]* role="tabpanel"[^>]*hidden=""[^>]*>npm install<\/div>/);
+    expect(markup).toMatch(/<div[^>]* role="tabpanel"[^>]*class="tab-panel">yarn add<\/div>/);
   });
 
   it('renders <details> with the details class', () => {
     expect(html([{ t: 'Details', c: [{ t: 'summary', c: ['More'] }, 'Body'] }], contentComponents)).toBe(
       '<details class="details"><summary>More</summary>Body</details>',
     );
+  });
+
+  it('renders the summary prop of Details, as text or as page content', () => {
+    expect(html([{ t: 'Details', p: { summary: 'Why?' }, c: ['Body'] }], contentComponents)).toBe(
+      '<details class="details"><summary>Why?</summary>Body</details>',
+    );
+    const content = { $content: ['Why ', { t: 'em', c: ['now'] }, '?'] };
+    expect(html([{ t: 'Details', p: { summary: content }, c: ['Body'] }], contentComponents)).toBe(
+      '<details class="details"><summary>Why <em>now</em>?</summary>Body</details>',
+    );
+  });
+
+  it('renders content props through the registry and leaves data props as they are', () => {
+    const title = { $content: [{ t: 'code', c: ['npm'] }, ' only'] };
+    const markup = html([{ t: 'Admonition', p: { type: 'tip', title }, c: ['Body'] }], contentComponents);
+    expect(markup).toContain('<code>npm</code> only</p>');
+    expect(html([{ t: 'span', p: { style: { color: 'red' } }, c: ['x'] }])).toBe('<span style="color:red">x</span>');
   });
 });

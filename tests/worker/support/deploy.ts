@@ -24,7 +24,8 @@ export type FixtureName =
   | 'broken-pages'
   | 'docusaurus-versions'
   | 'docusaurus-redirects'
-  | 'docusaurus-styled';
+  | 'docusaurus-styled'
+  | 'docusaurus-components';
 
 export interface DeployOptions {
   /** tests/fixtures/site (default), or another fixture under tests/fixtures/. */
@@ -51,6 +52,7 @@ export function fixtureBuild(fixture: FixtureName = 'site'): BuiltFixture {
   if (fixture === 'docusaurus-versions') return inject('versionsSite');
   if (fixture === 'docusaurus-redirects') return inject('redirectsSite');
   if (fixture === 'docusaurus-styled') return inject('styledSite');
+  if (fixture === 'docusaurus-components') return inject('componentsSite');
   return fixture === 'large-site' ? inject('largeSite') : inject('site');
 }
 

@@ -86,6 +86,29 @@ export async function textOf(html: string, selector: string): Promise<string> {
   return decodeEntities(text);
 }
 
+/** The text of each element matching a selector, in document order. */
+export async function textsOf(html: string, selector: string): Promise<string[]> {
+  const texts: string[] = [];
+  await new HTMLRewriter()
+    .on(selector, {
+      element: () => void texts.push(''),
+      text: (chunk) => void (texts[texts.length - 1] += chunk.text),
+    })
+    .transform(new Response(html))
+    .text();
+  return texts.map(decodeEntities);
+}
+
+/** One attribute of every element matching a selector, in document order (null where absent). */
+export async function attributesOf(html: string, selector: string, attribute: string): Promise<(string | null)[]> {
+  const values: (string | null)[] = [];
+  await new HTMLRewriter()
+    .on(selector, { element: (element) => void values.push(element.getAttribute(attribute)) })
+    .transform(new Response(html))
+    .text();
+  return values.map((value) => (value === null ? null : decodeEntities(value)));
+}
+
 function decodeEntities(value: string): string {
   return value.replace(
     /&(amp|lt|gt|quot|#39|#x27);/g,

@@ -1,0 +1,72 @@
+// One Shiki highlighter per thread, and the options both kinds of code block share: Markdown
+// fences (highlighted by @shikijs/rehype while compiling) and <CodeBlock> written in JSX
+// (highlighted once the page is evaluated, jsx-code-blocks.ts), so both come out alike.
+
+import { createHighlighter, isSpecialLang, type CodeToHastOptions, type Highlighter } from 'shiki';
+import { codeLinesTransformer, codeTitleTransformer } from './code-fences.ts';
+import { loadCodeThemes } from './code-themes.ts';
+import { codeTokens, type CodeTokens } from './code-tokens.ts';
+
+export interface CodeHighlighting {
+  highlighter: Highlighter;
+  /** The one theme code is tokenised with, and what turns its colours into classes (code-tokens.ts). */
+  tokens: CodeTokens;
+}
+
+const preloadedLanguages = [
+  'bash',
+  'shell',
+  'json',
+  'ts',
+  'tsx',
+  'js',
+  'jsx',
+  'rust',
+  'python',
+  'go',
+  'yaml',
+  'toml',
+  'text',
+  'markdown',
+  'html',
+  'css',
+  'solidity',
+  'sql',
+  'diff',
+];
+
+let highlighting: Promise<CodeHighlighting> | undefined;
+
+export function codeHighlighting(): Promise<CodeHighlighting> {
+  highlighting ??= (async () => {
+    const tokens = codeTokens(await loadCodeThemes());
+    const highlighter = await createHighlighter({ themes: [tokens.theme], langs: preloadedLanguages });
+    return { highlighter, tokens };
+  })();
+  return highlighting;
+}
+
+/** What every code block is highlighted with, besides its language, code and meta. */
+export function sharedCodeOptions({ tokens }: CodeHighlighting) {
+  return {
+    // One theme whose colours stand for the light/dark pairs: see code-tokens.ts.
+    theme: tokens.theme.name!,
+    // Shiki's default stops tokenising a line after 0.5 s and colours the rest as one token:
+    // on a busy machine the first line that compiles a big grammar's patterns hits it, and
+    // the same page came out coloured differently from build to build.
+    tokenizeTimeLimit: 60_000,
+    transformers: [tokens.transformer, codeTitleTransformer, codeLinesTransformer],
+  } satisfies Partial<CodeToHastOptions>;
+}
+
+/** `language` once loaded, or plain text when Shiki has no grammar of that name. */
+export async function loadedLanguage({ highlighter }: CodeHighlighting, language: string | undefined): Promise<string> {
+  if (!language) return 'text';
+  if (highlighter.getLoadedLanguages().includes(language) || isSpecialLang(language)) return language;
+  try {
+    await highlighter.loadLanguage(language as Parameters<Highlighter['loadLanguage']>[0]);
+    return language;
+  } catch {
+    return 'text';
+  }
+}

@@ -1,0 +1,5 @@
+// `@docusaurus/useIsBrowser`: pages are evaluated once, at build time, never in the browser.
+
+export default function useIsBrowser(): boolean {
+  return false;
+}
