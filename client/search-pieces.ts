@@ -30,7 +30,7 @@ export const typeRank: Record<SearchRecord['type'], number> = {
 };
 
 export interface SearchDirectory {
-  version: 3;
+  version: 4;
   /** Origin of every record URL (the site's url). */
   origin: string;
   language: SearchRecord['language'];
@@ -80,10 +80,36 @@ export interface VocabularyPiece {
   counts: number[];
 }
 
-/** Records of consecutive pages: `records[i]` are page `pages[i]`'s, in id order. */
+/**
+ * Records of consecutive pages. Stored as a JSON line `{"pages":[…],"ends":[…]}`, then the pages'
+ * records one JSON array each (`CompactRecord[]`, in id order), back to back: page `pages[i]`'s
+ * array runs from `ends[i - 1]` (0 for the first) to `ends[i]`, in characters after the line. A
+ * hit's page is parsed alone, not the whole chunk.
+ */
 export interface RecordChunk {
   pages: number[];
-  records: CompactRecord[][];
+  ends: number[];
+  body: string;
+}
+
+export function encodeRecordChunk(pages: number[], pageRecords: string[]): string {
+  const ends: number[] = [];
+  let end = 0;
+  for (const records of pageRecords) ends.push((end += records.length));
+  return `${JSON.stringify({ pages, ends })}\n${pageRecords.join('')}`;
+}
+
+/** Throws on a chunk without its header line. */
+export function decodeRecordChunk(text: string): RecordChunk {
+  const line = text.indexOf('\n');
+  if (line === -1) throw new Error('a record chunk starts with its line of pages');
+  const { pages, ends } = JSON.parse(text.slice(0, line)) as Omit<RecordChunk, 'body'>;
+  return { pages, ends, body: text.slice(line + 1) };
+}
+
+/** The compact records of the chunk's `i`th page. */
+export function chunkPage(chunk: RecordChunk, i: number): CompactRecord[] {
+  return JSON.parse(chunk.body.slice(i === 0 ? 0 : chunk.ends[i - 1], chunk.ends[i])) as CompactRecord[];
 }
 
 // Postings are sorted record ids, stored as one number each: (id − previous id) × 256 + meta,

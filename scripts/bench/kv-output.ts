@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { kvKeys, type Manifest, type SidebarItem } from '../../client/model.ts';
+import { kvKeys, type Manifest, type SearchRef, type SidebarItem } from '../../client/model.ts';
 import { kvBulkFiles } from '../build/kv-writer.ts';
 
 export interface KvOutput {
@@ -13,6 +13,8 @@ export interface KvOutput {
   totalBytes: number;
   largestValueBytes: number;
   largestKey: string;
+  /** Where the build's search index is (the manifest's `search`). */
+  search?: SearchRef;
   /** The manifest's sidebars, found by shape, for picking pages to measure. */
   sidebars?: Record<string, SidebarItem[]>;
 }
@@ -38,6 +40,7 @@ export async function readKvOutput(outDir: string): Promise<KvOutput> {
     }
   }
   if (manifest) {
+    result.search = manifest.search;
     result.sidebars = Object.fromEntries(
       Object.entries(manifest.sidebars).map(([id, ref]) => [
         id,

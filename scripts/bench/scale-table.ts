@@ -21,7 +21,9 @@ export function printScaleTable(results: SizeResult[]) {
       'HTML deep KB': kb(result.html?.deepest?.bytes),
       'isolate start ms': shown(result.search?.isolateStartMs),
       'cold search ms': shown(result.search?.coldFirstMs),
-      'isolate +MB': mb(result.search?.isolateGrowthBytes),
+      'workerd RSS +MB': mb(result.search?.isolateGrowthBytes),
+      'search heap MB': mb(result.searchHeap && result.searchHeap.heapAfterBytes - result.searchHeap.heapBeforeBytes),
+      'cache counts MB': mb(result.searchHeap?.cacheCountedBytes),
       'warm p50 ms': shown(result.search?.warm.p50),
       'warm p99 ms': shown(result.search?.warm.p99),
       'redeploy keys': result.redeploy

@@ -8,13 +8,14 @@ import { existsSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { SidebarItem } from '../../client/model.ts';
+import type { SearchRef, SidebarItem } from '../../client/model.ts';
 import { generateCorpus } from './corpus.ts';
 import { countedLocalDeploy, type DeployCount } from './counted-deploy.ts';
 import { largestSearchAsset, pagesToMeasure, readKvOutput } from './kv-output.ts';
 import { runMeasured } from './process-tree.ts';
 import { printScaleTable } from './scale-table.ts';
 import { measureSearch, ownWorkerds, type SearchFigures } from './scale-search.ts';
+import { measureSearchHeap, type SearchHeap } from './search-heap.ts';
 import { queryStream, siteWords } from './search-queries.ts';
 import { startWorkerd } from './server.ts';
 
@@ -42,6 +43,8 @@ export interface SizeResult {
   searchAsset?: { file: string; bytes: number } | null;
   html?: { small?: { route: string; bytes: number }; deepest?: { route: string; bytes: number } };
   search?: SearchFigures;
+  /** The search service's own heap, run in Node over the build's pieces (see search-heap.ts). */
+  searchHeap?: SearchHeap;
   firstDeploy?: DeployCount;
   redeploy?: DeployCount & { changedFile: string; rebuildSeconds: number };
   errors: string[];
@@ -101,10 +104,12 @@ async function benchSize(size: SiteSize, options: ScaleOptions): Promise<SizeRes
       }));
     if (!built) return result;
     let sidebars: Record<string, SidebarItem[]> | undefined;
+    let searchRef: SearchRef | undefined;
     await step('read the KV output', async () => {
-      const { sidebars: found, ...kv } = await readKvOutput(outDir);
+      const { sidebars: found, search, ...kv } = await readKvOutput(outDir);
       result.kv = kv;
       sidebars = found;
+      searchRef = search;
       result.searchAsset = (await largestSearchAsset(outDir)) ?? null;
       result.pages = (await docFiles(siteDir)).length;
     });
@@ -119,6 +124,15 @@ async function benchSize(size: SiteSize, options: ScaleOptions): Promise<SizeRes
         result.search = measured.search;
         result.html = measured.html;
         console.log(`  first search ${result.search.coldFirstMs} ms, warm p50 ${result.search.warm.p50} ms`);
+      });
+      await step('search heap in Node', async () => {
+        if (!searchRef) throw new Error('the build has no search index');
+        result.searchHeap = await measureSearchHeap(outDir, siteDir, searchRef, 300, options.seed);
+        const { heapAfterBytes, heapBeforeBytes, cacheCountedBytes } = result.searchHeap;
+        console.log(
+          `  search heap +${((heapAfterBytes - heapBeforeBytes) / 2 ** 20).toFixed(1)} MiB after 300 searches ` +
+            `(cache counts ${(cacheCountedBytes / 2 ** 20).toFixed(1)} MiB)`,
+        );
       });
       await step('redeploy one changed page', async () => {
         const changedFile = await changeOnePage(siteDir);

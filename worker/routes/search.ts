@@ -4,7 +4,7 @@ import type { Context } from 'hono';
 import type { SearchResponse } from '../../client/model.ts';
 import type { AppEnv } from '../env.ts';
 import { searchCacheKey } from '../services/search/cache.ts';
-import { buildToSearch, search } from '../services/search/index.ts';
+import { buildToSearch, prefetchLocalIndex, search } from '../services/search/index.ts';
 import { algoliaConfigured } from '../services/search/upstream.ts';
 import { parseSearchBody, SearchRequestError } from '../services/search/protocol.ts';
 import { countSearches } from '../services/analytics/count-results.ts';
@@ -28,6 +28,7 @@ export async function serveSearch(c: Context<AppEnv>): Promise<Response> {
   const algolia = algoliaConfigured(c.env)
     ? `${c.env.ALGOLIA_APP_ID}/${c.env.ALGOLIA_INDEX_NAME}/${c.env.ALGOLIA_HOSTS ?? ''}`
     : 'local';
+  prefetchLocalIndex(c.env, build);
   const key = build ? await searchCacheKey(`${build.buildId}|${algolia}`, queries) : undefined;
   const hit = key ? await readEdgeCache(key) : undefined;
   if (hit) {

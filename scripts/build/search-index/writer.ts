@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { docusaurusTag, type SearchRecord } from '../../../client/model.ts';
 import {
+  encodeRecordChunk,
   encodeVarint,
   fieldBits,
   maxPages,
@@ -118,7 +119,7 @@ export function createSearchIndexWriter({
   function* pieces(): Generator<SearchPiece> {
     const vocabulary = [...terms.keys()].sort();
     const directory: SearchDirectory = {
-      version: 3,
+      version: 4,
       ...defaults,
       records: recordCount,
       terms: [],
@@ -254,10 +255,7 @@ function* recordChunks(pageRecords: Map<number, string>, target: number): Genera
   let pages: number[] = [];
   let records: string[] = [];
   let size = 0;
-  const close = () => ({
-    ...piece(`{"pages":[${pages.join(',')}],"records":[${records.join(',')}]}`),
-    first: pages[0]!,
-  });
+  const close = () => ({ ...piece(encodeRecordChunk(pages, records)), first: pages[0]! });
   for (const page of [...pageRecords.keys()].sort((a, b) => a - b)) {
     pages.push(page);
     records.push(pageRecords.get(page)!);

@@ -48,7 +48,7 @@ export function openIndex(written: { directory: string; pieces: Map<string, stri
   const directory = JSON.parse(written.pieces.get(written.directory)!) as SearchDirectory;
   const engine = createLocalIndex(directory, async <T>(hash: string, kind: PieceKind<T>) => {
     read.add(hash);
-    const value: unknown = JSON.parse(written.pieces.get(hash)!);
+    const value: unknown = (kind.parse ?? JSON.parse)(written.pieces.get(hash)!);
     if (!kind.valid(value)) throw new Error(`piece ${hash} has the wrong shape`);
     return value;
   });

@@ -4,6 +4,7 @@
 import type { HighlightValue, MatchLevel, SnippetValue } from '../../../client/model.ts';
 import { escapeHtml } from '../../../client/escape-html.ts';
 import { tokenize } from '../../../client/search-options.ts';
+import { editDistance } from './term-candidates.ts';
 
 export interface Tags {
   pre: string;
@@ -16,32 +17,23 @@ export function allowedTypos(term: string): number {
   return term.length >= 8 ? 2 : term.length >= 4 ? 1 : 0;
 }
 
+/** Per query (its words' array): what each text word answered to, since texts repeat their words. */
+const answers = new WeakMap<string[], Map<string, string | undefined>>();
+
 /** Which query word a text word answers to, if any. `last` may match as a prefix. */
 export function matchingQueryWord(word: string, queryWords: string[]): string | undefined {
   const lower = word.toLowerCase();
-  return queryWords.find((query, index) => {
+  let known = answers.get(queryWords);
+  if (!known) answers.set(queryWords, (known = new Map()));
+  if (known.has(lower)) return known.get(lower);
+  const found = queryWords.find((query, index) => {
     if (lower === query) return true;
     if (index === queryWords.length - 1 && lower.startsWith(query)) return true;
     const typos = allowedTypos(query);
     return typos > 0 && Math.abs(lower.length - query.length) <= typos && editDistance(lower, query, typos) <= typos;
   });
-}
-
-/** Levenshtein distance, giving up once it is beyond `limit`. */
-export function editDistance(a: string, b: string, limit: number): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    let best = i;
-    for (let j = 1; j <= b.length; j++) {
-      const value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-      current.push(value);
-      best = Math.min(best, value);
-    }
-    if (best > limit) return limit + 1;
-    previous = current;
-  }
-  return previous[b.length]!;
+  known.set(lower, found);
+  return found;
 }
 
 interface Piece {

@@ -79,6 +79,16 @@ export async function buildToSearch(kv: KVNamespace): Promise<SearchBuild | unde
   }
 }
 
+/**
+ * Starts reading the embedded index's directory (when the local index would answer a miss), so
+ * that it comes in while the edge cache is asked. A failure here is left to the search itself,
+ * which reads again and reports it.
+ */
+export function prefetchLocalIndex(env: Env, build: SearchBuild | undefined): void {
+  if (!build?.search || algoliaConfigured(env)) return;
+  localIndex(env, build.search).catch(() => undefined);
+}
+
 export async function searchLocal(env: Env, build: SearchBuild, queries: SearchQuery[]): Promise<SearchResponse> {
   const index = await localIndex(env, build.search);
   return {

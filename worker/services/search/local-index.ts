@@ -5,7 +5,9 @@
 
 import type { SearchRecord, SearchRef } from '../../../client/model.ts';
 import {
+  chunkPage,
   decodePostings,
+  decodeRecordChunk,
   pageOfRecord,
   recordsPerPage,
   tagOfPage,
@@ -58,7 +60,7 @@ export function createLocalIndex(directory: SearchDirectory, load: Load): LocalI
   const postingsOf = async (term: string): Promise<Postings> => {
     const hashes = termPiecesFor(directory, term);
     const pieces = await Promise.all(hashes.map((hash) => load(hash, kinds.terms)));
-    return derived(`postings:${hashes[0]}:${term}`, () => {
+    return derived(`postings:${hashes[0]}:${term}`, (): Postings => {
       const segments = pieces.flatMap((piece) => {
         const at = findSorted(piece.terms, term);
         if (at === -1) return [];
@@ -68,22 +70,29 @@ export function createLocalIndex(directory: SearchDirectory, load: Load): LocalI
           throw new StoreUnavailable(`search postings of “${term}” are damaged`, error);
         }
       });
-      const value = segments.length === 1 ? segments[0]! : concatenate(segments);
-      return { value, bytes: value.ids.length * 9 + 64 };
+      return segments.length === 1 ? segments[0]! : concatenate(segments);
     });
   };
 
-  /** Each word's candidate terms; a typo'd or last word reads its vocabulary first. */
+  /**
+   * Each word's candidate terms; a typo'd or last word reads its vocabulary first. (Reading the
+   * word's own term piece beside it was measured slower on a cold isolate: a typo'd or partly
+   * typed word is rarely a term, and that piece is then parsed for nothing.) A word's candidates
+   * are kept: readers ask for the same words again and again.
+   */
   const wordCandidates = (words: string[], typosOf: (word: string) => number) =>
     Promise.all(
       words.map(async (word, index) => {
         const last = index === words.length - 1;
         const typos = typosOf(word);
         const range = candidateRange(word, last, typos);
-        const vocabulary = range
-          ? await Promise.all(vocabularyPiecesFor(directory, ...range).map((hash) => load(hash, kinds.vocabulary)))
-          : [];
-        return candidates(word, last, typos, vocabulary);
+        if (!range) return new Map([[word, { quality: 1, exact: true }]]);
+        const hashes = vocabularyPiecesFor(directory, ...range);
+        const vocabulary = await Promise.all(hashes.map((hash) => load(hash, kinds.vocabulary)));
+        const found = derived(`candidates:${hashes.join()}:${word}:${last ? 1 : 0}:${typos}`, () => [
+          ...candidates(word, last, typos, vocabulary),
+        ]);
+        return new Map(found);
       }),
     );
 
@@ -126,10 +135,19 @@ export function createLocalIndex(directory: SearchDirectory, load: Load): LocalI
     const chunks = new Map(
       await Promise.all(wanted.map(async (at) => [at, await load(directory.chunks[at]![1], kinds.records)] as const)),
     );
+    // Only the pages of the hits are parsed, each once.
+    const pages = new Map<number, ReturnType<typeof chunkPage> | undefined>();
+    const pageRecords = (id: number) => {
+      const page = pageOfRecord(id);
+      if (!pages.has(page)) {
+        const chunk = chunks.get(chunkOf(id))!;
+        const at = chunk.pages.indexOf(page);
+        pages.set(page, at === -1 ? undefined : chunkPage(chunk, at));
+      }
+      return pages.get(page);
+    };
     return Array.from(ids, (id) => {
-      const chunk = chunks.get(chunkOf(id))!;
-      const page = chunk.records[chunk.pages.indexOf(pageOfRecord(id))];
-      const compact = page?.[id % recordsPerPage];
+      const compact = pageRecords(id)?.[id % recordsPerPage];
       if (!compact) throw new Error(`search index: record ${id} is not in its chunk`);
       return expandRecord(compact, directory);
     });
@@ -222,18 +240,17 @@ function facetFilter(directory: SearchDirectory, filters: string[][]): ((id: num
   return (id) => exceptions.get(id) ?? (directory.pageTags ? pagePasses(pageOfRecord(id)) : usual);
 }
 
-/** Postings are ASCII; words and record text may be of any script. */
 const kinds = {
-  directory: { valid: isDirectory, wide: true },
-  terms: { valid: isTermPiece, wide: false },
-  vocabulary: { valid: isVocabularyPiece, wide: true },
-  records: { valid: isRecordChunk, wide: true },
+  directory: { valid: isDirectory },
+  terms: { valid: isTermPiece },
+  vocabulary: { valid: isVocabularyPiece },
+  records: { parse: decodeRecordChunk, valid: isRecordChunk },
 } satisfies Record<string, PieceKind<unknown>>;
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
 function isDirectory(value: unknown): value is SearchDirectory {
-  return isObject(value) && value.version === 3 && Array.isArray(value.terms) && Array.isArray(value.chunks);
+  return isObject(value) && value.version === 4 && Array.isArray(value.terms) && Array.isArray(value.chunks);
 }
 
 function isTermPiece(value: unknown): value is TermPiece {
@@ -245,5 +262,11 @@ function isVocabularyPiece(value: unknown): value is VocabularyPiece {
 }
 
 function isRecordChunk(value: unknown): value is RecordChunk {
-  return isObject(value) && Array.isArray(value.pages) && Array.isArray(value.records);
+  return (
+    isObject(value) &&
+    Array.isArray(value.pages) &&
+    Array.isArray(value.ends) &&
+    value.ends.length === value.pages.length &&
+    typeof value.body === 'string'
+  );
 }

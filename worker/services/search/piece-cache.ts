@@ -1,14 +1,46 @@
 // The isolate's memory of search pieces (parsed) and decoded postings (a ByteCache): least
 // recently used first out, bounded in bytes so a big site's index never crowds the 128 MB isolate.
+// An entry is charged what V8 keeps for it, counted from the value itself (not its text's length):
+// the bench checks the sum against the heap of the same service run in Node.
 
 /** Default budget: a quarter of an isolate's memory at most. */
 export const defaultCacheBytes = 32 * 1024 * 1024;
 
-/**
- * Estimated bytes of a parsed JSON piece. V8 keeps a string of Latin-1 characters at a byte a
- * character, others at two: postings are ASCII, record text may be any script. Objects and
- * arrays add their headers.
- */
-export function parsedBytes(text: string, bytesPerCharacter: 1 | 2): number {
-  return text.length * bytesPerCharacter + 1024;
+// V8's layout on 64-bit, without pointer compression (the larger case): a tagged slot is 8 bytes,
+// a string is a 16-byte header then a byte a character (Latin-1) or two, rounded up to 8; an
+// array is a JSArray (32) and its backing store (16 + 8 a slot); an object a header (24) and 8 a
+// property; a non-integer number is a boxed HeapNumber (16).
+const slot = 8;
+const stringHeader = 16;
+const arrayHeader = 32 + 16;
+const objectHeader = 24;
+const heapNumber = 16;
+/** A typed array and its ArrayBuffer, beyond the bytes they hold. */
+const typedArrayHeader = 160;
+/** A character beyond Latin-1 makes V8 keep the whole string at two bytes a character. */
+const wide = /[\u0100-\uffff]/;
+
+const roundUp = (bytes: number) => Math.ceil(bytes / slot) * slot;
+
+/** Bytes a string's characters take in V8. */
+export function stringBytes(text: string): number {
+  return roundUp(stringHeader + text.length * (wide.test(text) ? 2 : 1));
+}
+
+/** Bytes V8 keeps for a value parsed from JSON: strings, numbers, arrays and plain objects. */
+export function retainedBytes(value: unknown): number {
+  if (typeof value === 'string') return stringBytes(value);
+  if (typeof value === 'number') return Number.isInteger(value) && Math.abs(value) < 2 ** 30 ? 0 : heapNumber;
+  if (Array.isArray(value)) {
+    let bytes = arrayHeader + value.length * slot;
+    for (const item of value) bytes += retainedBytes(item);
+    return bytes;
+  }
+  if (ArrayBuffer.isView(value)) return typedArrayHeader + value.byteLength;
+  if (typeof value === 'object' && value !== null) {
+    let bytes = objectHeader;
+    for (const item of Object.values(value)) bytes += slot + retainedBytes(item);
+    return bytes;
+  }
+  return 0;
 }

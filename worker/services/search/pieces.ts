@@ -6,7 +6,7 @@ import { kvKeys, searchPiecePath, type SearchRef } from '../../../client/model.t
 import type { Env } from '../../env.ts';
 import { immutableTtl, readStored, StoreUnavailable } from '../content-store.ts';
 import { ByteCache } from '../byte-cache.ts';
-import { defaultCacheBytes, parsedBytes } from './piece-cache.ts';
+import { defaultCacheBytes, retainedBytes } from './piece-cache.ts';
 
 export type PieceEnv = Pick<Env, 'CONTENT' | 'ASSETS'>;
 
@@ -47,10 +47,11 @@ export async function readSearchPiece(env: PieceEnv, ref: SearchRef, hash: strin
 const pieceName = (ref: SearchRef, hash: string) =>
   ref.store === 'kv' ? kvKeys.searchPiece(hash) : searchPiecePath(hash);
 
-/** What a piece is: its shape, and whether its text may be of any script (2 bytes a character). */
+/** What a piece is: how its text is read, and what shape it must have. */
 export interface PieceKind<T> {
+  /** JSON.parse unless the piece has a format of its own. */
+  parse?: (text: string) => unknown;
   valid: (value: unknown) => value is T;
-  wide: boolean;
 }
 
 /** Piece `hash` parsed; a piece of the wrong shape is unreadable. */
@@ -63,13 +64,13 @@ export function loadPiece<T>(env: PieceEnv, ref: SearchRef, hash: string, kind: 
     pending = readSearchPiece(env, ref, hash).then((text) => {
       let value: unknown;
       try {
-        value = JSON.parse(text);
+        value = (kind.parse ?? JSON.parse)(text);
       } catch (error) {
-        throw new StoreUnavailable(`search piece ${pieceName(ref, hash)} is not valid JSON`, error);
+        throw new StoreUnavailable(`search piece ${pieceName(ref, hash)} is not readable`, error);
       }
       if (!kind.valid(value))
         throw new StoreUnavailable(`search piece ${pieceName(ref, hash)} is not the piece the directory names`);
-      cache.set(key, value, parsedBytes(text, kind.wide ? 2 : 1));
+      cache.set(key, value, retainedBytes(value));
       return value;
     });
     const settled = () => reading.delete(key);
@@ -79,11 +80,11 @@ export function loadPiece<T>(env: PieceEnv, ref: SearchRef, hash: string, kind: 
   return pending;
 }
 
-/** A value derived from pieces (decoded postings), kept under the same byte budget. */
-export function derived<T>(key: string, compute: () => { value: T; bytes: number }): T {
+/** A value derived from pieces (decoded postings, a word's candidates), kept under the same byte budget. */
+export function derived<T>(key: string, compute: () => T): T {
   const cached = cache.get<T>(key);
   if (cached !== undefined) return cached;
-  const { value, bytes } = compute();
-  cache.set(key, value, bytes);
+  const value = compute();
+  cache.set(key, value, retainedBytes(value) + retainedBytes(key));
   return value;
 }

@@ -46,15 +46,18 @@ export function candidates(
   const found = new Map<string, Candidate>([[word, { quality: 1, exact: true }]]);
   const completions: [string, number][] = [];
   const near: [string, number, number][] = [];
+  const [from, to] = candidateRange(word, last, typos) ?? [word, word];
   for (const piece of vocabulary) {
-    piece.terms.forEach((term, i) => {
-      if (term === word) return;
+    // Pieces are sorted: only the terms within the range are looked at.
+    for (let i = lowerBound(piece.terms, from); i < piece.terms.length && piece.terms[i]! < to; i++) {
+      const term = piece.terms[i]!;
+      if (term === word) continue;
       if (last && term.startsWith(word)) completions.push([term, piece.counts[i]!]);
       else if (typos > 0 && Math.abs(term.length - word.length) <= typos) {
         const distance = editDistance(term, word, typos);
         if (distance <= typos) near.push([term, piece.counts[i]!, distance]);
       }
-    });
+    }
   }
   const frequentFirst = (a: [string, number, ...unknown[]], b: [string, number, ...unknown[]]) =>
     b[1] - a[1] || (a[0] < b[0] ? -1 : 1);
@@ -63,6 +66,18 @@ export function candidates(
   for (const [term, , distance] of mostFrequent(near.sort(frequentFirst), expansionLimits.typoTerms))
     found.set(term, { quality: 0.45 / distance, exact: false });
   return found;
+}
+
+/** Index of the first of `sorted` at or after `value`. */
+function lowerBound(sorted: string[], value: string): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (sorted[middle]! < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 /** The first of `sorted` up to `terms` of them and the postings budget (always the first). */

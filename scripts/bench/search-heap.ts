@@ -1,0 +1,101 @@
+// The search's own memory, which workerd's RSS cannot show: the worker's search service itself
+// (worker/services/search, same piece cache and the same 32 MB bound) run in a Node process of its
+// own over a build's pieces, read from disk as the ASSETS binding would serve them. After a few
+// hundred distinct searches the V8 heap is measured after a full GC, against the heap before the
+// first one, beside what the piece cache says it holds.
+//
+// Run as a child (it needs --expose-gc and a clean heap):
+//   node --expose-gc --import tsx scripts/bench/search-heap.ts <outDir> <siteDir> <directory> [queries] [seed]
+// It prints one line of JSON (`SearchHeap`).
+
+import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { SearchRef } from '../../client/model.ts';
+
+export interface SearchHeap {
+  searches: number;
+  /** V8 heap used after a full GC, before the first search (modules loaded) and after the last. */
+  heapBeforeBytes: number;
+  heapAfterBytes: number;
+  /** ArrayBuffers (decoded postings) live after the last search's GC; outside V8's heap count. */
+  arrayBuffersAfterBytes: number;
+  /** What the piece cache counts it holds after the last search. */
+  cacheCountedBytes: number;
+  cacheLimitBytes: number;
+}
+
+/** Runs the measurement in a child process and returns its figures. */
+export async function measureSearchHeap(
+  outDir: string,
+  siteDir: string,
+  ref: SearchRef,
+  searches = 300,
+  seed = 1,
+): Promise<SearchHeap> {
+  if (ref.store !== 'assets') throw new Error('the search heap is measured over a build with static pieces');
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [
+      '--expose-gc',
+      '--import',
+      'tsx',
+      join(import.meta.dirname, 'search-heap.ts'),
+      outDir,
+      siteDir,
+      ref.directory,
+      String(searches),
+      String(seed),
+    ],
+    { maxBuffer: 1024 * 1024, timeout: 600_000 },
+  );
+  const line = stdout.trim().split('\n').pop() ?? '';
+  return JSON.parse(line) as SearchHeap;
+}
+
+async function main(argv: string[]): Promise<void> {
+  const [outDir, siteDir, directory, count = '300', seed = '1'] = argv;
+  if (!outDir || !siteDir || !directory)
+    throw new Error('usage: search-heap.ts <outDir> <siteDir> <directory> [queries] [seed]');
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (!gc) throw new Error('run with node --expose-gc');
+  const { searchLocal } = await import('../../worker/services/search/index.ts');
+  const { searchCacheBytes } = await import('../../worker/services/search/pieces.ts');
+  const { defaultCacheBytes } = await import('../../worker/services/search/piece-cache.ts');
+  const { parseSearchBody } = await import('../../worker/services/search/protocol.ts');
+  const { searchBody } = await import('./load.ts');
+  const { queryStream, siteWords } = await import('./search-queries.ts');
+  const next = queryStream(await siteWords(siteDir), Number(seed));
+  const queries = Array.from({ length: Number(count) }, () => parseSearchBody(searchBody(next())));
+  const assets = {
+    fetch: async (request: Request) =>
+      new Response(await readFile(join(outDir, 'client', new URL(request.url).pathname), 'utf8')),
+  };
+  const env = { ASSETS: assets } as unknown as Parameters<typeof searchLocal>[0];
+  const build = { buildId: 'heap', search: { store: 'assets' as const, directory } };
+  const settledHeap = () => {
+    gc();
+    gc();
+    return process.memoryUsage();
+  };
+  const before = settledHeap();
+  for (const query of queries) await searchLocal(env, build, query);
+  const after = settledHeap();
+  const result: SearchHeap = {
+    searches: queries.length,
+    heapBeforeBytes: before.heapUsed,
+    heapAfterBytes: after.heapUsed,
+    arrayBuffersAfterBytes: after.arrayBuffers,
+    cacheCountedBytes: searchCacheBytes(),
+    cacheLimitBytes: defaultCacheBytes,
+  };
+  console.log(JSON.stringify(result));
+}
+
+if (process.argv[1] && import.meta.filename === process.argv[1]) {
+  main(process.argv.slice(2)).catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}
