@@ -30,7 +30,8 @@ export const typeRank: Record<SearchRecord['type'], number> = {
 };
 
 export interface SearchDirectory {
-  version: 4;
+  /** 4; 3 in builds from before record chunks were split by page (still read, for rollbacks). */
+  version: 3 | 4;
   /** Origin of every record URL (the site's url). */
   origin: string;
   language: SearchRecord['language'];
@@ -99,10 +100,22 @@ export function encodeRecordChunk(pages: number[], pageRecords: string[]): strin
   return `${JSON.stringify({ pages, ends })}\n${pageRecords.join('')}`;
 }
 
-/** Throws on a chunk without its header line. */
+/**
+ * A chunk of either form: a version 4 chunk, or a version 3 one (one JSON object
+ * `{"pages":[…],"records":[[…],…]}`, as builds made before it wrote; a rollback may serve one).
+ */
 export function decodeRecordChunk(text: string): RecordChunk {
   const line = text.indexOf('\n');
-  if (line === -1) throw new Error('a record chunk starts with its line of pages');
+  if (line === -1) {
+    const old = JSON.parse(text) as { pages: number[]; records: CompactRecord[][] };
+    if (!Array.isArray(old.pages) || !Array.isArray(old.records)) throw new Error('not a record chunk');
+    return decodeRecordChunk(
+      encodeRecordChunk(
+        old.pages,
+        old.records.map((records) => JSON.stringify(records)),
+      ),
+    );
+  }
   const { pages, ends } = JSON.parse(text.slice(0, line)) as Omit<RecordChunk, 'body'>;
   return { pages, ends, body: text.slice(line + 1) };
 }

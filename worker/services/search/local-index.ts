@@ -250,7 +250,8 @@ const kinds = {
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
 function isDirectory(value: unknown): value is SearchDirectory {
-  return isObject(value) && value.version === 4 && Array.isArray(value.terms) && Array.isArray(value.chunks);
+  if (!isObject(value) || !Array.isArray(value.terms) || !Array.isArray(value.chunks)) return false;
+  return value.version === 4 || value.version === 3;
 }
 
 function isTermPiece(value: unknown): value is TermPiece {
