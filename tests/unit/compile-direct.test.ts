@@ -2,16 +2,13 @@
 // A reader must not be able to tell: every page of every site we have comes out the same both
 // ways, with the same link problems and images, and pages that need their code still run it.
 
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileBatch, type BatchEntry } from '../../scripts/build/compile-batch.ts';
 import { loadSiteConfig } from '../../scripts/build/config.ts';
 import { discoverDocs } from '../../scripts/build/discover.ts';
-import { newDiagnostics } from '../../scripts/build/errors.ts';
-import type { LinkContext } from '../../scripts/build/mdx-plugins.ts';
-import { assignRoutes } from '../../scripts/build/doc-routes.ts';
 import { pageContext } from '../../scripts/build/page-context.ts';
-import { page, writeSite } from './support/sites.ts';
+import { compileContext, page, writeSite } from './support/sites.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const sites = [
@@ -28,24 +25,13 @@ const sites = [
 async function compileBothWays(siteDir: string) {
   const config = await loadSiteConfig(siteDir);
   const docs = await discoverDocs(siteDir, config.site.docs.routeBasePath, config.docsDir);
-  const routeOfFile = assignRoutes(docs);
   const entries: BatchEntry[] = docs.map((doc, index) => ({ index, doc }));
   const compile = async (direct: boolean) => {
-    const context: LinkContext = {
-      siteDir,
-      staticDir: join(siteDir, 'static'),
+    const context = compileContext(siteDir, docs, {
       docsDir: config.docsDir,
-      routeOfFile,
-      routes: new Set(routeOfFile.values()),
-      redirects: {},
-      media: new Map(),
-      onBrokenLinks: 'warn',
-      onBrokenMarkdownLinks: 'warn',
       markdown: config.site.markdown,
       pageContext: pageContext(config.site, config.docusaurusConfig),
-      diagnostics: newDiagnostics(),
-      relPathOf: (file) => relative(siteDir, file),
-    };
+    });
     const outcome = await compileBatch(entries, context, { direct });
     const pages = [...outcome.pages].sort((a, b) => a.index - b.index);
     return {

@@ -1,16 +1,11 @@
 // Step "compile" on large sites: pages are compiled in batches on worker threads and handed over
 // as each batch is done. What an author gets must not depend on where a page was compiled.
 
-import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileDocs, type CompiledDoc } from '../../scripts/build/compile.ts';
-import { defaultSiteConfig } from '../../scripts/build/config.ts';
 import { discoverDocs } from '../../scripts/build/discover.ts';
-import { BuildErrors, newDiagnostics } from '../../scripts/build/errors.ts';
-import type { LinkContext } from '../../scripts/build/mdx-plugins.ts';
-import { assignRoutes } from '../../scripts/build/doc-routes.ts';
-import { pageContext } from '../../scripts/build/page-context.ts';
-import { page, writeSite } from './support/sites.ts';
+import { BuildErrors } from '../../scripts/build/errors.ts';
+import { compileContext, page, writeSite } from './support/sites.ts';
 
 const picture = '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>';
 
@@ -30,21 +25,7 @@ async function largeSite(extra: Record<string, string> = {}): Promise<string> {
 
 async function compileSite(siteDir: string, threads: number) {
   const docs = await discoverDocs(siteDir);
-  const routeOfFile = assignRoutes(docs);
-  const context: LinkContext = {
-    siteDir,
-    staticDir: join(siteDir, 'static'),
-    docsDir: join(siteDir, 'docs'),
-    routeOfFile,
-    routes: new Set(routeOfFile.values()),
-    redirects: {},
-    media: new Map(),
-    onBrokenLinks: 'warn',
-    onBrokenMarkdownLinks: 'warn',
-    pageContext: pageContext(defaultSiteConfig),
-    diagnostics: newDiagnostics(),
-    relPathOf: (file) => relative(siteDir, file),
-  };
+  const context = compileContext(siteDir, docs);
   const pages: CompiledDoc[] = [];
   let handing = 0;
   let mostAtOnce = 0;

@@ -11,10 +11,7 @@ import { brokenPageLimits, kvKeys, type BrokenPage } from '../../client/model.ts
 import { compileDocs, type CompiledDoc } from '../../scripts/build/compile.ts';
 import { discoverDocs } from '../../scripts/build/discover.ts';
 import type { BuildError } from '../../scripts/build/errors.ts';
-import { newDiagnostics } from '../../scripts/build/errors.ts';
-import { defaultSiteConfig } from '../../scripts/build/config.ts';
-import { pageContext } from '../../scripts/build/page-context.ts';
-import { buildErrorsOf, devBuildSite, page, writeSite, type BuiltSite } from './support/sites.ts';
+import { buildErrorsOf, compileContext, devBuildSite, page, writeSite, type BuiltSite } from './support/sites.ts';
 
 const fixture = 'tests/fixtures/broken-pages';
 
@@ -116,20 +113,8 @@ describe('compiling with broken pages tolerated', () => {
     for (const threads of [0, 1]) {
       const compiled: CompiledDoc[] = [];
       const broken: [string, BuildError[]][] = [];
-      const context = {
-        siteDir,
-        staticDir: join(siteDir, 'static'),
-        docsDir: join(siteDir, 'docs'),
-        routeOfFile: new Map(docs.map((d) => [d.file, d.route])),
-        routes: new Set(docs.map((d) => d.route)),
-        redirects: {},
-        media: new Map<string, string>(),
-        onBrokenLinks: 'throw' as const,
-        onBrokenMarkdownLinks: 'throw' as const,
-        pageContext: pageContext(defaultSiteConfig),
-        diagnostics: newDiagnostics(),
-        relPathOf: (file: string) => file.slice(siteDir.length + 1),
-      };
+      const context = compileContext(siteDir, docs, { onBrokenLinks: 'throw', onBrokenMarkdownLinks: 'throw' });
+
       await compileDocs(docs, context, (doc) => void compiled.push(doc), {
         threads,
         onBroken: (doc, _index, problems) => void broken.push([doc.relPath, problems]),

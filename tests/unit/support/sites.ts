@@ -3,9 +3,13 @@
 
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { afterAll, expect } from 'vitest';
-import { BuildError, BuildErrors } from '../../../scripts/build/errors.ts';
+import { defaultSiteConfig } from '../../../scripts/build/config.ts';
+import type { SourceDoc } from '../../../scripts/build/discover.ts';
+import { BuildError, BuildErrors, newDiagnostics } from '../../../scripts/build/errors.ts';
+import type { LinkContext } from '../../../scripts/build/mdx-plugins.ts';
+import { pageContext } from '../../../scripts/build/page-context.ts';
 import { runBuild } from '../../../scripts/build/pipeline.ts';
 import { storedBuild, type BuiltSite } from '../../support/stored-build.ts';
 
@@ -92,4 +96,33 @@ export function expectBuildError(error: BuildError, expected: ExpectedError): vo
 /** The whole message of every error a broken site reports, in order: what an author reads. */
 export async function buildMessagesOf(siteDir: string): Promise<string[]> {
   return (await buildErrorsOf(siteDir)).map((error) => error.message);
+}
+
+/**
+ * What compiling a site's pages needs to know, as the build gives it (compile.ts, compile-batch.ts),
+ * for tests that compile pages without the rest of the build.
+ */
+export function compileContext(
+  siteDir: string,
+  docs: SourceDoc[],
+  options: Partial<
+    Pick<LinkContext, 'docsDir' | 'markdown' | 'onBrokenLinks' | 'onBrokenMarkdownLinks' | 'pageContext'>
+  > = {},
+): LinkContext {
+  const routeOfFile = new Map(docs.map((doc) => [doc.file, doc.route]));
+  return {
+    siteDir,
+    staticDir: join(siteDir, 'static'),
+    docsDir: join(siteDir, 'docs'),
+    routeOfFile,
+    routes: new Set(routeOfFile.values()),
+    redirects: {},
+    media: new Map(),
+    onBrokenLinks: 'warn',
+    onBrokenMarkdownLinks: 'warn',
+    pageContext: pageContext(defaultSiteConfig),
+    diagnostics: newDiagnostics(),
+    relPathOf: (file) => relative(siteDir, file),
+    ...options,
+  };
 }
