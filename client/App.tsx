@@ -1,12 +1,12 @@
 // The whole page UI, shared by the server render and hydration. Holds the current page,
 // the reader's theme and the sidebar state; handles client-side navigation.
 
-import { Suspense, useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { SiteContext, type SiteContextValue } from './context.ts';
-import type { BootData, PageData, SearchPageData, SidebarView, ThemeName, ThemePreference } from './model.ts';
+import type { BootData, PageSummary, SearchPageData, SidebarView, ThemeName, ThemePreference } from './model.ts';
 import { documentTitle, themeCookie } from './model.ts';
 import { AnnouncementBar } from './components/AnnouncementBar.tsx';
-import { DocPage } from './components/DocPage.tsx';
+import { DocPage, type ServerMarkup } from './components/DocPage.tsx';
 import { Footer } from './components/Footer.tsx';
 import { Navbar } from './components/Navbar.tsx';
 import { SearchButton } from './components/SearchButton.tsx';
@@ -16,17 +16,23 @@ import { applyTheme, isThemePreference, readStored, saveThemePreference } from '
 import {
   canPrefetch,
   isPagePath,
+  loadArticleRenderer,
   loadPage,
   loadSidebar,
   normalisePath,
   PageLoadFailure,
+  prefetchPage,
   routeOfLink,
   scrollToTarget,
   startProgress,
 } from './router.ts';
 
 interface View {
-  page: PageData | null;
+  page: PageSummary | null;
+  /** The article as React elements: the server's render, or a page client-side navigation loaded. */
+  article?: ReactNode;
+  /** The first page in the browser: its article stays the server's markup. */
+  serverArticle?: ServerMarkup;
   status: BootData['status'];
   route: string;
   /** Hash to scroll to once the view is on screen. */
@@ -38,11 +44,17 @@ export interface AppProps {
   boot: BootData;
   /** The search page: the server passes the component, the browser a lazy one (own chunk). */
   searchPage: ComponentType<{ initial: SearchPageData }>;
+  /** On the server: the page's article, rendered from its tree (the boot data does not carry it). */
+  article?: ReactNode;
+  /** In the browser: the article's server markup, captured before hydration (see entry.tsx). */
+  serverArticle?: ServerMarkup;
 }
 
-export function App({ boot, searchPage: SearchPage }: AppProps) {
+export function App({ boot, searchPage: SearchPage, article, serverArticle }: AppProps) {
   const [view, setView] = useState<View>({
     page: boot.page,
+    article,
+    serverArticle,
     status: boot.status,
     route: boot.page?.route ?? (boot.search ? '/search' : ''),
     scroll: false,
@@ -88,13 +100,13 @@ export function App({ boot, searchPage: SearchPage }: AppProps) {
       const stopProgress = startProgress();
       const spinner = setTimeout(() => id === navigation.current && setLoading(true), 200);
       try {
-        const page = await loadPage(boot.buildId, route);
+        const [page, renderer] = await Promise.all([loadPage(boot.buildId, route), loadArticleRenderer()]);
         // A page of another (or a partly rendered) sidebar appears with its sidebar whole.
         if (page.sidebar && !sidebars[page.sidebar]?.complete) await completeSidebar(page.sidebar);
         if (id !== navigation.current) return;
         if (push) history.pushState(null, '', route + url.search + url.hash);
         setLoadError(undefined);
-        setView({ page, status: 200, route, hash: url.hash, scroll: true });
+        setView({ page, article: renderer.renderArticle(page), status: 200, route, hash: url.hash, scroll: true });
       } catch (error) {
         if (id !== navigation.current) return;
         console.warn('Client-side navigation failed; falling back to a full page load.', error);
@@ -143,7 +155,7 @@ export function App({ boot, searchPage: SearchPage }: AppProps) {
       const url = new URL(anchor.href, location.href);
       const route = normalisePath(url.pathname);
       if (url.origin === location.origin && isPagePath(url.pathname) && route !== view.route)
-        loadPage(boot.buildId, route).catch(() => undefined);
+        prefetchPage(boot.buildId, route);
     };
     const onHover = (event: Event) => prefetch((event.target as Element | null)?.closest?.('a[href]') ?? null);
     const observer = new IntersectionObserver((entries) => {
@@ -248,7 +260,12 @@ export function App({ boot, searchPage: SearchPage }: AppProps) {
             {loadError ? (
               <PageLoadError error={loadError.message} onRetry={() => void navigate(loadError.url, true)} />
             ) : (
-              <DocPage page={page} versionLabel={boot.site.docs.versionLabel} />
+              <DocPage
+                page={page}
+                article={view.article}
+                serverArticle={view.serverArticle}
+                versionLabel={boot.site.docs.versionLabel}
+              />
             )}
             {loading ? <Spinner /> : null}
           </main>

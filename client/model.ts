@@ -54,6 +54,12 @@ export interface PageData {
   source: string;
 }
 
+/**
+ * A page without its element tree: what the boot data carries. The HTML already holds the
+ * article, so sending the tree too would send every page twice.
+ */
+export type PageSummary = Omit<PageData, 'tree'>;
+
 export type SidebarItem = SidebarDoc | SidebarLink | SidebarCategory;
 
 export interface SidebarDoc {
@@ -224,7 +230,7 @@ export interface BootData {
   sidebar?: SidebarView;
   /** URL of every sidebar's data file, by id (a site has a handful). */
   sidebarFiles: Record<string, string>;
-  page: PageData | null;
+  page: PageSummary | null;
   /** Set on `/search`: results rendered on the server. */
   search?: SearchPageData;
   /** Set when the route is unknown (404) or the store failed (503). */

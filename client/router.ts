@@ -85,6 +85,27 @@ export function loadPage(buildId: string, route: string): Promise<PageData> {
   return pending;
 }
 
+let articleRenderer: Promise<typeof import('./components/Article.tsx')> | undefined;
+
+/**
+ * The code that renders an article from its tree. The first page's article is server markup, so
+ * this is needed only from the first client-side navigation on: its own chunk, fetched with the
+ * first page data (prefetch included).
+ */
+export function loadArticleRenderer(): Promise<typeof import('./components/Article.tsx')> {
+  if (!articleRenderer) {
+    articleRenderer = import('./components/Article.tsx');
+    articleRenderer.catch(() => (articleRenderer = undefined));
+  }
+  return articleRenderer;
+}
+
+/** Fetch a page's data and the renderer ahead of a click; a failure here is retried by the click. */
+export function prefetchPage(buildId: string, route: string): void {
+  loadPage(buildId, route).catch(() => undefined);
+  loadArticleRenderer().catch(() => undefined);
+}
+
 const sidebars = new Map<string, Promise<SidebarItem[]>>();
 
 /** A sidebar's data file (immutable: the browser and this map keep it for every later page). */

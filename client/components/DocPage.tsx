@@ -1,18 +1,26 @@
 // One doc page: breadcrumbs, title, content, previous/next, and the TOC beside it.
 
-import { useMemo } from 'react';
-import type { PageData } from '../model.ts';
-import { renderTree } from '../render-tree.tsx';
-import { contentComponents } from './content.tsx';
+import type { ReactNode } from 'react';
+import type { PageSummary } from '../model.ts';
 import { CopyPage } from './CopyPage.tsx';
-import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { Icon } from './Icons.tsx';
 import { TocDesktop, TocMobile } from './Toc.tsx';
 
-export function DocPage({ page, versionLabel }: { page: PageData; versionLabel: string }) {
-  const content = useMemo(() => renderTree(page.tree, contentComponents), [page]);
-  const firstElement = page.tree.find((node) => typeof node === 'object');
-  const startsWithH1 = typeof firstElement === 'object' && firstElement.t === 'h1';
+/** The article's markup as the server sent it, kept by React as it is (a stable object: see App). */
+export interface ServerMarkup {
+  __html: string;
+}
+
+export interface DocPageProps {
+  page: PageSummary;
+  /** The article as React elements (server render, and pages shown by client-side navigation). */
+  article?: ReactNode;
+  /** Or, on the first load in the browser, the server's markup, which React neither hydrates nor touches. */
+  serverArticle?: ServerMarkup;
+  versionLabel: string;
+}
+
+export function DocPage({ page, article, serverArticle, versionLabel }: DocPageProps) {
   const showToc = !page.hideTableOfContents && page.toc.length > 0;
   // The home page is the root of every trail; it needs no trail of its own.
   const showBreadcrumbs = page.breadcrumbs.length > 0 && page.route !== '/';
@@ -48,12 +56,13 @@ export function DocPage({ page, versionLabel }: { page: PageData; versionLabel: 
           {showBreadcrumbs ? <span className="version-badge">Version: {versionLabel}</span> : null}
           {showToc ? <TocMobile toc={page.toc} /> : null}
           <CopyPage route={page.route} />
-          <div className="markdown">
-            <ErrorBoundary resetKey={page.route}>
-              {!page.hideTitle && !startsWithH1 ? <h1>{page.title}</h1> : null}
-              {content}
-            </ErrorBoundary>
-          </div>
+          {serverArticle ? (
+            <div key="server" className="markdown" dangerouslySetInnerHTML={serverArticle} suppressHydrationWarning />
+          ) : (
+            <div key={page.route} className="markdown">
+              {article}
+            </div>
+          )}
         </article>
         {page.previous || page.next ? (
           <nav className="pagination-nav" aria-label="Docs pages">

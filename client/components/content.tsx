@@ -1,16 +1,9 @@
 // Components that compiled pages may use, and the element overrides (headings, links,
-// code, tables, images) that give Markdown its docs-site behaviour.
+// code, tables, images) that give Markdown its docs-site behaviour. They render markup only:
+// the copy buttons and tabs work through client/content-widgets.ts, so they work the same in
+// the server's markup, which the browser does not hydrate, and in pages rendered in the browser.
 
-import {
-  Children,
-  isValidElement,
-  useId,
-  useRef,
-  useState,
-  type CSSProperties,
-  type ReactElement,
-  type ReactNode,
-} from 'react';
+import { Children, isValidElement, useId, type CSSProperties, type ReactElement, type ReactNode } from 'react';
 import type { ComponentRegistry } from '../render-tree.tsx';
 import { Icon } from './Icons.tsx';
 
@@ -74,33 +67,15 @@ export function CodeBlock(props: Record<string, unknown> & { children?: ReactNod
     'data-title'?: string;
     'data-language'?: string;
   };
-  const pre = useRef<HTMLPreElement>(null);
-  const [copied, setCopied] = useState(false);
-  const copy = async () => {
-    const text = pre.current?.textContent ?? '';
-    try {
-      await navigator.clipboard.writeText(text);
-      setCopied(true);
-      setTimeout(() => setCopied(false), 1500);
-    } catch (error) {
-      console.warn('Copy to clipboard failed', error);
-    }
-  };
   return (
     <div className="code-block">
       {title ? <div className="code-block-title">{title}</div> : null}
       <div className="code-block-body">
-        <pre ref={pre} className={className} style={style} tabIndex={0} data-language={language} {...rest}>
+        <pre className={className} style={style} tabIndex={0} data-language={language} {...rest}>
           {children}
         </pre>
-        <button
-          type="button"
-          className="code-copy"
-          aria-label={copied ? 'Copied' : 'Copy code to clipboard'}
-          title="Copy"
-          onClick={copy}
-        >
-          <Icon name={copied ? 'check' : 'copy'} small />
+        <button type="button" className="code-copy" aria-label="Copy code to clipboard" title="Copy">
+          <Icon name="copy" small />
         </button>
       </div>
     </div>
@@ -188,13 +163,8 @@ export function TabItem({ children }: TabItemProps) {
 
 export function Tabs({ children }: { children?: ReactNode }) {
   const items = Children.toArray(children).filter(isValidElement) as ReactElement<TabItemProps>[];
-  const initial = items.find((item) => item.props.default)?.props.value ?? items[0]?.props.value;
-  const [selected, setSelected] = useState(initial);
+  const selected = items.find((item) => item.props.default)?.props.value ?? items[0]?.props.value;
   const prefix = useId();
-  const select = (index: number) => {
-    const item = items[(index + items.length) % items.length];
-    if (item) setSelected(item.props.value);
-  };
   return (
     <div className="tabs-container">
       <div role="tablist" className="tabs" aria-orientation="horizontal">
@@ -207,11 +177,6 @@ export function Tabs({ children }: { children?: ReactNode }) {
             aria-selected={item.props.value === selected}
             tabIndex={item.props.value === selected ? 0 : -1}
             className="tabs-item"
-            onClick={() => setSelected(item.props.value)}
-            onKeyDown={(event) => {
-              if (event.key === 'ArrowRight') select(index + 1);
-              if (event.key === 'ArrowLeft') select(index - 1);
-            }}
           >
             {item.props.label ?? item.props.value}
           </button>

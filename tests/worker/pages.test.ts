@@ -48,13 +48,16 @@ describe('doc pages', () => {
     expect(doc.meta.robots).toBeUndefined();
   });
 
-  it.each(routes)('streams the content of %s and the boot data to hydrate it', async (route) => {
+  it.each(routes)('streams the content of %s once, and the boot data to hydrate the rest', async (route) => {
     const html = await (await get(route)).text();
     const doc = await readDocument(html);
     expect(await textOf(html, 'main .markdown')).toContain(contentOf[route]);
     expect(doc.boot.status).toBe(200);
     expect(doc.boot.buildId).toBe(build.buildId);
-    expect(doc.boot.page).toEqual(build.page(route));
+    // The page without its tree: the article is in the HTML once, not again as data.
+    const { tree: _tree, ...summary } = build.page(route);
+    expect(doc.boot.page).toEqual(summary);
+    expect(doc.boot.page).not.toHaveProperty('tree');
     // A page carries itself and its own sidebar, never the site's route list.
     expect(doc.boot).not.toHaveProperty('routes');
     expect(doc.boot.sidebar?.id).toBe(build.page(route).sidebar);
@@ -108,7 +111,8 @@ describe('the home page of a site whose docs start at /', () => {
     expect(response.status).toBe(200);
     const html = await response.text();
     const doc = await readDocument(html);
-    expect(doc.boot.page).toEqual(home.page('/'));
+    const { tree: _tree, ...summary } = home.page('/');
+    expect(doc.boot.page).toEqual(summary);
     expect(doc.title).toContain('Welcome home');
     expect(doc.canonical).toBe('https://home.example.test/');
     expect(await textOf(html, 'main .markdown')).toContain('The documentation starts here.');

@@ -1,7 +1,8 @@
 // What the browser needs to hydrate a page: the build, the site, this page and its own sidebar
-// as rendered. Nothing in it grows with the number of pages elsewhere in the site.
+// as rendered. Nothing in it grows with the number of pages elsewhere in the site, and the
+// article is not in it: the HTML holds it already and the browser never re-renders it.
 
-import type { BootData, Manifest, PageData, SidebarView } from '../../client/model.ts';
+import type { BootData, Manifest, PageData, PageSummary, SidebarView } from '../../client/model.ts';
 import type { ThemeChoice } from '../services/theme.ts';
 import { sidebarFiles } from './sidebar-view.ts';
 
@@ -18,11 +19,15 @@ export function bootData(
     site: manifest.site,
     ...(sidebar ? { sidebar } : {}),
     sidebarFiles: sidebarFiles(manifest),
-    page,
+    page: page && summaryOf(page),
     status,
     theme: theme.theme,
     themePreference: theme.preference,
     announcementDismissed: dismissed,
     searchStyle: manifest.assets.searchStyle,
   };
+}
+
+function summaryOf({ tree: _tree, ...summary }: PageData): PageSummary {
+  return summary;
 }

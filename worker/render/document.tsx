@@ -1,6 +1,7 @@
 // The HTML document: a head written here, the React app streamed into #__root, the boot
 // data for hydration as inert JSON, and the hashed module script.
 
+import type { ReactNode } from 'react';
 import { renderToReadableStream } from 'react-dom/server';
 import { App } from '../../client/App.tsx';
 import { SearchPage } from '../../client/components/SearchPage.tsx';
@@ -17,10 +18,12 @@ export interface DocumentInput {
   theme: ThemeChoice;
   /** Absolute URL of this page, for canonical and Open Graph. */
   url: string;
+  /** The page's article (the boot data carries the page without it). */
+  article?: ReactNode;
 }
 
 export async function renderDocument(input: DocumentInput): Promise<ReadableStream<Uint8Array>> {
-  const app = await renderToReadableStream(<App boot={input.boot} searchPage={SearchPage} />, {
+  const app = await renderToReadableStream(<App boot={input.boot} searchPage={SearchPage} article={input.article} />, {
     // Never outline a finished Suspense boundary: moving it into place takes an inline
     // script, which the CSP forbids.
     progressiveChunkSize: Number.POSITIVE_INFINITY,
