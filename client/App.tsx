@@ -3,20 +3,20 @@
 
 import { Suspense, useCallback, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { SiteContext, type SiteContextValue } from './context.ts';
-import type { BootData, PageSummary, SearchPageData, SidebarView, ThemeName, ThemePreference } from './model.ts';
+import type { BootData, BootPage, SearchPageData, SidebarView, ThemeName, ThemePreference } from './model.ts';
 import { documentTitle, themeCookie } from './model.ts';
 import { AnnouncementBar } from './components/AnnouncementBar.tsx';
-import { DocPage, type ServerMarkup } from './components/DocPage.tsx';
 import { Footer } from './components/Footer.tsx';
 import { Navbar } from './components/Navbar.tsx';
 import { SearchButton } from './components/SearchButton.tsx';
 import { SidebarMenu } from './components/Sidebar.tsx';
 import { NotFound, PageLoadError, ServiceUnavailable, Spinner } from './components/StatusPages.tsx';
+import { markActiveHeading } from './page-widgets.ts';
 import { applyTheme, isThemePreference, readStored, saveThemePreference } from './preferences.ts';
 import {
   canPrefetch,
   isPagePath,
-  loadArticleRenderer,
+  loadPageRenderer,
   loadPage,
   loadSidebar,
   normalisePath,
@@ -27,12 +27,21 @@ import {
   startProgress,
 } from './router.ts';
 
+/**
+ * The first doc page in the browser, as the server rendered it: React keeps this element with
+ * its markup as they are (a stable object, so a re-render never writes it again).
+ */
+export interface ServerPage {
+  className: string;
+  markup: { __html: string };
+}
+
 interface View {
-  page: PageSummary | null;
-  /** The article as React elements: the server's render, or a page client-side navigation loaded. */
-  article?: ReactNode;
-  /** The first page in the browser: its article stays the server's markup. */
-  serverArticle?: ServerMarkup;
+  page: BootPage | null;
+  /** The doc page as React elements: the server's render, or a page client-side navigation loaded. */
+  content?: ReactNode;
+  /** Or the first page in the browser, kept as the server sent it. */
+  serverPage?: ServerPage;
   status: BootData['status'];
   route: string;
   /** Hash to scroll to once the view is on screen. */
@@ -44,17 +53,17 @@ export interface AppProps {
   boot: BootData;
   /** The search page: the server passes the component, the browser a lazy one (own chunk). */
   searchPage: ComponentType<{ initial: SearchPageData }>;
-  /** On the server: the page's article, rendered from its tree (the boot data does not carry it). */
-  article?: ReactNode;
-  /** In the browser: the article's server markup, captured before hydration (see entry.tsx). */
-  serverArticle?: ServerMarkup;
+  /** On the server: the doc page, rendered from the page data (the boot data carries only its summary). */
+  content?: ReactNode;
+  /** In the browser: the doc page's server markup, read before hydration (see entry.tsx). */
+  serverPage?: ServerPage;
 }
 
-export function App({ boot, searchPage: SearchPage, article, serverArticle }: AppProps) {
+export function App({ boot, searchPage: SearchPage, content, serverPage }: AppProps) {
   const [view, setView] = useState<View>({
     page: boot.page,
-    article,
-    serverArticle,
+    content,
+    serverPage,
     status: boot.status,
     route: boot.page?.route ?? (boot.search ? '/search' : ''),
     scroll: false,
@@ -100,13 +109,14 @@ export function App({ boot, searchPage: SearchPage, article, serverArticle }: Ap
       const stopProgress = startProgress();
       const spinner = setTimeout(() => id === navigation.current && setLoading(true), 200);
       try {
-        const [page, renderer] = await Promise.all([loadPage(boot.buildId, route), loadArticleRenderer()]);
+        const [page, { DocPage }] = await Promise.all([loadPage(boot.buildId, route), loadPageRenderer()]);
         // A page of another (or a partly rendered) sidebar appears with its sidebar whole.
         if (page.sidebar && !sidebars[page.sidebar]?.complete) await completeSidebar(page.sidebar);
         if (id !== navigation.current) return;
         if (push) history.pushState(null, '', route + url.search + url.hash);
         setLoadError(undefined);
-        setView({ page, article: renderer.renderArticle(page), status: 200, route, hash: url.hash, scroll: true });
+        const content = <DocPage page={page} versionLabel={boot.site.docs.versionLabel} />;
+        setView({ page, content, status: 200, route, hash: url.hash, scroll: true });
       } catch (error) {
         if (id !== navigation.current) return;
         console.warn('Client-side navigation failed; falling back to a full page load.', error);
@@ -118,7 +128,7 @@ export function App({ boot, searchPage: SearchPage, article, serverArticle }: Ap
         if (id === navigation.current) setLoading(false);
       }
     },
-    [boot.buildId, sidebars, completeSidebar],
+    [boot.buildId, boot.site.docs.versionLabel, sidebars, completeSidebar],
   );
 
   // After a navigation is on screen: title, focus-free scroll to the hash or the top.
@@ -126,6 +136,7 @@ export function App({ boot, searchPage: SearchPage, article, serverArticle }: Ap
     if (!view.scroll) return;
     document.title = documentTitle(view.page, boot.site.title);
     scrollToTarget(view.hash ?? '');
+    markActiveHeading();
   }, [view, boot.site.title]);
 
   // Links anywhere on the page (content included) navigate without a reload.
@@ -259,13 +270,15 @@ export function App({ boot, searchPage: SearchPage, article, serverArticle }: Ap
           <main id="__main" className="doc-container" tabIndex={-1}>
             {loadError ? (
               <PageLoadError error={loadError.message} onRetry={() => void navigate(loadError.url, true)} />
-            ) : (
-              <DocPage
-                page={page}
-                article={view.article}
-                serverArticle={view.serverArticle}
-                versionLabel={boot.site.docs.versionLabel}
+            ) : view.serverPage ? (
+              <div
+                key="server"
+                className={view.serverPage.className}
+                dangerouslySetInnerHTML={view.serverPage.markup}
+                suppressHydrationWarning
               />
+            ) : (
+              view.content
             )}
             {loading ? <Spinner /> : null}
           </main>

@@ -55,10 +55,10 @@ export interface PageData {
 }
 
 /**
- * A page without its element tree: what the boot data carries. The HTML already holds the
- * article, so sending the tree too would send every page twice.
+ * What the boot data carries of a page: what the layout around it needs. The page itself is in
+ * the HTML, which the browser keeps as it is, so sending its tree or TOC too would send it twice.
  */
-export type PageSummary = Omit<PageData, 'tree'>;
+export type BootPage = Pick<PageData, 'route' | 'title' | 'sidebar' | 'className'>;
 
 export type SidebarItem = SidebarDoc | SidebarLink | SidebarCategory;
 
@@ -164,9 +164,18 @@ export interface ClientAssets {
   script: string;
   /** Chunks the entry imports statically: preloaded so they load in parallel. */
   modulePreloads: string[];
-  styles: string[];
-  /** Fonts worth preloading. */
-  fonts: string[];
+  /**
+   * The page stylesheet, inlined in every page's <head>: no request stands before the first
+   * paint. Its font URLs are absolute. No font is preloaded: the web font is `font-display:
+   * optional`, so the first paint never waits for it (client/styles/fonts.css).
+   */
+  inlineStyle: string;
+  /**
+   * Set by builds made before the inline stylesheet, whose browser code still renders the whole
+   * page from the boot data: the worker links these and sends such a build the whole page, so a
+   * rollback to one keeps working.
+   */
+  styles?: string[];
   /** The search modal's stylesheet, loaded with its lazy chunk. */
   searchStyle?: string;
 }
@@ -230,7 +239,7 @@ export interface BootData {
   sidebar?: SidebarView;
   /** URL of every sidebar's data file, by id (a site has a handful). */
   sidebarFiles: Record<string, string>;
-  page: PageSummary | null;
+  page: BootPage | null;
   /** Set on `/search`: results rendered on the server. */
   search?: SearchPageData;
   /** Set when the route is unknown (404) or the store failed (503). */

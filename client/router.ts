@@ -4,6 +4,7 @@
 // holds no list of the site's routes: a page carries only itself.
 
 import type NProgressType from 'nprogress';
+import type * as DocPageModule from './components/DocPage.tsx';
 import { pageDataPath, type PageData, type SidebarItem } from './model.ts';
 
 const progressDelayMs = 200;
@@ -85,25 +86,25 @@ export function loadPage(buildId: string, route: string): Promise<PageData> {
   return pending;
 }
 
-let articleRenderer: Promise<typeof import('./components/Article.tsx')> | undefined;
+let pageRenderer: Promise<typeof DocPageModule> | undefined;
 
 /**
- * The code that renders an article from its tree. The first page's article is server markup, so
- * this is needed only from the first client-side navigation on: its own chunk, fetched with the
- * first page data (prefetch included).
+ * The code that renders a doc page from its data. The first page is server markup, so this is
+ * needed only from the first client-side navigation on: its own chunk, fetched with the first
+ * page data (prefetch included).
  */
-export function loadArticleRenderer(): Promise<typeof import('./components/Article.tsx')> {
-  if (!articleRenderer) {
-    articleRenderer = import('./components/Article.tsx');
-    articleRenderer.catch(() => (articleRenderer = undefined));
+export function loadPageRenderer(): Promise<typeof DocPageModule> {
+  if (!pageRenderer) {
+    pageRenderer = import('./components/DocPage.tsx');
+    pageRenderer.catch(() => (pageRenderer = undefined));
   }
-  return articleRenderer;
+  return pageRenderer;
 }
 
 /** Fetch a page's data and the renderer ahead of a click; a failure here is retried by the click. */
 export function prefetchPage(buildId: string, route: string): void {
   loadPage(buildId, route).catch(() => undefined);
-  loadArticleRenderer().catch(() => undefined);
+  loadPageRenderer().catch(() => undefined);
 }
 
 const sidebars = new Map<string, Promise<SidebarItem[]>>();

@@ -1,26 +1,19 @@
-// One doc page: breadcrumbs, title, content, previous/next, and the TOC beside it.
+// One doc page: breadcrumbs, title, content, previous/next, and the TOC beside it. The server
+// renders it into the HTML, where the browser keeps it as it is (client/page-widgets.ts gives
+// its controls their behaviour); the browser renders it only for a page that client-side
+// navigation loaded, so there it is a chunk of its own, fetched with the first page data.
 
-import type { ReactNode } from 'react';
-import type { PageSummary } from '../model.ts';
+import type { PageData } from '../model.ts';
+import { renderTree } from '../render-tree.tsx';
+import { contentComponents } from './content.tsx';
 import { CopyPage } from './CopyPage.tsx';
+import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { Icon } from './Icons.tsx';
 import { TocDesktop, TocMobile } from './Toc.tsx';
 
-/** The article's markup as the server sent it, kept by React as it is (a stable object: see App). */
-export interface ServerMarkup {
-  __html: string;
-}
-
-export interface DocPageProps {
-  page: PageSummary;
-  /** The article as React elements (server render, and pages shown by client-side navigation). */
-  article?: ReactNode;
-  /** Or, on the first load in the browser, the server's markup, which React neither hydrates nor touches. */
-  serverArticle?: ServerMarkup;
-  versionLabel: string;
-}
-
-export function DocPage({ page, article, serverArticle, versionLabel }: DocPageProps) {
+export function DocPage({ page, versionLabel }: { page: PageData; versionLabel: string }) {
+  const firstElement = page.tree.find((node) => typeof node === 'object');
+  const startsWithH1 = typeof firstElement === 'object' && firstElement.t === 'h1';
   const showToc = !page.hideTableOfContents && page.toc.length > 0;
   // The home page is the root of every trail; it needs no trail of its own.
   const showBreadcrumbs = page.breadcrumbs.length > 0 && page.route !== '/';
@@ -56,13 +49,12 @@ export function DocPage({ page, article, serverArticle, versionLabel }: DocPageP
           {showBreadcrumbs ? <span className="version-badge">Version: {versionLabel}</span> : null}
           {showToc ? <TocMobile toc={page.toc} /> : null}
           <CopyPage route={page.route} />
-          {serverArticle ? (
-            <div key="server" className="markdown" dangerouslySetInnerHTML={serverArticle} suppressHydrationWarning />
-          ) : (
-            <div key={page.route} className="markdown">
-              {article}
-            </div>
-          )}
+          <div className="markdown">
+            <ErrorBoundary resetKey={page.route}>
+              {!page.hideTitle && !startsWithH1 ? <h1>{page.title}</h1> : null}
+              {renderTree(page.tree, contentComponents)}
+            </ErrorBoundary>
+          </div>
         </article>
         {page.previous || page.next ? (
           <nav className="pagination-nav" aria-label="Docs pages">

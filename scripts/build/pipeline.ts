@@ -155,7 +155,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   const search = await emitSearchIndex(searchIndex, options.skipClient ? 'kv' : 'assets', options.outDir, kv);
 
   const bundle = options.skipClient ? undefined : await bundleClient();
-  const assets = bundle?.assets ?? { script: '/assets/main.js', modulePreloads: [], styles: [], fonts: [] };
+  const assets = bundle?.assets ?? { script: '/assets/main.js', modulePreloads: [], inlineStyle: '' };
   const content: Omit<Manifest, 'buildId' | 'builtAt'> = {
     site,
     routeBuckets,

@@ -33,7 +33,7 @@ test('the copy button works on a page shown by client-side navigation', async ({
     link.href = href;
     link.textContent = 'to the code';
     link.style.cssText = 'position:fixed;top:80px;right:16px;z-index:10000;background:#fff;color:#000;padding:4px';
-    document.body.append(link);
+    document.body.appendChild(link);
   }, codePage);
   await page.getByRole('link', { name: 'to the code' }).click();
   await expect(page).toHaveURL(new RegExp(`${codePage}$`));

@@ -54,10 +54,10 @@ describe('doc pages', () => {
     expect(await textOf(html, 'main .markdown')).toContain(contentOf[route]);
     expect(doc.boot.status).toBe(200);
     expect(doc.boot.buildId).toBe(build.buildId);
-    // The page without its tree: the article is in the HTML once, not again as data.
-    const { tree: _tree, ...summary } = build.page(route);
-    expect(doc.boot.page).toEqual(summary);
+    // Only what the layout needs: the page itself is in the HTML once, not again as data.
+    expect(doc.boot.page).toMatchObject({ route, title: build.page(route).title });
     expect(doc.boot.page).not.toHaveProperty('tree');
+    expect(doc.boot.page).not.toHaveProperty('toc');
     // A page carries itself and its own sidebar, never the site's route list.
     expect(doc.boot).not.toHaveProperty('routes');
     expect(doc.boot.sidebar?.id).toBe(build.page(route).sidebar);
@@ -111,8 +111,7 @@ describe('the home page of a site whose docs start at /', () => {
     expect(response.status).toBe(200);
     const html = await response.text();
     const doc = await readDocument(html);
-    const { tree: _tree, ...summary } = home.page('/');
-    expect(doc.boot.page).toEqual(summary);
+    expect(doc.boot.page).toMatchObject({ route: '/', title: home.page('/').title });
     expect(doc.title).toContain('Welcome home');
     expect(doc.canonical).toBe('https://home.example.test/');
     expect(await textOf(html, 'main .markdown')).toContain('The documentation starts here.');

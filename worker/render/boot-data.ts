@@ -2,7 +2,7 @@
 // as rendered. Nothing in it grows with the number of pages elsewhere in the site, and the
 // article is not in it: the HTML holds it already and the browser never re-renders it.
 
-import type { BootData, Manifest, PageData, PageSummary, SidebarView } from '../../client/model.ts';
+import type { BootData, Manifest, PageData, BootPage, SidebarView } from '../../client/model.ts';
 import type { ThemeChoice } from '../services/theme.ts';
 import { sidebarFiles } from './sidebar-view.ts';
 
@@ -19,7 +19,8 @@ export function bootData(
     site: manifest.site,
     ...(sidebar ? { sidebar } : {}),
     sidebarFiles: sidebarFiles(manifest),
-    page: page && summaryOf(page),
+    // A build from before the inline stylesheet renders the page from the boot data (ClientAssets.styles).
+    page: page && (manifest.assets.styles ? page : summaryOf(page)),
     status,
     theme: theme.theme,
     themePreference: theme.preference,
@@ -28,6 +29,6 @@ export function bootData(
   };
 }
 
-function summaryOf({ tree: _tree, ...summary }: PageData): PageSummary {
-  return summary;
+function summaryOf({ route, title, sidebar, className }: PageData): BootPage {
+  return { route, title, ...(sidebar ? { sidebar } : {}), ...(className ? { className } : {}) };
 }

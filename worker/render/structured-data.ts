@@ -2,13 +2,13 @@
 // trail; the home page also describes the site and how to search it. Built from the same data
 // the page renders, so the two cannot disagree.
 
-import type { PageSummary, SiteConfig } from '../../client/model.ts';
+import type { PageData, SiteConfig } from '../../client/model.ts';
 
 export type JsonLd = Record<string, unknown>;
 
 export interface StructuredDataInput {
   site: Pick<SiteConfig, 'title' | 'tagline' | 'url'>;
-  page: PageSummary;
+  page: PageData;
   /** Absolute URL of the page (its canonical link). */
   canonical: string;
 }
@@ -30,7 +30,7 @@ export function structuredData({ site, page, canonical }: StructuredDataInput): 
 }
 
 /** The trail as the page shows it; the last crumb is the page itself, at its canonical URL. */
-function breadcrumbList(page: PageSummary, siteUrl: string, canonical: string): JsonLd {
+function breadcrumbList(page: PageData, siteUrl: string, canonical: string): JsonLd {
   const last = page.breadcrumbs.length - 1;
   return {
     '@context': 'https://schema.org',

@@ -2,7 +2,6 @@
 // fails it throws, and the error handler (worker/errors/) answers with the 503 page.
 
 import type { Context } from 'hono';
-import { renderArticle } from '../../client/components/Article.tsx';
 import type { PageData } from '../../client/model.ts';
 import type { AppEnv } from '../env.ts';
 import { bootData } from '../render/boot-data.ts';
@@ -61,8 +60,7 @@ export async function servePage(c: Context<AppEnv>): Promise<Response> {
   const sidebarId = page ? page.sidebar : manifest.defaultSidebar;
   const sidebar = await sidebarView(c.env.CONTENT, manifest, sidebarId, path);
   const boot = bootData(manifest, page, status, theme, dismissed, sidebar);
-  const article = page ? renderArticle(page) : undefined;
-  const body = await renderDocument({ manifest, boot, theme, url: c.req.url, article });
+  const body = await renderDocument({ manifest, boot, theme, url: c.req.url, page });
   const headers = new Headers({ 'content-type': 'text/html; charset=utf-8', ...varyHeaders });
   if (status === 200) {
     headers.set('etag', etag);

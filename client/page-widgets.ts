@@ -1,18 +1,23 @@
-// The widgets inside an article, the copy button of a code block and tabs, work by event
-// delegation on the document: the first page's article is server markup React does not own,
-// and pages shown by client-side navigation have the same markup, so one listener serves all.
-// (<details> needs no script.)
+// The controls of a doc page work by listeners on the document, not through React: the first
+// page is server markup the browser does not hydrate, and a page shown by client-side navigation
+// has the same markup, so one listener serves both. They are the copy button of a code block,
+// tabs, "Copy page" and the table of contents' mark on the section being read. (<details>, the
+// mobile table of contents and the page's menu among them, needs no script.)
 
 const copiedMs = 1500;
 const tabSelector = '.tabs-container > [role="tablist"] > [role="tab"]';
+/** Height of the sticky navbar: a heading above this line has been scrolled past. */
+const navbarOffset = 100;
 
-export function listenToContentWidgets(): void {
+export function listenToPageWidgets(): void {
   document.addEventListener('click', (event) => {
     const target = event.target as Element | null;
     const copy = target?.closest?.('.code-copy');
     if (copy instanceof HTMLButtonElement) void copyCode(copy);
     const tab = target?.closest?.(tabSelector);
     if (tab instanceof HTMLElement) selectTab(tab);
+    const copyPage = target?.closest?.('.page-actions-copy');
+    if (copyPage instanceof HTMLButtonElement) void copyPageMarkdown(copyPage);
   });
   document.addEventListener('keydown', (event) => {
     if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
@@ -25,6 +30,46 @@ export function listenToContentWidgets(): void {
     selectTab(next);
     next.focus();
   });
+  let frame = 0;
+  const onScroll = () => {
+    frame ||= requestAnimationFrame(() => {
+      frame = 0;
+      markActiveHeading();
+    });
+  };
+  window.addEventListener('scroll', onScroll, { passive: true });
+  window.addEventListener('resize', onScroll);
+  markActiveHeading();
+}
+
+/**
+ * Marks, in the desktop table of contents, the heading last scrolled past (the last one at the
+ * bottom of the page). Called on scroll and once a navigation has put a new page on screen.
+ */
+export function markActiveHeading(): void {
+  const links = [...document.querySelectorAll<HTMLAnchorElement>('.toc-desktop .toc-list a')];
+  let active = links[0];
+  const atBottom = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2;
+  if (atBottom) active = links.at(-1);
+  else
+    for (const link of links) {
+      const heading = document.getElementById(link.getAttribute('href')?.slice(1) ?? '');
+      if (heading && heading.getBoundingClientRect().top <= navbarOffset) active = link;
+    }
+  for (const link of links) {
+    link.classList.toggle('toc-link-active', link === active);
+    if (link === active) link.setAttribute('aria-current', 'location');
+    else link.removeAttribute('aria-current');
+  }
+}
+
+/** "Copy page": the copying code is its own chunk, fetched on the first click. */
+async function copyPageMarkdown(button: HTMLButtonElement): Promise<void> {
+  const copied = await import('./copy-page.ts').then(
+    (module) => module.copyPageMarkdown(button.dataset.markdown ?? ''),
+    () => false,
+  );
+  button.textContent = copied ? 'Copied' : 'Copy failed';
 }
 
 async function copyCode(button: HTMLButtonElement): Promise<void> {
