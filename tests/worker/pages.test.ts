@@ -1,7 +1,8 @@
 // Doc pages of the fixture site as a reader and a crawler receive them.
 
 import { beforeEach, describe, expect, it } from 'vitest';
-import { deployFixture, fixtureManifest, fixturePages, type DeployedBuild } from './support/deploy.ts';
+import { kvKeys } from '../../client/model.ts';
+import { bindings, deployFixture, fixtureManifest, fixturePages, type DeployedBuild } from './support/deploy.ts';
 import { countElements, readDocument, textOf } from './support/html.ts';
 import { get } from './support/requests.ts';
 
@@ -94,6 +95,16 @@ describe('doc pages', () => {
   it('loads the hashed client entry as a module script', async () => {
     const html = await (await get('/intro')).text();
     expect(await countElements(html, `script[type="module"][src="${manifest.assets.script}"]`)).toBe(1);
+  });
+
+  it('serves a build made before the inline stylesheet as its own browser code expects it', async () => {
+    // A rollback can make such a build live again under this worker: its client links its stylesheet
+    // and renders the whole page from the boot data.
+    const assets = { script: '/assets/main-OLD.js', modulePreloads: [], styles: ['/assets/main-OLD.css'] };
+    await bindings.CONTENT.put(kvKeys.manifest(build.buildId), JSON.stringify({ ...build.manifest, assets }));
+    const html = await (await get('/intro')).text();
+    expect(await countElements(html, 'link[rel="stylesheet"][href="/assets/main-OLD.css"]')).toBe(1);
+    expect((await readDocument(html)).boot.page).toEqual(build.page('/intro'));
   });
 
   it('answers HEAD like GET without a body', async () => {
