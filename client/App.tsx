@@ -115,7 +115,8 @@ export function App({ boot, searchPage: SearchPage, content, serverPage }: AppPr
         if (id !== navigation.current) return;
         if (push) history.pushState(null, '', route + url.search + url.hash);
         setLoadError(undefined);
-        const content = <DocPage page={page} versionLabel={boot.site.docs.versionLabel} />;
+        // Keyed by route: a new page gets new elements, never ones the page's controls changed (tabs).
+        const content = <DocPage key={route} page={page} versionLabel={boot.site.docs.versionLabel} />;
         setView({ page, content, status: 200, route, hash: url.hash, scroll: true });
       } catch (error) {
         if (id !== navigation.current) return;
