@@ -1,33 +1,49 @@
 // The whole page UI, shared by the server render and hydration. Holds the current page,
 // the reader's theme and the sidebar state; handles client-side navigation.
 
-import { Suspense, useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { SiteContext, type SiteContextValue } from './context.ts';
-import type { BootData, PageData, SearchPageData, SidebarView, ThemeName, ThemePreference } from './model.ts';
+import type { BootData, BootPage, SearchPageData, SidebarView, ThemeName, ThemePreference } from './model.ts';
 import { documentTitle, themeCookie } from './model.ts';
 import { AnnouncementBar } from './components/AnnouncementBar.tsx';
-import { DocPage } from './components/DocPage.tsx';
 import { Footer } from './components/Footer.tsx';
 import { Navbar } from './components/Navbar.tsx';
 import { SearchButton } from './components/SearchButton.tsx';
 import { SidebarMenu } from './components/Sidebar.tsx';
 import { BrokenPageProblems, NotFound, PageLoadError, ServiceUnavailable, Spinner } from './components/StatusPages.tsx';
+import { markActiveHeading } from './page-widgets.ts';
+import { applySavedTabChoices } from './tab-widgets.ts';
 import { applyTheme, isThemePreference, readStored, saveThemePreference } from './preferences.ts';
 import { readPreferredVersion, savePreferredVersion } from './versions.ts';
 import {
   canPrefetch,
   isPagePath,
+  loadPageRenderer,
   loadPage,
   loadSidebar,
   normalisePath,
   PageLoadFailure,
+  prefetchPage,
   routeOfLink,
   scrollToTarget,
   startProgress,
 } from './router.ts';
 
+/**
+ * The first doc page in the browser, as the server rendered it: React keeps this element with
+ * its markup as they are (a stable object, so a re-render never writes it again).
+ */
+export interface ServerPage {
+  className: string;
+  markup: { __html: string };
+}
+
 interface View {
-  page: PageData | null;
+  page: BootPage | null;
+  /** The doc page as React elements: the server's render, or a page client-side navigation loaded. */
+  content?: ReactNode;
+  /** Or the first page in the browser, kept as the server sent it. */
+  serverPage?: ServerPage;
   status: BootData['status'];
   route: string;
   /** Hash to scroll to once the view is on screen. */
@@ -39,11 +55,17 @@ export interface AppProps {
   boot: BootData;
   /** The search page: the server passes the component, the browser a lazy one (own chunk). */
   searchPage: ComponentType<{ initial: SearchPageData }>;
+  /** On the server: the doc page, rendered from the page data (the boot data carries only its summary). */
+  content?: ReactNode;
+  /** In the browser: the doc page's server markup, read before hydration (see entry.tsx). */
+  serverPage?: ServerPage;
 }
 
-export function App({ boot, searchPage: SearchPage }: AppProps) {
+export function App({ boot, searchPage: SearchPage, content, serverPage }: AppProps) {
   const [view, setView] = useState<View>({
     page: boot.page,
+    content,
+    serverPage,
     status: boot.status,
     route: boot.page?.route ?? boot.broken?.route ?? (boot.search ? '/search' : ''),
     scroll: false,
@@ -96,7 +118,7 @@ export function App({ boot, searchPage: SearchPage }: AppProps) {
       const stopProgress = startProgress();
       const spinner = setTimeout(() => id === navigation.current && setLoading(true), 200);
       try {
-        const page = await loadPage(boot.buildId, route);
+        const [page, { DocPage }] = await Promise.all([loadPage(boot.buildId, route), loadPageRenderer()]);
         // A page of another docs version: its sidebars are not among this page's, so load it whole.
         if (page.sidebar && !boot.sidebarFiles[page.sidebar] && !sidebars[page.sidebar]) {
           location.assign(url.href);
@@ -107,7 +129,9 @@ export function App({ boot, searchPage: SearchPage }: AppProps) {
         if (id !== navigation.current) return;
         if (push) history.pushState(null, '', route + url.search + url.hash);
         setLoadError(undefined);
-        setView({ page, status: 200, route, hash: url.hash, scroll: true });
+        // Keyed by route: a new page gets new elements, never ones the page's controls changed (tabs).
+        const content = <DocPage key={route} page={page} />;
+        setView({ page, content, status: 200, route, hash: url.hash, scroll: true });
       } catch (error) {
         if (id !== navigation.current) return;
         console.warn('Client-side navigation failed; falling back to a full page load.', error);
@@ -126,7 +150,10 @@ export function App({ boot, searchPage: SearchPage }: AppProps) {
   useEffect(() => {
     if (!view.scroll) return;
     document.title = documentTitle(view.page, boot.site.title);
+    // Before the scroll: the tabs chosen change the heights above the target.
+    applySavedTabChoices(document);
     scrollToTarget(view.hash ?? '');
+    markActiveHeading();
   }, [view, boot.site.title]);
 
   // Links anywhere on the page (content included) navigate without a reload.
@@ -134,6 +161,9 @@ export function App({ boot, searchPage: SearchPage }: AppProps) {
     const onClick = (event: MouseEvent) => {
       const anchor = (event.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
       if (!anchor) return;
+      // A link that picks a docs version (the version banner's): here, not in its own onClick,
+      // since the first page's markup is the server's and React gives it no handlers.
+      if (anchor.dataset.preferredVersion) setPreferredVersion(anchor.dataset.preferredVersion);
       const url = routeOfLink(anchor, event);
       if (!url) return;
       event.preventDefault();
@@ -146,7 +176,7 @@ export function App({ boot, searchPage: SearchPage }: AppProps) {
       document.removeEventListener('click', onClick);
       window.removeEventListener('popstate', onPopState);
     };
-  }, [navigate]);
+  }, [navigate, setPreferredVersion]);
 
   // Prefetch on hover/focus and when links scroll into view.
   useEffect(() => {
@@ -156,7 +186,7 @@ export function App({ boot, searchPage: SearchPage }: AppProps) {
       const url = new URL(anchor.href, location.href);
       const route = normalisePath(url.pathname);
       if (url.origin === location.origin && isPagePath(url.pathname) && route !== view.route)
-        loadPage(boot.buildId, route).catch(() => undefined);
+        prefetchPage(boot.buildId, route);
     };
     const onHover = (event: Event) => prefetch((event.target as Element | null)?.closest?.('a[href]') ?? null);
     const observer = new IntersectionObserver((entries) => {
@@ -266,8 +296,15 @@ export function App({ boot, searchPage: SearchPage }: AppProps) {
           <main id="__main" className="doc-container" tabIndex={-1}>
             {loadError ? (
               <PageLoadError error={loadError.message} onRetry={() => void navigate(loadError.url, true)} />
+            ) : view.serverPage ? (
+              <div
+                key="server"
+                className={view.serverPage.className}
+                dangerouslySetInnerHTML={view.serverPage.markup}
+                suppressHydrationWarning
+              />
             ) : (
-              <DocPage page={page} />
+              view.content
             )}
             {loading ? <Spinner /> : null}
           </main>

@@ -71,6 +71,12 @@ export interface PageData {
   source: string;
 }
 
+/**
+ * What the boot data carries of a page: what the layout around it needs. The page itself is in
+ * the HTML, which the browser keeps as it is, so sending its tree or TOC too would send it twice.
+ */
+export type BootPage = Pick<PageData, 'route' | 'title' | 'sidebar' | 'className' | 'version' | 'versions'>;
+
 export type SidebarItem = SidebarDoc | SidebarLink | SidebarCategory;
 
 export interface SidebarDoc {
@@ -193,9 +199,19 @@ export interface ClientAssets {
   script: string;
   /** Chunks the entry imports statically: preloaded so they load in parallel. */
   modulePreloads: string[];
+  /**
+   * The page stylesheet, inlined in every page's <head>: no request stands before the first
+   * paint. Its font URLs are absolute. No font is preloaded: the web font is `font-display:
+   * optional`, so the first paint never waits for it (client/styles/fonts.css). A build made
+   * before the inline stylesheet has none: its browser code still renders the whole page from
+   * the boot data, so the worker sends such a build the whole page, and a rollback to it works.
+   */
+  inlineStyle?: string;
+  /**
+   * Stylesheets linked after the inline one, so their rules win: the site's own customCss (a
+   * build from before the inline stylesheet lists its own stylesheet here).
+   */
   styles: string[];
-  /** Fonts worth preloading. */
-  fonts: string[];
   /** The search modal's stylesheet, loaded with its lazy chunk. */
   searchStyle?: string;
 }
@@ -316,7 +332,7 @@ export interface BootData {
   sidebar?: SidebarView;
   /** URL of the data file of every sidebar of the page's docs version, by id (a version has a handful). */
   sidebarFiles: Record<string, string>;
-  page: PageData | null;
+  page: BootPage | null;
   /** Set on `/search`: results rendered on the server. */
   search?: SearchPageData;
   /** Set when the route is unknown (404), the store failed (503) or, in a dev build, the page failed to build (500). */

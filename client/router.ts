@@ -4,6 +4,7 @@
 // holds no list of the site's routes: a page carries only itself.
 
 import type NProgressType from 'nprogress';
+import type * as DocPageModule from './components/DocPage.tsx';
 import { pageDataPath, type PageData, type SidebarItem } from './model.ts';
 
 const progressDelayMs = 200;
@@ -83,6 +84,27 @@ export function loadPage(buildId: string, route: string): Promise<PageData> {
     pending.catch(() => cache.delete(key));
   }
   return pending;
+}
+
+let pageRenderer: Promise<typeof DocPageModule> | undefined;
+
+/**
+ * The code that renders a doc page from its data. The first page is server markup, so this is
+ * needed only from the first client-side navigation on: its own chunk, fetched with the first
+ * page data (prefetch included).
+ */
+export function loadPageRenderer(): Promise<typeof DocPageModule> {
+  if (!pageRenderer) {
+    pageRenderer = import('./components/DocPage.tsx');
+    pageRenderer.catch(() => (pageRenderer = undefined));
+  }
+  return pageRenderer;
+}
+
+/** Fetch a page's data and the renderer ahead of a click; a failure here is retried by the click. */
+export function prefetchPage(buildId: string, route: string): void {
+  loadPage(buildId, route).catch(() => undefined);
+  loadPageRenderer().catch(() => undefined);
 }
 
 const sidebars = new Map<string, Promise<SidebarItem[]>>();

@@ -1,6 +1,8 @@
-// One doc page: breadcrumbs, title, content, previous/next, and the TOC beside it.
+// One doc page: breadcrumbs, title, content, previous/next, and the TOC beside it. The server
+// renders it into the HTML, where the browser keeps it as it is (client/page-widgets.ts gives
+// its controls their behaviour); the browser renders it only for a page that client-side
+// navigation loaded, so there it is a chunk of its own, fetched with the first page data.
 
-import { useMemo } from 'react';
 import type { PageData } from '../model.ts';
 import { renderTree } from '../render-tree.tsx';
 import { contentComponents } from './content.tsx';
@@ -16,7 +18,6 @@ export function DocPage({ page }: { page: PageData }) {
   const { site } = useSite();
   // A page of an older build names no version: it is the current docs.
   const versionLabel = findVersion(site, page.version)?.label ?? site.docs.versionLabel;
-  const content = useMemo(() => renderTree(page.tree, contentComponents), [page]);
   const firstElement = page.tree.find((node) => typeof node === 'object');
   const startsWithH1 = typeof firstElement === 'object' && firstElement.t === 'h1';
   const showToc = !page.hideTableOfContents && page.toc.length > 0;
@@ -58,7 +59,7 @@ export function DocPage({ page }: { page: PageData }) {
           <div className="markdown">
             <ErrorBoundary resetKey={page.route}>
               {!page.hideTitle && !startsWithH1 ? <h1>{page.title}</h1> : null}
-              {content}
+              {renderTree(page.tree, contentComponents)}
             </ErrorBoundary>
           </div>
         </article>

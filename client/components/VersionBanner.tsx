@@ -1,12 +1,13 @@
 // Above a page of a version other than the last: unreleased documentation (newer) or documentation
-// no longer maintained (older), with a link to the same page in the last version.
+// no longer maintained (older), with a link to the same page in the last version. Following the
+// link makes that version the preferred one (App's link handler reads data-preferred-version).
 
 import { useSite } from '../context.ts';
 import type { PageData } from '../model.ts';
 import { findVersion, latestVersion, versionHref } from '../versions.ts';
 
 export function VersionBanner({ page }: { page: PageData }) {
-  const { site, setPreferredVersion } = useSite();
+  const { site } = useSite();
   const version = findVersion(site, page.version);
   const latest = latestVersion(site);
   if (!version || version.banner === 'none' || !latest) return null;
@@ -25,7 +26,7 @@ export function VersionBanner({ page }: { page: PageData }) {
       <p>{about}</p>
       <p>
         For up-to-date documentation, see the{' '}
-        <a href={versionHref(latest, page)} onClick={() => setPreferredVersion(latest.name)}>
+        <a href={versionHref(latest, page)} data-preferred-version={latest.name}>
           <b>latest version</b>
         </a>{' '}
         ({latest.label}).

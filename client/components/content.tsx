@@ -1,7 +1,9 @@
 // Components that compiled pages may use, and the element overrides (headings, links,
-// code, tables, images) that give Markdown its docs-site behaviour.
+// code, tables, images) that give Markdown its docs-site behaviour. They render markup only:
+// the copy buttons and tabs work through client/page-widgets.ts, so they work the same in
+// the server's markup, which the browser does not hydrate, and in pages rendered in the browser.
 
-import { Children, isValidElement, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { Children, isValidElement, type CSSProperties, type ReactNode } from 'react';
 import type { ComponentRegistry } from '../render-tree.tsx';
 import { Icon } from './Icons.tsx';
 import { TabItem, Tabs } from './Tabs.tsx';
@@ -66,33 +68,15 @@ export function CodeBlock(props: Record<string, unknown> & { children?: ReactNod
     'data-title'?: string;
     'data-language'?: string;
   };
-  const pre = useRef<HTMLPreElement>(null);
-  const [copied, setCopied] = useState(false);
-  const copy = async () => {
-    const text = pre.current?.textContent ?? '';
-    try {
-      await navigator.clipboard.writeText(text);
-      setCopied(true);
-      setTimeout(() => setCopied(false), 1500);
-    } catch (error) {
-      console.warn('Copy to clipboard failed', error);
-    }
-  };
   return (
     <div className="code-block">
       {title ? <div className="code-block-title">{title}</div> : null}
       <div className="code-block-body">
-        <pre ref={pre} className={className} style={style} tabIndex={0} data-language={language} {...rest}>
+        <pre className={className} style={style} tabIndex={0} data-language={language} {...rest}>
           {children}
         </pre>
-        <button
-          type="button"
-          className="code-copy"
-          aria-label={copied ? 'Copied' : 'Copy code to clipboard'}
-          title="Copy"
-          onClick={copy}
-        >
-          <Icon name={copied ? 'check' : 'copy'} small />
+        <button type="button" className="code-copy" aria-label="Copy code to clipboard" title="Copy">
+          <Icon name="copy" small />
         </button>
       </div>
     </div>

@@ -8,11 +8,6 @@ export interface TabChoiceKeys {
   queryKey?: string;
 }
 
-type Listener = (value: string) => void;
-
-/** The Tabs of each group on this page. */
-const groups = new Map<string, Set<Listener>>();
-
 export const storageKey = (groupId: string) => `docusaurus.tab.${groupId}`;
 
 /** The choice the URL or the stored preference makes, in that order, when it names one of `values`. */
@@ -22,7 +17,7 @@ export function savedChoice(keys: TabChoiceKeys, values: string[]): string | und
   return candidates.find((value): value is string => value !== null && values.includes(value));
 }
 
-/** Keeps the reader's choice and shows it in every other Tabs of the group on the page. */
+/** Keeps the reader's choice: in the URL under the query key, and in storage for the group. */
 export function saveChoice(keys: TabChoiceKeys, value: string): void {
   if (keys.queryKey) {
     const url = new URL(location.href);
@@ -35,22 +30,15 @@ export function saveChoice(keys: TabChoiceKeys, value: string): void {
   } catch {
     // Storage may be off (private mode, quota): the page still follows the choice.
   }
-  for (const listener of groups.get(keys.groupId) ?? []) listener(value);
 }
 
-/** Calls `listener` when the group's choice changes here or in another browser tab; returns the unsubscribe. */
-export function followGroup(groupId: string, listener: Listener): () => void {
-  const members = groups.get(groupId) ?? new Set<Listener>();
-  groups.set(groupId, members.add(listener));
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === storageKey(groupId) && event.newValue !== null) listener(event.newValue);
-  };
-  window.addEventListener('storage', onStorage);
-  return () => {
-    members.delete(listener);
-    if (members.size === 0) groups.delete(groupId);
-    window.removeEventListener('storage', onStorage);
-  };
+/** Calls `listener` with the group and the value whenever another browser tab saves a group's choice. */
+export function followOtherBrowserTabs(listener: (groupId: string, value: string) => void): void {
+  const prefix = storageKey('');
+  window.addEventListener('storage', (event) => {
+    if (event.key?.startsWith(prefix) && event.newValue !== null)
+      listener(event.key.slice(prefix.length), event.newValue);
+  });
 }
 
 function readStorage(key: string): string | null {

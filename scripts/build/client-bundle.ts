@@ -1,4 +1,5 @@
-// Bundle the browser code (hydration entry, lazy chunks, CSS, fonts) with hashed names.
+// Bundle the browser code (hydration entry, lazy chunks, CSS, fonts) with hashed names. The page
+// stylesheet is not linked but inlined in every page (ClientAssets.inlineStyle).
 
 import { cp, mkdir, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
@@ -11,14 +12,19 @@ import { redirectsFile } from './redirects.ts';
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
 export interface ClientBundle {
-  assets: ClientAssets;
+  /** Our own assets: the stylesheet inline, none linked (the site's customCss is added by the pipeline). */
+  assets: ClientAssets & { inlineStyle: string };
   /** Output files, path relative to the client folder → bytes. */
   files: Map<string, Uint8Array>;
 }
 
 export async function bundleClient(): Promise<ClientBundle> {
   const result = await esbuild.build({
-    entryPoints: { main: join(root, 'client/entry.tsx'), 'search-modal': join(root, 'client/search/modal.css') },
+    entryPoints: {
+      main: join(root, 'client/entry.tsx'),
+      page: join(root, 'client/styles/index.css'),
+      'search-modal': join(root, 'client/search/modal.css'),
+    },
     bundle: true,
     splitting: true,
     format: 'esm',
@@ -31,6 +37,8 @@ export async function bundleClient(): Promise<ClientBundle> {
     entryNames: 'assets/[name]-[hash]',
     chunkNames: 'assets/[name]-[hash]',
     assetNames: 'assets/[name]-[hash]',
+    // Absolute URLs for fonts and images: the inlined stylesheet is read relative to each page.
+    publicPath: '/',
     loader: { '.woff2': 'file', '.woff': 'file', '.svg': 'file' },
     // Files of client/static and the site's static/ are served at the root as they are.
     external: ['/img/*'],
@@ -46,20 +54,26 @@ export async function bundleClient(): Promise<ClientBundle> {
   const [entryPath, entry] = Object.entries(result.metafile.outputs).find(([, output]) =>
     output.entryPoint?.endsWith('client/entry.tsx'),
   )!;
-  const url = (path: string) => `/${relative('/client', join('/', path))}`;
+  // Metafile paths are relative to the working directory; files are keyed inside the client folder.
+  const fileOf = (path: string) => relative('/client', join('/', path));
+  const url = (path: string) => `/${fileOf(path)}`;
   const modulePreloads = entry.imports
     .filter((item) => item.kind === 'import-statement' && !item.external)
     .map((item) => url(item.path));
-  const styles = entry.cssBundle ? [url(entry.cssBundle)] : [];
-  const searchStyle = Object.entries(result.metafile.outputs).find(([, output]) =>
-    output.entryPoint?.endsWith('client/search/modal.css'),
-  )?.[0];
-  // The Latin roman face is what every page's first paint needs.
-  const fonts = [...files.keys()]
-    .filter((path) => /plus-jakarta-sans-latin-wght-normal-.*\.woff2$/.test(path))
-    .map((path) => `/${path}`);
+  const outputOf = (source: string) =>
+    Object.entries(result.metafile.outputs).find(([, output]) => output.entryPoint?.endsWith(source))?.[0];
+  const pageStyle = fileOf(outputOf('client/styles/index.css')!);
+  const inlineStyle = new TextDecoder().decode(files.get(pageStyle));
+  files.delete(pageStyle);
+  const searchStyle = outputOf('client/search/modal.css');
   return {
-    assets: { script: url(entryPath), modulePreloads, styles, fonts, searchStyle: searchStyle && url(searchStyle) },
+    assets: {
+      script: url(entryPath),
+      modulePreloads,
+      inlineStyle,
+      styles: [],
+      searchStyle: searchStyle && url(searchStyle),
+    },
     files,
   };
 }

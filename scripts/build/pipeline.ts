@@ -240,7 +240,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   const search = await emitSearchIndex(searchIndex, options.skipClient ? 'kv' : 'assets', options.outDir, kv);
 
   const bundle = options.skipClient ? undefined : await bundleClient();
-  const ownAssets = bundle?.assets ?? { script: '/assets/main.js', modulePreloads: [], styles: [], fonts: [] };
+  const ownAssets = bundle?.assets ?? { script: '/assets/main.js', modulePreloads: [], inlineStyle: '', styles: [] };
   // The site's own CSS comes after ours, so its rules win where both style the same thing.
   const siteStyles = await bundleSiteStyles(config.customCss, siteDir, config.configFile);
   diagnostics.warnings.push(...siteStyles.warnings);

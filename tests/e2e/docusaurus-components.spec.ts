@@ -69,6 +69,30 @@ test.describe('Tabs with a groupId', () => {
   });
 });
 
+test.describe('Tabs on a page shown by client-side navigation', () => {
+  test('show the stored choice, and follow their group and the arrow keys', async ({ page }) => {
+    await open(page, '/docs/intro');
+    await page.evaluate(() => {
+      localStorage.setItem('docusaurus.tab.operating-systems', 'mac');
+      (window as unknown as { stayed: boolean }).stayed = true;
+    });
+    await page.locator('.markdown').getByRole('link', { name: 'installing' }).click();
+    await expect(page).toHaveURL(/\/docs\/guides\/install$/);
+    const [download, run] = [tablists(page).nth(0), tablists(page).nth(1)];
+    await expect(download.getByRole('tab', { name: 'macOS' })).toHaveAttribute('aria-selected', 'true');
+    // Still the same document: the page came by client-side navigation, not a reload.
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+
+    await run.getByRole('tab', { name: 'Windows' }).click();
+    await expect(download.getByRole('tab', { name: 'Windows' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByText('Download the Windows installer.')).toBeVisible();
+    await page.keyboard.press('ArrowLeft');
+    await expect(run.getByRole('tab', { name: 'Linux' })).toBeFocused();
+    await expect(download.getByRole('tab', { name: 'Linux' })).toHaveAttribute('aria-selected', 'true');
+    expect(await page.evaluate(() => localStorage.getItem('docusaurus.tab.operating-systems'))).toBe('linux');
+  });
+});
+
 test.describe('Tabs with a queryString', () => {
   test('writes the choice into the URL under the group id, and reads it back', async ({ page, browser }) => {
     await open(page, install);

@@ -101,6 +101,19 @@ test('the keyboard opens the dropdown and picks the same page in another version
   );
 });
 
+test('the banner of an unmaintained page leads to the last version and makes it the preferred one', async ({
+  page,
+}) => {
+  // The first page: the banner is the server's markup, which the browser does not hydrate.
+  await page.goto(`${origin}/docs/1.0/guides/install`);
+  await waitForHydration(page);
+  await page.evaluate((key) => localStorage.setItem(key, '1.0'), preferredVersionKey);
+  await page.locator('.version-banner').getByRole('link', { name: 'latest version' }).click();
+  await expect(page).toHaveURL(`${origin}/docs/guides/install`);
+  await expect(page.locator('.version-banner')).toHaveCount(0);
+  expect(await page.evaluate((key) => localStorage.getItem(key), preferredVersionKey)).toBe('2.0');
+});
+
 test('Escape closes the dropdown and gives the focus back to its button', async ({ page }) => {
   await page.goto(`${origin}/docs/next/intro`);
   await waitForHydration(page);

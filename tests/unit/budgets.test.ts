@@ -1,50 +1,120 @@
-// Byte budgets of the browser bundle: deterministic for a given source, so they are tests.
-// (Speed is measured by `npm run bench`, never by tests.)
+// Byte budgets of what a reader's browser is sent: deterministic for a given source, so they are
+// tests. (Speed is measured by `npm run bench`, never by tests.)
 
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleClient, type ClientBundle } from '../../scripts/build/client-bundle.ts';
+import { runBuild } from '../../scripts/build/pipeline.ts';
+import { bootData } from '../../worker/render/boot-data.ts';
+import { renderDocument } from '../../worker/render/document.tsx';
+import { viewOfSidebar } from '../../worker/render/sidebar-view.ts';
+import { storedBuild, type BuiltSite } from '../support/stored-build.ts';
 
 const kb = 1024;
+
+/** Pages over the HTML budget for a reason outside this code, each to leave the list once it is fixed. */
+const overBudget: Record<string, string> = {
+  // 105 KB besides the stylesheet (188 KB before code tokens became classes): many highlighted blocks.
+  '/studio/examples': 'highlighted code',
+};
 let bundle: ClientBundle;
 
+const gzip = (bytes: Uint8Array | string) => gzipSync(bytes, { level: 6 }).length;
 const gzipOf = (path: string) => {
   const bytes = bundle.files.get(path.replace(/^\//, ''));
   if (!bytes) throw new Error(`${path} is not in the bundle`);
-  return gzipSync(bytes, { level: 6 }).length;
+  return gzip(bytes);
 };
 
 beforeAll(async () => {
   bundle = await bundleClient();
 }, 60_000);
 
-describe('byte budgets', () => {
-  it('keeps the JavaScript a doc page loads before interaction within 80 KB gzip, React included', () => {
+describe('the JavaScript and CSS of a page', () => {
+  // Goal of #10: 72 KB. React alone is 67.6 KB of it; the layout's own code does not fit the rest yet.
+  it('keeps the JavaScript a doc page loads before interaction within 78 KB gzip, React included', () => {
     const firstLoad = [bundle.assets.script, ...bundle.assets.modulePreloads];
     const total = firstLoad.reduce((sum, path) => sum + gzipOf(path), 0);
-    expect(total).toBeLessThanOrEqual(80 * kb);
+    expect(total).toBeLessThanOrEqual(78 * kb);
   });
 
   it('keeps the search modal and its stylesheet out of the first load', () => {
-    const firstLoad = [bundle.assets.script, ...bundle.assets.modulePreloads, ...bundle.assets.styles];
+    const firstLoad = [bundle.assets.script, ...bundle.assets.modulePreloads];
     expect(firstLoad.some((path) => /SearchModal|search-modal/.test(path))).toBe(false);
     expect([...bundle.files.keys()].some((path) => /SearchModal-.*\.js$/.test(path))).toBe(true);
     expect(bundle.assets.searchStyle).toMatch(/search-modal-.*\.css$/);
+    expect(bundle.assets.inlineStyle).not.toContain('.DocSearch-Modal');
   });
 
-  it('keeps the Copy page code out of the first load: it is fetched on the first click', () => {
+  it('keeps the code that renders a doc page and Copy page out of the first load', () => {
     const firstLoad = [bundle.assets.script, ...bundle.assets.modulePreloads];
-    expect(firstLoad.some((path) => /copy-page/.test(path))).toBe(false);
-    expect([...bundle.files.keys()].some((path) => /copy-page-.*\.js$/.test(path))).toBe(true);
+    for (const lazy of ['DocPage', 'copy-page']) {
+      expect(firstLoad.some((path) => path.includes(lazy))).toBe(false);
+      expect([...bundle.files.keys()].some((path) => new RegExp(`${lazy}-.*\\.js$`).test(path))).toBe(true);
+    }
   });
 
-  it('keeps the stylesheets of a page within 20 KB gzip', () => {
-    const total = bundle.assets.styles.reduce((sum, path) => sum + gzipOf(path), 0);
-    expect(total).toBeLessThanOrEqual(20 * kb);
+  it('inlines a page stylesheet of at most 10 KB gzip, with absolute font URLs', () => {
+    expect(gzip(bundle.assets.inlineStyle)).toBeLessThanOrEqual(10 * kb);
+    const urls = [...bundle.assets.inlineStyle.matchAll(/url\(["']?([^"')]+)/g)].map((match) => match[1]!);
+    const files = urls.filter((url) => !url.startsWith('data:'));
+    expect(files.length).toBeGreaterThan(0);
+    for (const url of files) expect(url, 'a URL that does not depend on the page').toMatch(/^\/assets\//);
   });
 
-  it('preloads one font file, the Latin face the first paint needs', () => {
-    expect(bundle.assets.fonts).toHaveLength(1);
-    expect(bundle.assets.fonts[0]).toMatch(/plus-jakarta-sans-latin-wght-normal-.*\.woff2$/);
+  it('never lets the web font hold back or move text: optional display, a metric-matched fallback', () => {
+    const faces = [...bundle.assets.inlineStyle.matchAll(/@font-face\{[^}]*\}/g)].map((match) => match[0]);
+    const webFont = faces.filter((face) => face.includes('Plus Jakarta Sans Variable'));
+    expect(webFont.length).toBeGreaterThan(0);
+    for (const face of webFont) expect(face).toContain('font-display:optional');
+    const fallback = faces.filter((face) => face.includes('Plus Jakarta Sans Fallback'));
+    expect(fallback.length).toBeGreaterThan(0);
+    for (const face of fallback) expect(face).toMatch(/size-adjust:.*ascent-override:.*descent-override:/);
+  });
+});
+
+describe('the HTML of a page', () => {
+  let site: BuiltSite;
+  let outDir: string;
+
+  beforeAll(async () => {
+    outDir = await mkdtemp(join(tmpdir(), 'self-docs-budget-'));
+    site = await storedBuild(await runBuild({ siteDir: 'content', outDir }), outDir);
+  }, 120_000);
+  afterAll(() => rm(outDir, { recursive: true, force: true }));
+
+  /** The page's HTML as the worker sends it (dark theme, announcement bar shown). */
+  async function htmlOf(route: string): Promise<string> {
+    const page = site.pages.find((each) => each.route === route)!;
+    const { manifest } = site;
+    const ref = page.sidebar ? manifest.sidebars[page.sidebar] : undefined;
+    const sidebar =
+      ref && page.sidebar ? viewOfSidebar(page.sidebar, ref, site.sidebars[page.sidebar]!, route) : undefined;
+    const theme = { preference: 'dark', theme: 'dark', needsScript: false, variant: 'dark' } as const;
+    const boot = bootData(manifest, page, 200, theme, false, sidebar);
+    const url = new URL(route, manifest.site.url).href;
+    return new Response(await renderDocument({ manifest, boot, theme, url, page })).text();
+  }
+
+  it('sends the article once: the boot data holds no tree and no table of contents', async () => {
+    const html = await htmlOf('/technical-docs/PoAI/proof-of-ai');
+    const boot = /<script type="application\/json" id="__boot">(.*?)<\/script>/s.exec(html)![1]!;
+    expect(boot).not.toContain('"tree"');
+    expect(boot).not.toContain('"toc"');
+  });
+
+  it('keeps the HTML of every SELF page within 100 KB besides the stylesheet all pages inline', async () => {
+    const sizes = await Promise.all(
+      site.pages
+        .filter((page) => !(page.route in overBudget))
+        .map(async (page) => ({ route: page.route, bytes: (await htmlOf(page.route)).length })),
+    );
+    const largest = sizes.reduce((a, b) => (b.bytes > a.bytes ? b : a));
+    expect(largest.bytes - (site.manifest.assets.inlineStyle ?? '').length, largest.route).toBeLessThanOrEqual(
+      100 * kb,
+    );
   });
 });

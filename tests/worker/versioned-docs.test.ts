@@ -70,7 +70,7 @@ describe('the version banner', () => {
       'This is documentation for Widget Docs 1.0, which is no longer actively maintained.' +
         'For up-to-date documentation, see the latest version (2.0).',
     );
-    expect(body).toMatch(/class="version-banner[^"]*"[\s\S]*?<a href="\/docs\/guides\/install">/);
+    expect(body).toMatch(/class="version-banner[^"]*"[\s\S]*?<a href="\/docs\/guides\/install"[^>]*>/);
   });
 
   it('says a Next page is unreleased, and links to the latest version’s first page when it has no such page', async () => {
@@ -79,7 +79,7 @@ describe('the version banner', () => {
       'This is unreleased documentation for Widget Docs Next version.' +
         'For up-to-date documentation, see the latest version (2.0).',
     );
-    expect(body).toMatch(/class="version-banner[^"]*"[\s\S]*?<a href="\/docs\/intro">/);
+    expect(body).toMatch(/class="version-banner[^"]*"[\s\S]*?<a href="\/docs\/intro"[^>]*>/);
   });
 
   it('is not shown on the last version’s pages', async () => {

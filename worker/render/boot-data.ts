@@ -1,9 +1,11 @@
 // What the browser needs to hydrate a page: the build, the site, this page and its own sidebar
-// as rendered. Nothing in it grows with the number of pages elsewhere in the site.
+// as rendered. Nothing in it grows with the number of pages elsewhere in the site, and the
+// article is not in it: the HTML holds it already and the browser never re-renders it.
 
 import {
   currentVersionName,
   type BootData,
+  type BootPage,
   type Manifest,
   type PageData,
   type SidebarView,
@@ -26,11 +28,24 @@ export function bootData(
     ...(sidebar ? { sidebar } : {}),
     // Outside the docs (search, 404) the reader is in the last version.
     sidebarFiles: sidebarFiles(manifest, page?.version ?? latestVersion(manifest.site)?.name ?? currentVersionName),
-    page,
+    // A build from before the inline stylesheet renders the page from the boot data (ClientAssets.inlineStyle).
+    page: page && (manifest.assets.inlineStyle === undefined ? page : summaryOf(page)),
     status,
     theme: theme.theme,
     themePreference: theme.preference,
     announcementDismissed: dismissed,
     searchStyle: manifest.assets.searchStyle,
+  };
+}
+
+function summaryOf({ route, title, sidebar, className, version, versions }: PageData): BootPage {
+  return {
+    route,
+    title,
+    ...(sidebar ? { sidebar } : {}),
+    ...(className ? { className } : {}),
+    // The navbar's version dropdown: the page's version and its counterparts in the others.
+    ...(version ? { version } : {}),
+    ...(versions ? { versions } : {}),
   };
 }

@@ -1,10 +1,11 @@
-// The HTML document: a head written here, the React app streamed into #__root, the boot
-// data for hydration as inert JSON, and the hashed module script.
+// The HTML document: a head written here with the page stylesheet inline, the React app streamed
+// into #__root, the boot data for hydration as inert JSON, and the hashed module script.
 
 import { renderToReadableStream } from 'react-dom/server';
 import { App } from '../../client/App.tsx';
+import { DocPage } from '../../client/components/DocPage.tsx';
 import { SearchPage } from '../../client/components/SearchPage.tsx';
-import { documentTitle, type BootData, type Manifest } from '../../client/model.ts';
+import { documentTitle, type BootData, type Manifest, type PageData } from '../../client/model.ts';
 import { escapeHtml } from '../../client/escape-html.ts';
 import { themeScript, type ThemeChoice } from '../services/theme.ts';
 import { headTagHtml } from './head-tags.ts';
@@ -18,10 +19,14 @@ export interface DocumentInput {
   theme: ThemeChoice;
   /** Absolute URL of this page, for canonical and Open Graph. */
   url: string;
+  /** The doc page shown (the boot data carries only its summary). */
+  page?: PageData | null;
 }
 
 export async function renderDocument(input: DocumentInput): Promise<ReadableStream<Uint8Array>> {
-  const app = await renderToReadableStream(<App boot={input.boot} searchPage={SearchPage} />, {
+  const { boot, page } = input;
+  const content = page ? <DocPage page={page} /> : undefined;
+  const app = await renderToReadableStream(<App boot={boot} searchPage={SearchPage} content={content} />, {
     // Never outline a finished Suspense boundary: moving it into place takes an inline
     // script, which the CSP forbids.
     progressiveChunkSize: Number.POSITIVE_INFINITY,
@@ -50,9 +55,8 @@ export async function renderDocument(input: DocumentInput): Promise<ReadableStre
   return readable;
 }
 
-function documentHead({ manifest, boot, theme, url }: DocumentInput): string {
+function documentHead({ manifest, boot, theme, url, page = null }: DocumentInput): string {
   const { site, assets } = manifest;
-  const page = boot.page;
   const title = documentTitle(page, site.title, statusTitle(boot));
   const description = page?.description || site.tagline;
   const canonical = page ? new URL(page.route, site.url).href : url;
@@ -82,11 +86,11 @@ function documentHead({ manifest, boot, theme, url }: DocumentInput): string {
     `<meta name="twitter:description" content="${escapeHtml(description)}">`,
     `<meta name="theme-color" content="${theme.theme === 'dark' ? '#070d1a' : '#ffffff'}">`,
     `<link rel="icon" href="${escapeHtml(site.favicon)}">`,
-    ...assets.fonts.map((font) => `<link rel="preload" href="${font}" as="font" type="font/woff2" crossorigin>`),
+    // The whole page stylesheet, inline: nothing is fetched before the first paint.
+    assets.inlineStyle ? `<style>${assets.inlineStyle.replace(/<\//g, '<\\/')}</style>` : '',
+    // Then the site's own stylesheets, so their rules win where both style the same thing.
     ...assets.styles.map((style) => `<link rel="stylesheet" href="${style}">`),
     ...(manifest.head?.tags ?? []).map(headTagHtml),
-    `<script type="module" src="${assets.script}"></script>`,
-    ...assets.modulePreloads.map((chunk) => `<link rel="modulepreload" href="${chunk}">`),
     theme.needsScript ? `<script>${themeScript}</script>` : '',
     // Data blocks, never executed, so the CSP's script-src does not apply to them.
     ...(page && boot.status === 200 ? structuredData({ site, page, canonical }) : []).map(
@@ -106,8 +110,18 @@ function statusTitle(boot: BootData): string {
   return boot.status === 404 ? 'Page Not Found' : 'Unavailable';
 }
 
-function documentTail({ boot }: DocumentInput): string {
-  return `</div>\n<script type="application/json" id="__boot">${serialiseJson(boot)}</script>\n</body>\n</html>\n`;
+// The scripts come last: hydration waits for the page anyway, and their requests then do not
+// share the connection with the HTML the first paint needs.
+function documentTail({ boot, manifest }: DocumentInput): string {
+  const { script, modulePreloads } = manifest.assets;
+  return [
+    '</div>',
+    `<script type="application/json" id="__boot">${serialiseJson(boot)}</script>`,
+    `<script type="module" src="${script}"></script>`,
+    ...modulePreloads.map((chunk) => `<link rel="modulepreload" href="${chunk}">`),
+    '</body>',
+    '</html>\n',
+  ].join('\n');
 }
 
 /** JSON that cannot close its <script> element or break a line in old parsers. */

@@ -4,7 +4,13 @@
 // grow with the site. Every page stays reachable without JavaScript: a category left closed has
 // its own page (which lists its items), and one without a page keeps its items.
 
-import { sidebarDataPath, type Manifest, type SidebarItem, type SidebarView } from '../../client/model.ts';
+import {
+  sidebarDataPath,
+  type Manifest,
+  type SidebarItem,
+  type SidebarRef,
+  type SidebarView,
+} from '../../client/model.ts';
 import { containsRoute } from '../../client/components/Sidebar.tsx';
 import { readSidebar } from '../services/content-store.ts';
 
@@ -19,7 +25,11 @@ export async function sidebarView(
 ): Promise<SidebarView | undefined> {
   const ref = id ? manifest.sidebars[id] : undefined;
   if (!id || !ref) return undefined;
-  const items = await readSidebar(kv, ref.hash);
+  return viewOfSidebar(id, ref, await readSidebar(kv, ref.hash), route);
+}
+
+/** The view of a sidebar already read: whole, or pruned to the open path when it is large. */
+export function viewOfSidebar(id: string, ref: SidebarRef, items: SidebarItem[], route: string): SidebarView {
   if (ref.size <= sidebarRenderLimit) return { id, items, complete: true };
   return { id, items: pruneSidebar(items, route), complete: false };
 }

@@ -1,0 +1,81 @@
+// The controls of a doc page work by listeners on the document, not through React: the first
+// page is server markup the browser does not hydrate, and a page shown by client-side navigation
+// has the same markup, so one listener serves both. They are the copy button of a code block,
+// tabs (tab-widgets.ts), "Copy page" and the table of contents' mark on the section being read.
+// (<details>, the mobile table of contents and the page's menu among them, needs no script.)
+
+import { listenToTabs } from './tab-widgets.ts';
+
+const copiedMs = 1500;
+/** Height of the sticky navbar: a heading above this line has been scrolled past. */
+const navbarOffset = 100;
+
+export function listenToPageWidgets(): void {
+  document.addEventListener('click', (event) => {
+    const target = event.target as Element | null;
+    const copy = target?.closest?.('.code-copy');
+    if (copy instanceof HTMLButtonElement) void copyCode(copy);
+    const copyPage = target?.closest?.('.page-actions-copy');
+    if (copyPage instanceof HTMLButtonElement) void copyPageMarkdown(copyPage);
+  });
+  listenToTabs();
+  let frame = 0;
+  const onScroll = () => {
+    frame ||= requestAnimationFrame(() => {
+      frame = 0;
+      markActiveHeading();
+    });
+  };
+  window.addEventListener('scroll', onScroll, { passive: true });
+  window.addEventListener('resize', onScroll);
+  markActiveHeading();
+}
+
+/**
+ * Marks, in the desktop table of contents, the heading last scrolled past (the last one at the
+ * bottom of the page). Called on scroll and once a navigation has put a new page on screen.
+ */
+export function markActiveHeading(): void {
+  const links = [...document.querySelectorAll<HTMLAnchorElement>('.toc-desktop .toc-list a')];
+  let active = links[0];
+  const atBottom = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2;
+  if (atBottom) active = links.at(-1);
+  else
+    for (const link of links) {
+      const heading = document.getElementById(link.getAttribute('href')?.slice(1) ?? '');
+      if (heading && heading.getBoundingClientRect().top <= navbarOffset) active = link;
+    }
+  for (const link of links) {
+    link.classList.toggle('toc-link-active', link === active);
+    if (link === active) link.setAttribute('aria-current', 'location');
+    else link.removeAttribute('aria-current');
+  }
+}
+
+/** "Copy page": the copying code is its own chunk, fetched on the first click. */
+async function copyPageMarkdown(button: HTMLButtonElement): Promise<void> {
+  const copied = await import('./copy-page.ts').then(
+    (module) => module.copyPageMarkdown(button.dataset.markdown ?? ''),
+    () => false,
+  );
+  button.textContent = copied ? 'Copied' : 'Copy failed';
+}
+
+async function copyCode(button: HTMLButtonElement): Promise<void> {
+  const text = button.closest('.code-block-body')?.querySelector('pre')?.textContent ?? '';
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch (error) {
+    console.warn('Copy to clipboard failed', error);
+    return;
+  }
+  const label = button.getAttribute('aria-label') ?? '';
+  if (label === 'Copied') return;
+  const icon = button.querySelector('.icon');
+  button.setAttribute('aria-label', 'Copied');
+  icon?.classList.replace('icon-copy', 'icon-check');
+  setTimeout(() => {
+    button.setAttribute('aria-label', label);
+    icon?.classList.replace('icon-check', 'icon-copy');
+  }, copiedMs);
+}
