@@ -87,6 +87,11 @@ export function App({ boot, searchPage: SearchPage, content, serverPage }: AppPr
     boot.sidebar ? { [boot.sidebar.id]: boot.sidebar } : {},
   );
   const navigation = useRef(0);
+  // The route on screen, for history entries that differ from it only by their hash.
+  const shownRoute = useRef(view.route);
+  useEffect(() => {
+    shownRoute.current = view.route;
+  }, [view.route]);
 
   /** A sidebar whole, from its data file (shared by every page of the sidebar). */
   const completeSidebar = useCallback(
@@ -169,7 +174,11 @@ export function App({ boot, searchPage: SearchPage, content, serverPage }: AppPr
       event.preventDefault();
       void navigate(url, true);
     };
-    const onPopState = () => void navigate(new URL(location.href), false);
+    // Back, forward or a fragment link (the skip link) within the page on screen: the browser has
+    // already scrolled and moved focus; rendering the page anew would take away the focused element.
+    const onPopState = () => {
+      if (normalisePath(location.pathname) !== shownRoute.current) void navigate(new URL(location.href), false);
+    };
     document.addEventListener('click', onClick);
     window.addEventListener('popstate', onPopState);
     return () => {
