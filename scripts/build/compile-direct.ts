@@ -5,7 +5,8 @@
 // to the MDX pipeline as before: the rehype step below then leaves its tree alone.
 
 import { toJsxRuntime } from 'hast-util-to-jsx-runtime';
-import type { Element, Root as HastRoot, RootContent } from 'hast';
+import type { Element, Root as HastRoot } from 'hast';
+import { visit } from 'unist-util-visit';
 import type { Expression, Program } from 'estree';
 import type { VFile } from 'vfile';
 import type { TreeNode } from '../../client/model.ts';
@@ -30,9 +31,8 @@ class NeedsCode extends Error {}
  */
 export function rehypeStaticTree() {
   return (tree: HastRoot, file: VFile) => {
-    const comments = commentExpressions(tree);
+    const comments = prepareForLiteralReading(tree);
     for (const node of comments) node.data.estree = nothing;
-    dropFalseProperties(tree);
     let built: TreeNode[];
     try {
       built = flatten(
@@ -67,35 +67,28 @@ const nothing: Program = {
   body: [{ type: 'ExpressionStatement', expression: { type: 'Identifier', name: 'undefined' } }],
 };
 
-/** `{/* a note *\/}` expressions, which render nothing, with their program kept to put back. */
-function commentExpressions(tree: HastRoot): ExpressionNode[] {
-  const found: ExpressionNode[] = [];
-  visitNodes(tree, (node) => {
-    const expression = node as unknown as Partial<ExpressionNode>;
+/**
+ * One walk over the hast before reading it: collects `{/* a note *\/}` expressions (they render
+ * nothing), keeping their program to put back, and drops element properties that are false or
+ * empty, as compiled MDX leaves them out (so this changes nothing for the MDX pipeline).
+ */
+function prepareForLiteralReading(tree: HastRoot): ExpressionNode[] {
+  const comments: ExpressionNode[] = [];
+  visit(tree, (node) => {
+    if (node.type === 'element') {
+      const { properties } = node as Element;
+      for (const [name, value] of Object.entries(properties)) {
+        if (value === false || value === null || value === undefined || Number.isNaN(value)) delete properties[name];
+      }
+      return;
+    }
     if (node.type !== 'mdxFlowExpression' && node.type !== 'mdxTextExpression') return;
+    const expression = node as unknown as Partial<ExpressionNode>;
     if (!expression.data?.estree || expression.data.estree.body.length > 0) return;
     expression.data.comment = expression.data.estree;
-    found.push(expression as ExpressionNode);
+    comments.push(expression as ExpressionNode);
   });
-  return found;
-}
-
-/** Compiled MDX leaves out attributes that are false or empty (so this changes nothing for it). */
-function dropFalseProperties(tree: HastRoot): void {
-  visitNodes(tree, (node) => {
-    if (node.type !== 'element') return;
-    const { properties } = node as Element;
-    for (const [name, value] of Object.entries(properties)) {
-      if (value === false || value === null || value === undefined || Number.isNaN(value)) delete properties[name];
-    }
-  });
-}
-
-function visitNodes(parent: { children: RootContent[] }, visit: (node: RootContent) => void): void {
-  for (const child of parent.children) {
-    visit(child);
-    if ('children' in child) visitNodes(child as { children: RootContent[] }, visit);
-  }
+  return comments;
 }
 
 /** The `toc` every page exports renders nothing; any other program needs running. */
