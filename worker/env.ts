@@ -1,5 +1,7 @@
 // Bindings and variables the worker is given (wrangler.toml, `.dev.vars`, secrets).
 
+import type { SiteSources } from '../client/model.ts';
+
 export interface Env {
   /** Built pages, manifests and pointers: see `kvKeys` in client/model.ts. */
   CONTENT: KVNamespace;
@@ -22,4 +24,11 @@ export interface Env {
   ALGOLIA_INSIGHTS_HOST?: string;
 }
 
-export type AppEnv = { Bindings: Env; Variables: { themeScriptHash: string } };
+export type AppEnv = {
+  Bindings: Env;
+  Variables: {
+    themeScriptHash: string;
+    /** Origins the site's own head tags and CSS load from, of the build this response rendered. */
+    siteSources?: SiteSources;
+  };
+};

@@ -14,6 +14,7 @@ export async function errorPage(c: Context<AppEnv>, answer: ErrorAnswer): Promis
   if (answer.status !== 503) return barePage(answer);
   const manifest = lastKnownManifest();
   if (!manifest) return barePage(answer);
+  c.set('siteSources', manifest.head?.sources);
   const theme = chooseTheme(c, manifest.site);
   const boot = bootData(manifest, null, 503, theme, announcementDismissed(c, manifest.site));
   return renderDocument({ manifest, boot, theme, url: c.req.url });

@@ -6,12 +6,11 @@
 import type { MiddlewareHandler } from 'hono';
 import type { SiteSources } from '../../client/model.ts';
 import type { AppEnv } from '../env.ts';
-import { lastKnownManifest } from '../services/content-store.ts';
 
 export const siteSources: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
-  // The manifest this request rendered its page from (the isolate's current build).
-  const sources = lastKnownManifest()?.head?.sources;
+  // Set by whatever rendered the page, from the manifest it rendered with: never another build's.
+  const sources = c.get('siteSources');
   const policy = c.res.headers.get('content-security-policy');
   if (!sources || !policy || !c.res.headers.get('content-type')?.startsWith('text/html')) return;
   c.res.headers.set('content-security-policy', withSources(policy, sources));

@@ -16,6 +16,7 @@ import { announcementDismissed, chooseTheme } from '../services/theme.ts';
 
 export async function servePage(c: Context<AppEnv>): Promise<Response> {
   const manifest = await currentManifest(c.env.CONTENT);
+  c.set('siteSources', manifest.head?.sources);
 
   const resolved = await resolvePath(c.env.CONTENT, manifest, c.req.raw);
   const byLanguage = resolved.byLanguage ? ', Accept-Language' : '';

@@ -49,6 +49,7 @@ async function searchPageData(c: Context<AppEnv>, build: SearchBuild | undefined
 export async function serveSearchPage(c: Context<AppEnv>): Promise<Response> {
   // The page needs the site's layout: without a manifest, the error handler answers with the 503 page.
   const manifest = await currentManifest(c.env.CONTENT);
+  c.set('siteSources', manifest.head?.sources);
   const tag = versionTag(manifest.site.docs.lastVersion ?? currentVersionName);
   const data = await searchPageData(c, { buildId: manifest.buildId, search: manifest.search, tag }).catch(
     (error: unknown): SearchPageData => {
