@@ -44,12 +44,22 @@ export const projectWrangler: Wrangler = (args) =>
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
 
-/** Runs one step; its stdout when wrangler succeeds, a DeployError naming the step when not. */
+/**
+ * Runs one step; its stdout when wrangler succeeds, a DeployError naming the step when not.
+ * Local state is a SQLite file the previous command's workerd may still hold for a moment
+ * (`SQLITE_BUSY`): such a step is tried again, a few times, before it counts as failed.
+ */
 export async function wranglerStep(wrangler: Wrangler, step: string, args: string[]): Promise<string> {
-  const output = await wrangler(args);
-  if (output.code !== 0) throw wranglerFailure(step, args, output);
-  return output.stdout;
+  for (let attempt = 1; ; attempt++) {
+    const output = await wrangler(args);
+    if (output.code === 0) return output.stdout;
+    const busy = args.includes('--local') && /SQLITE_BUSY|database is locked/.test(output.stderr + output.stdout);
+    if (!busy || attempt >= localBusyAttempts) throw wranglerFailure(step, args, output);
+    await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
+  }
 }
+
+const localBusyAttempts = 4;
 
 export function wranglerFailure(step: string, args: string[], output: WranglerOutput): DeployError {
   const words = wranglerWords(output.stderr) || wranglerWords(output.stdout) || '(wrangler printed nothing)';
