@@ -19,6 +19,7 @@ import type { SourceDoc } from './discover.ts';
 import { flatten } from './jsx-runtime.ts';
 import { tableOfContents } from './table-of-contents.ts';
 import { browserOnlyFallbacks } from './browser-only-content.ts';
+import { unnamedTabQueries } from './tabs-check.ts';
 import { codeHighlighting, sharedCodeOptions, type CodeHighlighting } from './code-highlighter.ts';
 import { highlightJsxCodeBlocks } from './jsx-code-blocks.ts';
 import { pageContextDefine, pageImportsPlugin, supportedImports, type ImportProblem } from './page-imports.ts';
@@ -78,6 +79,7 @@ export async function compileBatch(
   const finish = async (tree: TreeNode[], doc: SourceDoc) => {
     const { tree: shown, warning } = browserOnlyFallbacks(tree, doc);
     if (warning) context.diagnostics.warnings.push(warning);
+    context.diagnostics.errors.push(...unnamedTabQueries(shown, doc));
     return highlightJsxCodeBlocks(shown, highlighting);
   };
 

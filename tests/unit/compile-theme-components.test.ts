@@ -268,3 +268,34 @@ describe('JSX given as a prop', () => {
     });
   });
 });
+
+describe('@theme/Tabs queryString', () => {
+  const tabs = (attributes: string) =>
+    page(
+      'A',
+      "import Tabs from '@theme/Tabs';",
+      "import TabItem from '@theme/TabItem';",
+      '',
+      `<Tabs ${attributes}>`,
+      '  <TabItem value="npm">npm</TabItem>',
+      '  <TabItem value="yarn">Yarn</TabItem>',
+      '</Tabs>',
+    );
+
+  it('fails the page that asks for a query parameter without naming one, at the Tabs line', async () => {
+    const error = await buildErrorOf(await writeSite({ 'docs/a.mdx': tabs('queryString') }));
+    expectBuildError(error, {
+      file: 'docs/a.mdx',
+      line: 8,
+      problem: /queryString.*no parameter name/,
+      fix: /groupId=.*queryString="/,
+    });
+  });
+
+  it('takes the name from groupId or from queryString itself', async () => {
+    const a = await onlyPage({ 'docs/a.mdx': tabs('groupId="pm" queryString') });
+    expect(byTag(a.tree, 'Tabs')[0]!.p).toMatchObject({ groupId: 'pm', queryString: true });
+    const b = await onlyPage({ 'docs/a.mdx': tabs('queryString="manager"') });
+    expect(byTag(b.tree, 'Tabs')[0]!.p).toMatchObject({ queryString: 'manager' });
+  });
+});
