@@ -6,6 +6,7 @@
 
 import type { HeadTag, SiteSources } from '../../client/model.ts';
 import { BuildError } from './errors.ts';
+import { fontOriginsOfStylesheet } from './font-hosts.ts';
 
 type Attributes = Record<string, unknown>;
 
@@ -73,10 +74,9 @@ export function siteHead(config: Attributes, configFile: string): { head: SiteHe
         );
         continue;
       }
-      // A stylesheet's fonts mostly come from where it does (KaTeX, icon fonts).
       if (origin && /\bstylesheet\b/i.test(String(attributes.values.rel))) {
         sources.style.push(origin);
-        sources.font.push(origin);
+        sources.font.push(...fontOriginsOfStylesheet(origin));
       }
     } else if (tag.tagName === 'style' && inner) {
       built.innerHTML = inner;

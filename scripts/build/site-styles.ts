@@ -10,6 +10,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import * as esbuild from 'esbuild';
 import { BuildError } from './errors.ts';
+import { fontOriginsOfStylesheet } from './font-hosts.ts';
 
 export interface SiteStyles {
   /** Public URL of the stylesheet, `/assets/site-<hash>.css`. */
@@ -177,8 +178,7 @@ function externalSources(css: string): SiteStyles['sources'] {
   const origins = (text: string, pattern: RegExp) => [
     ...new Set([...text.matchAll(pattern)].map((match) => new URL(match[1]!).origin)),
   ];
-  return {
-    style: origins(css, /@import\s*(?:url\()?\s*["']?(https:\/\/[^"')\s]+)/g),
-    font: origins(css.replace(/@import[^;]*;/g, ''), /url\(\s*["']?(https:\/\/[^"')\s]+)/g),
-  };
+  const imported = origins(css, /@import\s*(?:url\()?\s*["']?(https:\/\/[^"')\s]+)/g);
+  const named = origins(css.replace(/@import[^;]*;/g, ''), /url\(\s*["']?(https:\/\/[^"')\s]+)/g);
+  return { style: imported, font: [...new Set([...named, ...imported.flatMap(fontOriginsOfStylesheet)])] };
 }

@@ -21,7 +21,7 @@ describe('the styled fixture site', () => {
 
   it('bundles every customCss file, in order, imports inlined and static paths kept', () => {
     expect(result.manifest.assets.styles.at(-1)).toMatch(/^\/assets\/site-[0-9A-Z]{8}\.css$/);
-    expect(css).toMatch(/^@import"https:\/\/fonts\.example\.test\/css2\?family=Brand\+Sans";/);
+    expect(css).toMatch(/^@import"https:\/\/fonts\.googleapis\.com\/css2\?family=Brand\+Sans";/);
     const order = ['--ifm-font-family-base', '--ifm-color-primary:', '.hero-banner', '.markdown h1'];
     const at = order.map((text) => css.indexOf(text));
     expect(at.every((index) => index >= 0)).toBe(true);
@@ -52,8 +52,9 @@ describe('the styled fixture site', () => {
   it('lists the origins the pages load from for the CSP', () => {
     expect(result.manifest.head?.sources).toEqual({
       script: ['https://analytics.example.test'],
-      style: ['https://cdn.example.test', 'https://fonts.example.test'],
-      font: ['https://cdn.example.test'],
+      style: ['https://cdn.example.test', 'https://fonts.googleapis.com'],
+      // Google Fonts' stylesheets name font files on a host of their own.
+      font: ['https://cdn.example.test', 'https://fonts.googleapis.com', 'https://fonts.gstatic.com'],
     });
   });
 });
