@@ -25,7 +25,7 @@ import { robotsTxt, sitemapXml } from './crawl-files.ts';
 import { loadSiteConfig } from './config.ts';
 import { assignRoutes, docRedirects } from './doc-routes.ts';
 import { BuildError, newDiagnostics, throwIfErrors } from './errors.ts';
-import { exactRouteTargets, planRedirects } from './redirect-plan.ts';
+import { exactRouteTargets, planRedirects, routesReplaced } from './redirect-plan.ts';
 import { readRedirects } from './redirects.ts';
 import { emitSearchIndex } from './search-index/emit.ts';
 import { createSearchIndexWriter } from './search-index/writer.ts';
@@ -128,6 +128,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   const parsedRedirects = readRedirects(staticDir);
   const redirectPlan = planRedirects(parsedRedirects.rules, routes, staticDir);
   diagnostics.warnings.push(...parsedRedirects.warnings, ...redirectPlan.warnings);
+  const replaced = routesReplaced(redirectPlan, routes);
   const redirects = {
     ...docRedirects(routes, site.docs, versions, firstPage(Object.values(lastDocs.sidebars.sidebars)[0] ?? [])?.href),
     // Links to an old path that `_redirects` moves are not broken.
@@ -161,6 +162,11 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     routeTargets.set(page.route, { page: pageHash, markdown: markdownHash });
     const { tree: _tree, toc: _toc, ...summary } = page;
     pages[index] = summary;
+    // A page a forced `_redirects` rule stands in for cannot be reached, so nothing offers it.
+    if (replaced.has(page.route)) {
+      summary.unlisted = true;
+      return;
+    }
     const pageRecords = pageSearchRecords(page, sections, site.url);
     await records.add(pageRecords);
     searchIndex.addPage(index, pageRecords);

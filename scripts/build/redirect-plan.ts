@@ -103,3 +103,21 @@ export function exactRouteTargets(plan: RedirectPlan, targets: Map<string, Route
   }
   return entries;
 }
+
+/**
+ * Pages a forced rule takes the place of for every reader: they no longer answer at their own
+ * address, so the sitemap, search and llms leave them out. A rule with conditions (language,
+ * country, query, host) moves only some readers, and the page stays listed.
+ */
+export function routesReplaced(plan: RedirectPlan, routes: Iterable<string>): Set<string> {
+  const replaced = new Set<string>();
+  const always = plan.patterns.filter(
+    (rule) => rule.force && !rule.host && !rule.query && !rule.language && !rule.country,
+  );
+  for (const route of routes) {
+    if (plan.exact.has(route) || always.some((rule) => rule.to !== route && matchPath(rule.from, route))) {
+      replaced.add(route);
+    }
+  }
+  return replaced;
+}

@@ -3,8 +3,10 @@
 
 import { describe, expect, it } from 'vitest';
 import { firstLanguage, matchRule, type RedirectRule } from '../../client/redirect-rules.ts';
-import { planRedirects } from '../../scripts/build/redirect-plan.ts';
+import { kvKeys } from '../../client/model.ts';
+import { planRedirects, routesReplaced } from '../../scripts/build/redirect-plan.ts';
 import { parseRedirects } from '../../scripts/build/redirects.ts';
+import { buildSite, page, writeSite } from './support/sites.ts';
 
 /** The one rule a line parses to. */
 function ruleOf(line: string): RedirectRule {
@@ -220,5 +222,42 @@ describe("the reader's first language", () => {
     [null, undefined],
   ])('reads %s as %s', (header, language) => {
     expect(firstLanguage(header)).toBe(language);
+  });
+});
+
+describe('pages a forced rule stands in for', () => {
+  const routes = ['/docs/intro', '/docs/api', '/docs/old/a', '/docs/old/b', '/docs/fr'];
+  const replaced = (text: string) =>
+    [
+      ...routesReplaced(planRedirects(parseRedirects(text).rules, new Set(routes), '/nonexistent-static'), routes),
+    ].sort();
+
+  it('are the pages at the source of a forced plain or pattern rule', () => {
+    expect(replaced('/docs/api /docs/intro 301!\n/docs/old/* /docs/intro 302!')).toEqual([
+      '/docs/api',
+      '/docs/old/a',
+      '/docs/old/b',
+    ]);
+  });
+
+  it('leave out pages a rule does not force, or forces only for some readers', () => {
+    expect(replaced('/docs/api /docs/intro 301\n/docs/fr /docs/intro 302! Language=fr\n/docs/old/* /docs/api')).toEqual(
+      [],
+    );
+  });
+
+  it('are left out of search and the llms files, and still redirect', async () => {
+    const site = await buildSite(
+      await writeSite({
+        'docs/intro.md': page('Intro', 'Welcome to the moved docs.'),
+        'docs/legacy.md': page('Legacy', 'Legacy words nobody can reach.'),
+        'static/_redirects': '/legacy /intro 301!\n',
+      }),
+    );
+    expect(new Set(site.records.map((record) => new URL(record.url).pathname))).toEqual(new Set(['/intro']));
+    const llms = site.manifest.llms.map((hash) => site.entry(kvKeys.llms(hash))).join('\n');
+    expect(llms).toContain('/intro');
+    expect(llms).not.toContain('/legacy');
+    expect(site.routeTargets.get('/legacy')).toEqual({ redirect: '/intro' });
   });
 });
