@@ -109,6 +109,8 @@ export interface NavbarItem {
   position: 'left' | 'right';
   /** Open outside the current tab. */
   external: boolean;
+  /** A doc or sidebar item's target while the reader is in another docs version, by version name. */
+  byVersion?: Record<string, string>;
 }
 
 export interface SocialLink {

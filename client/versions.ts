@@ -2,7 +2,14 @@
 // the page is, and the version the reader prefers (localStorage, as Docusaurus keeps it), which
 // applies where no page says its version (search, 404).
 
-import { currentVersionName, preferredVersionKey, type DocsVersion, type PageData, type SiteConfig } from './model.ts';
+import {
+  currentVersionName,
+  preferredVersionKey,
+  type DocsVersion,
+  type NavbarItem,
+  type PageData,
+  type SiteConfig,
+} from './model.ts';
 import { readStored } from './preferences.ts';
 
 /**
@@ -43,6 +50,11 @@ export function versionHref(
 ): string {
   if (page?.version === version.name) return page.route;
   return page?.versions?.[version.name] ?? version.firstPage;
+}
+
+/** Where a navbar item leads from this page: a doc or sidebar item stays in the version being read. */
+export function navbarHref(item: NavbarItem, page: Pick<PageData, 'version'> | null): string {
+  return (page?.version ? item.byVersion?.[page.version] : undefined) ?? item.href;
 }
 
 export function readPreferredVersion(): string | null {

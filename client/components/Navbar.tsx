@@ -3,7 +3,7 @@
 
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useSite } from '../context.ts';
-import { activeVersion, docsVersions, versionHref } from '../versions.ts';
+import { activeVersion, docsVersions, navbarHref, versionHref } from '../versions.ts';
 import { Icon } from './Icons.tsx';
 import { SidebarMenu } from './Sidebar.tsx';
 import { ThemeToggle } from './ThemeToggle.tsx';
@@ -37,7 +37,7 @@ export function Logo() {
 }
 
 function NavItems({ position }: { position: 'left' | 'right' }) {
-  const { site } = useSite();
+  const { site, page } = useSite();
   return (
     <>
       {site.navbar.items
@@ -46,7 +46,7 @@ function NavItems({ position }: { position: 'left' | 'right' }) {
           <a
             key={item.href}
             className="navbar-link"
-            href={item.href}
+            href={navbarHref(item, page)}
             {...(item.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
           >
             {item.label}
@@ -191,7 +191,7 @@ export function Navbar({ searchSlot }: { searchSlot?: ReactNode }) {
                   <li key={item.href} className="menu-item">
                     <a
                       className="menu-link"
-                      href={item.href}
+                      href={navbarHref(item, page)}
                       {...(item.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
                     >
                       {item.label}

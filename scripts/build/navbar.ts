@@ -57,53 +57,78 @@ export function navbarEntries(
   });
 }
 
+/** A docs version as the navbar needs it: its docs, and its sidebars under their (prefixed) ids. */
+export interface NavbarVersion {
+  name: string;
+  isLast: boolean;
+  sidebarPrefix: string;
+  docs: SourceDoc[];
+  sidebars: Record<string, SidebarItem[]>;
+}
+
 /**
  * Navbar links for every entry: a doc item links to its doc, a sidebar item to its sidebar's first
- * page. An item naming what the site does not have fails the build, as in Docusaurus; all at once.
+ * page, in the last version, and (`byVersion`) to the same doc or sidebar in each other version that
+ * has it, as Docusaurus follows the version being read. An item naming what the last version does
+ * not have fails the build, as in Docusaurus; all at once.
  */
-export function resolveNavbar(
-  entries: NavbarEntry[],
-  docs: SourceDoc[],
-  sidebars: Record<string, SidebarItem[]>,
-  configFile: string,
-): NavbarItem[] {
+export function resolveNavbar(entries: NavbarEntry[], versions: NavbarVersion[], configFile: string): NavbarItem[] {
+  const last = versions.find((version) => version.isLast)!;
+  const targetIn = (entry: Exclude<NavbarEntry, { type: 'link' }>, version: NavbarVersion) => {
+    if (entry.type === 'doc') {
+      const doc = version.docs.find((candidate) => candidate.id === entry.docId);
+      return doc && { label: doc.id, href: doc.route };
+    }
+    const sidebar = version.sidebars[`${version.sidebarPrefix}${entry.sidebarId}`];
+    return sidebar && firstPage(sidebar);
+  };
   const errors: BuildError[] = [];
   const items = entries.flatMap((entry): NavbarItem[] => {
     if (entry.type === 'link') return [entry.item];
-    if (entry.type === 'doc') {
-      const doc = docs.find((candidate) => candidate.id === entry.docId);
-      if (!doc) {
-        errors.push(
-          new BuildError(
-            configFile,
-            entry.line,
-            `the navbar item of type "doc" names docId "${entry.docId}", and no doc has that id`,
-            `use the id of an existing doc (its path under the docs folder without extension, e.g. "${docs[0]?.id ?? 'intro'}")`,
-          ),
-        );
-        return [];
-      }
-      // Docusaurus labels a doc item with the doc's id when the item has no label.
-      return [{ label: entry.label ?? doc.id, href: doc.route, position: entry.position, external: false }];
-    }
-    const first = sidebars[entry.sidebarId] ? firstPage(sidebars[entry.sidebarId]!) : undefined;
-    if (!first) {
-      errors.push(
-        new BuildError(
-          configFile,
-          entry.line,
-          sidebars[entry.sidebarId]
-            ? `the navbar item of type "docSidebar" names sidebar "${entry.sidebarId}", which has no page to link to`
-            : `the navbar item of type "docSidebar" names sidebarId "${entry.sidebarId}", and there is no such sidebar`,
-          `use one of the sidebars: ${Object.keys(sidebars).join(', ') || '(none)'}`,
-        ),
-      );
+    const target = targetIn(entry, last);
+    if (!target) {
+      errors.push(missingTarget(entry, last, configFile));
       return [];
     }
-    return [{ label: entry.label ?? first.label, href: first.href, position: entry.position, external: false }];
+    const byVersion: Record<string, string> = {};
+    for (const version of versions) {
+      const there = version.isLast ? undefined : targetIn(entry, version);
+      if (there && there.href !== target.href) byVersion[version.name] = there.href;
+    }
+    // Docusaurus labels a doc item with the doc's id when the item has no label.
+    const item: NavbarItem = {
+      label: entry.label ?? target.label,
+      href: target.href,
+      position: entry.position,
+      external: false,
+    };
+    return [Object.keys(byVersion).length > 0 ? { ...item, byVersion } : item];
   });
   throwIfErrors({ errors, warnings: [] });
   return items;
+}
+
+function missingTarget(
+  entry: Exclude<NavbarEntry, { type: 'link' }>,
+  last: NavbarVersion,
+  configFile: string,
+): BuildError {
+  if (entry.type === 'doc') {
+    return new BuildError(
+      configFile,
+      entry.line,
+      `the navbar item of type "doc" names docId "${entry.docId}", and no doc has that id`,
+      `use the id of an existing doc (its path under the docs folder without extension, e.g. "${last.docs[0]?.id ?? 'intro'}")`,
+    );
+  }
+  return new BuildError(
+    configFile,
+    entry.line,
+    last.sidebars[entry.sidebarId]
+      ? `the navbar item of type "docSidebar" names sidebar "${entry.sidebarId}", which has no page to link to`
+      : `the navbar item of type "docSidebar" names sidebarId "${entry.sidebarId}", and there is no such sidebar`,
+    `use one of the sidebars: ${Object.keys(last.sidebars).join(', ') || '(none)'}`,
+  );
 }
 
 /** The first item of a sidebar that has a page of its own (a doc, or a category with a page). */

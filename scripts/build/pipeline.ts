@@ -100,8 +100,18 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   const docs = versions.flatMap((loaded) => loaded.docs);
   const routeOfFile = assignRoutes(docs);
   const routes = new Set(routeOfFile.values());
-  // Navbar items may name a doc or a sidebar: they link to the last version's pages.
-  const navbarItems = resolveNavbar(config.navbar, lastDocs.docs, lastDocs.sidebars.sidebars, config.configFile);
+  // Navbar items may name a doc or a sidebar: the last version's, and their counterparts in the others.
+  const navbarItems = resolveNavbar(
+    config.navbar,
+    versions.map(({ version, docs: versionDocs, sidebars }) => ({
+      name: version.name,
+      isLast: version.isLast,
+      sidebarPrefix: version.sidebarPrefix,
+      docs: versionDocs,
+      sidebars: sidebars.sidebars,
+    })),
+    config.configFile,
+  );
   for (const { sidebars } of versions) {
     diagnostics.warnings.push(...sidebars.warnings);
     for (const index of sidebars.generatedIndexes) {

@@ -127,6 +127,25 @@ describe('the version dropdown', () => {
   });
 });
 
+describe('navbar items of type doc and docSidebar', () => {
+  /** The navbar's own links (left side): label → href. */
+  const navbarLinks = (html: string) =>
+    Object.fromEntries(
+      [...html.matchAll(/<a class="navbar-link" href="([^"]*)"[^>]*>([^<]*)<\/a>/g)].map((match) => [
+        match[2]!,
+        match[1]!,
+      ]),
+    );
+
+  it.each([
+    ['/docs/guides/install', { Docs: '/docs/intro', Install: '/docs/guides/install' }],
+    ['/docs/next/intro', { Docs: '/docs/next/intro', Install: '/docs/next/guides/install' }],
+    ['/docs/1.0/legacy-api', { Docs: '/docs/1.0/intro', Install: '/docs/1.0/guides/install' }],
+  ])('stay in the version of %s', async (path, links) => {
+    expect(navbarLinks((await getSettled(path)).body)).toEqual(links);
+  });
+});
+
 describe('search by version', () => {
   const pathsOf = (hits: { url?: string }[]) => [...new Set(hits.map((hit) => new URL(hit.url!).pathname))].sort();
 
