@@ -110,15 +110,15 @@ function statusTitle(boot: BootData): string {
   return boot.status === 404 ? 'Page Not Found' : 'Unavailable';
 }
 
-// The scripts come last: hydration waits for the page anyway, and their requests then do not
-// share the connection with the HTML the first paint needs.
+// The scripts come last, at low priority: hydration waits for the page anyway, and their requests
+// then do not share the connection with the HTML, font and images the first paint needs.
 function documentTail({ boot, manifest }: DocumentInput): string {
   const { script, modulePreloads } = manifest.assets;
   return [
     '</div>',
     `<script type="application/json" id="__boot">${serialiseJson(boot)}</script>`,
-    `<script type="module" src="${script}"></script>`,
-    ...modulePreloads.map((chunk) => `<link rel="modulepreload" href="${chunk}">`),
+    `<script type="module" src="${script}" fetchpriority="low"></script>`,
+    ...modulePreloads.map((chunk) => `<link rel="modulepreload" href="${chunk}" fetchpriority="low">`),
     '</body>',
     '</html>\n',
   ].join('\n');
