@@ -2,7 +2,7 @@
 // page is server markup the browser does not hydrate, and a page shown by client-side navigation
 // has the same markup, so one listener serves both. They are the copy button of a code block,
 // tabs (tab-widgets.ts), "Copy page" and the table of contents' mark on the section being read.
-// (<details>, the mobile table of contents and the page's menu among them, needs no script.)
+// (<details>, the table of contents' mobile box and the page's menu among them, needs no script.)
 
 import { listenToTabs } from './tab-widgets.ts';
 
@@ -32,11 +32,11 @@ export function listenToPageWidgets(): void {
 }
 
 /**
- * Marks, in the desktop table of contents, the heading last scrolled past (the last one at the
+ * Marks, in the table of contents, the heading last scrolled past (the last one at the
  * bottom of the page). Called on scroll and once a navigation has put a new page on screen.
  */
 export function markActiveHeading(): void {
-  const links = [...document.querySelectorAll<HTMLAnchorElement>('.toc-desktop .toc-list a')];
+  const links = [...document.querySelectorAll<HTMLAnchorElement>('.doc-toc .toc-list a')];
   let active = links[0];
   const atBottom = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2;
   if (atBottom) active = links.at(-1);
