@@ -10,9 +10,9 @@ import { Footer } from './components/Footer.tsx';
 import { Navbar } from './components/Navbar.tsx';
 import { SearchButton } from './components/SearchButton.tsx';
 import { SidebarMenu } from './components/Sidebar.tsx';
-import { BrokenPageProblems, NotFound, PageLoadError, ServiceUnavailable, Spinner } from './components/StatusPages.tsx';
-import { markActiveHeading } from './page-widgets.ts';
-import { applySavedTabChoices } from './tab-widgets.ts';
+import { PageLoadError, Spinner } from './components/LoadStatus.tsx';
+import type { StatusPageProps } from './components/StatusPages.tsx';
+import { markActiveHeading, showSavedTabChoices } from './page-widgets.ts';
 import { applyTheme, isThemePreference, readStored, saveThemePreference } from './preferences.ts';
 import { readPreferredVersion, savePreferredVersion } from './versions.ts';
 import {
@@ -55,6 +55,8 @@ export interface AppProps {
   boot: BootData;
   /** The search page: the server passes the component, the browser a lazy one (own chunk). */
   searchPage: ComponentType<{ initial: SearchPageData }>;
+  /** The 404, 500 and 503 pages: likewise, the component on the server, a lazy one in the browser. */
+  statusPage: ComponentType<StatusPageProps>;
   /** On the server: the doc page, rendered from the page data (the boot data carries only its summary). */
   content?: ReactNode;
   /** In the browser: the doc page's server markup, read before hydration (see entry.tsx). */
@@ -65,7 +67,15 @@ export interface AppProps {
   serverSidebar?: { __html: string };
 }
 
-export function App({ boot, searchPage: SearchPage, content, serverPage, sidebar: rendered, serverSidebar }: AppProps) {
+export function App({
+  boot,
+  searchPage: SearchPage,
+  statusPage: StatusPage,
+  content,
+  serverPage,
+  sidebar: rendered,
+  serverSidebar,
+}: AppProps) {
   const [view, setView] = useState<View>({
     page: boot.page,
     content,
@@ -159,10 +169,16 @@ export function App({ boot, searchPage: SearchPage, content, serverPage, sidebar
   useEffect(() => {
     if (!view.scroll) return;
     document.title = documentTitle(view.page, boot.site.title);
+    let shown = true;
     // Before the scroll: the tabs chosen change the heights above the target.
-    applySavedTabChoices(document);
-    scrollToTarget(view.hash ?? '');
-    markActiveHeading();
+    void showSavedTabChoices().then(() => {
+      if (!shown) return;
+      scrollToTarget(view.hash ?? '');
+      markActiveHeading();
+    });
+    return () => {
+      shown = false;
+    };
   }, [view, boot.site.title]);
 
   // Links anywhere on the page (content included) navigate without a reload.
@@ -303,12 +319,10 @@ export function App({ boot, searchPage: SearchPage, content, serverPage, sidebar
             <SearchPage initial={boot.search} />
           </Suspense>
         ) : // A page with status 404 is a site's own not-found page (a 404 rule of `_redirects`).
-        view.status === 404 && !page ? (
-          <NotFound />
-        ) : view.status === 500 && boot.broken ? (
-          <BrokenPageProblems broken={boot.broken} />
-        ) : view.status === 503 || !page ? (
-          <ServiceUnavailable />
+        !page || view.status === 503 || (view.status === 500 && boot.broken) ? (
+          <Suspense fallback={null}>
+            <StatusPage status={view.status} broken={boot.broken} />
+          </Suspense>
         ) : (
           <main id="__main" className="doc-container" tabIndex={-1}>
             {loadError ? (

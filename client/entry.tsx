@@ -11,8 +11,11 @@ import { loadSidebar } from './router.ts';
 import { sidebarAsRendered } from './sidebar-view.ts';
 
 // Only /search needs it: its chunk loads there, and hydration waits for it without
-// touching the server-rendered results.
+// touching the server-rendered results. Likewise the 404, 500 and 503 pages.
 const SearchPage = lazy(() => import('./components/SearchPage.tsx').then((module) => ({ default: module.SearchPage })));
+const StatusPage = lazy(() =>
+  import('./components/StatusPages.tsx').then((module) => ({ default: module.StatusPage })),
+);
 
 listenToPageWidgets();
 const bootElement = document.getElementById('__boot');
@@ -27,7 +30,14 @@ async function hydrate(boot: BootData, root: HTMLElement): Promise<void> {
   const { sidebar, serverSidebar } = await readSidebar(boot, root);
   hydrateRoot(
     root,
-    <App boot={boot} searchPage={SearchPage} serverPage={serverPage} sidebar={sidebar} serverSidebar={serverSidebar} />,
+    <App
+      boot={boot}
+      searchPage={SearchPage}
+      statusPage={StatusPage}
+      serverPage={serverPage}
+      sidebar={sidebar}
+      serverSidebar={serverSidebar}
+    />,
     { onRecoverableError: (error) => console.warn('Hydration recovered from an error:', error) },
   );
 }

@@ -5,6 +5,7 @@ import { renderToReadableStream } from 'react-dom/server';
 import { App } from '../../client/App.tsx';
 import { DocPage } from '../../client/components/DocPage.tsx';
 import { SearchPage } from '../../client/components/SearchPage.tsx';
+import { StatusPage } from '../../client/components/StatusPages.tsx';
 import { documentTitle, type BootData, type Manifest, type PageData, type SidebarView } from '../../client/model.ts';
 import { escapeHtml } from '../../client/escape-html.ts';
 import { themeScript, type ThemeChoice } from '../services/theme.ts';
@@ -29,7 +30,7 @@ export async function renderDocument(input: DocumentInput): Promise<ReadableStre
   const { boot, page, sidebar } = input;
   const content = page ? <DocPage page={page} /> : undefined;
   const app = await renderToReadableStream(
-    <App boot={boot} searchPage={SearchPage} content={content} sidebar={sidebar} />,
+    <App boot={boot} searchPage={SearchPage} statusPage={StatusPage} content={content} sidebar={sidebar} />,
     {
       // Never outline a finished Suspense boundary: moving it into place takes an inline
       // script, which the CSP forbids.
