@@ -10,9 +10,9 @@ import { Footer } from './components/Footer.tsx';
 import { Navbar } from './components/Navbar.tsx';
 import { SearchButton } from './components/SearchButton.tsx';
 import { SidebarMenu } from './components/Sidebar.tsx';
-import { BrokenPageProblems, NotFound, PageLoadError, ServiceUnavailable, Spinner } from './components/StatusPages.tsx';
-import { markActiveHeading } from './page-widgets.ts';
-import { applySavedTabChoices } from './tab-widgets.ts';
+import { PageLoadError, Spinner } from './components/LoadStatus.tsx';
+import type { StatusPageProps } from './components/StatusPages.tsx';
+import { markActiveHeading, showSavedTabChoices } from './page-widgets.ts';
 import { applyTheme, isThemePreference, readStored, saveThemePreference } from './preferences.ts';
 import { readPreferredVersion, savePreferredVersion } from './versions.ts';
 import {
@@ -55,13 +55,27 @@ export interface AppProps {
   boot: BootData;
   /** The search page: the server passes the component, the browser a lazy one (own chunk). */
   searchPage: ComponentType<{ initial: SearchPageData }>;
+  /** The 404, 500 and 503 pages: likewise, the component on the server, a lazy one in the browser. */
+  statusPage: ComponentType<StatusPageProps>;
   /** On the server: the doc page, rendered from the page data (the boot data carries only its summary). */
   content?: ReactNode;
   /** In the browser: the doc page's server markup, read before hydration (see entry.tsx). */
   serverPage?: ServerPage;
+  /** The page's sidebar as the server rendered it (in the browser, worked out from its data file). */
+  sidebar?: SidebarView;
+  /** In the browser, when the sidebar's data file did not load: the server's sidebar markup, kept as it is. */
+  serverSidebar?: { __html: string };
 }
 
-export function App({ boot, searchPage: SearchPage, content, serverPage }: AppProps) {
+export function App({
+  boot,
+  searchPage: SearchPage,
+  statusPage: StatusPage,
+  content,
+  serverPage,
+  sidebar: rendered,
+  serverSidebar,
+}: AppProps) {
   const [view, setView] = useState<View>({
     page: boot.page,
     content,
@@ -84,7 +98,7 @@ export function App({ boot, searchPage: SearchPage, content, serverPage }: AppPr
   }, []);
   // Sidebars by id: the page's own as the server rendered it, then whole ones as they load.
   const [sidebars, setSidebars] = useState<Record<string, SidebarView>>(() =>
-    boot.sidebar ? { [boot.sidebar.id]: boot.sidebar } : {},
+    rendered ? { [rendered.id]: rendered } : {},
   );
   const navigation = useRef(0);
   // The route on screen, for history entries that differ from it only by their hash.
@@ -99,16 +113,16 @@ export function App({ boot, searchPage: SearchPage, content, serverPage }: AppPr
       const url = boot.sidebarFiles[id];
       if (!url) return;
       const items = await loadSidebar(url);
-      setSidebars((known) => (known[id]?.complete ? known : { ...known, [id]: { id, items, complete: true } }));
+      setSidebars((known) => (isWhole(known[id]) ? known : { ...known, [id]: { id, items } }));
     },
     [boot.sidebarFiles],
   );
 
-  // A large sidebar was rendered in part: the rest comes once the page is interactive.
+  // A large sidebar was rendered in part: the rest is shown once the page is interactive.
   useEffect(() => {
-    if (boot.sidebar && !boot.sidebar.complete)
-      completeSidebar(boot.sidebar.id).catch((error: unknown) => console.warn('The sidebar did not load.', error));
-  }, [boot.sidebar, completeSidebar]);
+    if (rendered && !isWhole(rendered))
+      completeSidebar(rendered.id).catch((error: unknown) => console.warn('The sidebar did not load.', error));
+  }, [rendered, completeSidebar]);
 
   const setThemePreference = useCallback((preference: ThemePreference) => {
     saveThemePreference(preference);
@@ -130,7 +144,7 @@ export function App({ boot, searchPage: SearchPage, content, serverPage }: AppPr
           return;
         }
         // A page of another (or a partly rendered) sidebar appears with its sidebar whole.
-        if (page.sidebar && !sidebars[page.sidebar]?.complete) await completeSidebar(page.sidebar);
+        if (page.sidebar && !isWhole(sidebars[page.sidebar])) await completeSidebar(page.sidebar);
         if (id !== navigation.current) return;
         if (push) history.pushState(null, '', route + url.search + url.hash);
         setLoadError(undefined);
@@ -155,10 +169,16 @@ export function App({ boot, searchPage: SearchPage, content, serverPage }: AppPr
   useEffect(() => {
     if (!view.scroll) return;
     document.title = documentTitle(view.page, boot.site.title);
+    let shown = true;
     // Before the scroll: the tabs chosen change the heights above the target.
-    applySavedTabChoices(document);
-    scrollToTarget(view.hash ?? '');
-    markActiveHeading();
+    void showSavedTabChoices().then(() => {
+      if (!shown) return;
+      scrollToTarget(view.hash ?? '');
+      markActiveHeading();
+    });
+    return () => {
+      shown = false;
+    };
   }, [view, boot.site.title]);
 
   // Links anywhere on the page (content included) navigate without a reload.
@@ -255,6 +275,8 @@ export function App({ boot, searchPage: SearchPage, content, serverPage }: AppPr
   // A missing page still offers the main sidebar (the server sent it), so the reader can find the way on.
   const sidebarId = page?.sidebar ?? (view.status === 404 || view.status === 500 ? boot.sidebar?.id : undefined);
   const sidebar = sidebarId ? sidebars[sidebarId]?.items : undefined;
+  // Only on the first page: any other page is shown once its sidebar has loaded.
+  const sidebarMarkup = !sidebar && sidebarId === boot.sidebar?.id ? serverSidebar : undefined;
   const context: SiteContextValue = {
     site: boot.site,
     buildId: boot.buildId,
@@ -283,24 +305,24 @@ export function App({ boot, searchPage: SearchPage, content, serverPage }: AppPr
       <AnnouncementBar dismissed={boot.announcementDismissed} />
       <Navbar searchSlot={<SearchButton />} />
       <div
-        className={`main-wrapper${page?.className ? ` ${page.className}` : ''}${sidebar ? ' main-wrapper-with-sidebar' : ''}`}
+        className={`main-wrapper${page?.className ? ` ${page.className}` : ''}${sidebar || sidebarMarkup ? ' main-wrapper-with-sidebar' : ''}`}
       >
         {sidebar ? (
           <aside className="doc-sidebar">
             <SidebarMenu items={sidebar} />
           </aside>
+        ) : sidebarMarkup ? (
+          <aside className="doc-sidebar" dangerouslySetInnerHTML={sidebarMarkup} suppressHydrationWarning />
         ) : null}
         {boot.search && view.route === '/search' ? (
           <Suspense fallback={null}>
             <SearchPage initial={boot.search} />
           </Suspense>
         ) : // A page with status 404 is a site's own not-found page (a 404 rule of `_redirects`).
-        view.status === 404 && !page ? (
-          <NotFound />
-        ) : view.status === 500 && boot.broken ? (
-          <BrokenPageProblems broken={boot.broken} />
-        ) : view.status === 503 || !page ? (
-          <ServiceUnavailable />
+        !page || view.status === 503 || (view.status === 500 && boot.broken) ? (
+          <Suspense fallback={null}>
+            <StatusPage status={view.status} broken={boot.broken} />
+          </Suspense>
         ) : (
           <main id="__main" className="doc-container" tabIndex={-1}>
             {loadError ? (
@@ -322,4 +344,9 @@ export function App({ boot, searchPage: SearchPage, content, serverPage }: AppPr
       <Footer />
     </SiteContext.Provider>
   );
+}
+
+/** A sidebar known whole, not only the part a page was rendered with. */
+function isWhole(view: SidebarView | undefined): boolean {
+  return view !== undefined && view.prunedFor === undefined;
 }

@@ -6,22 +6,57 @@ import { lazy } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import { listenToPageWidgets } from './page-widgets.ts';
-import type { BootData } from './model.ts';
+import type { BootData, SidebarView } from './model.ts';
+import { loadSidebar } from './router.ts';
+import { sidebarAsRendered } from './sidebar-view.ts';
 
 // Only /search needs it: its chunk loads there, and hydration waits for it without
-// touching the server-rendered results.
+// touching the server-rendered results. Likewise the 404, 500 and 503 pages.
 const SearchPage = lazy(() => import('./components/SearchPage.tsx').then((module) => ({ default: module.SearchPage })));
+const StatusPage = lazy(() =>
+  import('./components/StatusPages.tsx').then((module) => ({ default: module.StatusPage })),
+);
 
 listenToPageWidgets();
 const bootElement = document.getElementById('__boot');
 const root = document.getElementById('__root');
-if (bootElement && root) {
-  const boot = JSON.parse(bootElement.textContent ?? '{}') as BootData;
+if (bootElement && root) void hydrate(JSON.parse(bootElement.textContent ?? '{}') as BootData, root);
+
+async function hydrate(boot: BootData, root: HTMLElement): Promise<void> {
   // The doc page is read once, before hydration. Should React ever render the whole tree anew
   // (after a hydration mismatch elsewhere), it writes the same markup back; else it never touches it.
   const docPage = root.querySelector('#__main > .doc-page');
   const serverPage = docPage ? { className: docPage.className, markup: { __html: docPage.innerHTML } } : undefined;
-  hydrateRoot(root, <App boot={boot} searchPage={SearchPage} serverPage={serverPage} />, {
-    onRecoverableError: (error) => console.warn('Hydration recovered from an error:', error),
-  });
+  const { sidebar, serverSidebar } = await readSidebar(boot, root);
+  hydrateRoot(
+    root,
+    <App
+      boot={boot}
+      searchPage={SearchPage}
+      statusPage={StatusPage}
+      serverPage={serverPage}
+      sidebar={sidebar}
+      serverSidebar={serverSidebar}
+    />,
+    { onRecoverableError: (error) => console.warn('Hydration recovered from an error:', error) },
+  );
+}
+
+/**
+ * The sidebar as the server rendered it, from its data file (preloaded beside this script, and
+ * cached for every later page); when that fails, the server's markup of it, kept as it is.
+ */
+async function readSidebar(
+  boot: BootData,
+  root: HTMLElement,
+): Promise<{ sidebar?: SidebarView; serverSidebar?: { __html: string } }> {
+  if (!boot.sidebar) return {};
+  try {
+    const url = boot.sidebarFiles[boot.sidebar.id];
+    if (!url) throw new Error(`no data file is named for sidebar ${boot.sidebar.id}`);
+    return { sidebar: sidebarAsRendered(boot.sidebar, await loadSidebar(url)) };
+  } catch (error) {
+    console.warn('The sidebar did not load; it stays as the server rendered it.', error);
+    return { serverSidebar: { __html: root.querySelector('aside.doc-sidebar')?.innerHTML ?? '' } };
+  }
 }

@@ -319,20 +319,30 @@ export interface LlmsPart {
   routes: string[];
 }
 
-/** A sidebar as the server renders it: whole, or only its top level and the open path (`complete: false`). */
+/** A sidebar as a page shows it: whole, or only its top level and the open path to `prunedFor`. */
 export interface SidebarView {
   id: string;
   items: SidebarItem[];
-  complete: boolean;
+  /** Set when the view is in part: the route whose open path it keeps (client/sidebar-view.ts). */
+  prunedFor?: string;
 }
+
+/**
+ * Which sidebar a page was rendered with, and how: the browser takes its items from the sidebar's
+ * data file, so the HTML holds them once (as markup), not again as data.
+ */
+export type RenderedSidebar = Omit<SidebarView, 'items'>;
 
 /** What the server hands the browser to hydrate; embedded in the HTML as JSON. */
 export interface BootData {
   buildId: string;
   site: SiteConfig;
-  /** The page's own sidebar, as rendered. */
-  sidebar?: SidebarView;
-  /** URL of the data file of every sidebar of the page's docs version, by id (a version has a handful). */
+  /** The page's own sidebar: which one, and whether it was rendered in part. */
+  sidebar?: RenderedSidebar;
+  /**
+   * URL of the data file of every sidebar of the page's docs version, by id (a version has a
+   * handful), and of the page's own sidebar.
+   */
   sidebarFiles: Record<string, string>;
   page: BootPage | null;
   /** Set on `/search`: results rendered on the server. */

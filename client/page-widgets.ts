@@ -1,10 +1,11 @@
 // The controls of a doc page work by listeners on the document, not through React: the first
 // page is server markup the browser does not hydrate, and a page shown by client-side navigation
 // has the same markup, so one listener serves both. They are the copy button of a code block,
-// tabs (tab-widgets.ts), "Copy page" and the table of contents' mark on the section being read.
-// (<details>, the mobile table of contents and the page's menu among them, needs no script.)
+// tabs (tab-widgets.ts, loaded on a page that has them), "Copy page" and the table of contents'
+// mark on the section being read.
+// (<details>, the table of contents' mobile box and the page's menu among them, needs no script.)
 
-import { listenToTabs } from './tab-widgets.ts';
+import type * as TabWidgets from './tab-widgets.ts';
 
 const copiedMs = 1500;
 /** Height of the sticky navbar: a heading above this line has been scrolled past. */
@@ -17,8 +18,17 @@ export function listenToPageWidgets(): void {
     if (copy instanceof HTMLButtonElement) void copyCode(copy);
     const copyPage = target?.closest?.('.page-actions-copy');
     if (copyPage instanceof HTMLButtonElement) void copyPageMarkdown(copyPage);
+    const tab = target?.closest?.(tabSelector);
+    if (tab instanceof HTMLElement) void loadTabWidgets().then((tabs) => tabs.chooseTab(tab));
   });
-  listenToTabs();
+  document.addEventListener('keydown', (event) => {
+    const tab = (event.target as Element | null)?.closest?.(tabSelector);
+    const key = event.key;
+    if (!(tab instanceof HTMLElement) || !isTabKey(key)) return;
+    event.preventDefault();
+    void loadTabWidgets().then((tabs) => tabs.moveFromTab(tab, key));
+  });
+  void showSavedTabChoices();
   let frame = 0;
   const onScroll = () => {
     frame ||= requestAnimationFrame(() => {
@@ -31,12 +41,34 @@ export function listenToPageWidgets(): void {
   markActiveHeading();
 }
 
+const tabSelector = '.tabs-container > [role="tablist"] > [role="tab"]';
+const isTabKey = (key: string) => key === 'ArrowRight' || key === 'ArrowLeft' || key === 'Home' || key === 'End';
+
+let tabWidgets: Promise<typeof TabWidgets> | undefined;
+function loadTabWidgets(): Promise<typeof TabWidgets> {
+  if (!tabWidgets) {
+    tabWidgets = import('./tab-widgets.ts');
+    tabWidgets.catch(() => (tabWidgets = undefined));
+  }
+  return tabWidgets;
+}
+
 /**
- * Marks, in the desktop table of contents, the heading last scrolled past (the last one at the
+ * Shows, in every Tabs on screen, the tab the URL or the reader's stored choice names; resolves at
+ * once on a page without tabs. Called on load and once a navigation has put a new page on screen.
+ */
+export async function showSavedTabChoices(): Promise<void> {
+  if (!document.querySelector('.tabs-container')) return;
+  const tabs = await loadTabWidgets().catch((error: unknown) => console.warn('The tabs code did not load.', error));
+  tabs?.applySavedTabChoices(document);
+}
+
+/**
+ * Marks, in the table of contents, the heading last scrolled past (the last one at the
  * bottom of the page). Called on scroll and once a navigation has put a new page on screen.
  */
 export function markActiveHeading(): void {
-  const links = [...document.querySelectorAll<HTMLAnchorElement>('.toc-desktop .toc-list a')];
+  const links = [...document.querySelectorAll<HTMLAnchorElement>('.doc-toc .toc-list a')];
   let active = links[0];
   const atBottom = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2;
   if (atBottom) active = links.at(-1);

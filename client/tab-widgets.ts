@@ -1,33 +1,23 @@
-// What <Tabs> do in the browser, by listeners on the document: the doc page's markup is the
-// server's (never hydrated) or one client-side navigation rendered, and both are the same markup
-// (components/Tabs.tsx). A Tabs with `data-group-id` shares the reader's choice with every Tabs of
-// its group, here and in other browser tabs; one with `data-query-key` keeps it in the URL. Where
-// the choice is kept is tab-choice.ts's business.
+// What <Tabs> do in the browser: the doc page's markup is the server's (never hydrated) or one
+// client-side navigation rendered, and both are the same markup (components/Tabs.tsx). A Tabs with
+// `data-group-id` shares the reader's choice with every Tabs of its group, here and in other
+// browser tabs; one with `data-query-key` keeps it in the URL. Where the choice is kept is
+// tab-choice.ts's business. Only a page with tabs needs this: page-widgets.ts loads it (its own
+// chunk) when a page with tabs is on screen or a tab is clicked, and hands it the events.
 
 import { followOtherBrowserTabs, saveChoice, savedChoice, type TabChoiceKeys } from './components/tab-choice.ts';
 
-const tabSelector = '.tabs-container > [role="tablist"] > [role="tab"]';
+followOtherBrowserTabs((groupId, value) => showInGroup(groupId, value));
 
-export function listenToTabs(): void {
-  document.addEventListener('click', (event) => {
-    const tab = (event.target as Element | null)?.closest?.(tabSelector);
-    if (tab instanceof HTMLElement) chooseTab(tab);
-  });
-  document.addEventListener('keydown', (event) => {
-    const tab = (event.target as Element | null)?.closest?.(tabSelector);
-    if (!(tab instanceof HTMLElement)) return;
-    const tabs = tabsBeside(tab);
-    const index = tabs.indexOf(tab);
-    const targets: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: -1 };
-    if (!Object.hasOwn(targets, event.key)) return;
-    const next = tabs.at(targets[event.key]! % tabs.length);
-    if (!next) return;
-    event.preventDefault();
-    chooseTab(next);
-    next.focus();
-  });
-  followOtherBrowserTabs((groupId, value) => showInGroup(groupId, value));
-  applySavedTabChoices(document);
+/** An arrow key, Home or End on a tab: the tab it leads to is chosen and focused. */
+export function moveFromTab(tab: HTMLElement, key: 'ArrowRight' | 'ArrowLeft' | 'Home' | 'End'): void {
+  const tabs = tabsBeside(tab);
+  const index = tabs.indexOf(tab);
+  const targets = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: -1 };
+  const next = tabs.at(targets[key] % tabs.length);
+  if (!next) return;
+  chooseTab(next);
+  next.focus();
 }
 
 /** Shows, in every Tabs under `root`, the tab the URL or the reader's stored choice names. */
@@ -41,7 +31,7 @@ export function applySavedTabChoices(root: ParentNode): void {
 }
 
 /** The reader's click or key: this tab, then the same value in the rest of its group, kept in place on screen. */
-function chooseTab(tab: HTMLElement): void {
+export function chooseTab(tab: HTMLElement): void {
   const container = tab.closest<HTMLElement>('.tabs-container');
   const value = valueOf(tab);
   const keys = container ? keysOf(container) : {};

@@ -1,4 +1,4 @@
-// One doc page: breadcrumbs, title, content, previous/next, and the TOC beside it. The server
+// One doc page: breadcrumbs, table of contents, title, content, previous/next. The server
 // renders it into the HTML, where the browser keeps it as it is (client/page-widgets.ts gives
 // its controls their behaviour); the browser renders it only for a page that client-side
 // navigation loaded, so there it is a chunk of its own, fetched with the first page data.
@@ -9,7 +9,7 @@ import { contentComponents } from './content.tsx';
 import { CopyPage } from './CopyPage.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { Icon } from './Icons.tsx';
-import { TocDesktop, TocMobile } from './Toc.tsx';
+import { Toc } from './Toc.tsx';
 import { VersionBanner } from './VersionBanner.tsx';
 import { useSite } from '../context.ts';
 import { findVersion } from '../versions.ts';
@@ -54,7 +54,7 @@ export function DocPage({ page }: { page: PageData }) {
             </nav>
           ) : null}
           {showBreadcrumbs ? <span className="version-badge">Version: {versionLabel}</span> : null}
-          {showToc ? <TocMobile toc={page.toc} /> : null}
+          {showToc ? <Toc toc={page.toc} /> : null}
           <CopyPage route={page.route} />
           <div className="markdown">
             <ErrorBoundary resetKey={page.route}>
@@ -82,11 +82,6 @@ export function DocPage({ page }: { page: PageData }) {
           </nav>
         ) : null}
       </div>
-      {showToc ? (
-        <aside className="doc-toc">
-          <TocDesktop toc={page.toc} />
-        </aside>
-      ) : null}
     </div>
   );
 }

@@ -3,12 +3,8 @@
 
 import type { SidebarItem } from '../model.ts';
 import { useSite } from '../context.ts';
+import { containsRoute } from '../sidebar-view.ts';
 import { Icon } from './Icons.tsx';
-
-export function containsRoute(item: SidebarItem, route: string): boolean {
-  if (item.href === route) return true;
-  return item.type === 'category' && item.items.some((child) => containsRoute(child, route));
-}
 
 export function SidebarMenu({ items, label = 'Docs sidebar' }: { items: SidebarItem[]; label?: string }) {
   return (

@@ -1,9 +1,22 @@
-// Pages for an unknown route, a store failure, a failed client-side load and, under the dev
-// server, a page that failed to build.
+// Pages for an unknown route, a store failure and, under the dev server, a page that failed to
+// build. Only a first page can be one of them (client-side navigation shows doc pages), so in the
+// browser they are a chunk of their own that only such a page loads.
 
-import type { BrokenPage } from '../model.ts';
+import type { BootData, BrokenPage } from '../model.ts';
 
-export function NotFound() {
+export interface StatusPageProps {
+  status: BootData['status'];
+  broken?: BrokenPage;
+}
+
+/** The page for a status: a 404 without a page, a 500 with the build's problems, else 503. */
+export function StatusPage({ status, broken }: StatusPageProps) {
+  if (status === 404) return <NotFound />;
+  if (status === 500 && broken) return <BrokenPageProblems broken={broken} />;
+  return <ServiceUnavailable />;
+}
+
+function NotFound() {
   return (
     <main id="__main" className="status-page" tabIndex={-1}>
       <h1>Page Not Found</h1>
@@ -15,7 +28,7 @@ export function NotFound() {
   );
 }
 
-export function ServiceUnavailable() {
+function ServiceUnavailable() {
   return (
     <main id="__main" className="status-page" tabIndex={-1}>
       <h1>This page is not available right now</h1>
@@ -31,7 +44,7 @@ export function ServiceUnavailable() {
 }
 
 /** Where each problem is and what to do about it: the build's own words, never a stack trace. */
-export function BrokenPageProblems({ broken }: { broken: BrokenPage }) {
+function BrokenPageProblems({ broken }: { broken: BrokenPage }) {
   const count = broken.problems.length + broken.more;
   return (
     <main id="__main" className="status-page build-error" tabIndex={-1}>
@@ -59,26 +72,5 @@ export function BrokenPageProblems({ broken }: { broken: BrokenPage }) {
       </ol>
       {broken.more > 0 ? <p>{broken.more} more problems are listed in the terminal.</p> : null}
     </main>
-  );
-}
-
-export function PageLoadError({ error, onRetry }: { error: string; onRetry: () => void }) {
-  return (
-    <div className="error-panel" role="alert">
-      <h1>The page could not be loaded</h1>
-      <p className="error-message">{error}</p>
-      <button type="button" className="button button-primary" onClick={onRetry}>
-        Retry
-      </button>
-    </div>
-  );
-}
-
-export function Spinner() {
-  return (
-    <div className="page-spinner" role="status" aria-live="polite">
-      <span className="spinner" aria-hidden="true" />
-      <span className="visually-hidden">Loading…</span>
-    </div>
   );
 }

@@ -1,36 +1,26 @@
-// Table of contents (h2–h3). The section being read is marked by client/page-widgets.ts, which
-// alone sets `toc-link-active` and `aria-current` on the desktop list's links.
+// Table of contents (h2–h3), sent once for both layouts: a <details> that is a collapsible box
+// above the content below the desktop breakpoint, and the sticky right-hand column above it,
+// shown open whatever its state (doc.css). client/page-widgets.ts alone sets `toc-link-active`
+// and `aria-current` on the link of the section being read.
 
 import type { TocItem } from '../model.ts';
 
-function TocList({ toc }: { toc: TocItem[] }) {
+export function Toc({ toc }: { toc: TocItem[] }) {
   return (
-    <ul className="toc-list">
-      {toc.map((item) => (
-        <li key={item.id} className={item.level === 3 ? 'toc-level-3' : undefined}>
-          <a href={`#${item.id}`}>{item.text}</a>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-/** Right-hand column on desktop. */
-export function TocDesktop({ toc }: { toc: TocItem[] }) {
-  return (
-    <nav className="toc-desktop" aria-label="On this page">
-      <p className="toc-title">On this page</p>
-      <TocList toc={toc} />
-    </nav>
-  );
-}
-
-/** Collapsible box above the content below the desktop breakpoint. */
-export function TocMobile({ toc }: { toc: TocItem[] }) {
-  return (
-    <details className="toc-mobile">
-      <summary>On this page</summary>
-      <TocList toc={toc} />
-    </details>
+    <div className="doc-toc">
+      <details className="toc">
+        <summary>On this page</summary>
+        <nav aria-label="On this page">
+          <p className="toc-title">On this page</p>
+          <ul className="toc-list">
+            {toc.map((item) => (
+              <li key={item.id} className={item.level === 3 ? 'toc-level-3' : undefined}>
+                <a href={`#${item.id}`}>{item.text}</a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </details>
+    </div>
   );
 }

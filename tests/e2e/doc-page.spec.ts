@@ -59,7 +59,7 @@ test('the table of contents highlights the section scrolled to', async ({ page, 
   const { toc } = await fetchPageData(request, (await readBoot(page)).buildId, tocPage);
   const first = toc[0]!;
   const middle = toc[Math.floor(toc.length / 2)]!;
-  const links = page.locator('.toc-desktop');
+  const links = page.getByRole('navigation', { name: 'On this page' });
   await expect(links.locator(`a[href="#${first.id}"]`)).toHaveAttribute('aria-current', 'location');
 
   await page.locator(`[id="${middle.id}"]`).evaluate((heading) => heading.scrollIntoView());
@@ -70,4 +70,41 @@ test('the table of contents highlights the section scrolled to', async ({ page, 
 
   await page.evaluate(() => window.scrollTo(0, 0));
   await expect(links.locator(`a[href="#${first.id}"]`)).toHaveAttribute('aria-current', 'location');
+});
+
+test.describe('the table of contents, sent once', () => {
+  test('is the sticky column right of the article on desktop, open without a toggle', async ({ page }) => {
+    await page.goto(tocPage);
+    const toc = page.getByRole('navigation', { name: 'On this page' });
+    await expect(toc).toHaveCount(1);
+    await expect(page.locator('.toc-list')).toHaveCount(1);
+    await expect(page.locator('.toc summary')).toBeHidden();
+    const tocBox = (await toc.boundingBox())!;
+    const markdownBox = (await page.locator('main .markdown').boundingBox())!;
+    expect(tocBox.x).toBeGreaterThanOrEqual(markdownBox.x + markdownBox.width);
+    expect(tocBox.y).toBeLessThan(markdownBox.y + 200);
+    // Sticky: still on screen after scrolling far down the article.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight / 2));
+    await expect(toc).toBeInViewport();
+    await expect(toc.getByRole('link').first()).toBeVisible();
+  });
+
+  test.describe('at 375 px', () => {
+    test.use({ viewport: { width: 375, height: 740 } });
+
+    test('is a closed "On this page" box above the content that opens from the keyboard', async ({ page }) => {
+      await openHydrated(page, tocPage);
+      const summary = page.locator('.toc > summary');
+      await expect(summary).toHaveText('On this page');
+      const firstLink = page.getByRole('navigation', { name: 'On this page' }).getByRole('link').first();
+      await expect(firstLink).toBeHidden();
+      const summaryBox = (await summary.boundingBox())!;
+      expect(summaryBox.y).toBeLessThan((await page.locator('main .markdown').boundingBox())!.y);
+      await summary.focus();
+      await page.keyboard.press('Enter');
+      await expect(firstLink).toBeVisible();
+      await page.keyboard.press('Tab');
+      await expect(firstLink).toBeFocused();
+    });
+  });
 });

@@ -2,7 +2,7 @@
 // breakpoint, with the docs menu and the main menu.
 
 import { expect, test, type Page } from '@playwright/test';
-import { markWindow, openHydrated, windowMark } from '../support/e2e-pages.ts';
+import { markWindow, openHydrated, readBoot, windowMark } from '../support/e2e-pages.ts';
 
 /** A top-level sidebar category by (part of) its label. */
 function category(page: Page, label: string) {
@@ -35,6 +35,33 @@ test.describe('desktop sidebar', () => {
   test('the category of the current page is open on arrival', async ({ page }) => {
     await openHydrated(page, '/about-self/manifesto');
     await expect(category(page, 'About SELF')).toHaveAttribute('open');
+    await expect(page.locator('aside.doc-sidebar a[href="/about-self/manifesto"]')).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+  });
+});
+
+test.describe('sidebar data file', () => {
+  test('hydrates the sidebar from its data file: the boot data names it and carries no items', async ({ page }) => {
+    const sidebarFile = page.waitForResponse((response) => response.url().includes('/__data/sidebar/'));
+    await openHydrated(page, '/about-self/manifesto');
+    expect((await sidebarFile).status()).toBe(200);
+    expect(await readBoot(page)).toMatchObject({ sidebar: { id: expect.any(String) } });
+    expect((await readBoot(page)).sidebar).not.toHaveProperty('items');
+  });
+
+  test('when the data file does not load, the page still hydrates and the server’s sidebar keeps working', async ({
+    page,
+  }) => {
+    const problems: string[] = [];
+    page.on('console', (message) => /hydrat/i.test(message.text()) && problems.push(message.text()));
+    await page.route('**/__data/sidebar/**', (route) => route.abort('internetdisconnected'));
+    await openHydrated(page, '/about-self/manifesto');
+    expect(problems.filter((text) => !text.startsWith('The sidebar did not load'))).toEqual([]);
+    const technical = category(page, 'Technical Docs');
+    await technical.locator(':scope > summary').click();
+    await expect(technical).toHaveAttribute('open');
     await expect(page.locator('aside.doc-sidebar a[href="/about-self/manifesto"]')).toHaveAttribute(
       'aria-current',
       'page',

@@ -35,10 +35,20 @@ beforeAll(async () => {
 
 describe('the JavaScript and CSS of a page', () => {
   // Goal of #10: 72 KB. React alone is 67.6 KB of it; the layout's own code does not fit the rest yet.
-  it('keeps the JavaScript a doc page loads before interaction within 78 KB gzip, React included', () => {
+  // Counted: the entry and every chunk it imports statically (all run before interaction), each
+  // gzipped alone as the browser receives it; lazy chunks (status pages, tabs, search) are not.
+  it('keeps the JavaScript a doc page loads before interaction within 77.5 KB gzip, React included', () => {
     const firstLoad = [bundle.assets.script, ...bundle.assets.modulePreloads];
     const total = firstLoad.reduce((sum, path) => sum + gzipOf(path), 0);
-    expect(total).toBeLessThanOrEqual(78 * kb);
+    expect(total).toBeLessThanOrEqual(77.5 * kb);
+  });
+
+  it('keeps the status pages and the tabs code out of the first load: pages without them never run it', () => {
+    const firstLoad = [bundle.assets.script, ...bundle.assets.modulePreloads];
+    for (const lazy of ['StatusPages', 'tab-widgets']) {
+      expect(firstLoad.some((path) => path.includes(lazy))).toBe(false);
+      expect([...bundle.files.keys()].some((path) => new RegExp(`${lazy}-.*\\.js$`).test(path))).toBe(true);
+    }
   });
 
   it('keeps the search modal and its stylesheet out of the first load', () => {
@@ -96,7 +106,7 @@ describe('the HTML of a page', () => {
     const theme = { preference: 'dark', theme: 'dark', needsScript: false, variant: 'dark' } as const;
     const boot = bootData(manifest, page, 200, theme, false, sidebar);
     const url = new URL(route, manifest.site.url).href;
-    return new Response(await renderDocument({ manifest, boot, theme, url, page })).text();
+    return new Response(await renderDocument({ manifest, boot, theme, url, page, sidebar })).text();
   }
 
   it('sends the article once: the boot data holds no tree and no table of contents', async () => {

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { SidebarItem } from '../../client/model.ts';
 import { isPagePath } from '../../client/router.ts';
 import { kebabCase } from '../../scripts/build/sidebars.ts';
-import { pruneSidebar } from '../../worker/render/sidebar-view.ts';
+import { pruneSidebar } from '../../client/sidebar-view.ts';
 
 const doc = (href: string): SidebarItem => ({ type: 'doc', label: href, href });
 const category = (label: string, items: SidebarItem[], href?: string): SidebarItem => ({

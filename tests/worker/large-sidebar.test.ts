@@ -1,9 +1,15 @@
 // A page carries only itself: a page inside a sidebar of hundreds of entries is rendered with the
-// sidebar's top level and the open path, its boot data holds no route list, the rest of the
-// sidebar is one immutable data file, and a reader without JavaScript still reaches every page.
+// sidebar's top level and the open path, its boot data holds no route list and no sidebar items,
+// the sidebar is one immutable data file the browser hydrates from, and a reader without
+// JavaScript still reaches every page.
 
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { SidebarMenu } from '../../client/components/Sidebar.tsx';
+import { SiteContext, type SiteContextValue } from '../../client/context.ts';
 import type { SidebarItem } from '../../client/model.ts';
+import { sidebarAsRendered } from '../../client/sidebar-view.ts';
 import { sidebarRenderLimit } from '../../worker/render/sidebar-view.ts';
 import { deployFixture, fixtureBuild, fixtureSidebars } from './support/deploy.ts';
 import { readDocument } from './support/html.ts';
@@ -38,8 +44,9 @@ describe('a page inside a large sidebar', () => {
     const html = await (await get(deepest)).text();
     const { boot } = await readDocument(html);
     expect(boot).not.toHaveProperty('routes');
-    expect(boot.sidebar).toMatchObject({ id: 'reference', complete: false });
-    const rendered = boot.sidebar!.items;
+    // The sidebar is named, with the route it was pruned for; its items are in the HTML once.
+    expect(boot.sidebar).toEqual({ id: 'reference', prunedFor: deepest });
+    const rendered = sidebarAsRendered(boot.sidebar!, big).items;
     expect(rendered.map((item) => item.label)).toEqual(big.map((item) => item.label));
     expect(links(rendered)).toBeLessThan(links(big) / 2);
     // The page is in what was rendered, marked as the current page.
@@ -59,6 +66,22 @@ describe('a page inside a large sidebar', () => {
     expect((await readDocument(await (await get(other)).text())).boot.sidebarFiles.reference).toBe(url);
   });
 
+  it('hydrates from the data file: the browser works out the very markup the server sent', async () => {
+    const html = await (await get(deepest)).text();
+    const { boot } = await readDocument(html);
+    const items = (await (await get(boot.sidebarFiles.reference!)).json()) as SidebarItem[];
+    const context = { route: deepest, expanded: {}, setExpanded: () => undefined } as Partial<SiteContextValue>;
+    const menu = createElement(SidebarMenu, { items: sidebarAsRendered(boot.sidebar!, items).items });
+    const markup = renderToStaticMarkup(
+      createElement(SiteContext.Provider, { value: context as SiteContextValue }, menu),
+    );
+    expect(html).toContain(markup);
+    // Fetched beside the scripts: hydration waits for it.
+    expect(html).toContain(
+      `<link rel="preload" href="${boot.sidebarFiles.reference}" as="fetch" crossorigin="anonymous">`,
+    );
+  });
+
   it('renders fewer than half of the sidebar’s links into its HTML', async () => {
     const html = await (await get(deepest)).text();
     const sidebarHtml = html.slice(html.indexOf('<aside class="doc-sidebar"'), html.indexOf('</aside>'));
@@ -72,7 +95,7 @@ describe('a page in a small sidebar of the same site', () => {
   it('is rendered with its whole sidebar', async () => {
     const route = pagesOf(sidebars.guides!)[0]!.href;
     const { boot } = await readDocument(await (await get(route)).text());
-    expect(boot.sidebar).toEqual({ id: 'guides', items: sidebars.guides, complete: true });
+    expect(boot.sidebar).toEqual({ id: 'guides' });
   });
 });
 

@@ -1,9 +1,11 @@
-// What the browser needs to hydrate a page: the build, the site, this page and its own sidebar
-// as rendered. Nothing in it grows with the number of pages elsewhere in the site, and the
-// article is not in it: the HTML holds it already and the browser never re-renders it.
+// What the browser needs to hydrate a page: the build, the site, this page, and which sidebar it
+// was rendered with and how. Nothing in it grows with the number of pages elsewhere in the site.
+// Neither the article nor the sidebar's items are in it: the HTML holds the article, which the
+// browser never re-renders, and the sidebar's data file (cached, shared by its pages) its items.
 
 import {
   currentVersionName,
+  sidebarDataPath,
   type BootData,
   type BootPage,
   type Manifest,
@@ -22,12 +24,15 @@ export function bootData(
   dismissed: boolean,
   sidebar?: SidebarView,
 ): BootData {
+  // Outside the docs (search, 404) the reader is in the last version.
+  const files = sidebarFiles(manifest, page?.version ?? latestVersion(manifest.site)?.name ?? currentVersionName);
+  const ref = sidebar && manifest.sidebars[sidebar.id];
   return {
     buildId: manifest.buildId,
     site: manifest.site,
-    ...(sidebar ? { sidebar } : {}),
-    // Outside the docs (search, 404) the reader is in the last version.
-    sidebarFiles: sidebarFiles(manifest, page?.version ?? latestVersion(manifest.site)?.name ?? currentVersionName),
+    ...(sidebar ? { sidebar: { id: sidebar.id, ...(sidebar.prunedFor ? { prunedFor: sidebar.prunedFor } : {}) } } : {}),
+    // The page's own sidebar among them, whichever version the sidebar a missing page offers is of.
+    sidebarFiles: sidebar && ref ? { ...files, [sidebar.id]: sidebarDataPath(ref.hash) } : files,
     // A build from before the inline stylesheet renders the page from the boot data (ClientAssets.inlineStyle).
     page: page && (manifest.assets.inlineStyle === undefined ? page : summaryOf(page)),
     status,

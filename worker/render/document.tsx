@@ -5,7 +5,8 @@ import { renderToReadableStream } from 'react-dom/server';
 import { App } from '../../client/App.tsx';
 import { DocPage } from '../../client/components/DocPage.tsx';
 import { SearchPage } from '../../client/components/SearchPage.tsx';
-import { documentTitle, type BootData, type Manifest, type PageData } from '../../client/model.ts';
+import { StatusPage } from '../../client/components/StatusPages.tsx';
+import { documentTitle, type BootData, type Manifest, type PageData, type SidebarView } from '../../client/model.ts';
 import { escapeHtml } from '../../client/escape-html.ts';
 import { themeScript, type ThemeChoice } from '../services/theme.ts';
 import { headTagHtml } from './head-tags.ts';
@@ -21,19 +22,24 @@ export interface DocumentInput {
   url: string;
   /** The doc page shown (the boot data carries only its summary). */
   page?: PageData | null;
+  /** The page's sidebar as rendered (the boot data names it; the browser reads its data file). */
+  sidebar?: SidebarView;
 }
 
 export async function renderDocument(input: DocumentInput): Promise<ReadableStream<Uint8Array>> {
-  const { boot, page } = input;
+  const { boot, page, sidebar } = input;
   const content = page ? <DocPage page={page} /> : undefined;
-  const app = await renderToReadableStream(<App boot={boot} searchPage={SearchPage} content={content} />, {
-    // Never outline a finished Suspense boundary: moving it into place takes an inline
-    // script, which the CSP forbids.
-    progressiveChunkSize: Number.POSITIVE_INFINITY,
-    onError(error) {
-      console.error('SSR error', error);
+  const app = await renderToReadableStream(
+    <App boot={boot} searchPage={SearchPage} statusPage={StatusPage} content={content} sidebar={sidebar} />,
+    {
+      // Never outline a finished Suspense boundary: moving it into place takes an inline
+      // script, which the CSP forbids.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onError(error) {
+        console.error('SSR error', error);
+      },
     },
-  });
+  );
   const encoder = new TextEncoder();
   const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
   const pipe = async () => {
@@ -114,11 +120,16 @@ function statusTitle(boot: BootData): string {
 // then do not share the connection with the HTML, font and images the first paint needs.
 function documentTail({ boot, manifest }: DocumentInput): string {
   const { script, modulePreloads } = manifest.assets;
+  // Hydration waits for the sidebar's data file: fetched beside the scripts, not after them.
+  const sidebarFile = boot.sidebar && boot.sidebarFiles[boot.sidebar.id];
   return [
     '</div>',
     `<script type="application/json" id="__boot">${serialiseJson(boot)}</script>`,
     `<script type="module" src="${script}" fetchpriority="low"></script>`,
     ...modulePreloads.map((chunk) => `<link rel="modulepreload" href="${chunk}" fetchpriority="low">`),
+    ...(sidebarFile
+      ? [`<link rel="preload" href="${sidebarFile}" as="fetch" crossorigin="anonymous" fetchpriority="low">`]
+      : []),
     '</body>',
     '</html>\n',
   ].join('\n');

@@ -1,17 +1,19 @@
 // The sidebar a page is rendered with. A sidebar of up to `sidebarRenderLimit` entries is rendered
 // whole, as it always was. A larger one is rendered as its top level plus the open path to the
-// page: the rest arrives with the sidebar's data file after hydration. So a page's HTML does not
-// grow with the site. Every page stays reachable without JavaScript: a category left closed has
-// its own page (which lists its items), and one without a page keeps its items.
+// page: the rest arrives with the sidebar's data file, which the browser reads before hydrating
+// (client/sidebar-view.ts works out the same view from it). So a page's HTML does not grow with the
+// site. Every page stays reachable without JavaScript: a category left closed has its own page
+// (which lists its items), and one without a page keeps its items.
 
 import {
   sidebarDataPath,
   type Manifest,
+  type RenderedSidebar,
   type SidebarItem,
   type SidebarRef,
   type SidebarView,
 } from '../../client/model.ts';
-import { containsRoute } from '../../client/components/Sidebar.tsx';
+import { sidebarAsRendered } from '../../client/sidebar-view.ts';
 import { readSidebar } from '../services/content-store.ts';
 
 export const sidebarRenderLimit = 150;
@@ -30,16 +32,8 @@ export async function sidebarView(
 
 /** The view of a sidebar already read: whole, or pruned to the open path when it is large. */
 export function viewOfSidebar(id: string, ref: SidebarRef, items: SidebarItem[], route: string): SidebarView {
-  if (ref.size <= sidebarRenderLimit) return { id, items, complete: true };
-  return { id, items: pruneSidebar(items, route), complete: false };
-}
-
-export function pruneSidebar(items: SidebarItem[], route: string): SidebarItem[] {
-  return items.map((item) => {
-    if (item.type !== 'category') return item;
-    const keep = !item.href || !item.collapsed || !item.collapsible || containsRoute(item, route);
-    return keep ? { ...item, items: pruneSidebar(item.items, route) } : { ...item, items: [], pruned: true };
-  });
+  const rendered: RenderedSidebar = ref.size <= sidebarRenderLimit ? { id } : { id, prunedFor: route };
+  return sidebarAsRendered(rendered, items);
 }
 
 /**

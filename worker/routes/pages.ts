@@ -64,7 +64,7 @@ export async function servePage(c: Context<AppEnv>): Promise<Response> {
   const sidebarId = page ? page.sidebar : (broken?.sidebar ?? manifest.defaultSidebar);
   const sidebar = await sidebarView(c.env.CONTENT, manifest, sidebarId, path);
   const boot = { ...bootData(manifest, page, status, theme, dismissed, sidebar), ...(broken ? { broken } : {}) };
-  const body = await renderDocument({ manifest, boot, theme, url: c.req.url, page });
+  const body = await renderDocument({ manifest, boot, theme, url: c.req.url, page, sidebar });
   const headers = new Headers({ 'content-type': 'text/html; charset=utf-8', ...varyHeaders });
   if (status === 200) {
     headers.set('etag', etag);
