@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { seedLocalKv } from '../local-kv.ts';
 import { startGroup } from '../process-group.ts';
 import { bundleWorker, startWorkerdSite } from '../workerd.ts';
+import { childrenNamed } from './process-tree.ts';
 
 export interface RunningSite {
   origin: string;
@@ -13,6 +14,8 @@ export interface RunningSite {
   outDir: string;
   /** wrangler's local state folder (KV, cache). */
   persist: string;
+  /** The workerd process serving it, when this process started one directly (for its CPU time). */
+  workerdPid?: number;
   stop: () => Promise<void>;
 }
 
@@ -85,6 +88,7 @@ export async function startWorkerd(
   const workDir = await mkdtemp(join(tmpdir(), 'self-docs-bench-worker-'));
   try {
     const bundleDir = await bundleWorker(workDir);
+    const running = new Set(childrenNamed(process.pid, 'workerd'));
     const { mf, origin } = await startWorkerdSite({
       bundleDir,
       persist: site.persist,
@@ -98,7 +102,8 @@ export async function startWorkerd(
       await mf.dispose();
       await rm(workDir, { recursive: true, force: true });
     };
-    return { origin, outDir: site.outDir, persist: site.persist, stop };
+    const workerdPid = childrenNamed(process.pid, 'workerd').find((pid) => !running.has(pid));
+    return { origin, outDir: site.outDir, persist: site.persist, workerdPid, stop };
   } catch (error) {
     await rm(workDir, { recursive: true, force: true });
     throw error;
