@@ -25,7 +25,7 @@ export function exportedFile(route: string): string {
   return join(...segments, 'index.html');
 }
 
-/** Fetches each route from `origin` as a reader would and writes it under `dir`; returns the bytes written per route. */
+/** Fetches each route from `origin` as a reader would and writes it under `dir`; returns its bytes per route. */
 export async function exportPages(origin: string, routes: string[], dir: string): Promise<Record<string, number>> {
   const written: Record<string, number> = {};
   for (const route of routes) {
