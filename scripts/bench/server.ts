@@ -78,12 +78,15 @@ export async function waitUntilAnswering(origin: string, exited: Promise<{ code:
  * The worker straight on workerd (Miniflare), without wrangler dev's proxy in front, for load
  * figures: the proxy adds ~3 ms to every request on this machine, more than a cached search
  * costs. Reads the KV state that `startSite` seeded. `HTML_CACHE_TTL` 0 makes every page
- * request a real server render.
+ * request a real server render. `assets: false` leaves out the static-assets layer (its router
+ * asks the assets service about every path before the worker sees it), so pages go straight to
+ * the worker; search then finds no index pieces.
  */
 export async function startWorkerd(
   site: RunningSite,
   port: number,
   bindings: Record<string, string>,
+  options: { assets?: boolean } = {},
 ): Promise<RunningSite> {
   const workDir = await mkdtemp(join(tmpdir(), 'self-docs-bench-worker-'));
   try {
@@ -96,7 +99,7 @@ export async function startWorkerd(
       bindings,
       cachePersist: join(workDir, 'cache'),
       // The build's static assets: the search index's pieces are read through this binding.
-      assetsDir: join(site.outDir, 'client'),
+      assetsDir: options.assets === false ? undefined : join(site.outDir, 'client'),
     });
     const stop = async () => {
       await mf.dispose();

@@ -42,9 +42,12 @@ export interface ServingComparison {
   /** Bytes of the page's HTML (the body both servers send). */
   htmlBytes: number;
   serveHandler: ServingRun;
+  /** From the worker's page cache, the static-assets router in front as deployed. */
   cached: ServingRun;
+  /** The same, with no static-assets layer: what the runtime and our worker cost alone. */
+  cachedWithoutAssets: ServingRun;
   rendered: ServingRun;
-  ratios: { cached: ServingRatio; rendered: ServingRatio };
+  ratios: { cached: ServingRatio; cachedWithoutAssets: ServingRatio; rendered: ServingRatio };
 }
 
 /** A server under load: where it answers, and the process whose CPU time it spends. */
@@ -58,6 +61,8 @@ export interface ServingTargets {
   serveHandler: Server;
   /** The worker with its page cache on, warmed for the route. */
   cached: Server;
+  /** The same worker without the static-assets layer. */
+  cachedWithoutAssets: Server;
   /** The worker with `HTML_CACHE_TTL=0`: every request is a server render. */
   rendered: Server;
 }
@@ -86,13 +91,14 @@ export function servingRows(comparisons: ServingComparison[]): Record<string, st
       'p99 ms': run.latencyMs?.p99 ?? '–',
       errors: run.errors,
       'cpu ms/req': run.cpuMsPerRequest ?? '–',
-      'cache hits': server === 'serve-handler' ? '' : `${Math.round(run.cacheHits * 100)} %`,
+      'cache hits': server === 'serve-handler' ? '' : `${Math.floor(run.cacheHits * 100)} %`,
       'req/s ×': ratios ? shown(ratios.requestsPerSecond) : '',
       'p99 ×': ratios ? shown(ratios.p99) : '',
     });
     return [
       row('serve-handler', comparison.serveHandler),
       row('worker cached', comparison.cached, comparison.ratios.cached),
+      row('worker cached, no assets layer', comparison.cachedWithoutAssets, comparison.ratios.cachedWithoutAssets),
       row('worker rendered', comparison.rendered, comparison.ratios.rendered),
     ];
   });
@@ -164,16 +170,23 @@ export async function compareServing(
 ): Promise<ServingComparison> {
   const { connections, seconds } = options;
   await warmPageCache(`${targets.cached.origin}${route}`);
+  await warmPageCache(`${targets.cachedWithoutAssets.origin}${route}`);
   const serveHandler = await loadPage(targets.serveHandler, route, connections, seconds);
   const cached = await loadPage(targets.cached, route, connections, seconds);
+  const cachedWithoutAssets = await loadPage(targets.cachedWithoutAssets, route, connections, seconds);
   const rendered = await loadPage(targets.rendered, route, connections, seconds);
   return {
     route,
     htmlBytes,
     serveHandler,
     cached,
+    cachedWithoutAssets,
     rendered,
-    ratios: { cached: servingRatio(cached, serveHandler), rendered: servingRatio(rendered, serveHandler) },
+    ratios: {
+      cached: servingRatio(cached, serveHandler),
+      cachedWithoutAssets: servingRatio(cachedWithoutAssets, serveHandler),
+      rendered: servingRatio(rendered, serveHandler),
+    },
   };
 }
 
@@ -183,7 +196,7 @@ export interface ServingBenchOptions {
   /** A worker started with `HTML_CACHE_TTL=0`. */
   rendering: RunningSite;
   routes: string[];
-  /** The cached worker answers on this port, serve-handler on the next. */
+  /** The cached workers answer on this port and the next, serve-handler on the one after. */
   port: number;
   connections: number;
   seconds: number;
@@ -196,15 +209,20 @@ export interface ServingBenchOptions {
 export async function benchServing(options: ServingBenchOptions): Promise<ServingComparison[]> {
   const { site, rendering, routes, port, connections, seconds } = options;
   const cached = await startWorkerd(site, port, { HTML_CACHE_TTL: '300' });
-  const exportDir = await mkdtemp(join(tmpdir(), 'self-docs-bench-static-'));
+  let withoutAssets: RunningSite | undefined;
   let staticServer: StaticServer | undefined;
+  const exportDir = await mkdtemp(join(tmpdir(), 'self-docs-bench-static-'));
   try {
+    withoutAssets = await startWorkerd(site, port + 1, { HTML_CACHE_TTL: '300' }, { assets: false });
     const htmlBytes = await exportPages(cached.origin, routes, exportDir);
-    staticServer = await startStaticServer(exportDir, port + 1);
-    for (const route of routes) await expectSameHtml(route, [cached.origin, staticServer.origin]);
+    staticServer = await startStaticServer(exportDir, port + 2);
+    for (const route of routes) {
+      await expectSameHtml(route, [cached.origin, withoutAssets.origin, rendering.origin, staticServer.origin]);
+    }
     const targets: ServingTargets = {
       serveHandler: { origin: staticServer.origin, pid: staticServer.pid },
       cached: { origin: cached.origin, pid: cached.workerdPid },
+      cachedWithoutAssets: { origin: withoutAssets.origin, pid: withoutAssets.workerdPid },
       rendered: { origin: rendering.origin, pid: rendering.workerdPid },
     };
     const comparisons: ServingComparison[] = [];
@@ -215,6 +233,7 @@ export async function benchServing(options: ServingBenchOptions): Promise<Servin
     return comparisons;
   } finally {
     await staticServer?.stop();
+    await withoutAssets?.stop();
     await cached.stop();
     await rm(exportDir, { recursive: true, force: true });
   }
