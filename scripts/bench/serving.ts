@@ -35,6 +35,12 @@ export interface ServingRatio {
   requestsPerSecond: number | null;
   /** Worker p99 ÷ serve-handler p99: ≤ 1 means the worker's slowest 1 % is no slower. */
   p99: number | null;
+  /**
+   * Answers per CPU second, worker ÷ serve-handler (serve-handler's CPU ms per answer over the
+   * worker's): ≥ 1 means the worker serves as many pages with the same CPU. The figure that
+   * holds when other work takes the machine's cores away during a run.
+   */
+  answersPerCpuSecond: number | null;
 }
 
 export interface ServingComparison {
@@ -76,6 +82,10 @@ export function servingRatio(worker: ServingRun, baseline: ServingRun): ServingR
   return {
     requestsPerSecond: ratio(worker.requestsPerSecond, baseline.requestsPerSecond),
     p99: worker.latencyMs && baseline.latencyMs ? ratio(worker.latencyMs.p99, baseline.latencyMs.p99) : null,
+    answersPerCpuSecond:
+      worker.cpuMsPerRequest && baseline.cpuMsPerRequest !== null
+        ? ratio(baseline.cpuMsPerRequest, worker.cpuMsPerRequest)
+        : null,
   };
 }
 
@@ -94,6 +104,7 @@ export function servingRows(comparisons: ServingComparison[]): Record<string, st
       'cache hits': server === 'serve-handler' ? '' : `${Math.floor(run.cacheHits * 100)} %`,
       'req/s ×': ratios ? shown(ratios.requestsPerSecond) : '',
       'p99 ×': ratios ? shown(ratios.p99) : '',
+      'per cpu ×': ratios ? shown(ratios.answersPerCpuSecond) : '',
     });
     return [
       row('serve-handler', comparison.serveHandler),

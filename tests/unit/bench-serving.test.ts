@@ -120,12 +120,26 @@ describe('ratios against serve-handler', () => {
   it('divides the worker figure by serve-handler figure, to two decimals', () => {
     expect(ratio(450, 900)).toBe(0.5);
     expect(ratio(1000, 300)).toBe(3.33);
-    expect(servingRatio(run(1200, 30), run(800, 60))).toEqual({ requestsPerSecond: 1.5, p99: 0.5 });
+    expect(servingRatio(run(1200, 30), run(800, 60))).toEqual({
+      requestsPerSecond: 1.5,
+      p99: 0.5,
+      answersPerCpuSecond: null,
+    });
+  });
+
+  it('compares answers per CPU second: serve-handler CPU per answer over the worker one', () => {
+    const worker = run(300, 90, { cpuMsPerRequest: 1.2 });
+    expect(servingRatio(worker, run(900, 30, { cpuMsPerRequest: 0.3 })).answersPerCpuSecond).toBe(0.25);
+    expect(servingRatio(run(900, 30, { cpuMsPerRequest: 0.3 }), worker).answersPerCpuSecond).toBe(4);
   });
 
   it('has no ratio where there is nothing to compare with', () => {
     expect(ratio(10, 0)).toBeNull();
-    expect(servingRatio(run(0, null), run(800, 60))).toEqual({ requestsPerSecond: 0, p99: null });
+    expect(servingRatio(run(0, null), run(800, 60))).toEqual({
+      requestsPerSecond: 0,
+      p99: null,
+      answersPerCpuSecond: null,
+    });
   });
 
   it('counts CPU per answer from two readings of the process', () => {
