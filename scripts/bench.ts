@@ -1,5 +1,6 @@
 // `npm run bench`: build, serve locally (wrangler dev / workerd on 127.0.0.1), measure page
-// weight, Lighthouse (mobile, median of 3), SSR and search under load; print a table and
+// weight, Lighthouse (mobile, median of 3), serving speed against serve-handler (cached and
+// rendered pages, scripts/bench/serving.ts) and search under load; print a table and
 // write dist/bench/results.json. It reports; it does not fail on a slow machine. It exits as
 // soon as it has printed: the servers it started are stopped with everything they started.
 // `npm run bench -- --pages 41,1000,10000` runs the scale bench instead (scripts/bench/scale.ts).
@@ -14,9 +15,10 @@ import { kvKeys } from '../client/model.ts';
 import { parseArgs } from './args.ts';
 import { lighthouseMedian } from './bench/lighthouse.ts';
 import type { LighthouseScores } from './bench/lighthouse-median.ts';
-import { searchBody, searchLoad, ssrLoad } from './bench/load.ts';
+import { searchBody, searchLoad } from './bench/load.ts';
 import { pageWeight, type PageWeight } from './bench/pages.ts';
 import { runScaleBench } from './bench/scale.ts';
+import { benchServing, servingRows, type ServingComparison } from './bench/serving.ts';
 import { startSite, startWorkerd } from './bench/server.ts';
 import { readKvEntries } from './build/kv-writer.ts';
 import { runBuild } from './build/pipeline.ts';
@@ -27,7 +29,7 @@ const args = parseArgs(process.argv.slice(2));
 const routes = ['/', '/technical-docs/PoAI/proof-of-ai', '/technical-docs/Constellation/Industry_Validation_Rules'];
 const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const loadSeconds = Number(process.env.BENCH_SECONDS ?? 10);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const port = Number(process.env.BENCH_PORT ?? 8795);
 
 try {
@@ -73,14 +75,21 @@ async function bench() {
       console.log(`page ${route}: measured`);
     }
 
-    // Load goes straight to workerd; pages are rendered every time (no HTML cache).
+    // Load goes straight to workerd; this one renders every page anew (no HTML cache).
     const workerd = await startWorkerd(site, port + 1, { HTML_CACHE_TTL: '0', SEARCH_CACHE_TTL: '300' });
-    let ssr, uncached, cached;
+    let serving, uncached, cached;
     try {
       // Warm the isolate (manifest and search index in memory) before timing.
       await fetch(`${workerd.origin}${routes[1]}`);
       await fetch(`${workerd.origin}/1/indexes/*/queries`, { method: 'POST', body: searchBody('warm up') });
-      ssr = await ssrLoad(`${workerd.origin}${routes[1]}`, connections, loadSeconds);
+      serving = await benchServing({
+        site,
+        rendering: workerd,
+        routes,
+        port: port + 2,
+        connections,
+        seconds: loadSeconds,
+      });
       // Latency is per request: one connection, so no request waits behind another.
       uncached = await searchLoad(workerd.origin, 'uncached', 1, loadSeconds);
       cached = await searchLoad(workerd.origin, 'cached', 1, loadSeconds);
@@ -90,7 +99,7 @@ async function bench() {
 
     const results: BenchResults = {
       pages,
-      ssr: { requestsPerSecond: ssr.requestsPerSecond, latencyMs: ssr.latencyMs, connections, seconds: loadSeconds },
+      serving: { connections, seconds: loadSeconds, pages: serving },
       search: {
         uncached: uncached.latencyMs,
         cached: cached.latencyMs,
@@ -105,7 +114,6 @@ async function bench() {
     await mkdir(join(args.out, 'bench'), { recursive: true });
     await writeFile(join(args.out, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
     printTable(results, {
-      ssrErrors: ssr.errors,
       searchErrors: uncached.errors + cached.errors,
       uncachedRps: uncached.requestsPerSecond,
     });
@@ -139,7 +147,8 @@ interface BenchResults {
       lighthouse: Omit<LighthouseScores, 'requests'> & { runs: number; failedRuns: string[] };
     }
   >;
-  ssr: { requestsPerSecond: number; latencyMs: { p50: number; p99: number }; connections: number; seconds: number };
+  /** Each page from serve-handler, the worker's page cache and a fresh render, loaded in turn. */
+  serving: { connections: number; seconds: number; pages: ServingComparison[] };
   search: {
     uncached: { p50: number; p99: number };
     cached: { p50: number; p99: number };
@@ -158,7 +167,7 @@ function shown(value: number | null, digits?: number): number | string {
   return digits === undefined ? value : Number(value.toFixed(digits));
 }
 
-function printTable(results: BenchResults, extra: { ssrErrors: number; searchErrors: number; uncachedRps: number }) {
+function printTable(results: BenchResults, extra: { searchErrors: number; uncachedRps: number }) {
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
   const rows = Object.entries(results.pages).map(([route, page]) => ({
     page: route,
@@ -181,15 +190,13 @@ function printTable(results: BenchResults, extra: { ssrErrors: number; searchErr
   for (const [route, page] of Object.entries(results.pages)) {
     for (const failure of page.lighthouse.failedRuns) console.log(`  ${route}: a run left out: ${failure}`);
   }
-  console.log('\nLoad (autocannon, loopback)');
+  const { connections, seconds } = results.serving;
+  console.log(
+    `\nServing the same HTML (autocannon, ${connections} connections, ${seconds} s each, one server at a time; × = worker ÷ serve-handler)`,
+  );
+  console.table(servingRows(results.serving.pages));
+  console.log('\nSearch (autocannon, one connection)');
   console.table([
-    {
-      what: 'SSR doc page',
-      'req/s': results.ssr.requestsPerSecond,
-      'p50 ms': results.ssr.latencyMs.p50,
-      'p99 ms': results.ssr.latencyMs.p99,
-      errors: extra.ssrErrors,
-    },
     {
       what: 'search uncached',
       'req/s': extra.uncachedRps,

@@ -1,5 +1,5 @@
-// Load on loopback with autocannon: pages rendered by the worker, and the search endpoint
-// with distinct queries (every one a cache miss) or one repeated query (cache hits).
+// Load on loopback with autocannon: the search endpoint with distinct queries (every one a
+// cache miss) or one repeated query (cache hits). Pages: scripts/bench/serving.ts.
 
 import autocannon from 'autocannon';
 
@@ -11,7 +11,7 @@ export interface LoadResult {
   errors: number;
 }
 
-function runAutocannon(options: autocannon.Options): Promise<autocannon.Result> {
+export function runAutocannon(options: autocannon.Options): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
     autocannon(options, (error, result) => (error ? reject(error) : resolve(result)));
   });
@@ -25,10 +25,6 @@ function summarise(result: autocannon.Result, connections: number, seconds: numb
     seconds,
     errors: result.errors + result.non2xx,
   };
-}
-
-export async function ssrLoad(url: string, connections: number, seconds: number): Promise<LoadResult> {
-  return summarise(await runAutocannon({ url, connections, duration: seconds }), connections, seconds);
 }
 
 const words = [

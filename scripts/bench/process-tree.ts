@@ -18,6 +18,7 @@ export interface MeasuredRun {
 }
 
 const pageSize = 4096;
+const clockTicksPerSecond = 100;
 const sampleMs = 100;
 
 export async function runMeasured(command: string, args: string[], timeoutMs: number): Promise<MeasuredRun> {
@@ -59,6 +60,13 @@ export function groupRssBytes(groupId: number): number {
 export function processRssBytes(pid: number): number {
   const fields = statFields(pid);
   return fields ? Number(fields[21]) * pageSize : 0;
+}
+
+/** CPU time (user + system) one process has used so far, in seconds; null when it is gone. */
+export function processCpuSeconds(pid: number): number | null {
+  const fields = statFields(pid);
+  // utime and stime, the 12th and 13th fields after the command name, in clock ticks (100 a second on Linux).
+  return fields ? (Number(fields[11]) + Number(fields[12])) / clockTicksPerSecond : null;
 }
 
 /** Ids of the running children of `parent` whose command name is `name`. */

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { seedLocalKv } from '../local-kv.ts';
 import { startGroup } from '../process-group.ts';
 import { bundleWorker, startWorkerdSite } from '../workerd.ts';
+import { childrenNamed } from './process-tree.ts';
 
 export interface RunningSite {
   origin: string;
@@ -13,6 +14,8 @@ export interface RunningSite {
   outDir: string;
   /** wrangler's local state folder (KV, cache). */
   persist: string;
+  /** The workerd process serving it, when this process started one directly (for its CPU time). */
+  workerdPid?: number;
   stop: () => Promise<void>;
 }
 
@@ -75,16 +78,20 @@ export async function waitUntilAnswering(origin: string, exited: Promise<{ code:
  * The worker straight on workerd (Miniflare), without wrangler dev's proxy in front, for load
  * figures: the proxy adds ~3 ms to every request on this machine, more than a cached search
  * costs. Reads the KV state that `startSite` seeded. `HTML_CACHE_TTL` 0 makes every page
- * request a real server render.
+ * request a real server render. `assets: false` leaves out the static-assets layer (its router
+ * asks the assets service about every path before the worker sees it), so pages go straight to
+ * the worker; search then finds no index pieces.
  */
 export async function startWorkerd(
   site: RunningSite,
   port: number,
   bindings: Record<string, string>,
+  options: { assets?: boolean } = {},
 ): Promise<RunningSite> {
   const workDir = await mkdtemp(join(tmpdir(), 'self-docs-bench-worker-'));
   try {
     const bundleDir = await bundleWorker(workDir);
+    const running = new Set(childrenNamed(process.pid, 'workerd'));
     const { mf, origin } = await startWorkerdSite({
       bundleDir,
       persist: site.persist,
@@ -92,13 +99,14 @@ export async function startWorkerd(
       bindings,
       cachePersist: join(workDir, 'cache'),
       // The build's static assets: the search index's pieces are read through this binding.
-      assetsDir: join(site.outDir, 'client'),
+      assetsDir: options.assets === false ? undefined : join(site.outDir, 'client'),
     });
     const stop = async () => {
       await mf.dispose();
       await rm(workDir, { recursive: true, force: true });
     };
-    return { origin, outDir: site.outDir, persist: site.persist, stop };
+    const workerdPid = childrenNamed(process.pid, 'workerd').find((pid) => !running.has(pid));
+    return { origin, outDir: site.outDir, persist: site.persist, workerdPid, stop };
   } catch (error) {
     await rm(workDir, { recursive: true, force: true });
     throw error;

@@ -2,8 +2,9 @@
 // to the handler and wait for its background cache write, so "the second request" really
 // comes after the first one was stored.
 
-import { beforeEach, describe, expect, it } from 'vitest';
-import { deployFixture, type DeployedBuild } from './support/deploy.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { forgetPages, htmlCacheKey, readCachedPage, storePage } from '../../worker/services/html-cache.ts';
+import { bindings, deployFixture, type DeployedBuild } from './support/deploy.ts';
 import { countElements, readDocument } from './support/html.ts';
 import { getSettled } from './support/requests.ts';
 
@@ -11,6 +12,24 @@ let build: DeployedBuild;
 beforeEach(async () => {
   build = await deployFixture();
 });
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+/** The Cache API of the location, made to fail (`reject`) or to hold nothing (`empty`) from now on. */
+function edgeCacheWill(behaviour: 'reject' | 'empty') {
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  const edge = (caches as unknown as { default: Cache }).default;
+  return vi
+    .spyOn(edge, 'match')
+    .mockImplementation(() =>
+      behaviour === 'reject' ? Promise.reject(new Error('cache unavailable')) : Promise.resolve(undefined),
+    );
+}
+
+function htmlStream(html: string): ReadableStream<Uint8Array> {
+  return new Response(html).body!;
+}
 
 describe('edge cache of rendered pages', () => {
   it('renders a page on the first request and serves the second identical one from the edge cache', async () => {
@@ -89,6 +108,61 @@ describe('edge cache of rendered pages', () => {
     const second = await getSettled('/nowhere');
     expect(second.response.status).toBe(404);
     expect(second.response.headers.get('x-html-cache')).toBeNull();
+  });
+});
+
+describe('hot pages in isolate memory', () => {
+  it('answers a page it served a moment ago from memory, even while the edge cache fails', async () => {
+    const first = await getSettled('/intro');
+    expect(first.response.headers.get('x-html-cache')).toBe('miss');
+    const match = edgeCacheWill('reject');
+    const second = await getSettled('/intro');
+    expect(second.response.headers.get('x-html-cache')).toBe('hit');
+    expect(second.body).toBe(first.body);
+    expect(second.response.headers.get('etag')).toBe(first.response.headers.get('etag'));
+    expect(match).not.toHaveBeenCalled();
+  });
+
+  it('keeps a page from the edge cache in memory, so the next reader needs no Cache API round trip', async () => {
+    await getSettled('/intro');
+    forgetPages(); // As in another isolate of the same location: only the edge cache has the page.
+    expect((await getSettled('/intro')).response.headers.get('x-html-cache')).toBe('hit');
+    const match = edgeCacheWill('reject');
+    expect((await getSettled('/intro')).response.headers.get('x-html-cache')).toBe('hit');
+    expect(match).not.toHaveBeenCalled();
+  });
+
+  it('stops answering from memory once HTML_CACHE_TTL seconds have passed', async () => {
+    const key = htmlCacheKey(build.buildId, 'dark', '/ttl-probe');
+    const headers = new Headers({ 'content-type': 'text/html; charset=utf-8' });
+    await storePage(key, htmlStream('<p>kept</p>'), { status: 200, headers }, 60);
+    edgeCacheWill('empty');
+    const within = await readCachedPage(key, 60, Date.now() + 59_000);
+    expect(new TextDecoder().decode(within?.body)).toBe('<p>kept</p>');
+    expect(await readCachedPage(key, 60, Date.now() + 61_000)).toBeUndefined();
+  });
+
+  it('holds no more than its byte budget: the page read least recently leaves first', async () => {
+    forgetPages(3000);
+    const headers = new Headers({ 'content-type': 'text/html; charset=utf-8' });
+    const keys = ['/a', '/b', '/c'].map((path) => htmlCacheKey(build.buildId, 'dark', path));
+    await storePage(keys[0]!, htmlStream('a'.repeat(1200)), { status: 200, headers }, 300);
+    await storePage(keys[1]!, htmlStream('b'.repeat(1200)), { status: 200, headers }, 300);
+    edgeCacheWill('empty');
+    expect(await readCachedPage(keys[0]!, 300)).toBeDefined(); // Now /b is the least recently used.
+    await storePage(keys[2]!, htmlStream('c'.repeat(1200)), { status: 200, headers }, 300);
+    expect(await readCachedPage(keys[1]!, 300)).toBeUndefined();
+    expect(await readCachedPage(keys[0]!, 300)).toBeDefined();
+    expect(await readCachedPage(keys[2]!, 300)).toBeDefined();
+  });
+
+  it('renders every request anew with HTML_CACHE_TTL=0, whatever the caches hold', async () => {
+    await getSettled('/intro');
+    const uncached = { ...bindings, HTML_CACHE_TTL: '0' };
+    for (let request = 0; request < 2; request += 1) {
+      const { response } = await getSettled('/intro', {}, uncached);
+      expect(response.headers.get('x-html-cache')).toBe('miss');
+    }
   });
 });
 

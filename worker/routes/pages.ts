@@ -9,8 +9,8 @@ import { bootData } from '../render/boot-data.ts';
 import { renderDocument } from '../render/document.tsx';
 import { sidebarView } from '../render/sidebar-view.ts';
 import { currentManifest, readBrokenPage, readPage } from '../services/content-store.ts';
-import { cacheTtlSeconds, readEdgeCache, writeEdgeCache } from '../services/edge-cache.ts';
-import { htmlCacheKey } from '../services/html-cache.ts';
+import { cacheTtlSeconds } from '../services/edge-cache.ts';
+import { htmlCacheKey, readCachedPage, storePage } from '../services/html-cache.ts';
 import { resolvePath } from '../services/route-resolution.ts';
 import { announcementDismissed, chooseTheme } from '../services/theme.ts';
 
@@ -47,8 +47,9 @@ export async function servePage(c: Context<AppEnv>): Promise<Response> {
   }
 
   const cacheKey = htmlCacheKey(manifest.buildId, variant, path);
-  if (known) {
-    const hit = await readEdgeCache(cacheKey);
+  const ttl = cacheTtlSeconds(c.env.HTML_CACHE_TTL);
+  if (known && ttl > 0) {
+    const hit = await readCachedPage(cacheKey, ttl);
     if (hit) {
       const headers = new Headers(hit.headers);
       headers.set('cache-control', 'public, max-age=0, must-revalidate');
@@ -70,10 +71,9 @@ export async function servePage(c: Context<AppEnv>): Promise<Response> {
     headers.set('etag', etag);
     headers.set('cache-control', 'public, max-age=0, must-revalidate');
     headers.set('x-html-cache', 'miss');
-    const ttl = cacheTtlSeconds(c.env.HTML_CACHE_TTL);
     if (ttl === 0) return new Response(body, { status, headers });
     const [toReader, toCache] = body.tee();
-    c.executionCtx.waitUntil(writeEdgeCache(cacheKey, toCache, { status, headers }, ttl));
+    c.executionCtx.waitUntil(storePage(cacheKey, toCache, { status, headers }, ttl));
     return new Response(toReader, { status, headers });
   }
   headers.set('cache-control', 'no-store');

@@ -12,6 +12,7 @@ import { kvKeys, type Manifest, type PageData, type SidebarItem } from '../../..
 import type { BuiltFixture } from '../../support/worker-global-setup.ts';
 import type { Env } from '../../../worker/env.ts';
 import { forgetStore } from '../../../worker/services/content-store.ts';
+import { forgetPages } from '../../../worker/services/html-cache.ts';
 import { forgetSearchPieces } from '../../../worker/services/search/pieces.ts';
 
 /** The worker's bindings as configured in wrangler.toml (KV `CONTENT`, `HTML_CACHE_TTL`). */
@@ -110,6 +111,7 @@ export async function deployFixture(options: DeployOptions = {}): Promise<Deploy
   if (!manifest) throw new Error('the fixture build has no manifest');
   if (options.live ?? true) await pointTo(buildId, [buildId]);
   forgetStore();
+  forgetPages();
   const storedPage = (route: string) => {
     const target = source.routeTable[route];
     const json = target && 'page' in target ? values.get(kvKeys.page(target.page)) : undefined;
@@ -137,6 +139,7 @@ export async function pointTo(current: string | null, history: string[] = []): P
   else await bindings.CONTENT.put(kvKeys.current, current);
   await bindings.CONTENT.put(kvKeys.history, JSON.stringify(history));
   forgetStore();
+  forgetPages();
 }
 
 /**

@@ -1,0 +1,260 @@
+// Serving speed side by side (issue #10): the same page's HTML from serve-handler (the static
+// handler of `docusaurus serve`, on Node), from the worker's edge cache, and rendered by the worker
+// on every request, each loaded in turn (never at once) by autocannon with the same connections,
+// duration and request headers. Ratios are the worker's figure over serve-handler's.
+
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runAutocannon } from './load.ts';
+import { processCpuSeconds } from './process-tree.ts';
+import { startWorkerd, type RunningSite } from './server.ts';
+import { exportPages, readerHeaders } from './static-export.ts';
+import { startStaticServer, type StaticServer } from './static-server.ts';
+
+export interface ServingRun {
+  requestsPerSecond: number;
+  /** Answers completed in the measured run. */
+  answers: number;
+  /** Null when no answer completed (every request outlasted the run). */
+  latencyMs: { p50: number; p99: number } | null;
+  /** Connection errors, timeouts and answers other than 2xx. */
+  errors: number;
+  /** Share of answers the worker took from its page cache (`x-html-cache: hit`), 0 to 1. */
+  cacheHits: number;
+  /**
+   * CPU time the serving process spent per answer, in ms (workerd: the whole stack Miniflare runs,
+   * its entry and asset router included; serve-handler: its Node process). Unlike req/s it hardly
+   * depends on what else the machine runs. Null where /proc cannot tell.
+   */
+  cpuMsPerRequest: number | null;
+}
+
+export interface ServingRatio {
+  /** Worker req/s ÷ serve-handler req/s: ≥ 1 means the worker answers at least as many. */
+  requestsPerSecond: number | null;
+  /** Worker p99 ÷ serve-handler p99: ≤ 1 means the worker's slowest 1 % is no slower. */
+  p99: number | null;
+  /**
+   * Answers per CPU second, worker ÷ serve-handler (serve-handler's CPU ms per answer over the
+   * worker's): ≥ 1 means the worker serves as many pages with the same CPU. The figure that
+   * holds when other work takes the machine's cores away during a run.
+   */
+  answersPerCpuSecond: number | null;
+}
+
+export interface ServingComparison {
+  route: string;
+  /** Bytes of the page's HTML (the body both servers send). */
+  htmlBytes: number;
+  serveHandler: ServingRun;
+  /** From the worker's page cache, the static-assets router in front as deployed. */
+  cached: ServingRun;
+  /** The same, with no static-assets layer: what the runtime and our worker cost alone. */
+  cachedWithoutAssets: ServingRun;
+  rendered: ServingRun;
+  ratios: { cached: ServingRatio; cachedWithoutAssets: ServingRatio; rendered: ServingRatio };
+}
+
+/** A server under load: where it answers, and the process whose CPU time it spends. */
+export interface Server {
+  origin: string;
+  pid?: number;
+}
+
+export interface ServingTargets {
+  /** serve-handler over the exported pages. */
+  serveHandler: Server;
+  /** The worker with its page cache on, warmed for the route. */
+  cached: Server;
+  /** The same worker without the static-assets layer. */
+  cachedWithoutAssets: Server;
+  /** The worker with `HTML_CACHE_TTL=0`: every request is a server render. */
+  rendered: Server;
+}
+
+/** `worker ÷ baseline`, to two decimals; null when the baseline is 0 (nothing to compare with). */
+export function ratio(worker: number, baseline: number): number | null {
+  return baseline > 0 ? Math.round((worker / baseline) * 100) / 100 : null;
+}
+
+export function servingRatio(worker: ServingRun, baseline: ServingRun): ServingRatio {
+  return {
+    requestsPerSecond: ratio(worker.requestsPerSecond, baseline.requestsPerSecond),
+    p99: worker.latencyMs && baseline.latencyMs ? ratio(worker.latencyMs.p99, baseline.latencyMs.p99) : null,
+    answersPerCpuSecond:
+      worker.cpuMsPerRequest && baseline.cpuMsPerRequest !== null
+        ? ratio(baseline.cpuMsPerRequest, worker.cpuMsPerRequest)
+        : null,
+  };
+}
+
+/** Rows for the printed table: three servers per page, ratios on the worker's rows. */
+export function servingRows(comparisons: ServingComparison[]): Record<string, string | number>[] {
+  const shown = (value: number | null) => (value === null ? '–' : value.toFixed(2));
+  return comparisons.flatMap((comparison) => {
+    const row = (server: string, run: ServingRun, ratios?: ServingRatio) => ({
+      page: comparison.route,
+      server,
+      'req/s': run.requestsPerSecond,
+      'p50 ms': run.latencyMs?.p50 ?? '–',
+      'p99 ms': run.latencyMs?.p99 ?? '–',
+      errors: run.errors,
+      'cpu ms/req': run.cpuMsPerRequest ?? '–',
+      'cache hits': server === 'serve-handler' ? '' : `${Math.floor(run.cacheHits * 100)} %`,
+      'req/s ×': ratios ? shown(ratios.requestsPerSecond) : '',
+      'p99 ×': ratios ? shown(ratios.p99) : '',
+      'per cpu ×': ratios ? shown(ratios.answersPerCpuSecond) : '',
+    });
+    return [
+      row('serve-handler', comparison.serveHandler),
+      row('worker cached', comparison.cached, comparison.ratios.cached),
+      row('worker cached, no assets layer', comparison.cachedWithoutAssets, comparison.ratios.cachedWithoutAssets),
+      row('worker rendered', comparison.rendered, comparison.ratios.rendered),
+    ];
+  });
+}
+
+/** Loads one URL; a short unmeasured run first, so every server is measured warm (JIT, caches). */
+async function loadPage(server: Server, route: string, connections: number, seconds: number): Promise<ServingRun> {
+  const url = `${server.origin}${route}`;
+  await runAutocannon({ url, connections, duration: 1, headers: { ...readerHeaders } });
+  const cpuBefore = server.pid === undefined ? null : processCpuSeconds(server.pid);
+  let answers = 0;
+  let hits = 0;
+  const result = await runAutocannon({
+    url,
+    connections,
+    duration: seconds,
+    headers: { ...readerHeaders },
+    setupClient: (client) => {
+      // autocannon passes http-parser-js's info, whose `headers` is the raw list (name, value,
+      // name, value…), not the object @types/autocannon declares.
+      client.on('headers', (info: unknown) => {
+        answers += 1;
+        const raw = (info as { headers?: unknown }).headers;
+        if (isHit(Array.isArray(raw) ? raw : [])) hits += 1;
+      });
+    },
+  });
+  const cpuAfter = server.pid === undefined ? null : processCpuSeconds(server.pid);
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    answers: result.requests.total,
+    latencyMs: result.requests.total > 0 ? { p50: result.latency.p50, p99: result.latency.p99 } : null,
+    errors: result.errors + result.non2xx,
+    cacheHits: answers > 0 ? Math.round((hits / answers) * 1000) / 1000 : 0,
+    cpuMsPerRequest: cpuPerRequest(cpuBefore, cpuAfter, result.requests.total),
+  };
+}
+
+/** Whether a raw header list (name, value, name, value…) says the answer came from the page cache. */
+export function isHit(raw: unknown[]): boolean {
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    if (String(raw[i]).toLowerCase() === 'x-html-cache' && raw[i + 1] === 'hit') return true;
+  }
+  return false;
+}
+
+/** CPU ms per answer between two readings of a process's CPU seconds; null without both or without answers. */
+export function cpuPerRequest(before: number | null, after: number | null, answers: number): number | null {
+  if (before === null || after === null || answers === 0) return null;
+  return Math.round(((after - before) * 1000 * 1000) / answers) / 1000;
+}
+
+/** Fills the worker's page cache for `url` and waits until it answers from it. */
+export async function warmPageCache(url: string): Promise<void> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const response = await fetch(url, { headers: readerHeaders });
+    await response.arrayBuffer();
+    if (response.headers.get('x-html-cache') === 'hit') return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} never came from the worker's page cache (x-html-cache: hit) after 50 requests`);
+}
+
+export async function compareServing(
+  targets: ServingTargets,
+  route: string,
+  htmlBytes: number,
+  options: { connections: number; seconds: number },
+): Promise<ServingComparison> {
+  const { connections, seconds } = options;
+  await warmPageCache(`${targets.cached.origin}${route}`);
+  await warmPageCache(`${targets.cachedWithoutAssets.origin}${route}`);
+  const serveHandler = await loadPage(targets.serveHandler, route, connections, seconds);
+  const cached = await loadPage(targets.cached, route, connections, seconds);
+  const cachedWithoutAssets = await loadPage(targets.cachedWithoutAssets, route, connections, seconds);
+  const rendered = await loadPage(targets.rendered, route, connections, seconds);
+  return {
+    route,
+    htmlBytes,
+    serveHandler,
+    cached,
+    cachedWithoutAssets,
+    rendered,
+    ratios: {
+      cached: servingRatio(cached, serveHandler),
+      cachedWithoutAssets: servingRatio(cachedWithoutAssets, serveHandler),
+      rendered: servingRatio(rendered, serveHandler),
+    },
+  };
+}
+
+export interface ServingBenchOptions {
+  /** The built site, its KV seeded (`startSite`). */
+  site: RunningSite;
+  /** A worker started with `HTML_CACHE_TTL=0`. */
+  rendering: RunningSite;
+  routes: string[];
+  /** The cached workers answer on this port and the next, serve-handler on the one after. */
+  port: number;
+  connections: number;
+  seconds: number;
+}
+
+/**
+ * Starts the worker with its page cache on, exports the routes' HTML from it, serves the export
+ * with serve-handler, checks both answer the same bytes, and compares the three servers page by page.
+ */
+export async function benchServing(options: ServingBenchOptions): Promise<ServingComparison[]> {
+  const { site, rendering, routes, port, connections, seconds } = options;
+  const cached = await startWorkerd(site, port, { HTML_CACHE_TTL: '300' });
+  let withoutAssets: RunningSite | undefined;
+  let staticServer: StaticServer | undefined;
+  const exportDir = await mkdtemp(join(tmpdir(), 'self-docs-bench-static-'));
+  try {
+    withoutAssets = await startWorkerd(site, port + 1, { HTML_CACHE_TTL: '300' }, { assets: false });
+    const htmlBytes = await exportPages(cached.origin, routes, exportDir);
+    staticServer = await startStaticServer(exportDir, port + 2);
+    for (const route of routes) {
+      await expectSameHtml(route, [cached.origin, withoutAssets.origin, rendering.origin, staticServer.origin]);
+    }
+    const targets: ServingTargets = {
+      serveHandler: { origin: staticServer.origin, pid: staticServer.pid },
+      cached: { origin: cached.origin, pid: cached.workerdPid },
+      cachedWithoutAssets: { origin: withoutAssets.origin, pid: withoutAssets.workerdPid },
+      rendered: { origin: rendering.origin, pid: rendering.workerdPid },
+    };
+    const comparisons: ServingComparison[] = [];
+    for (const route of routes) {
+      comparisons.push(await compareServing(targets, route, htmlBytes[route]!, { connections, seconds }));
+      console.log(`serving ${route}: measured`);
+    }
+    return comparisons;
+  } finally {
+    await staticServer?.stop();
+    await withoutAssets?.stop();
+    await cached.stop();
+    await rm(exportDir, { recursive: true, force: true });
+  }
+}
+
+/** Both servers must send the very same page, or the comparison would be of two different things. */
+async function expectSameHtml(route: string, origins: string[]): Promise<void> {
+  const bodies = await Promise.all(
+    origins.map(async (origin) => (await fetch(`${origin}${route}`, { headers: readerHeaders })).text()),
+  );
+  if (new Set(bodies).size !== 1)
+    throw new Error(`${route}: ${origins.join(' and ')} answered different HTML; the comparison would not be fair`);
+}
