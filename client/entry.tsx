@@ -24,4 +24,9 @@ if (bootElement && root) {
   hydrateRoot(root, <App boot={boot} searchPage={SearchPage} serverPage={serverPage} />, {
     onRecoverableError: (error) => console.warn('Hydration recovered from an error:', error),
   });
+  // The site's interactive components in the article, each from its own chunk.
+  const islands = boot.page?.islandAssets;
+  if (islands && Object.values(islands).some((assets) => assets.script)) {
+    void import('./islands/hydrate.ts').then((module) => module.hydrateIslands(islands));
+  }
 }

@@ -5,7 +5,7 @@
 
 import type { PageData } from '../model.ts';
 import { renderTree } from '../render-tree.tsx';
-import { contentComponents } from './content.tsx';
+import { IslandAssetsContext, pageComponents } from '../islands/Island.tsx';
 import { CopyPage } from './CopyPage.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { Icon } from './Icons.tsx';
@@ -59,7 +59,9 @@ export function DocPage({ page }: { page: PageData }) {
           <div className="markdown">
             <ErrorBoundary resetKey={page.route}>
               {!page.hideTitle && !startsWithH1 ? <h1>{page.title}</h1> : null}
-              {renderTree(page.tree, contentComponents)}
+              <IslandAssetsContext value={page.islandAssets ?? {}}>
+                {renderTree(page.tree, pageComponents)}
+              </IslandAssetsContext>
             </ErrorBoundary>
           </div>
         </article>

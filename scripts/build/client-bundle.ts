@@ -6,7 +6,10 @@ import { existsSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
+import type { IslandAssets } from '../../client/islands/contract.ts';
 import type { ClientAssets } from '../../client/model.ts';
+import { islandAssets, islandBuildOptions, type IslandModules } from './islands/client-entries.ts';
+import type { PageContext } from './page-context.ts';
 import { redirectsFile } from './redirects.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -16,15 +19,29 @@ export interface ClientBundle {
   assets: ClientAssets & { inlineStyle: string };
   /** Output files, path relative to the client folder → bytes. */
   files: Map<string, Uint8Array>;
+  /** The site's component modules pages use (Manifest.islands). */
+  islands: Record<string, IslandAssets>;
 }
 
-export async function bundleClient(): Promise<ClientBundle> {
+/** A bundle without site components has no site context to give them. */
+const noSite: PageContext = {
+  siteConfig: { title: '', url: '', baseUrl: '/' },
+  i18n: { defaultLocale: 'en', currentLocale: 'en', locales: ['en'] },
+};
+
+export async function bundleClient(
+  islands: IslandModules = { siteDir: root, modules: [], pageContext: noSite },
+): Promise<ClientBundle> {
+  const withIslands = islandBuildOptions(islands, root);
   const result = await esbuild.build({
     entryPoints: {
       main: join(root, 'client/entry.tsx'),
       page: join(root, 'client/styles/index.css'),
       'search-modal': join(root, 'client/search/modal.css'),
+      ...withIslands.entryPoints,
     },
+    alias: withIslands.alias,
+    plugins: withIslands.plugins,
     bundle: true,
     splitting: true,
     format: 'esm',
@@ -42,7 +59,7 @@ export async function bundleClient(): Promise<ClientBundle> {
     loader: { '.woff2': 'file', '.woff': 'file', '.svg': 'file' },
     // Files of client/static and the site's static/ are served at the root as they are.
     external: ['/img/*'],
-    define: { 'process.env.NODE_ENV': '"production"' },
+    define: { 'process.env.NODE_ENV': '"production"', ...withIslands.define },
     jsx: 'automatic',
     legalComments: 'none',
     logLevel: 'silent',
@@ -66,7 +83,11 @@ export async function bundleClient(): Promise<ClientBundle> {
   const inlineStyle = new TextDecoder().decode(files.get(pageStyle));
   files.delete(pageStyle);
   const searchStyle = outputOf('client/search/modal.css');
+  const sitePieces = islandAssets(islands, result.metafile, url);
+  // A component that needs no script in the browser keeps only its stylesheet.
+  for (const path of sitePieces.unused) files.delete(fileOf(path));
   return {
+    islands: sitePieces.assets,
     assets: {
       script: url(entryPath),
       modulePreloads,

@@ -38,7 +38,7 @@ export function bootData(
   };
 }
 
-function summaryOf({ route, title, sidebar, className, version, versions }: PageData): BootPage {
+function summaryOf({ route, title, sidebar, className, version, versions, islandAssets }: PageData): BootPage {
   return {
     route,
     title,
@@ -47,5 +47,7 @@ function summaryOf({ route, title, sidebar, className, version, versions }: Page
     // The navbar's version dropdown: the page's version and its counterparts in the others.
     ...(version ? { version } : {}),
     ...(versions ? { versions } : {}),
+    // The site components in the article, which the browser hydrates (client/islands/hydrate.ts).
+    ...(islandAssets ? { islandAssets } : {}),
   };
 }

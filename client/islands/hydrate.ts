@@ -1,0 +1,31 @@
+// A first load: the server's markup of each interactive island is hydrated with its component,
+// from its own chunk. The rest of the article stays server markup (page-widgets.ts).
+
+import { createElement, type ComponentType } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import type { IslandAssets } from './contract.ts';
+import { pageComponents } from './Island.tsx';
+import { islandElementProps } from './island-props.ts';
+
+export async function hydrateIslands(assets: Record<string, IslandAssets>): Promise<void> {
+  const elements = [...document.querySelectorAll<HTMLElement>('self-island[data-island]')];
+  await Promise.all(
+    elements.map(async (element) => {
+      const { island = '', export: name = 'default', props = '{}' } = element.dataset;
+      const script = assets[island]?.script;
+      // An island inside another is hydrated with it.
+      if (!script || element.parentElement?.closest('self-island')) return;
+      const module = (await import(/* @vite-ignore */ script)) as Record<
+        string,
+        ComponentType<Record<string, unknown>>
+      >;
+      const component = module[name];
+      if (!component) throw new Error(`${island} has no export ${name}`);
+      hydrateRoot(element, createElement(component, islandElementProps(JSON.parse(props), pageComponents)), {
+        onRecoverableError: (error) => console.warn(`Hydrating ${island} recovered from an error:`, error),
+      });
+      // React replays a click made from now on, once it has hydrated the component.
+      element.dataset.hydrated = 'true';
+    }),
+  );
+}

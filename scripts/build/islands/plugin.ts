@@ -1,0 +1,100 @@
+// The page bundle's side of site components. A JavaScript module of the site that a page (or a
+// partial) imports is loaded through a proxy that registers its function exports as islands
+// (registry.ts); its JSX is React's, and React itself is the build's own (left external and
+// required when the page is evaluated), so there is one React, the one that renders islands.
+// Inside site modules, `@docusaurus/*` imports get the React versions of client/site-modules/.
+
+import { dirname, extname, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type * as esbuild from 'esbuild';
+import type { ImportProblem } from '../page-imports.ts';
+
+const registryPath = fileURLToPath(new URL('./registry.ts', import.meta.url));
+const siteModules = fileURLToPath(new URL('../../../client/site-modules/', import.meta.url));
+const ownCode = [
+  fileURLToPath(new URL('../../../client/', import.meta.url)),
+  fileURLToPath(new URL('../../', import.meta.url)),
+];
+
+/** `@docusaurus/*` modules a site component may import → their React versions. */
+export const siteComponentModules: Record<string, string> = {
+  '@docusaurus/Link': 'link.tsx',
+  '@docusaurus/useBaseUrl': 'use-base-url.ts',
+  '@docusaurus/useDocusaurusContext': 'use-docusaurus-context.ts',
+  '@docusaurus/BrowserOnly': 'browser-only.tsx',
+  '@docusaurus/useIsBrowser': 'use-is-browser.ts',
+};
+
+const scriptExtensions = new Set(['.js', '.jsx', '.mjs', '.cjs', '.ts', '.tsx']);
+const isPage = (file: string) => /\.mdx?$/.test(file);
+const namespace = 'self-docs-island';
+
+/** The esbuild options a page bundle needs for site components: React's JSX, the build's React. */
+export const siteComponentOptions = { jsx: 'automatic', jsxImportSource: 'react' } as const;
+
+/** A site module's id: its path in the site folder, `/`-separated. */
+export function islandId(file: string, siteDir: string): string {
+  return relative(siteDir, file).split(sep).join('/');
+}
+
+/** Is `file` a site module that can hold components (not our own code, not data or styles)? */
+export function isSiteScript(file: string, siteDir: string): boolean {
+  return (
+    scriptExtensions.has(extname(file)) &&
+    !relative(siteDir, file).startsWith('..') &&
+    !ownCode.some((dir) => file.startsWith(dir))
+  );
+}
+
+/** `@docusaurus/*` imported by a site module (not by a page): the React versions, in either bundle. */
+export function resolveDocusaurusInSiteModules(build: esbuild.PluginBuild, siteDir: string): void {
+  build.onResolve({ filter: /^@docusaurus\// }, (args) => {
+    if (isPage(args.importer) || args.importer.startsWith(siteModules) || !isSiteScript(args.importer, siteDir))
+      return undefined;
+    const module = siteComponentModules[args.path];
+    if (module) return { path: resolve(siteModules, module) };
+    const detail: ImportProblem = {
+      problem: `unknown import ${args.path} in the site component ${islandId(args.importer, siteDir)}`,
+      fix: `import one of ${Object.keys(siteComponentModules).join(', ')} there, or write that part without it`,
+    };
+    return { errors: [{ text: detail.problem, detail }] };
+  });
+}
+
+export function siteComponentsPlugin(siteDir: string): esbuild.Plugin {
+  return {
+    name: 'self-docs-site-components',
+    setup(build) {
+      build.onResolve({ filter: /^react(-dom)?(\/.*)?$/ }, (args) => ({ path: args.path, external: true }));
+      resolveDocusaurusInSiteModules(build, siteDir);
+      build.onResolve({ filter: /.*/ }, async (args) => {
+        if (!isPage(args.importer) || (args.pluginData as { probe?: true } | undefined)?.probe) return undefined;
+        if (/^(@theme\/|@docusaurus\/|(!!)?raw-loader!|self-docs-mdx)|\.(mdx?|json|css)$/.test(args.path))
+          return undefined;
+        const resolved = await build.resolve(args.path, {
+          kind: args.kind,
+          resolveDir: args.resolveDir,
+          importer: args.importer,
+          pluginData: { probe: true },
+        });
+        if (resolved.errors.length > 0 || resolved.namespace !== 'file' || !isSiteScript(resolved.path, siteDir))
+          return resolved.errors.length > 0 ? { errors: resolved.errors } : undefined;
+        return { path: resolved.path, namespace };
+      });
+      build.onLoad({ filter: /.*/, namespace }, (args) => {
+        const module = JSON.stringify(args.path);
+        return {
+          contents: [
+            `import * as site from ${module};`,
+            `import { registerIslandModule } from ${JSON.stringify(registryPath)};`,
+            `registerIslandModule(site, ${JSON.stringify(islandId(args.path, siteDir))});`,
+            `export * from ${module};`,
+            'export default site.default;',
+          ].join('\n'),
+          loader: 'js',
+          resolveDir: dirname(args.path),
+        };
+      });
+    },
+  };
+}
