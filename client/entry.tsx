@@ -24,9 +24,9 @@ if (bootElement && root) {
   hydrateRoot(root, <App boot={boot} searchPage={SearchPage} serverPage={serverPage} />, {
     onRecoverableError: (error) => console.warn('Hydration recovered from an error:', error),
   });
-  // The site's interactive components in the article, each from its own chunk.
+  // The site's interactive components in the article, each from its own chunk. The code that
+  // hydrates them comes with DocPage's, which renders them after a navigation: one lazy chunk
+  // for both, so the entry's chunks stay as they are for pages without islands.
   const islands = boot.page?.islandAssets;
-  if (islands && Object.values(islands).some((assets) => assets.script)) {
-    void import('./islands/hydrate.ts').then((module) => module.hydrateIslands(islands));
-  }
+  if (islands) void import('./components/DocPage.tsx').then((module) => module.hydrateIslands(islands, hydrateRoot));
 }

@@ -14,6 +14,9 @@ import { VersionBanner } from './VersionBanner.tsx';
 import { useSite } from '../context.ts';
 import { findVersion } from '../versions.ts';
 
+// The first load's hydration of islands shares this chunk (client/entry.tsx).
+export { hydrateIslands } from '../islands/hydrate.ts';
+
 export function DocPage({ page }: { page: PageData }) {
   const { site } = useSite();
   // A page of an older build names no version: it is the current docs.

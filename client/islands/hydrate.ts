@@ -2,12 +2,19 @@
 // from its own chunk. The rest of the article stays server markup (page-widgets.ts).
 
 import { createElement, type ComponentType } from 'react';
-import { hydrateRoot } from 'react-dom/client';
+import type { hydrateRoot as HydrateRoot } from 'react-dom/client';
 import type { IslandAssets } from './contract.ts';
 import { pageComponents } from './Island.tsx';
 import { islandElementProps } from './island-props.ts';
 
-export async function hydrateIslands(assets: Record<string, IslandAssets>): Promise<void> {
+/**
+ * `hydrateRoot` comes from the entry, which has it already: importing react-dom here would split
+ * it out of the entry chunk into a shared one, which costs every page's first load some bytes.
+ */
+export async function hydrateIslands(
+  assets: Record<string, IslandAssets>,
+  hydrateRoot: typeof HydrateRoot,
+): Promise<void> {
   const elements = [...document.querySelectorAll<HTMLElement>('self-island[data-island]')];
   await Promise.all(
     elements.map(async (element) => {

@@ -47,7 +47,12 @@ function summaryOf({ route, title, sidebar, className, version, versions, island
     // The navbar's version dropdown: the page's version and its counterparts in the others.
     ...(version ? { version } : {}),
     ...(versions ? { versions } : {}),
-    // The site components in the article, which the browser hydrates (client/islands/hydrate.ts).
-    ...(islandAssets ? { islandAssets } : {}),
+    ...hydratedIslands(islandAssets),
   };
+}
+
+/** The article's site components that the browser hydrates (client/islands/hydrate.ts); CSS is in the head. */
+function hydratedIslands(assets: PageData['islandAssets']): Pick<BootPage, 'islandAssets'> {
+  const scripts = Object.entries(assets ?? {}).filter(([, entry]) => entry.script);
+  return scripts.length > 0 ? { islandAssets: Object.fromEntries(scripts) } : {};
 }

@@ -27,7 +27,8 @@ export function islandBuildOptions(islands: IslandModules, root: string) {
     entryPoints: Object.fromEntries(modules.map((id, index) => [entryName(id, index), join(siteDir, id)])),
     // One React: the site's own copy (if it has one) would be a second.
     alias: { react: react('react'), 'react-dom': react('react-dom') },
-    define: pageContextDefine(pageContext),
+    // Only with islands: an object constant makes esbuild wrap modules in lazy initialisers.
+    define: modules.length > 0 ? pageContextDefine(pageContext) : {},
     plugins: [
       cssModulesPlugin(siteDir),
       {
@@ -82,7 +83,7 @@ export function islandAssets(
 }
 
 const interactiveCode =
-  /\b(useState|useReducer|useEffect|useLayoutEffect|useSyncExternalStore|useActionState|useOptimistic|useTransition)\b|\bon[A-Z][a-zA-Z]*\s*[=:]/;
+  /\b(useState|useReducer|useEffect|useLayoutEffect|useSyncExternalStore|useActionState|useOptimistic|useTransition|setState|componentDidMount)\b|\bon[A-Z][a-zA-Z]*\s*[=:]/;
 
 function isInteractive(entry: string, metafile: esbuild.Metafile): boolean {
   const seen = new Set<string>();
