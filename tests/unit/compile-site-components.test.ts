@@ -45,13 +45,13 @@ describe('a page that imports site components', () => {
     const site = await buildSite(fixture);
     const gallery = site.pages.find((p) => p.route === '/docs/gallery')!;
     const card = islands(gallery.tree).find((island) => island.export === 'Card')!;
-    expect(card.island).toBe('src/components/Card.jsx');
+    expect(card.island).toBe('src/components/Card.js');
     const children = card.props.children as { $content: PageData['tree'] };
     expect(byTag(children.$content, 'strong').map(text)).toEqual(['Markdown']);
     expect(card.html).toContain('<div class="card-body"><p>Some <strong>Markdown</strong>');
     expect(islands(gallery.tree).map((island) => island.island)).toEqual([
       'src/components/Badge.jsx',
-      'src/components/Card.jsx',
+      'src/components/Card.js',
       'docs/components/Note.jsx',
     ]);
     // A function called in an expression is no island; a JSON import is data.

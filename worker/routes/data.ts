@@ -36,7 +36,8 @@ export async function servePageData(c: Context<AppEnv>): Promise<Response> {
   const target = await lookupRoute(c.env.CONTENT, manifest, route);
   if (!target || !('page' in target)) throw new HTTPException(404, { message: `No page ${route} in build ${buildId}` });
   const json = await readPageJson(c.env.CONTENT, target.page);
-  if (!manifest.islands) return c.body(json, 200, immutable);
+  // Only a page that uses islands is parsed (in JSON text, a key's quotes are the only unescaped ones).
+  if (!manifest.islands || !json.includes('"islands":[')) return c.body(json, 200, immutable);
   // A page that uses site components gets their scripts and stylesheets with it.
   const page = JSON.parse(json) as PageData;
   return c.body(JSON.stringify(withIslandAssets(page, manifest)), 200, immutable);

@@ -9,7 +9,7 @@ import type { IslandAssets } from '../../../client/islands/contract.ts';
 import type { PageContext } from '../page-context.ts';
 import { pageContextDefine } from '../page-imports.ts';
 import { cssModulesPlugin } from './css-modules.ts';
-import { resolveDocusaurusInSiteModules } from './plugin.ts';
+import { jsxInSiteScripts, resolveDocusaurusInSiteModules } from './plugin.ts';
 
 export interface IslandModules {
   siteDir: string;
@@ -35,6 +35,7 @@ export function islandBuildOptions(islands: IslandModules, root: string) {
         name: 'self-docs-island-imports',
         setup(build: esbuild.PluginBuild) {
           resolveDocusaurusInSiteModules(build, siteDir);
+          jsxInSiteScripts(build, siteDir);
           build.onResolve({ filter: /^@site\// }, (args) =>
             build.resolve(join(siteDir, args.path.slice('@site/'.length)), {
               kind: args.kind,

@@ -4,6 +4,7 @@
 // required when the page is evaluated), so there is one React, the one that renders islands.
 // Inside site modules, `@docusaurus/*` imports get the React versions of client/site-modules/.
 
+import { readFile } from 'node:fs/promises';
 import { dirname, extname, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type * as esbuild from 'esbuild';
@@ -61,12 +62,21 @@ export function resolveDocusaurusInSiteModules(build: esbuild.PluginBuild, siteD
   });
 }
 
+/** A site's `.js` modules may hold JSX, as Docusaurus allows (`src/components/X/index.js`). */
+export function jsxInSiteScripts(build: esbuild.PluginBuild, siteDir: string): void {
+  build.onLoad({ filter: /\.js$/, namespace: 'file' }, async (args) => {
+    if (!isSiteScript(args.path, siteDir) || args.path.includes(`${sep}node_modules${sep}`)) return undefined;
+    return { contents: await readFile(args.path, 'utf8'), loader: 'jsx' };
+  });
+}
+
 export function siteComponentsPlugin(siteDir: string): esbuild.Plugin {
   return {
     name: 'self-docs-site-components',
     setup(build) {
       build.onResolve({ filter: /^react(-dom)?(\/.*)?$/ }, (args) => ({ path: args.path, external: true }));
       resolveDocusaurusInSiteModules(build, siteDir);
+      jsxInSiteScripts(build, siteDir);
       build.onResolve({ filter: /.*/ }, async (args) => {
         if (!isPage(args.importer) || (args.pluginData as { probe?: true } | undefined)?.probe) return undefined;
         if (/^(@theme\/|@docusaurus\/|(!!)?raw-loader!|self-docs-mdx)|\.(mdx?|json|css)$/.test(args.path))
