@@ -49,6 +49,8 @@ describe('a page that imports site components', () => {
     const children = card.props.children as { $content: PageData['tree'] };
     expect(byTag(children.$content, 'strong').map(text)).toEqual(['Markdown']);
     expect(card.html).toContain('<div class="card-body"><p>Some <strong>Markdown</strong>');
+    // @theme/Admonition inside a site component is the theme's own.
+    expect(card.html).toMatch(/<aside class="admonition admonition-tip" aria-label="Card tip">/);
     expect(islands(gallery.tree).map((island) => island.island)).toEqual([
       'src/components/Badge.jsx',
       'src/components/Card.js',

@@ -2,15 +2,20 @@
 // partial) imports is loaded through a proxy that registers its function exports as islands
 // (registry.ts); its JSX is React's, and React itself is the build's own (left external and
 // required when the page is evaluated), so there is one React, the one that renders islands.
-// Inside site modules, `@docusaurus/*` imports get the React versions of client/site-modules/.
+// Inside site modules, `@docusaurus/*` imports get the React versions of client/site-modules/ and
+// `@theme/Admonition` and the other registered components are those the pages render with.
 
 import { readFile } from 'node:fs/promises';
 import { dirname, extname, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type * as esbuild from 'esbuild';
+import { componentNames } from '../../../client/components/registry-names.ts';
 import type { ImportProblem } from '../page-imports.ts';
 
 const registryPath = fileURLToPath(new URL('./registry.ts', import.meta.url));
+const contentModule = fileURLToPath(new URL('../../../client/components/content.tsx', import.meta.url));
+const tabsModule = fileURLToPath(new URL('../../../client/components/Tabs.tsx', import.meta.url));
+const themeNamespace = 'self-docs-site-theme';
 const siteModules = fileURLToPath(new URL('../../../client/site-modules/', import.meta.url));
 const ownCode = [
   fileURLToPath(new URL('../../../client/', import.meta.url)),
@@ -47,19 +52,30 @@ export function isSiteScript(file: string, siteDir: string): boolean {
   );
 }
 
-/** `@docusaurus/*` imported by a site module (not by a page): the React versions, in either bundle. */
+/**
+ * `@docusaurus/*` and `@theme/*` imported by a site module (not by a page), in either bundle: the
+ * React versions of client/site-modules/, and the registered components themselves.
+ */
 export function resolveDocusaurusInSiteModules(build: esbuild.PluginBuild, siteDir: string): void {
-  build.onResolve({ filter: /^@docusaurus\// }, (args) => {
-    if (isPage(args.importer) || args.importer.startsWith(siteModules) || !isSiteScript(args.importer, siteDir))
-      return undefined;
+  build.onResolve({ filter: /^@(docusaurus|theme)\// }, (args) => {
+    if (isPage(args.importer) || !isSiteScript(args.importer, siteDir)) return undefined;
     const module = siteComponentModules[args.path];
     if (module) return { path: resolve(siteModules, module) };
+    const name = args.path.slice('@theme/'.length);
+    if (args.path.startsWith('@theme/') && (componentNames as readonly string[]).includes(name))
+      return { path: name, namespace: themeNamespace };
+    const supported = [...Object.keys(siteComponentModules), ...componentNames.map((each) => `@theme/${each}`)];
     const detail: ImportProblem = {
       problem: `unknown import ${args.path} in the site component ${islandId(args.importer, siteDir)}`,
-      fix: `import one of ${Object.keys(siteComponentModules).join(', ')} there, or write that part without it`,
+      fix: `import one of ${supported.join(', ')} there, or write that part without it`,
     };
     return { errors: [{ text: detail.problem, detail }] };
   });
+  build.onLoad({ filter: /.*/, namespace: themeNamespace }, (args) => ({
+    contents: `export { ${args.path} as default } from ${JSON.stringify(/^Tab/.test(args.path) ? tabsModule : contentModule)};`,
+    loader: 'js',
+    resolveDir: dirname(contentModule),
+  }));
 }
 
 /** A site's `.js` modules may hold JSX, as Docusaurus allows (`src/components/X/index.js`). */
