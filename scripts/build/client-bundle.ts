@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import type { IslandAssets } from '../../client/islands/contract.ts';
 import type { ClientAssets } from '../../client/model.ts';
-import { islandAssets, islandBuildOptions, type IslandModules } from './islands/client-entries.ts';
+import { islandAssets, islandBuildOptions, islandBundleErrors, type IslandModules } from './islands/client-entries.ts';
 import type { PageContext } from './page-context.ts';
 import { redirectsFile } from './redirects.ts';
 
@@ -33,37 +33,42 @@ export async function bundleClient(
   islands: IslandModules = { siteDir: root, modules: [], pageContext: noSite },
 ): Promise<ClientBundle> {
   const withIslands = islandBuildOptions(islands, root);
-  const result = await esbuild.build({
-    entryPoints: {
-      main: join(root, 'client/entry.tsx'),
-      page: join(root, 'client/styles/index.css'),
-      'search-modal': join(root, 'client/search/modal.css'),
-      ...withIslands.entryPoints,
-    },
-    alias: withIslands.alias,
-    plugins: withIslands.plugins,
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'browser',
-    target: ['es2022'],
-    minify: true,
-    write: false,
-    metafile: true,
-    outdir: '/client',
-    entryNames: 'assets/[name]-[hash]',
-    chunkNames: 'assets/[name]-[hash]',
-    assetNames: 'assets/[name]-[hash]',
-    // Absolute URLs for fonts and images: the inlined stylesheet is read relative to each page.
-    publicPath: '/',
-    loader: { '.woff2': 'file', '.woff': 'file', '.svg': 'file' },
-    // Files of client/static and the site's static/ are served at the root as they are.
-    external: ['/img/*'],
-    define: { 'process.env.NODE_ENV': '"production"', ...withIslands.define },
-    jsx: 'automatic',
-    legalComments: 'none',
-    logLevel: 'silent',
-  });
+  const result = await esbuild
+    .build({
+      entryPoints: {
+        main: join(root, 'client/entry.tsx'),
+        page: join(root, 'client/styles/index.css'),
+        'search-modal': join(root, 'client/search/modal.css'),
+        ...withIslands.entryPoints,
+      },
+      alias: withIslands.alias,
+      plugins: withIslands.plugins,
+      bundle: true,
+      splitting: true,
+      format: 'esm',
+      platform: 'browser',
+      target: ['es2022'],
+      minify: true,
+      write: false,
+      metafile: true,
+      outdir: '/client',
+      entryNames: 'assets/[name]-[hash]',
+      chunkNames: 'assets/[name]-[hash]',
+      assetNames: 'assets/[name]-[hash]',
+      // Absolute URLs for fonts and images: the inlined stylesheet is read relative to each page.
+      publicPath: '/',
+      loader: { '.woff2': 'file', '.woff': 'file', '.svg': 'file' },
+      // Files of client/static and the site's static/ are served at the root as they are.
+      external: ['/img/*'],
+      define: { 'process.env.NODE_ENV': '"production"', ...withIslands.define },
+      jsx: 'automatic',
+      legalComments: 'none',
+      logLevel: 'silent',
+    })
+    .catch((error: unknown) => {
+      // Our own code always bundles: a failure with islands is theirs.
+      throw islands.modules.length > 0 && isBuildFailure(error) ? islandBundleErrors(error, islands.siteDir) : error;
+    });
 
   const files = new Map<string, Uint8Array>();
   for (const output of result.outputFiles) files.set(relative('/client', output.path), output.contents);
@@ -97,6 +102,10 @@ export async function bundleClient(
     },
     files,
   };
+}
+
+function isBuildFailure(error: unknown): error is esbuild.BuildFailure {
+  return error instanceof Error && Array.isArray((error as Partial<esbuild.BuildFailure>).errors);
 }
 
 /** Write the bundle, the site's static files and the asset headers into `dist/client`. */

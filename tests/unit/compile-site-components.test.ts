@@ -8,6 +8,7 @@ import { isIsland, type IslandProps } from '../../client/islands/contract.ts';
 import { kvKeys, type BrokenPage, type PageData, type TreeElement } from '../../client/model.ts';
 import { bundleClient } from '../../scripts/build/client-bundle.ts';
 import { defaultSiteConfig } from '../../scripts/build/config.ts';
+import { BuildErrors } from '../../scripts/build/errors.ts';
 import { pageContext } from '../../scripts/build/page-context.ts';
 import { buildErrorOf, buildSite, devBuildSite, expectBuildError, page, writeSite } from './support/sites.ts';
 import { byTag, findAll, text } from './support/tree.ts';
@@ -86,6 +87,32 @@ describe('the browser bundle of the islands', () => {
 });
 
 describe('errors in site components', () => {
+  it('names the file and line of a component that cannot run in the browser', async () => {
+    const siteDir = await writeSite({
+      'src/components/Disk.jsx': [
+        'export { Disk as default };',
+        "import { readFileSync } from 'node:fs';",
+        'function Disk() {',
+        "  return <pre>{String(readFileSync('/etc/hostname'))}</pre>;",
+        '}',
+        '',
+      ].join('\n'),
+    });
+    const failure = await bundleClient({
+      siteDir,
+      modules: ['src/components/Disk.jsx'],
+      pageContext: pageContext(defaultSiteConfig),
+    }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(BuildErrors);
+    const [error] = (failure as BuildErrors).errors;
+    expectBuildError(error!, {
+      file: 'src/components/Disk.jsx',
+      line: 2,
+      problem: /a site component cannot be bundled for the browser: Could not resolve "node:fs"/,
+      fix: /import only browser-safe modules/,
+    });
+  });
+
   it('fails only the page whose import cannot be resolved, at the import line', async () => {
     const siteDir = await writeSite({
       'src/components/Counter.jsx': counter,

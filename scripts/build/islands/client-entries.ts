@@ -3,9 +3,10 @@
 // where each one's chunk and stylesheet went, and whether the browser needs its script at all.
 
 import { readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { isAbsolute, join, relative } from 'node:path';
 import type * as esbuild from 'esbuild';
 import type { IslandAssets } from '../../../client/islands/contract.ts';
+import { BuildError, BuildErrors } from '../errors.ts';
 import type { PageContext } from '../page-context.ts';
 import { pageContextDefine } from '../page-imports.ts';
 import { cssModulesPlugin } from './css-modules.ts';
@@ -47,6 +48,24 @@ export function islandBuildOptions(islands: IslandModules, root: string) {
       } satisfies esbuild.Plugin,
     ],
   };
+}
+
+/**
+ * The browser bundle failed: a site component (or what it imports) cannot be bundled for the
+ * browser, e.g. a Node module. Each problem names the file and line where it is.
+ */
+export function islandBundleErrors(failure: esbuild.BuildFailure, siteDir: string): BuildErrors {
+  return new BuildErrors(
+    failure.errors.map((message) => {
+      const file = message.location?.file ?? 'the browser bundle';
+      return new BuildError(
+        isAbsolute(file) ? relative(siteDir, file) : relative(siteDir, join(process.cwd(), file)),
+        message.location?.line,
+        `a site component cannot be bundled for the browser: ${message.text}`,
+        'components that pages use also run in the browser: import only browser-safe modules there',
+      );
+    }),
+  );
 }
 
 function entryName(id: string, index: number): string {
