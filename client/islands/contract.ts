@@ -33,25 +33,31 @@ export function isIsland(node: TreeNode): node is TreeElement & { p: IslandProps
   return typeof node === 'object' && node.t === islandTag;
 }
 
-/** The island modules a page's tree uses, each once, MDX content given to islands included. */
-export function islandsOf(tree: TreeNode[]): string[] {
-  const found = new Set<string>();
-  const visit = (nodes: TreeNode[]) => {
-    for (const node of nodes) {
-      if (typeof node !== 'object') continue;
-      if (isIsland(node)) {
-        found.add(node.p.island);
-        visitProps(node.p.props);
-      } else visitProps(node.p ?? {});
-      if (node.c) visit(node.c);
-    }
-  };
-  const visitProps = (props: Record<string, unknown>) => {
+/**
+ * Calls `visit` with each island of the tree, the innermost first: those in its children, in
+ * content props (`{ $content }`) of any element and in the props of other islands.
+ */
+export function forEachIsland(nodes: TreeNode[], visit: (island: TreeElement & { p: IslandProps }) => void): void {
+  const inProps = (props: Record<string, unknown>) => {
     for (const value of Object.values(props)) {
       const content = (value as { $content?: unknown } | null)?.$content;
-      if (Array.isArray(content)) visit(content as TreeNode[]);
+      if (Array.isArray(content)) forEachIsland(content as TreeNode[], visit);
     }
   };
-  visit(tree);
+  for (const node of nodes) {
+    if (typeof node !== 'object') continue;
+    if (node.c) forEachIsland(node.c, visit);
+    if (!isIsland(node)) inProps(node.p ?? {});
+    else {
+      inProps(node.p.props);
+      visit(node);
+    }
+  }
+}
+
+/** The island modules a page's tree uses, each once. */
+export function islandsOf(tree: TreeNode[]): string[] {
+  const found = new Set<string>();
+  forEachIsland(tree, (island) => found.add(island.p.island));
   return [...found];
 }

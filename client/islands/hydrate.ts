@@ -20,8 +20,9 @@ export async function hydrateIslands(
     elements.map(async (element) => {
       const { island = '', export: name = 'default', props = '{}' } = element.dataset;
       const script = assets[island]?.script;
-      // An island inside another is hydrated with it.
-      if (!script || element.parentElement?.closest('self-island')) return;
+      // An island inside another that hydrates is hydrated with it.
+      const outer = element.parentElement?.closest<HTMLElement>('self-island');
+      if (!script || (outer && assets[outer.dataset.island ?? '']?.script)) return;
       const module = (await import(/* @vite-ignore */ script)) as Record<
         string,
         ComponentType<Record<string, unknown>>

@@ -61,6 +61,27 @@ describe('a page that imports site components', () => {
     expect(text(byTag(gallery.tree, 'p')[0]!)).toBe('Latest release: 4.2.0. QUIET!');
     expect(site.pages.find((p) => p.route === '/docs/intro')!.islands).toBeUndefined();
   });
+
+  it('renders an island given to another as content inside it, marked as an island of its own', async () => {
+    const siteDir = await writeSite({
+      'src/components/Box.jsx':
+        'export default function Box({ children }) { return <div className="box">{children}</div>; }\n',
+      'src/components/Counter.jsx': counter,
+      'docs/a.mdx': page(
+        'A',
+        "import Box from '@site/src/components/Box';",
+        "import Counter from '@site/src/components/Counter';",
+        '',
+        '<Box><Counter start={2} /></Box>',
+      ),
+    });
+    const [a] = (await buildSite(siteDir)).pages;
+    const [box] = islands(a!.tree);
+    expect(box!.html).toMatch(
+      /^<div class="box"><self-island data-island="src\/components\/Counter.jsx" data-export="default" data-props="\{&quot;start&quot;:2\}"><button type="button">Count <!-- -->2<\/button><\/self-island><\/div>$/,
+    );
+    expect(a!.islands).toEqual(['src/components/Counter.jsx', 'src/components/Box.jsx']);
+  });
 });
 
 describe('the browser bundle of the islands', () => {

@@ -5,7 +5,7 @@
 
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { isIsland, type IslandProps } from '../../../client/islands/contract.ts';
+import { forEachIsland, type IslandProps } from '../../../client/islands/contract.ts';
 import { pageComponents } from '../../../client/islands/Island.tsx';
 import { islandElementProps } from '../../../client/islands/island-props.ts';
 import type { TreeNode } from '../../../client/model.ts';
@@ -15,26 +15,10 @@ import { pendingIsland, type PendingIsland } from './registry.ts';
 
 /** Renders every island of `tree` in place (innermost first: an island may hold another in its content). */
 export function renderIslands(tree: TreeNode[], doc: SourceDoc): TreeNode[] {
-  const visitProps = (props: Record<string, unknown>) => {
-    for (const value of Object.values(props)) {
-      const content = (value as { $content?: unknown } | null)?.$content;
-      if (Array.isArray(content)) visit(content as TreeNode[]);
-    }
-  };
-  const visit = (nodes: TreeNode[]) => {
-    for (const node of nodes) {
-      if (typeof node !== 'object') continue;
-      if (node.c) visit(node.c);
-      if (!isIsland(node)) {
-        visitProps(node.p ?? {});
-        continue;
-      }
-      visitProps(node.p.props);
-      const pending = (node as unknown as Record<symbol, PendingIsland | undefined>)[pendingIsland];
-      if (pending) node.p.html = renderIsland(node.p, pending, doc);
-    }
-  };
-  visit(tree);
+  forEachIsland(tree, (island) => {
+    const pending = (island as unknown as Record<symbol, PendingIsland | undefined>)[pendingIsland];
+    if (pending) island.p.html = renderIsland(island.p, pending, doc);
+  });
   return tree;
 }
 
