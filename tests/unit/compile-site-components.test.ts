@@ -104,6 +104,10 @@ describe('the browser bundle of the islands', () => {
     const [island] = islands(site.pages.find((p) => p.route === '/docs/counter')!.tree);
     const buttonClass = /class="(Counter_button_\w+)"/.exec(island!.html)![1]!;
     expect(css).toContain(`.${buttonClass}{border:2px solid`);
+    // An image a component imports: the URL in the build's HTML is a file of the browser bundle.
+    const [badge] = islands(site.pages.find((p) => p.route === '/docs/gallery')!.tree);
+    const image = /<img src="\/(assets\/badge-dot-\w+\.png)"/.exec(badge!.html)?.[1];
+    expect(image && bundle.files.has(image)).toBe(true);
   });
 });
 

@@ -10,7 +10,7 @@ import { BuildError, BuildErrors } from '../errors.ts';
 import type { PageContext } from '../page-context.ts';
 import { pageContextDefine } from '../page-imports.ts';
 import { cssModulesPlugin } from './css-modules.ts';
-import { jsxInSiteScripts, resolveDocusaurusInSiteModules } from './plugin.ts';
+import { imagesInSiteScripts, jsxInSiteScripts, resolveDocusaurusInSiteModules } from './plugin.ts';
 
 export interface IslandModules {
   siteDir: string;
@@ -37,6 +37,7 @@ export function islandBuildOptions(islands: IslandModules, root: string) {
         setup(build: esbuild.PluginBuild) {
           resolveDocusaurusInSiteModules(build, siteDir);
           jsxInSiteScripts(build, siteDir);
+          imagesInSiteScripts(build, siteDir);
           build.onResolve({ filter: /^@site\// }, (args) =>
             build.resolve(join(siteDir, args.path.slice('@site/'.length)), {
               kind: args.kind,

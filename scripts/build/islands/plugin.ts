@@ -35,8 +35,11 @@ const scriptExtensions = new Set(['.js', '.jsx', '.mjs', '.cjs', '.ts', '.tsx'])
 const isPage = (file: string) => /\.mdx?$/.test(file);
 const namespace = 'self-docs-island';
 
+/** Where `imagesInSiteScripts` puts images: the browser bundle's asset names. */
+export const siteImageOptions = { assetNames: 'assets/[name]-[hash]', publicPath: '/' } as const;
+
 /** The esbuild options a page bundle needs for site components: React's JSX, the build's React. */
-export const siteComponentOptions = { jsx: 'automatic', jsxImportSource: 'react' } as const;
+export const siteComponentOptions = { jsx: 'automatic', jsxImportSource: 'react', ...siteImageOptions } as const;
 
 /** A site module's id: its path in the site folder, `/`-separated. */
 export function islandId(file: string, siteDir: string): string {
@@ -78,6 +81,32 @@ export function resolveDocusaurusInSiteModules(build: esbuild.PluginBuild, siteD
   }));
 }
 
+const imageNamespace = 'self-docs-island-image';
+
+/**
+ * An image a site module imports (`import logo from './logo.png'`) is its URL under /assets/, the
+ * same in both bundles (the name and a hash of the bytes); the browser bundle writes the file.
+ */
+export function imagesInSiteScripts(build: esbuild.PluginBuild, siteDir: string): void {
+  build.onResolve({ filter: /\.(png|jpe?g|gif|webp|avif)$/i }, async (args) => {
+    if (isPage(args.importer) || !isSiteScript(args.importer, siteDir) || args.pluginData === imageNamespace)
+      return undefined;
+    const resolved = await build.resolve(args.path, {
+      kind: args.kind,
+      resolveDir: args.resolveDir,
+      importer: args.importer,
+      pluginData: imageNamespace,
+    });
+    return resolved.errors.length > 0
+      ? { errors: resolved.errors }
+      : { path: resolved.path, namespace: imageNamespace };
+  });
+  build.onLoad({ filter: /.*/, namespace: imageNamespace }, async (args) => ({
+    contents: await readFile(args.path),
+    loader: 'file',
+  }));
+}
+
 /** A site's `.js` modules may hold JSX, as Docusaurus allows (`src/components/X/index.js`). */
 export function jsxInSiteScripts(build: esbuild.PluginBuild, siteDir: string): void {
   build.onLoad({ filter: /\.js$/, namespace: 'file' }, async (args) => {
@@ -93,6 +122,7 @@ export function siteComponentsPlugin(siteDir: string): esbuild.Plugin {
       build.onResolve({ filter: /^react(-dom)?(\/.*)?$/ }, (args) => ({ path: args.path, external: true }));
       resolveDocusaurusInSiteModules(build, siteDir);
       jsxInSiteScripts(build, siteDir);
+      imagesInSiteScripts(build, siteDir);
       build.onResolve({ filter: /.*/ }, async (args) => {
         if (!isPage(args.importer) || (args.pluginData as { probe?: true } | undefined)?.probe) return undefined;
         if (/^(@theme\/|@docusaurus\/|(!!)?raw-loader!|self-docs-mdx)|\.(mdx?|json|css)$/.test(args.path))
