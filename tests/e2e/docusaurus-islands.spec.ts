@@ -76,6 +76,10 @@ test('pure components show with their styles and load no script', async ({ page 
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   await expect(page.locator('.badge-pill')).toHaveText('New (Islands)');
   await expect(page.locator('.badge-pill')).toHaveCSS('border-top-left-radius', '999px');
+  // The image the component imports is served from the browser bundle.
+  await expect
+    .poll(() => page.locator('.badge-pill img').evaluate((image: HTMLImageElement) => image.naturalWidth))
+    .toBe(8);
   await expect(page.locator('.card-box strong')).toHaveText('Markdown');
   const loaded = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name));
   expect(loaded.filter((url) => /\/island-.*\.js$/.test(url))).toEqual([]);
