@@ -61,3 +61,14 @@ export function islandsOf(tree: TreeNode[]): string[] {
   forEachIsland(tree, (island) => found.add(island.p.island));
   return [...found];
 }
+
+/**
+ * What a page gave an island as children, as page content: what the Markdown export and search
+ * read of it (the rest of its HTML is the component's, not the page's text).
+ */
+export function islandChildren(island: TreeElement & { p: IslandProps }): TreeNode[] {
+  const children = island.p.props.children;
+  if (typeof children === 'string') return [children];
+  const content = (children as { $content?: unknown } | null | undefined)?.$content;
+  return Array.isArray(content) ? (content as TreeNode[]) : [];
+}

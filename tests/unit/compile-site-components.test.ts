@@ -62,6 +62,20 @@ describe('a page that imports site components', () => {
     expect(site.pages.find((p) => p.route === '/docs/intro')!.islands).toBeUndefined();
   });
 
+  it("keeps the content a page gives a component in the page's Markdown and search records", async () => {
+    const site = await buildSite(fixture);
+    const target = site.routeTargets.get('/docs/gallery') as { markdown: string };
+    const markdown = site.entry(kvKeys.markdown(target.markdown))!;
+    expect(markdown).toContain(
+      'Some **Markdown** inside the card, with a [link](https://islands.example.test/docs/intro).',
+    );
+    expect(markdown).toContain('A note beside the docs.');
+    const contents = site.records.filter((record) => record.url.includes('/docs/gallery')).map((r) => r.content);
+    expect(contents).toEqual(
+      expect.arrayContaining(['Some Markdown inside the card, with a link.', 'A note beside the docs.']),
+    );
+  });
+
   it('renders an island given to another as content inside it, marked as an island of its own', async () => {
     const siteDir = await writeSite({
       'src/components/Box.jsx':
