@@ -119,10 +119,12 @@ export function siteComponentsPlugin(siteDir: string): esbuild.Plugin {
   return {
     name: 'self-docs-site-components',
     setup(build) {
+      // The build's React, which `require` gives the evaluated page (compile-batch.ts).
       build.onResolve({ filter: /^react(-dom)?(\/.*)?$/ }, (args) => ({ path: args.path, external: true }));
       resolveDocusaurusInSiteModules(build, siteDir);
       jsxInSiteScripts(build, siteDir);
       imagesInSiteScripts(build, siteDir);
+      // A module a page imports: a proxy that registers its exports, when it is the site's code.
       build.onResolve({ filter: /.*/ }, async (args) => {
         if (!isPage(args.importer) || (args.pluginData as { probe?: true } | undefined)?.probe) return undefined;
         if (/^(@theme\/|@docusaurus\/|(!!)?raw-loader!|self-docs-mdx)|\.(mdx?|json|css)$/.test(args.path))
@@ -133,8 +135,9 @@ export function siteComponentsPlugin(siteDir: string): esbuild.Plugin {
           importer: args.importer,
           pluginData: { probe: true },
         });
-        if (resolved.errors.length > 0 || resolved.namespace !== 'file' || !isSiteScript(resolved.path, siteDir))
-          return resolved.errors.length > 0 ? { errors: resolved.errors } : undefined;
+        if (resolved.errors.length > 0) return { errors: resolved.errors };
+        // Anything else (a partial, data, our own modules) resolves as it always did.
+        if (resolved.namespace !== 'file' || !isSiteScript(resolved.path, siteDir)) return undefined;
         return { path: resolved.path, namespace };
       });
       build.onLoad({ filter: /.*/, namespace }, (args) => {
