@@ -40,6 +40,11 @@ async function hydrate(boot: BootData, root: HTMLElement): Promise<void> {
     />,
     { onRecoverableError: (error) => console.warn('Hydration recovered from an error:', error) },
   );
+  // The site's interactive components in the article, each from its own chunk. The code that
+  // hydrates them comes with DocPage's, which renders them after a navigation: one lazy chunk
+  // for both, so the entry's chunks stay as they are for pages without islands.
+  const islands = boot.page?.islandAssets;
+  if (islands) void import('./components/DocPage.tsx').then((module) => module.hydrateIslands(islands, hydrateRoot));
 }
 
 /**

@@ -1,6 +1,7 @@
 // The shapes that cross a boundary: written by the build, stored in KV, read by the worker,
 // shipped to the browser. Declared once here and imported everywhere.
 
+import type { IslandAssets } from './islands/contract.ts';
 import type { RedirectRule } from './redirect-rules.ts';
 
 /** A node of a compiled page: text, or an element with a tag (HTML/SVG) or a registered component name. */
@@ -69,13 +70,20 @@ export interface PageData {
   next?: PageLink;
   /** Source file relative to the content folder, for error messages and edit links. */
   source: string;
+  /** The site component modules the page uses (client/islands/contract.ts), when it uses any. */
+  islands?: string[];
+  /** Their stylesheets and scripts: added by the worker from its manifest, never stored. */
+  islandAssets?: Record<string, IslandAssets>;
 }
 
 /**
  * What the boot data carries of a page: what the layout around it needs. The page itself is in
  * the HTML, which the browser keeps as it is, so sending its tree or TOC too would send it twice.
  */
-export type BootPage = Pick<PageData, 'route' | 'title' | 'sidebar' | 'className' | 'version' | 'versions'>;
+export type BootPage = Pick<
+  PageData,
+  'route' | 'title' | 'sidebar' | 'className' | 'version' | 'versions' | 'islandAssets'
+>;
 
 export type SidebarItem = SidebarDoc | SidebarLink | SidebarCategory;
 
@@ -303,6 +311,11 @@ export interface Manifest {
   /** The embedded search index's directory and where its pieces are. */
   search: SearchRef;
   assets: ClientAssets;
+  /**
+   * The site's component modules that pages use, by module (site-relative path). A page's HTML and
+   * data carry only the entries of its own islands.
+   */
+  islands?: Record<string, IslandAssets>;
   /** The site's own head tags and the origins its pages may load from besides this one. */
   head?: { tags: HeadTag[]; sources: SiteSources };
   /** `_redirects` rules with splats, placeholders, query conditions or a host, in file order (see RedirectRule). */

@@ -5,7 +5,7 @@
 
 import type { PageData } from '../model.ts';
 import { renderTree } from '../render-tree.tsx';
-import { contentComponents } from './content.tsx';
+import { IslandAssetsContext, pageComponents } from '../islands/Island.tsx';
 import { CopyPage } from './CopyPage.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { Icon } from './Icons.tsx';
@@ -13,6 +13,9 @@ import { Toc } from './Toc.tsx';
 import { VersionBanner } from './VersionBanner.tsx';
 import { useSite } from '../context.ts';
 import { findVersion } from '../versions.ts';
+
+// The first load's hydration of islands shares this chunk (client/entry.tsx).
+export { hydrateIslands } from '../islands/hydrate.ts';
 
 export function DocPage({ page }: { page: PageData }) {
   const { site } = useSite();
@@ -59,7 +62,9 @@ export function DocPage({ page }: { page: PageData }) {
           <div className="markdown">
             <ErrorBoundary resetKey={page.route}>
               {!page.hideTitle && !startsWithH1 ? <h1>{page.title}</h1> : null}
-              {renderTree(page.tree, contentComponents)}
+              <IslandAssetsContext value={page.islandAssets ?? {}}>
+                {renderTree(page.tree, pageComponents)}
+              </IslandAssetsContext>
             </ErrorBoundary>
           </div>
         </article>

@@ -6,7 +6,10 @@ import { existsSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
+import type { IslandAssets } from '../../client/islands/contract.ts';
 import type { ClientAssets } from '../../client/model.ts';
+import { islandAssets, islandBuildOptions, islandBundleErrors, type IslandModules } from './islands/client-entries.ts';
+import type { PageContext } from './page-context.ts';
 import { redirectsFile } from './redirects.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -16,37 +19,56 @@ export interface ClientBundle {
   assets: ClientAssets & { inlineStyle: string };
   /** Output files, path relative to the client folder → bytes. */
   files: Map<string, Uint8Array>;
+  /** The site's component modules pages use (Manifest.islands). */
+  islands: Record<string, IslandAssets>;
 }
 
-export async function bundleClient(): Promise<ClientBundle> {
-  const result = await esbuild.build({
-    entryPoints: {
-      main: join(root, 'client/entry.tsx'),
-      page: join(root, 'client/styles/index.css'),
-      'search-modal': join(root, 'client/search/modal.css'),
-    },
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'browser',
-    target: ['es2022'],
-    minify: true,
-    write: false,
-    metafile: true,
-    outdir: '/client',
-    entryNames: 'assets/[name]-[hash]',
-    chunkNames: 'assets/[name]-[hash]',
-    assetNames: 'assets/[name]-[hash]',
-    // Absolute URLs for fonts and images: the inlined stylesheet is read relative to each page.
-    publicPath: '/',
-    loader: { '.woff2': 'file', '.woff': 'file', '.svg': 'file' },
-    // Files of client/static and the site's static/ are served at the root as they are.
-    external: ['/img/*'],
-    define: { 'process.env.NODE_ENV': '"production"' },
-    jsx: 'automatic',
-    legalComments: 'none',
-    logLevel: 'silent',
-  });
+/** A bundle without site components has no site context to give them. */
+const noSite: PageContext = {
+  siteConfig: { title: '', url: '', baseUrl: '/' },
+  i18n: { defaultLocale: 'en', currentLocale: 'en', locales: ['en'] },
+};
+
+export async function bundleClient(
+  islands: IslandModules = { siteDir: root, modules: [], pageContext: noSite },
+): Promise<ClientBundle> {
+  const withIslands = islandBuildOptions(islands, root);
+  const result = await esbuild
+    .build({
+      entryPoints: {
+        main: join(root, 'client/entry.tsx'),
+        page: join(root, 'client/styles/index.css'),
+        'search-modal': join(root, 'client/search/modal.css'),
+        ...withIslands.entryPoints,
+      },
+      alias: withIslands.alias,
+      plugins: withIslands.plugins,
+      bundle: true,
+      splitting: true,
+      format: 'esm',
+      platform: 'browser',
+      target: ['es2022'],
+      minify: true,
+      write: false,
+      metafile: true,
+      outdir: '/client',
+      entryNames: 'assets/[name]-[hash]',
+      chunkNames: 'assets/[name]-[hash]',
+      assetNames: 'assets/[name]-[hash]',
+      // Absolute URLs for fonts and images: the inlined stylesheet is read relative to each page.
+      publicPath: '/',
+      loader: { '.woff2': 'file', '.woff': 'file', '.svg': 'file' },
+      // Files of client/static and the site's static/ are served at the root as they are.
+      external: ['/img/*'],
+      define: { 'process.env.NODE_ENV': '"production"', ...withIslands.define },
+      jsx: 'automatic',
+      legalComments: 'none',
+      logLevel: 'silent',
+    })
+    .catch((error: unknown) => {
+      // Our own code always bundles: a failure with islands is theirs.
+      throw islands.modules.length > 0 && isBuildFailure(error) ? islandBundleErrors(error, islands.siteDir) : error;
+    });
 
   const files = new Map<string, Uint8Array>();
   for (const output of result.outputFiles) files.set(relative('/client', output.path), output.contents);
@@ -66,7 +88,11 @@ export async function bundleClient(): Promise<ClientBundle> {
   const inlineStyle = new TextDecoder().decode(files.get(pageStyle));
   files.delete(pageStyle);
   const searchStyle = outputOf('client/search/modal.css');
+  const sitePieces = islandAssets(islands, result.metafile, url);
+  // A component that needs no script in the browser keeps only its stylesheet.
+  for (const path of sitePieces.unused) files.delete(fileOf(path));
   return {
+    islands: sitePieces.assets,
     assets: {
       script: url(entryPath),
       modulePreloads,
@@ -76,6 +102,10 @@ export async function bundleClient(): Promise<ClientBundle> {
     },
     files,
   };
+}
+
+function isBuildFailure(error: unknown): error is esbuild.BuildFailure {
+  return error instanceof Error && Array.isArray((error as Partial<esbuild.BuildFailure>).errors);
 }
 
 /** Write the bundle, the site's static files and the asset headers into `dist/client`. */

@@ -4,6 +4,7 @@
 
 import { relative } from 'node:path';
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import * as esbuild from 'esbuild';
 import mdx from '@mdx-js/esbuild';
 import { createFormatAwareProcessors } from '@mdx-js/mdx/internal-create-format-aware-processors';
@@ -35,6 +36,9 @@ import {
   preprocessPlugin,
 } from './mdx-sources.ts';
 import { remarkNpm2Yarn } from './npm2yarn.ts';
+import { cssModulesPlugin } from './islands/css-modules.ts';
+import { siteComponentOptions, siteComponentsPlugin } from './islands/plugin.ts';
+import { renderIslands } from './islands/render.ts';
 import {
   parseCodeMeta,
   rehypeHeadingIds,
@@ -132,7 +136,10 @@ export async function compileBatch(
       outbase: context.docsDir,
       logLevel: 'silent',
       define: pageContextDefine(context.pageContext),
+      ...siteComponentOptions,
       plugins: [
+        siteComponentsPlugin(context.siteDir),
+        cssModulesPlugin(context.siteDir),
         preprocessPlugin(byFile, context, code),
         pageImportsPlugin(),
         componentsProviderPlugin(),
@@ -162,7 +169,7 @@ export async function compileBatch(
       continue;
     }
     try {
-      const tree = await finish(evaluate(pageCode, doc), doc);
+      const tree = await finish(renderIslands(evaluate(pageCode, doc), doc), doc);
       outcome.pages.push({ index, tree, toc: tableOfContents(tree), direct: false });
     } catch (error) {
       if (!(error instanceof BuildError)) throw error;
@@ -206,10 +213,12 @@ function isBuildFailure(error: unknown): error is esbuild.BuildFailure {
 }
 
 const components = Object.fromEntries(componentNames.map((name) => [name, name]));
+/** What a page's `require` finds: React, left out of its bundle, is the build's own (islands/plugin.ts). */
+const pageRequire = createRequire(import.meta.url);
 
 function evaluate(code: string, doc: SourceDoc): TreeNode[] {
   try {
-    const page = new Function(`'use strict';\n${code}\nreturn page;`)() as {
+    const page = new Function('require', `'use strict';\n${code}\nreturn page;`)(pageRequire) as {
       default: (props: { components: Record<string, string> }) => unknown;
     };
     return flatten(page.default({ components }));

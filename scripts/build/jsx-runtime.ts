@@ -2,6 +2,8 @@
 // imports it at build time; what it returns is stored in KV and rendered by `renderTree`.
 
 import type { ContentProp, TreeElement, TreeNode } from '../../client/model.ts';
+import { islandTag } from '../../client/islands/contract.ts';
+import { islandSource, pendingIsland, type PendingIsland } from './islands/registry.ts';
 
 export const Fragment = Symbol.for('self-docs.fragment');
 
@@ -20,6 +22,17 @@ export function jsx(type: string | symbol | Component, props: Props): TreeNode |
 function createNode(type: string | symbol | Component, props: Props): TreeNode | TreeNode[] | null {
   const { children, ...rest } = props;
   if (type === Fragment) return flatten(children);
+  // A site component: rendered with React once the page is built (islands/render.ts).
+  const island = typeof type === 'function' ? islandSource(type) : undefined;
+  if (island && typeof type === 'function') {
+    const element: TreeElement = {
+      t: islandTag,
+      p: { ...island, props: serialiseProps(type.name || island.export, props) ?? {} },
+    };
+    const pending: PendingIsland = { component: type as PendingIsland['component'], props };
+    Object.defineProperty(element, pendingIsland, { value: pending });
+    return element;
+  }
   // Components defined inside the MDX file itself (`export const X = () => …`) run now.
   if (typeof type === 'function') return flatten(type(props));
   if (typeof type !== 'string') throw new Error(`unsupported JSX element type ${String(type)}`);
@@ -38,7 +51,9 @@ function serialiseProps(type: string, props: Record<string, unknown>): Record<st
   const entries = Object.entries(props).filter(([, value]) => value !== undefined);
   for (const [name, value] of entries) {
     if (typeof value === 'function') {
-      throw new Error(`<${type} ${name}={…}> passes a function; pages are static, so props must be plain values`);
+      throw new Error(
+        `<${type} ${name}={…}> passes a function; pages are static, so props must be plain values (data or JSX)`,
+      );
     }
   }
   if (entries.length === 0) return undefined;

@@ -4,6 +4,7 @@
 // sections, inline SVG → its title/description) and every root-relative URL is made absolute
 // on the site's configured `url` (the same base the search records use).
 
+import { islandChildren, islandTag, isIsland } from '../../client/islands/contract.ts';
 import type { ContentProp, PageData, TreeElement, TreeNode } from '../../client/model.ts';
 
 interface State {
@@ -47,6 +48,7 @@ const blockTags = new Set([
   'TabItem',
   'CodeBlock',
   'Details',
+  islandTag,
 ]);
 
 function isBlock(node: TreeNode): boolean {
@@ -131,6 +133,8 @@ function blockOf(node: TreeElement, state: State): string {
     case 'iframe':
     case 'video':
       return embed(node, state);
+    case islandTag:
+      return isIsland(node) ? blocksOf(islandChildren(node), state).join('\n\n') : '';
     default:
       return blocksOf(node.c, state).join('\n\n');
   }

@@ -49,6 +49,8 @@ export function preprocessPlugin(
         build.resolve(join(context.siteDir, args.path.slice('@site/'.length)), {
           kind: args.kind,
           resolveDir: args.resolveDir,
+          importer: args.importer,
+          pluginData: args.pluginData,
         }),
       );
       build.onLoad({ filter: /\.mdx?$/ }, async (args) => {

@@ -15,8 +15,10 @@ import type {
   RouteTarget,
   SidebarItem,
   SiteConfig,
+  TreeNode,
 } from '../../client/model.ts';
 import { kvKeys, routeBucket } from '../../client/model.ts';
+import { islandsOf } from '../../client/islands/contract.ts';
 import { bundleClient, writeClient } from './client-bundle.ts';
 import { compileDocs, type CompiledDoc } from './compile.ts';
 import { withStyleSources } from './head-tags.ts';
@@ -163,9 +165,12 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   );
   const pages: PageSummary[] = new Array<PageSummary>(pageCount);
   const routeTargets = new Map<string, RouteTarget>();
+  // The site's component modules the pages use: the browser bundle gets a chunk for each.
+  const islands = new Set<string>();
   const storePage = async (page: PageData, index: number) => {
     const others = alternates.get(page.route);
     if (others && Object.keys(others).length > 0) page.versions = others;
+    for (const island of page.islands ?? []) islands.add(island);
     const pageHash = await kv.putContent(kvKeys.page, JSON.stringify(page));
     // Plain Markdown for `<route>.md` and the llms files; absolute links on the configured url.
     const markdownHash = await kv.putContent(kvKeys.markdown, pageMarkdown(page, site.url));
@@ -255,7 +260,9 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   // The split search index: static assets beside the client, or KV for a build without one.
   const search = await emitSearchIndex(searchIndex, options.skipClient ? 'kv' : 'assets', options.outDir, kv);
 
-  const bundle = options.skipClient ? undefined : await bundleClient();
+  const bundle = options.skipClient
+    ? undefined
+    : await bundleClient({ siteDir, modules: [...islands].sort(), pageContext: context.pageContext });
   const ownAssets = bundle?.assets ?? { script: '/assets/main.js', modulePreloads: [], inlineStyle: '', styles: [] };
   // The site's own CSS comes after ours, so its rules win where both style the same thing.
   const siteStyles = await bundleSiteStyles(config.customCss, siteDir, config.configFile);
@@ -273,6 +280,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     llms,
     search,
     assets,
+    ...(bundle && Object.keys(bundle.islands).length > 0 ? { islands: bundle.islands } : {}),
     ...(redirectPlan.patterns.length > 0 ? { redirects: redirectPlan.patterns } : {}),
     ...(head.tags.length > 0 || Object.values(head.sources).some((list) => list.length > 0) ? { head } : {}),
   };
@@ -404,6 +412,7 @@ function toPageData(
     toc: entry.toc,
     breadcrumbs: sidebars.breadcrumbs.get(doc.id) ?? [],
     source: doc.relPath,
+    ...islandsField(entry.tree),
   };
   if (doc.className) page.className = doc.className;
   if (doc.unlisted) page.unlisted = true;
@@ -416,6 +425,12 @@ function toPageData(
   if (previous) page.previous = previous;
   if (next) page.next = next;
   return page;
+}
+
+/** The site component modules a page's tree uses, as PageData stores them. */
+function islandsField(tree: TreeNode[]): Pick<PageData, 'islands'> {
+  const islands = islandsOf(tree);
+  return islands.length > 0 ? { islands } : {};
 }
 
 function hashBuild(content: unknown, files: Uint8Array[]): string {

@@ -3,6 +3,7 @@
 
 import type { Hierarchy, HierarchyLevel, PageData, SearchRecord, SidebarItem, TreeNode } from '../../client/model.ts';
 import { currentVersionName, versionTag } from '../../client/model.ts';
+import { islandChildren, isIsland } from '../../client/islands/contract.ts';
 import { textOf } from './table-of-contents.ts';
 import { tocInlineClass } from './page-modules/toc-inline.ts';
 
@@ -94,6 +95,11 @@ function pageRecords(page: PageData, section: string, siteUrl: string): SearchRe
   const walk = (nodes: TreeNode[]) => {
     for (const node of nodes) {
       if (typeof node === 'string') continue;
+      // A site component: the page's own content given to it, as if it stood there.
+      if (isIsland(node)) {
+        walk([{ t: 'div', c: islandChildren(node) }]);
+        continue;
+      }
       const level = headingLevel[node.t];
       if (level) {
         const text = clean(textOf(node));

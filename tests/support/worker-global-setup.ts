@@ -26,8 +26,13 @@ export interface BuiltFixture {
 }
 
 /** What the worker tests need of a fixture build, read back from what it stored. */
-async function fixture(siteDir: string, outDir: string, dev = false): Promise<BuiltFixture> {
-  const result: BuildResult = await runBuild({ siteDir, outDir, skipClient: true, tolerateBrokenPages: dev });
+async function fixture(
+  siteDir: string,
+  outDir: string,
+  dev = false,
+  { client = false }: { client?: boolean } = {},
+): Promise<BuiltFixture> {
+  const result: BuildResult = await runBuild({ siteDir, outDir, skipClient: !client, tolerateBrokenPages: dev });
   const stored = await storedBuild(result, outDir);
   return {
     kvEntries: await readKvEntries(outDir),
@@ -58,6 +63,11 @@ export default async function setup(project: TestProject) {
   project.provide(
     'componentsSite',
     await fixture('tests/fixtures/docusaurus-components', join(outRoot, 'docusaurus-components')),
+  );
+  // With its browser bundle: the manifest names the chunk and stylesheet of each site component.
+  project.provide(
+    'islandsSite',
+    await fixture('tests/fixtures/docusaurus-islands', join(outRoot, 'docusaurus-islands'), false, { client: true }),
   );
   // A site whose big sidebar is rendered in part (see worker/render/sidebar-view.ts).
   await generateCorpus(join(outRoot, 'large-source'), { pages: largeSitePages });
@@ -100,6 +110,7 @@ declare module 'vitest' {
     styledSite: BuiltFixture;
     /** tests/fixtures/docusaurus-components: a Docusaurus site using the theme's components and hooks. */
     componentsSite: BuiltFixture;
+    islandsSite: BuiltFixture;
     /** A generated site of 200 pages (scripts/bench/corpus.ts): a small and a large sidebar. */
     largeSite: BuiltFixture;
     /** `http://127.0.0.1:<port>` of each Algolia stand-in, by name. */

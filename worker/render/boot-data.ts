@@ -43,7 +43,7 @@ export function bootData(
   };
 }
 
-function summaryOf({ route, title, sidebar, className, version, versions }: PageData): BootPage {
+function summaryOf({ route, title, sidebar, className, version, versions, islandAssets }: PageData): BootPage {
   return {
     route,
     title,
@@ -52,5 +52,12 @@ function summaryOf({ route, title, sidebar, className, version, versions }: Page
     // The navbar's version dropdown: the page's version and its counterparts in the others.
     ...(version ? { version } : {}),
     ...(versions ? { versions } : {}),
+    ...hydratedIslands(islandAssets),
   };
+}
+
+/** The article's site components that the browser hydrates (client/islands/hydrate.ts); CSS is in the head. */
+function hydratedIslands(assets: PageData['islandAssets']): Pick<BootPage, 'islandAssets'> {
+  const scripts = Object.entries(assets ?? {}).filter(([, entry]) => entry.script);
+  return scripts.length > 0 ? { islandAssets: Object.fromEntries(scripts) } : {};
 }

@@ -10,6 +10,7 @@ import { documentTitle, type BootData, type Manifest, type PageData, type Sideba
 import { escapeHtml } from '../../client/escape-html.ts';
 import { themeScript, type ThemeChoice } from '../services/theme.ts';
 import { headTagHtml } from './head-tags.ts';
+import { islandScripts, islandStyles } from './island-assets.ts';
 import { structuredData } from './structured-data.ts';
 
 export { escapeHtml };
@@ -95,7 +96,7 @@ function documentHead({ manifest, boot, theme, url, page = null }: DocumentInput
     // The whole page stylesheet, inline: nothing is fetched before the first paint.
     assets.inlineStyle ? `<style>${assets.inlineStyle.replace(/<\//g, '<\\/')}</style>` : '',
     // Then the site's own stylesheets, so their rules win where both style the same thing.
-    ...assets.styles.map((style) => `<link rel="stylesheet" href="${style}">`),
+    ...[...assets.styles, ...islandStyles(page)].map((style) => `<link rel="stylesheet" href="${style}">`),
     ...(manifest.head?.tags ?? []).map(headTagHtml),
     theme.needsScript ? `<script>${themeScript}</script>` : '',
     // Data blocks, never executed, so the CSP's script-src does not apply to them.
@@ -118,8 +119,9 @@ function statusTitle(boot: BootData): string {
 
 // The scripts come last, at low priority: hydration waits for the page anyway, and their requests
 // then do not share the connection with the HTML, font and images the first paint needs.
-function documentTail({ boot, manifest }: DocumentInput): string {
-  const { script, modulePreloads } = manifest.assets;
+function documentTail({ boot, manifest, page }: DocumentInput): string {
+  const { script } = manifest.assets;
+  const modulePreloads = [...manifest.assets.modulePreloads, ...islandScripts(page)];
   // Hydration waits for the sidebar's data file: fetched beside the scripts, not after them.
   const sidebarFile = boot.sidebar && boot.sidebarFiles[boot.sidebar.id];
   return [

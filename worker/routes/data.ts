@@ -4,6 +4,8 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from '../env.ts';
+import type { PageData } from '../../client/model.ts';
+import { withIslandAssets } from '../render/island-assets.ts';
 import { lookupRoute, manifestOf, readPageJson, readSidebarJson } from '../services/content-store.ts';
 
 const immutable = {
@@ -33,5 +35,10 @@ export async function servePageData(c: Context<AppEnv>): Promise<Response> {
   if (!manifest) throw new HTTPException(404, { message: `No build ${buildId}` });
   const target = await lookupRoute(c.env.CONTENT, manifest, route);
   if (!target || !('page' in target)) throw new HTTPException(404, { message: `No page ${route} in build ${buildId}` });
-  return c.body(await readPageJson(c.env.CONTENT, target.page), 200, immutable);
+  const json = await readPageJson(c.env.CONTENT, target.page);
+  // Only a page that uses islands is parsed (in JSON text, a key's quotes are the only unescaped ones).
+  if (!manifest.islands || !json.includes('"islands":[')) return c.body(json, 200, immutable);
+  // A page that uses site components gets their scripts and stylesheets with it.
+  const page = JSON.parse(json) as PageData;
+  return c.body(JSON.stringify(withIslandAssets(page, manifest)), 200, immutable);
 }

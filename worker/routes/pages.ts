@@ -9,6 +9,7 @@ import { bootData } from '../render/boot-data.ts';
 import { renderDocument } from '../render/document.tsx';
 import { sidebarView } from '../render/sidebar-view.ts';
 import { currentManifest, readBrokenPage, readPage } from '../services/content-store.ts';
+import { withIslandAssets } from '../render/island-assets.ts';
 import { cacheTtlSeconds } from '../services/edge-cache.ts';
 import { htmlCacheKey, readCachedPage, storePage } from '../services/html-cache.ts';
 import { resolvePath } from '../services/route-resolution.ts';
@@ -58,7 +59,7 @@ export async function servePage(c: Context<AppEnv>): Promise<Response> {
     }
   }
 
-  const page: PageData | null = target ? await readPage(c.env.CONTENT, target.page) : null;
+  const page: PageData | null = target ? withIslandAssets(await readPage(c.env.CONTENT, target.page), manifest) : null;
   const broken = resolved.broken ? await readBrokenPage(c.env.CONTENT, resolved.broken) : undefined;
   const status = page ? resolved.status : broken ? 500 : 404;
   // A missing page still offers the main sidebar, so the reader can find the way on.

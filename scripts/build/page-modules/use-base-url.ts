@@ -1,26 +1,9 @@
 // `@docusaurus/useBaseUrl`, evaluated at build time: the URL becomes a string in the page's tree.
-// The site is served from its origin's root, so the base URL is `/`.
+// The same function site components get in the browser.
 
-import { pageContext } from './site.ts';
-
-export interface BaseUrlOptions {
-  /** A full URL on the site's configured `url`. */
-  absolute?: boolean;
-  forcePrependBaseUrl?: boolean;
-}
-
-const external = /^([a-z][a-z\d+.-]*:|\/\/)/i;
-
-export function withBaseUrl(url: string, options: BaseUrlOptions = {}): string {
-  if (!url || url.startsWith('#') || external.test(url)) return url;
-  const path = `/${url.replace(/^\/+/, '')}`;
-  return options.absolute ? `${pageContext().siteConfig.url.replace(/\/+$/, '')}${path}` : path;
-}
-
-export default function useBaseUrl(url: string, options?: BaseUrlOptions): string {
-  return withBaseUrl(url, options);
-}
-
-export function useBaseUrlUtils() {
-  return { withBaseUrl };
-}
+export {
+  default,
+  withBaseUrl,
+  useBaseUrlUtils,
+  type BaseUrlOptions,
+} from '../../../client/site-modules/use-base-url.ts';

@@ -26,7 +26,8 @@ export type FixtureName =
   | 'docusaurus-versions'
   | 'docusaurus-redirects'
   | 'docusaurus-styled'
-  | 'docusaurus-components';
+  | 'docusaurus-components'
+  | 'docusaurus-islands';
 
 export interface DeployOptions {
   /** tests/fixtures/site (default), or another fixture under tests/fixtures/. */
@@ -54,6 +55,7 @@ export function fixtureBuild(fixture: FixtureName = 'site'): BuiltFixture {
   if (fixture === 'docusaurus-redirects') return inject('redirectsSite');
   if (fixture === 'docusaurus-styled') return inject('styledSite');
   if (fixture === 'docusaurus-components') return inject('componentsSite');
+  if (fixture === 'docusaurus-islands') return inject('islandsSite');
   return fixture === 'large-site' ? inject('largeSite') : inject('site');
 }
 

@@ -1,0 +1,39 @@
+// A first load: the server's markup of each interactive island is hydrated with its component,
+// from its own chunk. The rest of the article stays server markup (page-widgets.ts).
+
+import { createElement, type ComponentType } from 'react';
+import type { hydrateRoot as HydrateRoot } from 'react-dom/client';
+import type { IslandAssets } from './contract.ts';
+import { pageComponents } from './Island.tsx';
+import { islandElementProps } from './island-props.ts';
+
+/**
+ * `hydrateRoot` comes from the entry, which has it already: importing react-dom here would split
+ * it out of the entry chunk into a shared one, which costs every page's first load some bytes.
+ */
+export async function hydrateIslands(
+  assets: Record<string, IslandAssets>,
+  hydrateRoot: typeof HydrateRoot,
+): Promise<void> {
+  const elements = [...document.querySelectorAll<HTMLElement>('self-island[data-island]')];
+  await Promise.all(
+    elements.map(async (element) => {
+      const { island = '', export: name = 'default', props = '{}' } = element.dataset;
+      const script = assets[island]?.script;
+      // An island inside another that hydrates is hydrated with it.
+      const outer = element.parentElement?.closest<HTMLElement>('self-island');
+      if (!script || (outer && assets[outer.dataset.island ?? '']?.script)) return;
+      const module = (await import(/* @vite-ignore */ script)) as Record<
+        string,
+        ComponentType<Record<string, unknown>>
+      >;
+      const component = module[name];
+      if (!component) throw new Error(`${island} has no export ${name}`);
+      hydrateRoot(element, createElement(component, islandElementProps(JSON.parse(props), pageComponents)), {
+        onRecoverableError: (error) => console.warn(`Hydrating ${island} recovered from an error:`, error),
+      });
+      // React replays a click made from now on, once it has hydrated the component.
+      element.dataset.hydrated = 'true';
+    }),
+  );
+}

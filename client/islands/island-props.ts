@@ -1,0 +1,17 @@
+// An island's props as React takes them, in the build's render and in the browser alike: MDX
+// content (`{ $content }`) becomes React elements, data stays as it is.
+
+import type { TreeNode } from '../model.ts';
+import { renderTree, type ComponentRegistry } from '../render-tree.tsx';
+
+export function islandElementProps(
+  props: Record<string, unknown>,
+  components: ComponentRegistry,
+): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(props).map(([name, value]) => {
+      const content = (value as { $content?: unknown } | null)?.$content;
+      return [name, Array.isArray(content) ? renderTree(content as TreeNode[], components) : value];
+    }),
+  );
+}
