@@ -132,6 +132,11 @@ export async function compileBatch(
       outbase: context.docsDir,
       logLevel: 'silent',
       define: pageContextDefine(context.pageContext),
+      // Site components use the automatic runtime, as in Docusaurus 3 (no `import React`), and
+      // may write JSX in .js files.
+      jsx: 'automatic',
+      loader: { '.js': 'jsx' },
+      jsxImportSource: 'self-docs-mdx',
       plugins: [
         preprocessPlugin(byFile, context, code),
         pageImportsPlugin(),

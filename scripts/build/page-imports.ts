@@ -50,6 +50,8 @@ export function pageImportsPlugin(): esbuild.Plugin {
         }
         return { errors: [importError(args.path)] };
       });
+      // A site component's `react`: the build-time one (page-modules/react.ts), not the package.
+      build.onResolve({ filter: /^react$/ }, () => ({ path: resolve(pageModules, 'react.ts') }));
       build.onLoad({ filter: /.*/, namespace: 'theme-component' }, (args) => ({
         contents: `export default ${JSON.stringify(args.path)};`,
         loader: 'js',
