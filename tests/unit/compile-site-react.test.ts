@@ -3,7 +3,7 @@
 // the page, and what they return is stored in the tree.
 
 import { describe, expect, it } from 'vitest';
-import { buildSite, page, writeSite } from './support/sites.ts';
+import { buildErrorOf, buildSite, expectBuildError, page, writeSite } from './support/sites.ts';
 import { byTag, text } from './support/tree.ts';
 
 const glossary = [
@@ -58,5 +58,24 @@ describe('site components importing react', () => {
         .filter((p) => p.p?.className === 'note')
         .map(text),
     ).toEqual(['Counted once.']);
+  });
+});
+
+describe('site components importing a package', () => {
+  it('fails naming the package the site folder lacks, not as a syntax error', async () => {
+    const siteDir = await writeSite({
+      'src/components/Chart.tsx': [
+        "import { LineChart } from 'chart-kit-that-is-not-installed';",
+        '',
+        'export const Chart = () => <LineChart />;',
+      ].join('\n'),
+      'docs/a.mdx': page('A', "import { Chart } from '@site/src/components/Chart';", '', '<Chart />'),
+    });
+    expectBuildError(await buildErrorOf(siteDir), {
+      file: 'src/components/Chart.tsx',
+      line: 1,
+      problem: /^package "chart-kit-that-is-not-installed" is not installed in the site folder/,
+      fix: /npm install in the site folder/,
+    });
   });
 });
