@@ -172,6 +172,8 @@ export interface SiteConfig {
   };
   onBrokenLinks: 'throw' | 'warn' | 'ignore';
   onBrokenMarkdownLinks: 'throw' | 'warn' | 'ignore';
+  /** A link to a #fragment the linked page has no id for (Docusaurus's default: warn). */
+  onBrokenAnchors: 'throw' | 'warn' | 'ignore';
   markdown: MarkdownDialect;
 }
 

@@ -40,6 +40,7 @@ export const defaultSiteConfig: SiteConfig = {
   docs: { versionLabel: 'Next', routeBasePath: '/', versions: [], lastVersion: 'current' },
   onBrokenLinks: 'throw',
   onBrokenMarkdownLinks: 'warn',
+  onBrokenAnchors: 'warn',
   markdown: defaultMarkdownDialect,
 };
 
@@ -201,6 +202,7 @@ function fromDocusaurus(config: DocusaurusConfig): SiteConfigPart {
     url: config.url,
     favicon: asset(config.favicon),
     onBrokenLinks: policy(config.onBrokenLinks),
+    onBrokenAnchors: policy(config.onBrokenAnchors),
     onBrokenMarkdownLinks:
       typeof markdownHook === 'function' ? 'warn' : policy(markdownHook ?? config.onBrokenMarkdownLinks),
     markdown: { format: config.markdown?.format, mdx1Compat: config.markdown?.mdx1Compat },

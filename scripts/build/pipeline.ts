@@ -24,7 +24,8 @@ import { bundleSiteStyles, writeSiteStyles } from './site-styles.ts';
 import { robotsTxt, sitemapXml } from './crawl-files.ts';
 import { loadSiteConfig } from './config.ts';
 import { assignRoutes, docRedirects } from './doc-routes.ts';
-import { BuildError, newDiagnostics, throwIfErrors } from './errors.ts';
+import { BuildError, newDiagnostics, report, throwIfErrors } from './errors.ts';
+import { AnchorIndex } from './anchor-check.ts';
 import { exactRouteTargets, planRedirects, routesReplaced } from './redirect-plan.ts';
 import { readRedirects } from './redirects.ts';
 import { emitSearchIndex } from './search-index/emit.ts';
@@ -163,7 +164,9 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   );
   const pages: PageSummary[] = new Array<PageSummary>(pageCount);
   const routeTargets = new Map<string, RouteTarget>();
+  const anchors = new AnchorIndex();
   const storePage = async (page: PageData, index: number) => {
+    anchors.add(page);
     const others = alternates.get(page.route);
     if (others && Object.keys(others).length > 0) page.versions = others;
     const pageHash = await kv.putContent(kvKeys.page, JSON.stringify(page));
@@ -230,6 +233,8 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     }
   }
   await records.close();
+  for (const problem of anchors.brokenAnchors()) report(diagnostics, site.onBrokenAnchors, problem);
+  throwIfErrors(diagnostics);
   // Broken pages leave holes: the pages built, in the order of `docs`.
   const built = pages.filter((page) => page !== undefined);
 

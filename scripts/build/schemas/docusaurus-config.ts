@@ -89,6 +89,7 @@ export const docusaurusConfigSchema = hinted(
     favicon: z.string().optional(),
     onBrokenLinks: severity.optional(),
     onBrokenMarkdownLinks: severity.optional(),
+    onBrokenAnchors: severity.optional(),
     markdown: z
       .looseObject({
         format: markdownFormat.optional(),

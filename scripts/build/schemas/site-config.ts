@@ -71,6 +71,7 @@ export const siteConfigSchema = hinted(
     docs: z.strictObject({ versionLabel: z.string().optional(), routeBasePath: routeBasePath.optional() }).optional(),
     onBrokenLinks: policy.optional(),
     onBrokenMarkdownLinks: policy.optional(),
+    onBrokenAnchors: policy.optional(),
     markdown: z
       .strictObject({
         format: hinted(z.enum(['mdx', 'md', 'detect']), 'one of "mdx", "md", "detect"', '"detect"').optional(),
