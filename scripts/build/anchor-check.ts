@@ -20,13 +20,16 @@ export class AnchorIndex {
   /** Records a built page's ids and the links it makes to fragments. */
   add(page: { route: string; source: string; tree: TreeNode[] }): void {
     const ids = new Set<string>();
+    // A page that links to one fragment many times is told about it once.
+    const hrefs = new Set<string>();
     visit(page.tree, (element) => {
       const { id, name, href } = element.p ?? {};
       if (typeof id === 'string') ids.add(id);
       if (element.t === 'a' && typeof name === 'string') ids.add(name);
       if (element.t !== 'a' || typeof href !== 'string') return;
       const hash = href.indexOf('#');
-      if (hash < 0 || !(hash === 0 || href.startsWith('/')) || hash === href.length - 1) return;
+      if (hash < 0 || !(hash === 0 || href.startsWith('/')) || hash === href.length - 1 || hrefs.has(href)) return;
+      hrefs.add(href);
       const route = hash === 0 ? page.route : href.slice(0, hash);
       this.links.push({ source: page.source, href, route, id: decodeURIComponent(href.slice(hash + 1)) });
     });

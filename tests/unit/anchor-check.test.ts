@@ -20,7 +20,7 @@ const pages = {
     'See [blocks](./ledger.md#blocks), [finality](/ledger#finality), [terms](/ledger/#glossary)',
     'and [the start](#start-here), [back up](#top).',
     '',
-    'Missing: [fees](./ledger.md#fees), [the end](#the-end).',
+    'Missing: [fees](./ledger.md#fees), [the end](#the-end), [fees again](/ledger#fees).',
   ),
 };
 
