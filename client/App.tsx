@@ -154,7 +154,7 @@ export function App({ boot, searchPage: SearchPage, content, serverPage }: AppPr
   // After a navigation is on screen: title, focus-free scroll to the hash or the top.
   useEffect(() => {
     if (!view.scroll) return;
-    document.title = documentTitle(view.page, boot.site.title);
+    document.title = documentTitle(view.page, boot.site);
     // Before the scroll: the tabs chosen change the heights above the target.
     applySavedTabChoices(document);
     scrollToTarget(view.hash ?? '');

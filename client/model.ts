@@ -140,6 +140,8 @@ export type ThemePreference = ThemeName | 'system';
 
 export interface SiteConfig {
   title: string;
+  /** Between a page's title and the site's in <title> (Docusaurus's `titleDelimiter`). */
+  titleDelimiter: string;
   tagline: string;
   url: string;
   favicon: string;
@@ -412,14 +414,15 @@ export function pageDataPath(buildId: string, route: string): string {
   return `/__data/${buildId}${name}.json`;
 }
 
-/** `<page title> | <site title>`; the home page's own title stands alone, as on the old site. */
+/** `<page title> | <site title>` (the site's `titleDelimiter`); the home page's own title stands alone. */
 export function documentTitle(
   page: Pick<PageData, 'title' | 'route'> | null,
-  siteTitle: string,
+  site: Pick<SiteConfig, 'title' | 'titleDelimiter'>,
   fallback?: string,
 ): string {
-  if (!page) return fallback ? `${fallback} | ${siteTitle}` : siteTitle;
-  return page.route === '/' ? page.title : `${page.title} | ${siteTitle}`;
+  const joined = (title: string) => `${title} ${site.titleDelimiter} ${site.title}`;
+  if (!page) return fallback ? joined(fallback) : site.title;
+  return page.route === '/' ? page.title : joined(page.title);
 }
 
 export const themeCookie = 'theme';

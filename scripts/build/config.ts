@@ -25,6 +25,7 @@ export function defineSiteConfig(config: SiteConfigInput): SiteConfigInput {
 
 export const defaultSiteConfig: SiteConfig = {
   title: 'Documentation',
+  titleDelimiter: '|',
   tagline: '',
   url: 'http://127.0.0.1:8787',
   favicon: '/favicon.svg',
@@ -198,6 +199,7 @@ function fromDocusaurus(config: DocusaurusConfig): SiteConfigPart {
       versionLabel: classicDocsOptions(config)?.versions?.current?.label,
     },
     title: config.title,
+    titleDelimiter: config.titleDelimiter,
     tagline: config.tagline,
     url: config.url,
     favicon: asset(config.favicon),

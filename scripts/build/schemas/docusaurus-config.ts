@@ -84,6 +84,7 @@ const preset = z.union([z.string(), z.tuple([z.string(), presetOptions.optional(
 export const docusaurusConfigSchema = hinted(
   z.looseObject({
     title: text('"My Site"').optional(),
+    titleDelimiter: z.string().optional(),
     tagline: z.string().optional(),
     url: siteUrl.optional(),
     favicon: z.string().optional(),

@@ -22,6 +22,7 @@ const navbarItem = z
 export const siteConfigSchema = hinted(
   z.strictObject({
     title: text('"My Docs"').optional(),
+    titleDelimiter: text('"·"').optional(),
     tagline: text('"Everything about My Product"').optional(),
     url: siteUrl.optional(),
     favicon: href.optional(),
