@@ -159,7 +159,7 @@ export function App({ boot, searchPage: SearchPage, content, serverPage }: AppPr
     applySavedTabChoices(document);
     scrollToTarget(view.hash ?? '');
     markActiveHeading();
-  }, [view, boot.site.title]);
+  }, [view, boot.site]);
 
   // Links anywhere on the page (content included) navigate without a reload.
   useEffect(() => {
