@@ -168,7 +168,7 @@ export function App({
   // After a navigation is on screen: title, focus-free scroll to the hash or the top.
   useEffect(() => {
     if (!view.scroll) return;
-    document.title = documentTitle(view.page, boot.site.title);
+    document.title = documentTitle(view.page, boot.site);
     let shown = true;
     // Before the scroll: the tabs chosen change the heights above the target.
     void showSavedTabChoices().then(() => {
@@ -179,7 +179,7 @@ export function App({
     return () => {
       shown = false;
     };
-  }, [view, boot.site.title]);
+  }, [view, boot.site]);
 
   // Links anywhere on the page (content included) navigate without a reload.
   useEffect(() => {

@@ -148,6 +148,8 @@ export type ThemePreference = ThemeName | 'system';
 
 export interface SiteConfig {
   title: string;
+  /** Between a page's title and the site's in <title> (Docusaurus's `titleDelimiter`). */
+  titleDelimiter: string;
   tagline: string;
   url: string;
   favicon: string;
@@ -180,6 +182,8 @@ export interface SiteConfig {
   };
   onBrokenLinks: 'throw' | 'warn' | 'ignore';
   onBrokenMarkdownLinks: 'throw' | 'warn' | 'ignore';
+  /** A link to a #fragment the linked page has no id for (Docusaurus's default: warn). */
+  onBrokenAnchors: 'throw' | 'warn' | 'ignore';
   markdown: MarkdownDialect;
 }
 
@@ -433,14 +437,15 @@ export function pageDataPath(buildId: string, route: string): string {
   return `/__data/${buildId}${name}.json`;
 }
 
-/** `<page title> | <site title>`; the home page's own title stands alone, as on the old site. */
+/** `<page title> | <site title>` (the site's `titleDelimiter`); the home page's own title stands alone. */
 export function documentTitle(
   page: Pick<PageData, 'title' | 'route'> | null,
-  siteTitle: string,
+  site: Pick<SiteConfig, 'title' | 'titleDelimiter'>,
   fallback?: string,
 ): string {
-  if (!page) return fallback ? `${fallback} | ${siteTitle}` : siteTitle;
-  return page.route === '/' ? page.title : `${page.title} | ${siteTitle}`;
+  const joined = (title: string) => `${title} ${site.titleDelimiter} ${site.title}`;
+  if (!page) return fallback ? joined(fallback) : site.title;
+  return page.route === '/' ? page.title : joined(page.title);
 }
 
 export const themeCookie = 'theme';

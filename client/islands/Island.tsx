@@ -8,7 +8,7 @@
 import { createContext, createElement, lazy, Suspense, useContext, type ComponentType } from 'react';
 import { contentComponents } from '../components/content.tsx';
 import type { ComponentRegistry } from '../render-tree.tsx';
-import { islandTag, type IslandAssets, type IslandProps } from './contract.ts';
+import { exportedComponent, islandTag, type IslandAssets, type IslandProps } from './contract.ts';
 import { islandElementProps } from './island-props.ts';
 
 /** The page's island modules and what they load (PageData.islandAssets), for the islands in it. */
@@ -64,8 +64,8 @@ function islandComponent(script: string, name: string): ComponentType<Record<str
   let component = loaded.get(key);
   if (!component) {
     component = lazy(() =>
-      import(/* @vite-ignore */ script).then((module: Record<string, ComponentType<Record<string, unknown>>>) => ({
-        default: module[name]!,
+      import(/* @vite-ignore */ script).then((module: Record<string, unknown>) => ({
+        default: exportedComponent<ComponentType<Record<string, unknown>>>(module, name)!,
       })),
     );
     loaded.set(key, component);

@@ -29,6 +29,13 @@ export interface IslandAssets {
   styles: string[];
 }
 
+/** An island's component in its loaded module: the export, or a member of it (`Terms.Ledger`). */
+export function exportedComponent<T>(module: Record<string, unknown>, name: string): T | undefined {
+  return name
+    .split('.')
+    .reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], module) as T | undefined;
+}
+
 export function isIsland(node: TreeNode): node is TreeElement & { p: IslandProps } {
   return typeof node === 'object' && node.t === islandTag;
 }

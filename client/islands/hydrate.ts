@@ -3,7 +3,7 @@
 
 import { createElement, type ComponentType } from 'react';
 import type { hydrateRoot as HydrateRoot } from 'react-dom/client';
-import type { IslandAssets } from './contract.ts';
+import { exportedComponent, type IslandAssets } from './contract.ts';
 import { pageComponents } from './Island.tsx';
 import { islandElementProps } from './island-props.ts';
 
@@ -23,11 +23,8 @@ export async function hydrateIslands(
       // An island inside another that hydrates is hydrated with it.
       const outer = element.parentElement?.closest<HTMLElement>('self-island');
       if (!script || (outer && assets[outer.dataset.island ?? '']?.script)) return;
-      const module = (await import(/* @vite-ignore */ script)) as Record<
-        string,
-        ComponentType<Record<string, unknown>>
-      >;
-      const component = module[name];
+      const module = (await import(/* @vite-ignore */ script)) as Record<string, unknown>;
+      const component = exportedComponent<ComponentType<Record<string, unknown>>>(module, name);
       if (!component) throw new Error(`${island} has no export ${name}`);
       hydrateRoot(element, createElement(component, islandElementProps(JSON.parse(props), pageComponents)), {
         onRecoverableError: (error) => console.warn(`Hydrating ${island} recovered from an error:`, error),

@@ -267,9 +267,23 @@ function compileFailure(failure: esbuild.BuildFailure, context: LinkContext): Bu
     if (unknownImport?.problem && unknownImport.fix) {
       return new BuildError(file, line, unknownImport.problem, unknownImport.fix);
     }
+    const missingPackage = /^Could not resolve "([^"]+)"/.exec(text)?.[1];
+    if (missingPackage && isPackageName(missingPackage)) {
+      return new BuildError(
+        file,
+        line,
+        `package "${missingPackage}" is not installed in the site folder`,
+        "install the site's dependencies (npm install in the site folder), or remove the import",
+      );
+    }
     return new BuildError(file, line, `MDX syntax error: ${text}`, mdxFix(text));
   });
   return errors;
+}
+
+/** `react-dom`, `@scope/pkg/sub`: a bare import, looked up in node_modules, not a path. */
+function isPackageName(specifier: string): boolean {
+  return !/^(\.{1,2}\/|\/|@site\/)/.test(specifier);
 }
 
 function mdxFix(text: string): string {

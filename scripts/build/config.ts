@@ -25,6 +25,7 @@ export function defineSiteConfig(config: SiteConfigInput): SiteConfigInput {
 
 export const defaultSiteConfig: SiteConfig = {
   title: 'Documentation',
+  titleDelimiter: '|',
   tagline: '',
   url: 'http://127.0.0.1:8787',
   favicon: '/favicon.svg',
@@ -40,6 +41,7 @@ export const defaultSiteConfig: SiteConfig = {
   docs: { versionLabel: 'Next', routeBasePath: '/', versions: [], lastVersion: 'current' },
   onBrokenLinks: 'throw',
   onBrokenMarkdownLinks: 'warn',
+  onBrokenAnchors: 'warn',
   markdown: defaultMarkdownDialect,
 };
 
@@ -197,10 +199,12 @@ function fromDocusaurus(config: DocusaurusConfig): SiteConfigPart {
       versionLabel: classicDocsOptions(config)?.versions?.current?.label,
     },
     title: config.title,
+    titleDelimiter: config.titleDelimiter,
     tagline: config.tagline,
     url: config.url,
     favicon: asset(config.favicon),
     onBrokenLinks: policy(config.onBrokenLinks),
+    onBrokenAnchors: policy(config.onBrokenAnchors),
     onBrokenMarkdownLinks:
       typeof markdownHook === 'function' ? 'warn' : policy(markdownHook ?? config.onBrokenMarkdownLinks),
     markdown: { format: config.markdown?.format, mdx1Compat: config.markdown?.mdx1Compat },

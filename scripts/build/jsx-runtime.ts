@@ -23,12 +23,10 @@ function createNode(type: string | symbol | Component, props: Props): TreeNode |
   const { children, ...rest } = props;
   if (type === Fragment) return flatten(children);
   // A site component: rendered with React once the page is built (islands/render.ts).
-  const island = typeof type === 'function' ? islandSource(type) : undefined;
-  if (island && typeof type === 'function') {
-    const element: TreeElement = {
-      t: islandTag,
-      p: { ...island, props: serialiseProps(type.name || island.export, props) ?? {} },
-    };
+  const island = islandSource(type);
+  if (island) {
+    const name = (typeof type === 'function' && type.name) || island.export;
+    const element: TreeElement = { t: islandTag, p: { ...island, props: serialiseProps(name, props) ?? {} } };
     const pending: PendingIsland = { component: type as PendingIsland['component'], props };
     Object.defineProperty(element, pendingIsland, { value: pending });
     return element;

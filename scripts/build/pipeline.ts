@@ -26,7 +26,8 @@ import { bundleSiteStyles, writeSiteStyles } from './site-styles.ts';
 import { robotsTxt, sitemapXml } from './crawl-files.ts';
 import { loadSiteConfig } from './config.ts';
 import { assignRoutes, docRedirects } from './doc-routes.ts';
-import { BuildError, newDiagnostics, throwIfErrors } from './errors.ts';
+import { BuildError, newDiagnostics, report, throwIfErrors } from './errors.ts';
+import { AnchorIndex } from './anchor-check.ts';
 import { exactRouteTargets, planRedirects, routesReplaced } from './redirect-plan.ts';
 import { readRedirects } from './redirects.ts';
 import { emitSearchIndex } from './search-index/emit.ts';
@@ -167,7 +168,9 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   const routeTargets = new Map<string, RouteTarget>();
   // The site's component modules the pages use: the browser bundle gets a chunk for each.
   const islands = new Set<string>();
+  const anchors = new AnchorIndex();
   const storePage = async (page: PageData, index: number) => {
+    anchors.add(page);
     const others = alternates.get(page.route);
     if (others && Object.keys(others).length > 0) page.versions = others;
     for (const island of page.islands ?? []) islands.add(island);
@@ -235,6 +238,8 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     }
   }
   await records.close();
+  for (const problem of anchors.brokenAnchors()) report(diagnostics, site.onBrokenAnchors, problem);
+  throwIfErrors(diagnostics);
   // Broken pages leave holes: the pages built, in the order of `docs`.
   const built = pages.filter((page) => page !== undefined);
 

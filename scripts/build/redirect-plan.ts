@@ -33,6 +33,8 @@ export function planRedirects(rules: RedirectRule[], routes: Set<string>, static
     warnings.push(new BuildError(redirectsSource, rule.line, problem, fix));
   const isPath = (to: string) => to.startsWith('/');
   const plainTarget = (to: string) => isPath(to) && !to.includes(':');
+  // The page a target names: `/guide/#install` and `/guide?tab=a` are the page `/guide`.
+  const targetPage = (to: string) => to.replace(/[?#].*$/, '').replace(/(.)\/$/, '$1');
 
   for (const rule of rules) {
     if ((rule.status === 200 || rule.status === 404) && plainTarget(rule.to) && !routes.has(rule.to)) {
@@ -76,7 +78,7 @@ export function planRedirects(rules: RedirectRule[], routes: Set<string>, static
       exact.set(rule.from, { kind: 'rewrite', to: rule.to, status: rule.status });
       continue;
     }
-    if (plainTarget(rule.to) && !routes.has(rule.to) && !existsSync(join(staticDir, rule.to))) {
+    if (plainTarget(rule.to) && !routes.has(targetPage(rule.to)) && !existsSync(join(staticDir, targetPage(rule.to)))) {
       warn(
         rule,
         `${rule.to} is neither a page nor a file under static/: the redirect leads to the not-found page`,

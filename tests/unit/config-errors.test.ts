@@ -66,7 +66,7 @@ describe('site.config.ts', () => {
     expect(await buildMessagesOf(await withSiteConfig("{ sidebar: 'left' }"))).toMatchInlineSnapshot(`
       [
         "site.config.ts:1: sidebar: unknown key
-        fix: remove sidebar; the keys are title, tagline, url, favicon, navbar, footer, colorMode, announcementBar, docs, onBrokenLinks, onBrokenMarkdownLinks, markdown",
+        fix: remove sidebar; the keys are title, titleDelimiter, tagline, url, favicon, navbar, footer, colorMode, announcementBar, docs, onBrokenLinks, onBrokenMarkdownLinks, onBrokenAnchors, markdown",
       ]
     `);
   });

@@ -159,6 +159,13 @@ describe('where each rule goes', () => {
     expect(result.patterns.map((rule) => rule.line)).toEqual([3]);
   });
 
+  it('checks the page of a target that carries a fragment, a query or a trailing slash, and keeps the target whole', () => {
+    const result = plan('/setup /docs/intro#install 301\n/find /docs/api?tab=rest 302\n/old-api /docs/api/ 301');
+    expect(result.warnings).toEqual([]);
+    expect(result.exact.get('/setup')).toMatchObject({ kind: 'redirect', to: '/docs/intro#install' });
+    expect(result.exact.get('/find')).toMatchObject({ kind: 'redirect', to: '/docs/api?tab=rest' });
+  });
+
   it('warns (and keeps) a redirect to a path that is neither a page nor a static file', () => {
     const result = plan('/a /docs/gone');
     expect(result.exact.get('/a')).toMatchObject({ kind: 'redirect', to: '/docs/gone' });

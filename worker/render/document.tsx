@@ -64,7 +64,7 @@ export async function renderDocument(input: DocumentInput): Promise<ReadableStre
 
 function documentHead({ manifest, boot, theme, url, page = null }: DocumentInput): string {
   const { site, assets } = manifest;
-  const title = documentTitle(page, site.title, statusTitle(boot));
+  const title = documentTitle(page, site, statusTitle(boot));
   const description = page?.description || site.tagline;
   const canonical = page ? new URL(page.route, site.url).href : url;
   const socialTitle = page?.route === '/' ? page.title : title;

@@ -12,16 +12,36 @@ export interface IslandSource {
 
 const sources = new WeakMap<object, IslandSource>();
 
-/** Called by the proxy of `island` (a site module imported by a page) with the module's exports. */
+/**
+ * A React component as a module exports it: a function, or the object `memo`, `forwardRef` or
+ * `lazy` return (React marks those with `$$typeof`), not an element.
+ */
+export function isComponent(value: unknown): value is object {
+  if (typeof value === 'function') return true;
+  // An element (`<Icon />` exported as a value) is marked too, but carries props.
+  return typeof value === 'object' && value !== null && '$$typeof' in value && !('props' in value);
+}
+
+/**
+ * Called by the proxy of `island` (a site module imported by a page) with the module's exports:
+ * its components, and those one level inside an exported plain object (`Terms.Ledger`), which
+ * the export name then spells as a path.
+ */
 export function registerIslandModule(exports: Record<string, unknown>, island: string): void {
-  for (const [name, value] of Object.entries(exports)) {
+  const register = (value: unknown, name: string) => {
     // A component two pages import through different modules keeps the first module's name.
-    if (typeof value === 'function' && !sources.has(value)) sources.set(value, { island, export: name });
+    if (isComponent(value) && !sources.has(value)) sources.set(value, { island, export: name });
+  };
+  for (const [name, value] of Object.entries(exports)) {
+    register(value, name);
+    if (value && Object.getPrototypeOf(value) === Object.prototype) {
+      for (const [member, inner] of Object.entries(value)) register(inner, `${name}.${member}`);
+    }
   }
 }
 
 export function islandSource(type: unknown): IslandSource | undefined {
-  return typeof type === 'function' ? sources.get(type) : undefined;
+  return isComponent(type) ? sources.get(type) : undefined;
 }
 
 /**

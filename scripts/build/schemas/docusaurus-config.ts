@@ -84,11 +84,13 @@ const preset = z.union([z.string(), z.tuple([z.string(), presetOptions.optional(
 export const docusaurusConfigSchema = hinted(
   z.looseObject({
     title: text('"My Site"').optional(),
+    titleDelimiter: z.string().optional(),
     tagline: z.string().optional(),
     url: siteUrl.optional(),
     favicon: z.string().optional(),
     onBrokenLinks: severity.optional(),
     onBrokenMarkdownLinks: severity.optional(),
+    onBrokenAnchors: severity.optional(),
     markdown: z
       .looseObject({
         format: markdownFormat.optional(),

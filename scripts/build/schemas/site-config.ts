@@ -22,6 +22,7 @@ const navbarItem = z
 export const siteConfigSchema = hinted(
   z.strictObject({
     title: text('"My Docs"').optional(),
+    titleDelimiter: text('"·"').optional(),
     tagline: text('"Everything about My Product"').optional(),
     url: siteUrl.optional(),
     favicon: href.optional(),
@@ -71,6 +72,7 @@ export const siteConfigSchema = hinted(
     docs: z.strictObject({ versionLabel: z.string().optional(), routeBasePath: routeBasePath.optional() }).optional(),
     onBrokenLinks: policy.optional(),
     onBrokenMarkdownLinks: policy.optional(),
+    onBrokenAnchors: policy.optional(),
     markdown: z
       .strictObject({
         format: hinted(z.enum(['mdx', 'md', 'detect']), 'one of "mdx", "md", "detect"', '"detect"').optional(),
