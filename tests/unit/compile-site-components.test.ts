@@ -98,6 +98,31 @@ describe('a page that imports site components', () => {
   });
 });
 
+describe('@docusaurus/theme-common in a site component', () => {
+  it('renders useColorMode in light mode, as Docusaurus renders on the server, and ships the script', async () => {
+    const siteDir = await writeSite({
+      'src/components/ModeName.jsx': [
+        "import { useColorMode } from '@docusaurus/theme-common';",
+        'export default function ModeName() {',
+        '  const { colorMode, isDarkTheme } = useColorMode();',
+        '  return <em data-dark={String(isDarkTheme)}>{colorMode}</em>;',
+        '}',
+        '',
+      ].join('\n'),
+      'docs/a.mdx': page('A', "import ModeName from '@site/src/components/ModeName';", '', '<ModeName />'),
+    });
+    const [a] = (await buildSite(siteDir)).pages;
+    expect(islands(a!.tree).map((island) => island.html)).toEqual(['<em data-dark="false">light</em>']);
+    const bundle = await bundleClient({
+      siteDir,
+      modules: ['src/components/ModeName.jsx'],
+      pageContext: pageContext(defaultSiteConfig),
+    });
+    // It follows the reader's mode in the browser, so it hydrates.
+    expect(bundle.islands['src/components/ModeName.jsx']!.script).toMatch(/\.js$/);
+  });
+});
+
 describe('the browser bundle of the islands', () => {
   it('gives interactive modules a chunk and every module its stylesheet, with the class names the build used', async () => {
     const bundle = await bundleClient({
