@@ -4,10 +4,13 @@
 import type { TreeNode } from '../../client/model.ts';
 import { BuildError } from './errors.ts';
 import type { SourceDoc } from './discover.ts';
+import { hasElement } from './jsx-runtime.ts';
 import { browserOnlyTag } from './page-modules/browser-only.ts';
 
 /** The tree with each <BrowserOnly> replaced by its fallback, and one warning per page that had any. */
 export function browserOnlyFallbacks(tree: TreeNode[], doc: SourceDoc): { tree: TreeNode[]; warning?: BuildError } {
+  // Most pages have none: they keep their tree as it is, not a copy of it.
+  if (!hasElement(tree, browserOnlyTag)) return { tree };
   let found = 0;
   const unwrap = (nodes: TreeNode[]): TreeNode[] =>
     nodes.flatMap((node) => {

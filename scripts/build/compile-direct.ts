@@ -6,13 +6,13 @@
 
 import { toJsxRuntime } from 'hast-util-to-jsx-runtime';
 import type { Element, Root as HastRoot } from 'hast';
-import { visit } from 'unist-util-visit';
 import type { Expression, Program } from 'estree';
 import type { VFile } from 'vfile';
 import type { TreeNode } from '../../client/model.ts';
 import { componentNames } from '../../client/components/registry-names.ts';
 import { flatten, Fragment, jsx, jsxs } from './jsx-runtime.ts';
 import { tocExports } from './toc-export.ts';
+import { walkTree } from './walk-tree.ts';
 
 /** Where the tree built from the hast is left on the processed file. */
 export interface StaticTreeData {
@@ -74,7 +74,7 @@ const nothing: Program = {
  */
 function prepareForLiteralReading(tree: HastRoot): ExpressionNode[] {
   const comments: ExpressionNode[] = [];
-  visit(tree, (node) => {
+  walkTree(tree, (node) => {
     if (node.type === 'element') {
       const { properties } = node as Element;
       for (const [name, value] of Object.entries(properties)) {

@@ -1,7 +1,8 @@
 // Find every doc under the docs folder (`docs/`, or Docusaurus's `docs.path`, which may lie outside
 // the site folder), read its frontmatter and decide its id, route and title.
 
-import { readdir, readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { LineCounter, parseDocument } from 'yaml';
 import { BuildError, BuildErrors } from './errors.ts';
@@ -52,14 +53,24 @@ export async function discoverDocs(
   brokenDocs?: Map<string, BuildError[]>,
 ): Promise<SourceDoc[]> {
   const files = await listDocFiles(docsDir);
-  const results = await settleEach(files, async (file) => {
-    const raw = await readFile(file, 'utf8');
+  const readDoc = (file: string) => {
+    const raw = readFileSync(file, 'utf8');
     try {
       return parseDoc(siteDir, docsDir, file, raw, routeBasePath);
     } catch (error) {
       if (!brokenDocs) throw error;
       brokenDocs.set(file, problemsOf(error));
       return parseDoc(siteDir, docsDir, file, withoutFrontmatter(raw), routeBasePath);
+    }
+  };
+  // Read one after another, synchronously: from the page cache that costs a fraction of what a
+  // promise-based read does (open, stat, read, close as four thread-pool round trips), nothing else
+  // runs meanwhile, and only one file is open at a time, whatever the number of pages.
+  const results = files.map((file): PromiseSettledResult<SourceDoc> => {
+    try {
+      return { status: 'fulfilled', value: readDoc(file) };
+    } catch (reason) {
+      return { status: 'rejected', reason };
     }
   });
   // Every page's frontmatter problems at once, so an author fixes them in one pass.
@@ -74,29 +85,6 @@ export async function discoverDocs(
 /** The source with its frontmatter block blanked, line numbers unchanged. */
 function withoutFrontmatter(raw: string): string {
   return raw.replace(frontmatterBlock, (block) => block.replace(/[^\n]/g, ''));
-}
-
-/**
- * Files read at once. Reading every page at once opens them all together, and a site of thousands
- * of pages then fails with EMFILE where a process may open 1,024 files (a common default).
- */
-const filesAtOnce = 64;
-
-/** Like Promise.allSettled over `items`, with at most `filesAtOnce` tasks running. */
-async function settleEach<T, R>(items: T[], task: (item: T) => Promise<R>): Promise<PromiseSettledResult<R>[]> {
-  const results: PromiseSettledResult<R>[] = [];
-  let next = 0;
-  const runner = async () => {
-    for (let index = next++; index < items.length; index = next++) {
-      try {
-        results[index] = { status: 'fulfilled', value: await task(items[index]!) };
-      } catch (reason) {
-        results[index] = { status: 'rejected', reason };
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(filesAtOnce, items.length) }, runner));
-  return results;
 }
 
 function problemsOf(error: unknown): BuildError[] {

@@ -5,18 +5,23 @@
 import { toJsxRuntime } from 'hast-util-to-jsx-runtime';
 import type { TreeElement, TreeNode } from '../../client/model.ts';
 import { loadedLanguage, sharedCodeOptions, type CodeHighlighting } from './code-highlighter.ts';
-import { Fragment, flatten, jsx } from './jsx-runtime.ts';
+import { Fragment, flatten, hasElement, jsx } from './jsx-runtime.ts';
 import { parseCodeMeta } from './mdx-plugins.ts';
 import { textOf } from './table-of-contents.ts';
 
 /** The page's tree with every <CodeBlock> that holds plain text replaced by its highlighted <pre>. */
 export async function highlightJsxCodeBlocks(tree: TreeNode[], highlighting: CodeHighlighting): Promise<TreeNode[]> {
+  // Most pages have none: they keep their tree as it is, not a copy of it.
+  return hasElement(tree, 'CodeBlock') ? highlightIn(tree, highlighting) : tree;
+}
+
+async function highlightIn(tree: TreeNode[], highlighting: CodeHighlighting): Promise<TreeNode[]> {
   const result: TreeNode[] = [];
   for (const node of tree) {
     if (typeof node === 'string') result.push(node);
     else if (node.t === 'CodeBlock' && (node.c ?? []).every((child) => typeof child === 'string')) {
       result.push(...(await highlighted(node, highlighting)));
-    } else if (node.c) result.push({ ...node, c: await highlightJsxCodeBlocks(node.c, highlighting) });
+    } else if (node.c) result.push({ ...node, c: await highlightIn(node.c, highlighting) });
     else result.push(node);
   }
   return result;

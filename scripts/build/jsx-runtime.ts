@@ -69,6 +69,13 @@ function isContent(value: unknown): boolean {
   return isJsx(value) || (Array.isArray(value) && value.some(isJsx));
 }
 
+/** Whether an element of the tree (met through children, not props) is a `tag`. */
+export function hasElement(nodes: TreeNode[], tag: string): boolean {
+  return nodes.some(
+    (node) => typeof node !== 'string' && (node.t === tag || (node.c !== undefined && hasElement(node.c, tag))),
+  );
+}
+
 export function flatten(value: unknown): TreeNode[] {
   if (value === null || value === undefined || value === false || value === true) return [];
   if (Array.isArray(value)) return value.flatMap(flatten);

@@ -7,7 +7,6 @@ import { basename, dirname, extname, join, resolve } from 'node:path';
 import GithubSlugger from 'github-slugger';
 import { toString as hastToString } from 'hast-util-to-string';
 import { toString as mdastToString } from 'mdast-util-to-string';
-import { visit } from 'unist-util-visit';
 import type { Element, Root as HastRoot } from 'hast';
 import type { Root as MdastRoot, Paragraph, Parent, PhrasingContent } from 'mdast';
 import type { VFile } from 'vfile';
@@ -15,6 +14,7 @@ import type { MarkdownDialect } from '../../client/model.ts';
 import { BuildError, report, type Diagnostics } from './errors.ts';
 import { defaultMarkdownDialect, htmlCommentsToMdx } from './markdown-dialect.ts';
 import type { PageContext } from './page-context.ts';
+import { walkElements, walkTree } from './walk-tree.ts';
 
 export const admonitionTypes = [
   'note',
@@ -62,7 +62,7 @@ interface DirectiveNode extends Parent {
 /** `:::type[title]` becomes `<Admonition type title>`; other directives go back to plain text. */
 export function remarkAdmonitions() {
   return (tree: MdastRoot) => {
-    visit(tree, (node, index, parent) => {
+    walkTree(tree, (node, index, parent) => {
       if (!parent || index === undefined) return;
       const directive = node as unknown as DirectiveNode;
       if (directive.type === 'containerDirective' && admonitionTypes.includes(directive.name)) {
@@ -107,7 +107,7 @@ export function remarkAdmonitions() {
 export function rehypeHeadingIds() {
   return (tree: HastRoot) => {
     const slugger = new GithubSlugger();
-    visit(tree, 'element', (node: Element) => {
+    walkElements(tree, (node: Element) => {
       if (!/^h[1-6]$/.test(node.tagName)) return;
       const last = node.children.at(-1);
       if (last?.type === 'text') {
@@ -152,7 +152,7 @@ export function rehypeLinksAndImages(context: LinkContext) {
   return (tree: HastRoot, file: VFile) => {
     const source = file.path;
     const relPath = context.relPathOf(source);
-    visit(tree, 'element', (node: Element) => {
+    walkElements(tree, (node: Element) => {
       const line = node.position?.start.line;
       if (node.tagName === 'a' && typeof node.properties.href === 'string') {
         node.properties.href = resolveLink(node.properties.href, source, relPath, line, context);
@@ -162,7 +162,7 @@ export function rehypeLinksAndImages(context: LinkContext) {
       }
     });
     // `<Link to="./other.md">` in JSX: a literal target is resolved and checked like a Markdown link.
-    visit(tree, (node) => {
+    walkTree(tree, (node) => {
       const element = node as Partial<MdxJsxElement>;
       if ((element.type !== 'mdxJsxFlowElement' && element.type !== 'mdxJsxTextElement') || element.name !== 'Link')
         return;

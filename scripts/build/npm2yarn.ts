@@ -2,7 +2,7 @@
 // becomes Tabs with the npm command and its Yarn and pnpm equivalents, converted the way the
 // npm-to-yarn package does for the commands docs use.
 
-import { visit } from 'unist-util-visit';
+import { walkTree } from './walk-tree.ts';
 import type { Code, Root } from 'mdast';
 
 export type PackageManager = 'yarn' | 'pnpm';
@@ -122,8 +122,16 @@ function attribute(name: string, value: string) {
 /** Replaces each code block whose meta has `npm2yarn` with npm / Yarn / pnpm tabs. */
 export function remarkNpm2Yarn() {
   return (tree: Root) => {
-    visit(tree, 'code', (node: Code, index, parent) => {
-      if (!parent || index === undefined || !node.meta || !/(^|\s)npm2yarn(\s|$)/.test(node.meta)) return;
+    walkTree(tree, (found, index, parent) => {
+      const node = found as Code;
+      if (
+        node.type !== 'code' ||
+        !parent ||
+        index === undefined ||
+        !node.meta ||
+        !/(^|\s)npm2yarn(\s|$)/.test(node.meta)
+      )
+        return;
       const meta = node.meta.replace(/(^|\s)npm2yarn(?=\s|$)/, ' ').trim() || null;
       const items = tabs.map(({ value, label, manager }) => ({
         type: 'mdxJsxFlowElement',

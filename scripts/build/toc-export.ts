@@ -2,9 +2,9 @@
 // `{ value, id, level }`, so `<TOCInline toc={toc} />` (or a filtered `toc`) works as written.
 
 import { toString as hastToString } from 'hast-util-to-string';
-import type { Root as HastRoot, RootContent } from 'hast';
+import type { Element, Root as HastRoot, RootContent } from 'hast';
 import type { Expression, Program } from 'estree';
-import { visit } from 'unist-util-visit';
+import { walkElements } from './walk-tree.ts';
 
 export interface TocExportEntry {
   /** The heading's text (plain text here, where Docusaurus has HTML). */
@@ -24,7 +24,7 @@ export function rehypeTocExport() {
   return (tree: HastRoot) => {
     if (declaresToc(tree)) return;
     const entries: TocExportEntry[] = [];
-    visit(tree, 'element', (node) => {
+    walkElements(tree, (node: Element) => {
       const level = /^h([2-6])$/.exec(node.tagName)?.[1];
       if (level && typeof node.properties.id === 'string') {
         entries.push({ value: hastToString(node).trim(), id: node.properties.id, level: Number(level) });

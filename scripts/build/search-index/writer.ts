@@ -94,15 +94,20 @@ export function createSearchIndexWriter({
     const pageTag = ordered[0]!.docusaurus_tag;
     if (pageTag !== defaults.docusaurusTag) pageTags.set(pageIndex, pageTag);
     ordered.forEach((record, rank) => {
-      const masks = new Map<string, number>();
-      for (const field of indexedFields)
-        for (const term of wordsOf(extractField(record, field)))
-          masks.set(term, (masks.get(term) ?? 0) | fieldBits[field]);
-      for (const [term, mask] of masks) {
-        let entry = pageTerms.get(term);
-        if (!entry) pageTerms.set(term, (entry = { ranks: [], metas: [] }));
-        entry.ranks.push(rank);
-        entry.metas.push(typeRank[record.type] * 32 + mask);
+      const type = typeRank[record.type] * 32;
+      for (const field of indexedFields) {
+        const bit = fieldBits[field];
+        for (const term of wordsOf(extractField(record, field))) {
+          let entry = pageTerms.get(term);
+          if (!entry) pageTerms.set(term, (entry = { ranks: [], metas: [] }));
+          // A term in several fields of one record is one posting, its meta naming every field.
+          const last = entry.ranks.length - 1;
+          if (entry.ranks[last] === rank) entry.metas[last]! |= bit;
+          else {
+            entry.ranks.push(rank);
+            entry.metas.push(type + bit);
+          }
+        }
       }
       if (record.language !== defaults.language || record.docusaurus_tag !== pageTag)
         facetExceptions.push([pageIndex * recordsPerPage + rank, record.language, record.docusaurus_tag]);

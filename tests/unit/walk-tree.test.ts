@@ -1,0 +1,54 @@
+// The build's own tree walk visits and replaces nodes as unist-util-visit does, which the
+// plugins that moved to it (admonitions, npm2yarn, links, heading ids, TOC) were written against.
+
+import type { Node, Parent } from 'unist';
+import { visit } from 'unist-util-visit';
+import { describe, expect, it } from 'vitest';
+import { walkTree, type WalkResult } from '../../scripts/build/walk-tree.ts';
+
+interface TestNode extends Node {
+  value?: string;
+  children?: TestNode[];
+}
+
+const leaf = (value: string): TestNode => ({ type: 'text', value });
+const parent = (type: string, children: TestNode[]): TestNode => ({ type, children });
+
+/** A tree whose `unwrap` nodes are replaced by their children, and whose `swap` nodes by a paragraph. */
+function fixture(): TestNode {
+  return parent('root', [
+    leaf('a'),
+    parent('unwrap', [leaf('b'), parent('swap', [leaf('c')])]),
+    parent('list', [parent('swap', [leaf('d')]), leaf('e')]),
+  ]);
+}
+
+/** Records each node it meets and rewrites the tree as it goes, the way the build's plugins do. */
+function rewriter(seen: string[]) {
+  return (node: Node, index: number | undefined, found: Parent | undefined): WalkResult => {
+    const current = node as TestNode;
+    seen.push(`${current.type}${current.value ?? ''}@${index ?? '-'}`);
+    if (!found || index === undefined) return undefined;
+    if (current.type === 'unwrap') {
+      found.children.splice(index, 1, ...(current.children ?? []));
+      return index;
+    }
+    if (current.type === 'swap') found.children[index] = parent('paragraph', [...(current.children ?? [])]);
+    return undefined;
+  };
+}
+
+describe('walkTree', () => {
+  it('meets the same nodes in the same order as unist-util-visit, replacements and all', () => {
+    const expected: string[] = [];
+    const expectedTree = fixture();
+    visit(expectedTree, rewriter(expected));
+    const seen: string[] = [];
+    const tree = fixture();
+    walkTree(tree, rewriter(seen));
+    expect(seen).toEqual(expected);
+    expect(tree).toEqual(expectedTree);
+    // The unwrapped node's children are met twice: under it, then in its place.
+    expect(seen.filter((entry) => entry.startsWith('textb'))).toHaveLength(2);
+  });
+});
