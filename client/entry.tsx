@@ -5,6 +5,7 @@
 import { lazy } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { App } from './App.tsx';
+import { islandImporter } from './islands/importer.ts';
 import { listenToPageWidgets } from './page-widgets.ts';
 import type { BootData, SidebarView } from './model.ts';
 import { loadSidebar } from './router.ts';
@@ -18,6 +19,7 @@ const StatusPage = lazy(() =>
 );
 
 listenToPageWidgets();
+islandImporter.load = (url) => import(/* @vite-ignore */ url);
 const bootElement = document.getElementById('__boot');
 const root = document.getElementById('__root');
 if (bootElement && root) void hydrate(JSON.parse(bootElement.textContent ?? '{}') as BootData, root);

@@ -9,6 +9,7 @@ import { createContext, createElement, lazy, Suspense, useContext, type Componen
 import { contentComponents } from '../components/content.tsx';
 import type { ComponentRegistry } from '../render-tree.tsx';
 import { exportedComponent, islandTag, type IslandAssets, type IslandProps } from './contract.ts';
+import { importIsland } from './importer.ts';
 import { islandElementProps } from './island-props.ts';
 
 /** The page's island modules and what they load (PageData.islandAssets), for the islands in it. */
@@ -64,7 +65,7 @@ function islandComponent(script: string, name: string): ComponentType<Record<str
   let component = loaded.get(key);
   if (!component) {
     component = lazy(() =>
-      import(/* @vite-ignore */ script).then((module: Record<string, unknown>) => ({
+      importIsland(script).then((module) => ({
         default: exportedComponent<ComponentType<Record<string, unknown>>>(module, name)!,
       })),
     );

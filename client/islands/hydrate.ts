@@ -5,6 +5,7 @@ import { createElement, type ComponentType } from 'react';
 import type { hydrateRoot as HydrateRoot } from 'react-dom/client';
 import { exportedComponent, type IslandAssets } from './contract.ts';
 import { pageComponents } from './Island.tsx';
+import { importIsland } from './importer.ts';
 import { islandElementProps } from './island-props.ts';
 
 /**
@@ -23,7 +24,7 @@ export async function hydrateIslands(
       // An island inside another that hydrates is hydrated with it.
       const outer = element.parentElement?.closest<HTMLElement>('self-island');
       if (!script || (outer && assets[outer.dataset.island ?? '']?.script)) return;
-      const module = (await import(/* @vite-ignore */ script)) as Record<string, unknown>;
+      const module = await importIsland(script);
       const component = exportedComponent<ComponentType<Record<string, unknown>>>(module, name);
       if (!component) throw new Error(`${island} has no export ${name}`);
       hydrateRoot(element, createElement(component, islandElementProps(JSON.parse(props), pageComponents)), {
