@@ -3,6 +3,7 @@
 // read by worker/services/search/. Every piece is JSON named by the hash of its text.
 
 import type { SearchRecord } from './model.ts';
+import { decodePageRecords } from './search-page-records.ts';
 import type { CompactRecord } from './search-options.ts';
 
 /**
@@ -30,8 +31,11 @@ export const typeRank: Record<SearchRecord['type'], number> = {
 };
 
 export interface SearchDirectory {
-  /** 4; 3 in builds from before record chunks were split by page (still read, for rollbacks). */
-  version: 3 | 4;
+  /**
+   * 5; still read, for rollbacks: 4 (a page's records a plain array, each repeating its page's
+   * path and headings) and 3 (record chunks not yet split by page).
+   */
+  version: 3 | 4 | 5;
   /** Origin of every record URL (the site's url). */
   origin: string;
   language: SearchRecord['language'];
@@ -83,9 +87,9 @@ export interface VocabularyPiece {
 
 /**
  * Records of consecutive pages. Stored as a JSON line `{"pages":[…],"ends":[…]}`, then the pages'
- * records one JSON array each (`CompactRecord[]`, in id order), back to back: page `pages[i]`'s
- * array runs from `ends[i - 1]` (0 for the first) to `ends[i]`, in characters after the line. A
- * hit's page is parsed alone, not the whole chunk.
+ * records one JSON value each (`encodePageRecords`; version 4: a `CompactRecord[]`), back to back:
+ * page `pages[i]`'s value runs from `ends[i - 1]` (0 for the first) to `ends[i]`, in characters
+ * after the line. A hit's page is parsed alone, not the whole chunk.
  */
 export interface RecordChunk {
   pages: number[];
@@ -122,7 +126,7 @@ export function decodeRecordChunk(text: string): RecordChunk {
 
 /** The compact records of the chunk's `i`th page. */
 export function chunkPage(chunk: RecordChunk, i: number): CompactRecord[] {
-  return JSON.parse(chunk.body.slice(i === 0 ? 0 : chunk.ends[i - 1], chunk.ends[i])) as CompactRecord[];
+  return decodePageRecords(chunk.body.slice(i === 0 ? 0 : chunk.ends[i - 1], chunk.ends[i]));
 }
 
 // Postings are sorted record ids, stored as one number each: (id − previous id) × 256 + meta,

@@ -13,25 +13,29 @@ import {
   typeRank,
   type SearchDirectory,
 } from '../../../client/search-pieces.ts';
+import { encodePageRecords } from '../../../client/search-page-records.ts';
 import { compactRecord, extractField, indexedFields, tokenize } from '../../../client/search-options.ts';
 import { TermPostings } from './term-postings.ts';
 
 export interface PieceSizes {
-  /** Characters a piece of short posting lists aims at: a rare word's query parses little. */
+  /**
+   * Characters a piece of short posting lists aims at: a query reads one for each rarer word, so
+   * small (a longer list has pieces of its own anyway).
+   */
   terms: number;
   /** A long posting list's pieces: few reads for a common word, still far below KV's limits. */
   longTerm: number;
   /** Vocabulary pieces are read whole for a typo or a prefix: smaller. */
   vocabulary: number;
-  /** Record chunks hold whole pages; a hit's highlight reads one. */
+  /** Record chunks hold whole pages (about three at 10,000 pages); a hit reads one. */
   records: number;
 }
 
 export const pieceSizes: PieceSizes = {
-  terms: 128 * 1024,
+  terms: 32 * 1024,
   longTerm: 500 * 1024,
   vocabulary: 96 * 1024,
-  records: 48 * 1024,
+  records: 24 * 1024,
 };
 
 export interface SearchPiece {
@@ -117,14 +121,14 @@ export function createSearchIndexWriter({
       if (!postings) terms.set(term, (postings = new TermPostings()));
       postings.addPage(pageIndex, entry.ranks, entry.metas);
     }
-    pageRecords.set(pageIndex, JSON.stringify(ordered.map((record) => compactRecord(record, defaults))));
+    pageRecords.set(pageIndex, encodePageRecords(ordered.map((record) => compactRecord(record, defaults))));
     recordCount += ordered.length;
   };
 
   function* pieces(): Generator<SearchPiece> {
     const vocabulary = [...terms.keys()].sort();
     const directory: SearchDirectory = {
-      version: 4,
+      version: 5,
       ...defaults,
       records: recordCount,
       terms: [],

@@ -251,7 +251,7 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 
 function isDirectory(value: unknown): value is SearchDirectory {
   if (!isObject(value) || !Array.isArray(value.terms) || !Array.isArray(value.chunks)) return false;
-  return value.version === 4 || value.version === 3;
+  return value.version === 5 || value.version === 4 || value.version === 3;
 }
 
 function isTermPiece(value: unknown): value is TermPiece {

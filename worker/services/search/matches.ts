@@ -147,6 +147,8 @@ export function filterMatches(m: Matches, keep: (id: number) => boolean): Matche
 const idSpan = 2 ** 32;
 /** Ranking buckets: typos (2) × record type (8) × score steps (4096). */
 const buckets = 2 * 8 * 4096;
+/** One count a bucket, shared by every ranking (a query ranks in one go): not 256 KB a query. */
+let histogram: Uint32Array | undefined;
 
 /**
  * Matches in rank order: exact before typos, then by record type (title, headings, text),
@@ -212,11 +214,20 @@ export class Ranking {
 
   /** The `count` smallest keys, sorted: a histogram of buckets finds where the cut falls. */
   private smallest(count: number): Float64Array {
-    const histogram = new Uint32Array(buckets);
-    for (const key of this.keys) histogram[Math.floor(key / idSpan)]!++;
-    let cut = 0;
+    histogram ??= new Uint32Array(buckets);
+    let first = buckets;
+    let last = 0;
+    for (const key of this.keys) {
+      const bucket = Math.floor(key / idSpan);
+      histogram[bucket]!++;
+      if (bucket < first) first = bucket;
+      if (bucket > last) last = bucket;
+    }
+    let cut = first;
     let below = 0;
     while (below + histogram[cut]! < count) below += histogram[cut++]!;
+    // Left zeroed for the next query: only the buckets this one touched.
+    histogram.fill(0, first, last + 1);
     const chosen = new Float64Array(count);
     let n = 0;
     let fromCut = count - below;

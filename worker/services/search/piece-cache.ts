@@ -25,24 +25,38 @@ const wide = /[\u0100-\uffff]/;
 
 const roundUp = (bytes: number) => Math.ceil(bytes / slot) * slot;
 
-/** Bytes a string's characters take in V8. */
-export function stringBytes(text: string): number {
-  return roundUp(stringHeader + text.length * (wide.test(text) ? 2 : 1));
+/** Bytes a string's characters take in V8; `latin1`: known to hold no wider character. */
+export function stringBytes(text: string, latin1 = false): number {
+  return roundUp(stringHeader + text.length * (!latin1 && wide.test(text) ? 2 : 1));
 }
 
-/** Bytes V8 keeps for a value parsed from JSON: strings, numbers, arrays and plain objects. */
-export function retainedBytes(value: unknown): number {
-  if (typeof value === 'string') return stringBytes(value);
+/**
+ * Whether every string parsed from a JSON text is Latin-1: the text has no wider character and no
+ * escape that could stand for one. One look at the whole text, instead of one a string: on a cold
+ * isolate the regular expression runs unoptimised, and a query's pieces hold tens of thousands of
+ * strings (measured: 25 ms of the first search at 10,000 pages).
+ */
+export function latin1Json(text: string): boolean {
+  return !wideOrEscaped.test(text);
+}
+const wideOrEscaped = /[\u0100-\uffff]|\\u/;
+
+/**
+ * Bytes V8 keeps for a value parsed from JSON: strings, numbers, arrays and plain objects.
+ * `latin1`: its strings are known to be Latin-1 (`latin1Json` of its text).
+ */
+export function retainedBytes(value: unknown, latin1 = false): number {
+  if (typeof value === 'string') return stringBytes(value, latin1);
   if (typeof value === 'number') return Number.isInteger(value) && Math.abs(value) < 2 ** 30 ? 0 : heapNumber;
   if (Array.isArray(value)) {
     let bytes = arrayHeader + value.length * slot;
-    for (const item of value) bytes += retainedBytes(item);
+    for (const item of value) bytes += retainedBytes(item, latin1);
     return bytes;
   }
   if (ArrayBuffer.isView(value)) return typedArrayHeader + value.byteLength;
   if (typeof value === 'object' && value !== null) {
     let bytes = objectHeader;
-    for (const item of Object.values(value)) bytes += slot + retainedBytes(item);
+    for (const item of Object.values(value)) bytes += slot + retainedBytes(item, latin1);
     return bytes;
   }
   return 0;

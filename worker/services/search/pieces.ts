@@ -6,7 +6,7 @@ import { kvKeys, searchPiecePath, type SearchRef } from '../../../client/model.t
 import type { Env } from '../../env.ts';
 import { immutableTtl, readStored, StoreUnavailable } from '../content-store.ts';
 import { ByteCache } from '../byte-cache.ts';
-import { defaultCacheBytes, retainedBytes } from './piece-cache.ts';
+import { defaultCacheBytes, latin1Json, retainedBytes } from './piece-cache.ts';
 
 export type PieceEnv = Pick<Env, 'CONTENT' | 'ASSETS'>;
 
@@ -70,7 +70,7 @@ export function loadPiece<T>(env: PieceEnv, ref: SearchRef, hash: string, kind: 
       }
       if (!kind.valid(value))
         throw new StoreUnavailable(`search piece ${pieceName(ref, hash)} is not the piece the directory names`);
-      cache.set(key, value, retainedBytes(value));
+      cache.set(key, value, retainedBytes(value, latin1Json(text)));
       return value;
     });
     const settled = () => reading.delete(key);

@@ -96,11 +96,31 @@ let previousRow = new Int32Array(64);
 let currentRow = new Int32Array(64);
 
 /**
- * Levenshtein distance, or `limit + 1` as soon as it must exceed `limit`. Only the band of
- * cells within `limit` of the diagonal can stay within it, so only those are computed.
+ * Levenshtein distance, or `limit + 1` as soon as it must exceed `limit`. A common start and end
+ * cost nothing, so only what lies between is compared; there, one edit (the usual typo) leaves at
+ * most a letter on either side, and otherwise only the band of cells within `limit` of the
+ * diagonal can stay within it, so only those are computed.
  */
 export function editDistance(a: string, b: string, limit: number): number {
   if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  let start = 0;
+  const shorter = Math.min(a.length, b.length);
+  while (start < shorter && a.charCodeAt(start) === b.charCodeAt(start)) start++;
+  let endA = a.length;
+  let endB = b.length;
+  while (endA > start && endB > start && a.charCodeAt(endA - 1) === b.charCodeAt(endB - 1)) {
+    endA--;
+    endB--;
+  }
+  const restA = endA - start;
+  const restB = endB - start;
+  if (restA === 0 || restB === 0) return Math.min(restA + restB, limit + 1);
+  if (restA === 1 && restB === 1) return Math.min(1, limit + 1);
+  if (limit <= 1) return limit + 1;
+  return bandedDistance(a.slice(start, endA), b.slice(start, endB), limit);
+}
+
+function bandedDistance(a: string, b: string, limit: number): number {
   if (b.length + 2 > previousRow.length) {
     previousRow = new Int32Array(b.length + 2);
     currentRow = new Int32Array(b.length + 2);

@@ -1,0 +1,59 @@
+// A page's records as a record chunk stores them (directory version 5): every record of a page
+// repeats the page's path, and each record of a section its anchor and headings, which made up
+// three quarters of a page's records. Stored once per section instead, a hit reads a third of
+// the bytes. Records keep the compact form (client/search-options.ts) once read.
+
+import type { CompactRecord } from './search-options.ts';
+
+/**
+ * `{ path, sections, records }`: `sections[i]` is [where, headings] — where is '' for the page's
+ * own path, `#anchor` after it, or a path of its own; headings are lvl0… without trailing nulls —
+ * and a record is [objectID, section, type, content, position, language?, tag?].
+ */
+interface StoredPage {
+  path: string;
+  sections: [string, (string | null)[]][];
+  records: [string, number, CompactRecord[2], string | null, number, string?, string?][];
+}
+
+const levelCount = 7;
+
+/** The JSON of a page's records (compact, in id order). */
+export function encodePageRecords(records: CompactRecord[]): string {
+  const path = records[0]?.[1].split('#')[0] ?? '';
+  const sections: StoredPage['sections'] = [];
+  const sectionAt = new Map<string, number>();
+  const stored = records.map(
+    ([objectID, url, type, levels, content, position, ...facets]): StoredPage['records'][number] => {
+      const where = url === path ? '' : url.startsWith(`${path}#`) ? url.slice(path.length) : url;
+      const headings = levels.slice(0, lastNonNull(levels) + 1);
+      const key = JSON.stringify([where, headings]);
+      let section = sectionAt.get(key);
+      if (section === undefined) {
+        sectionAt.set(key, (section = sections.length));
+        sections.push([where, headings]);
+      }
+      return [objectID, section, type, content, position, ...(facets as [string?, string?])];
+    },
+  );
+  return JSON.stringify({ path, sections, records: stored } satisfies StoredPage);
+}
+
+/** A page's compact records from its JSON: this form, or the plain array older builds wrote. */
+export function decodePageRecords(text: string): CompactRecord[] {
+  const value = JSON.parse(text) as StoredPage | CompactRecord[];
+  if (Array.isArray(value)) return value;
+  const sections = value.sections.map(([where, headings]): [string, (string | null)[]] => [
+    where === '' ? value.path : where.startsWith('#') ? `${value.path}${where}` : where,
+    Array.from({ length: levelCount }, (_, i) => headings[i] ?? null),
+  ]);
+  return value.records.map(([objectID, section, type, content, position, ...facets]) => {
+    const [url, levels] = sections[section]!;
+    return [objectID, url, type, levels, content, position, ...facets] as CompactRecord;
+  });
+}
+
+function lastNonNull(levels: (string | null)[]): number {
+  for (let i = levels.length - 1; i >= 0; i--) if (levels[i] !== null) return i;
+  return -1;
+}
