@@ -78,7 +78,7 @@ describe('a page inside a large sidebar', () => {
     expect(html).toContain(markup);
     // Fetched beside the scripts: hydration waits for it.
     expect(html).toContain(
-      `<link rel="preload" href="${boot.sidebarFiles.reference}" as="fetch" crossorigin="anonymous">`,
+      `<link rel="preload" href="${boot.sidebarFiles.reference}" as="fetch" crossorigin="anonymous" fetchpriority="low">`,
     );
   });
 
