@@ -3,6 +3,7 @@
 // one, and a component that cannot be imported or rendered fails its own page with file, line and
 // fix.
 
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isIsland, type IslandProps } from '../../client/islands/contract.ts';
 import { kvKeys, type BrokenPage, type PageData, type TreeElement } from '../../client/model.ts';
@@ -95,6 +96,33 @@ describe('a page that imports site components', () => {
       /^<div class="box"><self-island data-island="src\/components\/Counter.jsx" data-export="default" data-props="\{&quot;start&quot;:2\}"><button type="button">Count <!-- -->2<\/button><\/self-island><\/div>$/,
     );
     expect(a!.islands).toEqual(['src/components/Counter.jsx', 'src/components/Box.jsx']);
+  });
+});
+
+describe('site components beside the site folder', () => {
+  it('makes an island of docs/components/ when the docs folder is ../docs, as website/ beside docs/ has it', async () => {
+    const root = await writeSite({
+      'website/docusaurus.config.js': [
+        'module.exports = {',
+        "  title: 'Split', url: 'https://split.test', baseUrl: '/',",
+        "  presets: [['classic', { docs: { path: '../docs' } }]],",
+        '};',
+        '',
+      ].join('\n'),
+      'docs/components/Counter.jsx': counter,
+      'docs/a.mdx': page('A', "import Counter from './components/Counter';", '', '<Counter start={4} />'),
+    });
+    const site = await buildSite(join(root, 'website'));
+    const [island] = islands(site.pages[0]!.tree);
+    expect(island).toMatchObject({ island: '../docs/components/Counter.jsx', export: 'default' });
+    // Its useState ran in React's render: no longer called as a plain function by the page.
+    expect(island!.html).toBe('<button type="button">Count <!-- -->4</button>');
+    const bundle = await bundleClient({
+      siteDir: join(root, 'website'),
+      modules: ['../docs/components/Counter.jsx'],
+      pageContext: pageContext(defaultSiteConfig),
+    });
+    expect(bundle.islands['../docs/components/Counter.jsx']!.script).toMatch(/\.js$/);
   });
 });
 

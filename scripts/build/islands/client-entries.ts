@@ -36,8 +36,8 @@ export function islandBuildOptions(islands: IslandModules, root: string) {
         name: 'self-docs-island-imports',
         setup(build: esbuild.PluginBuild) {
           resolveDocusaurusInSiteModules(build, siteDir);
-          jsxInSiteScripts(build, siteDir);
-          imagesInSiteScripts(build, siteDir);
+          jsxInSiteScripts(build);
+          imagesInSiteScripts(build);
           build.onResolve({ filter: /^@site\// }, (args) =>
             build.resolve(join(siteDir, args.path.slice('@site/'.length)), {
               kind: args.kind,

@@ -42,18 +42,18 @@ export const siteImageOptions = { assetNames: 'assets/[name]-[hash]', publicPath
 /** The esbuild options a page bundle needs for site components: React's JSX, the build's React. */
 export const siteComponentOptions = { jsx: 'automatic', jsxImportSource: 'react', ...siteImageOptions } as const;
 
-/** A site module's id: its path in the site folder, `/`-separated. */
+/** A site module's id: its path from the site folder, `/`-separated (`../docs/components/X.jsx` beside it). */
 export function islandId(file: string, siteDir: string): string {
   return relative(siteDir, file).split(sep).join('/');
 }
 
-/** Is `file` a site module that can hold components (not our own code, not data or styles)? */
-export function isSiteScript(file: string, siteDir: string): boolean {
-  return (
-    scriptExtensions.has(extname(file)) &&
-    !relative(siteDir, file).startsWith('..') &&
-    !ownCode.some((dir) => file.startsWith(dir))
-  );
+/**
+ * Is `file` a site module that can hold components (not our own code, not data or styles)? It may
+ * lie outside the site folder: the docs folder beside it (`path: '../docs'`, `docs/components/`)
+ * or packages of a monorepo's hoisted `node_modules`.
+ */
+export function isSiteScript(file: string): boolean {
+  return scriptExtensions.has(extname(file)) && !ownCode.some((dir) => file.startsWith(dir));
 }
 
 /**
@@ -62,7 +62,7 @@ export function isSiteScript(file: string, siteDir: string): boolean {
  */
 export function resolveDocusaurusInSiteModules(build: esbuild.PluginBuild, siteDir: string): void {
   build.onResolve({ filter: /^@(docusaurus|theme)\// }, (args) => {
-    if (isPage(args.importer) || !isSiteScript(args.importer, siteDir)) return undefined;
+    if (isPage(args.importer) || !isSiteScript(args.importer)) return undefined;
     const module = siteComponentModules[args.path];
     if (module) return { path: resolve(siteModules, module) };
     const name = args.path.slice('@theme/'.length);
@@ -88,10 +88,9 @@ const imageNamespace = 'self-docs-island-image';
  * An image a site module imports (`import logo from './logo.png'`) is its URL under /assets/, the
  * same in both bundles (the name and a hash of the bytes); the browser bundle writes the file.
  */
-export function imagesInSiteScripts(build: esbuild.PluginBuild, siteDir: string): void {
+export function imagesInSiteScripts(build: esbuild.PluginBuild): void {
   build.onResolve({ filter: /\.(png|jpe?g|gif|webp|avif)$/i }, async (args) => {
-    if (isPage(args.importer) || !isSiteScript(args.importer, siteDir) || args.pluginData === imageNamespace)
-      return undefined;
+    if (isPage(args.importer) || !isSiteScript(args.importer) || args.pluginData === imageNamespace) return undefined;
     const resolved = await build.resolve(args.path, {
       kind: args.kind,
       resolveDir: args.resolveDir,
@@ -109,9 +108,9 @@ export function imagesInSiteScripts(build: esbuild.PluginBuild, siteDir: string)
 }
 
 /** A site's `.js` modules may hold JSX, as Docusaurus allows (`src/components/X/index.js`). */
-export function jsxInSiteScripts(build: esbuild.PluginBuild, siteDir: string): void {
+export function jsxInSiteScripts(build: esbuild.PluginBuild): void {
   build.onLoad({ filter: /\.js$/, namespace: 'file' }, async (args) => {
-    if (!isSiteScript(args.path, siteDir) || args.path.includes(`${sep}node_modules${sep}`)) return undefined;
+    if (!isSiteScript(args.path) || args.path.includes(`${sep}node_modules${sep}`)) return undefined;
     return { contents: await readFile(args.path, 'utf8'), loader: 'jsx' };
   });
 }
@@ -123,8 +122,8 @@ export function siteComponentsPlugin(siteDir: string): esbuild.Plugin {
       // The build's React, which `require` gives the evaluated page (compile-batch.ts).
       build.onResolve({ filter: /^react(-dom)?(\/.*)?$/ }, (args) => ({ path: args.path, external: true }));
       resolveDocusaurusInSiteModules(build, siteDir);
-      jsxInSiteScripts(build, siteDir);
-      imagesInSiteScripts(build, siteDir);
+      jsxInSiteScripts(build);
+      imagesInSiteScripts(build);
       // A module a page imports: a proxy that registers its exports, when it is the site's code.
       build.onResolve({ filter: /.*/ }, async (args) => {
         if (!isPage(args.importer) || (args.pluginData as { probe?: true } | undefined)?.probe) return undefined;
@@ -138,7 +137,7 @@ export function siteComponentsPlugin(siteDir: string): esbuild.Plugin {
         });
         if (resolved.errors.length > 0) return { errors: resolved.errors };
         // Anything else (a partial, data, our own modules) resolves as it always did.
-        if (resolved.namespace !== 'file' || !isSiteScript(resolved.path, siteDir)) return undefined;
+        if (resolved.namespace !== 'file' || !isSiteScript(resolved.path)) return undefined;
         return { path: resolved.path, namespace };
       });
       build.onLoad({ filter: /.*/, namespace }, (args) => {
