@@ -15,6 +15,7 @@ import type { StatusPageProps } from './components/StatusPages.tsx';
 import { markActiveHeading, showSavedTabChoices } from './page-widgets.ts';
 import { applyTheme, isThemePreference, readStored, saveThemePreference } from './preferences.ts';
 import { readPreferredVersion, savePreferredVersion } from './versions.ts';
+import { fetchWebFontForLater, showWebFontIfFetched } from './web-font.ts';
 import {
   canPrefetch,
   isPagePath,
@@ -150,6 +151,7 @@ export function App({
         setLoadError(undefined);
         // Keyed by route: a new page gets new elements, never ones the page's controls changed (tabs).
         const content = <DocPage key={route} page={page} />;
+        showWebFontIfFetched();
         setView({ page, content, status: 200, route, hash: url.hash, scroll: true });
       } catch (error) {
         if (id !== navigation.current) return;
@@ -256,6 +258,7 @@ export function App({
     window.addEventListener('storage', onStorage);
     media.addEventListener('change', onMedia);
     document.documentElement.dataset.hydrated = 'true';
+    fetchWebFontForLater();
     return () => {
       window.removeEventListener('storage', onStorage);
       media.removeEventListener('change', onMedia);

@@ -2,7 +2,7 @@
 // hydrated: React keeps the server's markup as it is, and its controls work through listeners on
 // the document (page-widgets.ts).
 
-import { lazy } from 'react';
+import { lazy, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import { islandImporter } from './islands/importer.ts';
@@ -30,18 +30,23 @@ async function hydrate(boot: BootData, root: HTMLElement): Promise<void> {
   const docPage = root.querySelector('#__main > .doc-page');
   const serverPage = docPage ? { className: docPage.className, markup: { __html: docPage.innerHTML } } : undefined;
   const { sidebar, serverSidebar } = await readSidebar(boot, root);
-  hydrateRoot(
-    root,
-    <App
-      boot={boot}
-      searchPage={SearchPage}
-      statusPage={StatusPage}
-      serverPage={serverPage}
-      sidebar={sidebar}
-      serverSidebar={serverSidebar}
-    />,
-    { onRecoverableError: (error) => console.warn('Hydration recovered from an error:', error) },
-  );
+  // As a transition, React hydrates in slices of a few milliseconds and lets the browser handle
+  // input between them, instead of one long task; a click on a control not yet hydrated is
+  // replayed once it is.
+  startTransition(() => {
+    hydrateRoot(
+      root,
+      <App
+        boot={boot}
+        searchPage={SearchPage}
+        statusPage={StatusPage}
+        serverPage={serverPage}
+        sidebar={sidebar}
+        serverSidebar={serverSidebar}
+      />,
+      { onRecoverableError: (error) => console.warn('Hydration recovered from an error:', error) },
+    );
+  });
   // The site's interactive components in the article, each from its own chunk. The code that
   // hydrates them comes with DocPage's, which renders them after a navigation: one lazy chunk
   // for both, so the entry's chunks stay as they are for pages without islands.

@@ -27,7 +27,8 @@ export interface Env {
 export type AppEnv = {
   Bindings: Env;
   Variables: {
-    themeScriptHash: string;
+    /** CSP sources of the page's constant inline scripts (render/inline-scripts.ts). */
+    inlineScriptHashes: string;
     /** Origins the site's own head tags and CSS load from, of the build this response rendered. */
     siteSources?: SiteSources;
   };

@@ -14,10 +14,14 @@ export interface PageWeight {
 
 const gzip = (bytes: Uint8Array) => gzipSync(bytes, { level: 6 }).length;
 
+/** The entry and chunks the page's loader requests once it is painted, and any module script. */
 export function firstLoadScripts(html: string): string[] {
+  const loader = html.match(/<script id="__start"([^>]*)>/)?.[1] ?? '';
+  const attribute = (name: string) => loader.match(new RegExp(`data-${name}="([^"]*)"`))?.[1] ?? '';
   const modules = [...html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g)].map((match) => match[1]!);
   const preloads = [...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)].map((match) => match[1]!);
-  return [...new Set([...modules, ...preloads])];
+  const loaded = [attribute('src'), ...attribute('preload').split(' ')].filter(Boolean);
+  return [...new Set([...loaded, ...modules, ...preloads])];
 }
 
 /** Text of the page's inline <style> elements. */

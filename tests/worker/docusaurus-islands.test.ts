@@ -19,7 +19,9 @@ async function page(route: string): Promise<string> {
 }
 
 const stylesheets = (html: string) => attributesOf(html, 'link[rel="stylesheet"]', 'href');
-const preloads = (html: string) => attributesOf(html, 'link[rel="modulepreload"]', 'href');
+/** The chunks the page's loader preloads once it is painted (worker/render/inline-scripts.ts). */
+const preloads = async (html: string) =>
+  (await attributesOf(html, 'script#__start', 'data-preload')).flatMap((list) => (list ?? '').split(' '));
 
 describe('a component with state (Counter)', () => {
   it("is in the served HTML as the build rendered it, with the page's props", async () => {

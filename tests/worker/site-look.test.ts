@@ -2,6 +2,7 @@
 // after ours, its head tags written escaped, and the CSP of its pages allowing exactly the origins
 // its config and CSS load from; the fixture site without any of these keeps the plain policy.
 
+import { bootLoaderScript, webFontScript } from '../../worker/render/inline-scripts.ts';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { deployFixture, type DeployedBuild } from './support/deploy.ts';
 import { cspDirectives, readDocument } from './support/html.ts';
@@ -48,7 +49,8 @@ describe('a site with custom CSS and head tags', () => {
     expect(head).not.toContain('onload');
     expect(head).not.toContain('insecure.example.test');
     expect(head).not.toContain('<iframe');
-    expect((await readDocument(html)).inlineScripts).toEqual([]);
+    // Only the engine's own inline scripts, which the CSP names by hash: none of the site's.
+    expect((await readDocument(html)).inlineScripts).toEqual([webFontScript, bootLoaderScript]);
   });
 
   it('allows the site’s script, style and font origins in the CSP, and nothing inline for scripts', () => {
@@ -75,6 +77,10 @@ describe('a site without them', () => {
     const csp = cspDirectives(response.headers.get('content-security-policy'));
     expect(csp.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
     expect(csp.get('font-src')).toEqual(["'self'"]);
-    expect(csp.get('script-src')).toHaveLength(2);
+    // Itself and the hashes of the page's own constant inline scripts, nothing else.
+    const [self, ...hashes] = csp.get('script-src') ?? [];
+    expect(self).toBe("'self'");
+    expect(hashes.length).toBeGreaterThan(0);
+    for (const hash of hashes) expect(hash).toMatch(/^'sha256-[A-Za-z0-9+/]+=*'$/);
   });
 });

@@ -3,7 +3,7 @@
 import { secureHeaders } from 'hono/secure-headers';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../env.ts';
-import { themeScriptHash } from '../services/theme.ts';
+import { inlineScriptHashes } from '../render/inline-scripts.ts';
 
 /** Hosts of the video and slide embeds that pages use. */
 const frameHosts = [
@@ -14,14 +14,14 @@ const frameHosts = [
 ];
 
 export const scriptHash: MiddlewareHandler<AppEnv> = async (c, next) => {
-  c.set('themeScriptHash', await themeScriptHash());
+  c.set('inlineScriptHashes', (await inlineScriptHashes()).join(' '));
   await next();
 };
 
 export const securityHeaders = secureHeaders({
   contentSecurityPolicy: {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'", (c) => (c.get('themeScriptHash') as string | undefined) ?? "'none'"],
+    scriptSrc: ["'self'", (c) => (c.get('inlineScriptHashes') as string | undefined) ?? "'none'"],
     // Inline style attributes carry build-time syntax colours and configured bar colours; no inline scripts.
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'https:'],

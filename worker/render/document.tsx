@@ -11,6 +11,7 @@ import { escapeHtml } from '../../client/escape-html.ts';
 import { themeScript, type ThemeChoice } from '../services/theme.ts';
 import { headTagHtml } from './head-tags.ts';
 import { islandScripts, islandStyles } from './island-assets.ts';
+import { bootLoaderScript, webFontScript } from './inline-scripts.ts';
 import { structuredData } from './structured-data.ts';
 
 export { escapeHtml };
@@ -99,6 +100,7 @@ function documentHead({ manifest, boot, theme, url, page = null }: DocumentInput
     ...[...assets.styles, ...islandStyles(page)].map((style) => `<link rel="stylesheet" href="${style}">`),
     ...(manifest.head?.tags ?? []).map(headTagHtml),
     theme.needsScript ? `<script>${themeScript}</script>` : '',
+    `<script>${webFontScript}</script>`,
     // Data blocks, never executed, so the CSP's script-src does not apply to them.
     ...(page && boot.status === 200 ? structuredData({ site, page, canonical }) : []).map(
       (block) => `<script type="application/ld+json">${serialiseJson(block)}</script>`,
@@ -117,21 +119,21 @@ function statusTitle(boot: BootData): string {
   return boot.status === 404 ? 'Page Not Found' : 'Unavailable';
 }
 
-// The scripts come last, at low priority: hydration waits for the page anyway, and their requests
-// then do not share the connection with the HTML, font and images the first paint needs.
+// The client starts after the first paint (inline-scripts.ts): its script, chunks and the
+// sidebar's data file (which hydration waits for) are requested then, all at once, so none of
+// them competes with the HTML, CSS and font the paint needs.
 function documentTail({ boot, manifest, page }: DocumentInput): string {
-  const { script } = manifest.assets;
-  const modulePreloads = [...manifest.assets.modulePreloads, ...islandScripts(page)];
-  // Hydration waits for the sidebar's data file: fetched beside the scripts, not after them.
+  const preloads = [...manifest.assets.modulePreloads, ...islandScripts(page)];
   const sidebarFile = boot.sidebar && boot.sidebarFiles[boot.sidebar.id];
+  const data = [
+    `data-src="${escapeHtml(manifest.assets.script)}"`,
+    `data-preload="${escapeHtml(preloads.join(' '))}"`,
+    sidebarFile ? `data-sidebar="${escapeHtml(sidebarFile)}"` : '',
+  ];
   return [
     '</div>',
     `<script type="application/json" id="__boot">${serialiseJson(boot)}</script>`,
-    `<script type="module" src="${script}" fetchpriority="low"></script>`,
-    ...modulePreloads.map((chunk) => `<link rel="modulepreload" href="${chunk}" fetchpriority="low">`),
-    ...(sidebarFile
-      ? [`<link rel="preload" href="${sidebarFile}" as="fetch" crossorigin="anonymous" fetchpriority="low">`]
-      : []),
+    `<script id="__start" ${data.filter(Boolean).join(' ')}>${bootLoaderScript}</script>`,
     '</body>',
     '</html>\n',
   ].join('\n');

@@ -44,13 +44,3 @@ export function announcementDismissed(c: Context, site: SiteConfig): boolean {
 /** Runs before first paint only for `system` without the client hint; allowed by its CSP hash. */
 export const themeScript =
   "(function(){try{document.documentElement.dataset.theme=matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light'}catch(e){}})()";
-
-let hash: Promise<string> | undefined;
-
-export function themeScriptHash(): Promise<string> {
-  hash ??= crypto.subtle.digest('SHA-256', new TextEncoder().encode(themeScript)).then((digest) => {
-    const bytes = String.fromCharCode(...new Uint8Array(digest));
-    return `'sha256-${btoa(bytes)}'`;
-  });
-  return hash;
-}

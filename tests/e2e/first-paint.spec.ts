@@ -1,0 +1,64 @@
+// What a first visit waits for: the page paints from its HTML alone. The client's scripts are
+// requested once it is on screen, and the web font is fetched afterwards for the next page load,
+// which then shows it from the first paint without moving any text.
+
+import { expect, test, type Page } from '@playwright/test';
+import { openHydrated } from '../support/e2e-pages.ts';
+
+const route = '/technical-docs/PoAI/proof-of-ai';
+
+/** Start times (ms since navigation) of the page's script and font requests, and of its first paint. */
+function requestTimes(page: Page) {
+  return page.evaluate(() => {
+    const firstPaint = performance.getEntriesByName('first-paint')[0]?.startTime ?? Number.NaN;
+    const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    const starts = (pattern: RegExp) =>
+      resources.filter((entry) => pattern.test(new URL(entry.name).pathname)).map((entry) => entry.startTime);
+    return { firstPaint, scripts: starts(/\.js$/), fonts: starts(/\.woff2$/) };
+  });
+}
+
+const bodyFont = (page: Page) => page.evaluate(() => getComputedStyle(document.body).fontFamily);
+
+test('a first visit paints before any script or font is requested, then hydrates', async ({ page }) => {
+  await openHydrated(page, route);
+  const { firstPaint, scripts, fonts } = await requestTimes(page);
+  expect(firstPaint).toBeGreaterThan(0);
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const start of [...scripts, ...fonts]) expect(start).toBeGreaterThanOrEqual(firstPaint);
+  // The first visit keeps the metric-matched fallback it painted with.
+  await expect(page.locator('html')).not.toHaveClass(/web-font/);
+  expect(await bodyFont(page)).toMatch(/^"?Plus Jakarta Sans Fallback/);
+});
+
+test('once fetched, the web font is used from the first paint of the next page load, without layout shift', async ({
+  page,
+}) => {
+  await openHydrated(page, route);
+  // Fetched while the page is idle, for later pages.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('self-web-font'))).toBe('1');
+  await page.reload();
+  await expect(page.locator('html')).toHaveClass(/web-font/);
+  expect(await bodyFont(page)).toMatch(/^"?Plus Jakarta Sans Variable/);
+  expect(await page.evaluate(() => document.fonts.check('1em "Plus Jakarta Sans Variable"'))).toBe(true);
+  const shifts = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) total += (entry as unknown as { value: number }).value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(total), 500);
+      }),
+  );
+  expect(shifts).toBe(0);
+});
+
+test('a client-side navigation after the font arrived shows the next page in it', async ({ page }) => {
+  await openHydrated(page, route);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('self-web-font'))).toBe('1');
+  await expect(page.locator('html')).not.toHaveClass(/web-font/);
+  await page.locator('.pagination-nav a[rel="next"]').click();
+  await expect(page).not.toHaveURL(new RegExp(`${route}$`));
+  await expect(page.locator('html')).toHaveClass(/web-font/);
+});

@@ -1,0 +1,46 @@
+// The page's few inline scripts. Each is a constant text, so the CSP names it by its hash and no
+// other inline script can run; what varies per page travels in data attributes, which the hash
+// does not cover.
+
+import { themeScript } from '../services/theme.ts';
+
+/**
+ * Starts the client once the page is on screen: the module script, its chunks and the sidebar's
+ * data file are requested after the browser reports its first paint, so none of them shares the
+ * first round trips with the HTML or holds back its paint. A tab in the background paints
+ * nothing, so there it starts at once; so does a browser that does not report paints.
+ */
+export const bootLoaderScript =
+  '(function(s){var d=document,h=d.head,o=s.dataset,started=0;' +
+  'function add(rel,href,as){var l=d.createElement("link");l.rel=rel;l.href=href;' +
+  'if(as){l.as=as;l.crossOrigin="anonymous"}h.appendChild(l)}' +
+  'function go(){if(started)return;started=1;' +
+  '(o.preload||"").split(" ").forEach(function(u){if(u)add("modulepreload",u)});' +
+  'if(o.sidebar)add("preload",o.sidebar,"fetch");' +
+  'var m=d.createElement("script");m.type="module";m.src=o.src;h.appendChild(m)}' +
+  'var P=window.PerformanceObserver;' +
+  'if(d.hidden||!P||(P.supportedEntryTypes||[]).indexOf("paint")<0)return go();' +
+  'd.addEventListener("visibilitychange",go);' +
+  'new P(function(l,p){p.disconnect();go()}).observe({type:"paint",buffered:true})' +
+  '})(document.currentScript)';
+
+/**
+ * Turns on the web font before the first paint when an earlier page has put it in the cache
+ * (client/web-font.ts records that). On a first visit the page paints at once in the
+ * metric-matched fallback and the font file is fetched after it, for the next page load.
+ */
+export const webFontScript =
+  '(function(){try{localStorage.getItem("self-web-font")&&document.documentElement.classList.add("web-font")}catch(e){}})()';
+
+let hashes: Promise<string[]> | undefined;
+
+/** CSP sources (`'sha256-…'`) of every inline script a page may carry. */
+export function inlineScriptHashes(): Promise<string[]> {
+  hashes ??= Promise.all([themeScript, bootLoaderScript, webFontScript].map(sha256Source));
+  return hashes;
+}
+
+async function sha256Source(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return `'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'`;
+}
