@@ -450,6 +450,8 @@ export function documentTitle(
 
 export const themeCookie = 'theme';
 export const announcementCookie = 'announcement-dismissed';
+/** Set once the browser has the web font in its cache: pages then paint in it (client/web-font.ts). */
+export const webFontCookie = 'web-font';
 export const preferredVersionKey = 'docs-preferred-version-default';
 
 // ── Search (Algolia protocol, DocSearch v3 record schema) ─────────────────────────────────

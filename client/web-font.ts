@@ -1,12 +1,14 @@
-// The brand font never holds back a first paint: a page shows the web font only when the browser
-// already has it (the head's inline script turns on `html.web-font` from the flag kept here; see
-// worker/render/inline-scripts.ts). On a first visit the page paints in the metric-matched
-// fallback, and once it is idle the font file is fetched into the cache for the next page load.
+// The brand font never holds back a first paint. A page is served in the web font only when the
+// browser already has it (the worker reads the cookie set here and marks <html class="web-font">).
+// On a first visit the page paints in the metric-matched fallback, and once it is idle the font
+// file is fetched into the cache for the next page load.
 
-const flagKey = 'self-web-font';
+import { webFontCookie } from './model.ts';
+import { writeCookie } from './preferences.ts';
+
 const family = '1em "Plus Jakarta Sans Variable"';
 
-let loaded = false;
+let fetched = false;
 
 /** Fetch the font for later pages; this page keeps the face it painted with. */
 export function fetchWebFontForLater(): void {
@@ -16,8 +18,8 @@ export function fetchWebFontForLater(): void {
       .load(family)
       .then((faces) => {
         if (faces.length === 0) return;
-        loaded = true;
-        localStorage.setItem(flagKey, '1');
+        fetched = true;
+        writeCookie(webFontCookie, '1');
       })
       .catch(() => undefined);
   if ('requestIdleCallback' in window) requestIdleCallback(() => void load(), { timeout: 4000 });
@@ -25,9 +27,9 @@ export function fetchWebFontForLater(): void {
 }
 
 /**
- * At a client-side navigation the whole page changes anyway, so the font the reader asked for
- * by clicking can come in with the new page without moving anything they were reading.
+ * At a client-side navigation the whole page changes anyway, so the font can come in with the
+ * new page without moving anything the reader was looking at.
  */
 export function showWebFontIfFetched(): void {
-  if (loaded) document.documentElement.classList.add('web-font');
+  if (fetched) document.documentElement.classList.add('web-font');
 }

@@ -36,7 +36,7 @@ test('once fetched, the web font is used from the first paint of the next page l
 }) => {
   await openHydrated(page, route);
   // Fetched while the page is idle, for later pages.
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('self-web-font'))).toBe('1');
+  await expect.poll(() => page.evaluate(() => document.cookie)).toContain('web-font=1');
   await page.reload();
   await expect(page.locator('html')).toHaveClass(/web-font/);
   expect(await bodyFont(page)).toMatch(/^"?Plus Jakarta Sans Variable/);
@@ -56,7 +56,7 @@ test('once fetched, the web font is used from the first paint of the next page l
 
 test('a client-side navigation after the font arrived shows the next page in it', async ({ page }) => {
   await openHydrated(page, route);
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('self-web-font'))).toBe('1');
+  await expect.poll(() => page.evaluate(() => document.cookie)).toContain('web-font=1');
   await expect(page.locator('html')).not.toHaveClass(/web-font/);
   await page.locator('.pagination-nav a[rel="next"]').click();
   await expect(page).not.toHaveURL(new RegExp(`${route}$`));

@@ -74,7 +74,18 @@ describe('edge cache of rendered pages', () => {
     expect((await readDocument(dark.body)).theme).toBe('dark');
     const noHint = await getSettled('/intro', { cookie: 'theme=system' });
     expect(noHint.response.headers.get('x-html-cache')).toBe('miss');
-    expect((await readDocument(noHint.body)).inlineScripts).toHaveLength(1);
+    const scripts = (await readDocument(noHint.body)).inlineScripts;
+    expect(scripts.filter((script) => script.includes('prefers-color-scheme'))).toHaveLength(1);
+  });
+
+  it('keeps a separate entry, in the web font, for readers whose browser has the font', async () => {
+    await getSettled('/intro');
+    const withFont = await getSettled('/intro', { cookie: 'web-font=1' });
+    expect(withFont.response.headers.get('x-html-cache')).toBe('miss');
+    expect(await countElements(withFont.body, 'html.web-font')).toBe(1);
+    const again = await getSettled('/intro');
+    expect(again.response.headers.get('x-html-cache')).toBe('hit');
+    expect(await countElements(again.body, 'html.web-font')).toBe(0);
   });
 
   it('keeps a separate entry for readers who dismissed the announcement', async () => {

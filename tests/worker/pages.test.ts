@@ -98,7 +98,7 @@ describe('doc pages', () => {
     // No script is fetched by the parser: the loader requests the entry once the page is painted.
     expect(await countElements(html, 'script[src], link[rel="modulepreload"]')).toBe(0);
     expect(await attributesOf(html, 'script#__start', 'data-src')).toEqual([manifest.assets.script]);
-    const loader = html.match(/<script id="__start"[^>]*>([^<]*)<\/script>/)?.[1] ?? '';
+    const loader = html.match(/<script id="__start"[^>]*>([\s\S]*?)<\/script>/)?.[1] ?? '';
     const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(loader));
     const hash = btoa(String.fromCharCode(...new Uint8Array(digest)));
     expect(response.headers.get('content-security-policy')).toContain(`'sha256-${hash}'`);

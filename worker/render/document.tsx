@@ -11,7 +11,7 @@ import { escapeHtml } from '../../client/escape-html.ts';
 import { themeScript, type ThemeChoice } from '../services/theme.ts';
 import { headTagHtml } from './head-tags.ts';
 import { islandScripts, islandStyles } from './island-assets.ts';
-import { bootLoaderScript, webFontScript } from './inline-scripts.ts';
+import { bootLoaderScript } from './inline-scripts.ts';
 import { structuredData } from './structured-data.ts';
 
 export { escapeHtml };
@@ -71,7 +71,7 @@ function documentHead({ manifest, boot, theme, url, page = null }: DocumentInput
   const socialTitle = page?.route === '/' ? page.title : title;
   const lines = [
     '<!doctype html>',
-    `<html lang="en" dir="ltr" data-theme="${theme.theme}" data-theme-preference="${theme.preference}">`,
+    `<html lang="en" dir="ltr"${theme.webFont ? ' class="web-font"' : ''} data-theme="${theme.theme}" data-theme-preference="${theme.preference}">`,
     '<head>',
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -100,7 +100,6 @@ function documentHead({ manifest, boot, theme, url, page = null }: DocumentInput
     ...[...assets.styles, ...islandStyles(page)].map((style) => `<link rel="stylesheet" href="${style}">`),
     ...(manifest.head?.tags ?? []).map(headTagHtml),
     theme.needsScript ? `<script>${themeScript}</script>` : '',
-    `<script>${webFontScript}</script>`,
     // Data blocks, never executed, so the CSP's script-src does not apply to them.
     ...(page && boot.status === 200 ? structuredData({ site, page, canonical }) : []).map(
       (block) => `<script type="application/ld+json">${serialiseJson(block)}</script>`,

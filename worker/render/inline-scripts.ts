@@ -24,19 +24,11 @@ export const bootLoaderScript =
   'new P(function(l,p){p.disconnect();go()}).observe({type:"paint",buffered:true})' +
   '})(document.currentScript)';
 
-/**
- * Turns on the web font before the first paint when an earlier page has put it in the cache
- * (client/web-font.ts records that). On a first visit the page paints at once in the
- * metric-matched fallback and the font file is fetched after it, for the next page load.
- */
-export const webFontScript =
-  '(function(){try{localStorage.getItem("self-web-font")&&document.documentElement.classList.add("web-font")}catch(e){}})()';
-
 let hashes: Promise<string[]> | undefined;
 
 /** CSP sources (`'sha256-…'`) of every inline script a page may carry. */
 export function inlineScriptHashes(): Promise<string[]> {
-  hashes ??= Promise.all([themeScript, bootLoaderScript, webFontScript].map(sha256Source));
+  hashes ??= Promise.all([themeScript, bootLoaderScript].map(sha256Source));
   return hashes;
 }
 

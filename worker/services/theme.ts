@@ -5,6 +5,7 @@ import type { Context } from 'hono';
 import {
   announcementCookie,
   themeCookie,
+  webFontCookie,
   type SiteConfig,
   type ThemeName,
   type ThemePreference,
@@ -16,24 +17,33 @@ export interface ThemeChoice {
   theme: ThemeName;
   /** True when only the browser can tell (system preference without the client hint). */
   needsScript: boolean;
+  /** The browser has the web font cached, so the page paints in it (else in the fallback). */
+  webFont: boolean;
   /** Edge cache variant. */
   variant: string;
 }
 
 export function chooseTheme(c: Context, site: SiteConfig): ThemeChoice {
+  const webFont = getCookie(c, webFontCookie) === '1';
+  const choice = (preference: ThemePreference, theme: ThemeName, needsScript: boolean, variant: string) => ({
+    preference,
+    theme,
+    needsScript,
+    webFont,
+    variant: webFont ? `${variant}-font` : variant,
+  });
   const cookie = getCookie(c, themeCookie);
   const fallback: ThemePreference = site.colorMode.respectPrefersColorScheme ? 'system' : site.colorMode.defaultMode;
   const preference: ThemePreference =
     cookie === 'light' || cookie === 'dark' || cookie === 'system' ? cookie : fallback;
-  if (preference !== 'system') return { preference, theme: preference, needsScript: false, variant: preference };
+  if (preference !== 'system') return choice(preference, preference, false, preference);
   // A structured header: browsers send the value quoted ("dark").
   const hint = c.req
     .header('sec-ch-prefers-color-scheme')
     ?.trim()
     .replace(/^"(.*)"$/, '$1');
-  if (hint === 'light' || hint === 'dark')
-    return { preference, theme: hint, needsScript: false, variant: `system-${hint}` };
-  return { preference, theme: site.colorMode.defaultMode, needsScript: true, variant: 'system' };
+  if (hint === 'light' || hint === 'dark') return choice(preference, hint, false, `system-${hint}`);
+  return choice(preference, site.colorMode.defaultMode, true, 'system');
 }
 
 export function announcementDismissed(c: Context, site: SiteConfig): boolean {
