@@ -4,7 +4,7 @@
 import { Suspense, useCallback, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { SiteContext, type SiteContextValue } from './context.ts';
 import type { BootData, BootPage, SearchPageData, SidebarView, ThemeName, ThemePreference } from './model.ts';
-import { documentTitle, themeCookie } from './model.ts';
+import { documentTitle, themeCookie, webFontCookie } from './model.ts';
 import { AnnouncementBar } from './components/AnnouncementBar.tsx';
 import { Footer } from './components/Footer.tsx';
 import { Navbar } from './components/Navbar.tsx';
@@ -13,9 +13,8 @@ import { SidebarMenu } from './components/Sidebar.tsx';
 import { PageLoadError, Spinner } from './components/LoadStatus.tsx';
 import type { StatusPageProps } from './components/StatusPages.tsx';
 import { markActiveHeading, showSavedTabChoices } from './page-widgets.ts';
-import { applyTheme, isThemePreference, readStored, saveThemePreference } from './preferences.ts';
+import { applyTheme, isThemePreference, readStored, saveThemePreference, writeCookie } from './preferences.ts';
 import { readPreferredVersion, savePreferredVersion } from './versions.ts';
-import { fetchWebFontForLater, showWebFontIfFetched } from './web-font.ts';
 import {
   canPrefetch,
   isPagePath,
@@ -151,7 +150,6 @@ export function App({
         setLoadError(undefined);
         // Keyed by route: a new page gets new elements, never ones the page's controls changed (tabs).
         const content = <DocPage key={route} page={page} />;
-        showWebFontIfFetched();
         setView({ page, content, status: 200, route, hash: url.hash, scroll: true });
       } catch (error) {
         if (id !== navigation.current) return;
@@ -258,7 +256,9 @@ export function App({
     window.addEventListener('storage', onStorage);
     media.addEventListener('change', onMedia);
     document.documentElement.dataset.hydrated = 'true';
-    fetchWebFontForLater();
+    // A first visit painted in the fallback font: fetch the web font for the next page load.
+    if (!document.documentElement.classList.contains('web-font'))
+      void import('./web-font.ts').then((module) => module.fetchWebFontForLater(() => writeCookie(webFontCookie, '1')));
     return () => {
       window.removeEventListener('storage', onStorage);
       media.removeEventListener('change', onMedia);

@@ -53,12 +53,3 @@ test('once fetched, the web font is used from the first paint of the next page l
   );
   expect(shifts).toBe(0);
 });
-
-test('a client-side navigation after the font arrived shows the next page in it', async ({ page }) => {
-  await openHydrated(page, route);
-  await expect.poll(() => page.evaluate(() => document.cookie)).toContain('web-font=1');
-  await expect(page.locator('html')).not.toHaveClass(/web-font/);
-  await page.locator('.pagination-nav a[rel="next"]').click();
-  await expect(page).not.toHaveURL(new RegExp(`${route}$`));
-  await expect(page.locator('html')).toHaveClass(/web-font/);
-});
