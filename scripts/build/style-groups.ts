@@ -25,9 +25,14 @@ export interface StyleGroupSource {
 const has = (set: Set<string>, ...names: string[]) => names.some((name) => set.has(name));
 
 export const styleGroupSources: StyleGroupSource[] = [
-  { name: 'chrome', files: ['fonts.css', 'theme.css', 'icons.css', 'base.css', 'navbar.css'], scope: 'every' },
+  // The sidebar too: a missing page's 404 offers it.
+  {
+    name: 'chrome',
+    files: ['fonts.css', 'theme.css', 'icons.css', 'base.css', 'navbar.css', 'sidebar.css'],
+    scope: 'every',
+  },
   // The doc page's layout and its Markdown: every doc page, and no search or error page.
-  { name: 'doc', files: ['sidebar.css', 'doc.css', 'content.css'], scope: 'page' },
+  { name: 'doc', files: ['doc.css', 'content.css'], scope: 'page' },
   {
     name: 'admonitions',
     files: ['admonitions.css'],

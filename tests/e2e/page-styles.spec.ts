@@ -141,3 +141,12 @@ test('the search modal is styled on first open on a page that inlines no search 
   await expect(seeAll).toBeVisible();
   expect(await seeAll.evaluate((element) => getComputedStyle(element).minHeight)).toBe('24px');
 });
+
+test('the not-found page offers the sidebar styled as on a doc page', async ({ page }) => {
+  await openHydrated(page, plainPage);
+  const sidebar = page.locator('aside.doc-sidebar');
+  const onDocPage = await sidebar.evaluate((element) => getComputedStyle(element).width);
+  expect((await page.goto('/no-such-page'))?.status()).toBe(404);
+  await expect(sidebar).toBeVisible();
+  expect(await sidebar.evaluate((element) => getComputedStyle(element).width)).toBe(onDocPage);
+});

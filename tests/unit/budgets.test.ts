@@ -20,9 +20,9 @@ const kb = 1024;
  * within, to leave the list once it is fixed.
  */
 const overBudget: Record<string, { kb: number; reason: string }> = {
-  // 129 KB (188 KB before code tokens became classes): many highlighted blocks.
+  // 129.1 KB (138 KB before style groups, 188 KB before code tokens became classes): many highlighted blocks.
   '/studio/examples': { kb: 130, reason: 'highlighted code' },
-  // 115 KB (125 KB before style groups): 64 KB of article with 104 headings and their links.
+  // 115.5 KB (124.9 KB before style groups): 64 KB of article, 104 headings with their links.
   '/technical-docs/Constellation/Industry_Validation_Rules': { kb: 116, reason: 'a long article' },
 };
 let bundle: ClientBundle;
