@@ -7,7 +7,7 @@
 import type { PageData, StyleScope, TreeNode } from '../../client/model.ts';
 
 /** What a page's element tree contains: tag names, component names and classes. */
-export interface TreeFacts {
+interface TreeFacts {
   tags: Set<string>;
   components: Set<string>;
   classes: Set<string>;
@@ -88,7 +88,7 @@ export function styleGroupsOfPage(page: Pick<PageData, 'tree' | 'className' | 'i
     .map((group) => group.name);
 }
 
-export function factsOfTree(tree: TreeNode[]): TreeFacts {
+function factsOfTree(tree: TreeNode[]): TreeFacts {
   const facts: TreeFacts = { tags: new Set(), components: new Set(), classes: new Set() };
   const pending = [...tree];
   for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
