@@ -137,7 +137,10 @@ export function App({
       const stopProgress = startProgress();
       const spinner = setTimeout(() => id === navigation.current && setLoading(true), 200);
       try {
-        const [page, { DocPage }] = await Promise.all([loadPage(boot.buildId, route), loadPageRenderer()]);
+        const [page, { DocPage, loadPageStyles }] = await Promise.all([
+          loadPage(boot.buildId, route),
+          loadPageRenderer(),
+        ]);
         // A page of another docs version: its sidebars are not among this page's, so load it whole.
         if (page.sidebar && !boot.sidebarFiles[page.sidebar] && !sidebars[page.sidebar]) {
           location.assign(url.href);
@@ -145,6 +148,8 @@ export function App({
         }
         // A page of another (or a partly rendered) sidebar appears with its sidebar whole.
         if (page.sidebar && !isWhole(sidebars[page.sidebar])) await completeSidebar(page.sidebar);
+        // And styled: the CSS of its code, diagrams or tabs, when this document has not got it yet.
+        await loadPageStyles(page, boot.styleFiles);
         if (id !== navigation.current) return;
         if (push) history.pushState(null, '', route + url.search + url.hash);
         setLoadError(undefined);
@@ -162,7 +167,7 @@ export function App({
         if (id === navigation.current) setLoading(false);
       }
     },
-    [boot.buildId, boot.sidebarFiles, sidebars, completeSidebar],
+    [boot.buildId, boot.sidebarFiles, boot.styleFiles, sidebars, completeSidebar],
   );
 
   // After a navigation is on screen: title, focus-free scroll to the hash or the top.

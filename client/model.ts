@@ -74,6 +74,12 @@ export interface PageData {
   islands?: string[];
   /** Their stylesheets and scripts: added by the worker from its manifest, never stored. */
   islandAssets?: Record<string, IslandAssets>;
+  /**
+   * The style groups the page needs besides those every page has (`doc`, then `code`,
+   * `diagrams`... as its tree uses them), in cascade order; decided by the build
+   * (scripts/build/style-groups.ts). A page stored without it gets every group.
+   */
+  styles?: string[];
 }
 
 /**
@@ -214,11 +220,17 @@ export interface ClientAssets {
   /** Chunks the entry imports statically: preloaded so they load in parallel. */
   modulePreloads: string[];
   /**
-   * The page stylesheet, inlined in every page's <head>: no request stands before the first
-   * paint. Its font URLs are absolute. No font is preloaded: the web font is `font-display:
-   * optional`, so the first paint never waits for it (client/styles/fonts.css). A build made
-   * before the inline stylesheet has none: its browser code still renders the whole page from
-   * the boot data, so the worker sends such a build the whole page, and a rollback to it works.
+   * The page stylesheet in groups, in cascade order: each page inlines in its <head> the groups
+   * it uses, so no request stands before the first paint, and the browser links the others
+   * (hashed, immutable files) when a client-side navigation needs them. Font URLs are absolute.
+   * No font is preloaded: the web font is `font-display: optional`, so the first paint never
+   * waits for it (client/styles/fonts.css).
+   */
+  styleGroups?: StyleGroup[];
+  /**
+   * The whole page stylesheet, inlined in every page: builds made before style groups. A build
+   * made before the inline stylesheet has neither: its browser code still renders the whole page
+   * from the boot data, so the worker sends such a build the whole page, and a rollback to it works.
    */
   inlineStyle?: string;
   /**
@@ -228,6 +240,20 @@ export interface ClientAssets {
   styles: string[];
   /** The search modal's stylesheet, loaded with its lazy chunk. */
   searchStyle?: string;
+}
+
+/**
+ * Which documents a style group is for: `every` one; a doc `page` that lists it (PageData.styles);
+ * the `search` page; or none at first, the browser loading it at its first client-side `navigation`.
+ */
+export type StyleScope = 'every' | 'page' | 'search' | 'navigation';
+
+export interface StyleGroup {
+  name: string;
+  scope: StyleScope;
+  css: string;
+  /** The same CSS as a file, `/assets/<name>-<hash>.css`, for the browser to link. */
+  href: string;
 }
 
 /** A tag a site's config adds to every page's head (Docusaurus `headTags`, `stylesheets`, `scripts`). */
@@ -373,6 +399,11 @@ export interface BootData {
   announcementDismissed: boolean;
   /** The search modal's stylesheet, loaded with its lazy chunk. */
   searchStyle?: string;
+  /**
+   * Every style group by name, in cascade order, with the file of each one this page did not
+   * inline ('' for those it did): client-side navigation links the ones the next page needs.
+   */
+  styleFiles?: Record<string, string>;
 }
 
 export const kvKeys = {

@@ -16,6 +16,8 @@ import { findVersion } from '../versions.ts';
 
 // The first load's hydration of islands shares this chunk (client/entry.tsx).
 export { hydrateIslands } from '../islands/hydrate.ts';
+// So does the CSS a page rendered here needs.
+export { loadPageStyles } from '../style-groups.ts';
 
 export function DocPage({ page }: { page: PageData }) {
   const { site } = useSite();

@@ -93,7 +93,7 @@ function Heading(level: 1 | 2 | 3 | 4 | 5 | 6) {
         </Tag>
       );
     return (
-      <Tag id={id} className="anchor" {...rest}>
+      <Tag id={id} {...rest}>
         {children}
         <a className="hash-link" href={`#${id}`} aria-label={`Direct link to ${textOfChildren(children)}`}>
           #

@@ -1,5 +1,6 @@
 // Bundle the browser code (hydration entry, lazy chunks, CSS, fonts) with hashed names. The page
-// stylesheet is not linked but inlined in every page (ClientAssets.inlineStyle).
+// stylesheet is bundled in groups (style-groups.ts), each kept as text to inline in the pages that
+// use it and as a file for the browser to link (ClientAssets.styleGroups).
 
 import { cp, mkdir, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
@@ -7,16 +8,17 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import type { IslandAssets } from '../../client/islands/contract.ts';
-import type { ClientAssets } from '../../client/model.ts';
+import type { ClientAssets, StyleGroup } from '../../client/model.ts';
 import { islandAssets, islandBuildOptions, islandBundleErrors, type IslandModules } from './islands/client-entries.ts';
 import type { PageContext } from './page-context.ts';
 import { redirectsFile } from './redirects.ts';
+import { styleGroupSources } from './style-groups.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
 export interface ClientBundle {
-  /** Our own assets: the stylesheet inline, none linked (the site's customCss is added by the pipeline). */
-  assets: ClientAssets & { inlineStyle: string };
+  /** Our own assets: the stylesheet in groups, none linked (the site's customCss is added by the pipeline). */
+  assets: ClientAssets & { styleGroups: StyleGroup[] };
   /** Output files, path relative to the client folder → bytes. */
   files: Map<string, Uint8Array>;
   /** The site's component modules pages use (Manifest.islands). */
@@ -37,12 +39,12 @@ export async function bundleClient(
     .build({
       entryPoints: {
         main: join(root, 'client/entry.tsx'),
-        page: join(root, 'client/styles/index.css'),
+        ...Object.fromEntries(styleGroupSources.map((group) => [group.name, `${styleGroupNamespace}:${group.name}`])),
         'search-modal': join(root, 'client/search/modal.css'),
         ...withIslands.entryPoints,
       },
       alias: withIslands.alias,
-      plugins: withIslands.plugins,
+      plugins: [styleGroupEntries, ...withIslands.plugins],
       bundle: true,
       splitting: true,
       format: 'esm',
@@ -84,9 +86,10 @@ export async function bundleClient(
     .map((item) => url(item.path));
   const outputOf = (source: string) =>
     Object.entries(result.metafile.outputs).find(([, output]) => output.entryPoint?.endsWith(source))?.[0];
-  const pageStyle = fileOf(outputOf('client/styles/index.css')!);
-  const inlineStyle = new TextDecoder().decode(files.get(pageStyle));
-  files.delete(pageStyle);
+  const styleGroups = styleGroupSources.map(({ name, scope }): StyleGroup => {
+    const path = outputOf(`${styleGroupNamespace}:${name}`)!;
+    return { name, scope, css: new TextDecoder().decode(files.get(fileOf(path))), href: url(path) };
+  });
   const searchStyle = outputOf('client/search/modal.css');
   const sitePieces = islandAssets(islands, result.metafile, url);
   // A component that needs no script in the browser keeps only its stylesheet.
@@ -96,13 +99,34 @@ export async function bundleClient(
     assets: {
       script: url(entryPath),
       modulePreloads,
-      inlineStyle,
+      styleGroups,
       styles: [],
       searchStyle: searchStyle && url(searchStyle),
     },
     files,
   };
 }
+
+const styleGroupNamespace = 'style-group';
+
+/** Each style group is an entry point of its own: its stylesheets imported in order. */
+const styleGroupEntries: esbuild.Plugin = {
+  name: 'style-groups',
+  setup(build) {
+    build.onResolve({ filter: new RegExp(`^${styleGroupNamespace}:`) }, (args) => ({
+      path: args.path.slice(styleGroupNamespace.length + 1),
+      namespace: styleGroupNamespace,
+    }));
+    build.onLoad({ filter: /.*/, namespace: styleGroupNamespace }, (args) => {
+      const group = styleGroupSources.find((each) => each.name === args.path)!;
+      return {
+        contents: group.files.map((file) => `@import ${JSON.stringify(`./${file}`)};`).join('\n'),
+        loader: 'css',
+        resolveDir: join(root, 'client/styles'),
+      };
+    });
+  },
+};
 
 function isBuildFailure(error: unknown): error is esbuild.BuildFailure {
   return error instanceof Error && Array.isArray((error as Partial<esbuild.BuildFailure>).errors);

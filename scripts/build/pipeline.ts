@@ -44,6 +44,7 @@ import type { SourceDoc } from './discover.ts';
 import { alternateRoutes, docsVersion, loadVersionDocs } from './version-docs.ts';
 import { readVersions } from './versions.ts';
 import { pageContext } from './page-context.ts';
+import { styleGroupsOfPage } from './style-groups.ts';
 
 export interface BuildOptions {
   siteDir: string;
@@ -174,6 +175,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     const others = alternates.get(page.route);
     if (others && Object.keys(others).length > 0) page.versions = others;
     for (const island of page.islands ?? []) islands.add(island);
+    page.styles = styleGroupsOfPage(page);
     const pageHash = await kv.putContent(kvKeys.page, JSON.stringify(page));
     // Plain Markdown for `<route>.md` and the llms files; absolute links on the configured url.
     const markdownHash = await kv.putContent(kvKeys.markdown, pageMarkdown(page, site.url));
@@ -268,7 +270,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   const bundle = options.skipClient
     ? undefined
     : await bundleClient({ siteDir, modules: [...islands].sort(), pageContext: context.pageContext });
-  const ownAssets = bundle?.assets ?? { script: '/assets/main.js', modulePreloads: [], inlineStyle: '', styles: [] };
+  const ownAssets = bundle?.assets ?? { script: '/assets/main.js', modulePreloads: [], styleGroups: [], styles: [] };
   // The site's own CSS comes after ours, so its rules win where both style the same thing.
   const siteStyles = await bundleSiteStyles(config.customCss, siteDir, config.configFile);
   diagnostics.warnings.push(...siteStyles.warnings);

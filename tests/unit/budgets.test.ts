@@ -15,10 +15,15 @@ import { storedBuild, type BuiltSite } from '../support/stored-build.ts';
 
 const kb = 1024;
 
-/** Pages over the HTML budget for a reason outside this code, each to leave the list once it is fixed. */
-const overBudget: Record<string, string> = {
-  // 105 KB besides the stylesheet (188 KB before code tokens became classes): many highlighted blocks.
-  '/studio/examples': 'highlighted code',
+/**
+ * Pages over the HTML budget for a reason outside this code, each with the bytes it must stay
+ * within, to leave the list once it is fixed.
+ */
+const overBudget: Record<string, { kb: number; reason: string }> = {
+  // 129.1 KB (138 KB before style groups, 188 KB before code tokens became classes): many highlighted blocks.
+  '/studio/examples': { kb: 130, reason: 'highlighted code' },
+  // 115.5 KB (124.9 KB before style groups): 64 KB of article, 104 headings with their links.
+  '/technical-docs/Constellation/Industry_Validation_Rules': { kb: 116, reason: 'a long article' },
 };
 let bundle: ClientBundle;
 
@@ -56,7 +61,7 @@ describe('the JavaScript and CSS of a page', () => {
     expect(firstLoad.some((path) => /SearchModal|search-modal/.test(path))).toBe(false);
     expect([...bundle.files.keys()].some((path) => /SearchModal-.*\.js$/.test(path))).toBe(true);
     expect(bundle.assets.searchStyle).toMatch(/search-modal-.*\.css$/);
-    expect(bundle.assets.inlineStyle).not.toContain('.DocSearch-Modal');
+    for (const group of bundle.assets.styleGroups) expect(group.css).not.toContain('.DocSearch-Modal');
   });
 
   it('keeps the code that renders a doc page and Copy page out of the first load', () => {
@@ -67,16 +72,19 @@ describe('the JavaScript and CSS of a page', () => {
     }
   });
 
-  it('inlines a page stylesheet of at most 10 KB gzip, with absolute font URLs', () => {
-    expect(gzip(bundle.assets.inlineStyle)).toBeLessThanOrEqual(10 * kb);
-    const urls = [...bundle.assets.inlineStyle.matchAll(/url\(["']?([^"')]+)/g)].map((match) => match[1]!);
+  it('inlines at most 8 KB gzip of CSS in a doc page without code, diagrams or tabs, with absolute font URLs', () => {
+    const plain = bundle.assets.styleGroups.filter((group) => group.scope === 'every' || group.name === 'doc');
+    expect(gzip(plain.map((group) => group.css).join(''))).toBeLessThanOrEqual(8 * kb);
+    const css = bundle.assets.styleGroups.map((group) => group.css).join('');
+    const urls = [...css.matchAll(/url\(["']?([^"')]+)/g)].map((match) => match[1]!);
     const files = urls.filter((url) => !url.startsWith('data:'));
     expect(files.length).toBeGreaterThan(0);
     for (const url of files) expect(url, 'a URL that does not depend on the page').toMatch(/^\/assets\//);
   });
 
   it('never lets the web font hold back or move text: optional display, a metric-matched fallback', () => {
-    const faces = [...bundle.assets.inlineStyle.matchAll(/@font-face\{[^}]*\}/g)].map((match) => match[0]);
+    const chrome = bundle.assets.styleGroups.find((group) => group.name === 'chrome')!;
+    const faces = [...chrome.css.matchAll(/@font-face\{[^}]*\}/g)].map((match) => match[0]);
     const webFont = faces.filter((face) => face.includes('Plus Jakarta Sans Variable'));
     expect(webFont.length).toBeGreaterThan(0);
     for (const face of webFont) expect(face).toContain('font-display:optional');
@@ -116,15 +124,21 @@ describe('the HTML of a page', () => {
     expect(boot).not.toContain('"toc"');
   });
 
-  it('keeps the HTML of every SELF page within 100 KB besides the stylesheet all pages inline', async () => {
-    const sizes = await Promise.all(
-      site.pages
-        .filter((page) => !(page.route in overBudget))
-        .map(async (page) => ({ route: page.route, bytes: (await htmlOf(page.route)).length })),
-    );
-    const largest = sizes.reduce((a, b) => (b.bytes > a.bytes ? b : a));
-    expect(largest.bytes - (site.manifest.assets.inlineStyle ?? '').length, largest.route).toBeLessThanOrEqual(
-      100 * kb,
-    );
+  it('keeps the HTML of every SELF page within 100 KB, its inlined CSS included', async () => {
+    for (const page of site.pages) {
+      const bytes = new TextEncoder().encode(await htmlOf(page.route)).length;
+      expect(bytes, page.route).toBeLessThanOrEqual((overBudget[page.route]?.kb ?? 100) * kb);
+    }
+  });
+
+  it('inlines in a page only the CSS of what it contains: no code or diagram styles without them', async () => {
+    const plain = site.pages.find((page) => page.route === '/about-self/creation-brand')!;
+    expect(plain.styles).toEqual(['doc']);
+    const html = await htmlOf(plain.route);
+    expect(html).toContain('<style data-style="chrome">');
+    for (const selector of ['.code-copy', '.shiki', '.dg-node', '.tabs-item', '.search-page-input', '#nprogress'])
+      expect(html, selector).not.toContain(selector);
+    const withCode = await htmlOf('/technical-docs/Validate');
+    for (const selector of ['.code-copy', '.shiki', '.dg-node']) expect(withCode, selector).toContain(selector);
   });
 });

@@ -142,7 +142,7 @@ describe('the content component registry', () => {
 
   it('gives h2–h6 an anchor link and leaves h1 plain', () => {
     expect(html([{ t: 'h2', p: { id: 'intro' }, c: ['Intro'] }], contentComponents)).toBe(
-      '<h2 id="intro" class="anchor">Intro<a class="hash-link" href="#intro" aria-label="Direct link to Intro">#</a></h2>',
+      '<h2 id="intro">Intro<a class="hash-link" href="#intro" aria-label="Direct link to Intro">#</a></h2>',
     );
     expect(html([{ t: 'h1', p: { id: 'title' }, c: ['Title'] }], contentComponents)).toBe('<h1 id="title">Title</h1>');
   });

@@ -114,6 +114,16 @@ describe('doc pages', () => {
     expect((await readDocument(html)).boot.page).toEqual(build.page('/intro'));
   });
 
+  it('serves a build made before style groups with its whole stylesheet inline', async () => {
+    // A rollback can make such a build live again: its browser code neither links groups nor renders the first page.
+    const { styleGroups: _groups, ...assets } = { ...build.manifest.assets, inlineStyle: '.whole-sheet{color:red}' };
+    await bindings.CONTENT.put(kvKeys.manifest(build.buildId), JSON.stringify({ ...build.manifest, assets }));
+    const html = await (await get('/intro')).text();
+    expect(html).toContain('<style>.whole-sheet{color:red}</style>');
+    expect(await countElements(html, 'style[data-style]')).toBe(0);
+    expect((await readDocument(html)).boot.page).not.toHaveProperty('tree');
+  });
+
   it('answers HEAD like GET without a body', async () => {
     const response = await get('/intro', { method: 'HEAD' });
     expect(response.status).toBe(200);

@@ -34,13 +34,17 @@ export function bootData(
     // The page's own sidebar among them, whichever version the sidebar a missing page offers is of.
     sidebarFiles: sidebar && ref ? { ...files, [sidebar.id]: sidebarDataPath(ref.hash) } : files,
     // A build from before the inline stylesheet renders the page from the boot data (ClientAssets.inlineStyle).
-    page: page && (manifest.assets.inlineStyle === undefined ? page : summaryOf(page)),
+    page: page && (inlinesStyles(manifest) ? summaryOf(page) : page),
     status,
     theme: theme.theme,
     themePreference: theme.preference,
     announcementDismissed: dismissed,
     searchStyle: manifest.assets.searchStyle,
   };
+}
+
+function inlinesStyles({ assets }: Manifest): boolean {
+  return assets.styleGroups !== undefined || assets.inlineStyle !== undefined;
 }
 
 function summaryOf({ route, title, sidebar, className, version, versions, islandAssets }: PageData): BootPage {

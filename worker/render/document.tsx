@@ -1,4 +1,4 @@
-// The HTML document: a head written here with the page stylesheet inline, the React app streamed
+// The HTML document: a head written here with the page's style groups inline, the React app streamed
 // into #__root, the boot data for hydration as inert JSON, and the hashed module script.
 
 import { renderToReadableStream } from 'react-dom/server';
@@ -6,13 +6,21 @@ import { App } from '../../client/App.tsx';
 import { DocPage } from '../../client/components/DocPage.tsx';
 import { SearchPage } from '../../client/components/SearchPage.tsx';
 import { StatusPage } from '../../client/components/StatusPages.tsx';
-import { documentTitle, type BootData, type Manifest, type PageData, type SidebarView } from '../../client/model.ts';
+import {
+  documentTitle,
+  type BootData,
+  type Manifest,
+  type PageData,
+  type SidebarView,
+  type StyleGroup,
+} from '../../client/model.ts';
 import { escapeHtml } from '../../client/escape-html.ts';
 import { themeScript, type ThemeChoice } from '../services/theme.ts';
 import { headTagHtml } from './head-tags.ts';
 import { islandScripts, islandStyles } from './island-assets.ts';
 import { bootLoaderScript } from './inline-scripts.ts';
 import { structuredData } from './structured-data.ts';
+import { documentStyles, inlineStyleElement } from './style-groups.ts';
 
 export { escapeHtml };
 
@@ -28,7 +36,9 @@ export interface DocumentInput {
   sidebar?: SidebarView;
 }
 
-export async function renderDocument(input: DocumentInput): Promise<ReadableStream<Uint8Array>> {
+export async function renderDocument(given: DocumentInput): Promise<ReadableStream<Uint8Array>> {
+  const styles = documentStyles(given.manifest.assets, given.page, Boolean(given.boot.search));
+  const input = { ...given, boot: { ...given.boot, styleFiles: styles.files } };
   const { boot, page, sidebar } = input;
   const content = page ? <DocPage page={page} /> : undefined;
   const app = await renderToReadableStream(
@@ -46,7 +56,7 @@ export async function renderDocument(input: DocumentInput): Promise<ReadableStre
   const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
   const pipe = async () => {
     const writer = writable.getWriter();
-    await writer.write(encoder.encode(documentHead(input)));
+    await writer.write(encoder.encode(documentHead(input, styles.inline)));
     const reader = app.getReader();
     for (;;) {
       const { done, value } = await reader.read();
@@ -63,7 +73,7 @@ export async function renderDocument(input: DocumentInput): Promise<ReadableStre
   return readable;
 }
 
-function documentHead({ manifest, boot, theme, url, page = null }: DocumentInput): string {
+function documentHead({ manifest, boot, theme, url, page = null }: DocumentInput, styles: StyleGroup[]): string {
   const { site, assets } = manifest;
   const title = documentTitle(page, site, statusTitle(boot));
   const description = page?.description || site.tagline;
@@ -94,7 +104,9 @@ function documentHead({ manifest, boot, theme, url, page = null }: DocumentInput
     `<meta name="twitter:description" content="${escapeHtml(description)}">`,
     `<meta name="theme-color" content="${theme.theme === 'dark' ? '#070d1a' : '#ffffff'}">`,
     `<link rel="icon" href="${escapeHtml(site.favicon)}">`,
-    // The whole page stylesheet, inline: nothing is fetched before the first paint.
+    // The style groups the page uses, inline: nothing is fetched before the first paint.
+    ...styles.map(inlineStyleElement),
+    // A build from before style groups inlines its whole stylesheet.
     assets.inlineStyle ? `<style>${assets.inlineStyle.replace(/<\//g, '<\\/')}</style>` : '',
     // Then the site's own stylesheets, so their rules win where both style the same thing.
     ...[...assets.styles, ...islandStyles(page)].map((style) => `<link rel="stylesheet" href="${style}">`),

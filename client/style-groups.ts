@@ -1,0 +1,61 @@
+// The page stylesheet comes in groups (client/model.ts StyleGroup): the first page inlines the ones
+// it uses, and a page that client-side navigation brings may need others. Those are linked here,
+// each once, at their place in the cascade, and the page is shown only once they have loaded (or
+// failed), so it never appears unstyled. A group that arrives early styles nothing on the page
+// before: each group's rules are for elements only the pages that need it contain.
+
+import type { PageData } from './model.ts';
+
+const loading = new Map<string, Promise<void>>();
+
+/** The progress bar's group (scripts/build/style-groups.ts): no page inlines it. */
+const progressGroup = 'progress';
+
+/**
+ * The groups `page` needs (every group, for a page stored without its list); resolves once they
+ * have loaded. Links the progress bar's too, unawaited: the bar shows only on a slow load, and
+ * unstyled it is an empty box, neither seen nor taking room.
+ */
+export function loadPageStyles(page: PageData, files: Record<string, string> | undefined): Promise<void> {
+  void loadStyleGroups([progressGroup], files);
+  return loadStyleGroups(page.styles ?? Object.keys(files ?? {}), files);
+}
+
+/**
+ * Links the groups among `names` that this document has neither inlined nor linked yet; resolves
+ * once all have loaded. `files` is the boot data's map of every group in cascade order (BootData.styleFiles).
+ */
+export function loadStyleGroups(names: readonly string[], files: Record<string, string> | undefined): Promise<void> {
+  if (!files) return Promise.resolve();
+  const order = Object.keys(files);
+  const missing = names.filter((name) => files[name] && !document.querySelector(`[data-style="${CSS.escape(name)}"]`));
+  return Promise.all(
+    names.map((name) => {
+      if (!missing.includes(name)) return loading.get(name);
+      const pending = linkGroup(name, files[name]!, order);
+      loading.set(name, pending);
+      return pending;
+    }),
+  ).then(() => undefined);
+}
+
+function linkGroup(name: string, href: string, order: string[]): Promise<void> {
+  const link = document.createElement('link');
+  link.rel = 'stylesheet';
+  link.href = href;
+  link.dataset.style = name;
+  const loaded = new Promise<void>((resolve) => {
+    link.onload = () => resolve();
+    // A missing group must not keep the reader from the page: shown with what has loaded.
+    link.onerror = () => {
+      console.warn(`The stylesheet ${href} did not load.`);
+      resolve();
+    };
+  });
+  // Before the first group that comes after it, else after the last one: the cascade the build made.
+  const later = new Set(order.slice(order.indexOf(name) + 1));
+  const present = [...document.querySelectorAll<HTMLElement>('head [data-style]')];
+  const next = present.find((element) => later.has(element.dataset.style!)) ?? present.at(-1)?.nextSibling ?? null;
+  document.head.insertBefore(link, next);
+  return loaded;
+}

@@ -1,0 +1,35 @@
+// Which style groups a document inlines: those every page has, the doc page's own (PageData.styles,
+// decided by the build from its tree) and the search page's. The others are named in the boot data
+// with their files, for client-side navigation to link when the next page needs them.
+
+import type { ClientAssets, PageData, StyleGroup } from '../../client/model.ts';
+
+export interface DocumentStyles {
+  /** The groups to inline, in cascade order. */
+  inline: StyleGroup[];
+  /** Every group in cascade order: its file when not inlined, '' when it is (BootData.styleFiles). */
+  files: Record<string, string>;
+}
+
+export function documentStyles(
+  assets: ClientAssets,
+  page: PageData | null | undefined,
+  search: boolean,
+): DocumentStyles {
+  const groups = assets.styleGroups ?? [];
+  const needed = ({ name, scope }: StyleGroup) =>
+    scope === 'every' ||
+    (scope === 'search' && search) ||
+    // A page stored without its list (an older record) gets all its groups rather than too few.
+    (scope === 'page' && !!page && (page.styles?.includes(name) ?? true));
+  const inline = groups.filter(needed);
+  return {
+    inline,
+    files: Object.fromEntries(groups.map((group) => [group.name, inline.includes(group) ? '' : group.href])),
+  };
+}
+
+/** A group as an element of the head, named so the browser knows which groups it has and where. */
+export function inlineStyleElement({ name, css }: StyleGroup): string {
+  return `<style data-style="${name}">${css.replace(/<\//g, '<\\/')}</style>`;
+}
