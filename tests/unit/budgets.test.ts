@@ -42,10 +42,12 @@ describe('the JavaScript and CSS of a page', () => {
   // Goal of #10: 72 KB. React alone is 67.6 KB of it; the layout's own code does not fit the rest yet.
   // Counted: the entry and every chunk it imports statically (all run before interaction), each
   // gzipped alone as the browser receives it; lazy chunks (status pages, tabs, search) are not.
-  it('keeps the JavaScript a doc page loads before interaction within 77.6 KB gzip, React included', () => {
+  // 77.7 KB since hydration runs as a transition and the style groups a navigation lacks are
+  // linked (0.1 KB together): the first paint no longer waits for any script or the font.
+  it('keeps the JavaScript a doc page loads before interaction within 77.7 KB gzip, React included', () => {
     const firstLoad = [bundle.assets.script, ...bundle.assets.modulePreloads];
     const total = firstLoad.reduce((sum, path) => sum + gzipOf(path), 0);
-    expect(total).toBeLessThanOrEqual(77.6 * kb);
+    expect(total).toBeLessThanOrEqual(77.7 * kb);
   });
 
   it('keeps the status pages and the tabs code out of the first load: pages without them never run it', () => {
