@@ -28,7 +28,14 @@ export interface SearchRerunOptions {
 export interface SearchRerun {
   keptDir: string;
   runs: SearchFigures[];
-  median: { coldFirstMs: number; isolateStartMs: number; p50: number; p99: number };
+  median: {
+    coldFirstMs: number;
+    coldFirstCpuMs: number;
+    isolateStartMs: number;
+    p50: number;
+    p99: number;
+    cpuMsPerSearch: number;
+  };
   heap: SearchHeap;
 }
 
@@ -65,8 +72,9 @@ export async function rerunSearch(options: SearchRerunOptions): Promise<SearchRe
         });
         runs.push(figures);
         console.log(
-          `  run ${run}: start ${figures.isolateStartMs} ms, cold first ${figures.coldFirstMs} ms, ` +
-            `warm p50 ${figures.warm.p50} / p99 ${figures.warm.p99} ms (${figures.warm.requests} searches)`,
+          `  run ${run}: start ${figures.isolateStartMs} ms, cold first ${figures.coldFirstMs} ms (${figures.coldFirstCpuMs} ms CPU), ` +
+            `warm p50 ${figures.warm.p50} / p99 ${figures.warm.p99} ms, ${figures.warm.cpuMsPerSearch} ms CPU ` +
+            `(${figures.warm.requests} searches)`,
         );
       } finally {
         await workerd.stop();
@@ -81,15 +89,18 @@ export async function rerunSearch(options: SearchRerunOptions): Promise<SearchRe
     runs,
     median: {
       coldFirstMs: median(runs.map((run) => run.coldFirstMs)),
+      coldFirstCpuMs: median(runs.map((run) => run.coldFirstCpuMs ?? NaN)),
       isolateStartMs: median(runs.map((run) => run.isolateStartMs)),
       p50: median(runs.map((run) => run.warm.p50)),
       p99: median(runs.map((run) => run.warm.p99)),
+      cpuMsPerSearch: median(runs.map((run) => run.warm.cpuMsPerSearch ?? NaN)),
     },
     heap,
   };
-  const { coldFirstMs, isolateStartMs, p50, p99 } = result.median;
+  const { coldFirstMs, coldFirstCpuMs, isolateStartMs, p50, p99, cpuMsPerSearch } = result.median;
   console.log(
-    `\nmedian of ${runs.length}: start ${isolateStartMs} ms, cold first ${coldFirstMs} ms, warm p50 ${p50} / p99 ${p99} ms`,
+    `\nmedian of ${runs.length}: start ${isolateStartMs} ms, cold first ${coldFirstMs} ms (${coldFirstCpuMs} ms CPU), ` +
+      `warm p50 ${p50} / p99 ${p99} ms, ${cpuMsPerSearch} ms CPU a warm search`,
   );
   console.log(
     `search heap +${((heap.heapAfterBytes - heap.heapBeforeBytes) / 2 ** 20).toFixed(1)} MiB after ` +
