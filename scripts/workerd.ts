@@ -35,6 +35,9 @@ export interface WorkerdSite {
   cachePersist?: string;
 }
 
+/** wrangler.toml's `assets.run_worker_first`: paths the worker answers without asking the assets service. */
+export const workerFirstPaths = ['/1/*', '/__search'];
+
 /** Miniflare options equivalent to wrangler.toml's, for a bundle from `bundleWorker`. */
 export function workerdOptions(site: WorkerdSite): MiniflareOptions {
   return {
@@ -47,7 +50,13 @@ export function workerdOptions(site: WorkerdSite): MiniflareOptions {
     kvPersist: join(site.persist, 'v3', 'kv'),
     ...(site.cachePersist ? { cachePersist: site.cachePersist } : {}),
     ...(site.assetsDir
-      ? { assets: { directory: site.assetsDir, binding: 'ASSETS', routerConfig: { has_user_worker: true } } }
+      ? {
+          assets: {
+            directory: site.assetsDir,
+            binding: 'ASSETS',
+            routerConfig: { has_user_worker: true, static_routing: { user_worker: workerFirstPaths } },
+          },
+        }
       : {}),
     bindings: site.bindings,
     host: '127.0.0.1',

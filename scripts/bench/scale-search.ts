@@ -4,17 +4,23 @@
 
 import { performance } from 'node:perf_hooks';
 import { searchBody } from './load.ts';
-import { childrenNamed, processRssBytes } from './process-tree.ts';
+import { childrenNamed, processCpuSeconds, processRssBytes } from './process-tree.ts';
 
 export interface SearchFigures {
   /** Wall time of the first POST /1/indexes/*\/queries on a fresh workerd, once its isolate is up. */
   coldFirstMs: number;
+  /** workerd's CPU time during that search (in steps of 10 ms, the kernel's clock tick). */
+  coldFirstCpuMs: number | null;
   /** Wall time of the isolate's first request, which reads nothing (script start-up). */
   isolateStartMs: number;
   /** workerd's RSS after `seriesQueries` searches minus its RSS before the first one. */
   isolateGrowthBytes: number;
   seriesQueries: number;
-  warm: { p50: number; p99: number; requests: number; errors: number };
+  /**
+   * workerd's CPU time (every service in it: worker, assets, KV, cache) a warm search, which a
+   * busy machine inflates less than wall time: what to compare changes by on a shared machine.
+   */
+  warm: { p50: number; p99: number; requests: number; errors: number; cpuMsPerSearch: number | null };
 }
 
 /** The workerd processes this process started (Miniflare runs workerd as a direct child). */
@@ -52,13 +58,16 @@ export async function measureSearch(
   await (await fetch(`${origin}/1/indexes/*/queries`)).arrayBuffer();
   const isolateStartMs = performance.now() - startedAt;
   const before = processRssBytes(workerdPid);
+  const coldCpuBefore = processCpuSeconds(workerdPid);
   const cold = await timedSearch(origin, nextQuery());
+  const coldCpuAfter = processCpuSeconds(workerdPid);
   if (!cold.ok) throw new Error('the first search did not answer with hits');
   for (let i = 1; i < seriesQueries; i++) await timedSearch(origin, nextQuery());
   const after = processRssBytes(workerdPid);
 
   const times: number[] = [];
   let errors = 0;
+  const cpuBefore = processCpuSeconds(workerdPid);
   const until = performance.now() + (options.warmSeconds ?? 10) * 1000;
   const max = options.warmMax ?? 2000;
   while (performance.now() < until && times.length < max) {
@@ -66,16 +75,24 @@ export async function measureSearch(
     if (ok) times.push(ms);
     else errors += 1;
   }
+  const cpuAfter = processCpuSeconds(workerdPid);
+  const searches = times.length + errors;
+  const cpuMsPerSearch = cpuMs(cpuBefore, cpuAfter, searches);
   times.sort((a, b) => a - b);
   const percentile = (p: number) =>
     round(times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] ?? NaN);
   return {
     coldFirstMs: round(cold.ms),
+    coldFirstCpuMs: cpuMs(coldCpuBefore, coldCpuAfter, 1),
     isolateStartMs: round(isolateStartMs),
     isolateGrowthBytes: after - before,
     seriesQueries,
-    warm: { p50: percentile(50), p99: percentile(99), requests: times.length, errors },
+    warm: { p50: percentile(50), p99: percentile(99), requests: times.length, errors, cpuMsPerSearch },
   };
 }
 
 const round = (ms: number) => Math.round(ms * 100) / 100;
+
+/** CPU milliseconds between two readings, a search; null when the process was gone. */
+const cpuMs = (before: number | null, after: number | null, searches: number) =>
+  before === null || after === null || searches === 0 ? null : round(((after - before) * 1000) / searches);

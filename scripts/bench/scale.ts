@@ -17,6 +17,7 @@ import { printScaleTable } from './scale-table.ts';
 import { measureSearch, ownWorkerds, type SearchFigures } from './scale-search.ts';
 import { measureSearchHeap, type SearchHeap } from './search-heap.ts';
 import { queryStream, siteWords } from './search-queries.ts';
+import { rerunSearch } from './search-rerun.ts';
 import { startWorkerd } from './server.ts';
 
 /** `self` (or 41) is the SELF site's own content; a number is a generated corpus of that many pages. */
@@ -32,6 +33,10 @@ export interface ScaleOptions {
   /** Longest a build may take, in seconds; by default 180 s plus half a second a page. */
   buildTimeout?: number;
   keep: boolean;
+  /** Only search again, on the build a `--keep` run left in this folder (see search-rerun.ts). */
+  searchOnly?: string;
+  /** Fresh workerds `searchOnly` measures, for medians. */
+  runs: number;
 }
 
 export interface SizeResult {
@@ -258,13 +263,17 @@ export function scaleOptions(argv: string[]): ScaleOptions {
     warmSeconds: Number(process.env.BENCH_SECONDS ?? 10),
     buildTimeout: value('--build-timeout') ? Number(value('--build-timeout')) : undefined,
     keep: argv.includes('--keep'),
+    searchOnly: value('--search-only'),
+    runs: Number(value('--runs') ?? 5),
   };
 }
 
 /** The command: runs the bench from command-line flags, then exits (servers are all stopped). */
 export async function runScaleBench(argv: string[]): Promise<never> {
   try {
-    await benchScale(scaleOptions(argv));
+    const options = scaleOptions(argv);
+    if (options.searchOnly) await rerunSearch({ ...options, keptDir: resolve(options.searchOnly) });
+    else await benchScale(options);
   } catch (error) {
     console.error(`\nscale bench failed: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);

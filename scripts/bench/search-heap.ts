@@ -24,6 +24,9 @@ export interface SearchHeap {
   /** What the piece cache counts it holds after the last search. */
   cacheCountedBytes: number;
   cacheLimitBytes: number;
+  /** Pieces the first search read (the cache empty), and all searches' reads divided by their number. */
+  firstSearchReads: number;
+  readsPerSearch: number;
 }
 
 /** Runs the measurement in a child process and returns its figures. */
@@ -68,9 +71,12 @@ async function main(argv: string[]): Promise<void> {
   const { queryStream, siteWords } = await import('./search-queries.ts');
   const next = queryStream(await siteWords(siteDir), Number(seed));
   const queries = Array.from({ length: Number(count) }, () => parseSearchBody(searchBody(next())));
+  let reads = 0;
   const assets = {
-    fetch: async (request: Request) =>
-      new Response(await readFile(join(outDir, 'client', new URL(request.url).pathname), 'utf8')),
+    fetch: async (request: Request) => {
+      reads += 1;
+      return new Response(await readFile(join(outDir, 'client', new URL(request.url).pathname), 'utf8'));
+    },
   };
   const env = { ASSETS: assets } as unknown as Parameters<typeof searchLocal>[0];
   const build = { buildId: 'heap', search: { store: 'assets' as const, directory } };
@@ -80,7 +86,11 @@ async function main(argv: string[]): Promise<void> {
     return process.memoryUsage();
   };
   const before = settledHeap();
-  for (const query of queries) await searchLocal(env, build, query);
+  let firstSearchReads = 0;
+  for (const query of queries) {
+    await searchLocal(env, build, query);
+    firstSearchReads ||= reads;
+  }
   const after = settledHeap();
   const result: SearchHeap = {
     searches: queries.length,
@@ -89,6 +99,8 @@ async function main(argv: string[]): Promise<void> {
     arrayBuffersAfterBytes: after.arrayBuffers,
     cacheCountedBytes: searchCacheBytes(),
     cacheLimitBytes: defaultCacheBytes,
+    firstSearchReads,
+    readsPerSearch: Math.round((reads / queries.length) * 100) / 100,
   };
   console.log(JSON.stringify(result));
 }

@@ -86,11 +86,12 @@ export async function startWorkerd(
   site: RunningSite,
   port: number,
   bindings: Record<string, string>,
-  options: { assets?: boolean } = {},
+  options: { assets?: boolean; bundleDir?: string } = {},
 ): Promise<RunningSite> {
   const workDir = await mkdtemp(join(tmpdir(), 'self-docs-bench-worker-'));
   try {
-    const bundleDir = await bundleWorker(workDir);
+    // A bench that starts many fresh workerds bundles once and passes the bundle.
+    const bundleDir = options.bundleDir ?? (await bundleWorker(workDir));
     const running = new Set(childrenNamed(process.pid, 'workerd'));
     const { mf, origin } = await startWorkerdSite({
       bundleDir,

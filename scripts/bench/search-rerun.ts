@@ -1,0 +1,122 @@
+// `--search-only <dir>`: the scale bench's search figures again, on a build it kept (`--keep`
+// prints the folder), without generating or building anything: a change to the search service
+// costs seconds to measure, not the build's minutes. Each run is a fresh workerd over the same
+// KV state and the same queries (same seed); the medians of the runs are printed and written.
+
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { bundleWorker } from '../workerd.ts';
+import { readKvOutput } from './kv-output.ts';
+import { measureSearch, ownWorkerds, type SearchFigures } from './scale-search.ts';
+import { measureSearchHeap, type SearchHeap } from './search-heap.ts';
+import { queryStream, siteWords } from './search-queries.ts';
+import { startWorkerd } from './server.ts';
+
+export interface SearchRerunOptions {
+  /** The folder a `--keep` run left: site/, out/ and state/ (KV as deployed). */
+  keptDir: string;
+  runs: number;
+  seed: number;
+  port: number;
+  warmSeconds: number;
+  /** Results go to `<out>/bench/search-only.json`. */
+  out: string;
+}
+
+export interface SearchRerun {
+  keptDir: string;
+  runs: SearchFigures[];
+  median: {
+    coldFirstMs: number;
+    coldFirstCpuMs: number;
+    isolateStartMs: number;
+    p50: number;
+    p99: number;
+    cpuMsPerSearch: number;
+  };
+  heap: SearchHeap;
+}
+
+export async function rerunSearch(options: SearchRerunOptions): Promise<SearchRerun> {
+  const siteDir = join(options.keptDir, 'site');
+  const persist = join(options.keptDir, 'state');
+  // A whole run ends by redeploying a rebuild (out-again/): the state then serves that build.
+  const rebuilt = join(options.keptDir, 'out-again');
+  const outDir = existsSync(rebuilt) ? rebuilt : join(options.keptDir, 'out');
+  for (const dir of [siteDir, outDir, persist])
+    if (!existsSync(dir))
+      throw new Error(`--search-only: ${dir} is missing; pass the folder a run with --keep printed ("kept …")`);
+  const { search: ref } = await readKvOutput(outDir);
+  if (!ref) throw new Error(`--search-only: the build in ${outDir} has no search index`);
+  const words = await siteWords(siteDir);
+  const bundleRoot = await mkdtemp(join(tmpdir(), 'self-docs-search-rerun-'));
+  const runs: SearchFigures[] = [];
+  try {
+    const bundleDir = await bundleWorker(bundleRoot);
+    for (let run = 1; run <= options.runs; run++) {
+      const before = new Set(ownWorkerds());
+      const site = { origin: '', outDir, persist, stop: async () => {} };
+      const workerd = await startWorkerd(
+        site,
+        options.port,
+        { SEARCH_CACHE_TTL: '300', HTML_CACHE_TTL: '0' },
+        { bundleDir },
+      );
+      try {
+        const started = ownWorkerds().filter((pid) => !before.has(pid));
+        if (started.length !== 1) throw new Error(`expected one new workerd process, found ${started.length}`);
+        const figures = await measureSearch(workerd.origin, started[0]!, queryStream(words, options.seed), {
+          warmSeconds: options.warmSeconds,
+        });
+        runs.push(figures);
+        console.log(
+          `  run ${run}: start ${figures.isolateStartMs} ms, cold first ${figures.coldFirstMs} ms (${figures.coldFirstCpuMs} ms CPU), ` +
+            `warm p50 ${figures.warm.p50} / p99 ${figures.warm.p99} ms, ${figures.warm.cpuMsPerSearch} ms CPU ` +
+            `(${figures.warm.requests} searches)`,
+        );
+      } finally {
+        await workerd.stop();
+      }
+    }
+  } finally {
+    await rm(bundleRoot, { recursive: true, force: true });
+  }
+  const heap = await measureSearchHeap(outDir, siteDir, ref, 300, options.seed);
+  const result: SearchRerun = {
+    keptDir: options.keptDir,
+    runs,
+    median: {
+      coldFirstMs: median(runs.map((run) => run.coldFirstMs)),
+      coldFirstCpuMs: median(runs.map((run) => run.coldFirstCpuMs ?? NaN)),
+      isolateStartMs: median(runs.map((run) => run.isolateStartMs)),
+      p50: median(runs.map((run) => run.warm.p50)),
+      p99: median(runs.map((run) => run.warm.p99)),
+      cpuMsPerSearch: median(runs.map((run) => run.warm.cpuMsPerSearch ?? NaN)),
+    },
+    heap,
+  };
+  const { coldFirstMs, coldFirstCpuMs, isolateStartMs, p50, p99, cpuMsPerSearch } = result.median;
+  console.log(
+    `\nmedian of ${runs.length}: start ${isolateStartMs} ms, cold first ${coldFirstMs} ms (${coldFirstCpuMs} ms CPU), ` +
+      `warm p50 ${p50} / p99 ${p99} ms, ${cpuMsPerSearch} ms CPU a warm search`,
+  );
+  console.log(
+    `search heap +${((heap.heapAfterBytes - heap.heapBeforeBytes) / 2 ** 20).toFixed(1)} MiB after ` +
+      `${heap.searches} searches; piece reads: ${heap.firstSearchReads} for the first search, ` +
+      `${heap.readsPerSearch} a search over all`,
+  );
+  await mkdir(join(options.out, 'bench'), { recursive: true });
+  const file = join(options.out, 'bench', 'search-only.json');
+  await writeFile(file, `${JSON.stringify(result, null, 2)}\n`);
+  console.log(`written ${file}`);
+  return result;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  const value = sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  return Math.round(value * 100) / 100;
+}
