@@ -44,6 +44,7 @@ import type { SourceDoc } from './discover.ts';
 import { alternateRoutes, docsVersion, loadVersionDocs } from './version-docs.ts';
 import { readVersions } from './versions.ts';
 import { pageContext } from './page-context.ts';
+import type { PhaseTimer } from './phase-timings.ts';
 
 export interface BuildOptions {
   siteDir: string;
@@ -55,6 +56,8 @@ export interface BuildOptions {
    * broken-pages.ts) and the build goes on; problems outside pages still stop it.
    */
   tolerateBrokenPages?: boolean;
+  /** Told as each phase starts (the `--timings` figures). */
+  timer?: PhaseTimer;
 }
 
 /** A page as the build summarises it once stored: its data without the element tree. */
@@ -82,11 +85,14 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   const siteDir = resolve(options.siteDir);
   const staticDir = join(siteDir, 'static');
   const diagnostics = newDiagnostics();
+  const phase = (name: string) => options.timer?.start(name);
 
+  phase('config');
   const config = await loadSiteConfig(siteDir);
   diagnostics.warnings.push(...config.warnings);
   // Docs with bad frontmatter are kept, by file path, when broken pages are tolerated.
   const brokenDocs = options.tolerateBrokenPages ? new Map<string, BuildError[]>() : undefined;
+  phase('discover');
   // Each version is a docs folder of its own, with its sidebars and route prefix.
   const versions = await Promise.all(
     readVersions({
@@ -217,6 +223,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   };
   // A version's pages (docs, then generated category pages) take consecutive places in the build,
   // so the search index tells versions apart by ranges of pages.
+  phase('compile and store pages');
   let offset = 0;
   for (const loaded of versions) {
     const { version, sidebars, lastModified } = loaded;
@@ -243,6 +250,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   // Broken pages leave holes: the pages built, in the order of `docs`.
   const built = pages.filter((page) => page !== undefined);
 
+  phase('routes, sidebars, llms');
   // `_redirects` first: its plain rules replace a page only when forced (redirect-plan.ts).
   for (const [from, target] of exactRouteTargets(redirectPlan, routeTargets)) routeTargets.set(from, target);
   for (const [from, to] of Object.entries(redirects)) {
@@ -262,9 +270,11 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   for (const part of llmsParts(llmsRecord(site, lastDocs.sidebars.sidebars, lastPages))) {
     llms.push(await kv.putContent(kvKeys.llms, JSON.stringify(part)));
   }
+  phase('search index');
   // The split search index: static assets beside the client, or KV for a build without one.
   const search = await emitSearchIndex(searchIndex, options.skipClient ? 'kv' : 'assets', options.outDir, kv);
 
+  phase('client bundle and styles');
   const bundle = options.skipClient
     ? undefined
     : await bundleClient({ siteDir, modules: [...islands].sort(), pageContext: context.pageContext });
@@ -294,6 +304,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     ...(styles ? [styles.bytes, ...styles.files.values()] : []),
   ]);
   const manifest: Manifest = { buildId, builtAt: new Date().toISOString(), ...content };
+  phase('manifest and files');
   const contentKeys = JSON.stringify(kv.contentKeys());
   await kv.put(kvKeys.keys(buildId), contentKeys);
   await kv.put(kvKeys.manifest(buildId), JSON.stringify(manifest));
