@@ -18,7 +18,12 @@ import { newDiagnostics } from './errors.ts';
 import type { LinkContext } from './mdx-plugins.ts';
 
 export interface BatchCompiler {
-  /** One batch at a time: the next call waits for this one's answer. */
+  /**
+   * Batches it takes before answering the first: a thread gets its next batch while the build
+   * is still storing the last one's pages, so it never waits for the build's own thread.
+   */
+  readonly depth: number;
+  /** Batches are compiled in the order asked, `depth` at most under way. */
   compile(batch: number, entries: BatchEntry[]): Promise<BatchResult>;
   close(): Promise<void>;
 }
@@ -26,6 +31,7 @@ export interface BatchCompiler {
 /** Compiles in this thread, with a fresh media map and diagnostics for each batch. */
 export function inProcessCompiler(context: LinkContext): BatchCompiler {
   return {
+    depth: 1,
     async compile(_batch, entries) {
       const batchContext = { ...context, media: new Map<string, string>(), diagnostics: newDiagnostics() };
       const outcome = await compileBatch(entries, batchContext);
@@ -68,25 +74,29 @@ export function startCompileThreads(count: number, context: LinkContext): BatchC
   );
 }
 
+/** Batches a thread holds at once: the one it compiles and the next. */
+const threadDepth = 2;
+
 function threadCompiler(worker: Worker): BatchCompiler {
-  let pending: { batch: number; resolve: (result: BatchResult) => void; reject: (error: Error) => void } | undefined;
+  const pending = new Map<number, { resolve: (result: BatchResult) => void; reject: (error: Error) => void }>();
+  let requests = 0;
   let failure: Error | undefined;
   const fail = (error: Error) => {
     failure ??= error;
-    pending?.reject(failure);
-    pending = undefined;
+    for (const { reject } of pending.values()) reject(failure);
+    pending.clear();
   };
   worker.on('error', fail);
   worker.on('exit', (code) => fail(new Error(`a compile thread stopped (exit code ${code})`)));
   worker.on('message', (reply: ThreadReply) => {
-    if (!pending || reply.batch !== pending.batch) return;
-    const { resolve, reject } = pending;
-    pending = undefined;
+    const waiting = pending.get(reply.request);
+    if (!waiting) return;
+    pending.delete(reply.request);
     if (reply.type === 'crashed') {
-      reject(new Error(`a compile thread failed: ${reply.stack}`));
+      waiting.reject(new Error(`a compile thread failed: ${reply.stack}`));
       return;
     }
-    resolve({
+    waiting.resolve({
       pages: reply.pages,
       errors: reply.errors.map(buildErrorFrom),
       diagnostics: { errors: reply.linkErrors.map(buildErrorFrom), warnings: reply.warnings.map(buildErrorFrom) },
@@ -96,12 +106,15 @@ function threadCompiler(worker: Worker): BatchCompiler {
   const send = (request: ThreadRequest) => worker.postMessage(request);
 
   return {
-    compile(batch, entries) {
+    depth: threadDepth,
+    compile(_batch, entries) {
       if (failure) return Promise.reject(failure);
-      if (pending) return Promise.reject(new Error('a compile thread takes one batch at a time'));
+      if (pending.size >= threadDepth)
+        return Promise.reject(new Error(`a compile thread takes ${threadDepth} batches at most`));
+      const request = requests++;
       return new Promise((resolve, reject) => {
-        pending = { batch, resolve, reject };
-        send({ type: 'compile', batch, entries });
+        pending.set(request, { resolve, reject });
+        send({ type: 'compile', request, entries });
       });
     },
     async close() {
@@ -109,7 +122,7 @@ function threadCompiler(worker: Worker): BatchCompiler {
       const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
       failure = new Error('the compile thread was closed');
       // A thread still compiling (the build is failing) is stopped; an idle one stops its esbuild first.
-      if (pending) await worker.terminate();
+      if (pending.size > 0) await worker.terminate();
       else send({ type: 'close' });
       await exited;
     },

@@ -1,4 +1,4 @@
-// A compile thread: compiles the batches the build sends it, one at a time, and sends back each
+// A compile thread: compiles the batches the build sends it, in order, and sends back each
 // batch's pages with the problems and images it found. Started by compile-threads.ts.
 
 import { parentPort, workerData } from 'node:worker_threads';
@@ -16,7 +16,14 @@ import { newDiagnostics } from './errors.ts';
 const port = parentPort!;
 const base = linkContextFrom(workerData as LinkContextData);
 
-port.on('message', async (request: ThreadRequest) => {
+// The build sends the next batch before this one is done, so that the thread never waits for the
+// build's own thread to take a reply: requests are handled one after another, in order.
+let queue = Promise.resolve();
+port.on('message', (request: ThreadRequest) => {
+  queue = queue.then(() => handle(request));
+});
+
+async function handle(request: ThreadRequest): Promise<void> {
   if (request.type === 'close') {
     // esbuild's service process belongs to this thread: stop it so nothing outlives the build.
     await esbuild.stop();
@@ -29,7 +36,7 @@ port.on('message', async (request: ThreadRequest) => {
     const outcome = await compileBatch(request.entries, context);
     reply = {
       type: 'compiled',
-      batch: request.batch,
+      request: request.request,
       pages: outcome.pages,
       errors: outcome.errors.map(problemData),
       warnings: context.diagnostics.warnings.map(problemData),
@@ -38,7 +45,7 @@ port.on('message', async (request: ThreadRequest) => {
     };
   } catch (error) {
     const stack = error instanceof Error ? (error.stack ?? error.message) : String(error);
-    reply = { type: 'crashed', batch: request.batch, stack };
+    reply = { type: 'crashed', request: request.request, stack };
   }
   port.postMessage(reply);
-});
+}

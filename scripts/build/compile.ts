@@ -75,8 +75,8 @@ export async function compileDocs(
     return delivered;
   };
 
-  // A compiler starts on its next batch while the previous one is being handed over: at most two
-  // batches per compiler are held.
+  // A compiler is given its next batches (up to its depth) before the last one's pages are handed
+  // over, so a thread never waits for this one: at most depth + 1 batches per compiler are held.
   const drive = async (compiler: BatchCompiler) => {
     const start = () => {
       if (failure || nextBatch >= batches.length) return undefined;
@@ -85,14 +85,16 @@ export async function compileDocs(
       running.catch(() => undefined);
       return running;
     };
-    for (let running = start(); running;) {
+    const under = [start()];
+    while (under.length < compiler.depth && under.at(-1)) under.push(start());
+    for (let running = under.shift(); running; running = under.shift()) {
       const compiled = await running;
       const { batch } = compiled;
-      // The compiler takes one batch at a time: a batch is isolated before the next one starts.
+      // A broken batch is compiled again page by page, after the batch already under way.
       const { result, broken } = options.onBroken
         ? await isolateBroken(compiler, batch, batches[batch]!, compiled.result)
         : { result: compiled.result, broken: new Map<number, BuildError[]>() };
-      running = start();
+      under.push(start());
       await deliver(result, broken);
       leftovers[batch] = { errors: result.errors, diagnostics: result.diagnostics, media: result.media };
     }
