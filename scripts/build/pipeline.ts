@@ -251,6 +251,13 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   const built = pages.filter((page) => page !== undefined);
 
   phase('routes, sidebars, llms');
+  // esbuild bundles the browser code and the site's CSS in a process of its own while this thread
+  // writes the route table, sidebars and search index. Both are awaited below, failures included.
+  const bundling = options.skipClient
+    ? undefined
+    : bundleClient({ siteDir, modules: [...islands].sort(), pageContext: context.pageContext });
+  const styling = bundleSiteStyles(config.customCss, siteDir, config.configFile);
+  for (const started of [bundling, styling]) started?.catch(() => undefined);
   // `_redirects` first: its plain rules replace a page only when forced (redirect-plan.ts).
   for (const [from, target] of exactRouteTargets(redirectPlan, routeTargets)) routeTargets.set(from, target);
   for (const [from, to] of Object.entries(redirects)) {
@@ -275,12 +282,10 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   const search = await emitSearchIndex(searchIndex, options.skipClient ? 'kv' : 'assets', options.outDir, kv);
 
   phase('client bundle and styles');
-  const bundle = options.skipClient
-    ? undefined
-    : await bundleClient({ siteDir, modules: [...islands].sort(), pageContext: context.pageContext });
+  const bundle = await bundling;
   const ownAssets = bundle?.assets ?? { script: '/assets/main.js', modulePreloads: [], inlineStyle: '', styles: [] };
   // The site's own CSS comes after ours, so its rules win where both style the same thing.
-  const siteStyles = await bundleSiteStyles(config.customCss, siteDir, config.configFile);
+  const siteStyles = await styling;
   diagnostics.warnings.push(...siteStyles.warnings);
   const styles = siteStyles.styles;
   const assets = styles ? { ...ownAssets, styles: [...ownAssets.styles, styles.url] } : ownAssets;

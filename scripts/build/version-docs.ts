@@ -25,6 +25,8 @@ export async function loadVersionDocs(
   version: VersionSource,
   brokenDocs?: Map<string, BuildError[]>,
 ): Promise<VersionDocs> {
+  // git runs in a process of its own while the pages are read.
+  const lastModified = lastModifiedDates(version.docsDir);
   const docs = await discoverDocs(siteDir, version.path, version.docsDir, brokenDocs);
   // A released version without a sidebars file gets the generated one, as in Docusaurus.
   const useFile = version.name === currentVersionName || (version.sidebarPath && existsSync(version.sidebarPath));
@@ -36,7 +38,7 @@ export async function loadVersionDocs(
     version.path,
     version.docsDir,
   );
-  return { version, docs, sidebars, lastModified: await lastModifiedDates(version.docsDir) };
+  return { version, docs, sidebars, lastModified: await lastModified };
 }
 
 /** What the dropdown shows of a version: its root page when it has one, else its first sidebar's first page. */
