@@ -40,7 +40,11 @@ export interface ProblemData {
 }
 
 /** `request` numbers each compile a thread is asked for; its reply carries the same number. */
-export type ThreadRequest = { type: 'compile'; request: number; entries: BatchEntry[] } | { type: 'close' };
+export type ThreadRequest =
+  /** What the batches after it compile with (a thread starts before the docs are read). */
+  | { type: 'context'; context: LinkContextData }
+  | { type: 'compile'; request: number; entries: BatchEntry[] }
+  | { type: 'close' };
 
 export type ThreadReply =
   | {

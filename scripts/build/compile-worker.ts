@@ -1,20 +1,19 @@
 // A compile thread: compiles the batches the build sends it, in order, and sends back each
 // batch's pages with the problems and images it found. Started by compile-threads.ts.
 
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import * as esbuild from 'esbuild';
 import { compileBatch } from './compile-batch.ts';
-import {
-  linkContextFrom,
-  problemData,
-  type LinkContextData,
-  type ThreadReply,
-  type ThreadRequest,
-} from './compile-messages.ts';
+import { linkContextFrom, problemData, type ThreadReply, type ThreadRequest } from './compile-messages.ts';
 import { newDiagnostics } from './errors.ts';
+import { codeHighlighting } from './code-highlighter.ts';
+import type { LinkContext } from './mdx-plugins.ts';
 
 const port = parentPort!;
-const base = linkContextFrom(workerData as LinkContextData);
+let base: LinkContext | undefined;
+// The highlighter loads its grammars while the build is still reading the docs; a failure shows
+// when the first batch waits for it.
+codeHighlighting().catch(() => undefined);
 
 // The build sends the next batch before this one is done, so that the thread never waits for the
 // build's own thread to take a reply: requests are handled one after another, in order.
@@ -24,6 +23,10 @@ port.on('message', (request: ThreadRequest) => {
 });
 
 async function handle(request: ThreadRequest): Promise<void> {
+  if (request.type === 'context') {
+    base = linkContextFrom(request.context);
+    return;
+  }
   if (request.type === 'close') {
     // esbuild's service process belongs to this thread: stop it so nothing outlives the build.
     await esbuild.stop();
@@ -32,6 +35,7 @@ async function handle(request: ThreadRequest): Promise<void> {
   }
   let reply: ThreadReply;
   try {
+    if (!base) throw new Error('a compile thread was sent a batch before its context');
     const context = { ...base, media: new Map<string, string>(), diagnostics: newDiagnostics() };
     const outcome = await compileBatch(request.entries, context);
     reply = {

@@ -6,7 +6,12 @@ import { availableParallelism } from 'node:os';
 import type { TocItem, TreeNode } from '../../client/model.ts';
 import type { BatchEntry } from './compile-batch.ts';
 import type { BatchResult } from './compile-messages.ts';
-import { inProcessCompiler, startCompileThreads, type BatchCompiler } from './compile-threads.ts';
+import {
+  inProcessCompiler,
+  startCompileThreads,
+  type BatchCompiler,
+  type CompileThreadPool,
+} from './compile-threads.ts';
 import { BuildErrors, type BuildError } from './errors.ts';
 import type { SourceDoc } from './discover.ts';
 import type { LinkContext } from './mdx-plugins.ts';
@@ -23,6 +28,8 @@ export interface CompileOptions {
    * set, else one a core for sites of `pagesForThreads` pages or more.
    */
   threads?: number;
+  /** Threads started before the docs were read (the build's): used instead, and left running. */
+  pool?: CompileThreadPool;
   /**
    * The dev server's way: a page that fails (to compile, to render, or with a broken link or image
    * the policy makes an error) is handed here with its problems instead of failing the build, and
@@ -51,9 +58,11 @@ export async function compileDocs(
   options: CompileOptions = {},
 ): Promise<void> {
   const threads = Math.max(0, options.threads ?? defaultThreads(docs.length));
-  const batches = batchesOf(docs, Math.max(1, threads));
+  const pooled = options.pool?.compilers(context);
+  const batches = batchesOf(docs, pooled?.length ?? Math.max(1, threads));
   const compilers =
-    threads > 0 ? startCompileThreads(Math.min(threads, batches.length), context) : [inProcessCompiler(context)];
+    pooled ??
+    (threads > 0 ? startCompileThreads(Math.min(threads, batches.length), context) : [inProcessCompiler(context)]);
   // Each batch's problems and images, kept (without its pages) to be added in the order of `docs`.
   const leftovers: Omit<BatchResult, 'pages'>[] = [];
   let nextBatch = 0;
@@ -109,7 +118,7 @@ export async function compileDocs(
       ),
     );
   } finally {
-    await Promise.all(compilers.map((compiler) => compiler.close()));
+    if (!pooled) await Promise.all(compilers.map((compiler) => compiler.close()));
   }
   if (failure) throw failure.error;
   reportProblems(docs, context, leftovers);
@@ -152,7 +161,8 @@ async function isolateBroken(
   return { result: merged, broken };
 }
 
-function defaultThreads(pages: number): number {
+/** Threads a site of `pages` pages is compiled in: SELF_BUILD_THREADS, else one a core for a large site. */
+export function defaultThreads(pages: number): number {
   const fromEnv = process.env.SELF_BUILD_THREADS;
   if (fromEnv !== undefined && /^\d+$/.test(fromEnv)) return Number(fromEnv);
   const cores = availableParallelism();

@@ -20,7 +20,8 @@ import type {
 import { kvKeys, routeBucket } from '../../client/model.ts';
 import { islandsOf } from '../../client/islands/contract.ts';
 import { bundleClient, writeClient } from './client-bundle.ts';
-import { compileDocs, type CompiledDoc } from './compile.ts';
+import { compileDocs, defaultThreads, type CompiledDoc } from './compile.ts';
+import { startCompileThreadPool, type CompileThreadPool } from './compile-threads.ts';
 import { withStyleSources } from './head-tags.ts';
 import { bundleSiteStyles, writeSiteStyles } from './site-styles.ts';
 import { robotsTxt, sitemapXml } from './crawl-files.ts';
@@ -40,7 +41,7 @@ import { llmsRecord } from './llms.ts';
 import { pageMarkdown } from './markdown-export.ts';
 import { firstPage, resolveNavbar } from './navbar.ts';
 import type { ResolvedSidebars } from './sidebars.ts';
-import type { SourceDoc } from './discover.ts';
+import { listDocFiles, type SourceDoc } from './discover.ts';
 import { alternateRoutes, docsVersion, loadVersionDocs } from './version-docs.ts';
 import { readVersions } from './versions.ts';
 import { pageContext } from './page-context.ts';
@@ -82,6 +83,16 @@ export interface BuildResult {
 const routesPerBucket = 128;
 
 export async function runBuild(options: BuildOptions): Promise<BuildResult> {
+  // Compile threads start before the docs are read; however the build ends, they are stopped.
+  const started: { pool?: CompileThreadPool } = {};
+  try {
+    return await buildSite(options, started);
+  } finally {
+    await started.pool?.close();
+  }
+}
+
+async function buildSite(options: BuildOptions, started: { pool?: CompileThreadPool }): Promise<BuildResult> {
   const siteDir = resolve(options.siteDir);
   const staticDir = join(siteDir, 'static');
   const diagnostics = newDiagnostics();
@@ -94,16 +105,22 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   const brokenDocs = options.tolerateBrokenPages ? new Map<string, BuildError[]>() : undefined;
   phase('discover');
   // Each version is a docs folder of its own, with its sidebars and route prefix.
+  const sources = readVersions({
+    siteDir,
+    docsDir: config.docsDir,
+    sidebarPath: config.sidebarPath,
+    routeBasePath: config.site.docs.routeBasePath,
+    currentLabel: config.site.docs.versionLabel,
+    options: config.versioning,
+    configFile: config.configFile,
+  });
+  const listed = await Promise.all(sources.map((version) => listDocFiles(version.docsDir)));
+  // A compile thread takes about two seconds of CPU to load: on a large site they start now, on
+  // the cores reading the docs leaves idle.
+  const threads = defaultThreads(listed.reduce((sum, files) => sum + files.length, 0));
+  if (threads > 0) started.pool = startCompileThreadPool(threads);
   const versions = await Promise.all(
-    readVersions({
-      siteDir,
-      docsDir: config.docsDir,
-      sidebarPath: config.sidebarPath,
-      routeBasePath: config.site.docs.routeBasePath,
-      currentLabel: config.site.docs.versionLabel,
-      options: config.versioning,
-      configFile: config.configFile,
-    }).map((version) => loadVersionDocs(siteDir, version, brokenDocs)),
+    sources.map((version, index) => loadVersionDocs(siteDir, version, brokenDocs, listed[index])),
   );
   const lastDocs = versions.find((loaded) => loaded.version.isLast)!;
   const docs = versions.flatMap((loaded) => loaded.docs);
@@ -235,7 +252,12 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
         brokenDocs?.has(entry.doc.file)
           ? storeBroken(entry.doc, [], sidebars)
           : storePage(toPageData(entry, sidebars, version.name, lastModified.get(entry.doc.docPath)), first + index),
-      options.tolerateBrokenPages ? { onBroken: (doc, _index, problems) => storeBroken(doc, problems, sidebars) } : {},
+      {
+        pool: started.pool,
+        ...(options.tolerateBrokenPages
+          ? { onBroken: (doc, _index, problems) => storeBroken(doc, problems, sidebars) }
+          : {}),
+      },
     );
     throwIfErrors(diagnostics);
     offset += loaded.docs.length;
