@@ -1,17 +1,21 @@
-// `npm run build [-- --content DIR] [-- --out DIR]`: content folder → dist/.
+// `npm run build [-- --content DIR] [-- --out DIR] [-- --timings]`: content folder → dist/.
+// `--timings` (or SELF_BUILD_TIMINGS=1) prints each phase's wall and CPU seconds.
 
 import { performance } from 'node:perf_hooks';
 import { BuildError, BuildErrors } from './build/errors.ts';
 import { runBuild } from './build/pipeline.ts';
+import { formatTimings, phaseTimer } from './build/phase-timings.ts';
 import { parseArgs } from './args.ts';
 
 const args = parseArgs(process.argv.slice(2));
+const timer = process.argv.includes('--timings') || process.env.SELF_BUILD_TIMINGS === '1' ? phaseTimer() : undefined;
 const started = performance.now();
 try {
-  const result = await runBuild({ siteDir: args.content, outDir: args.out });
+  const result = await runBuild({ siteDir: args.content, outDir: args.out, timer });
   for (const warning of result.warnings) console.warn(`warning: ${warning.message}`);
   const seconds = ((performance.now() - started) / 1000).toFixed(2);
   console.log(`built ${result.pages.length} pages as build ${result.buildId} into ${args.out} in ${seconds} s`);
+  if (timer) console.log(formatTimings(timer.finish()));
 } catch (error) {
   if (error instanceof BuildError || error instanceof BuildErrors) {
     console.error(`build failed:\n${error.message}`);

@@ -39,19 +39,24 @@ export interface ProblemData {
   fix: string;
 }
 
-export type ThreadRequest = { type: 'compile'; batch: number; entries: BatchEntry[] } | { type: 'close' };
+/** `request` numbers each compile a thread is asked for; its reply carries the same number. */
+export type ThreadRequest =
+  /** What the batches after it compile with (a thread starts before the docs are read). */
+  | { type: 'context'; context: LinkContextData }
+  | { type: 'compile'; request: number; entries: BatchEntry[] }
+  | { type: 'close' };
 
 export type ThreadReply =
   | {
       type: 'compiled';
-      batch: number;
+      request: number;
       pages: CompiledPage[];
       errors: ProblemData[];
       warnings: ProblemData[];
       linkErrors: ProblemData[];
       media: [string, string][];
     }
-  | { type: 'crashed'; batch: number; stack: string };
+  | { type: 'crashed'; request: number; stack: string };
 
 export function linkContextData(context: LinkContext): LinkContextData {
   return {

@@ -18,7 +18,12 @@ import { newDiagnostics } from './errors.ts';
 import type { LinkContext } from './mdx-plugins.ts';
 
 export interface BatchCompiler {
-  /** One batch at a time: the next call waits for this one's answer. */
+  /**
+   * Batches it takes before answering the first: a thread gets its next batch while the build
+   * is still storing the last one's pages, so it never waits for the build's own thread.
+   */
+  readonly depth: number;
+  /** Batches are compiled in the order asked, `depth` at most under way. */
   compile(batch: number, entries: BatchEntry[]): Promise<BatchResult>;
   close(): Promise<void>;
 }
@@ -26,6 +31,7 @@ export interface BatchCompiler {
 /** Compiles in this thread, with a fresh media map and diagnostics for each batch. */
 export function inProcessCompiler(context: LinkContext): BatchCompiler {
   return {
+    depth: 1,
     async compile(_batch, entries) {
       const batchContext = { ...context, media: new Map<string, string>(), diagnostics: newDiagnostics() };
       const outcome = await compileBatch(entries, batchContext);
@@ -57,36 +63,62 @@ function tsxApiUrl(): string {
   return pathToFileURL(join(dirname(manifest), exports['./esm/api']!.import.default)).href;
 }
 
-export function startCompileThreads(count: number, context: LinkContext): BatchCompiler[] {
+/** Compile threads started ahead of the work: each takes about two seconds of CPU to load. */
+export interface CompileThreadPool {
+  /** The threads, compiling with `context` from now on (one docs version after another). */
+  compilers(context: LinkContext): BatchCompiler[];
+  close(): Promise<void>;
+}
+
+export function startCompileThreadPool(count: number): CompileThreadPool {
   const bootstrap = threadBootstrap();
-  const workerData = linkContextData(context);
   // Compiling allocates many short-lived syntax trees: a young generation larger than V8's default
   // collects them less often (about 15% less CPU over 1,000 pages, for some 50 MB).
   const resourceLimits = { maxYoungGenerationSizeMb: 96 };
-  return Array.from({ length: count }, () =>
-    threadCompiler(new Worker(bootstrap, { eval: true, execArgv: [], workerData, resourceLimits })),
+  const workers = Array.from(
+    { length: count },
+    () => new Worker(bootstrap, { eval: true, execArgv: [], resourceLimits }),
   );
+  const compilers = workers.map(threadCompiler);
+  return {
+    compilers(context) {
+      const data = linkContextData(context);
+      for (const worker of workers) worker.postMessage({ type: 'context', context: data } satisfies ThreadRequest);
+      return compilers;
+    },
+    async close() {
+      await Promise.all(compilers.map((compiler) => compiler.close()));
+    },
+  };
 }
 
+export function startCompileThreads(count: number, context: LinkContext): BatchCompiler[] {
+  return startCompileThreadPool(count).compilers(context);
+}
+
+/** Batches a thread holds at once: the one it compiles and the next. */
+const threadDepth = 2;
+
 function threadCompiler(worker: Worker): BatchCompiler {
-  let pending: { batch: number; resolve: (result: BatchResult) => void; reject: (error: Error) => void } | undefined;
+  const pending = new Map<number, { resolve: (result: BatchResult) => void; reject: (error: Error) => void }>();
+  let requests = 0;
   let failure: Error | undefined;
   const fail = (error: Error) => {
     failure ??= error;
-    pending?.reject(failure);
-    pending = undefined;
+    for (const { reject } of pending.values()) reject(failure);
+    pending.clear();
   };
   worker.on('error', fail);
   worker.on('exit', (code) => fail(new Error(`a compile thread stopped (exit code ${code})`)));
   worker.on('message', (reply: ThreadReply) => {
-    if (!pending || reply.batch !== pending.batch) return;
-    const { resolve, reject } = pending;
-    pending = undefined;
+    const waiting = pending.get(reply.request);
+    if (!waiting) return;
+    pending.delete(reply.request);
     if (reply.type === 'crashed') {
-      reject(new Error(`a compile thread failed: ${reply.stack}`));
+      waiting.reject(new Error(`a compile thread failed: ${reply.stack}`));
       return;
     }
-    resolve({
+    waiting.resolve({
       pages: reply.pages,
       errors: reply.errors.map(buildErrorFrom),
       diagnostics: { errors: reply.linkErrors.map(buildErrorFrom), warnings: reply.warnings.map(buildErrorFrom) },
@@ -96,12 +128,15 @@ function threadCompiler(worker: Worker): BatchCompiler {
   const send = (request: ThreadRequest) => worker.postMessage(request);
 
   return {
-    compile(batch, entries) {
+    depth: threadDepth,
+    compile(_batch, entries) {
       if (failure) return Promise.reject(failure);
-      if (pending) return Promise.reject(new Error('a compile thread takes one batch at a time'));
+      if (pending.size >= threadDepth)
+        return Promise.reject(new Error(`a compile thread takes ${threadDepth} batches at most`));
+      const request = requests++;
       return new Promise((resolve, reject) => {
-        pending = { batch, resolve, reject };
-        send({ type: 'compile', batch, entries });
+        pending.set(request, { resolve, reject });
+        send({ type: 'compile', request, entries });
       });
     },
     async close() {
@@ -109,7 +144,7 @@ function threadCompiler(worker: Worker): BatchCompiler {
       const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
       failure = new Error('the compile thread was closed');
       // A thread still compiling (the build is failing) is stopped; an idle one stops its esbuild first.
-      if (pending) await worker.terminate();
+      if (pending.size > 0) await worker.terminate();
       else send({ type: 'close' });
       await exited;
     },

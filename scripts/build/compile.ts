@@ -6,7 +6,12 @@ import { availableParallelism } from 'node:os';
 import type { TocItem, TreeNode } from '../../client/model.ts';
 import type { BatchEntry } from './compile-batch.ts';
 import type { BatchResult } from './compile-messages.ts';
-import { inProcessCompiler, startCompileThreads, type BatchCompiler } from './compile-threads.ts';
+import {
+  inProcessCompiler,
+  startCompileThreads,
+  type BatchCompiler,
+  type CompileThreadPool,
+} from './compile-threads.ts';
 import { BuildErrors, type BuildError } from './errors.ts';
 import type { SourceDoc } from './discover.ts';
 import type { LinkContext } from './mdx-plugins.ts';
@@ -23,6 +28,8 @@ export interface CompileOptions {
    * set, else one a core for sites of `pagesForThreads` pages or more.
    */
   threads?: number;
+  /** Threads started before the docs were read (the build's): used instead, and left running. */
+  pool?: CompileThreadPool;
   /**
    * The dev server's way: a page that fails (to compile, to render, or with a broken link or image
    * the policy makes an error) is handed here with its problems instead of failing the build, and
@@ -51,9 +58,11 @@ export async function compileDocs(
   options: CompileOptions = {},
 ): Promise<void> {
   const threads = Math.max(0, options.threads ?? defaultThreads(docs.length));
-  const batches = batchesOf(docs, Math.max(1, threads));
+  const pooled = options.pool?.compilers(context);
+  const batches = batchesOf(docs, pooled?.length ?? Math.max(1, threads));
   const compilers =
-    threads > 0 ? startCompileThreads(Math.min(threads, batches.length), context) : [inProcessCompiler(context)];
+    pooled ??
+    (threads > 0 ? startCompileThreads(Math.min(threads, batches.length), context) : [inProcessCompiler(context)]);
   // Each batch's problems and images, kept (without its pages) to be added in the order of `docs`.
   const leftovers: Omit<BatchResult, 'pages'>[] = [];
   let nextBatch = 0;
@@ -75,8 +84,8 @@ export async function compileDocs(
     return delivered;
   };
 
-  // A compiler starts on its next batch while the previous one is being handed over: at most two
-  // batches per compiler are held.
+  // A compiler is given its next batches (up to its depth) before the last one's pages are handed
+  // over, so a thread never waits for this one: at most depth + 1 batches per compiler are held.
   const drive = async (compiler: BatchCompiler) => {
     const start = () => {
       if (failure || nextBatch >= batches.length) return undefined;
@@ -85,14 +94,16 @@ export async function compileDocs(
       running.catch(() => undefined);
       return running;
     };
-    for (let running = start(); running;) {
+    const under = [start()];
+    while (under.length < compiler.depth && under.at(-1)) under.push(start());
+    for (let running = under.shift(); running; running = under.shift()) {
       const compiled = await running;
       const { batch } = compiled;
-      // The compiler takes one batch at a time: a batch is isolated before the next one starts.
+      // A broken batch is compiled again page by page, after the batch already under way.
       const { result, broken } = options.onBroken
         ? await isolateBroken(compiler, batch, batches[batch]!, compiled.result)
         : { result: compiled.result, broken: new Map<number, BuildError[]>() };
-      running = start();
+      under.push(start());
       await deliver(result, broken);
       leftovers[batch] = { errors: result.errors, diagnostics: result.diagnostics, media: result.media };
     }
@@ -107,7 +118,7 @@ export async function compileDocs(
       ),
     );
   } finally {
-    await Promise.all(compilers.map((compiler) => compiler.close()));
+    if (!pooled) await Promise.all(compilers.map((compiler) => compiler.close()));
   }
   if (failure) throw failure.error;
   reportProblems(docs, context, leftovers);
@@ -150,7 +161,8 @@ async function isolateBroken(
   return { result: merged, broken };
 }
 
-function defaultThreads(pages: number): number {
+/** Threads a site of `pages` pages is compiled in: SELF_BUILD_THREADS, else one a core for a large site. */
+export function defaultThreads(pages: number): number {
   const fromEnv = process.env.SELF_BUILD_THREADS;
   if (fromEnv !== undefined && /^\d+$/.test(fromEnv)) return Number(fromEnv);
   const cores = availableParallelism();

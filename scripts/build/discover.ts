@@ -51,8 +51,10 @@ export async function discoverDocs(
   routeBasePath = '/',
   docsDir = join(siteDir, 'docs'),
   brokenDocs?: Map<string, BuildError[]>,
+  /** The doc files, when the caller has listed them already (listDocFiles). */
+  listed?: string[],
 ): Promise<SourceDoc[]> {
-  const files = await listDocFiles(docsDir);
+  const files = listed ?? (await listDocFiles(docsDir));
   const readDoc = (file: string) => {
     const raw = readFileSync(file, 'utf8');
     try {
@@ -93,7 +95,8 @@ function problemsOf(error: unknown): BuildError[] {
   throw error;
 }
 
-async function listDocFiles(dir: string): Promise<string[]> {
+/** Every doc file under `dir`, in the order of its folders. */
+export async function listDocFiles(dir: string): Promise<string[]> {
   let entries;
   try {
     entries = await readdir(dir, { withFileTypes: true });

@@ -20,7 +20,8 @@ import type {
 import { kvKeys, routeBucket } from '../../client/model.ts';
 import { islandsOf } from '../../client/islands/contract.ts';
 import { bundleClient, writeClient } from './client-bundle.ts';
-import { compileDocs, type CompiledDoc } from './compile.ts';
+import { compileDocs, defaultThreads, type CompiledDoc } from './compile.ts';
+import { startCompileThreadPool, type CompileThreadPool } from './compile-threads.ts';
 import { withStyleSources } from './head-tags.ts';
 import { bundleSiteStyles, writeSiteStyles } from './site-styles.ts';
 import { robotsTxt, sitemapXml } from './crawl-files.ts';
@@ -40,10 +41,11 @@ import { llmsRecord } from './llms.ts';
 import { pageMarkdown } from './markdown-export.ts';
 import { firstPage, resolveNavbar } from './navbar.ts';
 import type { ResolvedSidebars } from './sidebars.ts';
-import type { SourceDoc } from './discover.ts';
+import { listDocFiles, type SourceDoc } from './discover.ts';
 import { alternateRoutes, docsVersion, loadVersionDocs } from './version-docs.ts';
 import { readVersions } from './versions.ts';
 import { pageContext } from './page-context.ts';
+import type { PhaseTimer } from './phase-timings.ts';
 import { styleGroupsOfPage } from './style-groups.ts';
 
 export interface BuildOptions {
@@ -56,6 +58,8 @@ export interface BuildOptions {
    * broken-pages.ts) and the build goes on; problems outside pages still stop it.
    */
   tolerateBrokenPages?: boolean;
+  /** Told as each phase starts (the `--timings` figures). */
+  timer?: PhaseTimer;
 }
 
 /** A page as the build summarises it once stored: its data without the element tree. */
@@ -80,25 +84,44 @@ export interface BuildResult {
 const routesPerBucket = 128;
 
 export async function runBuild(options: BuildOptions): Promise<BuildResult> {
+  // Compile threads start before the docs are read; however the build ends, they are stopped.
+  const started: { pool?: CompileThreadPool } = {};
+  try {
+    return await buildSite(options, started);
+  } finally {
+    await started.pool?.close();
+  }
+}
+
+async function buildSite(options: BuildOptions, started: { pool?: CompileThreadPool }): Promise<BuildResult> {
   const siteDir = resolve(options.siteDir);
   const staticDir = join(siteDir, 'static');
   const diagnostics = newDiagnostics();
+  const phase = (name: string) => options.timer?.start(name);
 
+  phase('config');
   const config = await loadSiteConfig(siteDir);
   diagnostics.warnings.push(...config.warnings);
   // Docs with bad frontmatter are kept, by file path, when broken pages are tolerated.
   const brokenDocs = options.tolerateBrokenPages ? new Map<string, BuildError[]>() : undefined;
+  phase('discover');
   // Each version is a docs folder of its own, with its sidebars and route prefix.
+  const sources = readVersions({
+    siteDir,
+    docsDir: config.docsDir,
+    sidebarPath: config.sidebarPath,
+    routeBasePath: config.site.docs.routeBasePath,
+    currentLabel: config.site.docs.versionLabel,
+    options: config.versioning,
+    configFile: config.configFile,
+  });
+  const listed = await Promise.all(sources.map((version) => listDocFiles(version.docsDir)));
+  // A compile thread takes about two seconds of CPU to load: on a large site they start now, on
+  // the cores reading the docs leaves idle.
+  const threads = defaultThreads(listed.reduce((sum, files) => sum + files.length, 0));
+  if (threads > 0) started.pool = startCompileThreadPool(threads);
   const versions = await Promise.all(
-    readVersions({
-      siteDir,
-      docsDir: config.docsDir,
-      sidebarPath: config.sidebarPath,
-      routeBasePath: config.site.docs.routeBasePath,
-      currentLabel: config.site.docs.versionLabel,
-      options: config.versioning,
-      configFile: config.configFile,
-    }).map((version) => loadVersionDocs(siteDir, version, brokenDocs)),
+    sources.map((version, index) => loadVersionDocs(siteDir, version, brokenDocs, listed[index])),
   );
   const lastDocs = versions.find((loaded) => loaded.version.isLast)!;
   const docs = versions.flatMap((loaded) => loaded.docs);
@@ -219,6 +242,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   };
   // A version's pages (docs, then generated category pages) take consecutive places in the build,
   // so the search index tells versions apart by ranges of pages.
+  phase('compile and store pages');
   let offset = 0;
   for (const loaded of versions) {
     const { version, sidebars, lastModified } = loaded;
@@ -230,7 +254,12 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
         brokenDocs?.has(entry.doc.file)
           ? storeBroken(entry.doc, [], sidebars)
           : storePage(toPageData(entry, sidebars, version.name, lastModified.get(entry.doc.docPath)), first + index),
-      options.tolerateBrokenPages ? { onBroken: (doc, _index, problems) => storeBroken(doc, problems, sidebars) } : {},
+      {
+        pool: started.pool,
+        ...(options.tolerateBrokenPages
+          ? { onBroken: (doc, _index, problems) => storeBroken(doc, problems, sidebars) }
+          : {}),
+      },
     );
     throwIfErrors(diagnostics);
     offset += loaded.docs.length;
@@ -245,6 +274,14 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   // Broken pages leave holes: the pages built, in the order of `docs`.
   const built = pages.filter((page) => page !== undefined);
 
+  phase('routes, sidebars, llms');
+  // esbuild bundles the browser code and the site's CSS in a process of its own while this thread
+  // writes the route table, sidebars and search index. Both are awaited below, failures included.
+  const bundling = options.skipClient
+    ? undefined
+    : bundleClient({ siteDir, modules: [...islands].sort(), pageContext: context.pageContext });
+  const styling = bundleSiteStyles(config.customCss, siteDir, config.configFile);
+  for (const started of [bundling, styling]) started?.catch(() => undefined);
   // `_redirects` first: its plain rules replace a page only when forced (redirect-plan.ts).
   for (const [from, target] of exactRouteTargets(redirectPlan, routeTargets)) routeTargets.set(from, target);
   for (const [from, to] of Object.entries(redirects)) {
@@ -264,15 +301,15 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   for (const part of llmsParts(llmsRecord(site, lastDocs.sidebars.sidebars, lastPages))) {
     llms.push(await kv.putContent(kvKeys.llms, JSON.stringify(part)));
   }
+  phase('search index');
   // The split search index: static assets beside the client, or KV for a build without one.
   const search = await emitSearchIndex(searchIndex, options.skipClient ? 'kv' : 'assets', options.outDir, kv);
 
-  const bundle = options.skipClient
-    ? undefined
-    : await bundleClient({ siteDir, modules: [...islands].sort(), pageContext: context.pageContext });
+  phase('client bundle and styles');
+  const bundle = await bundling;
   const ownAssets = bundle?.assets ?? { script: '/assets/main.js', modulePreloads: [], styleGroups: [], styles: [] };
   // The site's own CSS comes after ours, so its rules win where both style the same thing.
-  const siteStyles = await bundleSiteStyles(config.customCss, siteDir, config.configFile);
+  const siteStyles = await styling;
   diagnostics.warnings.push(...siteStyles.warnings);
   const styles = siteStyles.styles;
   const assets = styles ? { ...ownAssets, styles: [...ownAssets.styles, styles.url] } : ownAssets;
@@ -296,6 +333,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     ...(styles ? [styles.bytes, ...styles.files.values()] : []),
   ]);
   const manifest: Manifest = { buildId, builtAt: new Date().toISOString(), ...content };
+  phase('manifest and files');
   const contentKeys = JSON.stringify(kv.contentKeys());
   await kv.put(kvKeys.keys(buildId), contentKeys);
   await kv.put(kvKeys.manifest(buildId), JSON.stringify(manifest));

@@ -24,8 +24,12 @@ export async function loadVersionDocs(
   siteDir: string,
   version: VersionSource,
   brokenDocs?: Map<string, BuildError[]>,
+  /** The version's doc files, when listed already. */
+  files?: string[],
 ): Promise<VersionDocs> {
-  const docs = await discoverDocs(siteDir, version.path, version.docsDir, brokenDocs);
+  // git runs in a process of its own while the pages are read.
+  const lastModified = lastModifiedDates(version.docsDir);
+  const docs = await discoverDocs(siteDir, version.path, version.docsDir, brokenDocs, files);
   // A released version without a sidebars file gets the generated one, as in Docusaurus.
   const useFile = version.name === currentVersionName || (version.sidebarPath && existsSync(version.sidebarPath));
   const loaded = useFile ? await loadSidebars(siteDir, version.sidebarPath) : defaultSidebars();
@@ -36,7 +40,7 @@ export async function loadVersionDocs(
     version.path,
     version.docsDir,
   );
-  return { version, docs, sidebars, lastModified: await lastModifiedDates(version.docsDir) };
+  return { version, docs, sidebars, lastModified: await lastModified };
 }
 
 /** What the dropdown shows of a version: its root page when it has one, else its first sidebar's first page. */

@@ -1,0 +1,70 @@
+// Code is tokenised by Shiki's JavaScript regex engine (scripts/build/code-highlighter.ts): the
+// tokens must be the ones Oniguruma, the engine the grammars are written for, gives.
+
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { createHighlighter, type Highlighter } from 'shiki';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { codeRegexEngine, preloadedLanguages } from '../../scripts/build/code-highlighter.ts';
+
+const theme = 'github-light';
+/** Strings, comments, numbers, markup and operators of many languages, for every grammar to bite on. */
+const mixedSample = `// line comment
+import { a } from "b"; # hash comment
+fn main() { let x = 0x1F + 3.14e-2; print!("s {x} \\n"); }
+def f(a, *b, **c): return [i for i in b if i > 'q']
+<div class="x">{value}</div> -- sql comment
+SELECT * FROM t WHERE id = 1;  /* block */ $var @attr %macro
+key: value
+  - item: "str" 'single' \`tpl \${1}\`
+`;
+
+/** Every fenced code block of the SELF site and the test fixtures, with its language. */
+function codeFences(): { language: string; code: string }[] {
+  const files = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) return name === 'node_modules' ? [] : files(path);
+      return /\.mdx?$/.test(name) ? [path] : [];
+    });
+  return ['content', 'tests/fixtures'].flatMap(files).flatMap((file) =>
+    [...readFileSync(file, 'utf8').matchAll(/^(`{3,}|~{3,})[ \t]*([\w+-]+)[^\n]*\n([\s\S]*?)^\1/gm)].map((match) => ({
+      language: match[2]!,
+      code: match[3]!,
+    })),
+  );
+}
+
+let native: Highlighter;
+let oniguruma: Highlighter;
+
+beforeAll(async () => {
+  native = await createHighlighter({ themes: [theme], langs: preloadedLanguages, engine: codeRegexEngine() });
+  oniguruma = await createHighlighter({ themes: [theme], langs: preloadedLanguages });
+});
+
+// As the build does: a busy machine must not cut a line's tokens short (code-highlighter.ts).
+const hast = (highlighter: Highlighter, code: string, lang: string) =>
+  JSON.stringify(highlighter.codeToHast(code, { lang, theme, tokenizeTimeLimit: 60_000 }));
+
+describe('the regex engine code is tokenised with', () => {
+  it('gives the tokens Oniguruma gives, on every code block of the SELF site and fixtures', () => {
+    const loaded = new Set(native.getLoadedLanguages());
+    const blocks = codeFences().filter(({ language }) => loaded.has(language));
+    expect(blocks.length).toBeGreaterThan(25);
+    const differing = blocks.filter(
+      ({ language, code }) => hast(native, code, language) !== hast(oniguruma, code, language),
+    );
+    expect(differing.map(({ language, code }) => `${language}: ${code.slice(0, 40)}`)).toEqual([]);
+  });
+
+  it('gives the tokens Oniguruma gives in every language loaded up front and in one loaded later', async () => {
+    const later = ['scala', 'racket', 'powershell', 'cpp'];
+    await native.loadLanguage(...(later as Parameters<Highlighter['loadLanguage']>));
+    await oniguruma.loadLanguage(...(later as Parameters<Highlighter['loadLanguage']>));
+    const differing = [...preloadedLanguages, ...later].filter(
+      (language) => hast(native, mixedSample, language) !== hast(oniguruma, mixedSample, language),
+    );
+    expect(differing).toEqual([]);
+  });
+});
