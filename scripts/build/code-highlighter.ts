@@ -55,9 +55,11 @@ export function codeHighlighting(): Promise<CodeHighlighting> {
  * TextMate grammars are written for Oniguruma; Shiki's JavaScript engine translates their patterns
  * to native RegExps, which V8 compiles to machine code: about a quarter less CPU than Oniguruma in
  * WebAssembly on our pages, for the same tokens (tests/unit/code-regex-engine.test.ts compares them).
+ * Forgiving: a pattern it cannot translate (rare, in a few grammars) is skipped rather than
+ * failing the page, so such a block is coloured a little less, never lost.
  */
 export function codeRegexEngine() {
-  return createJavaScriptRegexEngine();
+  return createJavaScriptRegexEngine({ forgiving: true });
 }
 
 /** What every code block is highlighted with, besides its language, code and meta. */
