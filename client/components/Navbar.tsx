@@ -20,14 +20,23 @@ export function Logo() {
       {...(external && logo.target === '_blank' ? { rel: 'noopener noreferrer' } : {})}
     >
       {logo.src ? (
+        // Fetched after what the first paint needs: the logo never stands in for the page's text.
         <>
-          <img className="navbar-logo navbar-logo-light" src={logo.src} alt={logo.alt} width="96" height="28" />
+          <img
+            className="navbar-logo navbar-logo-light"
+            src={logo.src}
+            alt={logo.alt}
+            width="96"
+            height="28"
+            fetchPriority="low"
+          />
           <img
             className="navbar-logo navbar-logo-dark"
             src={logo.srcDark || logo.src}
             alt={logo.alt}
             width="96"
             height="28"
+            fetchPriority="low"
           />
         </>
       ) : null}

@@ -26,6 +26,10 @@ test('a first visit paints before any script or font is requested, then hydrates
   expect(firstPaint).toBeGreaterThan(0);
   expect(scripts.length).toBeGreaterThan(0);
   for (const start of [...scripts, ...fonts]) expect(start).toBeGreaterThanOrEqual(firstPaint);
+  // The logo waits behind what the first paint needs: it is never the page's largest content.
+  const logos = page.locator('img.navbar-logo');
+  expect(await logos.count()).toBeGreaterThan(0);
+  await expect(page.locator('img.navbar-logo:not([fetchpriority="low"])')).toHaveCount(0);
   // The first visit keeps the metric-matched fallback it painted with.
   await expect(page.locator('html')).not.toHaveClass(/web-font/);
   expect(await bodyFont(page)).toMatch(/^"?Plus Jakarta Sans Fallback/);
