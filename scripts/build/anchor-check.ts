@@ -2,8 +2,9 @@
 // a page's anchors are the ids in its tree (headings, and any element given an id), which are
 // only known after the page compiles, while its links were resolved to routes before.
 
-import type { ContentProp, TreeElement, TreeNode } from '../../client/model.ts';
+import type { TreeNode } from '../../client/model.ts';
 import { BuildError } from './errors.ts';
+import { visitElements } from './tree-elements.ts';
 
 interface FragmentLink {
   source: string;
@@ -22,7 +23,7 @@ export class AnchorIndex {
     const ids = new Set<string>();
     // A page that links to one fragment many times is told about it once.
     const hrefs = new Set<string>();
-    visit(page.tree, (element) => {
+    visitElements(page.tree, (element) => {
       const { id, name, href } = element.p ?? {};
       if (typeof id === 'string') ids.add(id);
       if (element.t === 'a' && typeof name === 'string') ids.add(name);
@@ -52,17 +53,5 @@ export class AnchorIndex {
         ),
       ];
     });
-  }
-}
-
-function visit(nodes: TreeNode[], onElement: (element: TreeElement) => void): void {
-  for (const node of nodes) {
-    if (typeof node === 'string') continue;
-    onElement(node);
-    for (const value of Object.values(node.p ?? {})) {
-      const content = (value as Partial<ContentProp> | null)?.$content;
-      if (Array.isArray(content)) visit(content, onElement);
-    }
-    if (node.c) visit(node.c, onElement);
   }
 }

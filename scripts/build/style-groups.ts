@@ -5,6 +5,7 @@
 // The groups are listed in cascade order: a page's groups, inlined or linked, keep that order.
 
 import type { PageData, StyleScope, TreeNode } from '../../client/model.ts';
+import { visitElements } from './tree-elements.ts';
 
 /** What a page's element tree contains: tag names, component names and classes. */
 interface TreeFacts {
@@ -90,21 +91,10 @@ export function styleGroupsOfPage(page: Pick<PageData, 'tree' | 'className' | 'i
 
 function factsOfTree(tree: TreeNode[]): TreeFacts {
   const facts: TreeFacts = { tags: new Set(), components: new Set(), classes: new Set() };
-  const pending = [...tree];
-  for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
-    if (typeof node === 'string') continue;
-    (/^[A-Z]/.test(node.t) ? facts.components : facts.tags).add(node.t);
-    const className = node.p?.className;
+  visitElements(tree, (element) => {
+    (/^[A-Z]/.test(element.t) ? facts.components : facts.tags).add(element.t);
+    const className = element.p?.className;
     if (typeof className === 'string') for (const name of className.split(/\s+/)) if (name) facts.classes.add(name);
-    if (node.c) pending.push(...node.c);
-    // Content given as a prop (`<Details summary={<b>…</b>}>`) is part of the page too.
-    for (const value of Object.values(node.p ?? {})) {
-      if (isContentProp(value)) pending.push(...value.$content);
-    }
-  }
+  });
   return facts;
-}
-
-function isContentProp(value: unknown): value is { $content: TreeNode[] } {
-  return typeof value === 'object' && value !== null && Array.isArray((value as { $content?: unknown }).$content);
 }
