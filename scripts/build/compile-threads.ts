@@ -24,7 +24,7 @@ export interface BatchCompiler {
    */
   readonly depth: number;
   /** Batches are compiled in the order asked, `depth` at most under way. */
-  compile(batch: number, entries: BatchEntry[]): Promise<BatchResult>;
+  compile(entries: BatchEntry[]): Promise<BatchResult>;
   close(): Promise<void>;
 }
 
@@ -32,7 +32,7 @@ export interface BatchCompiler {
 export function inProcessCompiler(context: LinkContext): BatchCompiler {
   return {
     depth: 1,
-    async compile(_batch, entries) {
+    async compile(entries) {
       const batchContext = { ...context, media: new Map<string, string>(), diagnostics: newDiagnostics() };
       const outcome = await compileBatch(entries, batchContext);
       return { ...outcome, diagnostics: batchContext.diagnostics, media: [...batchContext.media] };
@@ -129,7 +129,7 @@ function threadCompiler(worker: Worker): BatchCompiler {
 
   return {
     depth: threadDepth,
-    compile(_batch, entries) {
+    compile(entries) {
       if (failure) return Promise.reject(failure);
       if (pending.size >= threadDepth)
         return Promise.reject(new Error(`a compile thread takes ${threadDepth} batches at most`));

@@ -90,7 +90,7 @@ export async function compileDocs(
     const start = () => {
       if (failure || nextBatch >= batches.length) return undefined;
       const batch = nextBatch++;
-      const running = compiler.compile(batch, batches[batch]!).then((result) => ({ batch, result }));
+      const running = compiler.compile(batches[batch]!).then((result) => ({ batch, result }));
       running.catch(() => undefined);
       return running;
     };
@@ -101,7 +101,7 @@ export async function compileDocs(
       const { batch } = compiled;
       // A broken batch is compiled again page by page, after the batch already under way.
       const { result, broken } = options.onBroken
-        ? await isolateBroken(compiler, batch, batches[batch]!, compiled.result)
+        ? await isolateBroken(compiler, batches[batch]!, compiled.result)
         : { result: compiled.result, broken: new Map<number, BuildError[]>() };
       under.push(start());
       await deliver(result, broken);
@@ -132,7 +132,6 @@ export async function compileDocs(
  */
 async function isolateBroken(
   compiler: BatchCompiler,
-  batch: number,
   entries: BatchEntry[],
   result: BatchResult,
 ): Promise<{ result: BatchResult; broken: Map<number, BuildError[]> }> {
@@ -152,7 +151,7 @@ async function isolateBroken(
   const merged: BatchResult = { pages: [], errors: [], diagnostics: { errors: [], warnings: [] }, media: [] };
   broken.clear();
   for (const entry of entries) {
-    const single = await isolateBroken(compiler, batch, [entry], await compiler.compile(batch, [entry]));
+    const single = await isolateBroken(compiler, [entry], await compiler.compile([entry]));
     merged.pages.push(...single.result.pages);
     merged.diagnostics.warnings.push(...single.result.diagnostics.warnings);
     merged.media.push(...single.result.media);
