@@ -20,7 +20,7 @@ import { headTagHtml } from './head-tags.ts';
 import { islandScripts, islandStyles } from './island-assets.ts';
 import { bootLoaderScript } from './inline-scripts.ts';
 import { structuredData } from './structured-data.ts';
-import { documentStyles, inlineStyleElement } from './style-groups.ts';
+import { documentStyles, styleElement } from './style-groups.ts';
 
 export { escapeHtml };
 
@@ -105,9 +105,9 @@ function documentHead({ manifest, boot, theme, url, page = null }: DocumentInput
     `<meta name="theme-color" content="${theme.theme === 'dark' ? '#070d1a' : '#ffffff'}">`,
     `<link rel="icon" href="${escapeHtml(site.favicon)}">`,
     // The style groups the page uses, inline: nothing is fetched before the first paint.
-    ...styles.map(inlineStyleElement),
+    ...styles.map((group) => styleElement(group.css, group.name)),
     // A build from before style groups inlines its whole stylesheet.
-    assets.inlineStyle ? `<style>${assets.inlineStyle.replace(/<\//g, '<\\/')}</style>` : '',
+    assets.inlineStyle ? styleElement(assets.inlineStyle) : '',
     // Then the site's own stylesheets, so their rules win where both style the same thing.
     ...[...assets.styles, ...islandStyles(page)].map((style) => `<link rel="stylesheet" href="${style}">`),
     ...(manifest.head?.tags ?? []).map(headTagHtml),

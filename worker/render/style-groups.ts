@@ -29,7 +29,10 @@ export function documentStyles(
   };
 }
 
-/** A group as an element of the head, named so the browser knows which groups it has and where. */
-export function inlineStyleElement({ name, css }: StyleGroup): string {
-  return `<style data-style="${name}">${css.replace(/<\//g, '<\\/')}</style>`;
+/**
+ * CSS as an element of the head, unable to close it early. A group is named, so the browser
+ * knows which groups it has and where; a build from before groups has one unnamed stylesheet.
+ */
+export function styleElement(css: string, group?: string): string {
+  return `<style${group ? ` data-style="${group}"` : ''}>${css.replace(/<\//g, '<\\/')}</style>`;
 }
