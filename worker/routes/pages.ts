@@ -7,6 +7,7 @@ import type { PageData } from '../../client/model.ts';
 import type { AppEnv } from '../env.ts';
 import { bootData } from '../render/boot-data.ts';
 import { renderDocument } from '../render/document.tsx';
+import { renderDocPageDocument } from '../render/doc-page-markup.ts';
 import { sidebarView } from '../render/sidebar-view.ts';
 import { currentManifest, readBrokenPage, readPage } from '../services/content-store.ts';
 import { withIslandAssets } from '../render/island-assets.ts';
@@ -14,6 +15,8 @@ import { cacheTtlSeconds } from '../services/edge-cache.ts';
 import { htmlCacheKey, readCachedPage, storePage } from '../services/html-cache.ts';
 import { resolvePath } from '../services/route-resolution.ts';
 import { announcementDismissed, chooseTheme } from '../services/theme.ts';
+
+const encoder = new TextEncoder();
 
 export async function servePage(c: Context<AppEnv>): Promise<Response> {
   const manifest = await currentManifest(c.env.CONTENT);
@@ -66,16 +69,17 @@ export async function servePage(c: Context<AppEnv>): Promise<Response> {
   const sidebarId = page ? page.sidebar : (broken?.sidebar ?? manifest.defaultSidebar);
   const sidebar = await sidebarView(c.env.CONTENT, manifest, sidebarId, path);
   const boot = { ...bootData(manifest, page, status, theme, dismissed, sidebar), ...(broken ? { broken } : {}) };
-  const body = await renderDocument({ manifest, boot, theme, url: c.req.url, page, sidebar });
+  const input = { manifest, boot, theme, url: c.req.url, page, sidebar };
+  // A build's doc page renders the same every time: later renders reuse its markup.
+  const html = page && status === 200 ? renderDocPageDocument(cacheKey.url, input) : renderDocument(input);
+  const body = encoder.encode(html);
   const headers = new Headers({ 'content-type': 'text/html; charset=utf-8', ...varyHeaders });
   if (status === 200) {
     headers.set('etag', etag);
     headers.set('cache-control', 'public, max-age=0, must-revalidate');
     headers.set('x-html-cache', 'miss');
-    if (ttl === 0) return new Response(body, { status, headers });
-    const [toReader, toCache] = body.tee();
-    c.executionCtx.waitUntil(storePage(cacheKey, toCache, { status, headers }, ttl));
-    return new Response(toReader, { status, headers });
+    if (ttl > 0) c.executionCtx.waitUntil(storePage(cacheKey, body, { status, headers }, ttl));
+    return new Response(body, { status, headers });
   }
   headers.set('cache-control', 'no-store');
   return new Response(body, { status, headers });

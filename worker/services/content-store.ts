@@ -41,6 +41,8 @@ const memory: Memory = { manifests: new Map() };
 const buckets = new ByteCache<RouteBucket>(2 * 1024 * 1024);
 // A 10,000-page sidebar is about 1.6 MB of JSON: it must fit, or every page render parses it anew.
 const sidebars = new ByteCache<SidebarItem[]>(8 * 1024 * 1024);
+/** Pages, parsed (content-addressed, so never stale): parsing a long page's tree costs a render of its layout. */
+const pages = new ByteCache<PageData>(8 * 1024 * 1024);
 
 /** For tests: forget what this isolate remembers. */
 export function forgetStore(): void {
@@ -48,6 +50,7 @@ export function forgetStore(): void {
   memory.manifests.clear();
   buckets.clear();
   sidebars.clear();
+  pages.clear();
 }
 
 /** The last manifest this isolate served, to render error pages with the site's layout. */
@@ -145,8 +148,15 @@ export async function readPageJson(kv: KVNamespace, hash: string): Promise<strin
   return text;
 }
 
+/** A page, parsed and kept (bounded); callers never change it. */
 export async function readPage(kv: KVNamespace, hash: string): Promise<PageData> {
-  return parseStored<PageData>(await readPageJson(kv, hash), kvKeys.page(hash));
+  const cached = pages.get(hash);
+  if (cached) return cached;
+  const text = await readPageJson(kv, hash);
+  const page = parseStored<PageData>(text, kvKeys.page(hash));
+  // Parsed objects cost a few times their text.
+  pages.set(hash, page, text.length * 3);
+  return page;
 }
 
 /** A page of a dev build that failed to build, with its problems. */

@@ -48,14 +48,14 @@ export async function readCachedPage(key: Request, ttl: number, now = Date.now()
   return page;
 }
 
-/** Keeps a page just rendered in both layers; `body` is the rendered stream's copy for the cache. */
+/** Keeps a page just rendered in both layers (the bytes are shared with the reader's answer, never changed). */
 export async function storePage(
   key: Request,
-  body: ReadableStream<Uint8Array>,
+  body: ReadableStream<Uint8Array> | Uint8Array<ArrayBuffer>,
   init: { status: number; headers: Headers },
   ttl: number,
 ): Promise<void> {
-  const bytes = new Uint8Array(await new Response(body).arrayBuffer());
+  const bytes = body instanceof Uint8Array ? body : new Uint8Array(await new Response(body).arrayBuffer());
   remember(key, { status: init.status, headers: [...init.headers], body: bytes }, ttl, Date.now());
   await writeEdgeCache(key, bytes, init, ttl);
 }
