@@ -54,12 +54,7 @@ export async function servePage(c: Context<AppEnv>): Promise<Response> {
   const ttl = cacheTtlSeconds(c.env.HTML_CACHE_TTL);
   if (known && ttl > 0) {
     const hit = await readCachedPage(cacheKey, ttl);
-    if (hit) {
-      const headers = new Headers(hit.headers);
-      headers.set('cache-control', 'public, max-age=0, must-revalidate');
-      headers.set('x-html-cache', 'hit');
-      return new Response(hit.body, { status: hit.status, headers });
-    }
+    if (hit) return new Response(hit.body, { status: hit.status, headers: hit.headers });
   }
 
   const page: PageData | null = target ? withIslandAssets(await readPage(c.env.CONTENT, target.page), manifest) : null;
@@ -71,7 +66,7 @@ export async function servePage(c: Context<AppEnv>): Promise<Response> {
   const boot = { ...bootData(manifest, page, status, theme, dismissed, sidebar), ...(broken ? { broken } : {}) };
   const input = { manifest, boot, theme, url: c.req.url, page, sidebar };
   // A build's doc page renders the same every time: later renders reuse its markup.
-  const html = page && status === 200 ? renderDocPageDocument(cacheKey.url, input) : renderDocument(input);
+  const html = page && status === 200 ? renderDocPageDocument(cacheKey, input) : renderDocument(input);
   const body = encoder.encode(html);
   const headers = new Headers({ 'content-type': 'text/html; charset=utf-8', ...varyHeaders });
   if (status === 200) {

@@ -9,7 +9,7 @@ import { readEdgeCache, writeEdgeCache } from './edge-cache.ts';
 
 export interface CachedPage {
   status: number;
-  /** The headers the page was rendered with. */
+  /** The headers to answer with: the page's own, marked as a hit that browsers must revalidate. */
   headers: [string, string][];
   body: Uint8Array<ArrayBuffer>;
 }
@@ -23,8 +23,9 @@ interface Remembered extends CachedPage {
 const memoryBytes = 8 * 1024 * 1024;
 const memory = new ByteCache<Remembered>(memoryBytes);
 
-export function htmlCacheKey(buildId: string, variant: string, path: string): Request {
-  return new Request(`https://html-cache.internal/${buildId}/${variant}${path}`);
+/** A URL naming the page in both layers (a string: a hit in memory builds no Request). */
+export function htmlCacheKey(buildId: string, variant: string, path: string): string {
+  return `https://html-cache.internal/${buildId}/${variant}${path}`;
 }
 
 /** For tests: forget the pages this isolate holds (the edge cache keeps its own). */
@@ -33,34 +34,38 @@ export function forgetPages(limit = memoryBytes): void {
 }
 
 /** The page from memory, else from the edge cache (then kept in memory); undefined when neither has it. */
-export async function readCachedPage(key: Request, ttl: number, now = Date.now()): Promise<CachedPage | undefined> {
-  const remembered = memory.get(key.url);
+export async function readCachedPage(key: string, ttl: number, now = Date.now()): Promise<CachedPage | undefined> {
+  const remembered = memory.get(key);
   if (remembered && remembered.expiresAt > now) return remembered;
-  if (remembered) memory.delete(key.url);
-  const hit = await readEdgeCache(key);
+  if (remembered) memory.delete(key);
+  const hit = await readEdgeCache(new Request(key));
   if (!hit) return undefined;
-  const page: CachedPage = {
-    status: hit.status,
-    headers: [...hit.headers],
-    body: new Uint8Array(await hit.arrayBuffer()),
-  };
-  remember(key, page, ttl, now);
-  return page;
+  const body = new Uint8Array(await hit.arrayBuffer());
+  return remember(key, { status: hit.status, headers: hitHeaders(hit.headers), body }, ttl, now);
 }
 
 /** Keeps a page just rendered in both layers (the bytes are shared with the reader's answer, never changed). */
 export async function storePage(
-  key: Request,
+  key: string,
   body: ReadableStream<Uint8Array> | Uint8Array<ArrayBuffer>,
   init: { status: number; headers: Headers },
   ttl: number,
 ): Promise<void> {
   const bytes = body instanceof Uint8Array ? body : new Uint8Array(await new Response(body).arrayBuffer());
-  remember(key, { status: init.status, headers: [...init.headers], body: bytes }, ttl, Date.now());
-  await writeEdgeCache(key, bytes, init, ttl);
+  remember(key, { status: init.status, headers: hitHeaders(init.headers), body: bytes }, ttl, Date.now());
+  await writeEdgeCache(new Request(key), bytes, init, ttl);
 }
 
-function remember(key: Request, page: CachedPage, ttl: number, now: number): void {
+/** The stored headers as a hit answers with them: browsers must revalidate, and it says it was a hit. */
+function hitHeaders(stored: Headers): [string, string][] {
+  const headers = new Headers(stored);
+  headers.set('cache-control', 'public, max-age=0, must-revalidate');
+  headers.set('x-html-cache', 'hit');
+  return [...headers];
+}
+
+function remember(key: string, page: CachedPage, ttl: number, now: number): CachedPage {
   const headerBytes = page.headers.reduce((sum, [name, value]) => sum + name.length + value.length, 0);
-  memory.set(key.url, { ...page, expiresAt: now + ttl * 1000 }, page.body.byteLength + headerBytes);
+  memory.set(key, { ...page, expiresAt: now + ttl * 1000 }, page.body.byteLength + headerBytes);
+  return page;
 }

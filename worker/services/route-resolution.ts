@@ -4,7 +4,7 @@
 // site for a host `_redirects` names itself.
 
 import type { Manifest, RouteTarget } from '../../client/model.ts';
-import { firstLanguage, matchRule, type RedirectRule } from '../../client/redirect-rules.ts';
+import { firstLanguage, matchRule, type RedirectRule, type RuleRequest } from '../../client/redirect-rules.ts';
 import { lookupRoute } from './content-store.ts';
 import { canonicalForm } from './paths.ts';
 
@@ -34,16 +34,12 @@ async function resolve(kv: KVNamespace, manifest: Manifest, request: Request): P
   const form = canonicalForm(url.pathname);
   const found = await lookupRoute(kv, manifest, form.path);
   if (found && 'redirect' in found) return redirect(encodeURI(found.redirect), found.status ?? 301, url.search);
-  const reader = {
-    host: url.host,
-    path: form.path,
-    query: url.searchParams,
-    language: firstLanguage(request.headers.get('accept-language')),
-    country: (request.cf?.country as string | undefined)?.toLowerCase(),
-  };
+  let reader: RuleRequest | undefined;
   for (const rule of manifest.redirects ?? []) {
     // A page at the path answers before any rule that is not forced.
     if (found && !rule.force) continue;
+    // Read only when a rule is tried: `request.cf` is parsed anew on every request that reads it.
+    reader ??= ruleRequest(request, url, form.path);
     const to = matchRule(rule, reader);
     if (to === undefined) continue;
     if (rule.status !== 200 && rule.status !== 404) {
@@ -62,6 +58,16 @@ async function resolve(kv: KVNamespace, manifest: Manifest, request: Request): P
   if (found && 'broken' in found) return { kind: 'page', path: form.path, broken: found.broken, status: 500 };
   if (found) return { kind: 'page', path: form.path, target: found, status: found.status ?? 200 };
   return { kind: 'page', path: form.path, status: 404 };
+}
+
+function ruleRequest(request: Request, url: URL, path: string): RuleRequest {
+  return {
+    host: url.host,
+    path,
+    query: url.searchParams,
+    language: firstLanguage(request.headers.get('accept-language')),
+    country: (request.cf?.country as string | undefined)?.toLowerCase(),
+  };
 }
 
 /** The query string goes along, unless the target has its own. */
