@@ -69,7 +69,10 @@ export interface ServingTargets {
   cached: Server;
   /** The same worker without the static-assets layer. */
   cachedWithoutAssets: Server;
-  /** The worker with `HTML_CACHE_TTL=0`: every request is a server render. */
+  /**
+   * The worker with `HTML_CACHE_TTL=0`: every request is a server render (of the layout: the doc
+   * page's markup is the isolate's first render of it, worker/render/doc-page-markup.ts).
+   */
   rendered: Server;
 }
 

@@ -67,17 +67,19 @@ export async function servePage(c: Context<AppEnv>): Promise<Response> {
   const input = { manifest, boot, theme, url: c.req.url, page, sidebar };
   // A build's doc page renders the same every time: later renders reuse its markup.
   const html = page && status === 200 ? renderDocPageDocument(cacheKey, input) : renderDocument(input);
-  const body = encoder.encode(html);
   const headers = new Headers({ 'content-type': 'text/html; charset=utf-8', ...varyHeaders });
   if (status === 200) {
     headers.set('etag', etag);
     headers.set('cache-control', 'public, max-age=0, must-revalidate');
     headers.set('x-html-cache', 'miss');
-    if (ttl > 0) c.executionCtx.waitUntil(storePage(cacheKey, body, { status, headers }, ttl));
+    if (ttl === 0) return new Response(html, { status, headers });
+    // Encoded once: the reader's answer and both cache layers share the bytes.
+    const body = encoder.encode(html);
+    c.executionCtx.waitUntil(storePage(cacheKey, body, { status, headers }, ttl));
     return new Response(body, { status, headers });
   }
   headers.set('cache-control', 'no-store');
-  return new Response(body, { status, headers });
+  return new Response(html, { status, headers });
 }
 
 /** RFC 9110 weak comparison: a list of tags, `W/` ignored, `*` matches anything. */
