@@ -9,18 +9,12 @@ import type { ServerPage } from '../../client/App.tsx';
 import { ByteCache } from '../services/byte-cache.ts';
 import { renderDocument, type DocumentInput } from './document.tsx';
 
-/** About 60 articles of 60 KB; `null` remembers that a page's markup cannot be reused. */
-const memoryBytes = 4 * 1024 * 1024;
-const remembered = new ByteCache<ServerPage | null>(memoryBytes);
+/** About 30 articles of 60 KB; `null` remembers that a page's markup cannot be reused. */
+const remembered = new ByteCache<ServerPage | null>(4 * 1024 * 1024);
 
 /** Where App (client/App.tsx) puts the doc page, and what closes it. */
 const mainStart = '<main id="__main" class="doc-container" tabindex="-1">';
 const mainEnd = '</main>';
-
-/** For tests: forget every remembered article. */
-export function forgetDocPages(): void {
-  remembered.clear();
-}
 
 /** The document of a doc page; `key` names the page, its variant and build (html-cache.ts htmlCacheKey). */
 export function renderDocPageDocument(key: string, input: DocumentInput): string {
