@@ -33,6 +33,12 @@ export interface WorkerdSite {
   assetsDir?: string;
   /** Where the Cache API keeps its entries; in memory when absent. */
   cachePersist?: string;
+  /**
+   * Also open a socket straight to the worker (Miniflare's `unsafeDirectSockets`, on a spare port):
+   * no entry worker, which exists only in local Miniflare. Only without `assetsDir`, since with
+   * assets Miniflare sends that socket through the assets router too.
+   */
+  directSocket?: boolean;
 }
 
 /** wrangler.toml's `assets.run_worker_first`: paths the worker answers without asking the assets service. */
@@ -40,6 +46,10 @@ export const workerFirstPaths = ['/1/*', '/__search'];
 
 /** Miniflare options equivalent to wrangler.toml's, for a bundle from `bundleWorker`. */
 export function workerdOptions(site: WorkerdSite): MiniflareOptions {
+  if (site.directSocket && site.assetsDir)
+    throw new Error(
+      'workerdOptions: a direct socket with assetsDir would still go through the assets router; drop one of them',
+    );
   return {
     modules: true,
     modulesRoot: site.bundleDir,
@@ -58,17 +68,21 @@ export function workerdOptions(site: WorkerdSite): MiniflareOptions {
           },
         }
       : {}),
+    ...(site.directSocket ? { unsafeDirectSockets: [{ host: '127.0.0.1', port: 0 }] } : {}),
     bindings: site.bindings,
     host: '127.0.0.1',
     port: site.port,
   };
 }
 
-export async function startWorkerdSite(site: WorkerdSite): Promise<{ mf: Miniflare; origin: string }> {
+export async function startWorkerdSite(
+  site: WorkerdSite,
+): Promise<{ mf: Miniflare; origin: string; directOrigin?: string }> {
   const { Miniflare } = await import('miniflare');
   const mf = new Miniflare(workerdOptions(site));
   try {
-    return { mf, origin: (await mf.ready).origin };
+    const { origin } = await mf.ready;
+    return { mf, origin, ...(site.directSocket ? { directOrigin: (await mf.unsafeGetDirectURL()).origin } : {}) };
   } catch (error) {
     await mf.dispose();
     throw error;

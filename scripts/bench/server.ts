@@ -16,6 +16,8 @@ export interface RunningSite {
   persist: string;
   /** The workerd process serving it, when this process started one directly (for its CPU time). */
   workerdPid?: number;
+  /** The worker's own socket in that process, past Miniflare's entry worker (`directSocket`). */
+  directOrigin?: string;
   stop: () => Promise<void>;
 }
 
@@ -80,20 +82,21 @@ export async function waitUntilAnswering(origin: string, exited: Promise<{ code:
  * costs. Reads the KV state that `startSite` seeded. `HTML_CACHE_TTL` 0 makes every page
  * request a real server render. `assets: false` leaves out the static-assets layer (its router
  * asks the assets service about every path before the worker sees it), so pages go straight to
- * the worker; search then finds no index pieces.
+ * the worker; search then finds no index pieces. `directSocket` (only with `assets: false`) also
+ * opens a port straight to the worker, past the entry worker Miniflare puts in front locally.
  */
 export async function startWorkerd(
   site: RunningSite,
   port: number,
   bindings: Record<string, string>,
-  options: { assets?: boolean; bundleDir?: string } = {},
+  options: { assets?: boolean; bundleDir?: string; directSocket?: boolean } = {},
 ): Promise<RunningSite> {
   const workDir = await mkdtemp(join(tmpdir(), 'self-docs-bench-worker-'));
   try {
     // A bench that starts many fresh workerds bundles once and passes the bundle.
     const bundleDir = options.bundleDir ?? (await bundleWorker(workDir));
     const running = new Set(childrenNamed(process.pid, 'workerd'));
-    const { mf, origin } = await startWorkerdSite({
+    const { mf, origin, directOrigin } = await startWorkerdSite({
       bundleDir,
       persist: site.persist,
       port,
@@ -101,13 +104,14 @@ export async function startWorkerd(
       cachePersist: join(workDir, 'cache'),
       // The build's static assets: the search index's pieces are read through this binding.
       assetsDir: options.assets === false ? undefined : join(site.outDir, 'client'),
+      directSocket: options.directSocket,
     });
     const stop = async () => {
       await mf.dispose();
       await rm(workDir, { recursive: true, force: true });
     };
     const workerdPid = childrenNamed(process.pid, 'workerd').find((pid) => !running.has(pid));
-    return { origin, outDir: site.outDir, persist: site.persist, workerdPid, stop };
+    return { origin, outDir: site.outDir, persist: site.persist, workerdPid, directOrigin, stop };
   } catch (error) {
     await rm(workDir, { recursive: true, force: true });
     throw error;

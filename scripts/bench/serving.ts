@@ -1,16 +1,19 @@
 // Serving speed side by side (issue #10): the same page's HTML from serve-handler (the static
 // handler of `docusaurus serve`, on Node), from the worker's edge cache, and rendered by the worker
 // on every request, each loaded in turn (never at once) by autocannon with the same connections,
-// duration and request headers. Ratios are the worker's figure over serve-handler's.
+// duration and request headers. The worker is measured behind Miniflare's local layers and
+// straight on workerd, so the table shows what those layers cost apart from our code. Ratios are
+// the worker's figure over serve-handler's.
 
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { bundleWorker } from '../workerd.ts';
 import { runAutocannon } from './load.ts';
 import { processCpuSeconds } from './process-tree.ts';
 import { startWorkerd, type RunningSite } from './server.ts';
 import { exportPages, readerHeaders } from './static-export.ts';
-import { startStaticServer, type StaticServer } from './static-server.ts';
+import { startStaticServer } from './static-server.ts';
 
 export interface ServingRun {
   requestsPerSecond: number;
@@ -43,18 +46,37 @@ export interface ServingRatio {
   answersPerCpuSecond: number | null;
 }
 
-export interface ServingComparison {
+/**
+ * The worker set-ups measured against serve-handler, in the table's order: each row's name, and
+ * whether it answers from the page cache (warmed before it is measured).
+ */
+export const workerSetups = {
+  /** From the worker's page cache, through Miniflare's entry worker and static-assets router (as deployed). */
+  cached: { row: 'worker cached', pageCache: true },
+  /** The same, with no static-assets layer: the entry worker, workerd and our worker. */
+  cachedWithoutAssets: { row: 'worker cached, no assets layer', pageCache: true },
+  /** The same, straight to the worker's own socket: no entry worker either (it exists only in local Miniflare). */
+  cachedStraight: { row: 'worker cached, straight on workerd', pageCache: true },
+  /**
+   * `HTML_CACHE_TTL=0`, entry worker and assets router in front: every request is a server render
+   * (of the layout: the doc page's markup is the isolate's first render of it, worker/render/doc-page-markup.ts).
+   */
+  rendered: { row: 'worker rendered', pageCache: false },
+  /** The same renders, straight to the worker's own socket: no entry worker, no assets layer. */
+  renderedStraight: { row: 'worker rendered, straight on workerd', pageCache: false },
+} as const;
+
+export type WorkerSetup = keyof typeof workerSetups;
+
+const setupNames = Object.keys(workerSetups) as WorkerSetup[];
+
+export type ServingComparison = {
   route: string;
   /** Bytes of the page's HTML (the body both servers send). */
   htmlBytes: number;
   serveHandler: ServingRun;
-  /** From the worker's page cache, the static-assets router in front as deployed. */
-  cached: ServingRun;
-  /** The same, with no static-assets layer: what the runtime and our worker cost alone. */
-  cachedWithoutAssets: ServingRun;
-  rendered: ServingRun;
-  ratios: { cached: ServingRatio; cachedWithoutAssets: ServingRatio; rendered: ServingRatio };
-}
+  ratios: Record<WorkerSetup, ServingRatio>;
+} & Record<WorkerSetup, ServingRun>;
 
 /** A server under load: where it answers, and the process whose CPU time it spends. */
 export interface Server {
@@ -62,19 +84,8 @@ export interface Server {
   pid?: number;
 }
 
-export interface ServingTargets {
-  /** serve-handler over the exported pages. */
-  serveHandler: Server;
-  /** The worker with its page cache on, warmed for the route. */
-  cached: Server;
-  /** The same worker without the static-assets layer. */
-  cachedWithoutAssets: Server;
-  /**
-   * The worker with `HTML_CACHE_TTL=0`: every request is a server render (of the layout: the doc
-   * page's markup is the isolate's first render of it, worker/render/doc-page-markup.ts).
-   */
-  rendered: Server;
-}
+/** serve-handler over the exported pages, and the worker in each set-up. */
+export type ServingTargets = { serveHandler: Server } & Record<WorkerSetup, Server>;
 
 /** `worker ÷ baseline`, to two decimals; null when the baseline is 0 (nothing to compare with). */
 export function ratio(worker: number, baseline: number): number | null {
@@ -92,7 +103,7 @@ export function servingRatio(worker: ServingRun, baseline: ServingRun): ServingR
   };
 }
 
-/** Rows for the printed table: three servers per page, ratios on the worker's rows. */
+/** Rows for the printed table: serve-handler then each worker set-up per page, ratios on the worker's rows. */
 export function servingRows(comparisons: ServingComparison[]): Record<string, string | number>[] {
   const shown = (value: number | null) => (value === null ? '–' : value.toFixed(2));
   return comparisons.flatMap((comparison) => {
@@ -104,16 +115,14 @@ export function servingRows(comparisons: ServingComparison[]): Record<string, st
       'p99 ms': run.latencyMs?.p99 ?? '–',
       errors: run.errors,
       'cpu ms/req': run.cpuMsPerRequest ?? '–',
-      'cache hits': server === 'serve-handler' ? '' : `${Math.floor(run.cacheHits * 100)} %`,
+      'cache hits': ratios ? `${Math.floor(run.cacheHits * 100)} %` : '',
       'req/s ×': ratios ? shown(ratios.requestsPerSecond) : '',
       'p99 ×': ratios ? shown(ratios.p99) : '',
       'per cpu ×': ratios ? shown(ratios.answersPerCpuSecond) : '',
     });
     return [
       row('serve-handler', comparison.serveHandler),
-      row('worker cached', comparison.cached, comparison.ratios.cached),
-      row('worker cached, no assets layer', comparison.cachedWithoutAssets, comparison.ratios.cachedWithoutAssets),
-      row('worker rendered', comparison.rendered, comparison.ratios.rendered),
+      ...setupNames.map((setup) => row(workerSetups[setup].row, comparison[setup], comparison.ratios[setup])),
     ];
   });
 }
@@ -176,6 +185,19 @@ export async function warmPageCache(url: string): Promise<void> {
   throw new Error(`${url} never came from the worker's page cache (x-html-cache: hit) after 50 requests`);
 }
 
+/** Runs and ratios of every worker set-up, measured in the table's order after serve-handler. */
+export function compareRuns(
+  route: string,
+  htmlBytes: number,
+  serveHandler: ServingRun,
+  runs: Record<WorkerSetup, ServingRun>,
+): ServingComparison {
+  const ratios = Object.fromEntries(
+    setupNames.map((setup) => [setup, servingRatio(runs[setup], serveHandler)]),
+  ) as Record<WorkerSetup, ServingRatio>;
+  return { route, htmlBytes, serveHandler, ...runs, ratios };
+}
+
 export async function compareServing(
   targets: ServingTargets,
   route: string,
@@ -183,34 +205,25 @@ export async function compareServing(
   options: { connections: number; seconds: number },
 ): Promise<ServingComparison> {
   const { connections, seconds } = options;
-  await warmPageCache(`${targets.cached.origin}${route}`);
-  await warmPageCache(`${targets.cachedWithoutAssets.origin}${route}`);
+  for (const setup of setupNames) {
+    if (workerSetups[setup].pageCache) await warmPageCache(`${targets[setup].origin}${route}`);
+  }
   const serveHandler = await loadPage(targets.serveHandler, route, connections, seconds);
-  const cached = await loadPage(targets.cached, route, connections, seconds);
-  const cachedWithoutAssets = await loadPage(targets.cachedWithoutAssets, route, connections, seconds);
-  const rendered = await loadPage(targets.rendered, route, connections, seconds);
-  return {
-    route,
-    htmlBytes,
-    serveHandler,
-    cached,
-    cachedWithoutAssets,
-    rendered,
-    ratios: {
-      cached: servingRatio(cached, serveHandler),
-      cachedWithoutAssets: servingRatio(cachedWithoutAssets, serveHandler),
-      rendered: servingRatio(rendered, serveHandler),
-    },
-  };
+  const runs = {} as Record<WorkerSetup, ServingRun>;
+  for (const setup of setupNames) runs[setup] = await loadPage(targets[setup], route, connections, seconds);
+  return compareRuns(route, htmlBytes, serveHandler, runs);
 }
 
 export interface ServingBenchOptions {
   /** The built site, its KV seeded (`startSite`). */
   site: RunningSite;
-  /** A worker started with `HTML_CACHE_TTL=0`. */
+  /** A worker started with `HTML_CACHE_TTL=0`, the static-assets layer in front as deployed. */
   rendering: RunningSite;
   routes: string[];
-  /** The cached workers answer on this port and the next, serve-handler on the one after. */
+  /**
+   * The cached workers answer on this port and the next, serve-handler on the one after, the
+   * rendering worker without assets on the fourth; the straight sockets take spare ports.
+   */
   port: number;
   connections: number;
   seconds: number;
@@ -218,27 +231,41 @@ export interface ServingBenchOptions {
 
 /**
  * Starts the worker with its page cache on, exports the routes' HTML from it, serves the export
- * with serve-handler, checks both answer the same bytes, and compares the three servers page by page.
+ * with serve-handler, checks every server answers the same bytes, and compares them page by page.
  */
 export async function benchServing(options: ServingBenchOptions): Promise<ServingComparison[]> {
   const { site, rendering, routes, port, connections, seconds } = options;
-  const cached = await startWorkerd(site, port, { HTML_CACHE_TTL: '300' });
-  let withoutAssets: RunningSite | undefined;
-  let staticServer: StaticServer | undefined;
-  const exportDir = await mkdtemp(join(tmpdir(), 'self-docs-bench-static-'));
+  const started: { stop: () => Promise<void> }[] = [];
+  const workDir = await mkdtemp(join(tmpdir(), 'self-docs-bench-serving-'));
+  started.push({ stop: () => rm(workDir, { recursive: true, force: true }) });
+  const start = async <T extends { stop: () => Promise<void> }>(server: Promise<T>): Promise<T> => {
+    const running = await server;
+    started.push(running);
+    return running;
+  };
   try {
-    withoutAssets = await startWorkerd(site, port + 1, { HTML_CACHE_TTL: '300' }, { assets: false });
+    const bundleDir = await bundleWorker(workDir);
+    const cacheOn = { HTML_CACHE_TTL: '300' };
+    const cached = await start(startWorkerd(site, port, cacheOn, { bundleDir }));
+    const withoutAssets = await start(
+      startWorkerd(site, port + 1, cacheOn, { bundleDir, assets: false, directSocket: true }),
+    );
+    const renderedStraight = await start(
+      startWorkerd(site, port + 3, { HTML_CACHE_TTL: '0' }, { bundleDir, assets: false, directSocket: true }),
+    );
+    const exportDir = join(workDir, 'export');
     const htmlBytes = await exportPages(cached.origin, routes, exportDir);
-    staticServer = await startStaticServer(exportDir, port + 2);
-    for (const route of routes) {
-      await expectSameHtml(route, [cached.origin, withoutAssets.origin, rendering.origin, staticServer.origin]);
-    }
+    const staticServer = await start(startStaticServer(exportDir, port + 2));
     const targets: ServingTargets = {
       serveHandler: { origin: staticServer.origin, pid: staticServer.pid },
       cached: { origin: cached.origin, pid: cached.workerdPid },
       cachedWithoutAssets: { origin: withoutAssets.origin, pid: withoutAssets.workerdPid },
+      cachedStraight: { origin: directOrigin(withoutAssets), pid: withoutAssets.workerdPid },
       rendered: { origin: rendering.origin, pid: rendering.workerdPid },
+      renderedStraight: { origin: directOrigin(renderedStraight), pid: renderedStraight.workerdPid },
     };
+    const origins = Object.values(targets).map((target) => target.origin);
+    for (const route of routes) await expectSameHtml(route, origins);
     const comparisons: ServingComparison[] = [];
     for (const route of routes) {
       comparisons.push(await compareServing(targets, route, htmlBytes[route]!, { connections, seconds }));
@@ -246,14 +273,16 @@ export async function benchServing(options: ServingBenchOptions): Promise<Servin
     }
     return comparisons;
   } finally {
-    await staticServer?.stop();
-    await withoutAssets?.stop();
-    await cached.stop();
-    await rm(exportDir, { recursive: true, force: true });
+    for (const server of started.reverse()) await server.stop();
   }
 }
 
-/** Both servers must send the very same page, or the comparison would be of two different things. */
+function directOrigin(site: RunningSite): string {
+  if (!site.directOrigin) throw new Error(`${site.origin}: workerd was started without a direct socket`);
+  return site.directOrigin;
+}
+
+/** Every server must send the very same page, or the comparison would be of two different things. */
 async function expectSameHtml(route: string, origins: string[]): Promise<void> {
   const bodies = await Promise.all(
     origins.map(async (origin) => (await fetch(`${origin}${route}`, { headers: readerHeaders })).text()),

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import serveHandler from 'serve-handler';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  compareRuns,
   cpuPerRequest,
   isHit,
   ratio,
@@ -20,6 +21,7 @@ import {
 } from '../../scripts/bench/serving.ts';
 import { exportedFile, exportPages } from '../../scripts/bench/static-export.ts';
 import { docusaurusServeOptions } from '../../scripts/bench/static-server.ts';
+import { workerdOptions } from '../../scripts/workerd.ts';
 
 const cleanup: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -156,35 +158,62 @@ describe('ratios against serve-handler', () => {
 });
 
 describe('the printed table', () => {
-  const comparison: ServingComparison = {
-    route: '/docs/intro',
-    htmlBytes: 84_000,
-    serveHandler: run(800, 60, { cpuMsPerRequest: 0.5 }),
+  const comparison: ServingComparison = compareRuns('/docs/intro', 84_000, run(800, 60, { cpuMsPerRequest: 0.5 }), {
     cached: run(400, 120, { cacheHits: 1, cpuMsPerRequest: 1.1 }),
     cachedWithoutAssets: run(1600, 30, { cacheHits: 0.996 }),
+    cachedStraight: run(2400, 20, { cacheHits: 1, cpuMsPerRequest: 0.25 }),
     rendered: run(0, null),
-    ratios: {
-      cached: servingRatio(run(400, 120), run(800, 60)),
-      cachedWithoutAssets: servingRatio(run(1600, 30), run(800, 60)),
-      rendered: servingRatio(run(0, null), run(800, 60)),
-    },
-  };
+    renderedStraight: run(200, 240, { cpuMsPerRequest: 2 }),
+  });
 
-  it('shows each server of a page in turn, ratios on the worker rows only', () => {
+  it('shows serve-handler then each worker set-up of a page, ratios on the worker rows only', () => {
     const rows = servingRows([comparison]);
     expect(rows.map((row) => row.server)).toEqual([
       'serve-handler',
       'worker cached',
       'worker cached, no assets layer',
+      'worker cached, straight on workerd',
       'worker rendered',
+      'worker rendered, straight on workerd',
     ]);
     expect(rows[0]).toMatchObject({ 'req/s': 800, 'p99 ms': 60, 'cpu ms/req': 0.5, 'req/s ×': '', 'p99 ×': '' });
-    expect(rows[1]).toMatchObject({ 'req/s ×': '0.50', 'p99 ×': '2.00', 'cache hits': '100 %' });
+    expect(rows[1]).toMatchObject({ 'req/s ×': '0.50', 'p99 ×': '2.00', 'cache hits': '100 %', 'per cpu ×': '0.45' });
     expect(rows[2]).toMatchObject({ 'req/s ×': '2.00', 'p99 ×': '0.50', 'cache hits': '99 %', 'cpu ms/req': '–' });
   });
 
+  it('compares the straight-on-workerd rows with serve-handler too', () => {
+    const [, , , cachedStraight, , renderedStraight] = servingRows([comparison]);
+    expect(cachedStraight).toMatchObject({ 'req/s ×': '3.00', 'per cpu ×': '2.00', 'cache hits': '100 %' });
+    expect(renderedStraight).toMatchObject({ 'req/s ×': '0.25', 'p99 ×': '4.00', 'per cpu ×': '0.25' });
+    expect(comparison.ratios.cachedStraight).toEqual({ requestsPerSecond: 3, p99: 0.33, answersPerCpuSecond: 2 });
+    expect(Object.keys(comparison.ratios)).toEqual([
+      'cached',
+      'cachedWithoutAssets',
+      'cachedStraight',
+      'rendered',
+      'renderedStraight',
+    ]);
+  });
+
   it('shows a dash, not a zero latency, when no answer completed', () => {
-    const rendered = servingRows([comparison])[3]!;
+    const rendered = servingRows([comparison])[4]!;
     expect(rendered).toMatchObject({ 'req/s': 0, 'p50 ms': '–', 'p99 ms': '–', 'req/s ×': '0.00', 'p99 ×': '–' });
+  });
+});
+
+describe('the worker straight on workerd', () => {
+  const site = { bundleDir: '/bundle', persist: '/state', port: 8800, bindings: {} };
+
+  it('opens a socket to the worker past the entry worker when asked, none otherwise', () => {
+    expect(workerdOptions({ ...site, directSocket: true }).unsafeDirectSockets).toEqual([
+      { host: '127.0.0.1', port: 0 },
+    ]);
+    expect(workerdOptions(site).unsafeDirectSockets).toBeUndefined();
+  });
+
+  it('refuses a direct socket with assets, which Miniflare would still route through the assets router', () => {
+    expect(() => workerdOptions({ ...site, directSocket: true, assetsDir: '/client' })).toThrow(
+      /direct socket with assetsDir/,
+    );
   });
 });
