@@ -1,17 +1,30 @@
 // The brand font never holds back a first paint. A page is served in the web font only when the
-// browser already has it: the worker reads the cookie set here and marks <html class="web-font">.
-// On a first visit the page paints in the metric-matched fallback (and keeps it, so nothing
-// moves); once the page is idle, the font file is fetched into the cache for the next page load.
+// browser already has it: the worker reads the cookie set here, marks <html class="web-font"> and
+// inlines the font's faces. On a first visit the page paints in the metric-matched fallback (and
+// keeps it, so nothing moves); once the page is idle, the faces are linked and the font file is
+// fetched into the cache for the next page load.
 // A chunk of its own, loaded after hydration, only by readers who do not have the font yet.
+
+import type { BootData } from './model.ts';
+import { loadStyleGroups } from './style-groups.ts';
+
+/** The style group that declares the web font's faces (scripts/build/style-groups.ts). */
+const webFontGroup = 'web-font';
 
 /** Fetch the font when the page is idle; `remember` records that the browser has it. */
 export function fetchWebFontForLater(remember: () => void): void {
   if (!('fonts' in document)) return;
   const load = () =>
-    document.fonts
-      .load('1em "Plus Jakarta Sans Variable"')
+    loadStyleGroups([webFontGroup], styleFilesOfDocument())
+      .then(() => document.fonts.load('1em "Plus Jakarta Sans Variable"'))
       .then((faces) => faces.length > 0 && remember())
       .catch(() => undefined);
   if ('requestIdleCallback' in window) requestIdleCallback(() => void load(), { timeout: 4000 });
   else setTimeout(() => void load(), 2000);
+}
+
+/** Where the groups this document did not inline are (BootData.styleFiles), read from its boot data. */
+function styleFilesOfDocument(): Record<string, string> | undefined {
+  const text = document.getElementById('__boot')?.textContent;
+  return text ? (JSON.parse(text) as BootData).styleFiles : undefined;
 }

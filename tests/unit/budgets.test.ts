@@ -85,14 +85,17 @@ describe('the JavaScript and CSS of a page', () => {
   });
 
   it('never lets the web font hold back or move text: optional display, a metric-matched fallback', () => {
-    const chrome = bundle.assets.styleGroups.find((group) => group.name === 'chrome')!;
-    const faces = [...chrome.css.matchAll(/@font-face\{[^}]*\}/g)].map((match) => match[0]);
+    const css = bundle.assets.styleGroups.map((group) => group.css).join('');
+    const faces = [...css.matchAll(/@font-face\{[^}]*\}/g)].map((match) => match[0]);
     const webFont = faces.filter((face) => face.includes('Plus Jakarta Sans Variable'));
     expect(webFont.length).toBeGreaterThan(0);
     for (const face of webFont) expect(face).toContain('font-display:optional');
     const fallback = faces.filter((face) => face.includes('Plus Jakarta Sans Fallback'));
     expect(fallback.length).toBeGreaterThan(0);
     for (const face of fallback) expect(face).toMatch(/size-adjust:.*ascent-override:.*descent-override:/);
+    // A first visit paints in the fallback: only pages served in the web font carry its faces.
+    const everyPage = bundle.assets.styleGroups.filter((group) => group.scope === 'every');
+    for (const group of everyPage) for (const face of webFont) expect(group.css).not.toContain(face);
   });
 });
 

@@ -37,7 +37,10 @@ export interface DocumentInput {
 }
 
 export async function renderDocument(given: DocumentInput): Promise<ReadableStream<Uint8Array>> {
-  const styles = documentStyles(given.manifest.assets, given.page, Boolean(given.boot.search));
+  const styles = documentStyles(given.manifest.assets, given.page, {
+    search: Boolean(given.boot.search),
+    webFont: given.theme.webFont,
+  });
   const input = { ...given, boot: { ...given.boot, styleFiles: styles.files } };
   const { boot, page, sidebar } = input;
   const content = page ? <DocPage page={page} /> : undefined;
