@@ -6,7 +6,6 @@
 // A chunk of its own, loaded after hydration, only by readers who do not have the font yet.
 
 import type { BootData } from './model.ts';
-import { loadStyleGroups } from './style-groups.ts';
 
 /** The style group that declares the web font's faces (scripts/build/style-groups.ts). */
 const webFontGroup = 'web-font';
@@ -15,12 +14,32 @@ const webFontGroup = 'web-font';
 export function fetchWebFontForLater(remember: () => void): void {
   if (!('fonts' in document)) return;
   const load = () =>
-    loadStyleGroups([webFontGroup], styleFilesOfDocument())
+    linkFaces()
       .then(() => document.fonts.load('1em "Plus Jakarta Sans Variable"'))
       .then((faces) => faces.length > 0 && remember())
       .catch(() => undefined);
   if ('requestIdleCallback' in window) requestIdleCallback(() => void load(), { timeout: 4000 });
   else setTimeout(() => void load(), 2000);
+}
+
+/**
+ * Links the faces' group unless the page inlined it. Not through style-groups.ts: that module
+ * would then be shared with the doc page's chunk, one more request for either. Faces need no
+ * place in the cascade.
+ */
+function linkFaces(): Promise<void> {
+  const href = styleFilesOfDocument()?.[webFontGroup];
+  if (!href || document.querySelector(`[data-style="${webFontGroup}"]`)) return Promise.resolve();
+  const link = document.createElement('link');
+  link.rel = 'stylesheet';
+  link.href = href;
+  link.dataset.style = webFontGroup;
+  const loaded = new Promise<void>((resolve, reject) => {
+    link.onload = () => resolve();
+    link.onerror = () => reject(new Error(`The stylesheet ${href} did not load.`));
+  });
+  document.head.appendChild(link);
+  return loaded;
 }
 
 /** Where the groups this document did not inline are (BootData.styleFiles), read from its boot data. */
