@@ -72,6 +72,22 @@ test('the table of contents highlights the section scrolled to', async ({ page, 
   await expect(links.locator(`a[href="#${first.id}"]`)).toHaveAttribute('aria-current', 'location');
 });
 
+test('loading the longest page at a heading near its end shows that heading at the top', async ({ page, request }) => {
+  const longest = '/technical-docs/Constellation/Industry_Validation_Rules';
+  await openHydrated(page, '/');
+  const { toc } = await fetchPageData(request, (await readBoot(page)).buildId, longest);
+  expect(toc.length, `${longest} needs many sections`).toBeGreaterThan(20);
+  const heading = toc[Math.floor(toc.length * 0.8)]!;
+  await openHydrated(page, `${longest}#${heading.id}`);
+  const element = page.locator(`[id="${heading.id}"]`);
+  const navbarBottom = await page.locator('nav.navbar').evaluate((nav) => nav.getBoundingClientRect().bottom);
+  const top = () => element.evaluate((el) => el.getBoundingClientRect().top);
+  await expect.poll(top).toBeGreaterThanOrEqual(navbarBottom);
+  expect(await top()).toBeLessThan(navbarBottom + 80);
+  const links = page.getByRole('navigation', { name: 'On this page' });
+  await expect(links.locator(`a[href="#${heading.id}"]`)).toHaveAttribute('aria-current', 'location');
+});
+
 test.describe('the table of contents, sent once', () => {
   test('is the sticky column right of the article on desktop, open without a toggle', async ({ page }) => {
     await page.goto(tocPage);
