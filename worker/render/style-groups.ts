@@ -1,7 +1,7 @@
 // Which style groups a document inlines: those every page has, the doc page's own (PageData.styles,
 // decided by the build from its tree), the search page's, and the web font's faces in its variant.
 // The others are named in the boot data with their files, for client-side navigation to link when
-// the next page needs them (and client/web-font.ts links the faces on a first visit).
+// the next page needs them (and client/web-font.ts reads the faces' file on a first visit).
 
 import type { ClientAssets, PageData, StyleGroup } from '../../client/model.ts';
 
