@@ -72,6 +72,21 @@ test('the table of contents highlights the section scrolled to', async ({ page, 
   await expect(links.locator(`a[href="#${first.id}"]`)).toHaveAttribute('aria-current', 'location');
 });
 
+test('a heading is a link to itself, named by its text, with a "#" shown while pointed at', async ({ page }) => {
+  await openHydrated(page, tocPage);
+  const heading = page.locator('.markdown h2').first();
+  const text = (await heading.textContent())!;
+  const id = (await heading.getAttribute('id'))!;
+  const link = heading.getByRole('link', { name: text, exact: true });
+  await expect(link).toHaveAttribute('href', `#${id}`);
+  const mark = () => link.evaluate((a) => getComputedStyle(a, '::after').opacity);
+  expect(await mark()).toBe('0');
+  await link.hover();
+  await expect.poll(mark).toBe('1');
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`#${id}$`));
+});
+
 test('loading the longest page at a heading near its end shows that heading at the top', async ({ page, request }) => {
   const longest = '/technical-docs/Constellation/Industry_Validation_Rules';
   await openHydrated(page, '/');
