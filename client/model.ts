@@ -244,9 +244,10 @@ export interface ClientAssets {
 
 /**
  * Which documents a style group is for: `every` one; a doc `page` that lists it (PageData.styles);
- * the `search` page; or none at first, the browser loading it at its first client-side `navigation`.
+ * the `search` page; a document in the `web-font` (<html class="web-font">); or none at first, the
+ * browser loading it at its first client-side `navigation`.
  */
-export type StyleScope = 'every' | 'page' | 'search' | 'navigation';
+export type StyleScope = 'every' | 'page' | 'search' | 'web-font' | 'navigation';
 
 export interface StyleGroup {
   name: string;

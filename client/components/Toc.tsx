@@ -5,6 +5,12 @@
 
 import type { TocItem } from '../model.ts';
 
+/** A section in the table of contents: an h2 with the h3s under it, or h3s before any h2. */
+interface TocSection {
+  item?: TocItem;
+  subsections: TocItem[];
+}
+
 export function Toc({ toc }: { toc: TocItem[] }) {
   return (
     <div className="doc-toc">
@@ -13,9 +19,19 @@ export function Toc({ toc }: { toc: TocItem[] }) {
         <nav aria-label="On this page">
           <p className="toc-title">On this page</p>
           <ul className="toc-list">
-            {toc.map((item) => (
-              <li key={item.id} className={item.level === 3 ? 'toc-level-3' : undefined}>
-                <a href={`#${item.id}`}>{item.text}</a>
+            {sectionsOf(toc).map(({ item, subsections }) => (
+              <li key={item?.id ?? subsections[0]!.id}>
+                {item ? <TocLink item={item} /> : null}
+                {/* Nesting marks the level: no per-item class, which a long contents list repeats. */}
+                {subsections.length > 0 ? (
+                  <ul>
+                    {subsections.map((subsection) => (
+                      <li key={subsection.id}>
+                        <TocLink item={subsection} />
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
               </li>
             ))}
           </ul>
@@ -23,4 +39,18 @@ export function Toc({ toc }: { toc: TocItem[] }) {
       </details>
     </div>
   );
+}
+
+function TocLink({ item }: { item: TocItem }) {
+  return <a href={`#${item.id}`}>{item.text}</a>;
+}
+
+function sectionsOf(toc: TocItem[]): TocSection[] {
+  const sections: TocSection[] = [];
+  for (const item of toc) {
+    const last = sections.at(-1);
+    if (item.level === 3 && last) last.subsections.push(item);
+    else sections.push(item.level === 3 ? { subsections: [item] } : { item, subsections: [] });
+  }
+  return sections;
 }

@@ -92,15 +92,32 @@ function Heading(level: 1 | 2 | 3 | 4 | 5 | 6) {
           {children}
         </Tag>
       );
+    // The heading's text is its own link (named by that text, its "#" drawn by content.css): a
+    // separate "#" link would need a label repeating the text, which long pages pay for 100 times.
+    // A link cannot hold another link, so a heading that has one keeps a "#" link beside it.
+    if (holdsLink(children))
+      return (
+        <Tag id={id} {...rest}>
+          {children}
+          <a className="hash-link" href={`#${id}`} aria-label={`Direct link to ${textOfChildren(children)}`}>
+            #
+          </a>
+        </Tag>
+      );
     return (
       <Tag id={id} {...rest}>
-        {children}
-        <a className="hash-link" href={`#${id}`} aria-label={`Direct link to ${textOfChildren(children)}`}>
-          #
-        </a>
+        <a href={`#${id}`}>{children}</a>
       </Tag>
     );
   };
+}
+
+function holdsLink(children: ReactNode): boolean {
+  return Children.toArray(children).some((child) => {
+    if (!isValidElement(child)) return false;
+    const props = child.props as { href?: unknown; children?: ReactNode };
+    return props.href !== undefined || holdsLink(props.children);
+  });
 }
 
 function textOfChildren(children: ReactNode): string {

@@ -5,6 +5,7 @@
 import { createHighlighter, isSpecialLang, type CodeToHastOptions, type Highlighter } from 'shiki';
 import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
 import { codeLinesTransformer, codeTitleTransformer } from './code-fences.ts';
+import { compactCodeTransformer } from './code-markup.ts';
 import { loadCodeThemes } from './code-themes.ts';
 import { codeTokens, type CodeTokens } from './code-tokens.ts';
 
@@ -71,7 +72,8 @@ export function sharedCodeOptions({ tokens }: CodeHighlighting) {
     // on a busy machine the first line that compiles a big grammar's patterns hits it, and
     // the same page came out coloured differently from build to build.
     tokenizeTimeLimit: 60_000,
-    transformers: [tokens.transformer, codeTitleTransformer, codeLinesTransformer],
+    // Compacting last: it reads which lines the others marked.
+    transformers: [tokens.transformer, codeTitleTransformer, codeLinesTransformer, compactCodeTransformer],
   } satisfies Partial<CodeToHastOptions>;
 }
 

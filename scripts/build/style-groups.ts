@@ -32,6 +32,7 @@ export const styleGroupSources: StyleGroupSource[] = [
     files: ['fonts.css', 'theme.css', 'icons.css', 'base.css', 'navbar.css', 'sidebar.css'],
     scope: 'every',
   },
+  { name: 'web-font', files: ['web-font.css'], scope: 'web-font' },
   // The doc page's layout and its Markdown: every doc page, and no search or error page.
   { name: 'doc', files: ['doc.css', 'content.css'], scope: 'page' },
   {

@@ -72,6 +72,37 @@ test('the table of contents highlights the section scrolled to', async ({ page, 
   await expect(links.locator(`a[href="#${first.id}"]`)).toHaveAttribute('aria-current', 'location');
 });
 
+test('a heading is a link to itself, named by its text, with a "#" shown while pointed at', async ({ page }) => {
+  await openHydrated(page, tocPage);
+  const heading = page.locator('.markdown h2').first();
+  const text = (await heading.textContent())!;
+  const id = (await heading.getAttribute('id'))!;
+  const link = heading.getByRole('link', { name: text, exact: true });
+  await expect(link).toHaveAttribute('href', `#${id}`);
+  const mark = () => link.evaluate((a) => getComputedStyle(a, '::after').opacity);
+  expect(await mark()).toBe('0');
+  await link.hover();
+  await expect.poll(mark).toBe('1');
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`#${id}$`));
+});
+
+test('loading the longest page at a heading near its end shows that heading at the top', async ({ page, request }) => {
+  const longest = '/technical-docs/Constellation/Industry_Validation_Rules';
+  await openHydrated(page, '/');
+  const { toc } = await fetchPageData(request, (await readBoot(page)).buildId, longest);
+  expect(toc.length, `${longest} needs many sections`).toBeGreaterThan(20);
+  const heading = toc[Math.floor(toc.length * 0.8)]!;
+  await openHydrated(page, `${longest}#${heading.id}`);
+  const element = page.locator(`[id="${heading.id}"]`);
+  const navbarBottom = await page.locator('nav.navbar').evaluate((nav) => nav.getBoundingClientRect().bottom);
+  const top = () => element.evaluate((el) => el.getBoundingClientRect().top);
+  await expect.poll(top).toBeGreaterThanOrEqual(navbarBottom);
+  expect(await top()).toBeLessThan(navbarBottom + 80);
+  const links = page.getByRole('navigation', { name: 'On this page' });
+  await expect(links.locator(`a[href="#${heading.id}"]`)).toHaveAttribute('aria-current', 'location');
+});
+
 test.describe('the table of contents, sent once', () => {
   test('is the sticky column right of the article on desktop, open without a toggle', async ({ page }) => {
     await page.goto(tocPage);

@@ -7,7 +7,7 @@ import { markWindow, openHydrated, readBoot, windowMark } from '../support/e2e-p
 /** A top-level sidebar category by (part of) its label. */
 function category(page: Page, label: string) {
   return page
-    .locator('aside.doc-sidebar .menu-item-level-1 > details')
+    .locator('aside.doc-sidebar .sidebar-menu > ul > li > details')
     .filter({ has: page.locator(':scope > summary', { hasText: label }) });
 }
 

@@ -33,6 +33,16 @@ describe('code fences in the page HTML', () => {
     expect(html(fences).match(/class="line code-line-highlighted"/g)).toHaveLength(3 + 3 + 1);
   });
 
+  it('sends a fence without highlighted or numbered lines as tokens only: no line elements, no classless spans', () => {
+    const panel = /role="tabpanel"[\s\S]*?<pre[^>]*>([\s\S]*?)<\/pre>/.exec(html(fences))![1]!;
+    expect(panel.replace(/<[^>]+>/g, '')).toBe('npm install --save-dev @docusaurus/core\nnpm run build -- --watch');
+    expect(panel).not.toContain('class="line');
+    expect(panel).not.toContain('<span>');
+    expect(panel).toMatch(/<span class="tk\d+">/);
+    // Neighbouring tokens of one colour are one element.
+    expect(panel).not.toMatch(/<span class="([^"]+)">[^<]*<\/span><span class="\1">/);
+  });
+
   it('renders npm2yarn tabs as tabs with one panel per package manager', () => {
     const markup = html(fences);
     expect(markup.match(/role="tab"[^>]*>(npm|Yarn|pnpm)</g)).toHaveLength(3);

@@ -140,11 +140,22 @@ describe('the content component registry', () => {
     );
   });
 
-  it('gives h2–h6 an anchor link and leaves h1 plain', () => {
+  it('makes the text of h2–h6 a link to the heading, named by that text, and leaves h1 plain', () => {
     expect(html([{ t: 'h2', p: { id: 'intro' }, c: ['Intro'] }], contentComponents)).toBe(
-      '<h2 id="intro">Intro<a class="hash-link" href="#intro" aria-label="Direct link to Intro">#</a></h2>',
+      '<h2 id="intro"><a href="#intro">Intro</a></h2>',
     );
     expect(html([{ t: 'h1', p: { id: 'title' }, c: ['Title'] }], contentComponents)).toBe('<h1 id="title">Title</h1>');
+  });
+
+  it('keeps a "#" link beside a heading that holds a link of its own: links cannot nest', () => {
+    const heading: TreeNode = {
+      t: 'h3',
+      p: { id: 'see' },
+      c: ['See ', { t: 'a', p: { href: '/api' }, c: ['the API'] }],
+    };
+    expect(html([heading], contentComponents)).toBe(
+      '<h3 id="see">See <a href="/api">the API</a><a class="hash-link" href="#see" aria-label="Direct link to See the API">#</a></h3>',
+    );
   });
 
   it('opens outside links in a new tab with noopener, and keeps inside links as they are', () => {

@@ -55,6 +55,7 @@ describe('the style groups a document inlines', () => {
     styles: [],
     styleGroups: [
       group('chrome', 'every'),
+      group('web-font', 'web-font'),
       group('doc', 'page'),
       group('code', 'page'),
       group('footer', 'every'),
@@ -63,12 +64,14 @@ describe('the style groups a document inlines', () => {
     ],
   };
   const page = { styles: ['doc'] } as PageData;
+  const plain = { search: false, webFont: false };
 
   it('inlines what every page has and what the page lists, and names the rest with their files, in order', () => {
-    const styles = documentStyles(assets, page, false);
+    const styles = documentStyles(assets, page, plain);
     expect(styles.inline.map((each) => each.name)).toEqual(['chrome', 'doc', 'footer']);
     expect(Object.entries(styles.files)).toEqual([
       ['chrome', ''],
+      ['web-font', '/assets/web-font-HASH.css'],
       ['doc', ''],
       ['code', '/assets/code-HASH.css'],
       ['footer', ''],
@@ -78,11 +81,21 @@ describe('the style groups a document inlines', () => {
   });
 
   it('inlines the search page’s group on /search, and no doc layout there', () => {
-    expect(documentStyles(assets, null, true).inline.map((each) => each.name)).toEqual(['chrome', 'footer', 'search']);
+    expect(documentStyles(assets, null, { search: true, webFont: false }).inline.map((each) => each.name)).toEqual([
+      'chrome',
+      'footer',
+      'search',
+    ]);
+  });
+
+  it('inlines the web font’s faces only in a document served in the web font: a first visit never needs them', () => {
+    const inWebFont = documentStyles(assets, page, { search: false, webFont: true });
+    expect(inWebFont.inline.map((each) => each.name)).toEqual(['chrome', 'web-font', 'doc', 'footer']);
+    expect(inWebFont.files['web-font']).toBe('');
   });
 
   it('inlines every page group for a page stored without its list', () => {
-    const inline = documentStyles(assets, {} as PageData, false).inline.map((each) => each.name);
+    const inline = documentStyles(assets, {} as PageData, plain).inline.map((each) => each.name);
     expect(inline).toEqual(['chrome', 'doc', 'code', 'footer']);
   });
 });

@@ -80,11 +80,9 @@ describe('@theme/CodeBlock', () => {
       'export function Greeting({ name }) {\nreturn <h1>Hello, {name}</h1>;\n}',
     );
     // Coloured as fences are: a class a light/dark colour pair (code-tokens.css).
-    expect(await attributesOf(html, '.code-block pre span.line:first-child > span:first-child', 'class')).toEqual([
-      expect.stringMatching(/^tk\d+$/),
-      expect.stringMatching(/^tk\d+$/),
-      expect.stringMatching(/^tk\d+$/),
-    ]);
+    const tokens = await attributesOf(html, '.code-block pre code span:not(.line)', 'class');
+    expect(tokens.length).toBeGreaterThan(3);
+    for (const token of tokens) expect(token).toMatch(/^tk\d+( tk-[ibus])*$/);
   });
 
   it('shows the text of a raw-loader import, and the lines a metastring highlights', async () => {

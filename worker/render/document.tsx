@@ -44,7 +44,10 @@ export interface DocumentInput {
  * half the CPU: the stream wrapped every few KB in a chunk of its own.
  */
 export function renderDocument(given: DocumentInput): string {
-  const styles = documentStyles(given.manifest.assets, given.page, Boolean(given.boot.search));
+  const styles = documentStyles(given.manifest.assets, given.page, {
+    search: Boolean(given.boot.search),
+    webFont: given.theme.webFont,
+  });
   const input = { ...given, boot: { ...given.boot, styleFiles: styles.files } };
   const { boot, page, sidebar, docPage } = input;
   const content = page && !docPage ? <DocPage page={page} /> : undefined;

@@ -1,6 +1,7 @@
 // Which style groups a document inlines: those every page has, the doc page's own (PageData.styles,
-// decided by the build from its tree) and the search page's. The others are named in the boot data
-// with their files, for client-side navigation to link when the next page needs them.
+// decided by the build from its tree), the search page's, and the web font's faces in its variant.
+// The others are named in the boot data with their files, for client-side navigation to link when
+// the next page needs them (and client/web-font.ts reads the faces' file on a first visit).
 
 import type { ClientAssets, PageData, StyleGroup } from '../../client/model.ts';
 
@@ -11,15 +12,22 @@ export interface DocumentStyles {
   files: Record<string, string>;
 }
 
+/** What the document is besides its page: the search page, and whether it is in the web font. */
+export interface DocumentKind {
+  search: boolean;
+  webFont: boolean;
+}
+
 export function documentStyles(
   assets: ClientAssets,
   page: PageData | null | undefined,
-  search: boolean,
+  { search, webFont }: DocumentKind,
 ): DocumentStyles {
   const groups = assets.styleGroups ?? [];
   const needed = ({ name, scope }: StyleGroup) =>
     scope === 'every' ||
     (scope === 'search' && search) ||
+    (scope === 'web-font' && webFont) ||
     // A page stored without its list (an older record) gets all its groups rather than too few.
     (scope === 'page' && !!page && (page.styles?.includes(name) ?? true));
   const inline = groups.filter(needed);
