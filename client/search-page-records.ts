@@ -8,46 +8,62 @@ import type { CompactRecord } from './search-options.ts';
 /**
  * `{ path, sections, records }`: `sections[i]` is [where, headings] — where is '' for the page's
  * own path, `#anchor` after it, or a path of its own; headings are lvl0… without trailing nulls —
- * and a record is [objectID, section, type, content, position, language?, tag?].
+ * and a record is [objectID, section, type, content, position, language?, tag?], or 0 where a page's
+ * headings (`encodePageHeadings`) leave a text record out.
  */
 interface StoredPage {
   path: string;
   sections: [string, (string | null)[]][];
-  records: [string, number, CompactRecord[2], string | null, number, string?, string?][];
+  records: ([string, number, CompactRecord[2], string | null, number, string?, string?] | 0)[];
 }
 
 const levelCount = 7;
 
 /** The JSON of a page's records (compact, in id order). */
 export function encodePageRecords(records: CompactRecord[]): string {
-  const path = records[0]?.[1].split('#')[0] ?? '';
+  return encodeRecords(records);
+}
+
+/**
+ * The JSON of a page's title and heading records alone, each at its place (a text record is a 0):
+ * a fraction of the page's bytes, so the headings of many pages share a chunk, and a hit on a
+ * title or a heading (what a common word finds first) reads that small chunk, usually cached.
+ */
+export function encodePageHeadings(records: CompactRecord[]): string {
+  return encodeRecords(records.map((record) => (record[2] === 'content' ? undefined : record)));
+}
+
+function encodeRecords(records: (CompactRecord | undefined)[]): string {
+  const path = records.find(Boolean)?.[1].split('#')[0] ?? '';
   const sections: StoredPage['sections'] = [];
   const sectionAt = new Map<string, number>();
-  const stored = records.map(
-    ([objectID, url, type, levels, content, position, ...facets]): StoredPage['records'][number] => {
-      const where = url === path ? '' : url.startsWith(`${path}#`) ? url.slice(path.length) : url;
-      const headings = levels.slice(0, lastNonNull(levels) + 1);
-      const key = JSON.stringify([where, headings]);
-      let section = sectionAt.get(key);
-      if (section === undefined) {
-        sectionAt.set(key, (section = sections.length));
-        sections.push([where, headings]);
-      }
-      return [objectID, section, type, content, position, ...(facets as [string?, string?])];
-    },
-  );
+  const stored = records.map((record): StoredPage['records'][number] => {
+    if (!record) return 0;
+    const [objectID, url, type, levels, content, position, ...facets] = record;
+    const where = url === path ? '' : url.startsWith(`${path}#`) ? url.slice(path.length) : url;
+    const headings = levels.slice(0, lastNonNull(levels) + 1);
+    const key = JSON.stringify([where, headings]);
+    let section = sectionAt.get(key);
+    if (section === undefined) {
+      sectionAt.set(key, (section = sections.length));
+      sections.push([where, headings]);
+    }
+    return [objectID, section, type, content, position, ...(facets as [string?, string?])];
+  });
   return JSON.stringify({ path, sections, records: stored } satisfies StoredPage);
 }
 
 /** A page's compact records from its JSON: this form, or the plain array older builds wrote. */
-export function decodePageRecords(text: string): CompactRecord[] {
+export function decodePageRecords(text: string): (CompactRecord | undefined)[] {
   const value = JSON.parse(text) as StoredPage | CompactRecord[];
   if (Array.isArray(value)) return value;
   const sections = value.sections.map(([where, headings]): [string, (string | null)[]] => [
     where === '' ? value.path : where.startsWith('#') ? `${value.path}${where}` : where,
     Array.from({ length: levelCount }, (_, i) => headings[i] ?? null),
   ]);
-  return value.records.map(([objectID, section, type, content, position, ...facets]) => {
+  return value.records.map((record) => {
+    if (record === 0) return undefined;
+    const [objectID, section, type, content, position, ...facets] = record;
     const [url, levels] = sections[section]!;
     return [objectID, url, type, levels, content, position, ...facets] as CompactRecord;
   });

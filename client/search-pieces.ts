@@ -48,6 +48,11 @@ export interface SearchDirectory {
   vocabulary: [string, string][];
   /** Record chunks in page order: [first page index, hash]. */
   chunks: [number, string][];
+  /**
+   * The same pages' title and heading records alone (`encodePageHeadings`), in chunks of the same
+   * form and order: [first page index, hash]. Absent in builds made before them.
+   */
+  headingChunks?: [number, string][];
   /** Records whose language or tag differ from their page's: [id, language, tag]. */
   facetExceptions: [number, string, string][];
   /**
@@ -124,8 +129,8 @@ export function decodeRecordChunk(text: string): RecordChunk {
   return { pages, ends, body: text.slice(line + 1) };
 }
 
-/** The compact records of the chunk's `i`th page. */
-export function chunkPage(chunk: RecordChunk, i: number): CompactRecord[] {
+/** The compact records of the chunk's `i`th page (a heading chunk's page lacks its text records). */
+export function chunkPage(chunk: RecordChunk, i: number): (CompactRecord | undefined)[] {
   return decodePageRecords(chunk.body.slice(i === 0 ? 0 : chunk.ends[i - 1], chunk.ends[i]));
 }
 

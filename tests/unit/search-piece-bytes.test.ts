@@ -2,7 +2,12 @@
 // to know its strings are one byte a character, and the charge must not change for it.
 
 import { describe, expect, it } from 'vitest';
+import type { SearchDirectory } from '../../client/search-pieces.ts';
+import { pieceKinds } from '../../worker/services/search/piece-kinds.ts';
 import { latin1Json, retainedBytes } from '../../worker/services/search/piece-cache.ts';
+import type { PieceKind } from '../../worker/services/search/pieces.ts';
+import { writeIndex } from './support/search-index.ts';
+import { random, syntheticPage, zipfVocabulary } from './support/synthetic-pages.ts';
 
 const texts = {
   plain: JSON.stringify({ terms: ['deploy', 'déployer'], postings: ['AbC', 'dE-_'] }),
@@ -22,5 +27,40 @@ describe('what a search piece is charged', () => {
     expect(latin1Json(texts.wide)).toBe(false);
     expect(latin1Json(texts.escaped)).toBe(false);
     expect(retainedBytes('デプロイデプロイ')).toBe(retainedBytes('abcdefgh') + 8);
+  });
+
+  it.each(Object.entries(texts))(
+    'charges a term piece with %s text what the walk over every value counts',
+    (_, text) => {
+      const piece = pieceKinds.terms;
+      const value: unknown = JSON.parse(text);
+      if (!piece.valid(value)) throw new Error('not a term piece');
+      expect(piece.bytes(value, latin1Json(text))).toBe(retainedBytes(value));
+    },
+  );
+
+  it('charges every piece of a built index, by its kind, what the walk over every value counts', () => {
+    const rand = random(3);
+    const vocabulary = zipfVocabulary(2000, rand);
+    const records = Array.from({ length: 60 }, (_, page) => syntheticPage(page, vocabulary, rand, 20)).flat();
+    const small = { terms: 2048, longTerm: 8192, vocabulary: 4096, records: 4096 };
+    const { directory, pieces } = writeIndex(records, small);
+    const listed = JSON.parse(pieces.get(directory)!) as SearchDirectory;
+    const kindOf = new Map<string, PieceKind<unknown>>([
+      [directory, pieceKinds.directory as PieceKind<unknown>],
+      ...listed.terms.map(([, hash]) => [hash, pieceKinds.terms] as [string, PieceKind<unknown>]),
+      ...listed.vocabulary.map(([, hash]) => [hash, pieceKinds.vocabulary] as [string, PieceKind<unknown>]),
+      ...[...listed.chunks, ...(listed.headingChunks ?? [])].map(
+        ([, hash]) => [hash, pieceKinds.records] as [string, PieceKind<unknown>],
+      ),
+    ]);
+    expect(kindOf.size).toBe(pieces.size);
+    expect(listed.terms.length).toBeGreaterThan(5);
+    for (const [hash, text] of pieces) {
+      const kind = kindOf.get(hash)!;
+      const value = (kind.parse ?? JSON.parse)(text);
+      expect(kind.valid(value)).toBe(true);
+      expect(kind.bytes(value, latin1Json(text))).toBe(retainedBytes(value));
+    }
   });
 });

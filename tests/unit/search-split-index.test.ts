@@ -51,6 +51,30 @@ describe('the split index of 3,000 pages', () => {
     expect(index.read.size).toBeLessThan(written.pieces.size / 10);
   });
 
+  it('reads the hits on titles and headings from heading chunks, a fraction of the pages’ bytes', async () => {
+    const headingChunks = new Set(directory.headingChunks!.map(([, hash]) => hash));
+    const pageChunks = new Set(directory.chunks.map(([, hash]) => hash));
+    const query = common();
+    const ranking = await openIndex(written).engine.search(query);
+    const ids = ranking.slice(0, 20);
+    expect(ids.every((id) => ranking.isHeading(id))).toBe(true);
+
+    const withHeadings = openIndex(written);
+    const fromHeadings = await withHeadings.engine.records(ids, (id) => ranking.isHeading(id));
+    const wholePages = openIndex(written);
+    const fromPages = await wholePages.engine.records(ids);
+    expect(fromHeadings).toEqual(fromPages);
+    expect(fromHeadings.every((record) => record.type !== 'content')).toBe(true);
+
+    const recordPieces = (index: ReturnType<typeof openIndex>) =>
+      [...index.read].filter((hash) => (!pageChunks.has(hash) ? headingChunks.has(hash) : true));
+    const bytes = (hashes: string[]) => hashes.reduce((sum, hash) => sum + written.pieces.get(hash)!.length, 0);
+    const headingReads = recordPieces(withHeadings);
+    expect(headingReads.length).toBeGreaterThan(0);
+    expect(headingReads.every((hash) => headingChunks.has(hash))).toBe(true);
+    expect(bytes(headingReads)).toBeLessThan(bytes(recordPieces(wholePages)) / 3);
+  });
+
   it('answers the same however small the pieces are cut', async () => {
     const some = records.slice(0, 15_000);
     const small = openIndex(writeIndex(some, { terms: 2048, longTerm: 8192, vocabulary: 1024, records: 4096 }));

@@ -13,7 +13,7 @@ import {
   typeRank,
   type SearchDirectory,
 } from '../../../client/search-pieces.ts';
-import { encodePageRecords } from '../../../client/search-page-records.ts';
+import { encodePageHeadings, encodePageRecords } from '../../../client/search-page-records.ts';
 import { compactRecord, extractField, indexedFields, tokenize } from '../../../client/search-options.ts';
 import { TermPostings } from './term-postings.ts';
 
@@ -29,6 +29,8 @@ export interface PieceSizes {
   vocabulary: number;
   /** Record chunks hold whole pages (about three at 10,000 pages); a hit reads one. */
   records: number;
+  /** Heading chunks hold pages' titles and headings (about 25 pages); records' size when absent. */
+  headings?: number;
 }
 
 export const pieceSizes: PieceSizes = {
@@ -36,6 +38,7 @@ export const pieceSizes: PieceSizes = {
   longTerm: 500 * 1024,
   vocabulary: 96 * 1024,
   records: 24 * 1024,
+  headings: 24 * 1024,
 };
 
 export interface SearchPiece {
@@ -70,6 +73,8 @@ export function createSearchIndexWriter({
   const terms = new Map<string, TermPostings>();
   /** Page index → its compact records as JSON, written into chunks at the end. */
   const pageRecords = new Map<number, string>();
+  /** The same, titles and headings alone. */
+  const pageHeadings = new Map<number, string>();
   const facetExceptions: SearchDirectory['facetExceptions'] = [];
   /** Page index → its records' version tag, when it is not the index's usual one. */
   const pageTags = new Map<number, string>();
@@ -121,7 +126,9 @@ export function createSearchIndexWriter({
       if (!postings) terms.set(term, (postings = new TermPostings()));
       postings.addPage(pageIndex, entry.ranks, entry.metas);
     }
-    pageRecords.set(pageIndex, encodePageRecords(ordered.map((record) => compactRecord(record, defaults))));
+    const compact = ordered.map((record) => compactRecord(record, defaults));
+    pageRecords.set(pageIndex, encodePageRecords(compact));
+    pageHeadings.set(pageIndex, encodePageHeadings(compact));
     recordCount += ordered.length;
   };
 
@@ -147,6 +154,11 @@ export function createSearchIndexWriter({
     }
     for (const written of recordChunks(pageRecords, sizes.records)) {
       directory.chunks.push([written.first, written.hash]);
+      yield written;
+    }
+    directory.headingChunks = [];
+    for (const written of recordChunks(pageHeadings, sizes.headings ?? sizes.records)) {
+      directory.headingChunks.push([written.first, written.hash]);
       yield written;
     }
     yield piece(JSON.stringify(directory));

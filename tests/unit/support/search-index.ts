@@ -55,7 +55,8 @@ export function openIndex(written: { directory: string; pieces: Map<string, stri
   return {
     search: async (query, facetFilters) => {
       const ranking = await engine.search(query, facetFilters);
-      return engine.records(ranking.slice(0, ranking.count));
+      // Titles and headings from the heading chunks, as the worker reads them.
+      return engine.records(ranking.slice(0, ranking.count), (id) => ranking.isHeading(id));
     },
     suggest: (query, limit) => engine.suggest(query, limit),
     engine,

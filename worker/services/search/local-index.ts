@@ -7,15 +7,11 @@ import type { SearchRecord, SearchRef } from '../../../client/model.ts';
 import {
   chunkPage,
   decodePostings,
-  decodeRecordChunk,
   pageOfRecord,
   recordsPerPage,
   tagOfPage,
   type Postings,
-  type RecordChunk,
   type SearchDirectory,
-  type TermPiece,
-  type VocabularyPiece,
 } from '../../../client/search-pieces.ts';
 import { expandRecord, tokenize } from '../../../client/search-options.ts';
 import { StoreUnavailable } from '../content-store.ts';
@@ -32,14 +28,18 @@ import {
   unionAll,
   type Matches,
 } from './matches.ts';
+import { pieceKinds as kinds } from './piece-kinds.ts';
 import { derived, loadPiece, type PieceEnv, type PieceKind } from './pieces.ts';
 import { candidateRange, candidates, vocabularyPiecesFor, type Candidate } from './term-candidates.ts';
 
 export interface LocalIndex {
   /** The matching records, ranked. */
   search(query: string, facetFilters?: string[][]): Promise<Ranking>;
-  /** The records of `ids`, in that order. */
-  records(ids: ArrayLike<number>): Promise<SearchRecord[]>;
+  /**
+   * The records of `ids`, in that order. `isHeading`: which are titles or headings (the ranking
+   * knows), read from the heading chunks when the build has them.
+   */
+  records(ids: ArrayLike<number>, isHeading?: (id: number) => boolean): Promise<SearchRecord[]>;
   /** Up to `limit` page titles close to a query that found nothing, for 'Try searching for'. */
   suggest(query: string, limit: number): Promise<string[]>;
 }
@@ -129,25 +129,37 @@ export function createLocalIndex(directory: SearchDirectory, load: Load): LocalI
     return new Ranking(matches!);
   };
 
-  const records = async (ids: ArrayLike<number>): Promise<SearchRecord[]> => {
-    const chunkOf = (id: number) => lastAtOrBefore(directory.chunks, pageOfRecord(id));
-    const wanted = [...new Set(Array.from(ids, chunkOf))];
+  /** A page's records from the chunk list `list` (whole pages, or their headings alone). */
+  const readPages = async (list: [number, string][], pages: number[]) => {
+    const chunkOf = (page: number) => lastAtOrBefore(list, page);
+    const wanted = [...new Set(pages.map(chunkOf))];
     const chunks = new Map(
-      await Promise.all(wanted.map(async (at) => [at, await load(directory.chunks[at]![1], kinds.records)] as const)),
+      await Promise.all(wanted.map(async (at) => [at, await load(list[at]![1], kinds.records)] as const)),
     );
-    // Only the pages of the hits are parsed, each once.
-    const pages = new Map<number, ReturnType<typeof chunkPage> | undefined>();
-    const pageRecords = (id: number) => {
-      const page = pageOfRecord(id);
-      if (!pages.has(page)) {
-        const chunk = chunks.get(chunkOf(id))!;
+    // Only the pages asked for are parsed, each once.
+    return new Map(
+      pages.map((page) => {
+        const chunk = chunks.get(chunkOf(page))!;
         const at = chunk.pages.indexOf(page);
-        pages.set(page, at === -1 ? undefined : chunkPage(chunk, at));
-      }
-      return pages.get(page);
-    };
-    return Array.from(ids, (id) => {
-      const compact = pageRecords(id)?.[id % recordsPerPage];
+        return [page, at === -1 ? [] : chunkPage(chunk, at)] as const;
+      }),
+    );
+  };
+
+  const records = async (ids: ArrayLike<number>, isHeading?: (id: number) => boolean): Promise<SearchRecord[]> => {
+    const all = Array.from(ids);
+    const headingChunks = isHeading && directory.headingChunks;
+    // Titles and headings come from the small heading chunks, text from whole pages: both at once.
+    const fromHeadings = headingChunks ? all.filter(isHeading) : [];
+    const fromPages = headingChunks ? all.filter((id) => !isHeading(id)) : all;
+    const pagesOf = (list: number[]) => [...new Set(list.map(pageOfRecord))];
+    const [headings, pages] = await Promise.all([
+      headingChunks ? readPages(headingChunks, pagesOf(fromHeadings)) : new Map(),
+      readPages(directory.chunks, pagesOf(fromPages)),
+    ]);
+    return all.map((id) => {
+      const compact =
+        headings.get(pageOfRecord(id))?.[id % recordsPerPage] ?? pages.get(pageOfRecord(id))?.[id % recordsPerPage];
       if (!compact) throw new Error(`search index: record ${id} is not in its chunk`);
       return expandRecord(compact, directory);
     });
@@ -166,7 +178,9 @@ export function createLocalIndex(directory: SearchDirectory, load: Load): LocalI
     const pages = ranking.pages(pageOfRecord).slice(0, limit);
     // Every record of a page carries its title: the first record of each page will do.
     const firsts = pages.map((page) => page * recordsPerPage);
-    const titles = (await records(firsts)).map((record) => record.hierarchy.lvl1 ?? record.hierarchy.lvl0);
+    const titles = (await records(firsts, (id) => ranking.isHeading(id))).map(
+      (record) => record.hierarchy.lvl1 ?? record.hierarchy.lvl0,
+    );
     return [...new Set(titles)];
   };
 
@@ -176,12 +190,18 @@ export function createLocalIndex(directory: SearchDirectory, load: Load): LocalI
 /** The term pieces that hold `term`: the last piece starting at or before it, and those it continues from. */
 function termPiecesFor(directory: SearchDirectory, term: string): string[] {
   const list = directory.terms;
-  let at = list.length - 1;
-  while (at > 0 && list[at]![0] > term) at--;
-  if (at < 0) return [];
-  let start = at;
+  if (list.length === 0) return [];
+  // Binary search: a query looks up dozens of candidate terms among a thousand pieces.
+  let low = 0;
+  let high = list.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if (list[middle]![0] <= term) low = middle;
+    else high = middle - 1;
+  }
+  let start = low;
   while (start > 0 && list[start]![2] === 1 && list[start]![0] === term) start--;
-  return list.slice(start, at + 1).map((entry) => entry[1]);
+  return list.slice(start, low + 1).map((entry) => entry[1]);
 }
 
 function findSorted(terms: string[], term: string): number {
@@ -238,36 +258,4 @@ function facetFilter(directory: SearchDirectory, filters: string[][]): ((id: num
     return verdict;
   };
   return (id) => exceptions.get(id) ?? (directory.pageTags ? pagePasses(pageOfRecord(id)) : usual);
-}
-
-const kinds = {
-  directory: { valid: isDirectory },
-  terms: { valid: isTermPiece },
-  vocabulary: { valid: isVocabularyPiece },
-  records: { parse: decodeRecordChunk, valid: isRecordChunk },
-} satisfies Record<string, PieceKind<unknown>>;
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
-
-function isDirectory(value: unknown): value is SearchDirectory {
-  if (!isObject(value) || !Array.isArray(value.terms) || !Array.isArray(value.chunks)) return false;
-  return value.version === 5 || value.version === 4 || value.version === 3;
-}
-
-function isTermPiece(value: unknown): value is TermPiece {
-  return isObject(value) && Array.isArray(value.terms) && Array.isArray(value.postings);
-}
-
-function isVocabularyPiece(value: unknown): value is VocabularyPiece {
-  return isObject(value) && Array.isArray(value.terms) && Array.isArray(value.counts);
-}
-
-function isRecordChunk(value: unknown): value is RecordChunk {
-  return (
-    isObject(value) &&
-    Array.isArray(value.pages) &&
-    Array.isArray(value.ends) &&
-    value.ends.length === value.pages.length &&
-    typeof value.body === 'string'
-  );
 }

@@ -1,7 +1,7 @@
 // Records a query matches, as parallel typed arrays sorted by record id: built per query word
 // from the postings of the terms it stands for (union), then combined across words (AND).
 
-import type { Postings } from '../../../client/search-pieces.ts';
+import { typeRank, type Postings } from '../../../client/search-pieces.ts';
 import { fieldBoost, indexedFields } from '../../../client/search-options.ts';
 
 export interface Matches {
@@ -176,6 +176,20 @@ export class Ranking {
 
   get count(): number {
     return this.keys.length;
+  }
+
+  /** Whether matched record `id` is a title or heading (not text): its type is in every posting's meta. */
+  isHeading(id: number): boolean {
+    const { ids, metas } = this.matches;
+    let low = 0;
+    let high = ids.length - 1;
+    while (low <= high) {
+      const middle = (low + high) >> 1;
+      if (ids[middle]! === id) return metas[middle]! >> 5 !== typeRank.content;
+      if (ids[middle]! < id) low = middle + 1;
+      else high = middle - 1;
+    }
+    return false;
   }
 
   /** Ids of ranks `from` to `from + count`. */

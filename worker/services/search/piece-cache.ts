@@ -30,6 +30,19 @@ export function stringBytes(text: string, latin1 = false): number {
   return roundUp(stringHeader + text.length * (!latin1 && wide.test(text) ? 2 : 1));
 }
 
+/** An array of `length` slots, without what the slots point to. */
+export const arrayBytes = (length: number) => arrayHeader + length * slot;
+
+/** A plain object of `properties` properties, without what they point to. */
+export const objectBytes = (properties: number) => objectHeader + properties * slot;
+
+/** An array of strings, the strings included: one tight loop, as `retainedBytes` would count it. */
+export function stringArrayBytes(strings: string[], latin1 = false): number {
+  let bytes = arrayBytes(strings.length);
+  for (const text of strings) bytes += stringBytes(text, latin1);
+  return bytes;
+}
+
 /**
  * Whether every string parsed from a JSON text is Latin-1: the text has no wider character and no
  * escape that could stand for one. One look at the whole text, instead of one a string: on a cold
@@ -49,14 +62,15 @@ export function retainedBytes(value: unknown, latin1 = false): number {
   if (typeof value === 'string') return stringBytes(value, latin1);
   if (typeof value === 'number') return Number.isInteger(value) && Math.abs(value) < 2 ** 30 ? 0 : heapNumber;
   if (Array.isArray(value)) {
-    let bytes = arrayHeader + value.length * slot;
+    let bytes = arrayBytes(value.length);
     for (const item of value) bytes += retainedBytes(item, latin1);
     return bytes;
   }
   if (ArrayBuffer.isView(value)) return typedArrayHeader + value.byteLength;
   if (typeof value === 'object' && value !== null) {
-    let bytes = objectHeader;
-    for (const item of Object.values(value)) bytes += slot + retainedBytes(item, latin1);
+    const items = Object.values(value);
+    let bytes = objectBytes(items.length);
+    for (const item of items) bytes += retainedBytes(item, latin1);
     return bytes;
   }
   return 0;
