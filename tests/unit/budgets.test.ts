@@ -135,7 +135,17 @@ describe('the HTML of a page', () => {
     expect(plain.styles).toEqual(['doc']);
     const html = await htmlOf(plain.route);
     expect(html).toContain('<style data-style="chrome">');
-    for (const selector of ['.code-copy', '.shiki', '.dg-node', '.tabs-item', '.search-page-input', '#nprogress'])
+    // Nor what its first screen never shows: the drawer, the status pages, a navigation's spinner.
+    const elsewhere = ['.drawer-body', '.build-problems', '.page-spinner'];
+    for (const selector of [
+      '.code-copy',
+      '.shiki',
+      '.dg-node',
+      '.tabs-item',
+      '.search-page-input',
+      '#nprogress',
+      ...elsewhere,
+    ])
       expect(html, selector).not.toContain(selector);
     const withCode = await htmlOf('/technical-docs/Validate');
     for (const selector of ['.code-copy', '.shiki', '.dg-node']) expect(withCode, selector).toContain(selector);
