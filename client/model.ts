@@ -247,7 +247,7 @@ export interface ClientAssets {
  * the `search` page; a document in the `web-font` (<html class="web-font">); or none at first, the
  * browser loading it at its first client-side `navigation`.
  */
-export type StyleScope = 'every' | 'page' | 'search' | 'web-font' | 'navigation';
+export type StyleScope = 'every' | 'page' | 'search' | 'web-font' | 'navigation' | 'status' | 'drawer';
 
 export interface StyleGroup {
   name: string;

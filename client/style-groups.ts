@@ -4,7 +4,8 @@
 // failed), so it never appears unstyled. A group that arrives early styles nothing on the page
 // before: each group's rules are for elements only the pages that need it contain.
 
-import type { PageData } from './model.ts';
+import { use } from 'react';
+import type { BootData, PageData } from './model.ts';
 
 const loading = new Map<string, Promise<void>>();
 
@@ -13,8 +14,8 @@ const progressGroup = 'progress';
 
 /**
  * The groups `page` needs (every group, for a page stored without its list); resolves once they
- * have loaded. Links the progress bar's too, unawaited: the bar shows only on a slow load, and
- * unstyled it is an empty box, neither seen nor taking room.
+ * have loaded. Links the progress bar's and spinner's too, unawaited: they show only on a slow load,
+ * and unstyled they are empty boxes, neither seen nor taking room.
  */
 export function loadPageStyles(page: PageData, files: Record<string, string> | undefined): Promise<void> {
   void loadStyleGroups([progressGroup], files);
@@ -37,6 +38,26 @@ export function loadStyleGroups(names: readonly string[], files: Record<string, 
       return pending;
     }),
   ).then(() => undefined);
+}
+
+/**
+ * Suspends the calling component until the group `name` is in the document: inlined by the worker,
+ * or linked now. For lazy parts of the layout (the drawer, a status page) so they never paint
+ * unstyled; their Suspense boundary shows nothing meanwhile. On the server it does nothing: the
+ * worker inlines what its page needs.
+ */
+export function useStyleGroup(name: string): void {
+  if (typeof document === 'undefined') return;
+  void loadStyleGroups([name], styleFilesOfDocument());
+  // The same promise on every render, so React knows once it has settled.
+  const pending = loading.get(name);
+  if (pending) use(pending);
+}
+
+/** Where the groups this document did not inline are (BootData.styleFiles), read from its boot data. */
+export function styleFilesOfDocument(): Record<string, string> | undefined {
+  const text = document.getElementById('__boot')?.textContent;
+  return text ? (JSON.parse(text) as BootData).styleFiles : undefined;
 }
 
 function linkGroup(name: string, href: string, order: string[]): Promise<void> {

@@ -6,7 +6,7 @@
 // the browser lay out all its text again, a long task on a long page, for a font it does not show.
 // A chunk of its own, loaded after hydration, only by readers who do not have the font yet.
 
-import type { BootData } from './model.ts';
+import { styleFilesOfDocument } from './style-groups.ts';
 
 /** The style group that declares the web font's faces (scripts/build/style-groups.ts). */
 const webFontGroup = 'web-font';
@@ -36,10 +36,4 @@ async function fetchLatinFace(): Promise<boolean> {
   if (!font.ok) return false;
   await font.arrayBuffer();
   return true;
-}
-
-/** Where the groups this document did not inline are (BootData.styleFiles), read from its boot data. */
-function styleFilesOfDocument(): Record<string, string> | undefined {
-  const text = document.getElementById('__boot')?.textContent;
-  return text ? (JSON.parse(text) as BootData).styleFiles : undefined;
 }

@@ -2,6 +2,7 @@
 // navbar's own items. A lazy chunk: it loads on the first tap of the menu button.
 
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useStyleGroup } from '../style-groups.ts';
 
 export interface DrawerProps {
   /** Logo and colour toggle, from the navbar. */
@@ -14,8 +15,11 @@ export interface DrawerProps {
 }
 
 // Everything the drawer shows comes in as elements, so this chunk shares no modules with
-// the main bundle (a shared chunk would cost the first load more than it saves).
+// the main bundle (a shared chunk would cost the first load more than it saves): only the
+// style-group linker, with the other lazy chunks.
 export default function Drawer({ header, secondary, primary, onClose }: DrawerProps) {
+  // No page inlines the drawer's styles: they arrive with its first opening, before it shows.
+  useStyleGroup('drawer');
   const [showSecondary, setShowSecondary] = useState(Boolean(secondary));
   const closeButton = useRef<HTMLButtonElement>(null);
   useEffect(() => {

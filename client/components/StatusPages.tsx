@@ -3,6 +3,7 @@
 // browser they are a chunk of their own that only such a page loads.
 
 import type { BootData, BrokenPage } from '../model.ts';
+import { useStyleGroup } from '../style-groups.ts';
 
 export interface StatusPageProps {
   status: BootData['status'];
@@ -11,6 +12,8 @@ export interface StatusPageProps {
 
 /** The page for a status: a 404 without a page, a 500 with the build's problems, else 503. */
 export function StatusPage({ status, broken }: StatusPageProps) {
+  // The worker inlines the group in the pages it serves; a page the browser shows on its own links it.
+  useStyleGroup('status');
   if (status === 404) return <NotFound />;
   if (status === 500 && broken) return <BrokenPageProblems broken={broken} />;
   return <ServiceUnavailable />;

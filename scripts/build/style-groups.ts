@@ -75,8 +75,11 @@ export const styleGroupSources: StyleGroupSource[] = [
     uses: ({ classes }) => has(classes, 'landing-page', 'hero-section', 'landing-cards', 'landing-card'),
   },
   { name: 'search', files: ['search.css'], scope: 'search' },
-  // The progress bar appears only during a client-side navigation, which loads it.
+  // The progress bar and spinner appear only during a client-side navigation, which loads them.
   { name: 'progress', files: ['progress.css'], scope: 'navigation' },
+  // Shown by the worker's 404, 500 and 503 pages only; the drawer only once the menu is tapped.
+  { name: 'status', files: ['status.css'], scope: 'status' },
+  { name: 'drawer', files: ['drawer.css'], scope: 'drawer' },
 ];
 
 /** The groups a doc page needs besides the chrome every page gets, in cascade order. */

@@ -150,3 +150,17 @@ test('the not-found page offers the sidebar styled as on a doc page', async ({ p
   await expect(sidebar).toBeVisible();
   expect(await sidebar.evaluate((element) => getComputedStyle(element).width)).toBe(onDocPage);
 });
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the not-found page is styled by the CSS it inlines, which doc pages leave out', async ({ page }) => {
+    await page.goto(plainPage);
+    await expect(page.locator('[data-style="status"]')).toHaveCount(0);
+    expect((await page.goto('/no-such-page'))?.status()).toBe(404);
+    await expect(page.locator('style[data-style="status"]')).toHaveCount(1);
+    const panel = page.locator('main.status-page');
+    await expect(panel).toBeVisible();
+    expect(await panel.evaluate((element) => getComputedStyle(element).maxWidth)).toBe('720px');
+  });
+});

@@ -101,6 +101,30 @@ test.describe('mobile drawer at 375 px', () => {
     expect(await windowMark(page)).toBe(1);
   });
 
+  test('the drawer is styled from its first frame on a page whose HTML carries none of its styles', async ({
+    page,
+  }) => {
+    await openHydrated(page, '/project-status');
+    await expect(page.locator('[data-style="drawer"]')).toHaveCount(0);
+    // Read the panel's style as soon as it enters the document, before the browser can paint it.
+    const firstFrame = page.evaluate(
+      () =>
+        new Promise<{ position: string; width: string }>((resolve) => {
+          new MutationObserver((_, observer) => {
+            const panel = document.querySelector('.drawer');
+            if (!panel) return;
+            observer.disconnect();
+            const { position, width } = getComputedStyle(panel);
+            resolve({ position, width });
+          }).observe(document.body, { childList: true, subtree: true });
+        }),
+    );
+    await page.getByRole('button', { name: 'Toggle navigation bar' }).click();
+    // width: min(84vw, 340px) at 375 px.
+    expect(await firstFrame).toEqual({ position: 'fixed', width: '315px' });
+    await expect(page.locator('link[data-style="drawer"]')).toHaveCount(1);
+  });
+
   test('Escape closes the drawer', async ({ page }) => {
     await openHydrated(page, '/project-status');
     await page.getByRole('button', { name: 'Toggle navigation bar' }).click();

@@ -61,10 +61,12 @@ describe('the style groups a document inlines', () => {
       group('footer', 'every'),
       group('search', 'search'),
       group('progress', 'navigation'),
+      group('status', 'status'),
+      group('drawer', 'drawer'),
     ],
   };
   const page = { styles: ['doc'] } as PageData;
-  const plain = { search: false, webFont: false };
+  const plain = { search: false, status: false, webFont: false };
 
   it('inlines what every page has and what the page lists, and names the rest with their files, in order', () => {
     const styles = documentStyles(assets, page, plain);
@@ -77,11 +79,13 @@ describe('the style groups a document inlines', () => {
       ['footer', ''],
       ['search', '/assets/search-HASH.css'],
       ['progress', '/assets/progress-HASH.css'],
+      ['status', '/assets/status-HASH.css'],
+      ['drawer', '/assets/drawer-HASH.css'],
     ]);
   });
 
   it('inlines the search page’s group on /search, and no doc layout there', () => {
-    expect(documentStyles(assets, null, { search: true, webFont: false }).inline.map((each) => each.name)).toEqual([
+    expect(documentStyles(assets, null, { ...plain, search: true }).inline.map((each) => each.name)).toEqual([
       'chrome',
       'footer',
       'search',
@@ -89,9 +93,16 @@ describe('the style groups a document inlines', () => {
   });
 
   it('inlines the web font’s faces only in a document served in the web font: a first visit never needs them', () => {
-    const inWebFont = documentStyles(assets, page, { search: false, webFont: true });
+    const inWebFont = documentStyles(assets, page, { ...plain, webFont: true });
     expect(inWebFont.inline.map((each) => each.name)).toEqual(['chrome', 'web-font', 'doc', 'footer']);
     expect(inWebFont.files['web-font']).toBe('');
+  });
+
+  it('inlines the status pages’ group in a 404, 500 or 503 page, which must be styled without JavaScript', () => {
+    const notFound = documentStyles(assets, null, { ...plain, status: true });
+    expect(notFound.inline.map((each) => each.name)).toEqual(['chrome', 'footer', 'status']);
+    expect(notFound.files.drawer).toBe('/assets/drawer-HASH.css');
+    expect(documentStyles(assets, page, plain).files.status).toBe('/assets/status-HASH.css');
   });
 
   it('inlines every page group for a page stored without its list', () => {

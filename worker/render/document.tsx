@@ -46,6 +46,7 @@ export interface DocumentInput {
 export function renderDocument(given: DocumentInput): string {
   const styles = documentStyles(given.manifest.assets, given.page, {
     search: Boolean(given.boot.search),
+    status: given.boot.status !== 200,
     webFont: given.theme.webFont,
   });
   const input = { ...given, boot: { ...given.boot, styleFiles: styles.files } };

@@ -1,5 +1,6 @@
 // Which style groups a document inlines: those every page has, the doc page's own (PageData.styles,
-// decided by the build from its tree), the search page's, and the web font's faces in its variant.
+// decided by the build from its tree), the search page's, the status pages', and the web font's faces
+// in its variant.
 // The others are named in the boot data with their files, for client-side navigation to link when
 // the next page needs them (and client/web-font.ts reads the faces' file on a first visit).
 
@@ -12,21 +13,24 @@ export interface DocumentStyles {
   files: Record<string, string>;
 }
 
-/** What the document is besides its page: the search page, and whether it is in the web font. */
+/** What the document is besides its page: the search page, a status page, and whether it is in the web font. */
 export interface DocumentKind {
   search: boolean;
+  /** A 404, 500 or 503 page: styled without JavaScript, so its group is inlined. */
+  status: boolean;
   webFont: boolean;
 }
 
 export function documentStyles(
   assets: ClientAssets,
   page: PageData | null | undefined,
-  { search, webFont }: DocumentKind,
+  { search, status, webFont }: DocumentKind,
 ): DocumentStyles {
   const groups = assets.styleGroups ?? [];
   const needed = ({ name, scope }: StyleGroup) =>
     scope === 'every' ||
     (scope === 'search' && search) ||
+    (scope === 'status' && status) ||
     (scope === 'web-font' && webFont) ||
     // A page stored without its list (an older record) gets all its groups rather than too few.
     (scope === 'page' && !!page && (page.styles?.includes(name) ?? true));
