@@ -10,23 +10,19 @@ import { Footer } from './components/Footer.tsx';
 import { Navbar } from './components/Navbar.tsx';
 import { SearchButton } from './components/SearchButton.tsx';
 import { SidebarMenu } from './components/Sidebar.tsx';
-import { PageLoadError, Spinner } from './components/LoadStatus.tsx';
 import type { StatusPageProps } from './components/StatusPages.tsx';
-import { markActiveHeading, showSavedTabChoices } from './page-widgets.ts';
+import type { NavigationHost } from './navigation.tsx';
 import { applyTheme, isThemePreference, readStored, saveThemePreference, writeCookie } from './preferences.ts';
 import { readPreferredVersion, savePreferredVersion } from './versions.ts';
+import { markActiveHeading, showSavedTabChoices } from './page-widgets.ts';
 import {
-  canPrefetch,
   isPagePath,
-  loadPageRenderer,
-  loadPage,
+  loadedNavigation,
+  loadNavigation,
   loadSidebar,
   normalisePath,
-  PageLoadFailure,
-  prefetchPage,
   routeOfLink,
   scrollToTarget,
-  startProgress,
 } from './router.ts';
 
 /**
@@ -87,8 +83,10 @@ export function App({
   const [theme, setTheme] = useState<ThemeName>(boot.theme);
   const [themePreference, setPreference] = useState<ThemePreference>(boot.themePreference);
   const [expanded, setExpandedState] = useState<Record<string, boolean>>({});
-  const [loading, setLoading] = useState(false);
-  const [loadError, setLoadError] = useState<{ message: string; url: URL }>();
+  // Set by client-side navigation (its own chunk): a spinner while a load is slow, an error panel
+  // in place of the article when it failed.
+  const [spinner, setSpinner] = useState<ReactNode>();
+  const [loadError, setLoadError] = useState<ReactNode>();
   // Read after hydration: the server cannot know it, and the first render must match the server's.
   const [preferredVersion, setPreferred] = useState<string | null>(null);
   useEffect(() => setPreferred(readPreferredVersion()), []);
@@ -100,7 +98,6 @@ export function App({
   const [sidebars, setSidebars] = useState<Record<string, SidebarView>>(() =>
     rendered ? { [rendered.id]: rendered } : {},
   );
-  const navigation = useRef(0);
   // The route on screen, for history entries that differ from it only by their hash.
   const shownRoute = useRef(view.route);
   useEffect(() => {
@@ -130,45 +127,27 @@ export function App({
     setTheme(applyTheme(preference));
   }, []);
 
-  const navigate = useCallback(
-    async (url: URL, push: boolean) => {
-      const id = ++navigation.current;
-      const route = normalisePath(url.pathname);
-      const stopProgress = startProgress();
-      const spinner = setTimeout(() => id === navigation.current && setLoading(true), 200);
-      try {
-        const [page, { DocPage, loadPageStyles }] = await Promise.all([
-          loadPage(boot.buildId, route),
-          loadPageRenderer(),
-        ]);
-        // A page of another docs version: its sidebars are not among this page's, so load it whole.
-        if (page.sidebar && !boot.sidebarFiles[page.sidebar] && !sidebars[page.sidebar]) {
-          location.assign(url.href);
-          return;
-        }
-        // A page of another (or a partly rendered) sidebar appears with its sidebar whole.
-        if (page.sidebar && !isWhole(sidebars[page.sidebar])) await completeSidebar(page.sidebar);
-        // And styled: the CSS of its code, diagrams or tabs, when this document has not got it yet.
-        await loadPageStyles(page, boot.styleFiles);
-        if (id !== navigation.current) return;
-        if (push) history.pushState(null, '', route + url.search + url.hash);
-        setLoadError(undefined);
-        // Keyed by route: a new page gets new elements, never ones the page's controls changed (tabs).
-        const content = <DocPage key={route} page={page} />;
-        setView({ page, content, status: 200, route, hash: url.hash, scroll: true });
-      } catch (error) {
-        if (id !== navigation.current) return;
-        console.warn('Client-side navigation failed; falling back to a full page load.', error);
-        if (error instanceof PageLoadFailure && error.network) setLoadError({ message: error.message, url });
-        else location.assign(url.href);
-      } finally {
-        clearTimeout(spinner);
-        stopProgress();
-        if (id === navigation.current) setLoading(false);
-      }
-    },
-    [boot.buildId, boot.sidebarFiles, boot.styleFiles, sidebars, completeSidebar],
-  );
+  // What the navigation chunk reads and sets, as of the latest render.
+  const host = useRef<NavigationHost>(null!);
+  host.current = {
+    boot,
+    sidebars,
+    completeSidebar,
+    route: view.route,
+    pageRoute: (url) =>
+      url.origin === location.origin && isPagePath(url.pathname) ? normalisePath(url.pathname) : undefined,
+    show: (page, content, route, hash) => setView({ page, content, status: 200, route, hash, scroll: true }),
+    showError: setLoadError,
+    showSpinner: setSpinner,
+  };
+  // A click before the navigation chunk has arrived waits for it; only if it cannot load does the
+  // browser load the page itself.
+  const navigate = useCallback((url: URL, push: boolean) => {
+    loadNavigation().then(
+      (navigation) => navigation.navigate(host.current, url, normalisePath(url.pathname), push),
+      () => location.assign(url.href),
+    );
+  }, []);
 
   // After a navigation is on screen: title, focus-free scroll to the hash or the top.
   useEffect(() => {
@@ -197,12 +176,12 @@ export function App({
       const url = routeOfLink(anchor, event);
       if (!url) return;
       event.preventDefault();
-      void navigate(url, true);
+      navigate(url, true);
     };
     // Back, forward or a fragment link (the skip link) within the page on screen: the browser has
     // already scrolled and moved focus; rendering the page anew would take away the focused element.
     const onPopState = () => {
-      if (normalisePath(location.pathname) !== shownRoute.current) void navigate(new URL(location.href), false);
+      if (normalisePath(location.pathname) !== shownRoute.current) navigate(new URL(location.href), false);
     };
     document.addEventListener('click', onClick);
     window.addEventListener('popstate', onPopState);
@@ -212,38 +191,32 @@ export function App({
     };
   }, [navigate, setPreferredVersion]);
 
-  // Prefetch on hover/focus and when links scroll into view.
+  // Prefetch on hover/focus and when links scroll into view. The navigation chunk itself comes with
+  // the first pointer, focus or touch on a link, or once the page has been idle a while.
   useEffect(() => {
-    if (!canPrefetch()) return undefined;
-    const prefetch = (anchor: Element | null) => {
-      if (!(anchor instanceof HTMLAnchorElement)) return;
-      const url = new URL(anchor.href, location.href);
-      const route = normalisePath(url.pathname);
-      if (url.origin === location.origin && isPagePath(url.pathname) && route !== view.route)
-        prefetchPage(boot.buildId, route);
+    let stop: (() => void) | undefined;
+    let live = true;
+    const start = (event?: Event) => {
+      const anchor = (event?.target as Element | null | undefined)?.closest?.('a[href]');
+      if (event && !anchor) return;
+      removeTriggers();
+      void loadNavigation().then((navigation) => {
+        if (live) stop = navigation.prefetchLinks(() => host.current, anchor);
+      });
     };
-    const onHover = (event: Event) => prefetch((event.target as Element | null)?.closest?.('a[href]') ?? null);
-    const observer = new IntersectionObserver((entries) => {
-      for (const entry of entries) {
-        if (entry.isIntersecting) {
-          prefetch(entry.target);
-          observer.unobserve(entry.target);
-        }
-      }
-    });
-    const idle = setTimeout(
-      () => document.querySelectorAll('.markdown a[href^="/"], .pagination-nav a').forEach((a) => observer.observe(a)),
-      1000,
-    );
-    document.addEventListener('mouseover', onHover);
-    document.addEventListener('focusin', onHover);
-    return () => {
+    const triggers = ['mouseover', 'focusin', 'touchstart'] as const;
+    const removeTriggers = () => {
       clearTimeout(idle);
-      observer.disconnect();
-      document.removeEventListener('mouseover', onHover);
-      document.removeEventListener('focusin', onHover);
+      for (const type of triggers) document.removeEventListener(type, start);
     };
-  }, [view.route, boot.buildId]);
+    const idle = setTimeout(start, loadedNavigation ? 0 : 2000);
+    for (const type of triggers) document.addEventListener(type, start, { passive: true });
+    return () => {
+      live = false;
+      removeTriggers();
+      stop?.();
+    };
+  }, [view.route]);
 
   // Theme: follow other tabs, the OS (for 'system'), and a localStorage choice the cookie lost.
   useEffect(() => {
@@ -273,7 +246,7 @@ export function App({
   const navigateTo = useCallback(
     (href: string) => {
       const url = new URL(href, location.href);
-      if (url.origin === location.origin && isPagePath(url.pathname)) void navigate(url, true);
+      if (url.origin === location.origin && isPagePath(url.pathname)) navigate(url, true);
       else location.assign(url.href);
     },
     [navigate],
@@ -334,7 +307,7 @@ export function App({
         ) : (
           <main id="__main" className="doc-container" tabIndex={-1}>
             {loadError ? (
-              <PageLoadError error={loadError.message} onRetry={() => void navigate(loadError.url, true)} />
+              loadError
             ) : view.serverPage ? (
               <div
                 key="server"
@@ -345,7 +318,7 @@ export function App({
             ) : (
               view.content
             )}
-            {loading ? <Spinner /> : null}
+            {spinner}
           </main>
         )}
       </div>
