@@ -2,6 +2,7 @@
 // (DocSearch) is a separate chunk, fetched on first hover, focus, click or shortcut.
 
 import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
+import { createPortal } from 'react-dom';
 import { useSite } from '../context.ts';
 import { currentVersionName, searchLimits, versionTag } from '../model.ts';
 import type { SearchModalProps } from '../search/SearchModal.tsx';
@@ -11,9 +12,14 @@ let modalModule: Promise<{ SearchModal: ComponentType<SearchModalProps> }> | und
 
 /** The chunk and its stylesheet, fetched together once; resolves when both are ready. */
 function loadModal(styleHref: string | undefined) {
-  modalModule ??= Promise.all([import('../search/SearchModal.tsx'), loadStylesheet(styleHref)]).then(
-    ([module]) => module,
-  );
+  modalModule ??= Promise.all([
+    import('../search/SearchModal.tsx'),
+    import('../search/portal.ts'),
+    loadStylesheet(styleHref),
+  ]).then(([module, portal]) => {
+    portal.givePortal(createPortal);
+    return module;
+  });
   return modalModule;
 }
 

@@ -44,7 +44,7 @@ export async function bundleClient(
         ...withIslands.entryPoints,
       },
       alias: withIslands.alias,
-      plugins: [styleGroupEntries, ...withIslands.plugins],
+      plugins: [styleGroupEntries, searchPortal, ...withIslands.plugins],
       bundle: true,
       splitting: true,
       format: 'esm',
@@ -125,6 +125,17 @@ const styleGroupEntries: esbuild.Plugin = {
         resolveDir: join(root, 'client/styles'),
       };
     });
+  },
+};
+
+/** The search modal's chunk takes createPortal from the first load (why: client/search/portal.ts). */
+const searchPortal: esbuild.Plugin = {
+  name: 'search-portal',
+  setup(build) {
+    const portal = join(root, 'client/search/portal.ts');
+    const inModal = (importer: string) =>
+      importer.startsWith(join(root, 'client/search/')) || importer.includes('/node_modules/@docsearch/');
+    build.onResolve({ filter: /^react-dom$/ }, (args) => (inModal(args.importer) ? { path: portal } : undefined));
   },
 };
 
