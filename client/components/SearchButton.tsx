@@ -8,32 +8,12 @@ import { currentVersionName, searchLimits, versionTag } from '../model.ts';
 import type { SearchModalProps } from '../search/SearchModal.tsx';
 import { activeVersion, latestVersion } from '../versions.ts';
 
-let modalModule: Promise<{ SearchModal: ComponentType<SearchModalProps> }> | undefined;
+let modal: Promise<ComponentType<SearchModalProps>> | undefined;
 
-/** The chunk and its stylesheet, fetched together once; resolves when both are ready. */
+/** The modal's chunk and its stylesheet, fetched together once; resolves when both are ready. */
 function loadModal(styleHref: string | undefined) {
-  modalModule ??= Promise.all([
-    import('../search/SearchModal.tsx'),
-    import('../search/portal.ts'),
-    loadStylesheet(styleHref),
-  ]).then(([module, portal]) => {
-    portal.givePortal(createPortal);
-    return module;
-  });
-  return modalModule;
-}
-
-function loadStylesheet(href: string | undefined): Promise<void> {
-  if (!href) return Promise.resolve();
-  return new Promise((resolve) => {
-    const link = document.createElement('link');
-    link.rel = 'stylesheet';
-    link.href = href;
-    link.onload = () => resolve();
-    // A failed stylesheet must not keep search closed.
-    link.onerror = () => resolve();
-    document.head.appendChild(link);
-  });
+  modal ??= import('../search/open-modal.ts').then((module) => module.loadModal(styleHref, createPortal));
+  return modal;
 }
 
 function isTyping(target: EventTarget | null): boolean {
@@ -58,8 +38,8 @@ export function SearchButton() {
     // Selected text becomes the first query, as on Docusaurus.
     const selected = window.getSelection()?.toString().trim() ?? '';
     setInitialQuery([...selected].slice(0, searchLimits.queryLength).join(''));
-    void loadModal(searchStyle).then((module) => {
-      setModal(() => module.SearchModal);
+    void loadModal(searchStyle).then((component) => {
+      setModal(() => component);
       setOpen(true);
     });
   }, [searchStyle]);

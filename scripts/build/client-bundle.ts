@@ -128,11 +128,11 @@ const styleGroupEntries: esbuild.Plugin = {
   },
 };
 
-/** The search modal's chunk takes createPortal from the first load (why: client/search/portal.ts). */
+/** The search modal's chunk takes createPortal from the first load (why: client/search/open-modal.ts). */
 const searchPortal: esbuild.Plugin = {
   name: 'search-portal',
   setup(build) {
-    const portal = join(root, 'client/search/portal.ts');
+    const portal = join(root, 'client/search/open-modal.ts');
     const inModal = (importer: string) =>
       importer.startsWith(join(root, 'client/search/')) || importer.includes('/node_modules/@docsearch/');
     build.onResolve({ filter: /^react-dom$/ }, (args) => (inModal(args.importer) ? { path: portal } : undefined));

@@ -103,3 +103,43 @@ test('an unknown path answers 404 with "Page Not Found" inside the site layout',
   await expect(page.getByRole('link', { name: 'documentation home' })).toHaveAttribute('href', '/');
   await expect(page).toHaveTitle(/Page Not Found/);
 });
+
+// The navigation code is a chunk of its own, fetched once the pointer reaches a link (or when idle).
+const navigationChunk = /\/assets\/navigation-[A-Z0-9]+\.js$/;
+
+test('a click that comes before the navigation code waits for it: the page still changes without a reload', async ({
+  page,
+}) => {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const asked = new Promise<void>((resolve) =>
+    page.route(navigationChunk, async (route) => {
+      resolve();
+      await held;
+      await route.continue();
+    }),
+  );
+  await openHydrated(page, '/');
+  await markWindow(page);
+
+  await page.locator('aside.doc-sidebar a[href="/project-status"]').click();
+  await asked;
+  await expect(page).toHaveURL(/\/$/);
+  release();
+
+  await expect(page).toHaveURL(/\/project-status$/);
+  await expect(page.locator('aside.doc-sidebar a[href="/project-status"]')).toHaveAttribute('aria-current', 'page');
+  expect(await windowMark(page)).toBe(1);
+});
+
+test('when the navigation code cannot be fetched, a click loads the page the usual way', async ({ page }) => {
+  await page.route(navigationChunk, (route) => route.abort('internetdisconnected'));
+  await openHydrated(page, '/');
+  await markWindow(page);
+
+  await page.locator('aside.doc-sidebar a[href="/project-status"]').click();
+
+  await expect(page).toHaveURL(/\/project-status$/);
+  await expect(page.locator('aside.doc-sidebar a[href="/project-status"]')).toHaveAttribute('aria-current', 'page');
+  expect(await windowMark(page)).toBeUndefined();
+});

@@ -60,15 +60,16 @@ describe('the JavaScript and CSS of a page', () => {
 
   it('keeps the search modal and its stylesheet out of the first load', () => {
     const firstLoad = [bundle.assets.script, ...bundle.assets.modulePreloads];
-    expect(firstLoad.some((path) => /SearchModal|search-modal/.test(path))).toBe(false);
-    expect([...bundle.files.keys()].some((path) => /SearchModal-.*\.js$/.test(path))).toBe(true);
+    expect(firstLoad.some((path) => /open-modal|SearchModal|search-modal/.test(path))).toBe(false);
+    // The modal's chunk is named after the module the search button imports (it brings SearchModal).
+    expect([...bundle.files.keys()].some((path) => /open-modal-.*\.js$/.test(path))).toBe(true);
     expect(bundle.assets.searchStyle).toMatch(/search-modal-.*\.css$/);
     for (const group of bundle.assets.styleGroups) expect(group.css).not.toContain('.DocSearch-Modal');
   });
 
-  it('keeps the code that renders a doc page and Copy page out of the first load', () => {
+  it('keeps the code that renders a doc page, navigates, copies code and Copy page out of the first load', () => {
     const firstLoad = [bundle.assets.script, ...bundle.assets.modulePreloads];
-    for (const lazy of ['DocPage', 'copy-page']) {
+    for (const lazy of ['DocPage', 'navigation', 'code-copy', 'copy-page']) {
       expect(firstLoad.some((path) => path.includes(lazy))).toBe(false);
       expect([...bundle.files.keys()].some((path) => new RegExp(`${lazy}-.*\\.js$`).test(path))).toBe(true);
     }
