@@ -3,27 +3,26 @@
 
 import { Suspense, useCallback, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { SiteContext, type SiteContextValue } from './context.ts';
-import type { BootData, BootPage, SearchPageData, SidebarView, ThemeName, ThemePreference } from './model.ts';
+import type {
+  BootData,
+  BootPage,
+  SearchPageData,
+  SidebarItem,
+  SidebarView,
+  ThemeName,
+  ThemePreference,
+} from './model.ts';
 import { documentTitle, themeCookie, webFontCookie } from './model.ts';
 import { AnnouncementBar } from './components/AnnouncementBar.tsx';
 import { Footer } from './components/Footer.tsx';
 import { Navbar } from './components/Navbar.tsx';
 import { SearchButton } from './components/SearchButton.tsx';
-import { SidebarMenu } from './components/Sidebar.tsx';
 import type { StatusPageProps } from './components/StatusPages.tsx';
 import type { NavigationHost } from './navigation.tsx';
 import { applyTheme, isThemePreference, readStored, saveThemePreference, writeCookie } from './preferences.ts';
 import { readPreferredVersion, savePreferredVersion } from './versions.ts';
 import { markActiveHeading, showSavedTabChoices } from './page-widgets.ts';
-import {
-  isPagePath,
-  loadedNavigation,
-  loadNavigation,
-  loadSidebar,
-  normalisePath,
-  routeOfLink,
-  scrollToTarget,
-} from './router.ts';
+import { isPagePath, loadedNavigation, loadNavigation, normalisePath, routeOfLink, scrollToTarget } from './router.ts';
 
 /**
  * The first doc page in the browser, as the server rendered it: React keeps this element with
@@ -57,11 +56,18 @@ export interface AppProps {
   content?: ReactNode;
   /** In the browser: the doc page's server markup, read before hydration (see entry.tsx). */
   serverPage?: ServerPage;
-  /** The page's sidebar as the server rendered it (in the browser, worked out from its data file). */
+  /** On the server: the page's sidebar as rendered (whole, or pruned to the open path). */
   sidebar?: SidebarView;
-  /** In the browser, when the sidebar's data file did not load: the server's sidebar markup, kept as it is. */
+  /** On the server: the component that renders a sidebar; the browser gets it with the navigation chunk. */
+  sidebarMenu?: SidebarMenuComponent;
+  /**
+   * In the browser: the first page's sidebar as the server rendered it, kept as it is (its categories
+   * open and close without script) until a navigation renders a sidebar.
+   */
   serverSidebar?: { __html: string };
 }
+
+export type SidebarMenuComponent = ComponentType<{ items: SidebarItem[] }>;
 
 export function App({
   boot,
@@ -70,6 +76,7 @@ export function App({
   content,
   serverPage,
   sidebar: rendered,
+  sidebarMenu,
   serverSidebar,
 }: AppProps) {
   const [view, setView] = useState<View>({
@@ -94,32 +101,17 @@ export function App({
     savePreferredVersion(name);
     setPreferred(name);
   }, []);
-  // Sidebars by id: the page's own as the server rendered it, then whole ones as they load.
+  // Sidebars by id: on the server the page's own as rendered; in the browser whole ones as
+  // navigation loads them, with the component that renders them.
   const [sidebars, setSidebars] = useState<Record<string, SidebarView>>(() =>
     rendered ? { [rendered.id]: rendered } : {},
   );
+  const [SidebarMenu, setSidebarMenu] = useState(() => sidebarMenu);
   // The route on screen, for history entries that differ from it only by their hash.
   const shownRoute = useRef(view.route);
   useEffect(() => {
     shownRoute.current = view.route;
   }, [view.route]);
-
-  /** A sidebar whole, from its data file (shared by every page of the sidebar). */
-  const completeSidebar = useCallback(
-    async (id: string) => {
-      const url = boot.sidebarFiles[id];
-      if (!url) return;
-      const items = await loadSidebar(url);
-      setSidebars((known) => (isWhole(known[id]) ? known : { ...known, [id]: { id, items } }));
-    },
-    [boot.sidebarFiles],
-  );
-
-  // A large sidebar was rendered in part: the rest is shown once the page is interactive.
-  useEffect(() => {
-    if (rendered && !isWhole(rendered))
-      completeSidebar(rendered.id).catch((error: unknown) => console.warn('The sidebar did not load.', error));
-  }, [rendered, completeSidebar]);
 
   const setThemePreference = useCallback((preference: ThemePreference) => {
     saveThemePreference(preference);
@@ -132,7 +124,12 @@ export function App({
   host.current = {
     boot,
     sidebars,
-    completeSidebar,
+    addSidebar: (view) => setSidebars((known) => ({ ...known, [view.id]: view })),
+    showSidebars: (component, opened) => {
+      setSidebarMenu(() => component);
+      setExpandedState((state) => ({ ...opened, ...state }));
+    },
+    sidebarShown: SidebarMenu !== undefined,
     route: view.route,
     pageRoute: (url) =>
       url.origin === location.origin && isPagePath(url.pathname) ? normalisePath(url.pathname) : undefined,
@@ -192,7 +189,8 @@ export function App({
   }, [navigate, setPreferredVersion]);
 
   // Prefetch on hover/focus and when links scroll into view. The navigation chunk itself comes with
-  // the first pointer, focus or touch on a link, or once the page has been idle a while.
+  // the first pointer, focus or touch on a link, or once the page has been idle a while (and with
+  // it the rest of a large sidebar the server rendered in part).
   useEffect(() => {
     let stop: (() => void) | undefined;
     let live = true;
@@ -201,7 +199,9 @@ export function App({
       if (event && !anchor) return;
       removeTriggers();
       void loadNavigation().then((navigation) => {
-        if (live) stop = navigation.prefetchLinks(() => host.current, anchor);
+        if (!live) return;
+        stop = navigation.prefetchLinks(() => host.current, anchor);
+        navigation.completeFirstSidebar(host.current);
       });
     };
     const triggers = ['mouseover', 'focusin', 'touchstart'] as const;
@@ -256,12 +256,13 @@ export function App({
   // A missing page still offers the main sidebar (the server sent it), so the reader can find the way on.
   const sidebarId = page?.sidebar ?? (view.status === 404 || view.status === 500 ? boot.sidebar?.id : undefined);
   const sidebar = sidebarId ? sidebars[sidebarId]?.items : undefined;
+  const menu = sidebar && SidebarMenu ? <SidebarMenu items={sidebar} /> : undefined;
   // Only on the first page: any other page is shown once its sidebar has loaded.
-  const sidebarMarkup = !sidebar && sidebarId === boot.sidebar?.id ? serverSidebar : undefined;
+  const sidebarMarkup = !menu && sidebarId === boot.sidebar?.id ? serverSidebar : undefined;
   const context: SiteContextValue = {
     site: boot.site,
     buildId: boot.buildId,
-    sidebar,
+    sidebarMenu: menu ?? (sidebarMarkup ? <div dangerouslySetInnerHTML={sidebarMarkup} /> : undefined),
     route: view.route,
     page: view.status === 200 ? page : null,
     preferredVersion,
@@ -286,12 +287,10 @@ export function App({
       <AnnouncementBar dismissed={boot.announcementDismissed} />
       <Navbar searchSlot={<SearchButton />} />
       <div
-        className={`main-wrapper${page?.className ? ` ${page.className}` : ''}${sidebar || sidebarMarkup ? ' main-wrapper-with-sidebar' : ''}`}
+        className={`main-wrapper${page?.className ? ` ${page.className}` : ''}${menu || sidebarMarkup ? ' main-wrapper-with-sidebar' : ''}`}
       >
-        {sidebar ? (
-          <aside className="doc-sidebar">
-            <SidebarMenu items={sidebar} />
-          </aside>
+        {menu ? (
+          <aside className="doc-sidebar">{menu}</aside>
         ) : sidebarMarkup ? (
           <aside className="doc-sidebar" dangerouslySetInnerHTML={sidebarMarkup} suppressHydrationWarning />
         ) : null}
@@ -325,9 +324,4 @@ export function App({
       <Footer />
     </SiteContext.Provider>
   );
-}
-
-/** A sidebar known whole, not only the part a page was rendered with. */
-function isWhole(view: SidebarView | undefined): boolean {
-  return view !== undefined && view.prunedFor === undefined;
 }

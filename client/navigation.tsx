@@ -7,17 +7,23 @@
 
 import type NProgressType from 'nprogress';
 import type { ReactNode } from 'react';
-import type * as DocPageModule from './components/DocPage.tsx';
+import { DocPage, loadPageStyles } from './components/DocPage.tsx';
 import { PageLoadError, Spinner } from './components/LoadStatus.tsx';
-import { pageDataPath, type BootData, type PageData, type SidebarView } from './model.ts';
+import type { SidebarMenuComponent } from './App.tsx';
+import { SidebarMenu } from './components/Sidebar.tsx';
+import { pageDataPath, type BootData, type PageData, type SidebarItem, type SidebarView } from './model.ts';
+import { containsRoute } from './sidebar-view.ts';
 
 /** What navigation needs of the App: its current state, read at the time, and its setters. */
 export interface NavigationHost {
   boot: BootData;
-  /** The sidebars known so far, by id (the page's own, then whole ones as they load). */
+  /** The sidebars loaded so far, by id. */
   sidebars: Record<string, SidebarView>;
-  /** Loads a sidebar whole from its data file and keeps it in the App's state. */
-  completeSidebar: (id: string) => Promise<void>;
+  addSidebar: (sidebar: SidebarView) => void;
+  /** Whether the App renders sidebars yet (it keeps the first page's server markup until then). */
+  sidebarShown: boolean;
+  /** Gives the App the component that renders sidebars, with the categories the reader opened or closed. */
+  showSidebars: (component: SidebarMenuComponent, expanded: Record<string, boolean>) => void;
   /** The route on screen. */
   route: string;
   /** The route a link leads to, when it may be a page of this site. */
@@ -76,24 +82,14 @@ function loadPage(buildId: string, route: string): Promise<PageData> {
   return pending;
 }
 
-let pageRenderer: Promise<typeof DocPageModule> | undefined;
-
-/**
- * The code that renders a doc page from its data: its own chunk (islands share it), fetched with
- * the first page data (prefetch included).
- */
-function loadPageRenderer(): Promise<typeof DocPageModule> {
-  if (!pageRenderer) {
-    pageRenderer = import('./components/DocPage.tsx');
-    pageRenderer.catch(() => (pageRenderer = undefined));
-  }
-  return pageRenderer;
-}
-
-/** Fetch a page's data and the renderer ahead of a click; a failure here is retried by the click. */
-function prefetchPage(buildId: string, route: string): void {
-  loadPage(buildId, route).catch(() => undefined);
-  loadPageRenderer().catch(() => undefined);
+/** Fetch a page's data and its sidebar's ahead of a click; a failure here is retried by the click. */
+function prefetchPage(boot: BootData, route: string): void {
+  loadPage(boot.buildId, route)
+    .then((page) => {
+      const sidebarFile = page.sidebar ? boot.sidebarFiles[page.sidebar] : undefined;
+      return sidebarFile ? loadSidebar(sidebarFile) : undefined;
+    })
+    .catch(() => undefined);
 }
 
 function canPrefetch(): boolean {
@@ -135,14 +131,14 @@ export async function navigate(host: NavigationHost, url: URL, route: string, pu
   const stopProgress = startProgress();
   const spinner = setTimeout(() => id === latest && host.showSpinner(<Spinner />), 200);
   try {
-    const [page, { DocPage, loadPageStyles }] = await Promise.all([loadPage(boot.buildId, route), loadPageRenderer()]);
+    const page = await loadPage(boot.buildId, route);
     // A page of another docs version: its sidebars are not among this page's, so load it whole.
     if (page.sidebar && !boot.sidebarFiles[page.sidebar] && !host.sidebars[page.sidebar]) {
       location.assign(url.href);
       return;
     }
     // A page of another (or a partly rendered) sidebar appears with its sidebar whole.
-    if (page.sidebar) await host.completeSidebar(page.sidebar);
+    if (page.sidebar) await completeSidebar(host, page.sidebar);
     // And styled: the CSS of its code, diagrams or tabs, when this document has not got it yet.
     await loadPageStyles(page, boot.styleFiles);
     if (id !== latest) return;
@@ -163,6 +159,77 @@ export async function navigate(host: NavigationHost, url: URL, route: string, pu
   }
 }
 
+const sidebarFiles = new Map<string, Promise<SidebarItem[]>>();
+
+/** A sidebar's data file (immutable: the browser and this map keep it for every later page). */
+function loadSidebar(url: string): Promise<SidebarItem[]> {
+  let pending = sidebarFiles.get(url);
+  if (!pending) {
+    pending = fetch(url, { credentials: 'same-origin' }).then(async (response) => {
+      if (!response.ok) throw new Error(`The server answered ${response.status} for the sidebar`);
+      return (await response.json()) as SidebarItem[];
+    });
+    sidebarFiles.set(url, pending);
+    pending.catch(() => sidebarFiles.delete(url));
+  }
+  return pending;
+}
+
+/**
+ * Loads a sidebar whole into the App; the first time, the App starts rendering sidebars, keeping
+ * the categories the reader opened or closed in the server's markup.
+ */
+async function completeSidebar(host: NavigationHost, id: string): Promise<void> {
+  const url = host.boot.sidebarFiles[id];
+  const known = host.sidebars[id];
+  if (!url || (known && known.prunedFor === undefined && host.sidebarShown)) return;
+  const items = await loadSidebar(url);
+  host.addSidebar({ id, items });
+  if (!host.sidebarShown)
+    host.showSidebars(SidebarMenu, readerChoices(id === host.boot.sidebar?.id ? items : [], host.route));
+}
+
+/**
+ * The categories of the server's sidebar the reader opened or closed (those not as the server
+ * rendered them for `route`), keyed by label path as SidebarMenu keys them.
+ */
+function readerChoices(items: SidebarItem[], route: string): Record<string, boolean> {
+  const shown = new Map<string, boolean>();
+  const read = (list: Element | null | undefined, path: string) => {
+    for (const entry of list?.children ?? []) {
+      const details = entry.querySelector<HTMLDetailsElement>(':scope > details');
+      if (!details) continue;
+      const key = `${path}${details.querySelector(':scope > summary > :first-child')?.textContent ?? ''}`;
+      shown.set(key, details.open);
+      read(details.querySelector(':scope > ul'), `${key}/`);
+    }
+  };
+  read(document.querySelector('aside.doc-sidebar .sidebar-menu > .menu-list'), '');
+  const choices: Record<string, boolean> = {};
+  const compare = (list: SidebarItem[], path: string) => {
+    for (const item of list) {
+      if (item.type !== 'category') continue;
+      const key = `${path}${item.label}`;
+      const open = shown.get(key);
+      const rendered = containsRoute(item, route) || !item.collapsed || !item.collapsible;
+      if (open !== undefined && open !== rendered) choices[key] = open;
+      compare(item.items, `${key}/`);
+    }
+  };
+  compare(items, '');
+  return choices;
+}
+
+/**
+ * The first page's sidebar, when the server rendered only part of it (a large one): shown whole,
+ * as soon as this chunk is here.
+ */
+export function completeFirstSidebar(host: NavigationHost): void {
+  const first = host.boot.sidebar;
+  if (first?.prunedFor !== undefined && !host.sidebarShown)
+    completeSidebar(host, first.id).catch((error: unknown) => console.warn('The sidebar did not load.', error));
+}
+
 /** Prefetch on hover/focus and when links scroll into view; returns the function that stops it. */
 export function prefetchLinks(host: () => NavigationHost, first?: Element | null): () => void {
   if (!canPrefetch()) return () => undefined;
@@ -170,7 +237,7 @@ export function prefetchLinks(host: () => NavigationHost, first?: Element | null
     if (!(anchor instanceof HTMLAnchorElement)) return;
     const { boot, route, pageRoute } = host();
     const target = pageRoute(new URL(anchor.href, location.href));
-    if (target && target !== route) prefetchPage(boot.buildId, target);
+    if (target && target !== route) prefetchPage(boot, target);
   };
   const onHover = (event: Event) => prefetch((event.target as Element | null)?.closest?.('a[href]'));
   const observer = new IntersectionObserver((entries) => {

@@ -4,7 +4,6 @@
 // site's routes: a page carries only itself.
 
 import type * as Navigation from './navigation.tsx';
-import type { SidebarItem } from './model.ts';
 
 let navigation: Promise<typeof Navigation> | undefined;
 /** Set once the navigation chunk is here, so later pages use it without waiting a turn. */
@@ -50,22 +49,6 @@ export function routeOfLink(anchor: HTMLAnchorElement, event: MouseEvent): URL |
   // Same page, other anchor: the browser scrolls by itself.
   if (url.pathname === normalisePath(location.pathname) && url.search === location.search && url.hash) return undefined;
   return url;
-}
-
-const sidebars = new Map<string, Promise<SidebarItem[]>>();
-
-/** A sidebar's data file (immutable: the browser and this map keep it for every later page). */
-export function loadSidebar(url: string): Promise<SidebarItem[]> {
-  let pending = sidebars.get(url);
-  if (!pending) {
-    pending = fetch(url, { credentials: 'same-origin' }).then(async (response) => {
-      if (!response.ok) throw new Error(`The server answered ${response.status} for the sidebar`);
-      return (await response.json()) as SidebarItem[];
-    });
-    sidebars.set(url, pending);
-    pending.catch(() => sidebars.delete(url));
-  }
-  return pending;
 }
 
 export function scrollToTarget(hash: string): void {

@@ -5,7 +5,6 @@ import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type R
 import { useSite } from '../context.ts';
 import { activeVersion, docsVersions, navbarHref, versionHref } from '../versions.ts';
 import { Icon } from './Icons.tsx';
-import { SidebarMenu } from './Sidebar.tsx';
 import { ThemeToggle } from './ThemeToggle.tsx';
 
 export function Logo() {
@@ -136,7 +135,7 @@ export function VersionMenu() {
 const Drawer = lazy(() => import('./Drawer.tsx'));
 
 export function Navbar({ searchSlot }: { searchSlot?: ReactNode }) {
-  const { site, sidebar: sidebarItems, route, page, setPreferredVersion } = useSite();
+  const { site, sidebarMenu, route, page, setPreferredVersion } = useSite();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [hidden, setHidden] = useState(false);
 
@@ -193,7 +192,7 @@ export function Navbar({ searchSlot }: { searchSlot?: ReactNode }) {
                 <ThemeToggle />
               </>
             }
-            secondary={sidebarItems ? <SidebarMenu items={sidebarItems} /> : undefined}
+            secondary={sidebarMenu}
             primary={
               <>
                 {site.navbar.items.map((item) => (

@@ -43,12 +43,23 @@ test.describe('desktop sidebar', () => {
 });
 
 test.describe('sidebar data file', () => {
-  test('hydrates the sidebar from its data file: the boot data names it and carries no items', async ({ page }) => {
-    const sidebarFile = page.waitForResponse((response) => response.url().includes('/__data/sidebar/'));
+  test('the page hydrates without waiting for the sidebar’s data file, which comes with the first link pointed at', async ({
+    page,
+  }) => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/__data/sidebar/**', async (route) => {
+      await held;
+      await route.continue();
+    });
     await openHydrated(page, '/about-self/manifesto');
-    expect((await sidebarFile).status()).toBe(200);
     expect(await readBoot(page)).toMatchObject({ sidebar: { id: expect.any(String) } });
     expect((await readBoot(page)).sidebar).not.toHaveProperty('items');
+
+    const sidebarFile = page.waitForResponse((response) => response.url().includes('/__data/sidebar/'));
+    await page.locator('aside.doc-sidebar a[href="/project-status"]').hover();
+    release();
+    expect((await sidebarFile).status()).toBe(200);
   });
 
   test('when the data file does not load, the page still hydrates and the server’s sidebar keeps working', async ({

@@ -4,6 +4,7 @@
 import { renderToReadableStream } from 'react-dom/server';
 import { App } from '../../client/App.tsx';
 import { DocPage } from '../../client/components/DocPage.tsx';
+import { SidebarMenu } from '../../client/components/Sidebar.tsx';
 import { SearchPage } from '../../client/components/SearchPage.tsx';
 import { StatusPage } from '../../client/components/StatusPages.tsx';
 import {
@@ -42,7 +43,14 @@ export async function renderDocument(given: DocumentInput): Promise<ReadableStre
   const { boot, page, sidebar } = input;
   const content = page ? <DocPage page={page} /> : undefined;
   const app = await renderToReadableStream(
-    <App boot={boot} searchPage={SearchPage} statusPage={StatusPage} content={content} sidebar={sidebar} />,
+    <App
+      boot={boot}
+      searchPage={SearchPage}
+      statusPage={StatusPage}
+      content={content}
+      sidebar={sidebar}
+      sidebarMenu={SidebarMenu}
+    />,
     {
       // Never outline a finished Suspense boundary: moving it into place takes an inline
       // script, which the CSP forbids.
