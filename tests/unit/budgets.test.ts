@@ -39,15 +39,16 @@ beforeAll(async () => {
 }, 60_000);
 
 describe('the JavaScript and CSS of a page', () => {
-  // Goal of #10: 72 KB. React alone is 67.6 KB of it; the layout's own code does not fit the rest yet.
+  // Goal of #10: 72 KB. A bare hydrateRoot app with one lazy chunk, bundled the same way, is 68.2 KB;
+  // the layout's own code does not fit the rest yet.
   // Counted: the entry and every chunk it imports statically (all run before interaction), each
   // gzipped alone as the browser receives it; lazy chunks (status pages, tabs, search) are not.
-  // 77.7 KB since hydration runs as a transition and the style groups a navigation lacks are
-  // linked (0.1 KB together): the first paint no longer waits for any script or the font.
-  it('keeps the JavaScript a doc page loads before interaction within 77.7 KB gzip, React included', () => {
+  // 75.2 KB (77.7 before) since client-side navigation, the first page's sidebar and code copying
+  // left the first load and React's modules were bundled in fewer chunks.
+  it('keeps the JavaScript a doc page loads before interaction within 75.2 KB gzip, React included', () => {
     const firstLoad = [bundle.assets.script, ...bundle.assets.modulePreloads];
     const total = firstLoad.reduce((sum, path) => sum + gzipOf(path), 0);
-    expect(total).toBeLessThanOrEqual(77.7 * kb);
+    expect(total).toBeLessThanOrEqual(75.2 * kb);
   });
 
   it('keeps the status pages and the tabs code out of the first load: pages without them never run it', () => {

@@ -139,8 +139,8 @@ function statusTitle(boot: BootData): string {
 }
 
 // The client starts after the first paint (inline-scripts.ts): its script, chunks and the
-// sidebar's data file (which hydration waits for) are requested then, all at once, so none of
-// them competes with the HTML, CSS and font the paint needs.
+// sidebar's data file (which the first navigation, or completing a large sidebar, needs) are
+// requested then, all at once, so none of them competes with the HTML, CSS and font the paint needs.
 function documentTail({ boot, manifest, page }: DocumentInput): string {
   const preloads = [...manifest.assets.modulePreloads, ...islandScripts(page)];
   const sidebarFile = boot.sidebar && boot.sidebarFiles[boot.sidebar.id];
