@@ -141,7 +141,7 @@ export function App({
   // browser load the page itself.
   const navigate = useCallback((url: URL, push: boolean) => {
     loadNavigation().then(
-      (navigation) => navigation.navigate(host.current, url, normalisePath(url.pathname), push),
+      (navigation) => navigation.navigate(() => host.current, url, normalisePath(url.pathname), push),
       () => location.assign(url.href),
     );
   }, []);

@@ -124,25 +124,29 @@ function startProgress(): () => void {
 /** Counts navigations: only the latest one may change the screen. */
 let latest = 0;
 
-/** Loads the page at `url` and puts it on screen; a failed load reloads, or offers Retry when offline. */
-export async function navigate(host: NavigationHost, url: URL, route: string, push: boolean): Promise<void> {
+/**
+ * Loads the page at `url` and puts it on screen; a failed load reloads, or offers Retry when offline.
+ * `app` gives the App's state as of its latest render.
+ */
+export async function navigate(app: () => NavigationHost, url: URL, route: string, push: boolean): Promise<void> {
   const id = ++latest;
-  const { boot } = host;
+  const { boot } = app();
   const stopProgress = startProgress();
-  const spinner = setTimeout(() => id === latest && host.showSpinner(<Spinner />), 200);
+  const spinner = setTimeout(() => id === latest && app().showSpinner(<Spinner />), 200);
   try {
     const page = await loadPage(boot.buildId, route);
     // A page of another docs version: its sidebars are not among this page's, so load it whole.
-    if (page.sidebar && !boot.sidebarFiles[page.sidebar] && !host.sidebars[page.sidebar]) {
+    if (page.sidebar && !boot.sidebarFiles[page.sidebar] && !app().sidebars[page.sidebar]) {
       location.assign(url.href);
       return;
     }
     // A page of another (or a partly rendered) sidebar appears with its sidebar whole.
-    if (page.sidebar) await completeSidebar(host, page.sidebar);
+    if (page.sidebar) await completeSidebar(app(), page.sidebar);
     // And styled: the CSS of its code, diagrams or tabs, when this document has not got it yet.
     await loadPageStyles(page, boot.styleFiles);
     if (id !== latest) return;
     if (push) history.pushState(null, '', route + url.search + url.hash);
+    const host = app();
     host.showError(undefined);
     // Keyed by route: a new page gets new elements, never ones the page's controls changed (tabs).
     host.show(page, <DocPage key={route} page={page} />, route, url.hash);
@@ -150,12 +154,12 @@ export async function navigate(host: NavigationHost, url: URL, route: string, pu
     if (id !== latest) return;
     console.warn('Client-side navigation failed; falling back to a full page load.', error);
     if (error instanceof PageLoadFailure && error.network)
-      host.showError(<PageLoadError error={error.message} onRetry={() => void navigate(host, url, route, true)} />);
+      app().showError(<PageLoadError error={error.message} onRetry={() => void navigate(app, url, route, true)} />);
     else location.assign(url.href);
   } finally {
     clearTimeout(spinner);
     stopProgress();
-    if (id === latest) host.showSpinner(undefined);
+    if (id === latest) app().showSpinner(undefined);
   }
 }
 
@@ -231,11 +235,11 @@ export function completeFirstSidebar(host: NavigationHost): void {
 }
 
 /** Prefetch on hover/focus and when links scroll into view; returns the function that stops it. */
-export function prefetchLinks(host: () => NavigationHost, first?: Element | null): () => void {
+export function prefetchLinks(app: () => NavigationHost, first?: Element | null): () => void {
   if (!canPrefetch()) return () => undefined;
   const prefetch = (anchor: Element | null | undefined) => {
     if (!(anchor instanceof HTMLAnchorElement)) return;
-    const { boot, route, pageRoute } = host();
+    const { boot, route, pageRoute } = app();
     const target = pageRoute(new URL(anchor.href, location.href));
     if (target && target !== route) prefetchPage(boot, target);
   };
