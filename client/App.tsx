@@ -1,7 +1,16 @@
 // The whole page UI, shared by the server render and hydration. Holds the current page,
 // the reader's theme and the sidebar state; handles client-side navigation.
 
-import { Suspense, useCallback, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import {
+  Suspense,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 import { SiteContext, type SiteContextValue } from './context.ts';
 import type {
   BootData,
@@ -107,6 +116,9 @@ export function App({
     rendered ? { [rendered.id]: rendered } : {},
   );
   const [SidebarMenu, setSidebarMenu] = useState(() => sidebarMenu);
+  // Run once the sidebars React renders have replaced the server's markup (before paint).
+  const sidebarsRendered = useRef<() => void>(undefined);
+  useLayoutEffect(() => sidebarsRendered.current?.(), [SidebarMenu]);
   // The route on screen, for history entries that differ from it only by their hash.
   const shownRoute = useRef(view.route);
   useEffect(() => {
@@ -125,7 +137,8 @@ export function App({
     boot,
     sidebars,
     addSidebar: (view) => setSidebars((known) => ({ ...known, [view.id]: view })),
-    showSidebars: (component, opened) => {
+    showSidebars: (component, opened, rendered) => {
+      sidebarsRendered.current = rendered;
       setSidebarMenu(() => component);
       setExpandedState((state) => ({ ...opened, ...state }));
     },

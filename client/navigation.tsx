@@ -22,8 +22,11 @@ export interface NavigationHost {
   addSidebar: (sidebar: SidebarView) => void;
   /** Whether the App renders sidebars yet (it keeps the first page's server markup until then). */
   sidebarShown: boolean;
-  /** Gives the App the component that renders sidebars, with the categories the reader opened or closed. */
-  showSidebars: (component: SidebarMenuComponent, expanded: Record<string, boolean>) => void;
+  /**
+   * Gives the App the component that renders sidebars, with the categories the reader opened or
+   * closed; `rendered` runs once React has put the sidebars on screen.
+   */
+  showSidebars: (component: SidebarMenuComponent, expanded: Record<string, boolean>, rendered: () => void) => void;
   /** The route on screen. */
   route: string;
   /** The route a link leads to, when it may be a page of this site. */
@@ -190,7 +193,38 @@ async function completeSidebar(host: NavigationHost, id: string): Promise<void> 
   const items = await loadSidebar(url);
   host.addSidebar({ id, items });
   if (!host.sidebarShown)
-    host.showSidebars(SidebarMenu, readerChoices(id === host.boot.sidebar?.id ? items : [], host.route));
+    host.showSidebars(
+      SidebarMenu,
+      readerChoices(id === host.boot.sidebar?.id ? items : [], host.route),
+      keepSidebarFocus(),
+    );
+}
+
+/**
+ * React replaces the server's sidebar markup with elements of its own: the entry focused in it
+ * (found again by its position, the same in both) gets the focus back once they are on screen.
+ */
+function keepSidebarFocus(): () => void {
+  const focused = document.activeElement;
+  const menu = focused?.closest('.sidebar-menu');
+  if (!focused || !menu) return () => undefined;
+  const menuIndex = [...document.querySelectorAll('.sidebar-menu')].indexOf(menu);
+  const positions: number[] = [];
+  for (let entry = focused.closest('li'); entry && menu.contains(entry); entry = entry.parentElement!.closest('li'))
+    positions.unshift([...entry.parentElement!.children].indexOf(entry));
+  const part = focused.matches('summary')
+    ? ':scope > details > summary'
+    : focused.closest('summary')
+      ? ':scope > details > summary > a'
+      : ':scope > a';
+  return () => {
+    // Only when the switch took the focus away: the reader may have moved it meanwhile.
+    if (document.activeElement && document.activeElement !== document.body) return;
+    let entry: Element | null | undefined = document.querySelectorAll('.sidebar-menu')[menuIndex];
+    for (const position of positions)
+      entry = entry?.querySelector(':scope > ul, :scope > details > ul')?.children[position];
+    entry?.querySelector<HTMLElement>(part)?.focus({ preventScroll: true });
+  };
 }
 
 /**
