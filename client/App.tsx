@@ -74,6 +74,15 @@ export interface AppProps {
    * open and close without script) until a navigation renders a sidebar.
    */
   serverSidebar?: { __html: string };
+  /** The layout's static parts: rendered on the server, kept as server markup in the browser. */
+  chrome: StaticChrome;
+}
+
+/** Parts of the layout that never change after load, so the browser needs no code to render them. */
+export interface StaticChrome {
+  logo: ReactNode;
+  footerSocial: ReactNode;
+  footerBottom: ReactNode;
 }
 
 export type SidebarMenuComponent = ComponentType<{ items: SidebarItem[] }>;
@@ -87,6 +96,7 @@ export function App({
   sidebar: rendered,
   sidebarMenu,
   serverSidebar,
+  chrome,
 }: AppProps) {
   const [view, setView] = useState<View>({
     page: boot.page,
@@ -298,7 +308,7 @@ export function App({
         Skip to main content
       </a>
       <AnnouncementBar dismissed={boot.announcementDismissed} />
-      <Navbar searchSlot={<SearchButton />} />
+      <Navbar logo={chrome.logo} searchSlot={<SearchButton />} />
       <div
         className={`main-wrapper${page?.className ? ` ${page.className}` : ''}${menu || sidebarMarkup ? ' main-wrapper-with-sidebar' : ''}`}
       >
@@ -334,7 +344,7 @@ export function App({
           </main>
         )}
       </div>
-      <Footer />
+      <Footer social={chrome.footerSocial} bottom={chrome.footerBottom} />
     </SiteContext.Provider>
   );
 }

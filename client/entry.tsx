@@ -2,7 +2,7 @@
 // hydrated: React keeps the server's markup as it is, and its controls work through listeners on
 // the document (page-widgets.ts).
 
-import { lazy, startTransition } from 'react';
+import { lazy, startTransition, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import { islandImporter } from './islands/importer.ts';
@@ -42,6 +42,11 @@ function hydrate(boot: BootData, root: HTMLElement): void {
         statusPage={StatusPage}
         serverPage={serverPage}
         serverSidebar={serverSidebar}
+        chrome={{
+          logo: kept(root.querySelector('.navbar-brand')),
+          footerSocial: kept(root.querySelector('.footer-social')),
+          footerBottom: kept(root.querySelector('.footer-bottom')),
+        }}
       />,
       { onRecoverableError: (error) => console.warn('Hydration recovered from an error:', error) },
     );
@@ -51,4 +56,16 @@ function hydrate(boot: BootData, root: HTMLElement): void {
   // for both, so the entry's chunks stay as they are for pages without islands.
   const islands = boot.page?.islandAssets;
   if (islands) void import('./components/DocPage.tsx').then((module) => module.hydrateIslands(islands, hydrateRoot));
+}
+
+/**
+ * A server-rendered element React keeps as it is: the same tag and attributes, its content read
+ * once (a stable object, so no render writes it again).
+ */
+function kept(element: Element | null): ReactNode {
+  if (!element) return null;
+  const Tag = element.localName as 'div';
+  const props: Record<string, string> = {};
+  for (const { name, value } of element.attributes) props[name === 'class' ? 'className' : name] = value;
+  return <Tag {...props} dangerouslySetInnerHTML={{ __html: element.innerHTML }} suppressHydrationWarning />;
 }

@@ -20,6 +20,32 @@ test('clicking a sidebar link shows the page without a full reload', async ({ pa
   expect(documents).toEqual([]);
 });
 
+test('the logo and the footer stay as the server rendered them, through hydration and navigation', async ({
+  page,
+  request,
+}) => {
+  const html = await (await request.get('/project-status')).text();
+  const served = (tag: string, className: string) =>
+    new RegExp(`<${tag} class="${className}"[^]*?</${tag}>`).exec(html)?.[0].replace(/<!-- -->/g, '');
+  const chrome = () =>
+    page.evaluate(() =>
+      ['.navbar .navbar-brand', '.footer-social', '.footer-bottom'].map(
+        (selector) => document.querySelector(selector)?.outerHTML,
+      ),
+    );
+  await openHydrated(page, '/project-status');
+  const expected = await chrome();
+  expect(expected[0]).toContain('navbar-brand');
+  expect(expected[1]).toBe(served('ul', 'footer-social'));
+  expect(expected[2]).toBe(served('div', 'footer-bottom'));
+  await markWindow(page);
+  await page.locator('aside.doc-sidebar a[href="/"]').click();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await windowMark(page)).toBe(1);
+  expect(await chrome()).toEqual(expected);
+  await expect(page.locator('.footer .theme-toggle')).toBeVisible();
+});
+
 test('client-side navigation to the home page gives it the same title as loading it', async ({ page, request }) => {
   await openHydrated(page, '/project-status');
   const expectedTitle = await serverTitle(request, '/');

@@ -4,6 +4,8 @@
 import { renderToReadableStream } from 'react-dom/server';
 import { App } from '../../client/App.tsx';
 import { DocPage } from '../../client/components/DocPage.tsx';
+import { FooterBottom, FooterSocial } from '../../client/components/Footer.tsx';
+import { Logo } from '../../client/components/Navbar.tsx';
 import { SidebarMenu } from '../../client/components/Sidebar.tsx';
 import { SearchPage } from '../../client/components/SearchPage.tsx';
 import { StatusPage } from '../../client/components/StatusPages.tsx';
@@ -50,6 +52,7 @@ export async function renderDocument(given: DocumentInput): Promise<ReadableStre
       content={content}
       sidebar={sidebar}
       sidebarMenu={SidebarMenu}
+      chrome={{ logo: <Logo />, footerSocial: <FooterSocial />, footerBottom: <FooterBottom /> }}
     />,
     {
       // Never outline a finished Suspense boundary: moving it into place takes an inline
