@@ -21,7 +21,7 @@ import type {
   ThemeName,
   ThemePreference,
 } from './model.ts';
-import { documentTitle, themeCookie, webFontCookie } from './model.ts';
+import { documentTitle, searchLimits, themeCookie, webFontCookie } from './model.ts';
 import { AnnouncementBar } from './components/AnnouncementBar.tsx';
 import { Footer } from './components/Footer.tsx';
 import { Navbar } from './components/Navbar.tsx';
@@ -58,7 +58,7 @@ interface View {
 export interface AppProps {
   boot: BootData;
   /** The search page: the server passes the component, the browser a lazy one (own chunk). */
-  searchPage: ComponentType<{ initial: SearchPageData }>;
+  searchPage: ComponentType<{ initial: SearchPageData; maxQueryLength: number }>;
   /** The 404, 500 and 503 pages: likewise, the component on the server, a lazy one in the browser. */
   statusPage: ComponentType<StatusPageProps>;
   /** On the server: the doc page, rendered from the page data (the boot data carries only its summary). */
@@ -319,7 +319,7 @@ export function App({
         ) : null}
         {boot.search && view.route === '/search' ? (
           <Suspense fallback={null}>
-            <SearchPage initial={boot.search} />
+            <SearchPage initial={boot.search} maxQueryLength={searchLimits.queryLength} />
           </Suspense>
         ) : // A page with status 404 is a site's own not-found page (a 404 rule of `_redirects`).
         !page || view.status === 503 || (view.status === 500 && boot.broken) ? (
