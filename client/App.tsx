@@ -81,6 +81,7 @@ export interface AppProps {
 /** Parts of the layout that never change after load, so the browser needs no code to render them. */
 export interface StaticChrome {
   logo: ReactNode;
+  searchIcon: ReactNode;
   footerSocial: ReactNode;
   footerBottom: ReactNode;
 }
@@ -308,7 +309,7 @@ export function App({
         Skip to main content
       </a>
       <AnnouncementBar dismissed={boot.announcementDismissed} />
-      <Navbar logo={chrome.logo} searchSlot={<SearchButton />} />
+      <Navbar logo={chrome.logo} searchSlot={<SearchButton icon={chrome.searchIcon} />} />
       <div
         className={`main-wrapper${page?.className ? ` ${page.className}` : ''}${menu || sidebarMarkup ? ' main-wrapper-with-sidebar' : ''}`}
       >

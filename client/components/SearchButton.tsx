@@ -1,7 +1,7 @@
 // The search button in the navbar. It is all the main bundle carries of search: the modal
 // (DocSearch) is a separate chunk, fetched on first hover, focus, click or shortcut.
 
-import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
+import { useCallback, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useSite } from '../context.ts';
 import { currentVersionName, searchLimits, versionTag } from '../model.ts';
@@ -21,7 +21,24 @@ function isTyping(target: EventTarget | null): boolean {
   return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
 }
 
-export function SearchButton() {
+/** The magnifier: rendered by the server only (the browser keeps its markup, see StaticChrome). */
+export function SearchIcon() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 20 20" aria-hidden="true">
+      <path
+        d="M14.386 14.386l4.088 4.088-4.088-4.088A7.533 7.533 0 113.733 3.733a7.533 7.533 0 0110.653 10.653z"
+        stroke="currentColor"
+        fill="none"
+        fillRule="evenodd"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        strokeWidth="1.6"
+      />
+    </svg>
+  );
+}
+
+export function SearchButton({ icon }: { icon: ReactNode }) {
   const { searchStyle, navigate, site, page, preferredVersion } = useSite();
   // Search the version being read (or preferred), as Docusaurus's contextual search does.
   const version = activeVersion(site, page, preferredVersion);
@@ -83,17 +100,7 @@ export function SearchButton() {
         onFocus={() => void loadModal(searchStyle)}
         onClick={openModal}
       >
-        <svg width="18" height="18" viewBox="0 0 20 20" aria-hidden="true">
-          <path
-            d="M14.386 14.386l4.088 4.088-4.088-4.088A7.533 7.533 0 113.733 3.733a7.533 7.533 0 0110.653 10.653z"
-            stroke="currentColor"
-            fill="none"
-            fillRule="evenodd"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-            strokeWidth="1.6"
-          />
-        </svg>
+        {icon}
         <span className="search-button-placeholder">Search docs</span>
         <span className="search-button-keys" aria-hidden="true">
           <kbd>{mac ? '⌘' : 'Ctrl'}</kbd>

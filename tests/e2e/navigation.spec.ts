@@ -20,7 +20,7 @@ test('clicking a sidebar link shows the page without a full reload', async ({ pa
   expect(documents).toEqual([]);
 });
 
-test('the logo and the footer stay as the server rendered them, through hydration and navigation', async ({
+test('the logo, the search icon and the footer stay as the server rendered them, through hydration and navigation', async ({
   page,
   request,
 }) => {
@@ -29,7 +29,7 @@ test('the logo and the footer stay as the server rendered them, through hydratio
     new RegExp(`<${tag} class="${className}"[^]*?</${tag}>`).exec(html)?.[0].replace(/<!-- -->/g, '');
   const chrome = () =>
     page.evaluate(() =>
-      ['.navbar .navbar-brand', '.footer-social', '.footer-bottom'].map(
+      ['.navbar .navbar-brand', '.footer-social', '.footer-bottom', '.search-button > svg'].map(
         (selector) => document.querySelector(selector)?.outerHTML,
       ),
     );
@@ -38,6 +38,7 @@ test('the logo and the footer stay as the server rendered them, through hydratio
   expect(expected[0]).toContain('navbar-brand');
   expect(expected[1]).toBe(served('ul', 'footer-social'));
   expect(expected[2]).toBe(served('div', 'footer-bottom'));
+  expect(expected[3]).toContain('<path');
   await markWindow(page);
   await page.locator('aside.doc-sidebar a[href="/"]').click();
   await expect(page).toHaveURL(/\/$/);

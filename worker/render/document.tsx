@@ -7,6 +7,7 @@ import { DocPage } from '../../client/components/DocPage.tsx';
 import { FooterBottom, FooterSocial } from '../../client/components/Footer.tsx';
 import { Logo } from '../../client/components/Navbar.tsx';
 import { SidebarMenu } from '../../client/components/Sidebar.tsx';
+import { SearchIcon } from '../../client/components/SearchButton.tsx';
 import { SearchPage } from '../../client/components/SearchPage.tsx';
 import { StatusPage } from '../../client/components/StatusPages.tsx';
 import {
@@ -52,7 +53,12 @@ export async function renderDocument(given: DocumentInput): Promise<ReadableStre
       content={content}
       sidebar={sidebar}
       sidebarMenu={SidebarMenu}
-      chrome={{ logo: <Logo />, footerSocial: <FooterSocial />, footerBottom: <FooterBottom /> }}
+      chrome={{
+        logo: <Logo />,
+        searchIcon: <SearchIcon />,
+        footerSocial: <FooterSocial />,
+        footerBottom: <FooterBottom />,
+      }}
     />,
     {
       // Never outline a finished Suspense boundary: moving it into place takes an inline
