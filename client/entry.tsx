@@ -61,7 +61,8 @@ function hydrate(boot: BootData, root: HTMLElement): void {
 
 /**
  * A server-rendered element React keeps as it is: the same tag and attributes, its content read
- * once (a stable object, so no render writes it again).
+ * once (a stable object, so no render writes it again). Attributes pass as strings, so the
+ * elements kept this way carry no `style`.
  */
 function kept(element: Element | null): ReactNode {
   if (!element) return null;
