@@ -1,33 +1,37 @@
 // The whole page UI, shared by the server render and hydration. Holds the current page,
 // the reader's theme and the sidebar state; handles client-side navigation.
 
-import { Suspense, useCallback, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import {
+  Suspense,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 import { SiteContext, type SiteContextValue } from './context.ts';
-import type { BootData, BootPage, SearchPageData, SidebarView, ThemeName, ThemePreference } from './model.ts';
-import { documentTitle, themeCookie, webFontCookie } from './model.ts';
+import type {
+  BootData,
+  BootPage,
+  SearchPageData,
+  SidebarItem,
+  SidebarView,
+  ThemeName,
+  ThemePreference,
+} from './model.ts';
+import { documentTitle, searchLimits, themeCookie, webFontCookie } from './model.ts';
 import { AnnouncementBar } from './components/AnnouncementBar.tsx';
 import { Footer } from './components/Footer.tsx';
 import { Navbar } from './components/Navbar.tsx';
 import { SearchButton } from './components/SearchButton.tsx';
-import { SidebarMenu } from './components/Sidebar.tsx';
-import { PageLoadError, Spinner } from './components/LoadStatus.tsx';
 import type { StatusPageProps } from './components/StatusPages.tsx';
-import { markActiveHeading, showSavedTabChoices } from './page-widgets.ts';
+import type { NavigationHost } from './navigation.tsx';
 import { applyTheme, isThemePreference, readStored, saveThemePreference, writeCookie } from './preferences.ts';
 import { readPreferredVersion, savePreferredVersion } from './versions.ts';
-import {
-  canPrefetch,
-  isPagePath,
-  loadPageRenderer,
-  loadPage,
-  loadSidebar,
-  normalisePath,
-  PageLoadFailure,
-  prefetchPage,
-  routeOfLink,
-  scrollToTarget,
-  startProgress,
-} from './router.ts';
+import { markActiveHeading, showSavedTabChoices } from './page-widgets.ts';
+import { isPagePath, loadedNavigation, loadNavigation, normalisePath, routeOfLink, scrollToTarget } from './router.ts';
 
 /**
  * The first doc page in the browser, as the server rendered it: React keeps this element with
@@ -54,18 +58,35 @@ interface View {
 export interface AppProps {
   boot: BootData;
   /** The search page: the server passes the component, the browser a lazy one (own chunk). */
-  searchPage: ComponentType<{ initial: SearchPageData }>;
+  searchPage: ComponentType<{ initial: SearchPageData; maxQueryLength: number }>;
   /** The 404, 500 and 503 pages: likewise, the component on the server, a lazy one in the browser. */
   statusPage: ComponentType<StatusPageProps>;
   /** On the server: the doc page, rendered from the page data (the boot data carries only its summary). */
   content?: ReactNode;
   /** In the browser: the doc page's server markup, read before hydration (see entry.tsx). */
   serverPage?: ServerPage;
-  /** The page's sidebar as the server rendered it (in the browser, worked out from its data file). */
+  /** On the server: the page's sidebar as rendered (whole, or pruned to the open path). */
   sidebar?: SidebarView;
-  /** In the browser, when the sidebar's data file did not load: the server's sidebar markup, kept as it is. */
+  /** On the server: the component that renders a sidebar; the browser gets it with the navigation chunk. */
+  sidebarMenu?: SidebarMenuComponent;
+  /**
+   * In the browser: the first page's sidebar as the server rendered it, kept as it is (its categories
+   * open and close without script) until a navigation renders a sidebar.
+   */
   serverSidebar?: { __html: string };
+  /** The layout's static parts: rendered on the server, kept as server markup in the browser. */
+  chrome: StaticChrome;
 }
+
+/** Parts of the layout that never change after load, so the browser needs no code to render them. */
+export interface StaticChrome {
+  logo: ReactNode;
+  searchIcon: ReactNode;
+  footerSocial: ReactNode;
+  footerBottom: ReactNode;
+}
+
+export type SidebarMenuComponent = ComponentType<{ items: SidebarItem[] }>;
 
 export function App({
   boot,
@@ -74,7 +95,9 @@ export function App({
   content,
   serverPage,
   sidebar: rendered,
+  sidebarMenu,
   serverSidebar,
+  chrome,
 }: AppProps) {
   const [view, setView] = useState<View>({
     page: boot.page,
@@ -87,8 +110,10 @@ export function App({
   const [theme, setTheme] = useState<ThemeName>(boot.theme);
   const [themePreference, setPreference] = useState<ThemePreference>(boot.themePreference);
   const [expanded, setExpandedState] = useState<Record<string, boolean>>({});
-  const [loading, setLoading] = useState(false);
-  const [loadError, setLoadError] = useState<{ message: string; url: URL }>();
+  // Set by client-side navigation (its own chunk): a spinner while a load is slow, an error panel
+  // in place of the article when it failed.
+  const [spinner, setSpinner] = useState<ReactNode>();
+  const [loadError, setLoadError] = useState<ReactNode>();
   // Read after hydration: the server cannot know it, and the first render must match the server's.
   const [preferredVersion, setPreferred] = useState<string | null>(null);
   useEffect(() => setPreferred(readPreferredVersion()), []);
@@ -96,33 +121,20 @@ export function App({
     savePreferredVersion(name);
     setPreferred(name);
   }, []);
-  // Sidebars by id: the page's own as the server rendered it, then whole ones as they load.
+  // Sidebars by id: on the server the page's own as rendered; in the browser whole ones as
+  // navigation loads them, with the component that renders them.
   const [sidebars, setSidebars] = useState<Record<string, SidebarView>>(() =>
     rendered ? { [rendered.id]: rendered } : {},
   );
-  const navigation = useRef(0);
+  const [SidebarMenu, setSidebarMenu] = useState(() => sidebarMenu);
+  // Run once the sidebars React renders have replaced the server's markup (before paint).
+  const sidebarsRendered = useRef<() => void>(undefined);
+  useLayoutEffect(() => sidebarsRendered.current?.(), [SidebarMenu]);
   // The route on screen, for history entries that differ from it only by their hash.
   const shownRoute = useRef(view.route);
   useEffect(() => {
     shownRoute.current = view.route;
   }, [view.route]);
-
-  /** A sidebar whole, from its data file (shared by every page of the sidebar). */
-  const completeSidebar = useCallback(
-    async (id: string) => {
-      const url = boot.sidebarFiles[id];
-      if (!url) return;
-      const items = await loadSidebar(url);
-      setSidebars((known) => (isWhole(known[id]) ? known : { ...known, [id]: { id, items } }));
-    },
-    [boot.sidebarFiles],
-  );
-
-  // A large sidebar was rendered in part: the rest is shown once the page is interactive.
-  useEffect(() => {
-    if (rendered && !isWhole(rendered))
-      completeSidebar(rendered.id).catch((error: unknown) => console.warn('The sidebar did not load.', error));
-  }, [rendered, completeSidebar]);
 
   const setThemePreference = useCallback((preference: ThemePreference) => {
     saveThemePreference(preference);
@@ -130,45 +142,33 @@ export function App({
     setTheme(applyTheme(preference));
   }, []);
 
-  const navigate = useCallback(
-    async (url: URL, push: boolean) => {
-      const id = ++navigation.current;
-      const route = normalisePath(url.pathname);
-      const stopProgress = startProgress();
-      const spinner = setTimeout(() => id === navigation.current && setLoading(true), 200);
-      try {
-        const [page, { DocPage, loadPageStyles }] = await Promise.all([
-          loadPage(boot.buildId, route),
-          loadPageRenderer(),
-        ]);
-        // A page of another docs version: its sidebars are not among this page's, so load it whole.
-        if (page.sidebar && !boot.sidebarFiles[page.sidebar] && !sidebars[page.sidebar]) {
-          location.assign(url.href);
-          return;
-        }
-        // A page of another (or a partly rendered) sidebar appears with its sidebar whole.
-        if (page.sidebar && !isWhole(sidebars[page.sidebar])) await completeSidebar(page.sidebar);
-        // And styled: the CSS of its code, diagrams or tabs, when this document has not got it yet.
-        await loadPageStyles(page, boot.styleFiles);
-        if (id !== navigation.current) return;
-        if (push) history.pushState(null, '', route + url.search + url.hash);
-        setLoadError(undefined);
-        // Keyed by route: a new page gets new elements, never ones the page's controls changed (tabs).
-        const content = <DocPage key={route} page={page} />;
-        setView({ page, content, status: 200, route, hash: url.hash, scroll: true });
-      } catch (error) {
-        if (id !== navigation.current) return;
-        console.warn('Client-side navigation failed; falling back to a full page load.', error);
-        if (error instanceof PageLoadFailure && error.network) setLoadError({ message: error.message, url });
-        else location.assign(url.href);
-      } finally {
-        clearTimeout(spinner);
-        stopProgress();
-        if (id === navigation.current) setLoading(false);
-      }
+  // What the navigation chunk reads and sets, as of the latest render.
+  const host = useRef<NavigationHost>(null!);
+  host.current = {
+    boot,
+    sidebars,
+    addSidebar: (view) => setSidebars((known) => ({ ...known, [view.id]: view })),
+    showSidebars: (component, opened, rendered) => {
+      sidebarsRendered.current = rendered;
+      setSidebarMenu(() => component);
+      setExpandedState((state) => ({ ...opened, ...state }));
     },
-    [boot.buildId, boot.sidebarFiles, boot.styleFiles, sidebars, completeSidebar],
-  );
+    sidebarShown: SidebarMenu !== undefined,
+    route: view.route,
+    pageRoute: (url) =>
+      url.origin === location.origin && isPagePath(url.pathname) ? normalisePath(url.pathname) : undefined,
+    show: (page, content, route, hash) => setView({ page, content, status: 200, route, hash, scroll: true }),
+    showError: setLoadError,
+    showSpinner: setSpinner,
+  };
+  // A click before the navigation chunk has arrived waits for it; only if it cannot load does the
+  // browser load the page itself.
+  const navigate = useCallback((url: URL, push: boolean) => {
+    loadNavigation().then(
+      (navigation) => navigation.navigate(() => host.current, url, normalisePath(url.pathname), push),
+      () => location.assign(url.href),
+    );
+  }, []);
 
   // After a navigation is on screen: title, focus-free scroll to the hash or the top.
   useEffect(() => {
@@ -197,12 +197,12 @@ export function App({
       const url = routeOfLink(anchor, event);
       if (!url) return;
       event.preventDefault();
-      void navigate(url, true);
+      navigate(url, true);
     };
     // Back, forward or a fragment link (the skip link) within the page on screen: the browser has
     // already scrolled and moved focus; rendering the page anew would take away the focused element.
     const onPopState = () => {
-      if (normalisePath(location.pathname) !== shownRoute.current) void navigate(new URL(location.href), false);
+      if (normalisePath(location.pathname) !== shownRoute.current) navigate(new URL(location.href), false);
     };
     document.addEventListener('click', onClick);
     window.addEventListener('popstate', onPopState);
@@ -212,38 +212,35 @@ export function App({
     };
   }, [navigate, setPreferredVersion]);
 
-  // Prefetch on hover/focus and when links scroll into view.
+  // Prefetch on hover/focus and when links scroll into view. The navigation chunk itself comes with
+  // the first pointer, focus or touch on a link, or once the page has been idle a while (and with
+  // it the rest of a large sidebar the server rendered in part).
   useEffect(() => {
-    if (!canPrefetch()) return undefined;
-    const prefetch = (anchor: Element | null) => {
-      if (!(anchor instanceof HTMLAnchorElement)) return;
-      const url = new URL(anchor.href, location.href);
-      const route = normalisePath(url.pathname);
-      if (url.origin === location.origin && isPagePath(url.pathname) && route !== view.route)
-        prefetchPage(boot.buildId, route);
+    let stop: (() => void) | undefined;
+    let live = true;
+    const start = (event?: Event) => {
+      const anchor = (event?.target as Element | null | undefined)?.closest?.('a[href]');
+      if (event && !anchor) return;
+      removeTriggers();
+      void loadNavigation().then((navigation) => {
+        if (!live) return;
+        stop = navigation.prefetchLinks(() => host.current, anchor);
+        navigation.completeFirstSidebar(host.current);
+      });
     };
-    const onHover = (event: Event) => prefetch((event.target as Element | null)?.closest?.('a[href]') ?? null);
-    const observer = new IntersectionObserver((entries) => {
-      for (const entry of entries) {
-        if (entry.isIntersecting) {
-          prefetch(entry.target);
-          observer.unobserve(entry.target);
-        }
-      }
-    });
-    const idle = setTimeout(
-      () => document.querySelectorAll('.markdown a[href^="/"], .pagination-nav a').forEach((a) => observer.observe(a)),
-      1000,
-    );
-    document.addEventListener('mouseover', onHover);
-    document.addEventListener('focusin', onHover);
-    return () => {
+    const triggers = ['mouseover', 'focusin', 'touchstart'] as const;
+    const removeTriggers = () => {
       clearTimeout(idle);
-      observer.disconnect();
-      document.removeEventListener('mouseover', onHover);
-      document.removeEventListener('focusin', onHover);
+      for (const type of triggers) document.removeEventListener(type, start);
     };
-  }, [view.route, boot.buildId]);
+    const idle = setTimeout(start, loadedNavigation ? 0 : 2000);
+    for (const type of triggers) document.addEventListener(type, start, { passive: true });
+    return () => {
+      live = false;
+      removeTriggers();
+      stop?.();
+    };
+  }, [view.route]);
 
   // Theme: follow other tabs, the OS (for 'system'), and a localStorage choice the cookie lost.
   useEffect(() => {
@@ -273,7 +270,7 @@ export function App({
   const navigateTo = useCallback(
     (href: string) => {
       const url = new URL(href, location.href);
-      if (url.origin === location.origin && isPagePath(url.pathname)) void navigate(url, true);
+      if (url.origin === location.origin && isPagePath(url.pathname)) navigate(url, true);
       else location.assign(url.href);
     },
     [navigate],
@@ -283,12 +280,13 @@ export function App({
   // A missing page still offers the main sidebar (the server sent it), so the reader can find the way on.
   const sidebarId = page?.sidebar ?? (view.status === 404 || view.status === 500 ? boot.sidebar?.id : undefined);
   const sidebar = sidebarId ? sidebars[sidebarId]?.items : undefined;
+  const menu = sidebar && SidebarMenu ? <SidebarMenu items={sidebar} /> : undefined;
   // Only on the first page: any other page is shown once its sidebar has loaded.
-  const sidebarMarkup = !sidebar && sidebarId === boot.sidebar?.id ? serverSidebar : undefined;
+  const sidebarMarkup = !menu && sidebarId === boot.sidebar?.id ? serverSidebar : undefined;
   const context: SiteContextValue = {
     site: boot.site,
     buildId: boot.buildId,
-    sidebar,
+    sidebarMenu: menu ?? (sidebarMarkup ? <div dangerouslySetInnerHTML={sidebarMarkup} /> : undefined),
     route: view.route,
     page: view.status === 200 ? page : null,
     preferredVersion,
@@ -311,20 +309,18 @@ export function App({
         Skip to main content
       </a>
       <AnnouncementBar dismissed={boot.announcementDismissed} />
-      <Navbar searchSlot={<SearchButton />} />
+      <Navbar logo={chrome.logo} searchSlot={<SearchButton icon={chrome.searchIcon} />} />
       <div
-        className={`main-wrapper${page?.className ? ` ${page.className}` : ''}${sidebar || sidebarMarkup ? ' main-wrapper-with-sidebar' : ''}`}
+        className={`main-wrapper${page?.className ? ` ${page.className}` : ''}${menu || sidebarMarkup ? ' main-wrapper-with-sidebar' : ''}`}
       >
-        {sidebar ? (
-          <aside className="doc-sidebar">
-            <SidebarMenu items={sidebar} />
-          </aside>
+        {menu ? (
+          <aside className="doc-sidebar">{menu}</aside>
         ) : sidebarMarkup ? (
           <aside className="doc-sidebar" dangerouslySetInnerHTML={sidebarMarkup} suppressHydrationWarning />
         ) : null}
         {boot.search && view.route === '/search' ? (
           <Suspense fallback={null}>
-            <SearchPage initial={boot.search} />
+            <SearchPage initial={boot.search} maxQueryLength={searchLimits.queryLength} />
           </Suspense>
         ) : // A page with status 404 is a site's own not-found page (a 404 rule of `_redirects`).
         !page || view.status === 503 || (view.status === 500 && boot.broken) ? (
@@ -334,7 +330,7 @@ export function App({
         ) : (
           <main id="__main" className="doc-container" tabIndex={-1}>
             {loadError ? (
-              <PageLoadError error={loadError.message} onRetry={() => void navigate(loadError.url, true)} />
+              loadError
             ) : view.serverPage ? (
               <div
                 key="server"
@@ -345,16 +341,11 @@ export function App({
             ) : (
               view.content
             )}
-            {loading ? <Spinner /> : null}
+            {spinner}
           </main>
         )}
       </div>
-      <Footer />
+      <Footer social={chrome.footerSocial} bottom={chrome.footerBottom} />
     </SiteContext.Provider>
   );
-}
-
-/** A sidebar known whole, not only the part a page was rendered with. */
-function isWhole(view: SidebarView | undefined): boolean {
-  return view !== undefined && view.prunedFor === undefined;
 }

@@ -1,13 +1,13 @@
 // What every component may read: the site, the build, the reader's theme, and navigation.
 
-import { createContext, useContext } from 'react';
-import type { PageData, SidebarItem, SiteConfig, ThemeName, ThemePreference } from './model.ts';
+import { createContext, useContext, type ReactNode } from 'react';
+import type { PageData, SiteConfig, ThemeName, ThemePreference } from './model.ts';
 
 export interface SiteContextValue {
   site: SiteConfig;
   buildId: string;
-  /** The current page's sidebar (of a large sidebar, at first only the part the server rendered). */
-  sidebar?: SidebarItem[];
+  /** The current page's sidebar menu as shown (on the first page, the server's markup kept), for the drawer. */
+  sidebarMenu?: ReactNode;
   route: string;
   /** The doc page shown (its version and the same doc in the other versions); null elsewhere. */
   page: Pick<PageData, 'route' | 'version' | 'versions'> | null;

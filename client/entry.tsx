@@ -2,14 +2,12 @@
 // hydrated: React keeps the server's markup as it is, and its controls work through listeners on
 // the document (page-widgets.ts).
 
-import { lazy, startTransition } from 'react';
+import { lazy, startTransition, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import { islandImporter } from './islands/importer.ts';
 import { listenToPageWidgets } from './page-widgets.ts';
-import type { BootData, SidebarView } from './model.ts';
-import { loadSidebar } from './router.ts';
-import { sidebarAsRendered } from './sidebar-view.ts';
+import type { BootData } from './model.ts';
 
 // Only /search needs it: its chunk loads there, and hydration waits for it without
 // touching the server-rendered results. Likewise the 404, 500 and 503 pages.
@@ -22,14 +20,16 @@ listenToPageWidgets();
 islandImporter.load = (url) => import(/* @vite-ignore */ url);
 const bootElement = document.getElementById('__boot');
 const root = document.getElementById('__root');
-if (bootElement && root) void hydrate(JSON.parse(bootElement.textContent ?? '{}') as BootData, root);
+if (bootElement && root) hydrate(JSON.parse(bootElement.textContent ?? '{}') as BootData, root);
 
-async function hydrate(boot: BootData, root: HTMLElement): Promise<void> {
+function hydrate(boot: BootData, root: HTMLElement): void {
   // The doc page is read once, before hydration. Should React ever render the whole tree anew
   // (after a hydration mismatch elsewhere), it writes the same markup back; else it never touches it.
   const docPage = root.querySelector('#__main > .doc-page');
   const serverPage = docPage ? { className: docPage.className, markup: { __html: docPage.innerHTML } } : undefined;
-  const { sidebar, serverSidebar } = await readSidebar(boot, root);
+  // The sidebar likewise: React renders one only from the first navigation on.
+  const sidebar = boot.sidebar ? root.querySelector('aside.doc-sidebar') : null;
+  const serverSidebar = sidebar ? { __html: sidebar.innerHTML } : undefined;
   // As a transition, React hydrates in slices of a few milliseconds and lets the browser handle
   // input between them, instead of one long task; a click on a control not yet hydrated is
   // replayed once it is.
@@ -41,8 +41,13 @@ async function hydrate(boot: BootData, root: HTMLElement): Promise<void> {
         searchPage={SearchPage}
         statusPage={StatusPage}
         serverPage={serverPage}
-        sidebar={sidebar}
         serverSidebar={serverSidebar}
+        chrome={{
+          logo: kept(root.querySelector('.navbar-brand')),
+          searchIcon: kept(root.querySelector('.search-button > svg')),
+          footerSocial: kept(root.querySelector('.footer-social')),
+          footerBottom: kept(root.querySelector('.footer-bottom')),
+        }}
       />,
       { onRecoverableError: (error) => console.warn('Hydration recovered from an error:', error) },
     );
@@ -55,20 +60,14 @@ async function hydrate(boot: BootData, root: HTMLElement): Promise<void> {
 }
 
 /**
- * The sidebar as the server rendered it, from its data file (preloaded beside this script, and
- * cached for every later page); when that fails, the server's markup of it, kept as it is.
+ * A server-rendered element React keeps as it is: the same tag and attributes, its content read
+ * once (a stable object, so no render writes it again). Attributes pass as strings, so the
+ * elements kept this way carry no `style`.
  */
-async function readSidebar(
-  boot: BootData,
-  root: HTMLElement,
-): Promise<{ sidebar?: SidebarView; serverSidebar?: { __html: string } }> {
-  if (!boot.sidebar) return {};
-  try {
-    const url = boot.sidebarFiles[boot.sidebar.id];
-    if (!url) throw new Error(`no data file is named for sidebar ${boot.sidebar.id}`);
-    return { sidebar: sidebarAsRendered(boot.sidebar, await loadSidebar(url)) };
-  } catch (error) {
-    console.warn('The sidebar did not load; it stays as the server rendered it.', error);
-    return { serverSidebar: { __html: root.querySelector('aside.doc-sidebar')?.innerHTML ?? '' } };
-  }
+function kept(element: Element | null): ReactNode {
+  if (!element) return null;
+  const Tag = element.localName as 'div';
+  const props: Record<string, string> = {};
+  for (const { name, value } of element.attributes) props[name === 'class' ? 'className' : name] = value;
+  return <Tag {...props} dangerouslySetInnerHTML={{ __html: element.innerHTML }} suppressHydrationWarning />;
 }

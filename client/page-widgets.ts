@@ -1,13 +1,13 @@
 // The controls of a doc page work by listeners on the document, not through React: the first
 // page is server markup the browser does not hydrate, and a page shown by client-side navigation
-// has the same markup, so one listener serves both. They are the copy button of a code block,
-// tabs (tab-widgets.ts, loaded on a page that has them), "Copy page" and the table of contents'
-// mark on the section being read.
+// has the same markup, so one listener serves both. They are the copy button of a code block
+// (code-copy.ts) and "Copy page" (copy-page.ts), each loaded on its first click, tabs
+// (tab-widgets.ts, loaded on a page that has them) and the table of contents' mark on the section
+// being read.
 // (<details>, the table of contents' mobile box and the page's menu among them, needs no script.)
 
 import type * as TabWidgets from './tab-widgets.ts';
 
-const copiedMs = 1500;
 /** Height of the sticky navbar: a heading above this line has been scrolled past. */
 const navbarOffset = 100;
 
@@ -15,7 +15,7 @@ export function listenToPageWidgets(): void {
   document.addEventListener('click', (event) => {
     const target = event.target as Element | null;
     const copy = target?.closest?.('.code-copy');
-    if (copy instanceof HTMLButtonElement) void copyCode(copy);
+    if (copy instanceof HTMLButtonElement) void import('./code-copy.ts').then((module) => module.copyCode(copy));
     const copyPage = target?.closest?.('.page-actions-copy');
     if (copyPage instanceof HTMLButtonElement) void copyPageMarkdown(copyPage);
     const tab = target?.closest?.(tabSelector);
@@ -91,23 +91,4 @@ async function copyPageMarkdown(button: HTMLButtonElement): Promise<void> {
     () => false,
   );
   button.textContent = copied ? 'Copied' : 'Copy failed';
-}
-
-async function copyCode(button: HTMLButtonElement): Promise<void> {
-  const text = button.closest('.code-block-body')?.querySelector('pre')?.textContent ?? '';
-  try {
-    await navigator.clipboard.writeText(text);
-  } catch (error) {
-    console.warn('Copy to clipboard failed', error);
-    return;
-  }
-  const label = button.getAttribute('aria-label') ?? '';
-  if (label === 'Copied') return;
-  const icon = button.querySelector('.icon');
-  button.setAttribute('aria-label', 'Copied');
-  icon?.classList.replace('icon-copy', 'icon-check');
-  setTimeout(() => {
-    button.setAttribute('aria-label', label);
-    icon?.classList.replace('icon-check', 'icon-copy');
-  }, copiedMs);
 }

@@ -1,11 +1,11 @@
 // Top bar: logo (to self.app), items, version menu, search slot, colour toggle; below the
 // desktop breakpoint a menu button opens the drawer with the docs sidebar and the main menu.
+// The logo never changes after load: the server renders it (Logo), the browser keeps its markup.
 
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useSite } from '../context.ts';
 import { activeVersion, docsVersions, navbarHref, versionHref } from '../versions.ts';
 import { Icon } from './Icons.tsx';
-import { SidebarMenu } from './Sidebar.tsx';
 import { ThemeToggle } from './ThemeToggle.tsx';
 
 export function Logo() {
@@ -135,8 +135,8 @@ export function VersionMenu() {
 // The drawer is only ever opened by a click, so its code loads then, not with the page.
 const Drawer = lazy(() => import('./Drawer.tsx'));
 
-export function Navbar({ searchSlot }: { searchSlot?: ReactNode }) {
-  const { site, sidebar: sidebarItems, route, page, setPreferredVersion } = useSite();
+export function Navbar({ logo, searchSlot }: { logo: ReactNode; searchSlot?: ReactNode }) {
+  const { site, sidebarMenu, route, page, setPreferredVersion } = useSite();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [hidden, setHidden] = useState(false);
 
@@ -172,7 +172,7 @@ export function Navbar({ searchSlot }: { searchSlot?: ReactNode }) {
             >
               <Icon name="menu" />
             </button>
-            <Logo />
+            {logo}
             <NavItems position="left" />
           </div>
           <div className="navbar-items navbar-items-right">
@@ -189,11 +189,11 @@ export function Navbar({ searchSlot }: { searchSlot?: ReactNode }) {
             onClose={closeDrawer}
             header={
               <>
-                <Logo />
+                {logo}
                 <ThemeToggle />
               </>
             }
-            secondary={sidebarItems ? <SidebarMenu items={sidebarItems} /> : undefined}
+            secondary={sidebarMenu}
             primary={
               <>
                 {site.navbar.items.map((item) => (

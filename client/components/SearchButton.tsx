@@ -1,33 +1,19 @@
 // The search button in the navbar. It is all the main bundle carries of search: the modal
 // (DocSearch) is a separate chunk, fetched on first hover, focus, click or shortcut.
 
-import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
+import { useCallback, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { useSite } from '../context.ts';
 import { currentVersionName, searchLimits, versionTag } from '../model.ts';
 import type { SearchModalProps } from '../search/SearchModal.tsx';
 import { activeVersion, latestVersion } from '../versions.ts';
 
-let modalModule: Promise<{ SearchModal: ComponentType<SearchModalProps> }> | undefined;
+let modal: Promise<ComponentType<SearchModalProps>> | undefined;
 
-/** The chunk and its stylesheet, fetched together once; resolves when both are ready. */
+/** The modal's chunk and its stylesheet, fetched together once; resolves when both are ready. */
 function loadModal(styleHref: string | undefined) {
-  modalModule ??= Promise.all([import('../search/SearchModal.tsx'), loadStylesheet(styleHref)]).then(
-    ([module]) => module,
-  );
-  return modalModule;
-}
-
-function loadStylesheet(href: string | undefined): Promise<void> {
-  if (!href) return Promise.resolve();
-  return new Promise((resolve) => {
-    const link = document.createElement('link');
-    link.rel = 'stylesheet';
-    link.href = href;
-    link.onload = () => resolve();
-    // A failed stylesheet must not keep search closed.
-    link.onerror = () => resolve();
-    document.head.appendChild(link);
-  });
+  modal ??= import('../search/open-modal.ts').then((module) => module.loadModal(styleHref, createPortal));
+  return modal;
 }
 
 function isTyping(target: EventTarget | null): boolean {
@@ -35,7 +21,24 @@ function isTyping(target: EventTarget | null): boolean {
   return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
 }
 
-export function SearchButton() {
+/** The magnifier: rendered by the server only (the browser keeps its markup, see StaticChrome). */
+export function SearchIcon() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 20 20" aria-hidden="true">
+      <path
+        d="M14.386 14.386l4.088 4.088-4.088-4.088A7.533 7.533 0 113.733 3.733a7.533 7.533 0 0110.653 10.653z"
+        stroke="currentColor"
+        fill="none"
+        fillRule="evenodd"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        strokeWidth="1.6"
+      />
+    </svg>
+  );
+}
+
+export function SearchButton({ icon }: { icon: ReactNode }) {
   const { searchStyle, navigate, site, page, preferredVersion } = useSite();
   // Search the version being read (or preferred), as Docusaurus's contextual search does.
   const version = activeVersion(site, page, preferredVersion);
@@ -52,8 +55,8 @@ export function SearchButton() {
     // Selected text becomes the first query, as on Docusaurus.
     const selected = window.getSelection()?.toString().trim() ?? '';
     setInitialQuery([...selected].slice(0, searchLimits.queryLength).join(''));
-    void loadModal(searchStyle).then((module) => {
-      setModal(() => module.SearchModal);
+    void loadModal(searchStyle).then((component) => {
+      setModal(() => component);
       setOpen(true);
     });
   }, [searchStyle]);
@@ -97,17 +100,7 @@ export function SearchButton() {
         onFocus={() => void loadModal(searchStyle)}
         onClick={openModal}
       >
-        <svg width="18" height="18" viewBox="0 0 20 20" aria-hidden="true">
-          <path
-            d="M14.386 14.386l4.088 4.088-4.088-4.088A7.533 7.533 0 113.733 3.733a7.533 7.533 0 0110.653 10.653z"
-            stroke="currentColor"
-            fill="none"
-            fillRule="evenodd"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-            strokeWidth="1.6"
-          />
-        </svg>
+        {icon}
         <span className="search-button-placeholder">Search docs</span>
         <span className="search-button-keys" aria-hidden="true">
           <kbd>{mac ? '⌘' : 'Ctrl'}</kbd>

@@ -2,13 +2,17 @@
 // after hydration typing updates the results and keeps the URL in sync.
 
 import { useEffect, useRef, useState } from 'react';
-import { searchLimits, type SearchPageData } from '../model.ts';
+import type { SearchPageData } from '../model.ts';
 import { matchedPagesText } from '../search/page-count.ts';
 import { searchPageHref } from '../search/page-href.ts';
 
 const errorTexts = { title: 'Unable to fetch results', help: 'You might want to check your network connection.' };
 
-export function SearchPage({ initial }: { initial: SearchPageData }) {
+/**
+ * `maxQueryLength` is `searchLimits.queryLength`, handed over by the App: a value of model.ts read
+ * here would make model.ts a first-load chunk of its own, shared with this one.
+ */
+export function SearchPage({ initial, maxQueryLength }: { initial: SearchPageData; maxQueryLength: number }) {
   const [data, setData] = useState(initial);
   const [query, setQuery] = useState(initial.query);
   const request = useRef(0);
@@ -68,7 +72,7 @@ export function SearchPage({ initial }: { initial: SearchPageData }) {
           className="search-page-input"
           aria-label="Search"
           placeholder="Search docs"
-          maxLength={searchLimits.queryLength}
+          maxLength={maxQueryLength}
           value={query}
           onChange={(event) => update(event.target.value)}
           autoComplete="off"

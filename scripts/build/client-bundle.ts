@@ -2,7 +2,7 @@
 // stylesheet is bundled in groups (style-groups.ts), each kept as text to inline in the pages that
 // use it and as a file for the browser to link (ClientAssets.styleGroups).
 
-import { cp, mkdir, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,7 +44,7 @@ export async function bundleClient(
         ...withIslands.entryPoints,
       },
       alias: withIslands.alias,
-      plugins: [styleGroupEntries, ...withIslands.plugins],
+      plugins: [styleGroupEntries, searchPortal, jsxWithReact, ...withIslands.plugins],
       bundle: true,
       splitting: true,
       format: 'esm',
@@ -125,6 +125,47 @@ const styleGroupEntries: esbuild.Plugin = {
         resolveDir: join(root, 'client/styles'),
       };
     });
+  },
+};
+
+/** The search modal's chunk takes createPortal from the first load (why: client/search/open-modal.ts). */
+const searchPortal: esbuild.Plugin = {
+  name: 'search-portal',
+  setup(build) {
+    const portal = join(root, 'client/search/open-modal.ts');
+    const inModal = (importer: string) =>
+      importer.startsWith(join(root, 'client/search/')) || importer.includes('/node_modules/@docsearch/');
+    build.onResolve({ filter: /^react-dom$/ }, (args) => (inModal(args.importer) ? { path: portal } : undefined));
+  },
+};
+
+/**
+ * esbuild puts code in one chunk with the other code reached by the same entries and lazy chunks.
+ * React 19's JSX runtime needs nothing of `react`, so a lazy chunk with JSX but no hooks (the status
+ * pages, navigation) made the runtime a first-load chunk apart from React's own. And every lazy
+ * chunk reaches esbuild's CommonJS helpers, so those made one more, however small. Made to require
+ * React's JSX runtime (which the first load has already run), the lazy chunks without React and the
+ * runtime itself are reached by the same chunks as React: one first-load chunk holds all three.
+ */
+const jsxWithReact: esbuild.Plugin = {
+  name: 'jsx-with-react',
+  setup(build) {
+    const withReact = async (path: string, requireLine: string, loader: esbuild.Loader) => ({
+      contents: `${requireLine}\n${await readFile(path, 'utf8')}`,
+      loader,
+    });
+    build.onLoad({ filter: /[/\\]node_modules[/\\]react[/\\]jsx-runtime\.js$/ }, (args) =>
+      withReact(args.path, "require('react');", 'js'),
+    );
+    build.onLoad({ filter: /[/\\]node_modules[/\\]nprogress[/\\]nprogress\.js$/ }, (args) =>
+      withReact(args.path, "require('react/jsx-runtime');", 'js'),
+    );
+    // Our modules out of components/ (none with JSX, some lazy chunks of their own).
+    build.onLoad({ filter: /[/\\]client[/\\][^/\\]+\.ts$/ }, (args) =>
+      args.path.startsWith(join(root, 'client/'))
+        ? withReact(args.path, "import 'react/jsx-runtime';", 'ts')
+        : undefined,
+    );
   },
 };
 

@@ -20,6 +20,33 @@ test('clicking a sidebar link shows the page without a full reload', async ({ pa
   expect(documents).toEqual([]);
 });
 
+test('the logo, the search icon and the footer stay as the server rendered them, through hydration and navigation', async ({
+  page,
+  request,
+}) => {
+  const html = await (await request.get('/project-status')).text();
+  const served = (tag: string, className: string) =>
+    new RegExp(`<${tag} class="${className}"[^]*?</${tag}>`).exec(html)?.[0].replace(/<!-- -->/g, '');
+  const chrome = () =>
+    page.evaluate(() =>
+      ['.navbar .navbar-brand', '.footer-social', '.footer-bottom', '.search-button > svg'].map(
+        (selector) => document.querySelector(selector)?.outerHTML,
+      ),
+    );
+  await openHydrated(page, '/project-status');
+  const expected = await chrome();
+  expect(expected[0]).toContain('navbar-brand');
+  expect(expected[1]).toBe(served('ul', 'footer-social'));
+  expect(expected[2]).toBe(served('div', 'footer-bottom'));
+  expect(expected[3]).toContain('<path');
+  await markWindow(page);
+  await page.locator('aside.doc-sidebar a[href="/"]').click();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await windowMark(page)).toBe(1);
+  expect(await chrome()).toEqual(expected);
+  await expect(page.locator('.footer .theme-toggle')).toBeVisible();
+});
+
 test('client-side navigation to the home page gives it the same title as loading it', async ({ page, request }) => {
   await openHydrated(page, '/project-status');
   const expectedTitle = await serverTitle(request, '/');
@@ -102,4 +129,44 @@ test('an unknown path answers 404 with "Page Not Found" inside the site layout',
   await expect(page.locator('footer.footer')).toBeVisible();
   await expect(page.getByRole('link', { name: 'documentation home' })).toHaveAttribute('href', '/');
   await expect(page).toHaveTitle(/Page Not Found/);
+});
+
+// The navigation code is a chunk of its own, fetched once the pointer reaches a link (or when idle).
+const navigationChunk = /\/assets\/navigation-[A-Z0-9]+\.js$/;
+
+test('a click that comes before the navigation code waits for it: the page still changes without a reload', async ({
+  page,
+}) => {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const asked = new Promise<void>((resolve) =>
+    page.route(navigationChunk, async (route) => {
+      resolve();
+      await held;
+      await route.continue();
+    }),
+  );
+  await openHydrated(page, '/');
+  await markWindow(page);
+
+  await page.locator('aside.doc-sidebar a[href="/project-status"]').click();
+  await asked;
+  await expect(page).toHaveURL(/\/$/);
+  release();
+
+  await expect(page).toHaveURL(/\/project-status$/);
+  await expect(page.locator('aside.doc-sidebar a[href="/project-status"]')).toHaveAttribute('aria-current', 'page');
+  expect(await windowMark(page)).toBe(1);
+});
+
+test('when the navigation code cannot be fetched, a click loads the page the usual way', async ({ page }) => {
+  await page.route(navigationChunk, (route) => route.abort('internetdisconnected'));
+  await openHydrated(page, '/');
+  await markWindow(page);
+
+  await page.locator('aside.doc-sidebar a[href="/project-status"]').click();
+
+  await expect(page).toHaveURL(/\/project-status$/);
+  await expect(page.locator('aside.doc-sidebar a[href="/project-status"]')).toHaveAttribute('aria-current', 'page');
+  expect(await windowMark(page)).toBeUndefined();
 });

@@ -42,13 +42,63 @@ test.describe('desktop sidebar', () => {
   });
 });
 
+test.describe('keyboard focus in the sidebar', () => {
+  test('a sidebar link followed with Enter keeps the focus, visibly, as the sidebar switches to React', async ({
+    page,
+  }) => {
+    await openHydrated(page, '/');
+    const link = page.locator('aside.doc-sidebar a[href="/project-status"]');
+    // Keyboard focus: Tab from the link before it.
+    await page.locator('aside.doc-sidebar a[href="/"]').focus();
+    for (let tabs = 0; tabs < 40 && !(await link.evaluate((element) => element === document.activeElement)); tabs++)
+      await page.keyboard.press('Tab');
+    await markWindow(page);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/project-status$/);
+    await expect(link).toHaveAttribute('aria-current', 'page');
+    expect(await windowMark(page)).toBe(1);
+    await expect(link).toBeFocused();
+    expect(await link.evaluate((element) => element.matches(':focus-visible'))).toBe(true);
+  });
+
+  test('a category opened with the keyboard before the switch stays open; the link followed keeps the focus', async ({
+    page,
+  }) => {
+    await openHydrated(page, '/');
+    const about = category(page, 'About SELF');
+    const summary = about.locator(':scope > summary');
+    await summary.focus();
+    await page.keyboard.press('Enter');
+    await expect(about).toHaveAttribute('open');
+    // The switch comes with the first navigation: follow a link by keyboard, then come back by Shift+Tab.
+    const link = page.locator('aside.doc-sidebar a[href="/project-status"]');
+    await link.focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/project-status$/);
+    await expect(link).toHaveAttribute('aria-current', 'page');
+    await expect(link).toBeFocused();
+    await expect(about).toHaveAttribute('open');
+  });
+});
+
 test.describe('sidebar data file', () => {
-  test('hydrates the sidebar from its data file: the boot data names it and carries no items', async ({ page }) => {
-    const sidebarFile = page.waitForResponse((response) => response.url().includes('/__data/sidebar/'));
+  test('the page hydrates without waiting for the sidebar’s data file, which comes with the first link pointed at', async ({
+    page,
+  }) => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/__data/sidebar/**', async (route) => {
+      await held;
+      await route.continue();
+    });
     await openHydrated(page, '/about-self/manifesto');
-    expect((await sidebarFile).status()).toBe(200);
     expect(await readBoot(page)).toMatchObject({ sidebar: { id: expect.any(String) } });
     expect((await readBoot(page)).sidebar).not.toHaveProperty('items');
+
+    const sidebarFile = page.waitForResponse((response) => response.url().includes('/__data/sidebar/'));
+    await page.locator('aside.doc-sidebar a[href="/project-status"]').hover();
+    release();
+    expect((await sidebarFile).status()).toBe(200);
   });
 
   test('when the data file does not load, the page still hydrates and the server’s sidebar keeps working', async ({

@@ -29,15 +29,17 @@ beforeAll(async () => {
 }, 60_000);
 
 describe('the JavaScript and CSS of a page', () => {
-  // Goal of #10: 72 KB. React alone is 67.6 KB of it; the layout's own code does not fit the rest yet.
+  // Goal of #10: 72 KB. A bare hydrateRoot app with one lazy chunk, bundled the same way, is 68.2 KB;
+  // the layout's own code does not fit the rest yet.
   // Counted: the entry and every chunk it imports statically (all run before interaction), each
   // gzipped alone as the browser receives it; lazy chunks (status pages, tabs, search) are not.
-  // 77.7 KB since hydration runs as a transition and the style groups a navigation lacks are
-  // linked (0.1 KB together): the first paint no longer waits for any script or the font.
-  it('keeps the JavaScript a doc page loads before interaction within 77.7 KB gzip, React included', () => {
+  // 74.7 KB (77.7 before) since client-side navigation, the first page's sidebar and code copying
+  // left the first load, the footer, logo and search icon stayed server markup, and React's
+  // modules, esbuild's helpers and the model's constants were bundled in fewer chunks.
+  it('keeps the JavaScript a doc page loads before interaction within 74.7 KB gzip, React included', () => {
     const firstLoad = [bundle.assets.script, ...bundle.assets.modulePreloads];
     const total = firstLoad.reduce((sum, path) => sum + gzipOf(path), 0);
-    expect(total).toBeLessThanOrEqual(77.7 * kb);
+    expect(total).toBeLessThanOrEqual(74.7 * kb);
   });
 
   it('keeps the status pages and the tabs code out of the first load: pages without them never run it', () => {
@@ -50,15 +52,16 @@ describe('the JavaScript and CSS of a page', () => {
 
   it('keeps the search modal and its stylesheet out of the first load', () => {
     const firstLoad = [bundle.assets.script, ...bundle.assets.modulePreloads];
-    expect(firstLoad.some((path) => /SearchModal|search-modal/.test(path))).toBe(false);
-    expect([...bundle.files.keys()].some((path) => /SearchModal-.*\.js$/.test(path))).toBe(true);
+    expect(firstLoad.some((path) => /open-modal|SearchModal|search-modal/.test(path))).toBe(false);
+    // The modal's chunk is named after the module the search button imports (it brings SearchModal).
+    expect([...bundle.files.keys()].some((path) => /open-modal-.*\.js$/.test(path))).toBe(true);
     expect(bundle.assets.searchStyle).toMatch(/search-modal-.*\.css$/);
     for (const group of bundle.assets.styleGroups) expect(group.css).not.toContain('.DocSearch-Modal');
   });
 
-  it('keeps the code that renders a doc page and Copy page out of the first load', () => {
+  it('keeps the code that renders a doc page, navigates, copies code and Copy page out of the first load', () => {
     const firstLoad = [bundle.assets.script, ...bundle.assets.modulePreloads];
-    for (const lazy of ['DocPage', 'copy-page']) {
+    for (const lazy of ['DocPage', 'navigation', 'code-copy', 'copy-page']) {
       expect(firstLoad.some((path) => path.includes(lazy))).toBe(false);
       expect([...bundle.files.keys()].some((path) => new RegExp(`${lazy}-.*\\.js$`).test(path))).toBe(true);
     }

@@ -4,6 +4,10 @@
 import { renderToString } from 'react-dom/server';
 import { App, type ServerPage } from '../../client/App.tsx';
 import { DocPage } from '../../client/components/DocPage.tsx';
+import { FooterBottom, FooterSocial } from '../../client/components/Footer.tsx';
+import { Logo } from '../../client/components/Navbar.tsx';
+import { SidebarMenu } from '../../client/components/Sidebar.tsx';
+import { SearchIcon } from '../../client/components/SearchButton.tsx';
 import { SearchPage } from '../../client/components/SearchPage.tsx';
 import { StatusPage } from '../../client/components/StatusPages.tsx';
 import {
@@ -60,6 +64,13 @@ export function renderDocument(given: DocumentInput): string {
       content={content}
       serverPage={docPage}
       sidebar={sidebar}
+      sidebarMenu={SidebarMenu}
+      chrome={{
+        logo: <Logo />,
+        searchIcon: <SearchIcon />,
+        footerSocial: <FooterSocial />,
+        footerBottom: <FooterBottom />,
+      }}
     />,
   );
   return documentHead(input, styles.inline) + app + documentTail(input);
@@ -123,8 +134,8 @@ function statusTitle(boot: BootData): string {
 }
 
 // The client starts after the first paint (inline-scripts.ts): its script, chunks and the
-// sidebar's data file (which hydration waits for) are requested then, all at once, so none of
-// them competes with the HTML, CSS and font the paint needs.
+// sidebar's data file (which the first navigation, or completing a large sidebar, needs) are
+// requested then, all at once, so none of them competes with the HTML, CSS and font the paint needs.
 function documentTail({ boot, manifest, page }: DocumentInput): string {
   const preloads = [...manifest.assets.modulePreloads, ...islandScripts(page)];
   const sidebarFile = boot.sidebar && boot.sidebarFiles[boot.sidebar.id];

@@ -1,0 +1,305 @@
+// Client-side navigation: loading the next page's data and its renderer, the progress bar, the
+// spinner and the load error, scrolling, and prefetching links. A chunk of its own: the first page
+// is server markup, so none of this runs before the reader points at, focuses or touches a link
+// (or the page is idle). The first-load part (which clicks to take over) is router.ts; what this
+// chunk needs of the first load comes through NavigationHost, so the two share no module (a shared
+// chunk would cost the first load more than it saves).
+
+import type NProgressType from 'nprogress';
+import type { ReactNode } from 'react';
+import { DocPage, loadPageStyles } from './components/DocPage.tsx';
+import { PageLoadError, Spinner } from './components/LoadStatus.tsx';
+import type { SidebarMenuComponent } from './App.tsx';
+import { SidebarMenu } from './components/Sidebar.tsx';
+import { pageDataPath, type BootData, type PageData, type SidebarItem, type SidebarView } from './model.ts';
+import { containsRoute } from './sidebar-view.ts';
+
+/** What navigation needs of the App: its current state, read at the time, and its setters. */
+export interface NavigationHost {
+  boot: BootData;
+  /** The sidebars loaded so far, by id. */
+  sidebars: Record<string, SidebarView>;
+  addSidebar: (sidebar: SidebarView) => void;
+  /** Whether the App renders sidebars yet (it keeps the first page's server markup until then). */
+  sidebarShown: boolean;
+  /**
+   * Gives the App the component that renders sidebars, with the categories the reader opened or
+   * closed; `rendered` runs once React has put the sidebars on screen.
+   */
+  showSidebars: (component: SidebarMenuComponent, expanded: Record<string, boolean>, rendered: () => void) => void;
+  /** The route on screen. */
+  route: string;
+  /** The route a link leads to, when it may be a page of this site. */
+  pageRoute: (url: URL) => string | undefined;
+  /** Puts a loaded page on screen; `content` is its rendered article. */
+  show: (page: PageData, content: ReactNode, route: string, hash: string) => void;
+  /** Shows a panel in place of the article (a load error), or takes it away (undefined). */
+  showError: (panel: ReactNode) => void;
+  /** Shows a spinner beside the article while a load is slow, or takes it away (undefined). */
+  showSpinner: (spinner: ReactNode) => void;
+}
+
+const progressDelayMs = 200;
+const trickleRate = 0.02;
+
+/** nprogress is needed only once a load takes over 200 ms, so it is its own small chunk. */
+let progressBar: Promise<typeof NProgressType> | undefined;
+function loadProgressBar(): Promise<typeof NProgressType> {
+  progressBar ??= import('nprogress').then(({ default: NProgress }) => {
+    NProgress.configure({ minimum: 0.08, speed: 200, trickleSpeed: 800, showSpinner: false, easing: 'ease' });
+    return NProgress;
+  });
+  return progressBar;
+}
+
+export class PageLoadFailure extends Error {
+  constructor(
+    message: string,
+    readonly network: boolean,
+  ) {
+    super(message);
+  }
+}
+
+const pages = new Map<string, Promise<PageData>>();
+
+function loadPage(buildId: string, route: string): Promise<PageData> {
+  const key = pageDataPath(buildId, route);
+  let pending = pages.get(key);
+  if (!pending) {
+    pending = fetch(key, { credentials: 'same-origin' }).then(
+      async (response) => {
+        if (!response.ok) throw new PageLoadFailure(`The server answered ${response.status} for ${route}`, false);
+        return (await response.json()) as PageData;
+      },
+      (error: unknown) => {
+        throw new PageLoadFailure(
+          `Could not reach the server (${error instanceof Error ? error.message : String(error)}). Check your network connection.`,
+          true,
+        );
+      },
+    );
+    pages.set(key, pending);
+    pending.catch(() => pages.delete(key));
+  }
+  return pending;
+}
+
+/** Fetch a page's data and its sidebar's ahead of a click; a failure here is retried by the click. */
+function prefetchPage(boot: BootData, route: string): void {
+  loadPage(boot.buildId, route)
+    .then((page) => {
+      const sidebarFile = page.sidebar ? boot.sidebarFiles[page.sidebar] : undefined;
+      return sidebarFile ? loadSidebar(sidebarFile) : undefined;
+    })
+    .catch(() => undefined);
+}
+
+function canPrefetch(): boolean {
+  const connection = (navigator as Navigator & { connection?: { saveData?: boolean; effectiveType?: string } })
+    .connection;
+  return !(connection?.saveData || connection?.effectiveType === 'slow-2g');
+}
+
+/** Starts the progress bar only when a load takes longer than 200 ms; returns the stop function. */
+function startProgress(): () => void {
+  let trickle: ReturnType<typeof setInterval> | undefined;
+  let started = false;
+  let stopped = false;
+  // Fetch the bar's code with the page, so it is there if the 200 ms pass.
+  const bar = loadProgressBar();
+  const timer = setTimeout(() => {
+    void bar.then((NProgress) => {
+      if (stopped) return;
+      started = true;
+      NProgress.start();
+      trickle = setInterval(() => NProgress.inc(trickleRate), 800);
+    });
+  }, progressDelayMs);
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+    if (trickle) clearInterval(trickle);
+    if (started) void bar.then((NProgress) => NProgress.done());
+  };
+}
+
+/** Counts navigations: only the latest one may change the screen. */
+let latest = 0;
+
+/**
+ * Loads the page at `url` and puts it on screen; a failed load reloads, or offers Retry when offline.
+ * `app` gives the App's state as of its latest render.
+ */
+export async function navigate(app: () => NavigationHost, url: URL, route: string, push: boolean): Promise<void> {
+  const id = ++latest;
+  const { boot } = app();
+  const stopProgress = startProgress();
+  const spinner = setTimeout(() => id === latest && app().showSpinner(<Spinner />), 200);
+  try {
+    const page = await loadPage(boot.buildId, route);
+    // A page of another docs version: its sidebars are not among this page's, so load it whole.
+    if (page.sidebar && !boot.sidebarFiles[page.sidebar] && !app().sidebars[page.sidebar]) {
+      location.assign(url.href);
+      return;
+    }
+    // A page of another (or a partly rendered) sidebar appears with its sidebar whole.
+    if (page.sidebar) await completeSidebar(app(), page.sidebar);
+    // And styled: the CSS of its code, diagrams or tabs, when this document has not got it yet.
+    await loadPageStyles(page, boot.styleFiles);
+    if (id !== latest) return;
+    if (push) history.pushState(null, '', route + url.search + url.hash);
+    const host = app();
+    host.showError(undefined);
+    // Keyed by route: a new page gets new elements, never ones the page's controls changed (tabs).
+    host.show(page, <DocPage key={route} page={page} />, route, url.hash);
+  } catch (error) {
+    if (id !== latest) return;
+    console.warn('Client-side navigation failed; falling back to a full page load.', error);
+    if (error instanceof PageLoadFailure && error.network)
+      app().showError(<PageLoadError error={error.message} onRetry={() => void navigate(app, url, route, true)} />);
+    else location.assign(url.href);
+  } finally {
+    clearTimeout(spinner);
+    stopProgress();
+    if (id === latest) app().showSpinner(undefined);
+  }
+}
+
+const sidebarFiles = new Map<string, Promise<SidebarItem[]>>();
+
+/** A sidebar's data file (immutable: the browser and this map keep it for every later page). */
+function loadSidebar(url: string): Promise<SidebarItem[]> {
+  let pending = sidebarFiles.get(url);
+  if (!pending) {
+    pending = fetch(url, { credentials: 'same-origin' }).then(async (response) => {
+      if (!response.ok) throw new Error(`The server answered ${response.status} for the sidebar`);
+      return (await response.json()) as SidebarItem[];
+    });
+    sidebarFiles.set(url, pending);
+    pending.catch(() => sidebarFiles.delete(url));
+  }
+  return pending;
+}
+
+/**
+ * Loads a sidebar whole into the App; the first time, the App starts rendering sidebars, keeping
+ * the categories the reader opened or closed in the server's markup.
+ */
+async function completeSidebar(host: NavigationHost, id: string): Promise<void> {
+  const url = host.boot.sidebarFiles[id];
+  const known = host.sidebars[id];
+  if (!url || (known && known.prunedFor === undefined && host.sidebarShown)) return;
+  const items = await loadSidebar(url);
+  host.addSidebar({ id, items });
+  if (!host.sidebarShown)
+    host.showSidebars(
+      SidebarMenu,
+      readerChoices(id === host.boot.sidebar?.id ? items : [], host.route),
+      keepSidebarFocus(),
+    );
+}
+
+/**
+ * React replaces the server's sidebar markup with elements of its own: the entry focused in it
+ * (found again by its position, the same in both) gets the focus back once they are on screen.
+ */
+function keepSidebarFocus(): () => void {
+  const focused = document.activeElement;
+  const menu = focused?.closest('.sidebar-menu');
+  if (!focused || !menu) return () => undefined;
+  const menuIndex = [...document.querySelectorAll('.sidebar-menu')].indexOf(menu);
+  const positions: number[] = [];
+  for (let entry = focused.closest('li'); entry && menu.contains(entry); entry = entry.parentElement!.closest('li'))
+    positions.unshift([...entry.parentElement!.children].indexOf(entry));
+  const part = focused.matches('summary')
+    ? ':scope > details > summary'
+    : focused.closest('summary')
+      ? ':scope > details > summary > a'
+      : ':scope > a';
+  return () => {
+    // Only when the switch took the focus away: the reader may have moved it meanwhile.
+    if (document.activeElement && document.activeElement !== document.body) return;
+    let entry: Element | null | undefined = document.querySelectorAll('.sidebar-menu')[menuIndex];
+    for (const position of positions)
+      entry = entry?.querySelector(':scope > ul, :scope > details > ul')?.children[position];
+    entry?.querySelector<HTMLElement>(part)?.focus({ preventScroll: true });
+  };
+}
+
+/**
+ * The categories of the server's sidebar the reader opened or closed (those not as the server
+ * rendered them for `route`), keyed by label path as SidebarMenu keys them.
+ */
+function readerChoices(items: SidebarItem[], route: string): Record<string, boolean> {
+  const shown = new Map<string, boolean>();
+  const read = (list: Element | null | undefined, path: string) => {
+    for (const entry of list?.children ?? []) {
+      const details = entry.querySelector<HTMLDetailsElement>(':scope > details');
+      if (!details) continue;
+      const key = `${path}${details.querySelector(':scope > summary > :first-child')?.textContent ?? ''}`;
+      shown.set(key, details.open);
+      read(details.querySelector(':scope > ul'), `${key}/`);
+    }
+  };
+  read(document.querySelector('aside.doc-sidebar .sidebar-menu > .menu-list'), '');
+  const choices: Record<string, boolean> = {};
+  const compare = (list: SidebarItem[], path: string) => {
+    for (const item of list) {
+      if (item.type !== 'category') continue;
+      const key = `${path}${item.label}`;
+      const open = shown.get(key);
+      const rendered = containsRoute(item, route) || !item.collapsed || !item.collapsible;
+      if (open !== undefined && open !== rendered) choices[key] = open;
+      compare(item.items, `${key}/`);
+    }
+  };
+  compare(items, '');
+  return choices;
+}
+
+/**
+ * The first page's sidebar, when the server rendered only part of it (a large one): shown whole,
+ * as soon as this chunk is here.
+ */
+export function completeFirstSidebar(host: NavigationHost): void {
+  const first = host.boot.sidebar;
+  if (first?.prunedFor !== undefined && !host.sidebarShown)
+    completeSidebar(host, first.id).catch((error: unknown) => console.warn('The sidebar did not load.', error));
+}
+
+/** Prefetch on hover/focus and when links scroll into view; returns the function that stops it. */
+export function prefetchLinks(app: () => NavigationHost, first?: Element | null): () => void {
+  if (!canPrefetch()) return () => undefined;
+  const prefetch = (anchor: Element | null | undefined) => {
+    if (!(anchor instanceof HTMLAnchorElement)) return;
+    const { boot, route, pageRoute } = app();
+    const target = pageRoute(new URL(anchor.href, location.href));
+    if (target && target !== route) prefetchPage(boot, target);
+  };
+  const onHover = (event: Event) => prefetch((event.target as Element | null)?.closest?.('a[href]'));
+  const observer = new IntersectionObserver((entries) => {
+    for (const entry of entries) {
+      if (entry.isIntersecting) {
+        prefetch(entry.target);
+        observer.unobserve(entry.target);
+      }
+    }
+  });
+  // The link that brought this chunk in: its pointer or focus came before the listeners.
+  prefetch(first);
+  const idle = setTimeout(
+    () => document.querySelectorAll('.markdown a[href^="/"], .pagination-nav a').forEach((a) => observer.observe(a)),
+    1000,
+  );
+  document.addEventListener('mouseover', onHover);
+  document.addEventListener('focusin', onHover);
+  document.addEventListener('touchstart', onHover, { passive: true });
+  return () => {
+    clearTimeout(idle);
+    observer.disconnect();
+    document.removeEventListener('mouseover', onHover);
+    document.removeEventListener('focusin', onHover);
+    document.removeEventListener('touchstart', onHover);
+  };
+}
