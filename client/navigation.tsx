@@ -242,7 +242,7 @@ function readerChoices(items: SidebarItem[], route: string): Record<string, bool
       read(details.querySelector(':scope > ul'), `${key}/`);
     }
   };
-  read(document.querySelector('aside.doc-sidebar .sidebar-menu > .menu-list'), '');
+  read(document.querySelector('aside.doc-sidebar .sidebar-menu > ul'), '');
   const choices: Record<string, boolean> = {};
   const compare = (list: SidebarItem[], path: string) => {
     for (const item of list) {
