@@ -49,10 +49,11 @@ async function bench() {
 
   const index = await searchIndexBytes(args.out);
   const assetsDir = join(args.out, 'client', 'assets');
+  // The search modal's lazy chunk, named after client/search/open-modal.ts (what the search button imports).
   const modalChunk = await readFile(
     join(
       assetsDir,
-      readdirSync(assetsDir).find((name) => name.startsWith('SearchModal-'))!,
+      readdirSync(assetsDir).find((name) => name.startsWith('open-modal-'))!,
     ),
   );
 
