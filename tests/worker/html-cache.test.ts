@@ -27,8 +27,8 @@ function edgeCacheWill(behaviour: 'reject' | 'empty') {
     );
 }
 
-function htmlStream(html: string): ReadableStream<Uint8Array> {
-  return new Response(html).body!;
+function htmlBytes(html: string): Uint8Array<ArrayBuffer> {
+  return new TextEncoder().encode(html);
 }
 
 describe('edge cache of rendered pages', () => {
@@ -146,7 +146,7 @@ describe('hot pages in isolate memory', () => {
   it('stops answering from memory once HTML_CACHE_TTL seconds have passed', async () => {
     const key = htmlCacheKey(build.buildId, 'dark', '/ttl-probe');
     const headers = new Headers({ 'content-type': 'text/html; charset=utf-8' });
-    await storePage(key, htmlStream('<p>kept</p>'), { status: 200, headers }, 60);
+    await storePage(key, htmlBytes('<p>kept</p>'), { status: 200, headers }, 60);
     edgeCacheWill('empty');
     const within = await readCachedPage(key, 60, Date.now() + 59_000);
     expect(new TextDecoder().decode(within?.body)).toBe('<p>kept</p>');
@@ -157,11 +157,11 @@ describe('hot pages in isolate memory', () => {
     forgetPages(3000);
     const headers = new Headers({ 'content-type': 'text/html; charset=utf-8' });
     const keys = ['/a', '/b', '/c'].map((path) => htmlCacheKey(build.buildId, 'dark', path));
-    await storePage(keys[0]!, htmlStream('a'.repeat(1200)), { status: 200, headers }, 300);
-    await storePage(keys[1]!, htmlStream('b'.repeat(1200)), { status: 200, headers }, 300);
+    await storePage(keys[0]!, htmlBytes('a'.repeat(1200)), { status: 200, headers }, 300);
+    await storePage(keys[1]!, htmlBytes('b'.repeat(1200)), { status: 200, headers }, 300);
     edgeCacheWill('empty');
     expect(await readCachedPage(keys[0]!, 300)).toBeDefined(); // Now /b is the least recently used.
-    await storePage(keys[2]!, htmlStream('c'.repeat(1200)), { status: 200, headers }, 300);
+    await storePage(keys[2]!, htmlBytes('c'.repeat(1200)), { status: 200, headers }, 300);
     expect(await readCachedPage(keys[1]!, 300)).toBeUndefined();
     expect(await readCachedPage(keys[0]!, 300)).toBeDefined();
     expect(await readCachedPage(keys[2]!, 300)).toBeDefined();

@@ -47,13 +47,12 @@ export async function readCachedPage(key: string, ttl: number, now = Date.now())
 /** Keeps a page just rendered in both layers (the bytes are shared with the reader's answer, never changed). */
 export async function storePage(
   key: string,
-  body: ReadableStream<Uint8Array> | Uint8Array<ArrayBuffer>,
+  body: Uint8Array<ArrayBuffer>,
   init: { status: number; headers: Headers },
   ttl: number,
 ): Promise<void> {
-  const bytes = body instanceof Uint8Array ? body : new Uint8Array(await new Response(body).arrayBuffer());
-  remember(key, { status: init.status, headers: hitHeaders(init.headers), body: bytes }, ttl, Date.now());
-  await writeEdgeCache(new Request(key), bytes, init, ttl);
+  remember(key, { status: init.status, headers: hitHeaders(init.headers), body }, ttl, Date.now());
+  await writeEdgeCache(new Request(key), body, init, ttl);
 }
 
 /** The stored headers as a hit answers with them: browsers must revalidate, and it says it was a hit. */
