@@ -54,10 +54,18 @@ export function useStyleGroup(name: string): void {
   if (pending) use(pending);
 }
 
-/** Where the groups this document did not inline are (BootData.styleFiles), read from its boot data. */
+let documentStyleFiles: Record<string, string> | undefined;
+
+/**
+ * Where the groups this document did not inline are (BootData.styleFiles), read from its boot data
+ * once: the files are the build's, the same for every page it shows, and a lazy part asking for its
+ * group on each render need not parse the boot data each time.
+ */
 export function styleFilesOfDocument(): Record<string, string> | undefined {
+  if (documentStyleFiles) return documentStyleFiles;
   const text = document.getElementById('__boot')?.textContent;
-  return text ? (JSON.parse(text) as BootData).styleFiles : undefined;
+  documentStyleFiles = text ? (JSON.parse(text) as BootData).styleFiles : undefined;
+  return documentStyleFiles;
 }
 
 function linkGroup(name: string, href: string, order: string[]): Promise<void> {
