@@ -1,6 +1,7 @@
 // Command-line options shared by build, start and deploy.
 
-import { resolve } from 'node:path';
+import { createHash } from 'node:crypto';
+import { join, resolve } from 'node:path';
 
 export interface CliArgs {
   content: string;
@@ -8,6 +9,11 @@ export interface CliArgs {
   port: number;
   /** Folder for wrangler's local state (KV, cache); default .wrangler/state. */
   persist?: string;
+  /**
+   * Where the build keeps compiled pages for the next build (`--cache DIR`); by default a folder
+   * per site under node_modules/.cache; `--no-cache` compiles every page.
+   */
+  cache?: string;
 }
 
 export function parseArgs(argv: string[]): CliArgs {
@@ -27,10 +33,19 @@ export function parseArgs(argv: string[]): CliArgs {
     process.exit(2);
   }
   const persist = value('--persist');
+  const content = resolve(value('--content') ?? 'content');
+  const cache = value('--cache');
   return {
-    content: resolve(value('--content') ?? 'content'),
+    content,
     out: resolve(value('--out') ?? 'dist'),
     port,
     persist: persist ? resolve(persist) : undefined,
+    cache: argv.includes('--no-cache') ? undefined : resolve(cache ?? defaultCacheDir(content)),
   };
+}
+
+/** One cache folder per site folder, where tools keep their caches (ignored by git). */
+function defaultCacheDir(content: string): string {
+  const site = createHash('sha256').update(content).digest('hex').slice(0, 16);
+  return join('node_modules', '.cache', 'self-docs', `compile-${site}`);
 }

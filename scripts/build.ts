@@ -1,4 +1,5 @@
-// `npm run build [-- --content DIR] [-- --out DIR] [-- --timings]`: content folder → dist/.
+// `npm run build [-- --content DIR] [-- --out DIR] [-- --timings] [-- --cache DIR | --no-cache]`: content
+// folder → dist/. Pages unchanged since the last build come from the compile cache (compile-cache.ts).
 // `--timings` (or SELF_BUILD_TIMINGS=1) prints each phase's wall and CPU seconds.
 
 import { performance } from 'node:perf_hooks';
@@ -11,10 +12,13 @@ const args = parseArgs(process.argv.slice(2));
 const timer = process.argv.includes('--timings') || process.env.SELF_BUILD_TIMINGS === '1' ? phaseTimer() : undefined;
 const started = performance.now();
 try {
-  const result = await runBuild({ siteDir: args.content, outDir: args.out, timer });
+  const result = await runBuild({ siteDir: args.content, outDir: args.out, timer, cacheDir: args.cache });
   for (const warning of result.warnings) console.warn(`warning: ${warning.message}`);
   const seconds = ((performance.now() - started) / 1000).toFixed(2);
-  console.log(`built ${result.pages.length} pages as build ${result.buildId} into ${args.out} in ${seconds} s`);
+  const cached = result.pagesFromCache > 0 ? ` (${result.pagesFromCache} unchanged, from the compile cache)` : '';
+  console.log(
+    `built ${result.pages.length} pages${cached} as build ${result.buildId} into ${args.out} in ${seconds} s`,
+  );
   if (timer) console.log(formatTimings(timer.finish()));
 } catch (error) {
   if (error instanceof BuildError || error instanceof BuildErrors) {

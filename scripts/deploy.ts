@@ -33,7 +33,7 @@ try {
   } else {
     // Read before building: a deploy that cannot see the kept builds must not start.
     const previous = await readHistory(target);
-    const result = await runBuild({ siteDir: args.content, outDir: args.out });
+    const result = await runBuild({ siteDir: args.content, outDir: args.out, cacheDir: args.cache });
     for (const warning of result.warnings) console.warn(`warning: ${warning.message}`);
     console.log(`built ${result.pages.length} pages as build ${result.buildId}`);
     await deployBuild(target, args.out, previous);

@@ -28,6 +28,7 @@ import { rehypeTocExport } from './toc-export.ts';
 import { rehypeCommonMarkHtml } from './commonmark-html.ts';
 import { defaultMarkdownDialect } from './markdown-dialect.ts';
 import { rehypeStaticTree, type StaticTreeData } from './compile-direct.ts';
+import { readCachedPage, writeCachedPage } from './compile-cache.ts';
 import {
   componentsProvider,
   componentsProviderPlugin,
@@ -59,6 +60,8 @@ export interface CompiledPage {
   toc: TocItem[];
   /** Built straight from the page's hast (all literals), not by running its compiled code. */
   direct: boolean;
+  /** Taken from the compile cache: an earlier build compiled the page in the same context. */
+  fromCache?: true;
 }
 
 export interface BatchOutcome {
@@ -97,15 +100,31 @@ export async function compileBatch(
       ...mdxOptions,
       rehypePlugins: [...mdxOptions.rehypePlugins, rehypeStaticTree],
     });
+    const { compileCache } = context;
+    const batchMedia = context.media;
     for (const entry of entries) {
       const { doc } = entry;
+      const cached = compileCache && readCachedPage(compileCache, doc);
+      if (cached) {
+        for (const [file, url] of cached.media) if (!batchMedia.has(file)) batchMedia.set(file, url);
+        outcome.pages.push({ index: entry.index, tree: cached.tree, toc: cached.toc, direct: true, fromCache: true });
+        continue;
+      }
       const problems = { errors: context.diagnostics.errors.length, warnings: context.diagnostics.warnings.length };
+      // Each page notes its own images, so that its cache entry carries them.
+      const pageMedia = new Map<string, string>();
+      context.media = pageMedia;
       try {
         const file = await process(new VFile({ path: doc.file, value: prepareMarkdown(doc.file, doc.body, context) }));
         const { staticTree } = file.data as StaticTreeData;
         if (staticTree) {
           const tree = await finish(staticTree, doc);
-          outcome.pages.push({ index: entry.index, tree, toc: tableOfContents(tree), direct: true });
+          const page = { tree, toc: tableOfContents(tree), media: [...pageMedia] };
+          outcome.pages.push({ index: entry.index, tree: page.tree, toc: page.toc, direct: true });
+          const clean =
+            context.diagnostics.errors.length === problems.errors &&
+            context.diagnostics.warnings.length === problems.warnings;
+          if (compileCache && clean) writeCachedPage(compileCache, doc, page);
         } else {
           code.set(doc.file, String(file.value));
           needCode.push(entry);
@@ -115,6 +134,9 @@ export async function compileBatch(
         context.diagnostics.errors.length = problems.errors;
         context.diagnostics.warnings.length = problems.warnings;
         needCode.push(entry);
+      } finally {
+        context.media = batchMedia;
+        for (const [file, url] of pageMedia) if (!batchMedia.has(file)) batchMedia.set(file, url);
       }
     }
   }

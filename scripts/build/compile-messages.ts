@@ -30,6 +30,7 @@ export interface LinkContextData {
   onBrokenMarkdownLinks: LinkContext['onBrokenMarkdownLinks'];
   markdown?: LinkContext['markdown'];
   pageContext: LinkContext['pageContext'];
+  compileCache?: LinkContext['compileCache'];
 }
 
 export interface ProblemData {
@@ -70,6 +71,7 @@ export function linkContextData(context: LinkContext): LinkContextData {
     onBrokenMarkdownLinks: context.onBrokenMarkdownLinks,
     ...(context.markdown ? { markdown: context.markdown } : {}),
     pageContext: context.pageContext,
+    ...(context.compileCache ? { compileCache: context.compileCache } : {}),
   };
 }
 

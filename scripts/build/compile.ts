@@ -20,6 +20,8 @@ export interface CompiledDoc {
   doc: SourceDoc;
   tree: TreeNode[];
   toc: TocItem[];
+  /** Taken from the compile cache rather than compiled. */
+  fromCache: boolean;
 }
 
 export interface CompileOptions {
@@ -71,9 +73,9 @@ export async function compileDocs(
 
   const deliver = (result: BatchResult, broken: Map<number, BuildError[]>) => {
     const delivered = delivery.then(async () => {
-      for (const { index, tree, toc } of result.pages) {
+      for (const { index, tree, toc, fromCache } of result.pages) {
         if (failure) return;
-        if (!broken.has(index)) await onDoc({ doc: docs[index]!, tree, toc }, index);
+        if (!broken.has(index)) await onDoc({ doc: docs[index]!, tree, toc, fromCache: fromCache === true }, index);
       }
       for (const [index, problems] of broken) {
         if (failure) return;

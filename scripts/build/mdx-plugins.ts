@@ -14,6 +14,7 @@ import type { MarkdownDialect } from '../../client/model.ts';
 import { BuildError, report, type Diagnostics } from './errors.ts';
 import { defaultMarkdownDialect, htmlCommentsToMdx } from './markdown-dialect.ts';
 import type { PageContext } from './page-context.ts';
+import type { CompileCacheRef } from './compile-cache.ts';
 import { walkElements, walkTree } from './walk-tree.ts';
 
 export const admonitionTypes = [
@@ -143,6 +144,8 @@ export interface LinkContext {
   markdown?: MarkdownDialect;
   /** The site as pages see it at build time (`useDocusaurusContext()`, `useBaseUrl()`). */
   pageContext: PageContext;
+  /** Pages compiled by an earlier build in this same context (compile-cache.ts); none when absent. */
+  compileCache?: CompileCacheRef;
 }
 
 const external = /^([a-z][a-z\d+.-]*:|\/\/)/i;
@@ -259,11 +262,16 @@ function resolveImage(
   if (src.startsWith('/')) return src;
   let url = context.media.get(file);
   if (!url) {
-    const hash = createHash('sha256').update(readFileSync(file)).digest('hex').slice(0, 10);
-    url = `/assets/media/${basename(file, extname(file))}-${hash}${extname(file)}`;
+    url = mediaUrl(file);
     context.media.set(file, url);
   }
   return url;
+}
+
+/** The public URL of a local image: its name and a hash of its bytes. */
+export function mediaUrl(file: string): string {
+  const hash = createHash('sha256').update(readFileSync(file)).digest('hex').slice(0, 10);
+  return `/assets/media/${basename(file, extname(file))}-${hash}${extname(file)}`;
 }
 
 function splitHash(href: string): [string, string] {

@@ -22,6 +22,8 @@ import { islandsOf } from '../../client/islands/contract.ts';
 import { bundleClient, writeClient } from './client-bundle.ts';
 import { compileDocs, defaultThreads, type CompiledDoc } from './compile.ts';
 import { startCompileThreadPool, type CompileThreadPool } from './compile-threads.ts';
+import { compileCacheFor, pruneCompileCache, type CompileCacheRef } from './compile-cache.ts';
+import type { LinkContext } from './mdx-plugins.ts';
 import { withStyleSources } from './head-tags.ts';
 import { bundleSiteStyles, writeSiteStyles } from './site-styles.ts';
 import { robotsTxt, sitemapXml } from './crawl-files.ts';
@@ -60,6 +62,11 @@ export interface BuildOptions {
   tolerateBrokenPages?: boolean;
   /** Told as each phase starts (the `--timings` figures). */
   timer?: PhaseTimer;
+  /**
+   * A folder to keep compiled pages in between builds (compile-cache.ts): pages whose source and
+   * context did not change are not compiled again. None by default.
+   */
+  cacheDir?: string;
 }
 
 /** A page as the build summarises it once stored: its data without the element tree. */
@@ -78,6 +85,8 @@ export interface BuildResult {
   /** Where each route leads (pages by content hash, redirects). */
   routeTargets: Map<string, RouteTarget>;
   kv: { files: number; keys: number; largest: { key: string; bytes: number } };
+  /** Pages taken from the compile cache (`cacheDir`) instead of compiled. */
+  pagesFromCache: number;
 }
 
 /** Routes a bucket of the route table holds, on average: a bucket stays a few KB at any size. */
@@ -244,16 +253,25 @@ async function buildSite(options: BuildOptions, started: { pool?: CompileThreadP
   // so the search index tells versions apart by ranges of pages.
   phase('compile and store pages');
   let offset = 0;
+  const cached: { cache: CompileCacheRef; docs: SourceDoc[] }[] = [];
+  let pagesFromCache = 0;
   for (const loaded of versions) {
     const { version, sidebars, lastModified } = loaded;
     const first = offset;
+    const versionContext: LinkContext = { ...context, docsDir: version.docsDir };
+    if (options.cacheDir) {
+      versionContext.compileCache = await compileCacheFor(options.cacheDir, versionContext);
+      cached.push({ cache: versionContext.compileCache, docs: loaded.docs });
+    }
     await compileDocs(
       loaded.docs,
-      { ...context, docsDir: version.docsDir },
-      (entry, index) =>
-        brokenDocs?.has(entry.doc.file)
+      versionContext,
+      (entry, index) => {
+        if (entry.fromCache) pagesFromCache++;
+        return brokenDocs?.has(entry.doc.file)
           ? storeBroken(entry.doc, [], sidebars)
-          : storePage(toPageData(entry, sidebars, version.name, lastModified.get(entry.doc.docPath)), first + index),
+          : storePage(toPageData(entry, sidebars, version.name, lastModified.get(entry.doc.docPath)), first + index);
+      },
       {
         pool: started.pool,
         ...(options.tolerateBrokenPages
@@ -271,6 +289,7 @@ async function buildSite(options: BuildOptions, started: { pool?: CompileThreadP
   await records.close();
   for (const problem of anchors.brokenAnchors()) report(diagnostics, site.onBrokenAnchors, problem);
   throwIfErrors(diagnostics);
+  await pruneCompileCache(cached);
   // Broken pages leave holes: the pages built, in the order of `docs`.
   const built = pages.filter((page) => page !== undefined);
 
@@ -359,6 +378,7 @@ async function buildSite(options: BuildOptions, started: { pool?: CompileThreadP
     broken: broken.sort((a, b) => a.source.localeCompare(b.source)),
     routeTargets,
     kv: { ...written, largest: kv.largest },
+    pagesFromCache,
   };
 }
 
