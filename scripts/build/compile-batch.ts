@@ -124,7 +124,8 @@ export async function compileBatch(
           const clean =
             context.diagnostics.errors.length === problems.errors &&
             context.diagnostics.warnings.length === problems.warnings;
-          if (compileCache && clean) writeCachedPage(compileCache, doc, page);
+          const unkept = compileCache && clean ? writeCachedPage(compileCache, doc, page) : undefined;
+          if (unkept) context.diagnostics.warnings.push(unkept);
         } else {
           code.set(doc.file, String(file.value));
           needCode.push(entry);

@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { threadId } from 'node:worker_threads';
 import type { TocItem, TreeNode } from '../../client/model.ts';
 import type { SourceDoc } from './discover.ts';
+import { BuildError } from './errors.ts';
 import { mediaUrl, type LinkContext } from './mdx-plugins.ts';
 
 /** Where the cache lives and the hash of the context every key of this build starts from. */
@@ -90,12 +91,28 @@ export function readCachedPage(cache: CompileCacheRef, doc: SourceDoc): CachedPa
   return imagesUnchanged ? page : undefined;
 }
 
-export function writeCachedPage(cache: CompileCacheRef, doc: SourceDoc, page: CachedPage): void {
+/** Keeps the page for the next build; a page that cannot be kept is only a warning (it compiles again). */
+export function writeCachedPage(cache: CompileCacheRef, doc: SourceDoc, page: CachedPage): BuildError | undefined {
   const file = join(cache.dir, entryName(cache, doc));
   // Written aside and renamed: two builds of one site never see half a file.
   const aside = `${file}.${process.pid}-${threadId}`;
-  writeFileSync(aside, JSON.stringify(page));
-  renameSync(aside, file);
+  try {
+    writeFileSync(aside, JSON.stringify(page));
+    renameSync(aside, file);
+    return undefined;
+  } catch (error) {
+    return cacheProblem(doc.relPath, cache.dir, error);
+  }
+}
+
+export function cacheProblem(file: string, dir: string, error: unknown): BuildError {
+  const reason = error instanceof Error ? error.message : String(error);
+  return new BuildError(
+    file,
+    undefined,
+    `the compile cache in ${dir} cannot be written (${reason}); pages not kept there compile again next time`,
+    'make that folder writable, give another with --cache DIR, or build with --no-cache',
+  );
 }
 
 /** Removes every entry but those of `docs` in `cache`: the folder holds one build's pages. */

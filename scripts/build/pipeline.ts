@@ -22,7 +22,7 @@ import { islandsOf } from '../../client/islands/contract.ts';
 import { bundleClient, writeClient } from './client-bundle.ts';
 import { compileDocs, defaultThreads, type CompiledDoc } from './compile.ts';
 import { startCompileThreadPool, type CompileThreadPool } from './compile-threads.ts';
-import { compileCacheFor, pruneCompileCache, type CompileCacheRef } from './compile-cache.ts';
+import { cacheProblem, compileCacheFor, pruneCompileCache, type CompileCacheRef } from './compile-cache.ts';
 import type { LinkContext } from './mdx-plugins.ts';
 import { withStyleSources } from './head-tags.ts';
 import { bundleSiteStyles, writeSiteStyles } from './site-styles.ts';
@@ -260,8 +260,12 @@ async function buildSite(options: BuildOptions, started: { pool?: CompileThreadP
     const first = offset;
     const versionContext: LinkContext = { ...context, docsDir: version.docsDir };
     if (options.cacheDir) {
-      versionContext.compileCache = await compileCacheFor(options.cacheDir, versionContext);
-      cached.push({ cache: versionContext.compileCache, docs: loaded.docs });
+      try {
+        versionContext.compileCache = await compileCacheFor(options.cacheDir, versionContext);
+        cached.push({ cache: versionContext.compileCache, docs: loaded.docs });
+      } catch (error) {
+        diagnostics.warnings.push(cacheProblem(relative(siteDir, options.cacheDir), options.cacheDir, error));
+      }
     }
     await compileDocs(
       loaded.docs,

@@ -4,7 +4,7 @@
 
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runBuild } from '../../scripts/build/pipeline.ts';
 import { storedBuild, type BuiltSite } from '../support/stored-build.ts';
@@ -80,6 +80,18 @@ describe('compile cache', () => {
       /\/assets\/media\/dot-\w+\.svg/.exec(JSON.stringify(pageAt(built, '/api').tree))?.[0];
     expect(imageUrl(after)).toBeDefined();
     expect(imageUrl(after)).not.toBe(imageUrl(before));
+  });
+
+  it('builds every page, with a warning, when the cache folder cannot be made', async () => {
+    const { siteDir } = await site();
+    const notAFolder = join(await mkdtemp(join(tmpdir(), 'self-docs-unit-cache-')), 'taken');
+    folders.push(dirname(notAFolder));
+    await writeFile(notAFolder, 'a file where the cache folder would go');
+    const built = await cachedBuild(siteDir, notAFolder);
+    expect(built.pages.map((stored) => stored.route).sort()).toEqual(['/api', '/guide', '/intro']);
+    expect(built.warnings.map((warning) => warning.message).join('\n')).toMatch(
+      /compile cache in .*taken cannot be written/,
+    );
   });
 
   it('keeps no page that had a problem: its warning comes again on the next build', async () => {
