@@ -45,20 +45,23 @@ export function isIsland(node: TreeNode): node is TreeElement & { p: IslandProps
  * content props (`{ $content }`) of any element and in the props of other islands.
  */
 export function forEachIsland(nodes: TreeNode[], visit: (island: TreeElement & { p: IslandProps }) => void): void {
-  const inProps = (props: Record<string, unknown>) => {
-    for (const value of Object.values(props)) {
-      const content = (value as { $content?: unknown } | null)?.$content;
-      if (Array.isArray(content)) forEachIsland(content as TreeNode[], visit);
-    }
-  };
   for (const node of nodes) {
     if (typeof node !== 'object') continue;
     if (node.c) forEachIsland(node.c, visit);
-    if (!isIsland(node)) inProps(node.p ?? {});
-    else {
-      inProps(node.p.props);
+    if (!isIsland(node)) {
+      if (node.p) islandsInProps(node.p, visit);
+    } else {
+      islandsInProps(node.p.props, visit);
       visit(node);
     }
+  }
+}
+
+// A function of its own, not a closure made for every list walked: the build walks every page.
+function islandsInProps(props: Record<string, unknown>, visit: (island: TreeElement & { p: IslandProps }) => void) {
+  for (const key in props) {
+    const content = (props[key] as { $content?: unknown } | null | undefined)?.$content;
+    if (Array.isArray(content)) forEachIsland(content as TreeNode[], visit);
   }
 }
 
