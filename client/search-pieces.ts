@@ -46,6 +46,12 @@ export interface SearchDirectory {
   terms: [string, string, 0 | 1][];
   /** Vocabulary pieces in order: [first term, hash]. */
   vocabulary: [string, string][];
+  /**
+   * The same terms again, ordered by `typoKey` (first letter, then length), for typos: a word's
+   * candidates share its first letter and are within a letter or two of its length, so they lie in
+   * a few small pieces, not in all of its letter's. [first key, hash]; absent in builds made before.
+   */
+  typos?: [string, string][];
   /** Record chunks in page order: [first page index, hash]. */
   chunks: [number, string][];
   /**
@@ -78,13 +84,28 @@ export function tagOfPage(directory: SearchDirectory, page: number): string {
   return found;
 }
 
+/** Terms longer than this share the last length in `typoKey` (a query word has at most 64 letters). */
+const longestTypoLength = 78;
+
+/** A length as one character that sorts as the number does ('0' + length). */
+export const typoLength = (length: number): string => String.fromCharCode(48 + Math.min(length, longestTypoLength));
+
+/** Where `term` sorts in the typo vocabulary: its first letter, its length, then the rest of it. */
+export function typoKey(term: string): string {
+  const first = String.fromCodePoint(term.codePointAt(0)!);
+  return first + typoLength(term.length) + term.slice(first.length);
+}
+
 /** Postings of consecutive terms; `postings[i]` encodes `terms[i]` (see `encodePostings`). */
 export interface TermPiece {
   terms: string[];
   postings: string[];
 }
 
-/** Terms (no postings) with the number of records holding each, for typos and prefixes. */
+/**
+ * Terms (no postings) with the number of records holding each, for prefixes (in vocabulary order)
+ * and typos (in `typoKey` order).
+ */
 export interface VocabularyPiece {
   terms: string[];
   counts: number[];
