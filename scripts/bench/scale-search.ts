@@ -5,6 +5,7 @@
 import { performance } from 'node:perf_hooks';
 import { searchBody } from './load.ts';
 import { childrenNamed, processCpuSeconds, processRssBytes } from './process-tree.ts';
+import { startWorkerd, type RunningSite } from './server.ts';
 
 export interface SearchFigures {
   /** Wall time of the first POST /1/indexes/*\/queries on a fresh workerd, once its isolate is up. */
@@ -13,6 +14,12 @@ export interface SearchFigures {
   coldFirstCpuMs: number | null;
   /** Wall time of the isolate's first request, which reads nothing (script start-up). */
   isolateStartMs: number;
+  /**
+   * The same first query on another fresh workerd whose KV, Cache API and static-assets services
+   * were started beforehand (`wakeServices`), as Cloudflare always has them: the first search's
+   * own cost, without Miniflare starting its simulators on it. Filled in by `firstSearchServicesUp`.
+   */
+  servicesUp?: FirstSearch;
   /** workerd's RSS after `seriesQueries` searches minus its RSS before the first one. */
   isolateGrowthBytes: number;
   seriesQueries: number;
@@ -23,9 +30,34 @@ export interface SearchFigures {
   warm: { p50: number; p99: number; requests: number; errors: number; cpuMsPerSearch: number | null };
 }
 
+export interface FirstSearch {
+  ms: number;
+  /** workerd's CPU time during it (in steps of 10 ms, the kernel's clock tick). */
+  cpuMs: number | null;
+}
+
 /** The workerd processes this process started (Miniflare runs workerd as a direct child). */
-export function ownWorkerds(): number[] {
+function ownWorkerds(): number[] {
   return childrenNamed(process.pid, 'workerd');
+}
+
+/** Runs `measure` on a workerd started for it over `site`'s build and KV state, then stops it. */
+export async function withFreshWorkerd<T>(
+  site: RunningSite,
+  port: number,
+  bindings: Record<string, string>,
+  measure: (workerd: RunningSite, workerdPid: number) => Promise<T>,
+  options: { bundleDir?: string } = {},
+): Promise<T> {
+  const before = new Set(ownWorkerds());
+  const workerd = await startWorkerd(site, port, bindings, options);
+  try {
+    const started = ownWorkerds().filter((pid) => !before.has(pid));
+    if (started.length !== 1) throw new Error(`expected one new workerd process, found ${started.length}`);
+    return await measure(workerd, started[0]!);
+  } finally {
+    await workerd.stop();
+  }
 }
 
 export async function timedSearch(origin: string, query: string): Promise<{ ms: number; ok: boolean }> {
@@ -52,16 +84,9 @@ export async function measureSearch(
   options: { seriesQueries?: number; warmSeconds?: number; warmMax?: number } = {},
 ): Promise<SearchFigures> {
   const seriesQueries = options.seriesQueries ?? 200;
-  // Start the isolate first with a request that reads nothing (a 405 from the search endpoint):
-  // the script's own start-up does not grow with the site, and is reported apart.
-  const startedAt = performance.now();
-  await (await fetch(`${origin}/1/indexes/*/queries`)).arrayBuffer();
-  const isolateStartMs = performance.now() - startedAt;
+  const isolateStartMs = await startIsolate(origin);
   const before = processRssBytes(workerdPid);
-  const coldCpuBefore = processCpuSeconds(workerdPid);
-  const cold = await timedSearch(origin, nextQuery());
-  const coldCpuAfter = processCpuSeconds(workerdPid);
-  if (!cold.ok) throw new Error('the first search did not answer with hits');
+  const cold = await firstSearch(origin, workerdPid, nextQuery());
   for (let i = 1; i < seriesQueries; i++) await timedSearch(origin, nextQuery());
   const after = processRssBytes(workerdPid);
 
@@ -82,13 +107,46 @@ export async function measureSearch(
   const percentile = (p: number) =>
     round(times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] ?? NaN);
   return {
-    coldFirstMs: round(cold.ms),
-    coldFirstCpuMs: cpuMs(coldCpuBefore, coldCpuAfter, 1),
+    coldFirstMs: cold.ms,
+    coldFirstCpuMs: cold.cpuMs,
     isolateStartMs: round(isolateStartMs),
     isolateGrowthBytes: after - before,
     seriesQueries,
     warm: { p50: percentile(50), p99: percentile(99), requests: times.length, errors, cpuMsPerSearch },
   };
+}
+
+/**
+ * `site` is a fresh workerd (`workerdPid`) that has answered nothing: its platform services are
+ * woken, its isolate started, then `query` (the first query `measureSearch` asked) is timed.
+ */
+export async function firstSearchServicesUp(
+  site: RunningSite,
+  workerdPid: number,
+  query: string,
+): Promise<FirstSearch> {
+  if (!site.wakeServices) throw new Error('this workerd cannot wake its services apart from the worker');
+  await site.wakeServices();
+  await startIsolate(site.origin);
+  return firstSearch(site.origin, workerdPid, query);
+}
+
+/**
+ * Starts the isolate with a request that reads nothing (a 405 from the search endpoint): the
+ * script's own start-up does not grow with the site, and is reported apart. Returns its wall time.
+ */
+async function startIsolate(origin: string): Promise<number> {
+  const startedAt = performance.now();
+  await (await fetch(`${origin}/1/indexes/*/queries`)).arrayBuffer();
+  return round(performance.now() - startedAt);
+}
+
+async function firstSearch(origin: string, workerdPid: number, query: string): Promise<FirstSearch> {
+  const cpuBefore = processCpuSeconds(workerdPid);
+  const { ms, ok } = await timedSearch(origin, query);
+  const cpuAfter = processCpuSeconds(workerdPid);
+  if (!ok) throw new Error('the first search did not answer with hits');
+  return { ms: round(ms), cpuMs: cpuMs(cpuBefore, cpuAfter, 1) };
 }
 
 const round = (ms: number) => Math.round(ms * 100) / 100;

@@ -7,7 +7,10 @@ const mb = (bytes: number | undefined) => (bytes === undefined ? '–' : `${(byt
 const shown = (value: number | undefined) => (value === undefined || Number.isNaN(value) ? '–' : value);
 
 export function printScaleTable(results: SizeResult[]) {
-  console.log('\nScale (KB/MB are KiB/MiB; search on a fresh workerd, one connection, every query new)');
+  console.log(
+    '\nScale (KB/MB are KiB/MiB; search on a fresh workerd, one connection, every query new; "services up":' +
+      " the same first search once Miniflare's KV, cache and assets services were started from Node)",
+  );
   console.table(
     results.map((result) => ({
       size: result.size,
@@ -21,6 +24,7 @@ export function printScaleTable(results: SizeResult[]) {
       'HTML deep KB': kb(result.html?.deepest?.bytes),
       'isolate start ms': shown(result.search?.isolateStartMs),
       'cold search ms': shown(result.search?.coldFirstMs),
+      'cold, services up ms': shown(result.search?.servicesUp?.ms),
       'workerd RSS +MB': mb(result.search?.isolateGrowthBytes),
       'search heap MB': mb(result.searchHeap && result.searchHeap.heapAfterBytes - result.searchHeap.heapBeforeBytes),
       'cache counts MB': mb(result.searchHeap?.cacheCountedBytes),

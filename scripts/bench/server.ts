@@ -3,6 +3,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { kvKeys } from '../../client/model.ts';
 import { seedLocalKv } from '../local-kv.ts';
 import { startGroup } from '../process-group.ts';
 import { bundleWorker, startWorkerdSite } from '../workerd.ts';
@@ -18,6 +19,11 @@ export interface RunningSite {
   workerdPid?: number;
   /** The worker's own socket in that process, past Miniflare's entry worker (`directSocket`). */
   directOrigin?: string;
+  /**
+   * Starts what Cloudflare keeps running (KV, the Cache API, the static-assets service) without a
+   * request to the worker, which Miniflare otherwise starts on the first request that uses them.
+   */
+  wakeServices?: () => Promise<void>;
   stop: () => Promise<void>;
 }
 
@@ -111,7 +117,15 @@ export async function startWorkerd(
       await rm(workDir, { recursive: true, force: true });
     };
     const workerdPid = childrenNamed(process.pid, 'workerd').find((pid) => !running.has(pid));
-    return { origin, outDir: site.outDir, persist: site.persist, workerdPid, directOrigin, stop };
+    const wakeServices = async () => {
+      // Miniflare's own proxy worker reaches the same KV and cache services as the worker's
+      // bindings ("cache:0" is the first worker's); the worker's isolate answers nothing.
+      await (await mf.getKVNamespace('CONTENT')).get(kvKeys.current);
+      await (await mf.getCaches()).default.match('https://wake.internal/');
+      // A file the assets service serves itself (the router never hands it to the worker).
+      if (options.assets !== false) await (await fetch(`${origin}/robots.txt`)).arrayBuffer();
+    };
+    return { origin, outDir: site.outDir, persist: site.persist, workerdPid, directOrigin, wakeServices, stop };
   } catch (error) {
     await rm(workDir, { recursive: true, force: true });
     throw error;

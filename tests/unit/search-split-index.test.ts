@@ -4,6 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SearchRecord } from '../../client/model.ts';
 import type { SearchDirectory } from '../../client/search-pieces.ts';
+import { pieceSizes } from '../../scripts/build/search-index/writer.ts';
 import { ByteCache } from '../../worker/services/byte-cache.ts';
 import { localIndex } from '../../worker/services/search/local-index.ts';
 import { forgetSearchPieces, searchCacheBytes } from '../../worker/services/search/pieces.ts';
@@ -96,6 +97,35 @@ describe('the split index of 3,000 pages', () => {
       expect(a.count).toBe(b.count);
       expect(a.slice(0, 50)).toEqual(b.slice(0, 50));
     }
+  });
+
+  it('looks for a word’s typos among the terms of its first letter and nearby lengths only, with the same answers', async () => {
+    // Small vocabulary pieces, so what is read shows what is looked at.
+    const fine = writeIndex(records, { ...pieceSizes, vocabulary: 2048 });
+    const directory = JSON.parse(fine.pieces.get(fine.directory)!) as SearchDirectory;
+    // The same index as a build made before the typo order reads it: every term of the first letter.
+    const { typos, ...withoutTypoOrder } = directory;
+    expect(typos?.length).toBeGreaterThan(0);
+    const before = openIndex({
+      directory: 'before',
+      pieces: new Map([...fine.pieces, ['before', JSON.stringify(withoutTypoOrder)]]),
+    });
+    const now = openIndex(fine);
+    const vocabularyPieces = new Set([...directory.vocabulary, ...typos!].map(([, hash]) => hash));
+    const vocabularyBytes = (index: ReturnType<typeof openIndex>) =>
+      [...index.read]
+        .filter((hash) => vocabularyPieces.has(hash))
+        .reduce((sum, hash) => sum + fine.pieces.get(hash)!.length, 0);
+    const word = vocabulary.words.find((candidate, rank) => rank > 300 && /^e.{5}$/.test(candidate))!;
+    const typo = `${word.slice(0, -2)}${word.at(-1)}${word.at(-2)}`;
+    await Promise.all([now.engine.search(typo), before.engine.search(typo)]);
+    expect(vocabularyBytes(now)).toBeLessThan(vocabularyBytes(before) / 2);
+    for (const query of [typo, `${typo} ${common()}`, `${common()} ${typo}`, `${rare()} ${typo.slice(0, 5)}`]) {
+      const [a, b] = await Promise.all([now.engine.search(query), before.engine.search(query)]);
+      expect(a.count).toBe(b.count);
+      expect(a.slice(0, a.count)).toEqual(b.slice(0, b.count));
+    }
+    expect(await now.suggest(`${typo}x`, 5)).toEqual(await before.suggest(`${typo}x`, 5));
   });
 
   it('finds every record that holds both words of a query', async () => {

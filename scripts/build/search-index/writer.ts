@@ -11,6 +11,7 @@ import {
   maxPages,
   recordsPerPage,
   typeRank,
+  typoKey,
   type SearchDirectory,
 } from '../../../client/search-pieces.ts';
 import { encodePageHeadings, encodePageRecords } from '../../../client/search-page-records.ts';
@@ -25,7 +26,10 @@ export interface PieceSizes {
   terms: number;
   /** A long posting list's pieces: few reads for a common word, still far below KV's limits. */
   longTerm: number;
-  /** Vocabulary pieces are read whole for a typo or a prefix: smaller. */
+  /**
+   * Vocabulary pieces (in either order) are read whole for a prefix or a typo: small, so a word
+   * reads little more than the terms that can stand for it.
+   */
   vocabulary: number;
   /** Record chunks hold whole pages (about three at 10,000 pages); a hit reads one. */
   records: number;
@@ -36,7 +40,7 @@ export interface PieceSizes {
 export const pieceSizes: PieceSizes = {
   terms: 32 * 1024,
   longTerm: 500 * 1024,
-  vocabulary: 96 * 1024,
+  vocabulary: 16 * 1024,
   records: 24 * 1024,
   headings: 24 * 1024,
 };
@@ -152,6 +156,11 @@ export function createSearchIndexWriter({
       directory.vocabulary.push([written.first, written.hash]);
       yield written;
     }
+    directory.typos = [];
+    for (const written of vocabularyPieces(inTypoOrder(vocabulary), terms, sizes.vocabulary)) {
+      directory.typos.push([typoKey(written.first), written.hash]);
+      yield written;
+    }
     for (const written of recordChunks(pageRecords, sizes.records)) {
       directory.chunks.push([written.first, written.hash]);
       yield written;
@@ -248,6 +257,15 @@ function encodedSegments(postings: TermPostings, max: number): string[] {
   return segments;
 }
 
+/** Terms by first letter, then length (`typoKey`): what one word's typos must look at is together. */
+function inTypoOrder(vocabulary: string[]): string[] {
+  return vocabulary
+    .map((term) => [typoKey(term), term] as const)
+    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+    .map(([, term]) => term);
+}
+
+/** Terms in the order given, grouped into pieces of about `target` characters. */
 function* vocabularyPieces(
   vocabulary: string[],
   terms: Map<string, TermPostings>,

@@ -38,20 +38,30 @@ export function matchingQueryWord(word: string, queryWords: string[]): string | 
 
 interface Piece {
   text: string;
+  /** A run of letters and digits (what lies between them has none). */
+  word: boolean;
   match?: string;
 }
 
+/** Per query (its words' array): each text's pieces, since a hit's content is highlighted and snippeted. */
+const split = new WeakMap<string[], Map<string, Piece[]>>();
+
 /** Split text into word and non-word pieces, marking the words that match the query. */
 function pieces(text: string, queryWords: string[]): Piece[] {
+  let known = split.get(queryWords);
+  if (!known) split.set(queryWords, (known = new Map()));
+  const done = known.get(text);
+  if (done) return done;
   const result: Piece[] = [];
   let last = 0;
   for (const found of text.matchAll(/[\p{L}\p{N}]+/gu)) {
     const start = found.index!;
-    if (start > last) result.push({ text: text.slice(last, start) });
-    result.push({ text: found[0], match: matchingQueryWord(found[0], queryWords) });
+    if (start > last) result.push({ text: text.slice(last, start), word: false });
+    result.push({ text: found[0], word: true, match: matchingQueryWord(found[0], queryWords) });
     last = start + found[0].length;
   }
-  if (last < text.length) result.push({ text: text.slice(last) });
+  if (last < text.length) result.push({ text: text.slice(last), word: false });
+  known.set(text, result);
   return result;
 }
 
@@ -69,7 +79,7 @@ function level(matched: Set<string>, queryWords: string[]): MatchLevel {
 export function highlight(text: string, queryWords: string[], tags: Tags): HighlightValue {
   const list = pieces(text, queryWords);
   const matched = new Set(list.flatMap((piece) => (piece.match ? [piece.match] : [])));
-  const words = list.filter((piece) => /[\p{L}\p{N}]/u.test(piece.text));
+  const words = list.filter((piece) => piece.word);
   const value: HighlightValue = {
     value: render(list, tags),
     matchLevel: level(matched, queryWords),
@@ -82,7 +92,7 @@ export function highlight(text: string, queryWords: string[], tags: Tags): Highl
 /** A window of `wordCount` words around the first match, with the ellipsis where text was cut. */
 export function snippet(text: string, queryWords: string[], wordCount: number, tags: Tags): SnippetValue {
   const list = pieces(text, queryWords);
-  const wordIndexes = list.flatMap((piece, index) => (/[\p{L}\p{N}]/u.test(piece.text) ? [index] : []));
+  const wordIndexes = list.flatMap((piece, index) => (piece.word ? [index] : []));
   const matched = new Set(list.flatMap((piece) => (piece.match ? [piece.match] : [])));
   if (wordIndexes.length <= wordCount) return { value: render(list, tags), matchLevel: level(matched, queryWords) };
   const firstMatch = Math.max(

@@ -30,7 +30,7 @@ import {
 } from './matches.ts';
 import { pieceKinds as kinds } from './piece-kinds.ts';
 import { derived, loadPiece, type PieceEnv, type PieceKind } from './pieces.ts';
-import { candidateRange, candidates, vocabularyPiecesFor, type Candidate } from './term-candidates.ts';
+import { candidates, vocabularyOf, type Candidate } from './term-candidates.ts';
 
 export interface LocalIndex {
   /** The matching records, ranked. */
@@ -85,12 +85,13 @@ export function createLocalIndex(directory: SearchDirectory, load: Load): LocalI
       words.map(async (word, index) => {
         const last = index === words.length - 1;
         const typos = typosOf(word);
-        const range = candidateRange(word, last, typos);
-        if (!range) return new Map([[word, { quality: 1, exact: true }]]);
-        const hashes = vocabularyPiecesFor(directory, ...range);
-        const vocabulary = await Promise.all(hashes.map((hash) => load(hash, kinds.vocabulary)));
-        const found = derived(`candidates:${hashes.join()}:${word}:${last ? 1 : 0}:${typos}`, () => [
-          ...candidates(word, last, typos, vocabulary),
+        const pieces = vocabularyOf(directory, word, last, typos);
+        if (!pieces) return new Map([[word, { quality: 1, exact: true }]]);
+        const read = (hashes: string[]) => Promise.all(hashes.map((hash) => load(hash, kinds.vocabulary)));
+        const [sorted, near] = await Promise.all([read(pieces.sorted), read(pieces.typos)]);
+        const hashes = [...pieces.sorted, ...pieces.typos].join();
+        const found = derived(`candidates:${hashes}:${word}:${last ? 1 : 0}:${typos}`, () => [
+          ...candidates(word, last, typos, { ...pieces, sorted, typos: near }),
         ]);
         return new Map(found);
       }),

@@ -1,7 +1,7 @@
 // What each piece of the split index is (client/search-pieces.ts): how its text is read, the shape
 // it must have, and what the isolate's cache charges for it. A piece's charge is worked out from
-// its known shape, in a loop over its strings; the general walk (`retainedBytes`) over every value
-// of a piece cost a cold isolate's first search several milliseconds of interpreted recursion.
+// its shape's list lengths and its text's length, never by visiting its values: a walk over every
+// string of the pieces a first search reads cost a cold isolate several milliseconds.
 
 import {
   decodeRecordChunk,
@@ -10,7 +10,7 @@ import {
   type TermPiece,
   type VocabularyPiece,
 } from '../../../client/search-pieces.ts';
-import { arrayBytes, objectBytes, retainedBytes, stringArrayBytes, stringBytes } from './piece-cache.ts';
+import { arrayBytes, jsonStringsBytes, objectBytes, stringBytes, tupleListBytes } from './piece-cache.ts';
 import type { PieceKind } from './pieces.ts';
 
 export const pieceKinds: {
@@ -22,38 +22,44 @@ export const pieceKinds: {
   directory: { valid: isDirectory, bytes: directoryBytes },
   terms: {
     valid: isTermPiece,
-    bytes: (piece, latin1) =>
-      objectBytes(2) + stringArrayBytes(piece.terms, latin1) + stringArrayBytes(piece.postings, latin1),
+    bytes: (piece, text, latin1) =>
+      objectBytes(2) + arrayBytes(piece.terms.length) * 2 + jsonStringsBytes(text, piece.terms.length * 2, latin1),
   },
   vocabulary: {
     valid: isVocabularyPiece,
     // Counts are small integers, held in the array's own slots.
-    bytes: (piece, latin1) => objectBytes(2) + stringArrayBytes(piece.terms, latin1) + arrayBytes(piece.counts.length),
+    bytes: (piece, text, latin1) =>
+      objectBytes(2) + arrayBytes(piece.terms.length) * 2 + jsonStringsBytes(text, piece.terms.length, latin1),
   },
   records: {
     parse: decodeRecordChunk,
     valid: isRecordChunk,
-    bytes: (chunk, latin1) =>
+    bytes: (chunk, _text, latin1) =>
       objectBytes(3) + arrayBytes(chunk.pages.length) + arrayBytes(chunk.ends.length) + stringBytes(chunk.body, latin1),
   },
 };
 
-/** The directory's long lists are tuples of a string or two and small integers; the rest is small. */
-function directoryBytes(directory: SearchDirectory, latin1: boolean): number {
-  const { terms, vocabulary, chunks, headingChunks, facetExceptions, pageTags, ...rest } = directory;
-  const lists = [terms, vocabulary, chunks, headingChunks, facetExceptions, pageTags].filter(
-    (list) => list !== undefined,
-  );
-  let bytes =
-    objectBytes(Object.keys(directory).length) + retainedBytes(rest, latin1) - objectBytes(Object.keys(rest).length);
-  for (const list of lists) {
-    bytes += arrayBytes(list.length);
-    for (const tuple of list) {
-      bytes += arrayBytes(tuple.length);
-      for (const item of tuple) bytes += retainedBytes(item, latin1);
-    }
-  }
-  return bytes;
+/** The directory's long lists are tuples of a string or two and small integers; the rest is a few strings. */
+function directoryBytes(directory: SearchDirectory, text: string, latin1: boolean): number {
+  const { terms, vocabulary, typos = [], chunks, headingChunks = [], facetExceptions, pageTags = [] } = directory;
+  const strings =
+    terms.length * 2 +
+    vocabulary.length +
+    typos.length +
+    chunks.length +
+    headingChunks.length +
+    facetExceptions.length * 2 +
+    pageTags.length +
+    Object.keys(directory).length;
+  const lists =
+    tupleListBytes(terms.length, 3) +
+    tupleListBytes(vocabulary.length, 2) +
+    tupleListBytes(typos.length, 2) +
+    tupleListBytes(chunks.length, 2) +
+    tupleListBytes(headingChunks.length, 2) +
+    tupleListBytes(facetExceptions.length, 3) +
+    tupleListBytes(pageTags.length, 2);
+  return objectBytes(Object.keys(directory).length) + lists + jsonStringsBytes(text, strings, latin1);
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;

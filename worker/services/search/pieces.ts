@@ -52,8 +52,11 @@ export interface PieceKind<T> {
   /** JSON.parse unless the piece has a format of its own. */
   parse?: (text: string) => unknown;
   valid: (value: unknown) => value is T;
-  /** Bytes V8 keeps for the parsed piece; `latin1`: its strings are one byte a character. */
-  bytes: (value: T, latin1: boolean) => number;
+  /**
+   * At least the bytes V8 keeps for the piece parsed from `text`, from its shape and the text's
+   * length; `latin1`: its strings are one byte a character.
+   */
+  bytes: (value: T, text: string, latin1: boolean) => number;
 }
 
 /** Piece `hash` parsed; a piece of the wrong shape is unreadable. */
@@ -72,7 +75,7 @@ export function loadPiece<T>(env: PieceEnv, ref: SearchRef, hash: string, kind: 
       }
       if (!kind.valid(value))
         throw new StoreUnavailable(`search piece ${pieceName(ref, hash)} is not the piece the directory names`);
-      cache.set(key, value, kind.bytes(value, latin1Json(text)));
+      cache.set(key, value, kind.bytes(value, text, latin1Json(text)));
       return value;
     });
     const settled = () => reading.delete(key);

@@ -1,9 +1,10 @@
 // Which indexed terms a query word stands for: itself, the words it begins (the last word of
-// a query, as it is being typed) and words within the typos it is allowed. Typos and prefixes
-// read the vocabulary pieces of the word's first letter only, so a typo in the first letter is
-// not forgiven.
+// a query, as it is being typed) and words within the typos it is allowed. Prefixes read the
+// vocabulary pieces of the word's range; typos read those of the word's first letter and lengths
+// near its own (builds made before the typo order: all of its first letter's), so a typo in the
+// first letter is not forgiven.
 
-import type { SearchDirectory, VocabularyPiece } from '../../../client/search-pieces.ts';
+import { typoLength, type SearchDirectory, type VocabularyPiece } from '../../../client/search-pieces.ts';
 
 export interface Candidate {
   /** How much a match through this term weighs against an exact match (1). */
@@ -18,9 +19,44 @@ export interface Candidate {
  */
 export const expansionLimits = { prefixTerms: 30, typoTerms: 10, postings: 250_000 } as const;
 
-/** Vocabulary pieces that may hold terms from `from` up to (not including) `to`. */
-export function vocabularyPiecesFor(directory: SearchDirectory, from: string, to: string): string[] {
-  const list = directory.vocabulary;
+/** A word's vocabulary pieces (hashes, then parsed): see `vocabularyOf`. */
+export interface WordVocabulary<Piece = VocabularyPiece> {
+  /** In vocabulary order, holding the terms from `from` up to (not including) `to`. */
+  sorted: Piece[];
+  from: string;
+  to: string;
+  /** In typo order (`typoKey`), holding the terms of the word's first letter and lengths near its own. */
+  typos: Piece[];
+}
+
+/** The pieces a word's candidates lie in; undefined when it stands for itself alone. */
+export function vocabularyOf(
+  directory: SearchDirectory,
+  word: string,
+  last: boolean,
+  typos: number,
+): WordVocabulary<string> | undefined {
+  if (typos === 0 && !last) return undefined;
+  const first = String.fromCodePoint(word.codePointAt(0)!);
+  if (typos > 0 && !directory.typos) {
+    // Its first letter's terms hold its completions too.
+    return {
+      sorted: piecesFor(directory.vocabulary, first, `${first}\uffff`),
+      from: first,
+      to: `${first}\uffff`,
+      typos: [],
+    };
+  }
+  const [from, to] = last ? [word, `${word}\uffff`] : ['', ''];
+  const near =
+    typos > 0 && directory.typos
+      ? piecesFor(directory.typos, first + typoLength(word.length - typos), first + typoLength(word.length + typos + 1))
+      : [];
+  return { sorted: last ? piecesFor(directory.vocabulary, from, to) : [], from, to, typos: near };
+}
+
+/** Pieces of an ordered list ([first key, hash]) that may hold keys from `from` up to (not including) `to`. */
+function piecesFor(list: [string, string][], from: string, to: string): string[] {
   let start = 0;
   while (start + 1 < list.length && list[start + 1]![0] <= from) start++;
   const hashes: string[] = [];
@@ -28,36 +64,35 @@ export function vocabularyPiecesFor(directory: SearchDirectory, from: string, to
   return hashes;
 }
 
-/** The range of vocabulary a word's candidates lie in. */
-export function candidateRange(word: string, last: boolean, typos: number): [string, string] | undefined {
-  if (typos > 0) {
-    const first = [...word][0]!;
-    return [first, `${first}\uffff`];
-  }
-  return last ? [word, `${word}\uffff`] : undefined;
-}
-
 export function candidates(
   word: string,
   last: boolean,
   typos: number,
-  vocabulary: VocabularyPiece[],
+  vocabulary: WordVocabulary,
 ): Map<string, Candidate> {
   const found = new Map<string, Candidate>([[word, { quality: 1, exact: true }]]);
   const completions: [string, number][] = [];
   const near: [string, number, number][] = [];
-  const [from, to] = candidateRange(word, last, typos) ?? [word, word];
-  for (const piece of vocabulary) {
-    // Pieces are sorted: only the terms within the range are looked at.
-    for (let i = lowerBound(piece.terms, from); i < piece.terms.length && piece.terms[i]! < to; i++) {
-      const term = piece.terms[i]!;
-      if (term === word) continue;
-      if (last && term.startsWith(word)) completions.push([term, piece.counts[i]!]);
-      else if (typos > 0 && Math.abs(term.length - word.length) <= typos) {
-        const distance = editDistance(term, word, typos);
-        if (distance <= typos) near.push([term, piece.counts[i]!, distance]);
-      }
+  const consider = (term: string, count: number) => {
+    if (term === word) return;
+    if (last && term.startsWith(word)) completions.push([term, count]);
+    else if (typos > 0 && Math.abs(term.length - word.length) <= typos) {
+      const distance = editDistance(term, word, typos);
+      if (distance <= typos) near.push([term, count, distance]);
     }
+  };
+  const { from, to } = vocabulary;
+  for (const piece of vocabulary.sorted) {
+    // Pieces are sorted: only the terms within the range are looked at.
+    for (let i = lowerBound(piece.terms, from); i < piece.terms.length && piece.terms[i]! < to; i++)
+      consider(piece.terms[i]!, piece.counts[i]!);
+  }
+  const first = String.fromCodePoint(word.codePointAt(0)!);
+  for (const piece of vocabulary.typos) {
+    piece.terms.forEach((term, i) => {
+      // A completion was found in the sorted pieces already.
+      if (term.startsWith(first) && !(last && term.startsWith(word))) consider(term, piece.counts[i]!);
+    });
   }
   const frequentFirst = (a: [string, number, ...unknown[]], b: [string, number, ...unknown[]]) =>
     b[1] - a[1] || (a[0] < b[0] ? -1 : 1);
