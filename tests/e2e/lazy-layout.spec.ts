@@ -95,3 +95,39 @@ test('a link from a freshly loaded page to a heading near the end of the longest
   await page.waitForTimeout(300);
   expect(Math.abs((await topOf(page, heading.id)) - padding)).toBeLessThan(2);
 });
+
+test('a focus ring at the edge of a lazily laid out block is drawn whole', async ({ page }) => {
+  await openHydrated(page, longest);
+  await expect(page.locator('html')).toHaveClass(/lazy-layout/);
+  // A heading's link to itself starts at the heading's top edge: its ring is drawn above the block.
+  const link = page.locator('.markdown > h2 > a').first();
+  await link.scrollIntoViewIfNeeded();
+  await page.keyboard.press('Shift');
+  await link.focus();
+  const [heading, outline] = await link.evaluate((a) => {
+    const style = getComputedStyle(a);
+    return [a.parentElement!.getBoundingClientRect().toJSON(), style.outlineColor] as const;
+  });
+  const shot = await page.screenshot({ clip: { x: heading.left, y: heading.top - 4, width: 200, height: 3 } });
+  // The 3 px strip just above the heading, decoded by the page itself (img-src allows data:).
+  const ring = await page.evaluate(
+    async ({ png, outline }) => {
+      const image = new Image();
+      image.src = `data:image/png;base64,${png}`;
+      await image.decode();
+      const canvas = document.createElement('canvas');
+      [canvas.width, canvas.height] = [image.width, image.height];
+      const context = canvas.getContext('2d')!;
+      context.drawImage(image, 0, 0);
+      const pixels = context.getImageData(0, 0, image.width, image.height).data;
+      const [red, green, blue] = outline.match(/\d+/g)!.map(Number);
+      let count = 0;
+      for (let i = 0; i < pixels.length; i += 4)
+        if (Math.abs(pixels[i]! - red!) + Math.abs(pixels[i + 1]! - green!) + Math.abs(pixels[i + 2]! - blue!) < 60)
+          count++;
+      return count;
+    },
+    { png: shot.toString('base64'), outline },
+  );
+  expect(ring, 'pixels of the focus ring above the heading').toBeGreaterThan(50);
+});
