@@ -41,13 +41,15 @@ test('a TOC link near the end, after a fresh load, puts its heading exactly belo
 }) => {
   await openHydrated(page, longest);
   const heading = await headingNearTheEnd(page, request);
-  await page.getByRole('navigation', { name: 'On this page' }).locator(`a[href="#${heading.id}"]`).click();
+  const entry = page.getByRole('navigation', { name: 'On this page' }).locator(`a[href="#${heading.id}"]`);
+  await entry.click();
   await expect(page).toHaveURL(new RegExp(`#${heading.id}$`));
   const padding = await scrollPadding(page);
   await expect.poll(() => topOf(page, heading.id)).toBeCloseTo(padding, 0);
-  // And it stays there while the blocks around it are laid out.
+  // And it stays there while the blocks around it are laid out; the scroll-spy marks its entry.
   await page.waitForTimeout(300);
   expect(Math.abs((await topOf(page, heading.id)) - padding)).toBeLessThan(2);
+  await expect(entry).toHaveAttribute('aria-current', 'location');
 });
 
 test('a reload deep into the longest page shows the same heading at the same place', async ({ page, request }) => {
@@ -63,6 +65,24 @@ test('a reload deep into the longest page shows the same heading at the same pla
   const before = await topOf(page, heading.id);
   await page.reload();
   await expect(page.locator('html')).not.toHaveClass(/lazy-layout/);
+  await expect.poll(() => topOf(page, heading.id)).toBeCloseTo(before, 0);
+});
+
+test('going back to the longest page, left deep into it, shows the same heading at the same place', async ({
+  page,
+  request,
+}) => {
+  await page.route('**/*.woff2', (route) => route.abort());
+  await openHydrated(page, longest);
+  const heading = await headingNearTheEnd(page, request);
+  await page.locator(`[id="${heading.id}"]`).evaluate((element) => element.scrollIntoView());
+  await page.mouse.wheel(0, 100);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  await page.waitForTimeout(300);
+  const before = await topOf(page, heading.id);
+  // A full load of another page (not the router's), then the browser's back button.
+  await page.goto('/search');
+  await page.goBack();
   await expect.poll(() => topOf(page, heading.id)).toBeCloseTo(before, 0);
 });
 
