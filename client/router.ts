@@ -4,6 +4,7 @@
 // site's routes: a page carries only itself.
 
 import type * as Navigation from './navigation.tsx';
+import { layOutWholePage } from './lazy-layout.ts';
 
 let navigation: Promise<typeof Navigation> | undefined;
 /** Set once the navigation chunk is here, so later pages use it without waiting a turn. */
@@ -54,6 +55,11 @@ export function routeOfLink(anchor: HTMLAnchorElement, event: MouseEvent): URL |
 export function scrollToTarget(hash: string): void {
   const id = decodeURIComponent(hash.slice(1));
   const target = id ? document.getElementById(id) : null;
-  if (target) target.scrollIntoView();
-  else window.scrollTo(0, 0);
+  if (!target) {
+    window.scrollTo(0, 0);
+    return;
+  }
+  // The blocks above the target must have their real heights for it to land at the top.
+  layOutWholePage();
+  target.scrollIntoView();
 }

@@ -57,3 +57,20 @@ test('once fetched, the web font is used from the first paint of the next page l
   );
   expect(shifts).toBe(0);
 });
+
+test('the icons of the longest page are drawn from one image per stylesheet group, each decoded once', async ({
+  page,
+}) => {
+  // The browser builds a whole SVG document for each distinct image before the first paint; the
+  // icons come as sprites so that a page with a dozen icons pays for three (issue #10).
+  await page.goto('/technical-docs/Constellation/Industry_Validation_Rules');
+  const images = await page.evaluate(() => {
+    const masked = [...document.querySelectorAll('.icon, .sidebar-menu summary')].map(
+      (element) => getComputedStyle(element, element.matches('summary') ? '::after' : null).maskImage,
+    );
+    return { icons: masked.length, distinct: [...new Set(masked)].filter((image) => image !== 'none') };
+  });
+  expect(images.icons).toBeGreaterThan(10);
+  // The chrome's icons (navbar, breadcrumbs, theme toggle, sidebar carets), the admonitions' and the brands'.
+  expect(images.distinct).toHaveLength(3);
+});

@@ -3,6 +3,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { kvKeys } from '../../client/model.ts';
 import { bindings, deployFixture, fixtureManifest, fixturePages, type DeployedBuild } from './support/deploy.ts';
+import { lazyLayoutScript } from '../../worker/render/inline-scripts.ts';
 import { attributesOf, countElements, readDocument, textOf } from './support/html.ts';
 import { get } from './support/requests.ts';
 
@@ -100,6 +101,19 @@ describe('doc pages', () => {
     expect(await attributesOf(html, 'script#__start', 'data-src')).toEqual([manifest.assets.script]);
     const loader = html.match(/<script id="__start"[^>]*>([\s\S]*?)<\/script>/)?.[1] ?? '';
     const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(loader));
+    const hash = btoa(String.fromCharCode(...new Uint8Array(digest)));
+    expect(response.headers.get('content-security-policy')).toContain(`'sha256-${hash}'`);
+  });
+
+  it('turns on lazy layout from a head script before any linked stylesheet, which the CSP allows by hash', async () => {
+    const response = await get('/intro');
+    const html = await response.text();
+    const head = html.slice(0, html.indexOf('</head>'));
+    const script = `<script>${lazyLayoutScript}</script>`;
+    expect(head).toContain(script);
+    // A linked stylesheet before it would hold it, and the parser, until that stylesheet arrives.
+    expect(head.indexOf(script)).toBeLessThan(head.search(/<link rel="stylesheet"|$/));
+    const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(lazyLayoutScript));
     const hash = btoa(String.fromCharCode(...new Uint8Array(digest)));
     expect(response.headers.get('content-security-policy')).toContain(`'sha256-${hash}'`);
   });

@@ -2,7 +2,7 @@
 // after ours, its head tags written escaped, and the CSP of its pages allowing exactly the origins
 // its config and CSS load from; the fixture site without any of these keeps the plain policy.
 
-import { bootLoaderScript } from '../../worker/render/inline-scripts.ts';
+import { bootLoaderScript, lazyLayoutScript } from '../../worker/render/inline-scripts.ts';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { deployFixture, type DeployedBuild } from './support/deploy.ts';
 import { cspDirectives, readDocument } from './support/html.ts';
@@ -50,7 +50,7 @@ describe('a site with custom CSS and head tags', () => {
     expect(head).not.toContain('insecure.example.test');
     expect(head).not.toContain('<iframe');
     // Only the engine's own inline scripts, which the CSP names by hash: none of the site's.
-    expect((await readDocument(html)).inlineScripts).toEqual([bootLoaderScript]);
+    expect((await readDocument(html)).inlineScripts).toEqual([lazyLayoutScript, bootLoaderScript]);
   });
 
   it('allows the site’s script, style and font origins in the CSP, and nothing inline for scripts', () => {

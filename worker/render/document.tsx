@@ -22,7 +22,7 @@ import { escapeHtml } from '../../client/escape-html.ts';
 import { themeScript, type ThemeChoice } from '../services/theme.ts';
 import { headTagHtml } from './head-tags.ts';
 import { islandScripts, islandStyles } from './island-assets.ts';
-import { bootLoaderScript } from './inline-scripts.ts';
+import { bootLoaderScript, lazyLayoutScript } from './inline-scripts.ts';
 import { structuredData } from './structured-data.ts';
 import { documentStyles, styleElement } from './style-groups.ts';
 
@@ -107,6 +107,7 @@ function documentHead({ manifest, boot, theme, url, page = null }: DocumentInput
     `<meta name="twitter:description" content="${escapeHtml(description)}">`,
     `<meta name="theme-color" content="${theme.theme === 'dark' ? '#070d1a' : '#ffffff'}">`,
     `<link rel="icon" href="${escapeHtml(site.favicon)}">`,
+    `<script>${lazyLayoutScript}</script>`,
     // The style groups the page uses, inline: nothing is fetched before the first paint.
     ...styles.map((group) => styleElement(group.css, group.name)),
     // A build from before style groups inlines its whole stylesheet.
