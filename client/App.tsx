@@ -12,24 +12,16 @@ import {
   type ReactNode,
 } from 'react';
 import { SiteContext, type SiteContextValue } from './context.ts';
-import type {
-  BootData,
-  BootPage,
-  SearchPageData,
-  SidebarItem,
-  SidebarView,
-  ThemeName,
-  ThemePreference,
-} from './model.ts';
-import { documentTitle, searchLimits, themeCookie, webFontCookie } from './model.ts';
+import type { BootData, BootPage, SearchPageData, ThemeName, ThemePreference } from './model.ts';
+import { searchLimits, themeCookie, webFontCookie } from './model.ts';
 import { AnnouncementBar } from './components/AnnouncementBar.tsx';
 import { Footer } from './components/Footer.tsx';
 import { Navbar } from './components/Navbar.tsx';
-import { SearchButton } from './components/SearchButton.tsx';
 import type { StatusPageProps } from './components/StatusPages.tsx';
 import type { NavigationHost } from './navigation.tsx';
 import { applyTheme, isThemePreference, readStored, saveThemePreference, writeCookie } from './preferences.ts';
 import { readPreferredVersion, savePreferredVersion } from './versions.ts';
+import { listenToSearch, type SearchScope } from './open-search.ts';
 import { markActiveHeading, showSavedTabChoices } from './page-widgets.ts';
 import { isPagePath, loadedNavigation, loadNavigation, normalisePath, routeOfLink, scrollToTarget } from './router.ts';
 
@@ -42,17 +34,23 @@ export interface ServerPage {
   markup: { __html: string };
 }
 
-interface View {
+/**
+ * What the layout shows between the navbar and the footer. The first page's sidebar and article
+ * stay the server's markup until client-side navigation (its own chunk) renders them: the code
+ * that renders pages is not part of the first load.
+ */
+export interface View {
   page: BootPage | null;
-  /** The doc page as React elements: the server's render, or a page client-side navigation loaded. */
-  content?: ReactNode;
-  /** Or the first page in the browser, kept as the server sent it. */
-  serverPage?: ServerPage;
   status: BootData['status'];
   route: string;
-  /** Hash to scroll to once the view is on screen. */
-  hash?: string;
-  scroll: boolean;
+  /** The sidebar menu as navigation rendered it (null: the page has none); else the server's markup. */
+  menu?: ReactNode;
+  /** What the article's place shows instead of the server's markup: a page navigation loaded, or a load error. */
+  article?: ReactNode;
+  /** Beside the article while a load is slow. */
+  spinner?: ReactNode;
+  /** Runs once the view it came with is on screen, before paint. */
+  rendered?: () => void;
 }
 
 export interface AppProps {
@@ -63,15 +61,13 @@ export interface AppProps {
   statusPage: ComponentType<StatusPageProps>;
   /** On the server: the doc page, rendered from the page data (the boot data carries only its summary). */
   content?: ReactNode;
+  /** On the server: the page's sidebar menu, rendered from its view (whole, or pruned to the open path). */
+  menu?: ReactNode;
   /** In the browser: the doc page's server markup, read before hydration (see entry.tsx). */
   serverPage?: ServerPage;
-  /** On the server: the page's sidebar as rendered (whole, or pruned to the open path). */
-  sidebar?: SidebarView;
-  /** On the server: the component that renders a sidebar; the browser gets it with the navigation chunk. */
-  sidebarMenu?: SidebarMenuComponent;
   /**
    * In the browser: the first page's sidebar as the server rendered it, kept as it is (its categories
-   * open and close without script) until a navigation renders a sidebar.
+   * open and close without script) until navigation renders a sidebar.
    */
   serverSidebar?: { __html: string };
   /** The layout's static parts: rendered on the server, kept as server markup in the browser. */
@@ -81,39 +77,37 @@ export interface AppProps {
 /** Parts of the layout that never change after load, so the browser needs no code to render them. */
 export interface StaticChrome {
   logo: ReactNode;
-  searchIcon: ReactNode;
+  searchButton: ReactNode;
   footerSocial: ReactNode;
   footerBottom: ReactNode;
 }
 
-export type SidebarMenuComponent = ComponentType<{ items: SidebarItem[] }>;
+/** The doc page's controls navigation calls once a page it loaded is on screen (page-widgets.ts, router.ts). */
+const pageWidgets = { showSavedTabChoices, scrollToTarget, markActiveHeading };
 
 export function App({
   boot,
   searchPage: SearchPage,
   statusPage: StatusPage,
   content,
+  menu,
   serverPage,
-  sidebar: rendered,
-  sidebarMenu,
   serverSidebar,
   chrome,
 }: AppProps) {
   const [view, setView] = useState<View>({
     page: boot.page,
-    content,
-    serverPage,
     status: boot.status,
     route: boot.page?.route ?? boot.broken?.route ?? (boot.search ? '/search' : ''),
-    scroll: false,
+    menu,
+    article: content,
   });
+  // Only when a view comes with its own: a spinner added to the view on screen keeps the function.
+  const { rendered } = view;
+  useLayoutEffect(() => rendered?.(), [rendered]);
   const [theme, setTheme] = useState<ThemeName>(boot.theme);
   const [themePreference, setPreference] = useState<ThemePreference>(boot.themePreference);
   const [expanded, setExpandedState] = useState<Record<string, boolean>>({});
-  // Set by client-side navigation (its own chunk): a spinner while a load is slow, an error panel
-  // in place of the article when it failed.
-  const [spinner, setSpinner] = useState<ReactNode>();
-  const [loadError, setLoadError] = useState<ReactNode>();
   // Read after hydration: the server cannot know it, and the first render must match the server's.
   const [preferredVersion, setPreferred] = useState<string | null>(null);
   useEffect(() => setPreferred(readPreferredVersion()), []);
@@ -121,15 +115,6 @@ export function App({
     savePreferredVersion(name);
     setPreferred(name);
   }, []);
-  // Sidebars by id: on the server the page's own as rendered; in the browser whole ones as
-  // navigation loads them, with the component that renders them.
-  const [sidebars, setSidebars] = useState<Record<string, SidebarView>>(() =>
-    rendered ? { [rendered.id]: rendered } : {},
-  );
-  const [SidebarMenu, setSidebarMenu] = useState(() => sidebarMenu);
-  // Run once the sidebars React renders have replaced the server's markup (before paint).
-  const sidebarsRendered = useRef<() => void>(undefined);
-  useLayoutEffect(() => sidebarsRendered.current?.(), [SidebarMenu]);
   // The route on screen, for history entries that differ from it only by their hash.
   const shownRoute = useRef(view.route);
   useEffect(() => {
@@ -146,20 +131,12 @@ export function App({
   const host = useRef<NavigationHost>(null!);
   host.current = {
     boot,
-    sidebars,
-    addSidebar: (view) => setSidebars((known) => ({ ...known, [view.id]: view })),
-    showSidebars: (component, opened, rendered) => {
-      sidebarsRendered.current = rendered;
-      setSidebarMenu(() => component);
-      setExpandedState((state) => ({ ...opened, ...state }));
-    },
-    sidebarShown: SidebarMenu !== undefined,
-    route: view.route,
+    view,
+    setView,
+    keepExpanded: (opened) => setExpandedState((state) => ({ ...opened, ...state })),
     pageRoute: (url) =>
       url.origin === location.origin && isPagePath(url.pathname) ? normalisePath(url.pathname) : undefined,
-    show: (page, content, route, hash) => setView({ page, content, status: 200, route, hash, scroll: true }),
-    showError: setLoadError,
-    showSpinner: setSpinner,
+    pageWidgets,
   };
   // A click before the navigation chunk has arrived waits for it; only if it cannot load does the
   // browser load the page itself.
@@ -169,22 +146,6 @@ export function App({
       () => location.assign(url.href),
     );
   }, []);
-
-  // After a navigation is on screen: title, focus-free scroll to the hash or the top.
-  useEffect(() => {
-    if (!view.scroll) return;
-    document.title = documentTitle(view.page, boot.site);
-    let shown = true;
-    // Before the scroll: the tabs chosen change the heights above the target.
-    void showSavedTabChoices().then(() => {
-      if (!shown) return;
-      scrollToTarget(view.hash ?? '');
-      markActiveHeading();
-    });
-    return () => {
-      shown = false;
-    };
-  }, [view, boot.site]);
 
   // Links anywhere on the page (content included) navigate without a reload.
   useEffect(() => {
@@ -225,7 +186,7 @@ export function App({
       void loadNavigation().then((navigation) => {
         if (!live) return;
         stop = navigation.prefetchLinks(() => host.current, anchor);
-        navigation.completeFirstSidebar(host.current);
+        navigation.completeFirstSidebar(() => host.current);
       });
     };
     const triggers = ['mouseover', 'focusin', 'touchstart'] as const;
@@ -276,17 +237,24 @@ export function App({
     [navigate],
   );
 
+  // What the search button searches: the version of the page on screen.
+  const searchScope = useRef<SearchScope>(null!);
+  searchScope.current = {
+    site: boot.site,
+    page: view.status === 200 ? view.page : null,
+    preferredVersion,
+    navigate: navigateTo,
+    styleHref: boot.searchStyle,
+  };
+  useEffect(() => listenToSearch(() => searchScope.current), []);
+
   const page = view.page;
-  // A missing page still offers the main sidebar (the server sent it), so the reader can find the way on.
-  const sidebarId = page?.sidebar ?? (view.status === 404 || view.status === 500 ? boot.sidebar?.id : undefined);
-  const sidebar = sidebarId ? sidebars[sidebarId]?.items : undefined;
-  const menu = sidebar && SidebarMenu ? <SidebarMenu items={sidebar} /> : undefined;
-  // Only on the first page: any other page is shown once its sidebar has loaded.
-  const sidebarMarkup = !menu && sidebarId === boot.sidebar?.id ? serverSidebar : undefined;
+  // Until navigation renders sidebars, the first page's sidebar is the server's markup.
+  const sidebarMarkup = view.menu === undefined ? serverSidebar : undefined;
   const context: SiteContextValue = {
     site: boot.site,
     buildId: boot.buildId,
-    sidebarMenu: menu ?? (sidebarMarkup ? <div dangerouslySetInnerHTML={sidebarMarkup} /> : undefined),
+    sidebarMenu: view.menu ?? (sidebarMarkup ? <div dangerouslySetInnerHTML={sidebarMarkup} /> : undefined),
     route: view.route,
     page: view.status === 200 ? page : null,
     preferredVersion,
@@ -309,12 +277,12 @@ export function App({
         Skip to main content
       </a>
       <AnnouncementBar dismissed={boot.announcementDismissed} />
-      <Navbar logo={chrome.logo} searchSlot={<SearchButton icon={chrome.searchIcon} />} />
+      <Navbar logo={chrome.logo} searchSlot={chrome.searchButton} />
       <div
-        className={`main-wrapper${page?.className ? ` ${page.className}` : ''}${menu || sidebarMarkup ? ' main-wrapper-with-sidebar' : ''}`}
+        className={`main-wrapper${page?.className ? ` ${page.className}` : ''}${view.menu || sidebarMarkup ? ' main-wrapper-with-sidebar' : ''}`}
       >
-        {menu ? (
-          <aside className="doc-sidebar">{menu}</aside>
+        {view.menu ? (
+          <aside className="doc-sidebar">{view.menu}</aside>
         ) : sidebarMarkup ? (
           <aside className="doc-sidebar" dangerouslySetInnerHTML={sidebarMarkup} suppressHydrationWarning />
         ) : null}
@@ -329,19 +297,16 @@ export function App({
           </Suspense>
         ) : (
           <main id="__main" className="doc-container" tabIndex={-1}>
-            {loadError ? (
-              loadError
-            ) : view.serverPage ? (
-              <div
-                key="server"
-                className={view.serverPage.className}
-                dangerouslySetInnerHTML={view.serverPage.markup}
-                suppressHydrationWarning
-              />
-            ) : (
-              view.content
-            )}
-            {spinner}
+            {view.article ??
+              (serverPage ? (
+                <div
+                  key="server"
+                  className={serverPage.className}
+                  dangerouslySetInnerHTML={serverPage.markup}
+                  suppressHydrationWarning
+                />
+              ) : null)}
+            {view.spinner}
           </main>
         )}
       </div>

@@ -44,7 +44,7 @@ function hydrate(boot: BootData, root: HTMLElement): void {
         serverSidebar={serverSidebar}
         chrome={{
           logo: kept(root.querySelector('.navbar-brand')),
-          searchIcon: kept(root.querySelector('.search-button > svg')),
+          searchButton: kept(root.querySelector('.search-button')),
           footerSocial: kept(root.querySelector('.footer-social')),
           footerBottom: kept(root.querySelector('.footer-bottom')),
         }}

@@ -7,7 +7,7 @@ import { DocPage } from '../../client/components/DocPage.tsx';
 import { FooterBottom, FooterSocial } from '../../client/components/Footer.tsx';
 import { Logo } from '../../client/components/Navbar.tsx';
 import { SidebarMenu } from '../../client/components/Sidebar.tsx';
-import { SearchIcon } from '../../client/components/SearchButton.tsx';
+import { SearchButton } from '../../client/components/SearchButton.tsx';
 import { SearchPage } from '../../client/components/SearchPage.tsx';
 import { StatusPage } from '../../client/components/StatusPages.tsx';
 import {
@@ -63,11 +63,10 @@ export function renderDocument(given: DocumentInput): string {
       statusPage={StatusPage}
       content={content}
       serverPage={docPage}
-      sidebar={sidebar}
-      sidebarMenu={SidebarMenu}
+      menu={sidebar ? <SidebarMenu items={sidebar.items} /> : undefined}
       chrome={{
         logo: <Logo />,
-        searchIcon: <SearchIcon />,
+        searchButton: <SearchButton />,
         footerSocial: <FooterSocial />,
         footerBottom: <FooterBottom />,
       }}
