@@ -12,7 +12,7 @@ import {
   type ReactNode,
 } from 'react';
 import { SiteContext, type SiteContextValue } from './context.ts';
-import type { BootData, BootPage, SearchPageData, ThemeName, ThemePreference } from './model.ts';
+import type { BootData, BootPage, SearchPageData, ThemePreference } from './model.ts';
 import { searchLimits, themeCookie, webFontCookie } from './model.ts';
 import { AnnouncementBar } from './components/AnnouncementBar.tsx';
 import { Footer } from './components/Footer.tsx';
@@ -105,7 +105,6 @@ export function App({
   // Only when a view comes with its own: a spinner added to the view on screen keeps the function.
   const { rendered } = view;
   useLayoutEffect(() => rendered?.(), [rendered]);
-  const [theme, setTheme] = useState<ThemeName>(boot.theme);
   const [themePreference, setPreference] = useState<ThemePreference>(boot.themePreference);
   const [expanded, setExpandedState] = useState<Record<string, boolean>>({});
   // Read after hydration: the server cannot know it, and the first render must match the server's.
@@ -124,7 +123,7 @@ export function App({
   const setThemePreference = useCallback((preference: ThemePreference) => {
     saveThemePreference(preference);
     setPreference(preference);
-    setTheme(applyTheme(preference));
+    applyTheme(preference);
   }, []);
 
   // What the navigation chunk reads and sets, as of the latest render.
@@ -210,12 +209,15 @@ export function App({
     const onStorage = (event: StorageEvent) => {
       if (event.key === themeCookie && isThemePreference(event.newValue)) {
         setPreference(event.newValue);
-        setTheme(applyTheme(event.newValue));
+        applyTheme(event.newValue);
       }
     };
     const media = matchMedia('(prefers-color-scheme: dark)');
     const onMedia = () =>
-      setPreference((current) => (current === 'system' ? (setTheme(applyTheme('system')), current) : current));
+      setPreference((current) => {
+        if (current === 'system') applyTheme('system');
+        return current;
+      });
     window.addEventListener('storage', onStorage);
     media.addEventListener('change', onMedia);
     document.documentElement.dataset.hydrated = 'true';
@@ -253,13 +255,11 @@ export function App({
   const sidebarMarkup = view.menu === undefined ? serverSidebar : undefined;
   const context: SiteContextValue = {
     site: boot.site,
-    buildId: boot.buildId,
     sidebarMenu: view.menu ?? (sidebarMarkup ? <div dangerouslySetInnerHTML={sidebarMarkup} /> : undefined),
     route: view.route,
     page: view.status === 200 ? page : null,
     preferredVersion,
     setPreferredVersion,
-    theme,
     themePreference,
     setThemePreference,
     expanded,
@@ -267,8 +267,6 @@ export function App({
       (key: string, open: boolean) => setExpandedState((state) => ({ ...state, [key]: open })),
       [],
     ),
-    navigate: navigateTo,
-    searchStyle: boot.searchStyle,
   };
 
   return (

@@ -11,7 +11,9 @@ import { DocPage, loadPageStyles } from './components/DocPage.tsx';
 import { PageLoadError, Spinner } from './components/LoadStatus.tsx';
 import type { View } from './App.tsx';
 import { SidebarMenu } from './components/Sidebar.tsx';
-import { documentTitle, pageDataPath, type BootData, type PageData, type SidebarItem } from './model.ts';
+import { documentTitle } from './document-title.ts';
+import type { BootData, PageData, SidebarItem } from './model.ts';
+import { pageDataPath } from './page-paths.ts';
 import { containsRoute } from './sidebar-view.ts';
 
 /** What navigation needs of the App: its current state, read at the time, and its setters. */

@@ -10,14 +10,8 @@ import { SidebarMenu } from '../../client/components/Sidebar.tsx';
 import { SearchButton } from '../../client/components/SearchButton.tsx';
 import { SearchPage } from '../../client/components/SearchPage.tsx';
 import { StatusPage } from '../../client/components/StatusPages.tsx';
-import {
-  documentTitle,
-  type BootData,
-  type Manifest,
-  type PageData,
-  type SidebarView,
-  type StyleGroup,
-} from '../../client/model.ts';
+import { documentTitle } from '../../client/document-title.ts';
+import type { BootData, Manifest, PageData, SidebarView, StyleGroup } from '../../client/model.ts';
 import { escapeHtml } from '../../client/escape-html.ts';
 import { themeScript, type ThemeChoice } from '../services/theme.ts';
 import { headTagHtml } from './head-tags.ts';
