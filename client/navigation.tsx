@@ -147,7 +147,7 @@ export async function navigate(app: () => NavigationHost, url: URL, route: strin
     if (id !== latest) return;
     if (push) history.pushState(null, '', route + url.search + url.hash);
     const host = app();
-    const refocus = items && !sidebarsShown ? takeOverSidebar(host, page.sidebar!, items) : undefined;
+    const refocus = items && page.sidebar && !sidebarsShown ? takeOverSidebar(host, page.sidebar, items) : undefined;
     const rendered = () => {
       refocus?.();
       document.title = documentTitle(page, boot.site);
