@@ -1,5 +1,6 @@
-// The whole page UI, shared by the server render and hydration. Holds the current page,
-// the reader's theme and the sidebar state; handles client-side navigation.
+// The whole page UI, shared by the server render and the browser's take-over (take-over.tsx, on
+// the reader's first intent). Holds the current page and the sidebar state; handles client-side
+// navigation. The reader's theme is the first load's (theme-control.ts), read through a store.
 
 import {
   Suspense,
@@ -8,20 +9,21 @@ import {
   useLayoutEffect,
   useRef,
   useState,
+  useSyncExternalStore,
   type ComponentType,
   type ReactNode,
 } from 'react';
 import { SiteContext, type SiteContextValue } from './context.ts';
 import type { BootData, BootPage, SearchPageData, ThemePreference } from './model.ts';
-import { searchLimits, themeCookie, webFontCookie } from './model.ts';
+import { searchLimits } from './model.ts';
 import { AnnouncementBar } from './components/AnnouncementBar.tsx';
 import { Footer } from './components/Footer.tsx';
 import { Navbar } from './components/Navbar.tsx';
 import type { StatusPageProps } from './components/StatusPages.tsx';
 import type { NavigationHost } from './navigation.tsx';
-import { applyTheme, isThemePreference, readStored, saveThemePreference, writeCookie } from './preferences.ts';
+import type { SearchScope } from './open-search.ts';
+import type { ThemeStore } from './theme-control.ts';
 import { readPreferredVersion, savePreferredVersion } from './versions.ts';
-import { listenToSearch, type SearchScope } from './open-search.ts';
 import { markActiveHeading, showSavedTabChoices } from './page-widgets.ts';
 import { isPagePath, loadedNavigation, loadNavigation, normalisePath, routeOfLink, scrollToTarget } from './router.ts';
 
@@ -72,6 +74,20 @@ export interface AppProps {
   serverSidebar?: { __html: string };
   /** The layout's static parts: rendered on the server, kept as server markup in the browser. */
   chrome: StaticChrome;
+  /** In the browser: the reader's colour mode, which the first load keeps (on the server, the boot data's). */
+  theme?: ThemeStore;
+  /** In the browser: the link whose pointer, focus or touch brought React in; its page is fetched at once. */
+  intent?: Element | null;
+  /** In the browser: called once the App has taken the page over, with what the first load calls on. */
+  connect?: (app: AppHandle) => void;
+}
+
+/** What the first load calls on once React has taken the page over (entry.tsx). */
+export interface AppHandle {
+  /** Client-side navigation to a page of this site. */
+  navigate: (url: URL) => void;
+  /** What the search button searches now. */
+  searchScope: () => SearchScope;
 }
 
 /** Parts of the layout that never change after load, so the browser needs no code to render them. */
@@ -94,6 +110,9 @@ export function App({
   serverPage,
   serverSidebar,
   chrome,
+  theme,
+  intent,
+  connect,
 }: AppProps) {
   const [view, setView] = useState<View>({
     page: boot.page,
@@ -105,7 +124,12 @@ export function App({
   // Only when a view comes with its own: a spinner added to the view on screen keeps the function.
   const { rendered } = view;
   useLayoutEffect(() => rendered?.(), [rendered]);
-  const [themePreference, setPreference] = useState<ThemePreference>(boot.themePreference);
+  const serverTheme = () => boot.themePreference;
+  const themePreference = useSyncExternalStore<ThemePreference>(
+    theme?.subscribe ?? noSubscription,
+    theme?.get ?? serverTheme,
+    theme?.get ?? serverTheme,
+  );
   const [expanded, setExpandedState] = useState<Record<string, boolean>>({});
   // Read after hydration: the server cannot know it, and the first render must match the server's.
   const [preferredVersion, setPreferred] = useState<string | null>(null);
@@ -119,12 +143,6 @@ export function App({
   useEffect(() => {
     shownRoute.current = view.route;
   }, [view.route]);
-
-  const setThemePreference = useCallback((preference: ThemePreference) => {
-    saveThemePreference(preference);
-    setPreference(preference);
-    applyTheme(preference);
-  }, []);
 
   // What the navigation chunk reads and sets, as of the latest render.
   const host = useRef<NavigationHost>(null!);
@@ -172,15 +190,14 @@ export function App({
     };
   }, [navigate, setPreferredVersion]);
 
-  // Prefetch on hover/focus and when links scroll into view. The navigation chunk itself comes with
-  // the first pointer, focus or touch on a link, or once the page has been idle a while (and with
-  // it the rest of a large sidebar the server rendered in part).
+  // Prefetch on hover/focus and when links scroll into view. The navigation chunk itself (and with
+  // it the rest of a large sidebar the server rendered in part) comes with the first pointer, focus
+  // or touch on a link: at once when such a link brought React in, or after a navigation.
+  const firstIntent = useRef(intent);
   useEffect(() => {
     let stop: (() => void) | undefined;
     let live = true;
-    const start = (event?: Event) => {
-      const anchor = (event?.target as Element | null | undefined)?.closest?.('a[href]');
-      if (event && !anchor) return;
+    const start = (anchor: Element | null | undefined) => {
       removeTriggers();
       void loadNavigation().then((navigation) => {
         if (!live) return;
@@ -188,47 +205,23 @@ export function App({
         navigation.completeFirstSidebar(() => host.current);
       });
     };
+    const onIntent = (event: Event) => {
+      const anchor = (event.target as Element | null)?.closest?.('a[href]');
+      if (anchor) start(anchor);
+    };
     const triggers = ['mouseover', 'focusin', 'touchstart'] as const;
     const removeTriggers = () => {
-      clearTimeout(idle);
-      for (const type of triggers) document.removeEventListener(type, start);
+      for (const type of triggers) document.removeEventListener(type, onIntent);
     };
-    const idle = setTimeout(start, loadedNavigation ? 0 : 2000);
-    for (const type of triggers) document.addEventListener(type, start, { passive: true });
+    for (const type of triggers) document.addEventListener(type, onIntent, { passive: true });
+    if (loadedNavigation || firstIntent.current) start(firstIntent.current);
+    firstIntent.current = undefined;
     return () => {
       live = false;
       removeTriggers();
       stop?.();
     };
   }, [view.route]);
-
-  // Theme: follow other tabs, the OS (for 'system'), and a localStorage choice the cookie lost.
-  useEffect(() => {
-    const stored = readStored(themeCookie);
-    if (isThemePreference(stored) && stored !== boot.themePreference) setThemePreference(stored);
-    const onStorage = (event: StorageEvent) => {
-      if (event.key === themeCookie && isThemePreference(event.newValue)) {
-        setPreference(event.newValue);
-        applyTheme(event.newValue);
-      }
-    };
-    const media = matchMedia('(prefers-color-scheme: dark)');
-    const onMedia = () =>
-      setPreference((current) => {
-        if (current === 'system') applyTheme('system');
-        return current;
-      });
-    window.addEventListener('storage', onStorage);
-    media.addEventListener('change', onMedia);
-    document.documentElement.dataset.hydrated = 'true';
-    // A first visit painted in the fallback font: fetch the web font for the next page load.
-    if (!document.documentElement.classList.contains('web-font'))
-      void import('./web-font.ts').then((module) => module.fetchWebFontForLater(() => writeCookie(webFontCookie, '1')));
-    return () => {
-      window.removeEventListener('storage', onStorage);
-      media.removeEventListener('change', onMedia);
-    };
-  }, [boot.themePreference, setThemePreference]);
 
   const navigateTo = useCallback(
     (href: string) => {
@@ -248,7 +241,11 @@ export function App({
     navigate: navigateTo,
     styleHref: boot.searchStyle,
   };
-  useEffect(() => listenToSearch(() => searchScope.current), []);
+
+  // Last of the effects: the document's listeners above are in place when the first load hands over.
+  useEffect(() => {
+    connect?.({ navigate: (url) => navigate(url, true), searchScope: () => searchScope.current });
+  }, [connect, navigate]);
 
   const page = view.page;
   // Until navigation renders sidebars, the first page's sidebar is the server's markup.
@@ -261,7 +258,7 @@ export function App({
     preferredVersion,
     setPreferredVersion,
     themePreference,
-    setThemePreference,
+    setThemePreference: theme?.set ?? noThemeChange,
     expanded,
     setExpanded: useCallback(
       (key: string, open: boolean) => setExpandedState((state) => ({ ...state, [key]: open })),
@@ -312,3 +309,7 @@ export function App({
     </SiteContext.Provider>
   );
 }
+
+const noSubscription = () => () => undefined;
+/** On the server nothing changes the theme: no toggle is clicked there. */
+const noThemeChange = () => undefined;

@@ -1,10 +1,9 @@
 // The search button and its shortcuts (Ctrl/Cmd+K, and / outside a field): all the first load carries
 // of search. Listeners on the document, like the doc page's controls (page-widgets.ts): the button
 // is the server's markup. The modal (DocSearch) comes with its chunk, fetched on the first hover,
-// focus, click or shortcut, and renders in a React root of its own.
+// focus, click or shortcut, and renders in a React root of its own (React comes with that chunk
+// when the page has not got it yet).
 
-import { createPortal } from 'react-dom';
-import { createRoot } from 'react-dom/client';
 import { currentVersionName, searchLimits, versionTag, type PageData, type SiteConfig } from './model.ts';
 import type * as OpenModal from './search/open-modal.ts';
 import { activeVersion, latestVersion } from './versions.ts';
@@ -26,7 +25,7 @@ let chunk: Promise<typeof OpenModal> | undefined;
 function loadModal(styleHref: string | undefined): Promise<typeof OpenModal> {
   if (!chunk) {
     chunk = import('./search/open-modal.ts').then(async (module) => {
-      await module.prepareModal(styleHref, createPortal);
+      await module.prepareModal(styleHref);
       return module;
     });
     chunk.catch(() => (chunk = undefined));
@@ -62,7 +61,7 @@ export function listenToSearch(scope: () => SearchScope): () => void {
       version: version && version.name !== latestVersion(site)?.name ? version.name : undefined,
     };
     void loadModal(styleHref).then((module) => {
-      close ??= module.showModal(props, createRoot, () => {
+      close ??= module.showModal(props, () => {
         close = undefined;
         searchButton()?.focus();
       });
