@@ -28,6 +28,15 @@ beforeAll(async () => {
   bundle = await bundleClient();
 }, 60_000);
 
+/** A chunk and every chunk it imports statically (found in its code: the bundle's own import statements). */
+function staticGraph(path: string, seen = new Set<string>()): Set<string> {
+  seen.add(path);
+  const code = new TextDecoder().decode(bundle.files.get(path.replace(/^\//, '')));
+  for (const [, imported] of code.matchAll(/(?:from|import)\s*"(\/assets\/[^"]+\.js)"/g))
+    if (!seen.has(imported!)) staticGraph(imported!, seen);
+  return seen;
+}
+
 describe('the JavaScript and CSS of a page', () => {
   // Goal of #10: 72 KB, React included. React (with react-dom and the scheduler, 69.9 KB) is no
   // longer part of it: the first load is plain DOM code, and React takes the page over on the
@@ -50,6 +59,9 @@ describe('the JavaScript and CSS of a page', () => {
       return code.includes('Symbol.for("react.') || code.includes('react.dev/errors');
     };
     for (const path of firstLoad) expect(hasReact(path), path).toBe(false);
+    // Nor with what a first visit fetches once idle, the web font (for the next page load).
+    const webFont = [...bundle.files.keys()].find((path) => /web-font-.*\.js$/.test(path))!;
+    for (const path of staticGraph(`/${webFont}`)) expect(hasReact(path), path).toBe(false);
     const chunks = [...bundle.files.keys()].filter((path) => path.endsWith('.js'));
     expect(chunks.filter(hasReact).length).toBeGreaterThan(0);
     expect(firstLoad.some((path) => path.includes('take-over'))).toBe(false);
