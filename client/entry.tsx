@@ -70,6 +70,8 @@ function start(boot: BootData, root: HTMLElement): void {
       );
       return;
     }
+    // React's own controls, from hydrateRoot on: it handles (or replays) a click while it hydrates.
+    if (react.listens()) return;
     const bar = target?.closest?.('.announcement-bar-close') && target.closest('.announcement-bar');
     if (bar instanceof HTMLElement) {
       dismissAnnouncement(bar.dataset.announcementId ?? '');
@@ -92,17 +94,21 @@ function start(boot: BootData, root: HTMLElement): void {
 
 /**
  * React's take-over, started once by the first intent (`takeOver`, again after a failed fetch);
- * `app` is what it gives once done.
+ * `listens` from the moment React hydrates, `app` what it gives once done.
  */
 function reactOnIntent(boot: BootData, root: HTMLElement, theme: ThemeStore) {
   let pending: Promise<AppHandle> | undefined;
   let app: AppHandle | undefined;
+  let listening = false;
   const takeOver = (intent?: Element | null): Promise<AppHandle> => {
     if (!pending) {
       removeTriggers();
       const link = intent?.closest('a[href]');
       pending = import('./take-over.tsx')
-        .then((module) => module.takeOver({ boot, root, theme, intent: link }))
+        .then((module) => {
+          listening = true;
+          return module.takeOver({ boot, root, theme, intent: link });
+        })
         .then((handle) => (app = handle));
       pending.catch(() => {
         pending = undefined;
@@ -123,5 +129,5 @@ function reactOnIntent(boot: BootData, root: HTMLElement, theme: ThemeStore) {
     for (const type of triggers) document.removeEventListener(type, onIntent);
   };
   addTriggers();
-  return { takeOver, app: () => app };
+  return { takeOver, app: () => app, listens: () => listening };
 }
