@@ -65,7 +65,7 @@ export interface AppProps {
   content?: ReactNode;
   /** On the server: the page's sidebar menu, rendered from its view (whole, or pruned to the open path). */
   menu?: ReactNode;
-  /** In the browser: the doc page's server markup, read before hydration (see entry.tsx). */
+  /** In the browser: the doc page's server markup, read before hydration (see take-over.tsx). */
   serverPage?: ServerPage;
   /**
    * In the browser: the first page's sidebar as the server rendered it, kept as it is (its categories
