@@ -1,5 +1,6 @@
-// The whole page UI, shared by the server render and hydration. Holds the current page,
-// the reader's theme and the sidebar state; handles client-side navigation.
+// The whole page UI, shared by the server render and the browser's take-over (take-over.tsx, on
+// the reader's first intent). Holds the current page and the sidebar state; handles client-side
+// navigation. The reader's theme is the first load's (theme-control.ts), read through a store.
 
 import {
   Suspense,
@@ -8,27 +9,20 @@ import {
   useLayoutEffect,
   useRef,
   useState,
+  useSyncExternalStore,
   type ComponentType,
   type ReactNode,
 } from 'react';
 import { SiteContext, type SiteContextValue } from './context.ts';
-import type {
-  BootData,
-  BootPage,
-  SearchPageData,
-  SidebarItem,
-  SidebarView,
-  ThemeName,
-  ThemePreference,
-} from './model.ts';
-import { documentTitle, searchLimits, themeCookie, webFontCookie } from './model.ts';
+import type { BootData, BootPage, SearchPageData, ThemePreference } from './model.ts';
+import { searchLimits } from './model.ts';
 import { AnnouncementBar } from './components/AnnouncementBar.tsx';
 import { Footer } from './components/Footer.tsx';
 import { Navbar } from './components/Navbar.tsx';
-import { SearchButton } from './components/SearchButton.tsx';
 import type { StatusPageProps } from './components/StatusPages.tsx';
 import type { NavigationHost } from './navigation.tsx';
-import { applyTheme, isThemePreference, readStored, saveThemePreference, writeCookie } from './preferences.ts';
+import type { SearchScope } from './open-search.ts';
+import type { ThemeStore } from './theme-control.ts';
 import { readPreferredVersion, savePreferredVersion } from './versions.ts';
 import { markActiveHeading, showSavedTabChoices } from './page-widgets.ts';
 import { isPagePath, loadedNavigation, loadNavigation, normalisePath, routeOfLink, scrollToTarget } from './router.ts';
@@ -42,17 +36,23 @@ export interface ServerPage {
   markup: { __html: string };
 }
 
-interface View {
+/**
+ * What the layout shows between the navbar and the footer. The first page's sidebar and article
+ * stay the server's markup until client-side navigation (its own chunk) renders them: the code
+ * that renders pages is not part of the first load.
+ */
+export interface View {
   page: BootPage | null;
-  /** The doc page as React elements: the server's render, or a page client-side navigation loaded. */
-  content?: ReactNode;
-  /** Or the first page in the browser, kept as the server sent it. */
-  serverPage?: ServerPage;
   status: BootData['status'];
   route: string;
-  /** Hash to scroll to once the view is on screen. */
-  hash?: string;
-  scroll: boolean;
+  /** The sidebar menu as navigation rendered it (null: the page has none); else the server's markup. */
+  menu?: ReactNode;
+  /** What the article's place shows instead of the server's markup: a page navigation loaded, or a load error. */
+  article?: ReactNode;
+  /** Beside the article while a load is slow. */
+  spinner?: ReactNode;
+  /** Runs once the view it came with is on screen, before paint. */
+  rendered?: () => void;
 }
 
 export interface AppProps {
@@ -63,57 +63,74 @@ export interface AppProps {
   statusPage: ComponentType<StatusPageProps>;
   /** On the server: the doc page, rendered from the page data (the boot data carries only its summary). */
   content?: ReactNode;
-  /** In the browser: the doc page's server markup, read before hydration (see entry.tsx). */
+  /** On the server: the page's sidebar menu, rendered from its view (whole, or pruned to the open path). */
+  menu?: ReactNode;
+  /** In the browser: the doc page's server markup, read before hydration (see take-over.tsx). */
   serverPage?: ServerPage;
-  /** On the server: the page's sidebar as rendered (whole, or pruned to the open path). */
-  sidebar?: SidebarView;
-  /** On the server: the component that renders a sidebar; the browser gets it with the navigation chunk. */
-  sidebarMenu?: SidebarMenuComponent;
   /**
    * In the browser: the first page's sidebar as the server rendered it, kept as it is (its categories
-   * open and close without script) until a navigation renders a sidebar.
+   * open and close without script) until navigation renders a sidebar.
    */
   serverSidebar?: { __html: string };
   /** The layout's static parts: rendered on the server, kept as server markup in the browser. */
   chrome: StaticChrome;
+  /** In the browser: the reader's colour mode, which the first load keeps (on the server, the boot data's). */
+  theme?: ThemeStore;
+  /** In the browser: the link whose pointer, focus or touch brought React in; its page is fetched at once. */
+  intent?: Element | null;
+  /** In the browser: called once the App has taken the page over, with what the first load calls on. */
+  connect?: (app: AppHandle) => void;
+}
+
+/** What the first load calls on once React has taken the page over (entry.tsx). */
+export interface AppHandle {
+  /** Client-side navigation to a page of this site. */
+  navigate: (url: URL) => void;
+  /** What the search button searches now. */
+  searchScope: () => SearchScope;
 }
 
 /** Parts of the layout that never change after load, so the browser needs no code to render them. */
 export interface StaticChrome {
   logo: ReactNode;
-  searchIcon: ReactNode;
+  searchButton: ReactNode;
   footerSocial: ReactNode;
   footerBottom: ReactNode;
 }
 
-export type SidebarMenuComponent = ComponentType<{ items: SidebarItem[] }>;
+/** The doc page's controls navigation calls once a page it loaded is on screen (page-widgets.ts, router.ts). */
+const pageWidgets = { showSavedTabChoices, scrollToTarget, markActiveHeading };
 
 export function App({
   boot,
   searchPage: SearchPage,
   statusPage: StatusPage,
   content,
+  menu,
   serverPage,
-  sidebar: rendered,
-  sidebarMenu,
   serverSidebar,
   chrome,
+  theme,
+  intent,
+  connect,
 }: AppProps) {
   const [view, setView] = useState<View>({
     page: boot.page,
-    content,
-    serverPage,
     status: boot.status,
     route: boot.page?.route ?? boot.broken?.route ?? (boot.search ? '/search' : ''),
-    scroll: false,
+    menu,
+    article: content,
   });
-  const [theme, setTheme] = useState<ThemeName>(boot.theme);
-  const [themePreference, setPreference] = useState<ThemePreference>(boot.themePreference);
+  // Only when a view comes with its own: a spinner added to the view on screen keeps the function.
+  const { rendered } = view;
+  useLayoutEffect(() => rendered?.(), [rendered]);
+  const serverTheme = () => boot.themePreference;
+  const themePreference = useSyncExternalStore<ThemePreference>(
+    theme?.subscribe ?? noSubscription,
+    theme?.get ?? serverTheme,
+    theme?.get ?? serverTheme,
+  );
   const [expanded, setExpandedState] = useState<Record<string, boolean>>({});
-  // Set by client-side navigation (its own chunk): a spinner while a load is slow, an error panel
-  // in place of the article when it failed.
-  const [spinner, setSpinner] = useState<ReactNode>();
-  const [loadError, setLoadError] = useState<ReactNode>();
   // Read after hydration: the server cannot know it, and the first render must match the server's.
   const [preferredVersion, setPreferred] = useState<string | null>(null);
   useEffect(() => setPreferred(readPreferredVersion()), []);
@@ -121,45 +138,22 @@ export function App({
     savePreferredVersion(name);
     setPreferred(name);
   }, []);
-  // Sidebars by id: on the server the page's own as rendered; in the browser whole ones as
-  // navigation loads them, with the component that renders them.
-  const [sidebars, setSidebars] = useState<Record<string, SidebarView>>(() =>
-    rendered ? { [rendered.id]: rendered } : {},
-  );
-  const [SidebarMenu, setSidebarMenu] = useState(() => sidebarMenu);
-  // Run once the sidebars React renders have replaced the server's markup (before paint).
-  const sidebarsRendered = useRef<() => void>(undefined);
-  useLayoutEffect(() => sidebarsRendered.current?.(), [SidebarMenu]);
   // The route on screen, for history entries that differ from it only by their hash.
   const shownRoute = useRef(view.route);
   useEffect(() => {
     shownRoute.current = view.route;
   }, [view.route]);
 
-  const setThemePreference = useCallback((preference: ThemePreference) => {
-    saveThemePreference(preference);
-    setPreference(preference);
-    setTheme(applyTheme(preference));
-  }, []);
-
   // What the navigation chunk reads and sets, as of the latest render.
   const host = useRef<NavigationHost>(null!);
   host.current = {
     boot,
-    sidebars,
-    addSidebar: (view) => setSidebars((known) => ({ ...known, [view.id]: view })),
-    showSidebars: (component, opened, rendered) => {
-      sidebarsRendered.current = rendered;
-      setSidebarMenu(() => component);
-      setExpandedState((state) => ({ ...opened, ...state }));
-    },
-    sidebarShown: SidebarMenu !== undefined,
-    route: view.route,
+    view,
+    setView,
+    keepExpanded: (opened) => setExpandedState((state) => ({ ...opened, ...state })),
     pageRoute: (url) =>
       url.origin === location.origin && isPagePath(url.pathname) ? normalisePath(url.pathname) : undefined,
-    show: (page, content, route, hash) => setView({ page, content, status: 200, route, hash, scroll: true }),
-    showError: setLoadError,
-    showSpinner: setSpinner,
+    pageWidgets,
   };
   // A click before the navigation chunk has arrived waits for it; only if it cannot load does the
   // browser load the page itself.
@@ -169,22 +163,6 @@ export function App({
       () => location.assign(url.href),
     );
   }, []);
-
-  // After a navigation is on screen: title, focus-free scroll to the hash or the top.
-  useEffect(() => {
-    if (!view.scroll) return;
-    document.title = documentTitle(view.page, boot.site);
-    let shown = true;
-    // Before the scroll: the tabs chosen change the heights above the target.
-    void showSavedTabChoices().then(() => {
-      if (!shown) return;
-      scrollToTarget(view.hash ?? '');
-      markActiveHeading();
-    });
-    return () => {
-      shown = false;
-    };
-  }, [view, boot.site]);
 
   // Links anywhere on the page (content included) navigate without a reload.
   useEffect(() => {
@@ -212,60 +190,38 @@ export function App({
     };
   }, [navigate, setPreferredVersion]);
 
-  // Prefetch on hover/focus and when links scroll into view. The navigation chunk itself comes with
-  // the first pointer, focus or touch on a link, or once the page has been idle a while (and with
-  // it the rest of a large sidebar the server rendered in part).
+  // Prefetch on hover/focus and when links scroll into view. The navigation chunk itself (and with
+  // it the rest of a large sidebar the server rendered in part) comes with the first pointer, focus
+  // or touch on a link: at once when such a link brought React in, or after a navigation.
+  const firstIntent = useRef(intent);
   useEffect(() => {
     let stop: (() => void) | undefined;
     let live = true;
-    const start = (event?: Event) => {
-      const anchor = (event?.target as Element | null | undefined)?.closest?.('a[href]');
-      if (event && !anchor) return;
+    const start = (anchor: Element | null | undefined) => {
       removeTriggers();
       void loadNavigation().then((navigation) => {
         if (!live) return;
         stop = navigation.prefetchLinks(() => host.current, anchor);
-        navigation.completeFirstSidebar(host.current);
+        navigation.completeFirstSidebar(() => host.current);
       });
+    };
+    const onIntent = (event: Event) => {
+      const anchor = (event.target as Element | null)?.closest?.('a[href]');
+      if (anchor) start(anchor);
     };
     const triggers = ['mouseover', 'focusin', 'touchstart'] as const;
     const removeTriggers = () => {
-      clearTimeout(idle);
-      for (const type of triggers) document.removeEventListener(type, start);
+      for (const type of triggers) document.removeEventListener(type, onIntent);
     };
-    const idle = setTimeout(start, loadedNavigation ? 0 : 2000);
-    for (const type of triggers) document.addEventListener(type, start, { passive: true });
+    for (const type of triggers) document.addEventListener(type, onIntent, { passive: true });
+    if (loadedNavigation || firstIntent.current) start(firstIntent.current);
+    firstIntent.current = undefined;
     return () => {
       live = false;
       removeTriggers();
       stop?.();
     };
   }, [view.route]);
-
-  // Theme: follow other tabs, the OS (for 'system'), and a localStorage choice the cookie lost.
-  useEffect(() => {
-    const stored = readStored(themeCookie);
-    if (isThemePreference(stored) && stored !== boot.themePreference) setThemePreference(stored);
-    const onStorage = (event: StorageEvent) => {
-      if (event.key === themeCookie && isThemePreference(event.newValue)) {
-        setPreference(event.newValue);
-        setTheme(applyTheme(event.newValue));
-      }
-    };
-    const media = matchMedia('(prefers-color-scheme: dark)');
-    const onMedia = () =>
-      setPreference((current) => (current === 'system' ? (setTheme(applyTheme('system')), current) : current));
-    window.addEventListener('storage', onStorage);
-    media.addEventListener('change', onMedia);
-    document.documentElement.dataset.hydrated = 'true';
-    // A first visit painted in the fallback font: fetch the web font for the next page load.
-    if (!document.documentElement.classList.contains('web-font'))
-      void import('./web-font.ts').then((module) => module.fetchWebFontForLater(() => writeCookie(webFontCookie, '1')));
-    return () => {
-      window.removeEventListener('storage', onStorage);
-      media.removeEventListener('change', onMedia);
-    };
-  }, [boot.themePreference, setThemePreference]);
 
   const navigateTo = useCallback(
     (href: string) => {
@@ -276,31 +232,38 @@ export function App({
     [navigate],
   );
 
+  // What the search button searches: the version of the page on screen.
+  const searchScope = useRef<SearchScope>(null!);
+  searchScope.current = {
+    site: boot.site,
+    page: view.status === 200 ? view.page : null,
+    preferredVersion,
+    navigate: navigateTo,
+    styleHref: boot.searchStyle,
+  };
+
+  // Last of the effects: the document's listeners above are in place when the first load hands over.
+  useEffect(() => {
+    connect?.({ navigate: (url) => navigate(url, true), searchScope: () => searchScope.current });
+  }, [connect, navigate]);
+
   const page = view.page;
-  // A missing page still offers the main sidebar (the server sent it), so the reader can find the way on.
-  const sidebarId = page?.sidebar ?? (view.status === 404 || view.status === 500 ? boot.sidebar?.id : undefined);
-  const sidebar = sidebarId ? sidebars[sidebarId]?.items : undefined;
-  const menu = sidebar && SidebarMenu ? <SidebarMenu items={sidebar} /> : undefined;
-  // Only on the first page: any other page is shown once its sidebar has loaded.
-  const sidebarMarkup = !menu && sidebarId === boot.sidebar?.id ? serverSidebar : undefined;
+  // Until navigation renders sidebars, the first page's sidebar is the server's markup.
+  const sidebarMarkup = view.menu === undefined ? serverSidebar : undefined;
   const context: SiteContextValue = {
     site: boot.site,
-    buildId: boot.buildId,
-    sidebarMenu: menu ?? (sidebarMarkup ? <div dangerouslySetInnerHTML={sidebarMarkup} /> : undefined),
+    sidebarMenu: view.menu ?? (sidebarMarkup ? <div dangerouslySetInnerHTML={sidebarMarkup} /> : undefined),
     route: view.route,
     page: view.status === 200 ? page : null,
     preferredVersion,
     setPreferredVersion,
-    theme,
     themePreference,
-    setThemePreference,
+    setThemePreference: theme?.set ?? noThemeChange,
     expanded,
     setExpanded: useCallback(
       (key: string, open: boolean) => setExpandedState((state) => ({ ...state, [key]: open })),
       [],
     ),
-    navigate: navigateTo,
-    searchStyle: boot.searchStyle,
   };
 
   return (
@@ -309,12 +272,12 @@ export function App({
         Skip to main content
       </a>
       <AnnouncementBar dismissed={boot.announcementDismissed} />
-      <Navbar logo={chrome.logo} searchSlot={<SearchButton icon={chrome.searchIcon} />} />
+      <Navbar logo={chrome.logo} searchSlot={chrome.searchButton} />
       <div
-        className={`main-wrapper${page?.className ? ` ${page.className}` : ''}${menu || sidebarMarkup ? ' main-wrapper-with-sidebar' : ''}`}
+        className={`main-wrapper${page?.className ? ` ${page.className}` : ''}${view.menu || sidebarMarkup ? ' main-wrapper-with-sidebar' : ''}`}
       >
-        {menu ? (
-          <aside className="doc-sidebar">{menu}</aside>
+        {view.menu ? (
+          <aside className="doc-sidebar">{view.menu}</aside>
         ) : sidebarMarkup ? (
           <aside className="doc-sidebar" dangerouslySetInnerHTML={sidebarMarkup} suppressHydrationWarning />
         ) : null}
@@ -329,19 +292,16 @@ export function App({
           </Suspense>
         ) : (
           <main id="__main" className="doc-container" tabIndex={-1}>
-            {loadError ? (
-              loadError
-            ) : view.serverPage ? (
-              <div
-                key="server"
-                className={view.serverPage.className}
-                dangerouslySetInnerHTML={view.serverPage.markup}
-                suppressHydrationWarning
-              />
-            ) : (
-              view.content
-            )}
-            {spinner}
+            {view.article ??
+              (serverPage ? (
+                <div
+                  key="server"
+                  className={serverPage.className}
+                  dangerouslySetInnerHTML={serverPage.markup}
+                  suppressHydrationWarning
+                />
+              ) : null)}
+            {view.spinner}
           </main>
         )}
       </div>
@@ -349,3 +309,7 @@ export function App({
     </SiteContext.Provider>
   );
 }
+
+const noSubscription = () => () => undefined;
+/** On the server nothing changes the theme: no toggle is clicked there. */
+const noThemeChange = () => undefined;

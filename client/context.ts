@@ -1,11 +1,10 @@
-// What every component may read: the site, the build, the reader's theme, and navigation.
+// What every component may read: the site, the page on screen, the reader's theme and version.
 
 import { createContext, useContext, type ReactNode } from 'react';
-import type { PageData, SiteConfig, ThemeName, ThemePreference } from './model.ts';
+import type { PageData, SiteConfig, ThemePreference } from './model.ts';
 
 export interface SiteContextValue {
   site: SiteConfig;
-  buildId: string;
   /** The current page's sidebar menu as shown (on the first page, the server's markup kept), for the drawer. */
   sidebarMenu?: ReactNode;
   route: string;
@@ -14,16 +13,11 @@ export interface SiteContextValue {
   /** The docs version the reader chose last (localStorage); null before hydration or if never chosen. */
   preferredVersion: string | null;
   setPreferredVersion: (name: string) => void;
-  theme: ThemeName;
   themePreference: ThemePreference;
   setThemePreference: (preference: ThemePreference) => void;
   /** Collapsed state of sidebar categories by label path; kept across navigations. */
   expanded: Record<string, boolean>;
   setExpanded: (key: string, open: boolean) => void;
-  /** Client-side navigation to a same-origin URL (full load when it is not a page).  */
-  navigate: (href: string) => void;
-  /** URL of the search modal's stylesheet, loaded with its chunk. */
-  searchStyle?: string;
 }
 
 export const SiteContext = createContext<SiteContextValue | null>(null);

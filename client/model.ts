@@ -458,28 +458,6 @@ export function searchPiecePath(hash: string): string {
   return `/assets/search/${hash}.json`;
 }
 
-/** URL of a page's plain Markdown (`/intro.md`); the home page `/` is `/index.md`. */
-export function markdownPath(route: string): string {
-  return `${route === '/' ? '/index' : route}.md`;
-}
-
-/** URL of a page's data for client-side navigation; `/` is stored as `index`. */
-export function pageDataPath(buildId: string, route: string): string {
-  const name = route === '/' ? '/index' : route;
-  return `/__data/${buildId}${name}.json`;
-}
-
-/** `<page title> | <site title>` (the site's `titleDelimiter`); the home page's own title stands alone. */
-export function documentTitle(
-  page: Pick<PageData, 'title' | 'route'> | null,
-  site: Pick<SiteConfig, 'title' | 'titleDelimiter'>,
-  fallback?: string,
-): string {
-  const joined = (title: string) => `${title} ${site.titleDelimiter} ${site.title}`;
-  if (!page) return fallback ? joined(fallback) : site.title;
-  return page.route === '/' ? page.title : joined(page.title);
-}
-
 export const themeCookie = 'theme';
 export const announcementCookie = 'announcement-dismissed';
 /** Set once the browser has the web font in its cache: pages then paint in it (client/web-font.ts). */
@@ -510,7 +488,7 @@ export interface SearchRecord {
 
 /** The version of the docs folder, as Docusaurus names it. */
 export const currentVersionName = 'current';
-export const docusaurusTag = versionTag(currentVersionName);
+export const docusaurusTag = /* @__PURE__ */ versionTag(currentVersionName);
 
 /** The `docusaurus_tag` of a docs version's search records, as Docusaurus names them. */
 export function versionTag(version: string): string {

@@ -6,37 +6,32 @@
 // chunk would cost the first load more than it saves).
 
 import type NProgressType from 'nprogress';
-import type { ReactNode } from 'react';
+import type { Dispatch, ReactNode, SetStateAction } from 'react';
 import { DocPage, loadPageStyles } from './components/DocPage.tsx';
 import { PageLoadError, Spinner } from './components/LoadStatus.tsx';
-import type { SidebarMenuComponent } from './App.tsx';
+import type { View } from './App.tsx';
 import { SidebarMenu } from './components/Sidebar.tsx';
-import { pageDataPath, type BootData, type PageData, type SidebarItem, type SidebarView } from './model.ts';
+import { documentTitle } from './document-title.ts';
+import type { BootData, PageData, SidebarItem } from './model.ts';
+import { pageDataPath } from './page-paths.ts';
 import { containsRoute } from './sidebar-view.ts';
 
 /** What navigation needs of the App: its current state, read at the time, and its setters. */
 export interface NavigationHost {
   boot: BootData;
-  /** The sidebars loaded so far, by id. */
-  sidebars: Record<string, SidebarView>;
-  addSidebar: (sidebar: SidebarView) => void;
-  /** Whether the App renders sidebars yet (it keeps the first page's server markup until then). */
-  sidebarShown: boolean;
-  /**
-   * Gives the App the component that renders sidebars, with the categories the reader opened or
-   * closed; `rendered` runs once React has put the sidebars on screen.
-   */
-  showSidebars: (component: SidebarMenuComponent, expanded: Record<string, boolean>, rendered: () => void) => void;
-  /** The route on screen. */
-  route: string;
+  /** What the layout shows between navbar and footer. */
+  view: View;
+  setView: Dispatch<SetStateAction<View>>;
+  /** Keeps the sidebar categories the reader opened or closed in the server's markup (by label path). */
+  keepExpanded: (expanded: Record<string, boolean>) => void;
   /** The route a link leads to, when it may be a page of this site. */
   pageRoute: (url: URL) => string | undefined;
-  /** Puts a loaded page on screen; `content` is its rendered article. */
-  show: (page: PageData, content: ReactNode, route: string, hash: string) => void;
-  /** Shows a panel in place of the article (a load error), or takes it away (undefined). */
-  showError: (panel: ReactNode) => void;
-  /** Shows a spinner beside the article while a load is slow, or takes it away (undefined). */
-  showSpinner: (spinner: ReactNode) => void;
+  /** The doc page's controls, to set up a page once it is on screen (the first load's code). */
+  pageWidgets: {
+    showSavedTabChoices: () => Promise<void>;
+    scrollToTarget: (hash: string) => void;
+    markActiveHeading: () => void;
+  };
 }
 
 const progressDelayMs = 200;
@@ -135,34 +130,54 @@ export async function navigate(app: () => NavigationHost, url: URL, route: strin
   const id = ++latest;
   const { boot } = app();
   const stopProgress = startProgress();
-  const spinner = setTimeout(() => id === latest && app().showSpinner(<Spinner />), 200);
+  const showSpinner = (spinner?: ReactNode) => app().setView((view) => ({ ...view, spinner }));
+  const spinner = setTimeout(() => id === latest && showSpinner(<Spinner />), 200);
   try {
     const page = await loadPage(boot.buildId, route);
     // A page of another docs version: its sidebars are not among this page's, so load it whole.
-    if (page.sidebar && !boot.sidebarFiles[page.sidebar] && !app().sidebars[page.sidebar]) {
+    const sidebarFile = page.sidebar ? boot.sidebarFiles[page.sidebar] : undefined;
+    if (page.sidebar && !sidebarFile) {
       location.assign(url.href);
       return;
     }
-    // A page of another (or a partly rendered) sidebar appears with its sidebar whole.
-    if (page.sidebar) await completeSidebar(app(), page.sidebar);
-    // And styled: the CSS of its code, diagrams or tabs, when this document has not got it yet.
+    // A page of another (or a partly rendered) sidebar appears with its sidebar whole,
+    const items = sidebarFile ? await loadSidebar(sidebarFile) : undefined;
+    // and styled: the CSS of its code, diagrams or tabs, when this document has not got it yet.
     await loadPageStyles(page, boot.styleFiles);
     if (id !== latest) return;
     if (push) history.pushState(null, '', route + url.search + url.hash);
     const host = app();
-    host.showError(undefined);
-    // Keyed by route: a new page gets new elements, never ones the page's controls changed (tabs).
-    host.show(page, <DocPage key={route} page={page} />, route, url.hash);
+    const refocus = items && page.sidebar && !sidebarsShown ? takeOverSidebar(host, page.sidebar, items) : undefined;
+    const rendered = () => {
+      refocus?.();
+      document.title = documentTitle(page, boot.site);
+      // Before the scroll: the tabs chosen change the heights above the target.
+      void host.pageWidgets.showSavedTabChoices().then(() => {
+        if (id !== latest) return;
+        host.pageWidgets.scrollToTarget(url.hash);
+        host.pageWidgets.markActiveHeading();
+      });
+    };
+    host.setView({
+      page,
+      status: 200,
+      route,
+      menu: items ? <SidebarMenu items={items} /> : null,
+      // Keyed by route: a new page gets new elements, never ones the page's controls changed (tabs).
+      article: <DocPage key={route} page={page} />,
+      rendered,
+    });
   } catch (error) {
     if (id !== latest) return;
     console.warn('Client-side navigation failed; falling back to a full page load.', error);
-    if (error instanceof PageLoadFailure && error.network)
-      app().showError(<PageLoadError error={error.message} onRetry={() => void navigate(app, url, route, true)} />);
-    else location.assign(url.href);
+    if (error instanceof PageLoadFailure && error.network) {
+      const retry = () => void navigate(app, url, route, true);
+      app().setView((view) => ({ ...view, article: <PageLoadError error={error.message} onRetry={retry} /> }));
+    } else location.assign(url.href);
   } finally {
     clearTimeout(spinner);
     stopProgress();
-    if (id === latest) app().showSpinner(undefined);
+    if (id === latest) showSpinner(undefined);
   }
 }
 
@@ -182,22 +197,18 @@ function loadSidebar(url: string): Promise<SidebarItem[]> {
   return pending;
 }
 
+/** Whether React renders the sidebars yet: until then the first page's is the server's markup. */
+let sidebarsShown = false;
+
 /**
- * Loads a sidebar whole into the App; the first time, the App starts rendering sidebars, keeping
- * the categories the reader opened or closed in the server's markup.
+ * From now on React renders the sidebars (sidebar `id`, its `items`), keeping the categories the
+ * reader opened or closed in the server's markup. Returns what gives the focus back to the entry
+ * focused in it, to run once the view with React's sidebar is on screen.
  */
-async function completeSidebar(host: NavigationHost, id: string): Promise<void> {
-  const url = host.boot.sidebarFiles[id];
-  const known = host.sidebars[id];
-  if (!url || (known && known.prunedFor === undefined && host.sidebarShown)) return;
-  const items = await loadSidebar(url);
-  host.addSidebar({ id, items });
-  if (!host.sidebarShown)
-    host.showSidebars(
-      SidebarMenu,
-      readerChoices(id === host.boot.sidebar?.id ? items : [], host.route),
-      keepSidebarFocus(),
-    );
+function takeOverSidebar(host: NavigationHost, id: string, items: SidebarItem[]): () => void {
+  sidebarsShown = true;
+  host.keepExpanded(readerChoices(id === host.boot.sidebar?.id ? items : [], host.view.route));
+  return keepSidebarFocus();
 }
 
 /**
@@ -262,10 +273,20 @@ function readerChoices(items: SidebarItem[], route: string): Record<string, bool
  * The first page's sidebar, when the server rendered only part of it (a large one): shown whole,
  * as soon as this chunk is here.
  */
-export function completeFirstSidebar(host: NavigationHost): void {
-  const first = host.boot.sidebar;
-  if (first?.prunedFor !== undefined && !host.sidebarShown)
-    completeSidebar(host, first.id).catch((error: unknown) => console.warn('The sidebar did not load.', error));
+export function completeFirstSidebar(app: () => NavigationHost): void {
+  const { boot } = app();
+  const first = boot.sidebar;
+  const url = first && boot.sidebarFiles[first.id];
+  if (first?.prunedFor === undefined || !url || sidebarsShown) return;
+  loadSidebar(url).then(
+    (items) => {
+      // Unless a navigation has shown another page meanwhile.
+      if (sidebarsShown || app().view.menu !== undefined) return;
+      const rendered = takeOverSidebar(app(), first.id, items);
+      app().setView((view) => ({ ...view, menu: <SidebarMenu items={items} />, rendered }));
+    },
+    (error: unknown) => console.warn('The sidebar did not load.', error),
+  );
 }
 
 /** Prefetch on hover/focus and when links scroll into view; returns the function that stops it. */
@@ -273,9 +294,9 @@ export function prefetchLinks(app: () => NavigationHost, first?: Element | null)
   if (!canPrefetch()) return () => undefined;
   const prefetch = (anchor: Element | null | undefined) => {
     if (!(anchor instanceof HTMLAnchorElement)) return;
-    const { boot, route, pageRoute } = app();
+    const { boot, view, pageRoute } = app();
     const target = pageRoute(new URL(anchor.href, location.href));
-    if (target && target !== route) prefetchPage(boot, target);
+    if (target && target !== view.route) prefetchPage(boot, target);
   };
   const onHover = (event: Event) => prefetch((event.target as Element | null)?.closest?.('a[href]'));
   const observer = new IntersectionObserver((entries) => {

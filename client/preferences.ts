@@ -52,6 +52,23 @@ export function nextThemePreference(current: ThemePreference, respectSystem: boo
   return current === 'light' ? 'dark' : current === 'dark' ? 'system' : 'light';
 }
 
+const modeNames = { light: 'light mode', dark: 'dark mode', system: 'system mode' } as const;
+
+/**
+ * What the theme toggle shows while `preference` is on: the mode a click switches to (its icon and
+ * title) and the mode now. One source for React's ThemeToggle and the first load's listener, so the
+ * button hydrates as the listener left it.
+ */
+export function themeToggleFace(preference: ThemePreference, respectSystem: boolean) {
+  const next = nextThemePreference(preference, respectSystem);
+  return {
+    next,
+    title: `Switch to ${modeNames[next]}`,
+    label: `Switch between dark and light mode (currently ${modeNames[preference]})`,
+    icon: next === 'light' ? 'sun' : next === 'dark' ? 'moon' : 'system',
+  } as const;
+}
+
 export function dismissAnnouncement(id: string): void {
   writeCookie(announcementCookie, id);
   store(announcementCookie, id);

@@ -2,9 +2,9 @@
 // it uses, and a page that client-side navigation brings may need others. Those are linked here,
 // each once, at their place in the cascade, and the page is shown only once they have loaded (or
 // failed), so it never appears unstyled. A group that arrives early styles nothing on the page
-// before: each group's rules are for elements only the pages that need it contain.
+// before: each group's rules are for elements only the pages that need it contain. No React here:
+// the first load's web-font chunk reads the document's style files too (use-style-group.ts is React's).
 
-import { use } from 'react';
 import type { BootData, PageData } from './model.ts';
 
 const loading = new Map<string, Promise<void>>();
@@ -40,18 +40,9 @@ export function loadStyleGroups(names: readonly string[], files: Record<string, 
   ).then(() => undefined);
 }
 
-/**
- * Suspends the calling component until the group `name` is in the document: inlined by the worker,
- * or linked now. For lazy parts of the layout (the drawer, a status page) so they never paint
- * unstyled; their Suspense boundary shows nothing meanwhile. On the server it does nothing: the
- * worker inlines what its page needs.
- */
-export function useStyleGroup(name: string): void {
-  if (typeof document === 'undefined') return;
-  void loadStyleGroups([name], styleFilesOfDocument());
-  // The same promise on every render, so React knows once it has settled.
-  const pending = loading.get(name);
-  if (pending) use(pending);
+/** The load of group `name` once started here: the same promise every time it is asked for. */
+export function styleGroupLoading(name: string): Promise<void> | undefined {
+  return loading.get(name);
 }
 
 let documentStyleFiles: Record<string, string> | undefined;

@@ -14,7 +14,7 @@ import { VersionBanner } from './VersionBanner.tsx';
 import { useSite } from '../context.ts';
 import { findVersion } from '../versions.ts';
 
-// The first load's hydration of islands shares this chunk (client/entry.tsx).
+// The take-over's hydration of islands shares this chunk (client/take-over.tsx).
 export { hydrateIslands } from '../islands/hydrate.ts';
 // So does the CSS a page rendered here needs.
 export { loadPageStyles } from '../style-groups.ts';

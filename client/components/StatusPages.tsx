@@ -3,7 +3,7 @@
 // browser they are a chunk of their own that only such a page loads.
 
 import type { BootData, BrokenPage } from '../model.ts';
-import { useStyleGroup } from '../style-groups.ts';
+import { useStyleGroup } from '../use-style-group.ts';
 
 export interface StatusPageProps {
   status: BootData['status'];

@@ -1,24 +1,25 @@
 import { useSite } from '../context.ts';
-import { nextThemePreference } from '../preferences.ts';
+import { themeToggleFace } from '../preferences.ts';
 import { Icon } from './Icons.tsx';
 
-const names = { light: 'light mode', dark: 'dark mode', system: 'system mode' } as const;
-
-/** Cycles the colour mode; the icon shows what a click switches to, as the SELF footer did. */
+/**
+ * Cycles the colour mode; the icon shows what a click switches to, as the SELF footer did. Before
+ * React takes over, the first load's listener draws the same face (theme-control.ts).
+ */
 export function ThemeToggle({ className = '' }: { className?: string }) {
   const { site, themePreference, setThemePreference } = useSite();
   if (site.colorMode.disableSwitch) return null;
-  const next = nextThemePreference(themePreference, site.colorMode.respectPrefersColorScheme);
+  const face = themeToggleFace(themePreference, site.colorMode.respectPrefersColorScheme);
   return (
     <button
       type="button"
       className={`theme-toggle ${className}`}
-      title={`Switch to ${names[next]}`}
-      aria-label={`Switch between dark and light mode (currently ${names[themePreference]})`}
+      title={face.title}
+      aria-label={face.label}
       data-theme-preference={themePreference}
-      onClick={() => setThemePreference(next)}
+      onClick={() => setThemePreference(face.next)}
     >
-      <Icon name={next === 'light' ? 'sun' : next === 'dark' ? 'moon' : 'system'} />
+      <Icon name={face.icon} />
     </button>
   );
 }

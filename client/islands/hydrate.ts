@@ -9,8 +9,8 @@ import { importIsland } from './importer.ts';
 import { islandElementProps } from './island-props.ts';
 
 /**
- * `hydrateRoot` comes from the entry, which has it already: importing react-dom here would split
- * it out of the entry chunk into a shared one, which costs every page's first load some bytes.
+ * `hydrateRoot` comes from the take-over's chunk (client/take-over.tsx), which has it already: the
+ * islands' code then needs no chunk of react-dom's of its own.
  */
 export async function hydrateIslands(
   assets: Record<string, IslandAssets>,

@@ -44,7 +44,7 @@ export async function bundleClient(
         ...withIslands.entryPoints,
       },
       alias: withIslands.alias,
-      plugins: [styleGroupEntries, searchPortal, jsxWithReact, ...withIslands.plugins],
+      plugins: [styleGroupEntries, jsxWithReact, ...withIslands.plugins],
       bundle: true,
       splitting: true,
       format: 'esm',
@@ -128,24 +128,12 @@ const styleGroupEntries: esbuild.Plugin = {
   },
 };
 
-/** The search modal's chunk takes createPortal from the first load (why: client/search/open-modal.ts). */
-const searchPortal: esbuild.Plugin = {
-  name: 'search-portal',
-  setup(build) {
-    const portal = join(root, 'client/search/open-modal.ts');
-    const inModal = (importer: string) =>
-      importer.startsWith(join(root, 'client/search/')) || importer.includes('/node_modules/@docsearch/');
-    build.onResolve({ filter: /^react-dom$/ }, (args) => (inModal(args.importer) ? { path: portal } : undefined));
-  },
-};
-
 /**
  * esbuild puts code in one chunk with the other code reached by the same entries and lazy chunks.
  * React 19's JSX runtime needs nothing of `react`, so a lazy chunk with JSX but no hooks (the status
- * pages, navigation) made the runtime a first-load chunk apart from React's own. And every lazy
- * chunk reaches esbuild's CommonJS helpers, so those made one more, however small. Made to require
- * React's JSX runtime (which the first load has already run), the lazy chunks without React and the
- * runtime itself are reached by the same chunks as React: one first-load chunk holds all three.
+ * pages, navigation) made the runtime a chunk apart from React's own, one more request when React
+ * takes over. Made to require React (and nprogress to require the runtime), they share its chunk.
+ * The first load's modules (client/*.ts) get no such import: it holds no React at all.
  */
 const jsxWithReact: esbuild.Plugin = {
   name: 'jsx-with-react',
@@ -159,12 +147,6 @@ const jsxWithReact: esbuild.Plugin = {
     );
     build.onLoad({ filter: /[/\\]node_modules[/\\]nprogress[/\\]nprogress\.js$/ }, (args) =>
       withReact(args.path, "require('react/jsx-runtime');", 'js'),
-    );
-    // Our modules out of components/ (none with JSX, some lazy chunks of their own).
-    build.onLoad({ filter: /[/\\]client[/\\][^/\\]+\.ts$/ }, (args) =>
-      args.path.startsWith(join(root, 'client/'))
-        ? withReact(args.path, "import 'react/jsx-runtime';", 'ts')
-        : undefined,
     );
   },
 };

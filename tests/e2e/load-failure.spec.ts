@@ -31,3 +31,19 @@ test('a page whose data the server refuses is loaded in full instead', async ({ 
   // A full load: the old window state is gone.
   expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBeUndefined();
 });
+
+test('when React cannot be fetched, a link loads its page in full and the first load’s controls still work', async ({
+  page,
+}) => {
+  await page.route('**/assets/take-over-*.js', (route) => route.abort('internetdisconnected'));
+  await openHydrated(page, '/technical-docs/PoAI/proof-of-ai');
+  await page.locator('nav[aria-label="Main"] .navbar-theme-toggle').click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
+
+  await page.locator('.doc-sidebar').getByRole('link', { name: 'Taxonomy' }).click();
+  await expect(page).toHaveURL(/\/technical-docs\/PoAI\/Taxonomy$/);
+  await expect(page.locator('article h1')).toHaveText(/Taxonomy/);
+  expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBeUndefined();
+  await expect(page.locator('html')).not.toHaveAttribute('data-react');
+});

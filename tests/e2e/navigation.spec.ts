@@ -20,7 +20,7 @@ test('clicking a sidebar link shows the page without a full reload', async ({ pa
   expect(documents).toEqual([]);
 });
 
-test('the logo, the search icon and the footer stay as the server rendered them, through hydration and navigation', async ({
+test('the logo, the search button and the footer stay as the server rendered them, through hydration and navigation', async ({
   page,
   request,
 }) => {
@@ -29,7 +29,7 @@ test('the logo, the search icon and the footer stay as the server rendered them,
     new RegExp(`<${tag} class="${className}"[^]*?</${tag}>`).exec(html)?.[0].replace(/<!-- -->/g, '');
   const chrome = () =>
     page.evaluate(() =>
-      ['.navbar .navbar-brand', '.footer-social', '.footer-bottom', '.search-button > svg'].map(
+      ['.navbar .navbar-brand', '.footer-social', '.footer-bottom', '.search-button'].map(
         (selector) => document.querySelector(selector)?.outerHTML,
       ),
     );

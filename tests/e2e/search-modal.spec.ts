@@ -112,6 +112,21 @@ test.describe('opening and closing', () => {
     await expect(modal(page)).toBeVisible();
     await expect(modalInput(page)).toBeFocused();
   });
+
+  test('after a client-side navigation the button opens the modal again, and Ctrl+K closes it', async ({ page }) => {
+    await openSearchReady(page, docPage);
+    await markWindow(page);
+    await page.locator('aside.doc-sidebar a[href="/"]').click();
+    await expect(page).toHaveURL(/\/$/);
+    expect(await windowMark(page)).toBe(1);
+    await searchButton(page).click();
+    await expect(modalInput(page)).toBeFocused();
+    await page.keyboard.press('Control+k');
+    await expect(modal(page)).toHaveCount(0);
+    await expect(searchButton(page)).toBeFocused();
+    await page.keyboard.press('Control+k');
+    await expect(modalInput(page)).toBeFocused();
+  });
 });
 
 test.describe('results', () => {

@@ -141,3 +141,15 @@ for (const theme of ['light', 'dark'] as const) {
     expect(await wcagViolations(page)).toEqual([]);
   });
 }
+
+test('the search modal searches the docs version of the page on screen', async ({ page }) => {
+  await page.goto(`${origin}/docs/1.0/guides/install`);
+  await waitForHydration(page);
+  await expect(page.locator('.search-button')).toHaveAttribute('data-search-ready', 'true');
+  await page.keyboard.press('Control+k');
+  const search = page.waitForRequest(
+    (request) => request.url().endsWith('/1/indexes/*/queries') && /install/.test(request.postData() ?? ''),
+  );
+  await page.locator('.DocSearch-Input').fill('install');
+  expect((await search).postData()).toContain('docusaurus_tag:docs-default-1.0');
+});

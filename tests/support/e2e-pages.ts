@@ -3,7 +3,7 @@
 
 import { expect, type APIRequestContext, type Page, type Response } from '@playwright/test';
 import type { BootData, PageData } from '../../client/model.ts';
-import { pageDataPath } from '../../client/model.ts';
+import { pageDataPath } from '../../client/page-paths.ts';
 
 /** Loads `path` and waits for hydration, so clicks reach React's handlers. */
 export async function openHydrated(page: Page, path: string): Promise<Response | null> {

@@ -7,17 +7,11 @@ import { DocPage } from '../../client/components/DocPage.tsx';
 import { FooterBottom, FooterSocial } from '../../client/components/Footer.tsx';
 import { Logo } from '../../client/components/Navbar.tsx';
 import { SidebarMenu } from '../../client/components/Sidebar.tsx';
-import { SearchIcon } from '../../client/components/SearchButton.tsx';
+import { SearchButton } from '../../client/components/SearchButton.tsx';
 import { SearchPage } from '../../client/components/SearchPage.tsx';
 import { StatusPage } from '../../client/components/StatusPages.tsx';
-import {
-  documentTitle,
-  type BootData,
-  type Manifest,
-  type PageData,
-  type SidebarView,
-  type StyleGroup,
-} from '../../client/model.ts';
+import { documentTitle } from '../../client/document-title.ts';
+import type { BootData, Manifest, PageData, SidebarView, StyleGroup } from '../../client/model.ts';
 import { escapeHtml } from '../../client/escape-html.ts';
 import { themeScript, type ThemeChoice } from '../services/theme.ts';
 import { headTagHtml } from './head-tags.ts';
@@ -63,11 +57,10 @@ export function renderDocument(given: DocumentInput): string {
       statusPage={StatusPage}
       content={content}
       serverPage={docPage}
-      sidebar={sidebar}
-      sidebarMenu={SidebarMenu}
+      menu={sidebar ? <SidebarMenu items={sidebar.items} /> : undefined}
       chrome={{
         logo: <Logo />,
-        searchIcon: <SearchIcon />,
+        searchButton: <SearchButton />,
         footerSocial: <FooterSocial />,
         footerBottom: <FooterBottom />,
       }}

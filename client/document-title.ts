@@ -1,0 +1,15 @@
+// The title of a document, alike when the server renders it and when client-side navigation
+// changes it (a module of its own for the reason client/page-paths.ts gives).
+
+import type { PageData, SiteConfig } from './model.ts';
+
+/** `<page title> | <site title>` (the site's `titleDelimiter`); the home page's own title stands alone. */
+export function documentTitle(
+  page: Pick<PageData, 'title' | 'route'> | null,
+  site: Pick<SiteConfig, 'title' | 'titleDelimiter'>,
+  fallback?: string,
+): string {
+  const joined = (title: string) => `${title} ${site.titleDelimiter} ${site.title}`;
+  if (!page) return fallback ? joined(fallback) : site.title;
+  return page.route === '/' ? page.title : joined(page.title);
+}
