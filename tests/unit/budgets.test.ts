@@ -43,12 +43,13 @@ describe('the JavaScript and CSS of a page', () => {
   // reader's first intent (client/entry.tsx, client/take-over.tsx).
   // Counted: the entry and every chunk it imports statically (all run before interaction), each
   // gzipped alone as the browser receives it; lazy chunks (React, status pages, tabs, search) are not.
-  // 4.6 KB (74.2 KB with React; 77.7 before client-side navigation, the first page's sidebar and
-  // code copying left the first load, and the footer, logo and search button stayed server markup).
-  it('keeps the JavaScript a doc page loads before interaction within 4.6 KB gzip', () => {
+  // 4.7 KB with lazy layout's scroll fix in the router (4.6 before it; 74.2 KB with React; 77.7
+  // before client-side navigation, the first page's sidebar and code copying left the first load,
+  // and the footer, logo and search button stayed server markup).
+  it('keeps the JavaScript a doc page loads before interaction within 4.7 KB gzip', () => {
     const firstLoad = [bundle.assets.script, ...bundle.assets.modulePreloads];
     const total = firstLoad.reduce((sum, path) => sum + gzipOf(path), 0);
-    expect(total).toBeLessThanOrEqual(4.6 * kb);
+    expect(total).toBeLessThanOrEqual(4.7 * kb);
   });
 
   it('keeps React out of the first load: it comes with the take-over chunk, on intent', () => {
