@@ -2,7 +2,7 @@
 // of reaching a place further down (a link to a heading, a reload, print) still finds it exactly.
 
 import { expect, test, type Page } from '@playwright/test';
-import { fetchPageData, openHydrated, readBoot } from '../support/e2e-pages.ts';
+import { addContentLink, fetchPageData, openHydrated, readBoot } from '../support/e2e-pages.ts';
 
 const longest = '/technical-docs/Constellation/Industry_Validation_Rules';
 
@@ -15,6 +15,18 @@ async function headingNearTheEnd(page: Page, request: Parameters<typeof fetchPag
 
 const topOf = (page: Page, id: string) =>
   page.locator(`[id="${id}"]`).evaluate((element) => element.getBoundingClientRect().top);
+
+/**
+ * Scrolls by hand (no fragment in the URL) to just past the heading, so only the browser's own
+ * restoring can bring the place back; returns where the heading then is.
+ */
+async function scrollDeepInto(page: Page, id: string): Promise<number> {
+  await page.locator(`[id="${id}"]`).evaluate((element) => element.scrollIntoView());
+  await page.mouse.wheel(0, 100);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  await page.waitForTimeout(300);
+  return topOf(page, id);
+}
 
 /** Where `html { scroll-padding-top }` puts a heading scrolled to (base.css). */
 const scrollPadding = (page: Page) =>
@@ -57,12 +69,7 @@ test('a reload deep into the longest page shows the same heading at the same pla
   await page.route('**/*.woff2', (route) => route.abort());
   await openHydrated(page, longest);
   const heading = await headingNearTheEnd(page, request);
-  // Scrolled by hand (no fragment in the URL): only the browser's own restoring brings it back.
-  await page.locator(`[id="${heading.id}"]`).evaluate((element) => element.scrollIntoView());
-  await page.mouse.wheel(0, 100);
-  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
-  await page.waitForTimeout(300);
-  const before = await topOf(page, heading.id);
+  const before = await scrollDeepInto(page, heading.id);
   await page.reload();
   await expect(page.locator('html')).not.toHaveClass(/lazy-layout/);
   await expect.poll(() => topOf(page, heading.id)).toBeCloseTo(before, 0);
@@ -75,11 +82,7 @@ test('going back to the longest page, left deep into it, shows the same heading 
   await page.route('**/*.woff2', (route) => route.abort());
   await openHydrated(page, longest);
   const heading = await headingNearTheEnd(page, request);
-  await page.locator(`[id="${heading.id}"]`).evaluate((element) => element.scrollIntoView());
-  await page.mouse.wheel(0, 100);
-  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
-  await page.waitForTimeout(300);
-  const before = await topOf(page, heading.id);
+  const before = await scrollDeepInto(page, heading.id);
   // A full load of another page (not the router's), then the browser's back button.
   await page.goto('/search');
   await page.goBack();
@@ -99,16 +102,7 @@ test('a link from a freshly loaded page to a heading near the end of the longest
   await openHydrated(page, '/');
   await expect(page.locator('html')).toHaveClass(/lazy-layout/);
   const heading = await headingNearTheEnd(page, request);
-  // The router handles every link on the page; this one stands in for a content link.
-  await page.evaluate((href) => {
-    const link = document.createElement('a');
-    link.id = 'e2e-hash-link';
-    link.href = href;
-    link.textContent = 'to the section';
-    link.style.cssText = 'position:fixed;top:80px;right:16px;z-index:10000;background:#fff;color:#000;padding:4px';
-    document.body.appendChild(link);
-  }, `${longest}#${heading.id}`);
-  await page.locator('#e2e-hash-link').click();
+  await (await addContentLink(page, `${longest}#${heading.id}`)).click();
   await expect(page).toHaveURL(new RegExp(`#${heading.id}$`));
   const padding = await scrollPadding(page);
   await expect.poll(() => topOf(page, heading.id)).toBeCloseTo(padding, 0);

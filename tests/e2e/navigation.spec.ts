@@ -2,7 +2,15 @@
 // document; title, URL and scroll position follow. Also the previous/next links and the 404.
 
 import { expect, test } from '@playwright/test';
-import { fetchPageData, markWindow, openHydrated, readBoot, serverTitle, windowMark } from '../support/e2e-pages.ts';
+import {
+  addContentLink,
+  fetchPageData,
+  markWindow,
+  openHydrated,
+  readBoot,
+  serverTitle,
+  windowMark,
+} from '../support/e2e-pages.ts';
 
 test('clicking a sidebar link shows the page without a full reload', async ({ page, request }) => {
   await openHydrated(page, '/');
@@ -77,20 +85,9 @@ test('a link to a heading on another page scrolls that heading to the top', asyn
   // A section in the middle, so the page can scroll it to the top.
   const heading = toc[Math.floor(toc.length / 2)]!;
 
-  // The router handles every link on the page; this one stands in for a content link.
-  await page.evaluate(
-    ({ href }) => {
-      const link = document.createElement('a');
-      link.id = 'e2e-hash-link';
-      link.href = href;
-      link.textContent = 'to the section';
-      link.style.cssText = 'position:fixed;top:80px;right:16px;z-index:10000;background:#fff;color:#000;padding:4px';
-      document.body.appendChild(link);
-    },
-    { href: `${target}#${heading.id}` },
-  );
+  const link = await addContentLink(page, `${target}#${heading.id}`);
   await markWindow(page);
-  await page.locator('#e2e-hash-link').click();
+  await link.click();
 
   await expect(page).toHaveURL(new RegExp(`${target}#${heading.id}$`));
   expect(await windowMark(page)).toBe(1);

@@ -3,7 +3,7 @@
 // styles of what it contains, even for a moment.
 
 import { expect, test, type Page } from '@playwright/test';
-import { markWindow, openHydrated, windowMark } from '../support/e2e-pages.ts';
+import { addContentLink, markWindow, openHydrated, windowMark } from '../support/e2e-pages.ts';
 
 const plainPage = '/about-self/creation-brand';
 const codePage = '/technical-docs/Validate';
@@ -64,18 +64,6 @@ async function recorded(page: Page): Promise<Record<string, string>> {
   return (await handle.jsonValue())!;
 }
 
-/** A link the router handles, as a content link would be. */
-async function addLink(page: Page, href: string): Promise<void> {
-  await page.evaluate((href) => {
-    const link = document.createElement('a');
-    link.id = 'e2e-style-link';
-    link.href = href;
-    link.textContent = 'next page';
-    link.style.cssText = 'position:fixed;top:80px;right:16px;z-index:10000;background:#fff;color:#000;padding:4px';
-    document.body.appendChild(link);
-  }, href);
-}
-
 test('a page without code carries no code or diagram CSS; navigating to one shows it styled as a direct load does', async ({
   page,
 }) => {
@@ -87,10 +75,10 @@ test('a page without code carries no code or diagram CSS; navigating to one show
   await openHydrated(page, plainPage);
   expect(await page.locator('head style[data-style="chrome"]').count()).toBe(1);
   expect(await page.locator('head [data-style="code"], head [data-style="diagrams"]').count()).toBe(0);
-  await addLink(page, codePage);
+  const link = await addContentLink(page, codePage);
   await markWindow(page);
   await recordWhenShown(page, '.code-block');
-  await page.locator('#e2e-style-link').click();
+  await link.click();
 
   await expect(page).toHaveURL(new RegExp(`${codePage}$`));
   expect(await recorded(page)).toEqual(direct);
@@ -114,10 +102,10 @@ test('the search page is styled, and a page it leads to is shown with the doc la
   expect(await input.evaluate((element) => getComputedStyle(element).borderTopWidth)).not.toBe('0px');
   expect(await page.locator('head [data-style="doc"]').count()).toBe(0);
 
-  await addLink(page, plainPage);
+  const link = await addContentLink(page, plainPage);
   await markWindow(page);
   await recordWhenShown(page, '.markdown');
-  await page.locator('#e2e-style-link').click();
+  await link.click();
 
   await expect(page).toHaveURL(new RegExp(`${plainPage}$`));
   expect(await recorded(page)).toEqual(direct);

@@ -63,3 +63,19 @@ export async function markWindow(page: Page): Promise<void> {
 export function windowMark(page: Page): Promise<number | undefined> {
   return page.evaluate(() => (window as Window & { __marker?: number }).__marker);
 }
+
+/**
+ * Puts a link to `href` on top of the page, standing in for a content link (the router handles
+ * every link on the page), and returns it for the test to click.
+ */
+export async function addContentLink(page: Page, href: string) {
+  await page.evaluate((target) => {
+    const link = document.createElement('a');
+    link.id = 'e2e-hash-link';
+    link.href = target;
+    link.textContent = 'to the section';
+    link.style.cssText = 'position:fixed;top:80px;right:16px;z-index:10000;background:#fff;color:#000;padding:4px';
+    document.body.appendChild(link);
+  }, href);
+  return page.locator('#e2e-hash-link');
+}
