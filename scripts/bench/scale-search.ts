@@ -4,13 +4,13 @@
 
 import { performance } from 'node:perf_hooks';
 import { searchBody } from './load.ts';
-import { childrenNamed, processCpuSeconds, processRssBytes } from './process-tree.ts';
+import { childrenNamed, processRssBytes, processRunSeconds } from './process-tree.ts';
 import { startWorkerd, type RunningSite } from './server.ts';
 
 export interface SearchFigures {
   /** Wall time of the first POST /1/indexes/*\/queries on a fresh workerd, once its isolate is up. */
   coldFirstMs: number;
-  /** workerd's CPU time during that search (in steps of 10 ms, the kernel's clock tick). */
+  /** workerd's CPU time during that search (every thread, from the kernel's schedstat). */
   coldFirstCpuMs: number | null;
   /** Wall time of the isolate's first request, which reads nothing (script start-up). */
   isolateStartMs: number;
@@ -32,7 +32,7 @@ export interface SearchFigures {
 
 export interface FirstSearch {
   ms: number;
-  /** workerd's CPU time during it (in steps of 10 ms, the kernel's clock tick). */
+  /** workerd's CPU time during it (every thread, from the kernel's schedstat). */
   cpuMs: number | null;
 }
 
@@ -92,7 +92,7 @@ export async function measureSearch(
 
   const times: number[] = [];
   let errors = 0;
-  const cpuBefore = processCpuSeconds(workerdPid);
+  const cpuBefore = processRunSeconds(workerdPid);
   const until = performance.now() + (options.warmSeconds ?? 10) * 1000;
   const max = options.warmMax ?? 2000;
   while (performance.now() < until && times.length < max) {
@@ -100,7 +100,7 @@ export async function measureSearch(
     if (ok) times.push(ms);
     else errors += 1;
   }
-  const cpuAfter = processCpuSeconds(workerdPid);
+  const cpuAfter = processRunSeconds(workerdPid);
   const searches = times.length + errors;
   const cpuMsPerSearch = cpuMs(cpuBefore, cpuAfter, searches);
   times.sort((a, b) => a - b);
@@ -142,9 +142,9 @@ async function startIsolate(origin: string): Promise<number> {
 }
 
 async function firstSearch(origin: string, workerdPid: number, query: string): Promise<FirstSearch> {
-  const cpuBefore = processCpuSeconds(workerdPid);
+  const cpuBefore = processRunSeconds(workerdPid);
   const { ms, ok } = await timedSearch(origin, query);
-  const cpuAfter = processCpuSeconds(workerdPid);
+  const cpuAfter = processRunSeconds(workerdPid);
   if (!ok) throw new Error('the first search did not answer with hits');
   return { ms: round(ms), cpuMs: cpuMs(cpuBefore, cpuAfter, 1) };
 }

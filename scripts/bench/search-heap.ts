@@ -73,9 +73,10 @@ async function main(argv: string[]): Promise<void> {
   const queries = Array.from({ length: Number(count) }, () => parseSearchBody(searchBody(next())));
   let reads = 0;
   const assets = {
-    fetch: async (request: Request) => {
+    fetch: async (input: string | Request) => {
       reads += 1;
-      return new Response(await readFile(join(outDir, 'client', new URL(request.url).pathname), 'utf8'));
+      const url = typeof input === 'string' ? input : input.url;
+      return new Response(await readFile(join(outDir, 'client', new URL(url).pathname), 'utf8'));
     },
   };
   const env = { ASSETS: assets } as unknown as Parameters<typeof searchLocal>[0];

@@ -163,6 +163,36 @@ describe('the isolate’s memory of pieces', () => {
     expect(cache.bytes).toBe(80);
   });
 
+  it('keeps the pieces a query reads again while the pages of many hits come and go', async () => {
+    const stored = piecesInKv(records);
+    const read: string[] = [];
+    const kv = {
+      get: async (key: string) => {
+        read.push(key);
+        return stored.entries.get(key) ?? null;
+      },
+    } as unknown as KVNamespace;
+    forgetSearchPieces(2 * 1024 * 1024);
+    try {
+      const index = await localIndex({ CONTENT: kv }, stored.ref);
+      const search = async (query: string) => {
+        const ranking = await index.search(query);
+        await index.records(ranking.slice(0, 20), (id) => ranking.isHeading(id));
+      };
+      await search(common());
+      // A reader then looks at the text of hits on every page of the site: far more than the budget.
+      const pageChunks = new Set(directory.chunks.map(([, hash]) => `search:${hash}`));
+      const pages = Array.from({ length: 3000 }, (_, page) => page * 2 ** 16 + 1);
+      for (let from = 0; from < pages.length; from += 100) await index.records(pages.slice(from, from + 100));
+      expect(read.filter((key) => pageChunks.has(key)).length).toBeGreaterThan(50);
+      read.length = 0;
+      await search(common());
+      expect(read).toEqual([]);
+    } finally {
+      forgetSearchPieces();
+    }
+  });
+
   it('stays within its budget while searching a site bigger than it', async () => {
     const stored = piecesInKv(records);
     const kv = { get: async (key: string) => stored.entries.get(key) ?? null } as unknown as KVNamespace;

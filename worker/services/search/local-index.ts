@@ -11,6 +11,7 @@ import {
   recordsPerPage,
   tagOfPage,
   type Postings,
+  type RecordChunk,
   type SearchDirectory,
 } from '../../../client/search-pieces.ts';
 import { expandRecord, tokenize } from '../../../client/search-options.ts';
@@ -130,13 +131,11 @@ export function createLocalIndex(directory: SearchDirectory, load: Load): LocalI
     return new Ranking(matches!);
   };
 
-  /** A page's records from the chunk list `list` (whole pages, or their headings alone). */
-  const readPages = async (list: [number, string][], pages: number[]) => {
+  /** A page's records from the chunk list `list` (whole pages, or their headings alone: `kind`). */
+  const readPages = async (list: [number, string][], pages: number[], kind: PieceKind<RecordChunk>) => {
     const chunkOf = (page: number) => lastAtOrBefore(list, page);
     const wanted = [...new Set(pages.map(chunkOf))];
-    const chunks = new Map(
-      await Promise.all(wanted.map(async (at) => [at, await load(list[at]![1], kinds.records)] as const)),
-    );
+    const chunks = new Map(await Promise.all(wanted.map(async (at) => [at, await load(list[at]![1], kind)] as const)));
     // Only the pages asked for are parsed, each once.
     return new Map(
       pages.map((page) => {
@@ -155,8 +154,8 @@ export function createLocalIndex(directory: SearchDirectory, load: Load): LocalI
     const fromPages = headingChunks ? all.filter((id) => !isHeading(id)) : all;
     const pagesOf = (list: number[]) => [...new Set(list.map(pageOfRecord))];
     const [headings, pages] = await Promise.all([
-      headingChunks ? readPages(headingChunks, pagesOf(fromHeadings)) : new Map(),
-      readPages(directory.chunks, pagesOf(fromPages)),
+      headingChunks ? readPages(headingChunks, pagesOf(fromHeadings), kinds.headings) : new Map(),
+      readPages(directory.chunks, pagesOf(fromPages), kinds.records),
     ]);
     return all.map((id) => {
       const compact =

@@ -13,11 +13,21 @@ import {
 import { arrayBytes, jsonStringsBytes, objectBytes, stringBytes, tupleListBytes } from './piece-cache.ts';
 import type { PieceKind } from './pieces.ts';
 
+const recordChunk: PieceKind<RecordChunk> = {
+  parse: decodeRecordChunk,
+  valid: isRecordChunk,
+  bytes: (chunk, _text, latin1) =>
+    objectBytes(3) + arrayBytes(chunk.pages.length) + arrayBytes(chunk.ends.length) + stringBytes(chunk.body, latin1),
+};
+
 export const pieceKinds: {
   directory: PieceKind<SearchDirectory>;
   terms: PieceKind<TermPiece>;
   vocabulary: PieceKind<VocabularyPiece>;
+  /** Whole pages' records: a chunk is read for the hits on its pages, seldom again. */
   records: PieceKind<RecordChunk>;
+  /** Titles and headings alone, of the same form: the hits common words find first, read again and again. */
+  headings: PieceKind<RecordChunk>;
 } = {
   directory: { valid: isDirectory, bytes: directoryBytes },
   terms: {
@@ -31,12 +41,8 @@ export const pieceKinds: {
     bytes: (piece, text, latin1) =>
       objectBytes(2) + arrayBytes(piece.terms.length) * 2 + jsonStringsBytes(text, piece.terms.length, latin1),
   },
-  records: {
-    parse: decodeRecordChunk,
-    valid: isRecordChunk,
-    bytes: (chunk, _text, latin1) =>
-      objectBytes(3) + arrayBytes(chunk.pages.length) + arrayBytes(chunk.ends.length) + stringBytes(chunk.body, latin1),
-  },
+  records: { ...recordChunk, passing: true },
+  headings: recordChunk,
 };
 
 /** The directory's long lists are tuples of a string or two and small integers; the rest is a few strings. */

@@ -4,7 +4,7 @@
 // near its own (builds made before the typo order: all of its first letter's), so a typo in the
 // first letter is not forgiven.
 
-import { typoLength, type SearchDirectory, type VocabularyPiece } from '../../../client/search-pieces.ts';
+import { typoKey, typoLength, type SearchDirectory, type VocabularyPiece } from '../../../client/search-pieces.ts';
 
 export interface Candidate {
   /** How much a match through this term weighs against an exact match (1). */
@@ -87,12 +87,20 @@ export function candidates(
     for (let i = lowerBound(piece.terms, from); i < piece.terms.length && piece.terms[i]! < to; i++)
       consider(piece.terms[i]!, piece.counts[i]!);
   }
-  const first = String.fromCodePoint(word.codePointAt(0)!);
-  for (const piece of vocabulary.typos) {
-    piece.terms.forEach((term, i) => {
-      // A completion was found in the sorted pieces already.
-      if (term.startsWith(first) && !(last && term.startsWith(word))) consider(term, piece.counts[i]!);
-    });
+  if (vocabulary.typos.length > 0) {
+    // Typo pieces are in `typoKey` order: only the run of the word's first letter and the lengths
+    // its typos allow is looked at (on a cold isolate each term looked at costs, interpreted).
+    const first = String.fromCodePoint(word.codePointAt(0)!);
+    const fromKey = first + typoLength(word.length - typos);
+    const longest = word.length + typos;
+    for (const piece of vocabulary.typos) {
+      for (let i = lowerBound(piece.terms, fromKey, typoKey); i < piece.terms.length; i++) {
+        const term = piece.terms[i]!;
+        if (!term.startsWith(first) || term.length > longest) break;
+        // A completion was found in the sorted pieces already.
+        if (!(last && term.startsWith(word))) consider(term, piece.counts[i]!);
+      }
+    }
   }
   const frequentFirst = (a: [string, number, ...unknown[]], b: [string, number, ...unknown[]]) =>
     b[1] - a[1] || (a[0] < b[0] ? -1 : 1);
@@ -103,13 +111,13 @@ export function candidates(
   return found;
 }
 
-/** Index of the first of `sorted` at or after `value`. */
-function lowerBound(sorted: string[], value: string): number {
+/** Index of the first of `sorted` (in the order of `key`) at or after `value`. */
+function lowerBound(sorted: string[], value: string, key: (term: string) => string = (term) => term): number {
   let low = 0;
   let high = sorted.length;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    if (sorted[middle]! < value) low = middle + 1;
+    if (key(sorted[middle]!) < value) low = middle + 1;
     else high = middle;
   }
   return low;
