@@ -9,6 +9,7 @@ import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/pr
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { SearchRef, SidebarItem } from '../../client/model.ts';
+import { buildV8Flags } from '../build/v8-flags.ts';
 import { generateCorpus } from './corpus.ts';
 import { countedLocalDeploy, type DeployCount } from './counted-deploy.ts';
 import { largestSearchAsset, pagesToMeasure, readKvOutput } from './kv-output.ts';
@@ -185,7 +186,7 @@ async function measuredBuild(siteDir: string, outDir: string, timeoutSeconds: nu
   const tsx = join(projectRoot, 'node_modules', '.bin', 'tsx');
   const run = await runMeasured(
     tsx,
-    ['scripts/build.ts', '--content', siteDir, '--out', outDir, '--cache', cacheDir],
+    [...buildV8Flags, 'scripts/build.ts', '--content', siteDir, '--out', outDir, '--cache', cacheDir],
     timeoutSeconds * 1000,
   );
   const build = {

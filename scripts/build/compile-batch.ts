@@ -12,7 +12,6 @@ import type { PluggableList } from 'unified';
 import { VFile } from 'vfile';
 import remarkDirective from 'remark-directive';
 import remarkGfm from 'remark-gfm';
-import rehypeShikiFromHighlighter from '@shikijs/rehype/core';
 import type { TocItem, TreeNode } from '../../client/model.ts';
 import { componentNames } from '../../client/components/registry-names.ts';
 import { BuildError } from './errors.ts';
@@ -21,7 +20,9 @@ import { flatten } from './jsx-runtime.ts';
 import { tableOfContents } from './table-of-contents.ts';
 import { browserOnlyFallbacks } from './browser-only-content.ts';
 import { unnamedTabQueries } from './tabs-check.ts';
-import { codeHighlighting, sharedCodeOptions, type CodeHighlighting } from './code-highlighter.ts';
+import { codeHighlighting, type CodeHighlighting } from './code-highlighter.ts';
+import { rehypeCodeFences } from './code-fence-highlight.ts';
+import { remarkGfmAutolinkGuard } from './gfm-autolink-guard.ts';
 import { highlightJsxCodeBlocks } from './jsx-code-blocks.ts';
 import { pageContextDefine, pageImportsPlugin, supportedImports, type ImportProblem } from './page-imports.ts';
 import { rehypeTocExport } from './toc-export.ts';
@@ -40,13 +41,7 @@ import { remarkNpm2Yarn } from './npm2yarn.ts';
 import { cssModulesPlugin } from './islands/css-modules.ts';
 import { siteComponentOptions, siteComponentsPlugin } from './islands/plugin.ts';
 import { renderIslands } from './islands/render.ts';
-import {
-  parseCodeMeta,
-  rehypeHeadingIds,
-  rehypeLinksAndImages,
-  remarkAdmonitions,
-  type LinkContext,
-} from './mdx-plugins.ts';
+import { rehypeHeadingIds, rehypeLinksAndImages, remarkAdmonitions, type LinkContext } from './mdx-plugins.ts';
 
 /** A page of the batch and its place in the whole list of docs. */
 export interface BatchEntry {
@@ -210,23 +205,13 @@ function mdxCompileOptions(context: LinkContext, highlighting: CodeHighlighting)
     providerImportSource: componentsProvider,
     // Docusaurus parses .md as MDX too, unless `markdown.format` says otherwise.
     ...markdownExtensions(context.markdown ?? defaultMarkdownDialect),
-    remarkPlugins: [remarkGfm, remarkDirective, remarkAdmonitions, remarkNpm2Yarn],
+    remarkPlugins: [remarkGfm, remarkGfmAutolinkGuard, remarkDirective, remarkAdmonitions, remarkNpm2Yarn],
     rehypePlugins: [
       rehypeCommonMarkHtml,
       rehypeHeadingIds,
       rehypeTocExport,
       [rehypeLinksAndImages, context],
-      [
-        rehypeShikiFromHighlighter,
-        highlighting.highlighter,
-        {
-          ...sharedCodeOptions(highlighting),
-          defaultLanguage: 'text',
-          fallbackLanguage: 'text',
-          lazy: true,
-          parseMetaString: parseCodeMeta,
-        },
-      ],
+      [rehypeCodeFences, highlighting],
     ] as PluggableList,
   };
 }

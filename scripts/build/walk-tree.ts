@@ -5,10 +5,13 @@
 import type { Node, Parent } from 'unist';
 
 /**
- * What `enter` returns: nothing to go on, or the index in the parent to go on at (after the
- * visitor replaced or removed siblings), as unist-util-visit takes it.
+ * What `enter` returns: nothing to go on, the index in the parent to go on at (after the
+ * visitor replaced or removed siblings), as unist-util-visit takes it, or `skipChildren`.
  */
-export type WalkResult = number | undefined | void;
+export type WalkResult = number | typeof skipChildren | undefined | void;
+
+/** Returned by `enter`: the node's children are not walked (unist-util-visit's SKIP). */
+export const skipChildren = Symbol('skip children');
 
 /**
  * Calls `enter` on `tree` and every node below it, parents before their children. As with
@@ -29,6 +32,7 @@ function walkNode(
   enter: (node: Node, index: number | undefined, parent: Parent | undefined) => WalkResult,
 ): WalkResult {
   const result = enter(node, index, parent);
+  if (result === skipChildren) return undefined;
   const walked = node as Partial<Parent>;
   // Read live, as visitors may splice the list or give the node a new one.
   for (let offset = 0; walked.children && offset >= 0 && offset < walked.children.length;) {

@@ -2,9 +2,9 @@
 // plugins that moved to it (admonitions, npm2yarn, links, heading ids, TOC) were written against.
 
 import type { Node, Parent } from 'unist';
-import { visit } from 'unist-util-visit';
 import { describe, expect, it } from 'vitest';
-import { walkTree, type WalkResult } from '../../scripts/build/walk-tree.ts';
+import { SKIP, visit } from 'unist-util-visit';
+import { skipChildren, walkTree } from '../../scripts/build/walk-tree.ts';
 
 interface TestNode extends Node {
   value?: string;
@@ -25,7 +25,7 @@ function fixture(): TestNode {
 
 /** Records each node it meets and rewrites the tree as it goes, the way the build's plugins do. */
 function rewriter(seen: string[]) {
-  return (node: Node, index: number | undefined, found: Parent | undefined): WalkResult => {
+  return (node: Node, index: number | undefined, found: Parent | undefined): number | undefined => {
     const current = node as TestNode;
     seen.push(`${current.type}${current.value ?? ''}@${index ?? '-'}`);
     if (!found || index === undefined) return undefined;
@@ -50,5 +50,21 @@ describe('walkTree', () => {
     expect(tree).toEqual(expectedTree);
     // The unwrapped node's children are met twice: under it, then in its place.
     expect(seen.filter((entry) => entry.startsWith('textb'))).toHaveLength(2);
+  });
+
+  it('leaves the children of a node it is told to skip, as unist-util-visit does with SKIP', () => {
+    const met = (walk: 'walkTree' | 'visit') => {
+      const seen: string[] = [];
+      const note = (node: Node) => {
+        const current = node as TestNode;
+        seen.push(`${current.type}${current.value ?? ''}`);
+        return current.type === 'unwrap';
+      };
+      if (walk === 'visit') visit(fixture(), (node) => (note(node) ? SKIP : undefined));
+      else walkTree(fixture(), (node) => (note(node) ? skipChildren : undefined));
+      return seen;
+    };
+    expect(met('walkTree')).toEqual(met('visit'));
+    expect(met('walkTree')).not.toContain('textb');
   });
 });

@@ -1,0 +1,22 @@
+// The build's V8 flags are written twice: in package.json's scripts, which start Node, and in
+// v8-flags.ts, which the scale bench reads; a build measured by the bench must be the one users run.
+
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { buildV8Flags } from '../../scripts/build/v8-flags.ts';
+
+const scripts = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts;
+
+describe('the V8 flags of a build', () => {
+  it.each(['build', 'deploy'])('are the ones `npm run %s` starts Node with', (name) => {
+    expect(scripts[name]).toBe(`tsx ${buildV8Flags.join(' ')} scripts/${name}.ts`);
+  });
+
+  it('are flags this Node knows (it refuses to start on one it does not)', () => {
+    const output = execFileSync(process.execPath, [...buildV8Flags, '-e', 'console.log("started")'], {
+      encoding: 'utf8',
+    });
+    expect(output.trim()).toBe('started');
+  });
+});
