@@ -84,14 +84,16 @@ export function processRunSeconds(pid: number): number | null {
     return null;
   }
   let nanoseconds = 0;
+  let read = 0;
   for (const task of tasks) {
     try {
       nanoseconds += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
+      read += 1;
     } catch {
-      return processCpuSeconds(pid);
+      // A thread that ended since the listing; one unit for the whole sum, so no ticks mixed in.
     }
   }
-  return nanoseconds / 1e9;
+  return read > 0 ? nanoseconds / 1e9 : processCpuSeconds(pid);
 }
 
 /** Ids of the running children of `parent` whose command name is `name`. */

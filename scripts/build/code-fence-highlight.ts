@@ -1,19 +1,17 @@
 // Rehype plugin: every Markdown fence (`<pre><code class="language-x">`) highlighted by Shiki with
-// the options JSX code blocks get. It does what @shikijs/rehype's core does for the options we gave
-// it (lazy languages, plain text as default and fallback, meta parsed by parseCodeMeta), but walks
-// the tree with walk-tree.ts: unist-util-visit names a function for every node it passes, and that
-// walk over every element of every page cost more than a tenth of the highlighting itself.
+// the options JSX code blocks get. It does what @shikijs/rehype's core did for the options we gave
+// it (languages loaded lazily, plain text as default and fallback: loadedLanguage, as for JSX code
+// blocks; meta parsed by parseCodeMeta), but walks the tree with walk-tree.ts: unist-util-visit
+// names a function for every node it passes, and that walk over every element of every page cost
+// more than a tenth of the highlighting itself.
 
 import type { Element, Root, RootContent } from 'hast';
 import { toString as hastToString } from 'hast-util-to-string';
-import { isSpecialLang } from 'shiki';
 import type { Node, Parent } from 'unist';
-import { sharedCodeOptions, type CodeHighlighting } from './code-highlighter.ts';
+import { loadedLanguage, sharedCodeOptions, type CodeHighlighting } from './code-highlighter.ts';
 import { parseCodeMeta } from './mdx-plugins.ts';
 import { skipChildren, walkTree } from './walk-tree.ts';
 
-/** A fence's language when it names none, and when Shiki has no grammar of the name it gives. */
-const plainLanguage = 'text';
 const languageClassPrefix = 'language-';
 
 interface Fence {
@@ -43,18 +41,8 @@ export function rehypeCodeFences(highlighting: CodeHighlighting) {
         });
         (parent as Parent).children[index] = highlighted as unknown as RootContent;
       };
-      const { language } = fence;
-      if (!language) place(plainLanguage);
-      else if (highlighter.getLoadedLanguages().includes(language) || isSpecialLang(language)) place(language);
-      else {
-        // A grammar not loaded yet: loaded now, or the fence stays plain text when Shiki has none.
-        try {
-          const loaded = highlighter.loadLanguage(language as Parameters<typeof highlighter.loadLanguage>[0]);
-          loading.push(loaded.then(() => place(language)).catch(() => place(plainLanguage)));
-        } catch {
-          place(plainLanguage);
-        }
-      }
+      // A grammar not loaded yet is loaded first; a name Shiki has no grammar of stays plain text.
+      loading.push(loadedLanguage(highlighting, fence.language).then(place));
       // Nothing inside a fence is another fence.
       return skipChildren;
     });
