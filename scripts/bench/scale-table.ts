@@ -8,8 +8,10 @@ const shown = (value: number | undefined) => (value === undefined || Number.isNa
 
 export function printScaleTable(results: SizeResult[]) {
   console.log(
-    '\nScale (KB/MB are KiB/MiB; search on a fresh workerd, one connection, every query new; "services up":' +
-      " the same first search once Miniflare's KV, cache and assets services were started from Node)",
+    '\nScale (KB/MB are KiB/MiB; search on a fresh workerd straight to the worker, its static assets from' +
+      ' workerd\'s disk service, one connection, every query new; "services up": the same first search once' +
+      ' Miniflare\'s KV and cache services were started from Node; "via Miniflare": through its entry worker' +
+      ' and assets service, as wrangler dev runs it)',
   );
   console.table(
     results.map((result) => ({
@@ -30,6 +32,10 @@ export function printScaleTable(results: SizeResult[]) {
       'cache counts MB': mb(result.searchHeap?.cacheCountedBytes),
       'warm p50 ms': shown(result.search?.warm.p50),
       'warm p99 ms': shown(result.search?.warm.p99),
+      'via Miniflare: cold ms': shown(result.searchViaMiniflare?.coldFirstMs),
+      'services up ms': shown(result.searchViaMiniflare?.servicesUp?.ms),
+      'p50 ms': shown(result.searchViaMiniflare?.warm.p50),
+      'p99 ms': shown(result.searchViaMiniflare?.warm.p99),
       'redeploy keys': result.redeploy
         ? `${result.redeploy.keysWritten - result.redeploy.pointerKeys} + ${result.redeploy.pointerKeys} pointer`
         : '–',

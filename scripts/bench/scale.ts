@@ -10,12 +10,19 @@ import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { SearchRef, SidebarItem } from '../../client/model.ts';
 import { buildV8Flags } from '../build/v8-flags.ts';
+import { bundleWorker } from '../workerd.ts';
 import { generateCorpus } from './corpus.ts';
 import { countedLocalDeploy, type DeployCount } from './counted-deploy.ts';
 import { largestSearchAsset, pagesToMeasure, readKvOutput } from './kv-output.ts';
 import { runMeasured } from './process-tree.ts';
 import { printScaleTable } from './scale-table.ts';
-import { firstSearchServicesUp, measureSearch, type SearchFigures, withFreshWorkerd } from './scale-search.ts';
+import {
+  firstSearchServicesUp,
+  measureSearch,
+  type SearchFigures,
+  type SearchLayout,
+  withFreshWorkerd,
+} from './scale-search.ts';
 import { measureSearchHeap, type SearchHeap } from './search-heap.ts';
 import { queryStream, siteWords } from './search-queries.ts';
 import { rerunSearch } from './search-rerun.ts';
@@ -47,7 +54,10 @@ export interface SizeResult {
   kv?: { entries: number; totalBytes: number; largestValueBytes: number; largestKey: string };
   searchAsset?: { file: string; bytes: number } | null;
   html?: { small?: { route: string; bytes: number }; deepest?: { route: string; bytes: number } };
+  /** Search straight on workerd (`SearchLayout` 'straight'): the issue's figures. */
   search?: SearchFigures;
+  /** The same searches through Miniflare's entry worker and its assets service, as `wrangler dev` runs them. */
+  searchViaMiniflare?: SearchFigures;
   /** The search service's own heap, run in Node over the build's pieces (see search-heap.ts). */
   searchHeap?: SearchHeap;
   firstDeploy?: DeployCount;
@@ -135,11 +145,16 @@ async function benchSize(size: SiteSize, options: ScaleOptions): Promise<SizeRes
           sidebars,
         );
         result.search = measured.search;
+        result.searchViaMiniflare = measured.searchViaMiniflare;
         result.html = measured.html;
-        const { coldFirstMs, servicesUp, warm } = result.search;
-        console.log(
-          `  first search ${coldFirstMs} ms (${servicesUp?.ms} ms with the platform's services up), warm p50 ${warm.p50} ms`,
-        );
+        for (const [how, { coldFirstMs, servicesUp, warm }] of [
+          ['straight on workerd', measured.search],
+          ["through Miniflare's assets service", measured.searchViaMiniflare],
+        ] as const)
+          console.log(
+            `  ${how}: first search ${coldFirstMs} ms (${servicesUp?.ms} ms with the platform's services up), ` +
+              `warm p50 ${warm.p50} ms`,
+          );
       });
       await step('search heap in Node', async () => {
         if (!searchRef) throw new Error('the build has no search index');
@@ -209,22 +224,45 @@ async function serveAndMeasure(
   /** A new stream of the bench's queries (the same ones each time). */
   queries: () => () => string,
   sidebars: Record<string, SidebarItem[]> | undefined,
-): Promise<{ search: SearchFigures; html: NonNullable<SizeResult['html']> }> {
+): Promise<{ search: SearchFigures; searchViaMiniflare: SearchFigures; html: NonNullable<SizeResult['html']> }> {
   const site = { origin: '', outDir, persist, stop: async () => {} };
   const bindings = { SEARCH_CACHE_TTL: '300', HTML_CACHE_TTL: '0' };
-  const html: NonNullable<SizeResult['html']> = {};
-  const search = await withFreshWorkerd(site, options.port, bindings, async (workerd, pid) => {
-    const figures = await measureSearch(workerd.origin, pid, queries(), { warmSeconds: options.warmSeconds });
-    const { small, deepest } = sidebars ? pagesToMeasure(sidebars) : {};
-    if (small) html.small = { route: small, bytes: await htmlBytes(workerd.origin, small) };
-    if (deepest) html.deepest = { route: deepest, bytes: await htmlBytes(workerd.origin, deepest) };
-    return figures;
-  });
-  // The same first query again, on a workerd whose KV, cache and assets services are already up.
-  search.servicesUp = await withFreshWorkerd(site, options.port, bindings, (workerd, pid) =>
-    firstSearchServicesUp(workerd, pid, queries()()),
-  );
-  return { search, html };
+  const bundleRoot = await mkdtemp(join(tmpdir(), 'self-docs-scale-bundle-'));
+  try {
+    const bundleDir = await bundleWorker(bundleRoot);
+    const html: NonNullable<SizeResult['html']> = {};
+    const measureIn = async (layout: SearchLayout) => {
+      const figures = await withFreshWorkerd(
+        site,
+        options.port,
+        bindings,
+        async (workerd, pid) => {
+          const measured = await measureSearch(workerd.origin, pid, queries(), { warmSeconds: options.warmSeconds });
+          if (layout === 'miniflare') {
+            const { small, deepest } = sidebars ? pagesToMeasure(sidebars) : {};
+            if (small) html.small = { route: small, bytes: await htmlBytes(workerd.origin, small) };
+            if (deepest) html.deepest = { route: deepest, bytes: await htmlBytes(workerd.origin, deepest) };
+          }
+          return measured;
+        },
+        { bundleDir, layout },
+      );
+      // The same first query again, on a workerd whose KV, cache and assets services are already up.
+      figures.servicesUp = await withFreshWorkerd(
+        site,
+        options.port,
+        bindings,
+        (workerd, pid) => firstSearchServicesUp(workerd, pid, queries()()),
+        { bundleDir, layout },
+      );
+      return figures;
+    };
+    const search = await measureIn('straight');
+    const searchViaMiniflare = await measureIn('miniflare');
+    return { search, searchViaMiniflare, html };
+  } finally {
+    await rm(bundleRoot, { recursive: true, force: true });
+  }
 }
 
 async function htmlBytes(origin: string, route: string): Promise<number> {

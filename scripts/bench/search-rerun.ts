@@ -9,7 +9,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bundleWorker } from '../workerd.ts';
 import { readKvOutput } from './kv-output.ts';
-import { firstSearchServicesUp, measureSearch, type SearchFigures, withFreshWorkerd } from './scale-search.ts';
+import {
+  firstSearchServicesUp,
+  measureSearch,
+  type SearchFigures,
+  type SearchLayout,
+  withFreshWorkerd,
+} from './scale-search.ts';
 import { measureSearchHeap, type SearchHeap } from './search-heap.ts';
 import { queryStream, siteWords } from './search-queries.ts';
 
@@ -24,22 +30,27 @@ export interface SearchRerunOptions {
   out: string;
 }
 
+/** The medians of several runs in one layout. */
+export interface SearchMedians {
+  coldFirstMs: number;
+  coldFirstCpuMs: number;
+  /** The first search on a workerd whose platform services were up (see `SearchFigures.servicesUp`). */
+  servicesUpMs: number;
+  servicesUpCpuMs: number;
+  isolateStartMs: number;
+  p50: number;
+  p99: number;
+  cpuMsPerSearch: number;
+}
+
 export interface SearchRerun {
   keptDir: string;
-  runs: SearchFigures[];
-  median: {
-    coldFirstMs: number;
-    coldFirstCpuMs: number;
-    /** The first search on a workerd whose platform services were up (see `SearchFigures.servicesUp`). */
-    servicesUpMs: number;
-    servicesUpCpuMs: number;
-    isolateStartMs: number;
-    p50: number;
-    p99: number;
-    cpuMsPerSearch: number;
-  };
+  runs: Record<SearchLayout, SearchFigures>[];
+  median: Record<SearchLayout, SearchMedians>;
   heap: SearchHeap;
 }
+
+const layouts: SearchLayout[] = ['straight', 'miniflare'];
 
 export async function rerunSearch(options: SearchRerunOptions): Promise<SearchRerun> {
   const siteDir = join(options.keptDir, 'site');
@@ -54,62 +65,56 @@ export async function rerunSearch(options: SearchRerunOptions): Promise<SearchRe
   if (!ref) throw new Error(`--search-only: the build in ${outDir} has no search index`);
   const words = await siteWords(siteDir);
   const bundleRoot = await mkdtemp(join(tmpdir(), 'self-docs-search-rerun-'));
-  const runs: SearchFigures[] = [];
+  const runs: Record<SearchLayout, SearchFigures>[] = [];
   try {
     const bundleDir = await bundleWorker(bundleRoot);
     const site = { origin: '', outDir, persist, stop: async () => {} };
     const bindings = { SEARCH_CACHE_TTL: '300', HTML_CACHE_TTL: '0' };
     for (let run = 1; run <= options.runs; run++) {
-      const figures = await withFreshWorkerd(
-        site,
-        options.port,
-        bindings,
-        (workerd, pid) =>
-          measureSearch(workerd.origin, pid, queryStream(words, options.seed), { warmSeconds: options.warmSeconds }),
-        { bundleDir },
-      );
-      // The same first query on a workerd whose KV, cache and assets services are already up.
-      figures.servicesUp = await withFreshWorkerd(
-        site,
-        options.port,
-        bindings,
-        (workerd, pid) => firstSearchServicesUp(workerd, pid, queryStream(words, options.seed)()),
-        { bundleDir },
-      );
-      runs.push(figures);
-      console.log(
-        `  run ${run}: start ${figures.isolateStartMs} ms, cold first ${figures.coldFirstMs} ms (${figures.coldFirstCpuMs} ms CPU), ` +
-          `services up ${figures.servicesUp.ms} ms (${figures.servicesUp.cpuMs} ms CPU), ` +
-          `warm p50 ${figures.warm.p50} / p99 ${figures.warm.p99} ms, ${figures.warm.cpuMsPerSearch} ms CPU ` +
-          `(${figures.warm.requests} searches)`,
-      );
+      const measured = {} as Record<SearchLayout, SearchFigures>;
+      for (const layout of layouts) {
+        const figures = await withFreshWorkerd(
+          site,
+          options.port,
+          bindings,
+          (workerd, pid) =>
+            measureSearch(workerd.origin, pid, queryStream(words, options.seed), { warmSeconds: options.warmSeconds }),
+          { bundleDir, layout },
+        );
+        // The same first query on a workerd whose KV, cache and assets services are already up.
+        figures.servicesUp = await withFreshWorkerd(
+          site,
+          options.port,
+          bindings,
+          (workerd, pid) => firstSearchServicesUp(workerd, pid, queryStream(words, options.seed)()),
+          { bundleDir, layout },
+        );
+        measured[layout] = figures;
+        console.log(
+          `  run ${run}, ${layout}: start ${figures.isolateStartMs} ms, cold first ${figures.coldFirstMs} ms ` +
+            `(${figures.coldFirstCpuMs} ms CPU), services up ${figures.servicesUp.ms} ms (${figures.servicesUp.cpuMs} ms CPU), ` +
+            `warm p50 ${figures.warm.p50} / p99 ${figures.warm.p99} ms, ${figures.warm.cpuMsPerSearch} ms CPU ` +
+            `(${figures.warm.requests} searches)`,
+        );
+      }
+      runs.push(measured);
     }
   } finally {
     await rm(bundleRoot, { recursive: true, force: true });
   }
   const heap = await measureSearchHeap(outDir, siteDir, ref, 300, options.seed);
-  const result: SearchRerun = {
-    keptDir: options.keptDir,
-    runs,
-    median: {
-      coldFirstMs: median(runs.map((run) => run.coldFirstMs)),
-      coldFirstCpuMs: median(runs.map((run) => run.coldFirstCpuMs ?? NaN)),
-      servicesUpMs: median(runs.map((run) => run.servicesUp?.ms ?? NaN)),
-      servicesUpCpuMs: median(runs.map((run) => run.servicesUp?.cpuMs ?? NaN)),
-      isolateStartMs: median(runs.map((run) => run.isolateStartMs)),
-      p50: median(runs.map((run) => run.warm.p50)),
-      p99: median(runs.map((run) => run.warm.p99)),
-      cpuMsPerSearch: median(runs.map((run) => run.warm.cpuMsPerSearch ?? NaN)),
-    },
-    heap,
-  };
-  const { coldFirstMs, coldFirstCpuMs, servicesUpMs, servicesUpCpuMs, isolateStartMs, p50, p99, cpuMsPerSearch } =
-    result.median;
-  console.log(
-    `\nmedian of ${runs.length}: start ${isolateStartMs} ms, cold first ${coldFirstMs} ms (${coldFirstCpuMs} ms CPU), ` +
-      `services up ${servicesUpMs} ms (${servicesUpCpuMs} ms CPU), ` +
-      `warm p50 ${p50} / p99 ${p99} ms, ${cpuMsPerSearch} ms CPU a warm search`,
-  );
+  const median = {} as Record<SearchLayout, SearchMedians>;
+  for (const layout of layouts) {
+    median[layout] = medians(runs.map((run) => run[layout]));
+    const { coldFirstMs, coldFirstCpuMs, servicesUpMs, servicesUpCpuMs, isolateStartMs, p50, p99, cpuMsPerSearch } =
+      median[layout];
+    console.log(
+      `\n${layout}, median of ${runs.length}: start ${isolateStartMs} ms, cold first ${coldFirstMs} ms ` +
+        `(${coldFirstCpuMs} ms CPU), services up ${servicesUpMs} ms (${servicesUpCpuMs} ms CPU), ` +
+        `warm p50 ${p50} / p99 ${p99} ms, ${cpuMsPerSearch} ms CPU a warm search`,
+    );
+  }
+  const result: SearchRerun = { keptDir: options.keptDir, runs, median, heap };
   console.log(
     `search heap +${((heap.heapAfterBytes - heap.heapBeforeBytes) / 2 ** 20).toFixed(1)} MiB after ` +
       `${heap.searches} searches; piece reads: ${heap.firstSearchReads} for the first search, ` +
@@ -120,6 +125,19 @@ export async function rerunSearch(options: SearchRerunOptions): Promise<SearchRe
   await writeFile(file, `${JSON.stringify(result, null, 2)}\n`);
   console.log(`written ${file}`);
   return result;
+}
+
+function medians(runs: SearchFigures[]): SearchMedians {
+  return {
+    coldFirstMs: median(runs.map((run) => run.coldFirstMs)),
+    coldFirstCpuMs: median(runs.map((run) => run.coldFirstCpuMs ?? NaN)),
+    servicesUpMs: median(runs.map((run) => run.servicesUp?.ms ?? NaN)),
+    servicesUpCpuMs: median(runs.map((run) => run.servicesUp?.cpuMs ?? NaN)),
+    isolateStartMs: median(runs.map((run) => run.isolateStartMs)),
+    p50: median(runs.map((run) => run.warm.p50)),
+    p99: median(runs.map((run) => run.warm.p99)),
+    cpuMsPerSearch: median(runs.map((run) => run.warm.cpuMsPerSearch ?? NaN)),
+  };
 }
 
 function median(values: number[]): number {

@@ -88,20 +88,23 @@ export async function waitUntilAnswering(origin: string, exited: Promise<{ code:
  * costs. Reads the KV state that `startSite` seeded. `HTML_CACHE_TTL` 0 makes every page
  * request a real server render. `assets: false` leaves out the static-assets layer (its router
  * asks the assets service about every path before the worker sees it), so pages go straight to
- * the worker; search then finds no index pieces. `directSocket` (only with `assets: false`) also
- * opens a port straight to the worker, past the entry worker Miniflare puts in front locally.
+ * the worker; search then finds no index pieces. `assets: 'disk'` binds the worker's `ASSETS` to
+ * workerd's own disk service instead (no router, no Miniflare simulator: see `assetsFromDisk`).
+ * `directSocket` (not with `assets: true`) also opens a port straight to the worker, past the entry
+ * worker Miniflare puts in front locally.
  */
 export async function startWorkerd(
   site: RunningSite,
   port: number,
   bindings: Record<string, string>,
-  options: { assets?: boolean; bundleDir?: string; directSocket?: boolean } = {},
+  options: { assets?: boolean | 'disk'; bundleDir?: string; directSocket?: boolean } = {},
 ): Promise<RunningSite> {
   const workDir = await mkdtemp(join(tmpdir(), 'self-docs-bench-worker-'));
   try {
     // A bench that starts many fresh workerds bundles once and passes the bundle.
     const bundleDir = options.bundleDir ?? (await bundleWorker(workDir));
     const running = new Set(childrenNamed(process.pid, 'workerd'));
+    const assetsDir = join(site.outDir, 'client');
     const { mf, origin, directOrigin } = await startWorkerdSite({
       bundleDir,
       persist: site.persist,
@@ -109,7 +112,8 @@ export async function startWorkerd(
       bindings,
       cachePersist: join(workDir, 'cache'),
       // The build's static assets: the search index's pieces are read through this binding.
-      assetsDir: options.assets === false ? undefined : join(site.outDir, 'client'),
+      assetsDir: options.assets === false || options.assets === 'disk' ? undefined : assetsDir,
+      assetsFromDisk: options.assets === 'disk' ? assetsDir : undefined,
       directSocket: options.directSocket,
     });
     const stop = async () => {
@@ -122,8 +126,10 @@ export async function startWorkerd(
       // bindings ("cache:0" is the first worker's); the worker's isolate answers nothing.
       await (await mf.getKVNamespace('CONTENT')).get(kvKeys.current);
       await (await mf.getCaches()).default.match('https://wake.internal/');
-      // A file the assets service serves itself (the router never hands it to the worker).
-      if (options.assets !== false) await (await fetch(`${origin}/robots.txt`)).arrayBuffer();
+      // A file the assets service serves itself (the router never hands it to the worker). The
+      // disk service is workerd's own: nothing to start.
+      if (options.assets === undefined || options.assets === true)
+        await (await fetch(`${origin}/robots.txt`)).arrayBuffer();
     };
     return { origin, outDir: site.outDir, persist: site.persist, workerdPid, directOrigin, wakeServices, stop };
   } catch (error) {
