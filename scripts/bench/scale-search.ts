@@ -76,6 +76,41 @@ export async function withFreshWorkerd<T>(
   }
 }
 
+/**
+ * The search figures in `layout`: `measureSearch` on a fresh workerd (`alsoMeasure` may ask that
+ * workerd more before it stops), then the same first query on another fresh workerd whose
+ * platform services are up (`firstSearchServicesUp`). `queries` gives a new stream of the same
+ * queries each time.
+ */
+export async function searchFiguresIn(
+  layout: SearchLayout,
+  site: RunningSite,
+  port: number,
+  bindings: Record<string, string>,
+  queries: () => () => string,
+  options: { bundleDir: string; warmSeconds?: number; alsoMeasure?: (workerd: RunningSite) => Promise<void> },
+): Promise<SearchFigures> {
+  const figures = await withFreshWorkerd(
+    site,
+    port,
+    bindings,
+    async (workerd, pid) => {
+      const measured = await measureSearch(workerd.origin, pid, queries(), { warmSeconds: options.warmSeconds });
+      await options.alsoMeasure?.(workerd);
+      return measured;
+    },
+    { bundleDir: options.bundleDir, layout },
+  );
+  figures.servicesUp = await withFreshWorkerd(
+    site,
+    port,
+    bindings,
+    (workerd, pid) => firstSearchServicesUp(workerd, pid, queries()()),
+    { bundleDir: options.bundleDir, layout },
+  );
+  return figures;
+}
+
 export async function timedSearch(origin: string, query: string): Promise<{ ms: number; ok: boolean }> {
   const started = performance.now();
   const response = await fetch(`${origin}/1/indexes/*/queries`, {

@@ -16,13 +16,7 @@ import { countedLocalDeploy, type DeployCount } from './counted-deploy.ts';
 import { largestSearchAsset, pagesToMeasure, readKvOutput } from './kv-output.ts';
 import { runMeasured } from './process-tree.ts';
 import { printScaleTable } from './scale-table.ts';
-import {
-  firstSearchServicesUp,
-  measureSearch,
-  type SearchFigures,
-  type SearchLayout,
-  withFreshWorkerd,
-} from './scale-search.ts';
+import { searchFiguresIn, type SearchFigures, type SearchLayout } from './scale-search.ts';
 import { measureSearchHeap, type SearchHeap } from './search-heap.ts';
 import { queryStream, siteWords } from './search-queries.ts';
 import { rerunSearch } from './search-rerun.ts';
@@ -231,32 +225,20 @@ async function serveAndMeasure(
   try {
     const bundleDir = await bundleWorker(bundleRoot);
     const html: NonNullable<SizeResult['html']> = {};
-    const measureIn = async (layout: SearchLayout) => {
-      const figures = await withFreshWorkerd(
-        site,
-        options.port,
-        bindings,
-        async (workerd, pid) => {
-          const measured = await measureSearch(workerd.origin, pid, queries(), { warmSeconds: options.warmSeconds });
-          if (layout === 'miniflare') {
-            const { small, deepest } = sidebars ? pagesToMeasure(sidebars) : {};
-            if (small) html.small = { route: small, bytes: await htmlBytes(workerd.origin, small) };
-            if (deepest) html.deepest = { route: deepest, bytes: await htmlBytes(workerd.origin, deepest) };
-          }
-          return measured;
-        },
-        { bundleDir, layout },
-      );
-      // The same first query again, on a workerd whose KV, cache and assets services are already up.
-      figures.servicesUp = await withFreshWorkerd(
-        site,
-        options.port,
-        bindings,
-        (workerd, pid) => firstSearchServicesUp(workerd, pid, queries()()),
-        { bundleDir, layout },
-      );
-      return figures;
-    };
+    const measureIn = (layout: SearchLayout) =>
+      searchFiguresIn(layout, site, options.port, bindings, queries, {
+        bundleDir,
+        warmSeconds: options.warmSeconds,
+        // Page sizes once, on the layout that serves pages as wrangler dev does.
+        alsoMeasure:
+          layout === 'miniflare'
+            ? async (workerd) => {
+                const { small, deepest } = sidebars ? pagesToMeasure(sidebars) : {};
+                if (small) html.small = { route: small, bytes: await htmlBytes(workerd.origin, small) };
+                if (deepest) html.deepest = { route: deepest, bytes: await htmlBytes(workerd.origin, deepest) };
+              }
+            : undefined,
+      });
     const search = await measureIn('straight');
     const searchViaMiniflare = await measureIn('miniflare');
     return { search, searchViaMiniflare, html };

@@ -9,13 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bundleWorker } from '../workerd.ts';
 import { readKvOutput } from './kv-output.ts';
-import {
-  firstSearchServicesUp,
-  measureSearch,
-  type SearchFigures,
-  type SearchLayout,
-  withFreshWorkerd,
-} from './scale-search.ts';
+import { searchFiguresIn, type SearchFigures, type SearchLayout } from './scale-search.ts';
 import { measureSearchHeap, type SearchHeap } from './search-heap.ts';
 import { queryStream, siteWords } from './search-queries.ts';
 
@@ -73,26 +67,18 @@ export async function rerunSearch(options: SearchRerunOptions): Promise<SearchRe
     for (let run = 1; run <= options.runs; run++) {
       const measured = {} as Record<SearchLayout, SearchFigures>;
       for (const layout of layouts) {
-        const figures = await withFreshWorkerd(
+        const figures = await searchFiguresIn(
+          layout,
           site,
           options.port,
           bindings,
-          (workerd, pid) =>
-            measureSearch(workerd.origin, pid, queryStream(words, options.seed), { warmSeconds: options.warmSeconds }),
-          { bundleDir, layout },
-        );
-        // The same first query on a workerd whose KV, cache and assets services are already up.
-        figures.servicesUp = await withFreshWorkerd(
-          site,
-          options.port,
-          bindings,
-          (workerd, pid) => firstSearchServicesUp(workerd, pid, queryStream(words, options.seed)()),
-          { bundleDir, layout },
+          () => queryStream(words, options.seed),
+          { bundleDir, warmSeconds: options.warmSeconds },
         );
         measured[layout] = figures;
         console.log(
           `  run ${run}, ${layout}: start ${figures.isolateStartMs} ms, cold first ${figures.coldFirstMs} ms ` +
-            `(${figures.coldFirstCpuMs} ms CPU), services up ${figures.servicesUp.ms} ms (${figures.servicesUp.cpuMs} ms CPU), ` +
+            `(${figures.coldFirstCpuMs} ms CPU), services up ${figures.servicesUp?.ms} ms (${figures.servicesUp?.cpuMs} ms CPU), ` +
             `warm p50 ${figures.warm.p50} / p99 ${figures.warm.p99} ms, ${figures.warm.cpuMsPerSearch} ms CPU ` +
             `(${figures.warm.requests} searches)`,
         );
