@@ -157,7 +157,7 @@ test('a focus ring at the edge of a lazily laid out block is drawn whole', async
   await openHydrated(page, longest);
   await expect(page.locator('html')).toHaveClass(/lazy-layout/);
   // A heading's link to itself starts at the heading's top edge: its ring is drawn above the block.
-  // (The first 24 blocks are never laid out lazily: content.css.)
+  // (The first 12 to 36 blocks, by screen height, are never laid out lazily: content.css.)
   const link = page.locator('.markdown > h2:nth-child(n + 25) > a').first();
   await link.scrollIntoViewIfNeeded();
   await page.keyboard.press('Shift');
