@@ -23,6 +23,7 @@ import { unnamedTabQueries } from './tabs-check.ts';
 import { codeHighlighting, type CodeHighlighting } from './code-highlighter.ts';
 import { rehypeCodeFences } from './code-fence-highlight.ts';
 import { remarkGfmAutolinkGuard } from './gfm-autolink-guard.ts';
+import { remarkGfmTableGuard } from './gfm-table-guard.ts';
 import { highlightJsxCodeBlocks } from './jsx-code-blocks.ts';
 import { pageContextDefine, pageImportsPlugin, supportedImports, type ImportProblem } from './page-imports.ts';
 import { rehypeTocExport } from './toc-export.ts';
@@ -205,7 +206,14 @@ function mdxCompileOptions(context: LinkContext, highlighting: CodeHighlighting)
     providerImportSource: componentsProvider,
     // Docusaurus parses .md as MDX too, unless `markdown.format` says otherwise.
     ...markdownExtensions(context.markdown ?? defaultMarkdownDialect),
-    remarkPlugins: [remarkGfm, remarkGfmAutolinkGuard, remarkDirective, remarkAdmonitions, remarkNpm2Yarn],
+    remarkPlugins: [
+      remarkGfm,
+      remarkGfmAutolinkGuard,
+      remarkGfmTableGuard,
+      remarkDirective,
+      remarkAdmonitions,
+      remarkNpm2Yarn,
+    ],
     rehypePlugins: [
       rehypeCommonMarkHtml,
       rehypeHeadingIds,

@@ -1,5 +1,5 @@
-// The build skips GFM's literal-autolink pass on pages with no text it could link: a page must
-// come out as remark-gfm alone makes it, whether the pass runs or not.
+// The build skips GFM's literal-autolink attempts while parsing, and its pass after, on pages with
+// no text they could link: a page must come out as remark-gfm alone makes it, positions and all.
 
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
@@ -22,6 +22,16 @@ const pages = {
   characterReferences: 'Written with references: someone&#64;example.test and www&period;example.test.\n',
   emphasis: 'Split by emphasis: *www.example.test* and **https://example.test**.\n',
   tableCell: '| a | b |\n| - | - |\n| www.example.test | x@example.test |\n',
+  mixedCase: 'Visit wWw.example.test or hTTpS://example.test today.\n',
+  mention: 'Ask @someone, or write to team@example.test.\n',
+  wordsOnly: 'Where the words wwwhat and httpd appear, but no link.\n',
+};
+
+/** Names of the GFM autolink constructs micromark was given for the last page parsed. */
+const autolinkAttempts = (processor: { data(key: 'micromarkExtensions'): unknown }) => {
+  const [gfm] = processor.data('micromarkExtensions') as { text: Record<string, { name?: string }[]> }[];
+  const names = Object.values(gfm!.text).flatMap((constructs) => constructs.map((construct) => construct.name));
+  return [...new Set(names.filter((name) => name?.endsWith('Autolink')))].sort();
 };
 
 describe('remarkGfmAutolinkGuard', () => {
@@ -42,6 +52,32 @@ describe('remarkGfmAutolinkGuard', () => {
       characterReferences: true,
       emphasis: true,
       tableCell: true,
+      mixedCase: true,
+      mention: true,
+      wordsOnly: false,
+    });
+  });
+
+  it('tries while parsing only the autolinks whose text is in the source', () => {
+    const processor = unified().use(remarkParse).use(remarkGfm).use(remarkGfmAutolinkGuard);
+    const attempts = Object.fromEntries(
+      Object.entries(pages).map(([name, markdown]) => {
+        processor.parse(markdown);
+        return [name, autolinkAttempts(processor)];
+      }),
+    );
+    expect(attempts).toEqual({
+      plain: ['emailAutolink', 'protocolAutolink'],
+      url: ['protocolAutolink'],
+      upperCaseUrl: ['protocolAutolink', 'wwwAutolink'],
+      www: ['wwwAutolink'],
+      email: ['emailAutolink'],
+      characterReferences: ['wwwAutolink'],
+      emphasis: ['protocolAutolink', 'wwwAutolink'],
+      tableCell: ['emailAutolink', 'wwwAutolink'],
+      mixedCase: ['protocolAutolink', 'wwwAutolink'],
+      mention: ['emailAutolink'],
+      wordsOnly: ['protocolAutolink', 'wwwAutolink'],
     });
   });
 
