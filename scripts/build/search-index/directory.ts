@@ -10,7 +10,7 @@ import {
 } from '../../../client/search-pieces.ts';
 
 /** Record chunks a page directory piece lists (about 6 KB; 256 chunks are some 800 pages at 10,000). */
-export const chunksPerPageDirectory = 256;
+const chunksPerPageDirectory = 256;
 
 /** The entries of `list` (the build's term pieces, in order) that hold `terms`, in the list's order. */
 export function termPiecesOfTerms(terms: string[], list: TermPieceEntry[]): TermPieceEntry[] {
