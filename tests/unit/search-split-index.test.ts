@@ -145,6 +145,12 @@ describe('the split index of 3,000 pages', () => {
     expect([...absent.read].filter((hash) => termPieces.has(hash))).toEqual([]);
   });
 
+  it('answers no hits, without failing, from the root of a site with no records', async () => {
+    const empty = openIndex(writeIndex([]));
+    for (const query of ['deploy', 'de', 'dep deploy', 'deplyo']) expect(await empty.search(query)).toEqual([]);
+    expect(await empty.suggest('deplyo', 3)).toEqual([]);
+  });
+
   it('finds every record that holds both words of a query', async () => {
     const [first, second] = [vocabulary.words[3]!, vocabulary.words[40]!];
     const holds = (record: SearchRecord, word: string) =>

@@ -66,7 +66,7 @@ export function createLocalIndex(directory: SearchIndexRoot, load: Load): LocalI
    * vocabulary piece named them, else from the directory's term list.
    */
   const postingsOf = async (term: string, named?: string[]): Promise<Postings> => {
-    const hashes = named ?? termPiecesFor(directory as SearchDirectory, term);
+    const hashes = named ?? (directory.version === 6 ? [] : termPiecesFor(directory, term));
     if (hashes.length === 0) return { ids: new Uint32Array(0), metas: new Uint8Array(0) };
     const pieces = await Promise.all(hashes.map((hash) => load(hash, kinds.terms)));
     return derived(`postings:${hashes[0]}:${term}`, (): Postings => {
