@@ -30,20 +30,14 @@ export const typeRank: Record<SearchRecord['type'], number> = {
   content: 7,
 };
 
-export interface SearchDirectory {
-  /**
-   * 5; still read, for rollbacks: 4 (a page's records a plain array, each repeating its page's
-   * path and headings) and 3 (record chunks not yet split by page).
-   */
-  version: 3 | 4 | 5;
+/** What every version of the index's first piece holds: record defaults, vocabulary and facets. */
+interface IndexHeader {
   /** Origin of every record URL (the site's url). */
   origin: string;
   language: SearchRecord['language'];
   docusaurusTag: string;
   /** Records in the index, for term weights. */
   records: number;
-  /** Term pieces in vocabulary order: [first term, hash, 1 when that term continues from the previous piece]. */
-  terms: [string, string, 0 | 1][];
   /** Vocabulary pieces in order: [first term, hash]. */
   vocabulary: [string, string][];
   /**
@@ -52,14 +46,7 @@ export interface SearchDirectory {
    * a few small pieces, not in all of its letter's. [first key, hash]; absent in builds made before.
    */
   typos?: [string, string][];
-  /** Record chunks in page order: [first page index, hash]. */
-  chunks: [number, string][];
-  /**
-   * The same pages' title and heading records alone (`encodePageHeadings`), in chunks of the same
-   * form and order: [first page index, hash]. Absent in builds made before them.
-   */
-  headingChunks?: [number, string][];
-  /** Records whose language or tag differ from their page's: [id, language, tag]. */
+  /** Records whose language or tag differ from their page's: [id, language, tag] (usually none). */
   facetExceptions: [number, string, string][];
   /**
    * Pages whose records carry another version's tag than `docusaurusTag`: [first page, tag], sorted;
@@ -68,8 +55,74 @@ export interface SearchDirectory {
   pageTags?: [number, string][];
 }
 
+/** A term piece's place in vocabulary order: [first term, hash, 1 when that term continues from the previous piece]. */
+export type TermPieceEntry = [string, string, 0 | 1];
+
+/** Record chunks in page order: [first page index, hash]. */
+export type ChunkEntry = [number, string];
+
+/**
+ * The index's first piece up to version 5, which listed every term piece and record chunk: about
+ * 117 KB at 10,000 pages, all parsed by a cold isolate. Still read, for rollbacks: 4 (a page's
+ * records a plain array, each repeating its page's path and headings) and 3 (record chunks not yet
+ * split by page).
+ */
+export interface SearchDirectory extends IndexHeader {
+  version: 3 | 4 | 5;
+  terms: TermPieceEntry[];
+  chunks: ChunkEntry[];
+  /**
+   * The same pages' title and heading records alone (`encodePageHeadings`), in chunks of the same
+   * form and order: [first page index, hash]. Absent in builds made before them.
+   */
+  headingChunks?: ChunkEntry[];
+}
+
+/**
+ * Version 6's first piece, a root of a few KB whatever the site's size: term pieces are named by
+ * the vocabulary pieces (`VocabularyPiece.pieces`), which a query reads anyway, and record chunks
+ * by page directory pieces (`PageDirectory`), a few hundred chunks each.
+ */
+export interface SearchRoot extends IndexHeader {
+  version: 6;
+  typos: [string, string][];
+  /** Page directory pieces in page order: [first page index, hash]. */
+  pages: ChunkEntry[];
+}
+
+export type SearchIndexRoot = SearchDirectory | SearchRoot;
+
+/**
+ * The record chunks and heading chunks of a range of pages (from its entry in `SearchRoot.pages`
+ * up to the next): each list holds every chunk that starts in the range, and the one before it.
+ */
+export interface PageDirectory {
+  chunks: ChunkEntry[];
+  headingChunks: ChunkEntry[];
+}
+
+/**
+ * Where `term`'s postings are in a list of term pieces in vocabulary order (the build's whole list,
+ * or a vocabulary piece's part of it): [start, end), the last piece starting at or before it and
+ * the pieces that piece continues from. Empty for an empty list.
+ */
+export function termPieceRange(list: TermPieceEntry[], term: string): [number, number] {
+  if (list.length === 0) return [0, 0];
+  // Binary search: a query looks up dozens of candidate terms among a thousand pieces.
+  let low = 0;
+  let high = list.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if (list[middle]![0] <= term) low = middle;
+    else high = middle - 1;
+  }
+  let start = low;
+  while (start > 0 && list[start]![2] === 1 && list[start]![0] === term) start--;
+  return [start, low + 1];
+}
+
 /** The version tag of a page's records in an index. */
-export function tagOfPage(directory: SearchDirectory, page: number): string {
+export function tagOfPage(directory: IndexHeader, page: number): string {
   const ranges = directory.pageTags ?? [];
   let low = 0;
   let high = ranges.length - 1;
@@ -109,6 +162,11 @@ export interface TermPiece {
 export interface VocabularyPiece {
   terms: string[];
   counts: number[];
+  /**
+   * Version 6: the term pieces that hold these terms' postings, the part of the build's list
+   * (`TermPieceEntry`, in vocabulary order) that `termPieceRange` needs for each of them.
+   */
+  pieces?: TermPieceEntry[];
 }
 
 /**

@@ -3,10 +3,10 @@
 // 3), still answer searches from their chunks, as a build of today's form (version 5) does.
 
 import { describe, expect, it } from 'vitest';
-import { chunkPage, decodeRecordChunk, encodeRecordChunk, type SearchDirectory } from '../../client/search-pieces.ts';
+import { chunkPage, decodeRecordChunk, encodeRecordChunk } from '../../client/search-pieces.ts';
 import { decodePageRecords, encodePageRecords } from '../../client/search-page-records.ts';
 import type { CompactRecord } from '../../client/search-options.ts';
-import { openIndex, writeIndex } from './support/search-index.ts';
+import { asVersion5, flatDirectory, openIndex, writeIndex } from './support/search-index.ts';
 import { random, syntheticPage, zipfVocabulary } from './support/synthetic-pages.ts';
 
 const pageOne = [
@@ -71,10 +71,9 @@ describe('record chunks of older builds', () => {
     const vocabulary = zipfVocabulary(2000, rand);
     const records = Array.from({ length: 60 }, (_, page) => syntheticPage(page, vocabulary, rand, 8)).flat();
     const current = writeIndex(records);
-    const directory = JSON.parse(current.pieces.get(current.directory)!) as SearchDirectory;
+    const directory = flatDirectory(current);
     // The same index as a version 4 build wrote it: each page's records a plain array.
-    const older = new Map(current.pieces);
-    older.set(current.directory, JSON.stringify({ ...directory, version: 4 }));
+    const older = asVersion5(current, { version: 4 }).pieces;
     for (const [, hash] of directory.chunks) {
       const chunk = decodeRecordChunk(current.pieces.get(hash)!);
       const pages = chunk.pages.map((_, i) => JSON.stringify(chunkPage(chunk, i)));
@@ -82,7 +81,7 @@ describe('record chunks of older builds', () => {
     }
     expect(older.get(directory.chunks[0]![1])).not.toBe(current.pieces.get(directory.chunks[0]![1]));
     const today = openIndex(current);
-    const rollback = openIndex({ directory: current.directory, pieces: older });
+    const rollback = openIndex({ directory: `${current.directory}-v5`, pieces: older });
     for (const query of [vocabulary.words[0]!, `${vocabulary.words[3]!} ${vocabulary.words[1]!.slice(0, 2)}`]) {
       const hits = await today.search(query);
       expect(hits.length).toBeGreaterThan(0);

@@ -3,11 +3,11 @@
 // text's length: never less than the walk over every value counts, and not much more.
 
 import { describe, expect, it } from 'vitest';
-import type { SearchDirectory } from '../../client/search-pieces.ts';
+import type { SearchRoot } from '../../client/search-pieces.ts';
 import { pieceKinds } from '../../worker/services/search/piece-kinds.ts';
 import { latin1Json, retainedBytes } from '../../worker/services/search/piece-cache.ts';
 import type { PieceKind } from '../../worker/services/search/pieces.ts';
-import { writeIndex } from './support/search-index.ts';
+import { asVersion5, flatDirectory, writeIndex } from './support/search-index.ts';
 import { random, syntheticPage, zipfVocabulary } from './support/synthetic-pages.ts';
 
 const texts = {
@@ -45,10 +45,14 @@ describe('what a search piece is charged', () => {
     const vocabulary = zipfVocabulary(2000, rand);
     const records = Array.from({ length: 60 }, (_, page) => syntheticPage(page, vocabulary, rand, 20)).flat();
     const small = { terms: 2048, longTerm: 8192, vocabulary: 4096, records: 4096 };
-    const { directory, pieces } = writeIndex(records, small);
-    const listed = JSON.parse(pieces.get(directory)!) as SearchDirectory;
+    const written = writeIndex(records, { ...small, pageDirectory: 4 });
+    const { directory, pieces } = asVersion5(written);
+    const listed = flatDirectory(written);
+    const root = JSON.parse(pieces.get(written.directory)!) as SearchRoot;
     const kindOf = new Map<string, PieceKind<unknown>>([
       [directory, pieceKinds.directory as PieceKind<unknown>],
+      [written.directory, pieceKinds.directory as PieceKind<unknown>],
+      ...root.pages.map(([, hash]) => [hash, pieceKinds.pages] as [string, PieceKind<unknown>]),
       ...listed.terms.map(([, hash]) => [hash, pieceKinds.terms] as [string, PieceKind<unknown>]),
       ...[...listed.vocabulary, ...(listed.typos ?? [])].map(
         ([, hash]) => [hash, pieceKinds.vocabulary] as [string, PieceKind<unknown>],
@@ -59,6 +63,7 @@ describe('what a search piece is charged', () => {
     ]);
     expect(kindOf.size).toBe(pieces.size);
     expect(listed.terms.length).toBeGreaterThan(5);
+    expect(root.pages.length).toBeGreaterThan(1);
     for (const [hash, text] of pieces) {
       const kind = kindOf.get(hash)!;
       const value = (kind.parse ?? JSON.parse)(text);

@@ -3,12 +3,12 @@
 
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SearchRecord } from '../../client/model.ts';
-import type { SearchDirectory } from '../../client/search-pieces.ts';
+import type { SearchDirectory, VocabularyPiece } from '../../client/search-pieces.ts';
 import { pieceSizes } from '../../scripts/build/search-index/writer.ts';
 import { ByteCache } from '../../worker/services/byte-cache.ts';
 import { localIndex } from '../../worker/services/search/local-index.ts';
 import { forgetSearchPieces, searchCacheBytes } from '../../worker/services/search/pieces.ts';
-import { openIndex, piecesInKv, writeIndex } from './support/search-index.ts';
+import { asVersion5, flatDirectory, openIndex, piecesInKv, writeIndex } from './support/search-index.ts';
 import { random, syntheticPage, zipfVocabulary, type Vocabulary } from './support/synthetic-pages.ts';
 
 let records: SearchRecord[];
@@ -21,7 +21,7 @@ beforeAll(() => {
   vocabulary = zipfVocabulary(20_000, rand);
   records = Array.from({ length: 3000 }, (_, page) => syntheticPage(page, vocabulary, rand, 30)).flat();
   written = writeIndex(records);
-  directory = JSON.parse(written.pieces.get(written.directory)!) as SearchDirectory;
+  directory = flatDirectory(written);
 }, 120_000);
 
 /** Words of the site from common to rare. */
@@ -29,12 +29,14 @@ const common = () => vocabulary.words[0]!;
 const rare = () => vocabulary.words[5000]!;
 
 describe('the split index of 3,000 pages', () => {
-  it('keeps every piece under 512 KB, and the directory read first under 64 KB', () => {
+  it('keeps every piece under 512 KB, and the root read first a small part of what listing every piece takes', () => {
     const sizes = [...written.pieces.values()].map((text) => Buffer.byteLength(text));
     expect(records.length).toBe(90_000);
     expect(written.pieces.size).toBeGreaterThan(100);
     expect(Math.max(...sizes)).toBeLessThanOrEqual(512 * 1024);
-    expect(Buffer.byteLength(written.pieces.get(written.directory)!)).toBeLessThan(64 * 1024);
+    const root = Buffer.byteLength(written.pieces.get(written.directory)!);
+    expect(root).toBeLessThan(8 * 1024);
+    expect(root).toBeLessThan(Buffer.byteLength(JSON.stringify(directory)) / 5);
   });
 
   it('splits the postings of a word found in most records across pieces of its own', () => {
@@ -48,7 +50,8 @@ describe('the split index of 3,000 pages', () => {
     const ranking = await index.engine.search(`${rare()} ${common().slice(0, 2)}`);
     await index.engine.records(ranking.slice(0, 20));
     expect(index.read.size).toBeGreaterThan(0);
-    expect(index.read.size).toBeLessThanOrEqual(20);
+    // The word's vocabulary and term pieces, the page directory pieces and the chunks of 20 hits.
+    expect(index.read.size).toBeLessThanOrEqual(24);
     expect(index.read.size).toBeLessThan(written.pieces.size / 10);
   });
 
@@ -82,9 +85,7 @@ describe('the split index of 3,000 pages', () => {
     const some = records.slice(0, 15_000);
     const small = openIndex(writeIndex(some, { terms: 2048, longTerm: 8192, vocabulary: 1024, records: 4096 }));
     const usual = openIndex(writeIndex(some));
-    expect(
-      (JSON.parse(small.pieces.get(small.directory)!) as SearchDirectory).terms.some(([, , continued]) => continued),
-    ).toBe(true);
+    expect(flatDirectory(small).terms.some(([, , continued]) => continued)).toBe(true);
     const typo = `${rare().slice(0, -1)}${rare().endsWith('q') ? 'z' : 'q'}`;
     for (const query of [
       common(),
@@ -102,20 +103,21 @@ describe('the split index of 3,000 pages', () => {
   it('looks for a word’s typos among the terms of its first letter and nearby lengths only, with the same answers', async () => {
     // Small vocabulary pieces, so what is read shows what is looked at.
     const fine = writeIndex(records, { ...pieceSizes, vocabulary: 2048 });
-    const directory = JSON.parse(fine.pieces.get(fine.directory)!) as SearchDirectory;
+    const directory = flatDirectory(fine);
     // The same index as a build made before the typo order reads it: every term of the first letter.
-    const { typos, ...withoutTypoOrder } = directory;
+    const typos = directory.typos;
     expect(typos?.length).toBeGreaterThan(0);
-    const before = openIndex({
-      directory: 'before',
-      pieces: new Map([...fine.pieces, ['before', JSON.stringify(withoutTypoOrder)]]),
-    });
+    const before = openIndex(asVersion5(fine, { typos: undefined }));
     const now = openIndex(fine);
     const vocabularyPieces = new Set([...directory.vocabulary, ...typos!].map(([, hash]) => hash));
+    // The terms' text looked at (a piece's term pieces, named for its terms, are the same either way).
     const vocabularyBytes = (index: ReturnType<typeof openIndex>) =>
       [...index.read]
         .filter((hash) => vocabularyPieces.has(hash))
-        .reduce((sum, hash) => sum + fine.pieces.get(hash)!.length, 0);
+        .reduce(
+          (sum, hash) => sum + JSON.stringify((JSON.parse(fine.pieces.get(hash)!) as VocabularyPiece).terms).length,
+          0,
+        );
     const word = vocabulary.words.find((candidate, rank) => rank > 300 && /^e.{5}$/.test(candidate))!;
     const typo = `${word.slice(0, -2)}${word.at(-1)}${word.at(-2)}`;
     await Promise.all([now.engine.search(typo), before.engine.search(typo)]);
@@ -126,6 +128,27 @@ describe('the split index of 3,000 pages', () => {
       expect(a.slice(0, a.count)).toEqual(b.slice(0, b.count));
     }
     expect(await now.suggest(`${typo}x`, 5)).toEqual(await before.suggest(`${typo}x`, 5));
+  });
+
+  it('answers from its small root as a version 5 build’s directory listing every piece does, reading no term piece for a word it lacks', async () => {
+    const now = openIndex(written);
+    const rollback = openIndex(asVersion5(written));
+    const typo = `${rare().slice(0, -1)}${rare().endsWith('q') ? 'z' : 'q'}`;
+    for (const query of [common(), `${rare()} ${common().slice(0, 3)}`, typo, `zq ${common()}`, `${common()} zq`]) {
+      const [a, b] = await Promise.all([now.search(query), rollback.search(query)]);
+      expect(a).toEqual(b);
+    }
+    expect(await now.suggest(`${typo}x`, 5)).toEqual(await rollback.suggest(`${typo}x`, 5));
+    const termPieces = new Set(directory.terms.map(([, hash]) => hash));
+    const absent = openIndex(written);
+    expect((await absent.search('zq')).length).toBe(0);
+    expect([...absent.read].filter((hash) => termPieces.has(hash))).toEqual([]);
+  });
+
+  it('answers no hits, without failing, from the root of a site with no records', async () => {
+    const empty = openIndex(writeIndex([]));
+    for (const query of ['deploy', 'de', 'dep deploy', 'deplyo']) expect(await empty.search(query)).toEqual([]);
+    expect(await empty.suggest('deplyo', 3)).toEqual([]);
   });
 
   it('finds every record that holds both words of a query', async () => {

@@ -1,6 +1,7 @@
-// Writes the split search index: a small directory, term pieces (postings), vocabulary pieces
-// (terms and counts, for typos and prefixes) and record chunks, each bounded in size so the
-// worker reads only the few a query needs. See client/search-pieces.ts for the formats.
+// Writes the split search index: a small root, term pieces (postings), vocabulary pieces (terms
+// and counts, for typos and prefixes, naming their terms' term pieces), record chunks and the page
+// directory pieces that name them, each bounded in size so the worker reads only the few a query
+// needs. See client/search-pieces.ts for the formats.
 
 import { createHash } from 'node:crypto';
 import { docusaurusTag, type SearchRecord } from '../../../client/model.ts';
@@ -12,10 +13,13 @@ import {
   recordsPerPage,
   typeRank,
   typoKey,
-  type SearchDirectory,
+  type ChunkEntry,
+  type SearchRoot,
+  type TermPieceEntry,
 } from '../../../client/search-pieces.ts';
 import { encodePageHeadings, encodePageRecords } from '../../../client/search-page-records.ts';
 import { compactRecord, extractField, indexedFields, tokenize } from '../../../client/search-options.ts';
+import { pageDirectories, termPiecesOfTerms } from './directory.ts';
 import { TermPostings } from './term-postings.ts';
 
 export interface PieceSizes {
@@ -35,6 +39,8 @@ export interface PieceSizes {
   records: number;
   /** Heading chunks hold pages' titles and headings (about 25 pages); records' size when absent. */
   headings?: number;
+  /** Record chunks a page directory piece lists (`chunksPerPageDirectory` when absent). */
+  pageDirectory?: number;
 }
 
 export const pieceSizes: PieceSizes = {
@@ -53,7 +59,7 @@ export interface SearchPiece {
 export interface SearchIndexWriter {
   /** Once per page; `pageIndex` is the page's position in the build, pages in any order. */
   addPage(pageIndex: number, records: SearchRecord[]): void;
-  /** Every piece, one at a time so the caller can write each out; the directory comes last. */
+  /** Every piece, one at a time so the caller can write each out; the root comes last. */
   pieces(): Generator<SearchPiece>;
   /** All pieces at once, for small sites and tests. */
   finish(): { directory: string; pieces: Map<string, string> };
@@ -79,7 +85,7 @@ export function createSearchIndexWriter({
   const pageRecords = new Map<number, string>();
   /** The same, titles and headings alone. */
   const pageHeadings = new Map<number, string>();
-  const facetExceptions: SearchDirectory['facetExceptions'] = [];
+  const facetExceptions: SearchRoot['facetExceptions'] = [];
   /** Page index → its records' version tag, when it is not the index's usual one. */
   const pageTags = new Map<number, string>();
   let recordCount = 0;
@@ -138,39 +144,45 @@ export function createSearchIndexWriter({
 
   function* pieces(): Generator<SearchPiece> {
     const vocabulary = [...terms.keys()].sort();
-    const directory: SearchDirectory = {
-      version: 5,
+    const root: SearchRoot = {
+      version: 6,
       ...defaults,
       records: recordCount,
-      terms: [],
       vocabulary: [],
-      chunks: [],
+      typos: [],
+      pages: [],
       facetExceptions: facetExceptions.sort((a, b) => a[0] - b[0]),
       ...(pageTags.size > 0 ? { pageTags: tagRanges(pageTags, defaults.docusaurusTag) } : {}),
     };
+    const termList: TermPieceEntry[] = [];
     for (const written of termPieces(vocabulary, terms, sizes)) {
-      directory.terms.push([written.first, written.hash, written.continued ? 1 : 0]);
+      termList.push([written.first, written.hash, written.continued ? 1 : 0]);
       yield written;
     }
-    for (const written of vocabularyPieces(vocabulary, terms, sizes.vocabulary)) {
-      directory.vocabulary.push([written.first, written.hash]);
+    for (const written of vocabularyPieces(vocabulary, terms, termList, sizes.vocabulary)) {
+      root.vocabulary.push([written.first, written.hash]);
       yield written;
     }
-    directory.typos = [];
-    for (const written of vocabularyPieces(inTypoOrder(vocabulary), terms, sizes.vocabulary)) {
-      directory.typos.push([typoKey(written.first), written.hash]);
+    for (const written of vocabularyPieces(inTypoOrder(vocabulary), terms, termList, sizes.vocabulary)) {
+      root.typos.push([typoKey(written.first), written.hash]);
       yield written;
     }
+    const chunks: ChunkEntry[] = [];
     for (const written of recordChunks(pageRecords, sizes.records)) {
-      directory.chunks.push([written.first, written.hash]);
+      chunks.push([written.first, written.hash]);
       yield written;
     }
-    directory.headingChunks = [];
+    const headingChunks: ChunkEntry[] = [];
     for (const written of recordChunks(pageHeadings, sizes.headings ?? sizes.records)) {
-      directory.headingChunks.push([written.first, written.hash]);
+      headingChunks.push([written.first, written.hash]);
       yield written;
     }
-    yield piece(JSON.stringify(directory));
+    for (const { first, directory } of pageDirectories(chunks, headingChunks, sizes.pageDirectory)) {
+      const written = piece(JSON.stringify(directory));
+      root.pages.push([first, written.hash]);
+      yield written;
+    }
+    yield piece(JSON.stringify(root));
   }
 
   const finish = () => {
@@ -290,16 +302,23 @@ function inTypoOrder(vocabulary: string[]): string[] {
     .map(([, term]) => term);
 }
 
-/** Terms in the order given, grouped into pieces of about `target` characters. */
+/** Terms in the order given, grouped into pieces of about `target` characters, each naming its terms' term pieces. */
 function* vocabularyPieces(
   vocabulary: string[],
   terms: Map<string, TermPostings>,
+  termList: TermPieceEntry[],
   target: number,
 ): Generator<SearchPiece & { first: string }> {
   let current: string[] = [];
   let size = 0;
   const close = () => ({
-    ...piece(JSON.stringify({ terms: current, counts: current.map((term) => terms.get(term)!.count) })),
+    ...piece(
+      JSON.stringify({
+        terms: current,
+        counts: current.map((term) => terms.get(term)!.count),
+        pieces: termPiecesOfTerms(current, termList),
+      }),
+    ),
     first: current[0]!,
   });
   for (const term of vocabulary) {

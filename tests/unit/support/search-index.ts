@@ -2,7 +2,14 @@
 // as the worker reads them (JSON pieces by hash), counting which pieces a query touched.
 
 import { kvKeys, type SearchRecord, type SearchRef } from '../../../client/model.ts';
-import type { SearchDirectory } from '../../../client/search-pieces.ts';
+import type {
+  PageDirectory,
+  SearchDirectory,
+  SearchIndexRoot,
+  SearchRoot,
+  TermPieceEntry,
+  VocabularyPiece,
+} from '../../../client/search-pieces.ts';
 import { createSearchIndexWriter, type PieceSizes } from '../../../scripts/build/search-index/writer.ts';
 import { createLocalIndex, type LocalIndex } from '../../../worker/services/search/local-index.ts';
 import type { PieceKind } from '../../../worker/services/search/pieces.ts';
@@ -25,6 +32,38 @@ export function writeIndex(
   return writer.finish();
 }
 
+/**
+ * The version 5 directory of a written (version 6) index: every term piece and chunk listed in
+ * one piece, as builds before the root wrote it. The pieces it names are the same.
+ */
+export function flatDirectory(written: { directory: string; pieces: Map<string, string> }): SearchDirectory {
+  const root = JSON.parse(written.pieces.get(written.directory)!) as SearchRoot;
+  const parse = <T>(hash: string) => JSON.parse(written.pieces.get(hash)!) as T;
+  const terms = new Map<string, TermPieceEntry>();
+  for (const [, hash] of root.vocabulary)
+    for (const entry of parse<VocabularyPiece>(hash).pieces!) terms.set(entry[1], entry);
+  const pages = root.pages.map(([, hash]) => parse<PageDirectory>(hash));
+  const unique = (list: [number, string][]) => [...new Map(list.map((entry) => [entry[1], entry])).values()];
+  const { pages: _, ...header } = root;
+  return {
+    ...header,
+    version: 5,
+    terms: [...terms.values()],
+    chunks: unique(pages.flatMap((page) => page.chunks)),
+    headingChunks: unique(pages.flatMap((page) => page.headingChunks)),
+  };
+}
+
+/** The same index with a version 5 directory (`flatDirectory`) as its first piece, as a rollback reads it. */
+export function asVersion5(
+  written: { directory: string; pieces: Map<string, string> },
+  changes: Partial<SearchDirectory> = {},
+) {
+  const directory = `${written.directory}-v5`;
+  const text = JSON.stringify({ ...flatDirectory(written), ...changes });
+  return { directory, pieces: new Map([...written.pieces, [directory, text]]) };
+}
+
 export function piecesInKv(records: SearchRecord[]): { ref: SearchRef; entries: Map<string, string> } {
   const { directory, pieces } = writeIndex(records);
   const entries = new Map([...pieces].map(([hash, text]) => [kvKeys.searchPiece(hash), text]));
@@ -45,7 +84,7 @@ export interface TestIndex {
 
 export function openIndex(written: { directory: string; pieces: Map<string, string> }): TestIndex {
   const read = new Set<string>();
-  const directory = JSON.parse(written.pieces.get(written.directory)!) as SearchDirectory;
+  const directory = JSON.parse(written.pieces.get(written.directory)!) as SearchIndexRoot;
   const engine = createLocalIndex(directory, async <T>(hash: string, kind: PieceKind<T>) => {
     read.add(hash);
     const value: unknown = (kind.parse ?? JSON.parse)(written.pieces.get(hash)!);

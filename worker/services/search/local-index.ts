@@ -10,9 +10,12 @@ import {
   pageOfRecord,
   recordsPerPage,
   tagOfPage,
+  termPieceRange,
+  type ChunkEntry,
   type Postings,
   type RecordChunk,
   type SearchDirectory,
+  type SearchIndexRoot,
 } from '../../../client/search-pieces.ts';
 import { expandRecord, tokenize } from '../../../client/search-options.ts';
 import { StoreUnavailable } from '../content-store.ts';
@@ -54,12 +57,17 @@ export async function localIndex(env: PieceEnv, ref: SearchRef | undefined): Pro
 
 type Load = <T>(hash: string, kind: PieceKind<T>) => Promise<T>;
 
-export function createLocalIndex(directory: SearchDirectory, load: Load): LocalIndex {
+export function createLocalIndex(directory: SearchIndexRoot, load: Load): LocalIndex {
   const idf = (count: number) => Math.log(1 + directory.records / Math.max(1, count));
+  const chunksOf = directory.version === 6 ? pageDirectoryChunks(directory.pages, load) : listedChunks(directory);
 
-  /** Postings of `term` across the pieces that hold it (a long list spans several). */
-  const postingsOf = async (term: string): Promise<Postings> => {
-    const hashes = termPiecesFor(directory, term);
+  /**
+   * Postings of `term` across the pieces that hold it (a long list spans several): `hashes` as its
+   * vocabulary piece named them, else from the directory's term list.
+   */
+  const postingsOf = async (term: string, named?: string[]): Promise<Postings> => {
+    const hashes = named ?? (directory.version === 6 ? [] : termPiecesFor(directory, term));
+    if (hashes.length === 0) return { ids: new Uint32Array(0), metas: new Uint8Array(0) };
     const pieces = await Promise.all(hashes.map((hash) => load(hash, kinds.terms)));
     return derived(`postings:${hashes[0]}:${term}`, (): Postings => {
       const segments = pieces.flatMap((piece) => {
@@ -100,7 +108,9 @@ export function createLocalIndex(directory: SearchDirectory, load: Load): LocalI
 
   /** Each candidate term's postings, with how it counts. */
   const termLists = (found: Map<string, Candidate>) =>
-    Promise.all([...found].map(async ([term, candidate]) => ({ postings: await postingsOf(term), candidate })));
+    Promise.all(
+      [...found].map(async ([term, candidate]) => ({ postings: await postingsOf(term, candidate.pieces), candidate })),
+    );
 
   /** A word's matches (any of its terms), only among `within` when an earlier word narrowed them. */
   const wordMatches = (lists: Awaited<ReturnType<typeof termLists>>, within?: Matches): Matches =>
@@ -131,11 +141,11 @@ export function createLocalIndex(directory: SearchDirectory, load: Load): LocalI
     return new Ranking(matches!);
   };
 
-  /** A page's records from the chunk list `list` (whole pages, or their headings alone: `kind`). */
-  const readPages = async (list: [number, string][], pages: number[], kind: PieceKind<RecordChunk>) => {
-    const chunkOf = (page: number) => lastAtOrBefore(list, page);
-    const wanted = [...new Set(pages.map(chunkOf))];
-    const chunks = new Map(await Promise.all(wanted.map(async (at) => [at, await load(list[at]![1], kind)] as const)));
+  /** Pages' records from their record chunks (`headings`: from their heading chunks). */
+  const readPages = async (pages: number[], headings: boolean, kind: PieceKind<RecordChunk>) => {
+    const chunkOf = await chunksOf(pages, headings);
+    const wanted = [...new Set(pages.map((page) => chunkOf(page)))];
+    const chunks = new Map(await Promise.all(wanted.map(async (hash) => [hash, await load(hash, kind)] as const)));
     // Only the pages asked for are parsed, each once.
     return new Map(
       pages.map((page) => {
@@ -146,16 +156,18 @@ export function createLocalIndex(directory: SearchDirectory, load: Load): LocalI
     );
   };
 
+  const hasHeadingChunks = directory.version === 6 || directory.headingChunks !== undefined;
+
   const records = async (ids: ArrayLike<number>, isHeading?: (id: number) => boolean): Promise<SearchRecord[]> => {
     const all = Array.from(ids);
-    const headingChunks = isHeading && directory.headingChunks;
+    const headingChunks = isHeading && hasHeadingChunks;
     // Titles and headings come from the small heading chunks, text from whole pages: both at once.
     const fromHeadings = headingChunks ? all.filter(isHeading) : [];
     const fromPages = headingChunks ? all.filter((id) => !isHeading(id)) : all;
     const pagesOf = (list: number[]) => [...new Set(list.map(pageOfRecord))];
     const [headings, pages] = await Promise.all([
-      headingChunks ? readPages(headingChunks, pagesOf(fromHeadings), kinds.headings) : new Map(),
-      readPages(directory.chunks, pagesOf(fromPages), kinds.records),
+      headingChunks ? readPages(pagesOf(fromHeadings), true, kinds.headings) : new Map(),
+      readPages(pagesOf(fromPages), false, kinds.records),
     ]);
     return all.map((id) => {
       const compact =
@@ -187,21 +199,35 @@ export function createLocalIndex(directory: SearchDirectory, load: Load): LocalI
   return { search, records, suggest };
 }
 
-/** The term pieces that hold `term`: the last piece starting at or before it, and those it continues from. */
+/** The term pieces that hold `term`, from a directory that lists them all (before version 6). */
 function termPiecesFor(directory: SearchDirectory, term: string): string[] {
-  const list = directory.terms;
-  if (list.length === 0) return [];
-  // Binary search: a query looks up dozens of candidate terms among a thousand pieces.
-  let low = 0;
-  let high = list.length - 1;
-  while (low < high) {
-    const middle = (low + high + 1) >> 1;
-    if (list[middle]![0] <= term) low = middle;
-    else high = middle - 1;
-  }
-  let start = low;
-  while (start > 0 && list[start]![2] === 1 && list[start]![0] === term) start--;
-  return list.slice(start, low + 1).map((entry) => entry[1]);
+  const [start, end] = termPieceRange(directory.terms, term);
+  return directory.terms.slice(start, end).map((entry) => entry[1]);
+}
+
+/** Which chunk holds a page: `(pages, headings)` → page → chunk hash, for the pages given. */
+type ChunksOf = (pages: number[], headings: boolean) => Promise<(page: number) => string>;
+
+/** From a directory that lists every chunk (before version 6). */
+function listedChunks(directory: SearchDirectory): ChunksOf {
+  return async (_, headings) => {
+    const list = (headings && directory.headingChunks) || directory.chunks;
+    return (page) => list[lastAtOrBefore(list, page)]![1];
+  };
+}
+
+/** From the page directory pieces (version 6) of the pages asked for, read together. */
+function pageDirectoryChunks(root: ChunkEntry[], load: Load): ChunksOf {
+  return async (pages, headings) => {
+    const directoryOf = (page: number) => root[lastAtOrBefore(root, page)]![1];
+    const wanted = [...new Set(pages.map(directoryOf))];
+    const read = new Map(await Promise.all(wanted.map(async (hash) => [hash, await load(hash, kinds.pages)] as const)));
+    return (page) => {
+      const directory = read.get(directoryOf(page))!;
+      const list = headings ? directory.headingChunks : directory.chunks;
+      return list[lastAtOrBefore(list, page)]![1];
+    };
+  };
 }
 
 function findSorted(terms: string[], term: string): number {
@@ -243,7 +269,7 @@ function concatenate(segments: Postings[]): Postings {
 }
 
 /** Which records pass Algolia-style facet filters, from the directory's page tags and exceptions alone. */
-function facetFilter(directory: SearchDirectory, filters: string[][]): ((id: number) => boolean) | undefined {
+function facetFilter(directory: SearchIndexRoot, filters: string[][]): ((id: number) => boolean) | undefined {
   if (filters.length === 0) return undefined;
   const passes = (language: string, tag: string) =>
     applyFacetFilters([{ language: language as SearchRecord['language'], docusaurus_tag: tag }], filters).length === 1;

@@ -5,8 +5,9 @@
 
 import {
   decodeRecordChunk,
+  type PageDirectory,
   type RecordChunk,
-  type SearchDirectory,
+  type SearchIndexRoot,
   type TermPiece,
   type VocabularyPiece,
 } from '../../../client/search-pieces.ts';
@@ -21,7 +22,10 @@ const recordChunk: PieceKind<RecordChunk> = {
 };
 
 export const pieceKinds: {
-  directory: PieceKind<SearchDirectory>;
+  /** The index's first piece: a version 6 root, or an older build's whole directory. */
+  directory: PieceKind<SearchIndexRoot>;
+  /** A range of pages' record and heading chunks (version 6). */
+  pages: PieceKind<PageDirectory>;
   terms: PieceKind<TermPiece>;
   vocabulary: PieceKind<VocabularyPiece>;
   /** Whole pages' records: a chunk is read for the hits on its pages, seldom again. */
@@ -30,6 +34,14 @@ export const pieceKinds: {
   headings: PieceKind<RecordChunk>;
 } = {
   directory: { valid: isDirectory, bytes: directoryBytes },
+  pages: {
+    valid: isPageDirectory,
+    bytes: ({ chunks, headingChunks }, text, latin1) =>
+      objectBytes(2) +
+      tupleListBytes(chunks.length, 2) +
+      tupleListBytes(headingChunks.length, 2) +
+      jsonStringsBytes(text, chunks.length + headingChunks.length, latin1),
+  },
   terms: {
     valid: isTermPiece,
     bytes: (piece, text, latin1) =>
@@ -37,23 +49,35 @@ export const pieceKinds: {
   },
   vocabulary: {
     valid: isVocabularyPiece,
-    // Counts are small integers, held in the array's own slots.
-    bytes: (piece, text, latin1) =>
-      objectBytes(2) + arrayBytes(piece.terms.length) * 2 + jsonStringsBytes(text, piece.terms.length, latin1),
+    // Counts are small integers, held in the array's own slots; term pieces are [first, hash, 0 | 1].
+    bytes: (piece, text, latin1) => {
+      const pieces = piece.pieces?.length ?? 0;
+      return (
+        objectBytes(3) +
+        arrayBytes(piece.terms.length) * 2 +
+        (piece.pieces ? tupleListBytes(pieces, 3) : 0) +
+        jsonStringsBytes(text, piece.terms.length + pieces * 2, latin1)
+      );
+    },
   },
   records: { ...recordChunk, passing: true },
   headings: recordChunk,
 };
 
-/** The directory's long lists are tuples of a string or two and small integers; the rest is a few strings. */
-function directoryBytes(directory: SearchDirectory, text: string, latin1: boolean): number {
-  const { terms, vocabulary, typos = [], chunks, headingChunks = [], facetExceptions, pageTags = [] } = directory;
+/** The first piece's long lists are tuples of a string or two and small integers; the rest is a few strings. */
+function directoryBytes(directory: SearchIndexRoot, text: string, latin1: boolean): number {
+  const { vocabulary, typos = [], facetExceptions, pageTags = [] } = directory;
+  const [terms, chunks, headingChunks, pages] =
+    directory.version === 6
+      ? [[], [], [], directory.pages]
+      : [directory.terms, directory.chunks, directory.headingChunks ?? [], []];
   const strings =
     terms.length * 2 +
     vocabulary.length +
     typos.length +
     chunks.length +
     headingChunks.length +
+    pages.length +
     facetExceptions.length * 2 +
     pageTags.length +
     Object.keys(directory).length;
@@ -63,6 +87,7 @@ function directoryBytes(directory: SearchDirectory, text: string, latin1: boolea
     tupleListBytes(typos.length, 2) +
     tupleListBytes(chunks.length, 2) +
     tupleListBytes(headingChunks.length, 2) +
+    tupleListBytes(pages.length, 2) +
     tupleListBytes(facetExceptions.length, 3) +
     tupleListBytes(pageTags.length, 2);
   return objectBytes(Object.keys(directory).length) + lists + jsonStringsBytes(text, strings, latin1);
@@ -70,9 +95,15 @@ function directoryBytes(directory: SearchDirectory, text: string, latin1: boolea
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
-function isDirectory(value: unknown): value is SearchDirectory {
-  if (!isObject(value) || !Array.isArray(value.terms) || !Array.isArray(value.chunks)) return false;
+function isDirectory(value: unknown): value is SearchIndexRoot {
+  if (!isObject(value) || !Array.isArray(value.vocabulary)) return false;
+  if (value.version === 6) return Array.isArray(value.pages) && Array.isArray(value.typos);
+  if (!Array.isArray(value.terms) || !Array.isArray(value.chunks)) return false;
   return value.version === 5 || value.version === 4 || value.version === 3;
+}
+
+function isPageDirectory(value: unknown): value is PageDirectory {
+  return isObject(value) && Array.isArray(value.chunks) && Array.isArray(value.headingChunks);
 }
 
 function isTermPiece(value: unknown): value is TermPiece {

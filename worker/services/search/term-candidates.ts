@@ -4,13 +4,24 @@
 // near its own (builds made before the typo order: all of its first letter's), so a typo in the
 // first letter is not forgiven.
 
-import { typoKey, typoLength, type SearchDirectory, type VocabularyPiece } from '../../../client/search-pieces.ts';
+import {
+  termPieceRange,
+  typoKey,
+  typoLength,
+  type SearchIndexRoot,
+  type VocabularyPiece,
+} from '../../../client/search-pieces.ts';
 
 export interface Candidate {
   /** How much a match through this term weighs against an exact match (1). */
   quality: number;
   /** Exact or prefix (not a typo). */
   exact: boolean;
+  /**
+   * Hashes of the term pieces holding its postings, from the vocabulary piece it was found in
+   * (version 6; empty: the index has no such term). Absent: the directory's term list says.
+   */
+  pieces?: string[];
 }
 
 /**
@@ -29,14 +40,26 @@ export interface WordVocabulary<Piece = VocabularyPiece> {
   typos: Piece[];
 }
 
-/** The pieces a word's candidates lie in; undefined when it stands for itself alone. */
+/**
+ * The pieces a word's candidates lie in; undefined when it stands for itself alone and the
+ * directory lists the term pieces (before version 6; since, the vocabulary piece holding the word
+ * says where its postings are).
+ */
 export function vocabularyOf(
-  directory: SearchDirectory,
+  directory: SearchIndexRoot,
   word: string,
   last: boolean,
   typos: number,
 ): WordVocabulary<string> | undefined {
-  if (typos === 0 && !last) return undefined;
+  if (typos === 0 && !last) {
+    if (directory.version !== 6) return undefined;
+    return {
+      sorted: piecesFor(directory.vocabulary, word, `${word}\u0000`),
+      from: word,
+      to: `${word}\u0000`,
+      typos: [],
+    };
+  }
   const first = String.fromCodePoint(word.codePointAt(0)!);
   if (typos > 0 && !directory.typos) {
     // Its first letter's terms hold its completions too.
@@ -70,22 +93,28 @@ export function candidates(
   typos: number,
   vocabulary: WordVocabulary,
 ): Map<string, Candidate> {
-  const found = new Map<string, Candidate>([[word, { quality: 1, exact: true }]]);
-  const completions: [string, number][] = [];
-  const near: [string, number, number][] = [];
-  const consider = (term: string, count: number) => {
-    if (term === word) return;
-    if (last && term.startsWith(word)) completions.push([term, count]);
+  // Version 6 pieces name the term pieces of their terms: a word the vocabulary lacks reads none.
+  const located = [...vocabulary.sorted, ...vocabulary.typos].some((piece) => piece.pieces);
+  const itself: Candidate = { quality: 1, exact: true, ...(located ? { pieces: [] } : {}) };
+  const found = new Map<string, Candidate>([[word, itself]]);
+  const completions: [string, number, VocabularyPiece][] = [];
+  const near: [string, number, VocabularyPiece, number][] = [];
+  const consider = (term: string, count: number, piece: VocabularyPiece) => {
+    if (term === word) {
+      if (located) itself.pieces = termPiecesIn(piece, term);
+      return;
+    }
+    if (last && term.startsWith(word)) completions.push([term, count, piece]);
     else if (typos > 0 && Math.abs(term.length - word.length) <= typos) {
       const distance = editDistance(term, word, typos);
-      if (distance <= typos) near.push([term, count, distance]);
+      if (distance <= typos) near.push([term, count, piece, distance]);
     }
   };
   const { from, to } = vocabulary;
   for (const piece of vocabulary.sorted) {
     // Pieces are sorted: only the terms within the range are looked at.
     for (let i = lowerBound(piece.terms, from); i < piece.terms.length && piece.terms[i]! < to; i++)
-      consider(piece.terms[i]!, piece.counts[i]!);
+      consider(piece.terms[i]!, piece.counts[i]!, piece);
   }
   if (vocabulary.typos.length > 0) {
     // Typo pieces are in `typoKey` order: only the run of the word's first letter and the lengths
@@ -98,17 +127,25 @@ export function candidates(
         const term = piece.terms[i]!;
         if (!term.startsWith(first) || term.length > longest) break;
         // A completion was found in the sorted pieces already.
-        if (!(last && term.startsWith(word))) consider(term, piece.counts[i]!);
+        if (!(last && term.startsWith(word))) consider(term, piece.counts[i]!, piece);
       }
     }
   }
   const frequentFirst = (a: [string, number, ...unknown[]], b: [string, number, ...unknown[]]) =>
     b[1] - a[1] || (a[0] < b[0] ? -1 : 1);
-  for (const [term] of mostFrequent(completions.sort(frequentFirst), expansionLimits.prefixTerms))
-    found.set(term, { quality: 0.375 + (0.375 * word.length) / term.length, exact: true });
-  for (const [term, , distance] of mostFrequent(near.sort(frequentFirst), expansionLimits.typoTerms))
-    found.set(term, { quality: 0.45 / distance, exact: false });
+  const where = (term: string, piece: VocabularyPiece) => (located ? { pieces: termPiecesIn(piece, term) } : {});
+  for (const [term, , piece] of mostFrequent(completions.sort(frequentFirst), expansionLimits.prefixTerms))
+    found.set(term, { quality: 0.375 + (0.375 * word.length) / term.length, exact: true, ...where(term, piece) });
+  for (const [term, , piece, distance] of mostFrequent(near.sort(frequentFirst), expansionLimits.typoTerms))
+    found.set(term, { quality: 0.45 / distance, exact: false, ...where(term, piece) });
   return found;
+}
+
+/** Hashes of the term pieces holding `term`, a term of vocabulary piece `piece` (version 6). */
+function termPiecesIn(piece: VocabularyPiece, term: string): string[] {
+  const list = piece.pieces ?? [];
+  const [start, end] = termPieceRange(list, term);
+  return list.slice(start, end).map((entry) => entry[1]);
 }
 
 /** Index of the first of `sorted` (in the order of `key`) at or after `value`. */
