@@ -52,8 +52,14 @@ export async function readSearchPiece(env: PieceEnv, ref: SearchRef, hash: strin
     throw new StoreUnavailable(`static asset ${path} could not be read`, error);
   }
   if (!response.ok) throw new StoreUnavailable(`search piece ${path} answered ${response.status}`);
-  return response.text();
+  // The bytes, decoded here, and not `response.text()`: on a cold isolate workerd's text() showed
+  // as a quarter of the first search's profile (25 pieces, about 540 KB at 10,000 pages); measured
+  // A/B on fresh workerds, the first search costs about 1.3 ms of CPU less. Both decode UTF-8 the
+  // same way (a leading byte-order mark dropped, bad bytes replaced).
+  return utf8.decode(await response.arrayBuffer());
 }
+
+const utf8 = new TextDecoder();
 
 const pieceName = (ref: SearchRef, hash: string) =>
   ref.store === 'kv' ? kvKeys.searchPiece(hash) : searchPiecePath(hash);
