@@ -35,8 +35,11 @@ export interface SourceDoc {
   unlisted: boolean;
   /** The source as written. */
   raw: string;
-  /** The source with the frontmatter blanked out (line numbers unchanged). */
-  body: string;
+  /**
+   * Lines the frontmatter block takes (0 without one). The compiler blanks them (docBody) rather
+   * than discovery keeping a second copy of every page, to hold and send to the compile threads.
+   */
+  frontmatterLines: number;
 }
 
 const docExtension = /\.mdx?$/;
@@ -194,9 +197,7 @@ export function parseDoc(siteDir: string, docsDir: string, file: string, raw: st
   }
   route = normaliseRoute(`${routeBasePath}/${route}`);
 
-  const bodyLines = raw.split('\n');
-  for (let i = 0; i < lines && i < bodyLines.length; i++) bodyLines[i] = '';
-  const body = bodyLines.join('\n');
+  const body = blankLines(raw, lines);
   const heading = firstHeading(body);
 
   return {
@@ -217,8 +218,25 @@ export function parseDoc(siteDir: string, docsDir: string, file: string, raw: st
     className: fm.className,
     unlisted: fm.unlisted ?? false,
     raw,
-    body,
+    frontmatterLines: lines,
   };
+}
+
+/** A doc's source with its frontmatter blanked out, line numbers unchanged. */
+export function docBody(doc: Pick<SourceDoc, 'raw' | 'frontmatterLines'>): string {
+  return blankLines(doc.raw, doc.frontmatterLines);
+}
+
+/** `source` with its first `count` lines emptied (their line ends kept). */
+export function blankLines(source: string, count: number): string {
+  let end = 0;
+  for (let line = 0; line < count; line++) {
+    const lineEnd = source.indexOf('\n', end);
+    // Fewer line ends than lines: every line is blank, and only the line ends stay.
+    if (lineEnd === -1) return '\n'.repeat(line);
+    end = lineEnd + 1;
+  }
+  return '\n'.repeat(count) + source.slice(end);
 }
 
 export function normaliseRoute(route: string): string {
@@ -227,8 +245,11 @@ export function normaliseRoute(route: string): string {
 }
 
 function firstHeading(body: string): string | undefined {
+  // Most pages take their title from the frontmatter and have no `# heading`: one search of the
+  // page rules it out before it is read line by line.
+  if (!/^#\s/m.test(body)) return undefined;
   let fenced = false;
-  for (const line of body.split('\n')) {
+  for (const line of linesOf(body)) {
     if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
     if (fenced) continue;
     const match = /^#\s+(.+?)\s*#*\s*$/.exec(line);
@@ -240,7 +261,7 @@ function firstHeading(body: string): string | undefined {
 function firstParagraph(body: string): string | undefined {
   let fenced = false;
   let comment = false;
-  for (const line of body.split('\n')) {
+  for (const line of linesOf(body)) {
     if (comment) {
       comment = !line.includes('-->');
       continue;
@@ -256,6 +277,20 @@ function firstParagraph(body: string): string | undefined {
     return plainText(text).slice(0, 200);
   }
   return undefined;
+}
+
+/**
+ * The lines of `text`, as `split('\n')` gives them, one at a time: the scans above mostly stop at
+ * the first lines, and splitting a whole page up front costs an array and a string per line.
+ */
+function* linesOf(text: string): Generator<string> {
+  let start = 0;
+  while (start <= text.length) {
+    const end = text.indexOf('\n', start);
+    const lineEnd = end === -1 ? text.length : end;
+    yield text.slice(start, lineEnd);
+    start = lineEnd + 1;
+  }
 }
 
 function plainText(markdown: string): string {
