@@ -9,6 +9,7 @@ import { BuildError, BuildErrors } from './errors.ts';
 import { parseWithFriendlyErrors } from './schemas/friendly-errors.ts';
 import { frontmatterSchema } from './schemas/frontmatter.ts';
 import { frontmatterKeyLine } from './schemas/source-lines.ts';
+import { simpleFrontmatter } from './simple-frontmatter.ts';
 
 export interface SourceDoc {
   /** Docusaurus doc id: path without extension, or the folder plus frontmatter `id`. */
@@ -134,6 +135,9 @@ interface Frontmatter {
 export function parseFrontmatter(source: string, relPath: string): Frontmatter {
   const match = frontmatterBlock.exec(source);
   if (!match) return { data: {}, text: '', lines: 0 };
+  const lines = match[0].split('\n').length - (match[0].endsWith('\n') ? 1 : 0);
+  const simple = simpleFrontmatter(match[1]!);
+  if (simple) return { data: simple, text: match[1]!, lines };
   const lineCounter = new LineCounter();
   const document = parseDocument(match[1]!, { prettyErrors: false, lineCounter });
   const [error] = document.errors;
@@ -158,7 +162,7 @@ export function parseFrontmatter(source: string, relPath: string): Frontmatter {
   return {
     data: data as Record<string, unknown>,
     text: match[1]!,
-    lines: match[0].split('\n').length - (match[0].endsWith('\n') ? 1 : 0),
+    lines,
   };
 }
 
