@@ -1,15 +1,20 @@
-// Most frontmatter is a few `key: "text"` and `key: 12` lines. Reading those directly costs a
-// tenth of a full YAML parse, which discovery would otherwise run for each of 10,000 pages before
-// compiling can start. Anything else (plain or single-quoted text, escapes, lists, booleans,
-// comments, repeated keys) answers undefined and goes through the YAML parser, errors included.
+// Much frontmatter is a few `key: "text"`, `key: 12` and `key: ["a", "b"]` lines. Reading those
+// directly costs a fraction of a full YAML parse, which discovery would otherwise run for each of
+// 10,000 pages before compiling can start. Anything else (plain or single-quoted text, escapes,
+// other list spellings, booleans, comments, repeated keys) answers undefined and goes through the
+// YAML parser, errors included.
+
+/** Text between double quotes the shortcut reads as it stands: no escapes, no control characters. */
+const quoted = String.raw`"[^"\\\x00-\x1f\x7f-\x9f\u2028\u2029\ufeff]*"`;
 
 /**
- * One line the shortcut reads: a key, then a double-quoted text without escapes or a whole number.
- * Control characters are left to the parser, which may refuse or fold them.
+ * One line the shortcut reads: a key, then a quoted text, a whole number or a list of quoted texts
+ * written `["a", "b"]`. Control characters are left to the parser, which may refuse or fold them.
  */
-const simpleLine =
-  // eslint-disable-next-line no-control-regex
-  /^([A-Za-z_][A-Za-z0-9_]*): (?:"([^"\\\x00-\x1f\x7f-\x9f\u2028\u2029\ufeff]*)"|(0|[1-9][0-9]{0,14}))$/;
+const simpleLine = new RegExp(
+  String.raw`^([A-Za-z_][A-Za-z0-9_]*): (?:(${quoted})|(0|[1-9][0-9]{0,14})|\[((?:${quoted}(?:, ${quoted})*)?)\])$`,
+);
+const quotedText = new RegExp(quoted, 'g');
 
 /** Keys YAML reads as null or a boolean rather than as their text. */
 const nonTextKey = /^(?:null|Null|NULL|true|True|TRUE|false|False|FALSE)$/;
@@ -23,7 +28,9 @@ export function simpleFrontmatter(text: string): Record<string, unknown> | undef
     const key = match[1]!;
     // YAML rejects a repeated key; `__proto__` would set the object's prototype here.
     if (Object.hasOwn(data, key) || key === '__proto__' || nonTextKey.test(key)) return undefined;
-    data[key] = match[2] ?? Number(match[3]);
+    if (match[2] !== undefined) data[key] = match[2].slice(1, -1);
+    else if (match[3] !== undefined) data[key] = Number(match[3]);
+    else data[key] = (match[4]!.match(quotedText) ?? []).map((text) => text.slice(1, -1));
   }
   return data;
 }

@@ -9,6 +9,8 @@ const read = [
   'sidebar_position: 0',
   'title: "Ünïcode — dash"',
   'title: ""',
+  'keywords: ["a", "b, c", "d: e"]',
+  'keywords: []',
 ];
 const leftToYaml = [
   'title: Plain text',
@@ -19,7 +21,11 @@ const leftToYaml = [
   'sidebar_position: 1.5',
   'sidebar_position: -3',
   'hide_title: true',
-  'keywords: ["a", "b"]',
+  'keywords: ["a","b"]',
+  'keywords: [ "a" ]',
+  'keywords: ["a", b]',
+  'keywords: ["a", "b\\"c"]',
+  'keywords:\n  - "a"',
   'title: "A" # comment',
   'title: "A"\ntitle: "B"',
   'null: "x"',
