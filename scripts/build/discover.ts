@@ -249,9 +249,7 @@ export function normaliseRoute(route: string): string {
 }
 
 function firstHeading(body: string): string | undefined {
-  // Most pages take their title from the frontmatter and have no `# heading`: one search of the
-  // page rules it out before it is read line by line.
-  if (!/^#\s/m.test(body)) return undefined;
+  if (!mayHaveHeading(body)) return undefined;
   let fenced = false;
   for (const line of linesOf(body)) {
     if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
@@ -260,6 +258,19 @@ function firstHeading(body: string): string | undefined {
     if (match) return plainText(match[1]!.replace(/\s*\{#[^}]+\}\s*$/, ''));
   }
   return undefined;
+}
+
+/**
+ * Whether a line of `body` starts with `#` and a space: most pages take their title from the
+ * frontmatter and have no `# heading`, and a search for line starts rules them out before they
+ * are read line by line.
+ */
+function mayHaveHeading(body: string): boolean {
+  if (body.startsWith('#') && /\s/.test(body.charAt(1))) return true;
+  for (let at = body.indexOf('\n#'); at !== -1; at = body.indexOf('\n#', at + 1)) {
+    if (/\s/.test(body.charAt(at + 2))) return true;
+  }
+  return false;
 }
 
 function firstParagraph(body: string): string | undefined {

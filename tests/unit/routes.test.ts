@@ -72,6 +72,12 @@ describe('titles and metadata', () => {
     expect(doc('a.md', '# The *real* `title` {#custom}\n\nText.\n').title).toBe('The real title');
   });
 
+  it('finds a # heading below the frontmatter or after a tab, but not a ## heading', () => {
+    expect(doc('a.md', '---\nsidebar_position: 1\n---\n# First\n').title).toBe('First');
+    expect(doc('a.md', 'Text.\n\n#\tTabbed\n').title).toBe('Tabbed');
+    expect(doc('a.md', '## Second level\n\n#hashtag\n').title).toBe('a');
+  });
+
   it('ignores a # line inside a code fence when looking for the heading', () => {
     expect(doc('a.md', '```bash\n# a comment\n```\n\n# Real heading\n').title).toBe('Real heading');
   });
