@@ -15,7 +15,7 @@ import remarkGfm from 'remark-gfm';
 import type { TocItem, TreeNode } from '../../client/model.ts';
 import { componentNames } from '../../client/components/registry-names.ts';
 import { BuildError } from './errors.ts';
-import type { SourceDoc } from './discover.ts';
+import { docBody, type SourceDoc } from './discover.ts';
 import { flatten } from './jsx-runtime.ts';
 import { tableOfContents } from './table-of-contents.ts';
 import { browserOnlyFallbacks } from './browser-only-content.ts';
@@ -111,7 +111,9 @@ export async function compileBatch(
       const pageMedia = new Map<string, string>();
       context.media = pageMedia;
       try {
-        const file = await process(new VFile({ path: doc.file, value: prepareMarkdown(doc.file, doc.body, context) }));
+        const file = await process(
+          new VFile({ path: doc.file, value: prepareMarkdown(doc.file, docBody(doc), context) }),
+        );
         const { staticTree } = file.data as StaticTreeData;
         if (staticTree) {
           const tree = await finish(staticTree, doc);

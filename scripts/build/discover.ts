@@ -9,6 +9,7 @@ import { BuildError, BuildErrors } from './errors.ts';
 import { parseWithFriendlyErrors } from './schemas/friendly-errors.ts';
 import { frontmatterSchema } from './schemas/frontmatter.ts';
 import { frontmatterKeyLine } from './schemas/source-lines.ts';
+import { simpleFrontmatter } from './simple-frontmatter.ts';
 
 export interface SourceDoc {
   /** Docusaurus doc id: path without extension, or the folder plus frontmatter `id`. */
@@ -35,8 +36,11 @@ export interface SourceDoc {
   unlisted: boolean;
   /** The source as written. */
   raw: string;
-  /** The source with the frontmatter blanked out (line numbers unchanged). */
-  body: string;
+  /**
+   * Lines the frontmatter block takes (0 without one). The compiler blanks them (docBody) rather
+   * than discovery keeping a second copy of every page, to hold and send to the compile threads.
+   */
+  frontmatterLines: number;
 }
 
 const docExtension = /\.mdx?$/;
@@ -131,6 +135,9 @@ interface Frontmatter {
 export function parseFrontmatter(source: string, relPath: string): Frontmatter {
   const match = frontmatterBlock.exec(source);
   if (!match) return { data: {}, text: '', lines: 0 };
+  const lines = match[0].split('\n').length - (match[0].endsWith('\n') ? 1 : 0);
+  const simple = simpleFrontmatter(match[1]!);
+  if (simple) return { data: simple, text: match[1]!, lines };
   const lineCounter = new LineCounter();
   const document = parseDocument(match[1]!, { prettyErrors: false, lineCounter });
   const [error] = document.errors;
@@ -155,7 +162,7 @@ export function parseFrontmatter(source: string, relPath: string): Frontmatter {
   return {
     data: data as Record<string, unknown>,
     text: match[1]!,
-    lines: match[0].split('\n').length - (match[0].endsWith('\n') ? 1 : 0),
+    lines,
   };
 }
 
@@ -194,9 +201,7 @@ export function parseDoc(siteDir: string, docsDir: string, file: string, raw: st
   }
   route = normaliseRoute(`${routeBasePath}/${route}`);
 
-  const bodyLines = raw.split('\n');
-  for (let i = 0; i < lines && i < bodyLines.length; i++) bodyLines[i] = '';
-  const body = bodyLines.join('\n');
+  const body = blankLines(raw, lines);
   const heading = firstHeading(body);
 
   return {
@@ -217,8 +222,25 @@ export function parseDoc(siteDir: string, docsDir: string, file: string, raw: st
     className: fm.className,
     unlisted: fm.unlisted ?? false,
     raw,
-    body,
+    frontmatterLines: lines,
   };
+}
+
+/** A doc's source with its frontmatter blanked out, line numbers unchanged. */
+export function docBody(doc: Pick<SourceDoc, 'raw' | 'frontmatterLines'>): string {
+  return blankLines(doc.raw, doc.frontmatterLines);
+}
+
+/** `source` with its first `count` lines emptied (their line ends kept). */
+export function blankLines(source: string, count: number): string {
+  let end = 0;
+  for (let line = 0; line < count; line++) {
+    const lineEnd = source.indexOf('\n', end);
+    // Fewer line ends than lines: every line is blank, and only the line ends stay.
+    if (lineEnd === -1) return '\n'.repeat(line);
+    end = lineEnd + 1;
+  }
+  return '\n'.repeat(count) + source.slice(end);
 }
 
 export function normaliseRoute(route: string): string {
@@ -227,8 +249,9 @@ export function normaliseRoute(route: string): string {
 }
 
 function firstHeading(body: string): string | undefined {
+  if (!mayHaveHeading(body)) return undefined;
   let fenced = false;
-  for (const line of body.split('\n')) {
+  for (const line of linesOf(body)) {
     if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
     if (fenced) continue;
     const match = /^#\s+(.+?)\s*#*\s*$/.exec(line);
@@ -237,10 +260,23 @@ function firstHeading(body: string): string | undefined {
   return undefined;
 }
 
+/**
+ * Whether a line of `body` starts with `#` and a space: most pages take their title from the
+ * frontmatter and have no `# heading`, and a search for line starts rules them out before they
+ * are read line by line.
+ */
+function mayHaveHeading(body: string): boolean {
+  if (body.startsWith('#') && /\s/.test(body.charAt(1))) return true;
+  for (let at = body.indexOf('\n#'); at !== -1; at = body.indexOf('\n#', at + 1)) {
+    if (/\s/.test(body.charAt(at + 2))) return true;
+  }
+  return false;
+}
+
 function firstParagraph(body: string): string | undefined {
   let fenced = false;
   let comment = false;
-  for (const line of body.split('\n')) {
+  for (const line of linesOf(body)) {
     if (comment) {
       comment = !line.includes('-->');
       continue;
@@ -256,6 +292,20 @@ function firstParagraph(body: string): string | undefined {
     return plainText(text).slice(0, 200);
   }
   return undefined;
+}
+
+/**
+ * The lines of `text`, as `split('\n')` gives them, one at a time: the scans above mostly stop at
+ * the first lines, and splitting a whole page up front costs an array and a string per line.
+ */
+function* linesOf(text: string): Generator<string> {
+  let start = 0;
+  while (start <= text.length) {
+    const end = text.indexOf('\n', start);
+    const lineEnd = end === -1 ? text.length : end;
+    yield text.slice(start, lineEnd);
+    start = lineEnd + 1;
+  }
 }
 
 function plainText(markdown: string): string {

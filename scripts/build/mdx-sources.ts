@@ -8,7 +8,7 @@ import { dirname, join, resolve } from 'node:path';
 import type * as esbuild from 'esbuild';
 import type { MarkdownDialect } from '../../client/model.ts';
 import { componentNames } from '../../client/components/registry-names.ts';
-import { parseFrontmatter, type SourceDoc } from './discover.ts';
+import { blankLines, docBody, parseFrontmatter, type SourceDoc } from './discover.ts';
 import { defaultMarkdownDialect, isCommonMark } from './markdown-dialect.ts';
 import { preprocessMarkdown, type LinkContext } from './mdx-plugins.ts';
 
@@ -60,16 +60,12 @@ export function preprocessPlugin(
       build.onResolve({ filter: /\.mdx?$/ }, async (args) => {
         const file = resolve(args.resolveDir, args.path);
         const doc = byFile.get(file);
-        if (doc) return { path: file, pluginData: { contents: prepare(doc.file, doc.body) } };
+        if (doc) return { path: file, pluginData: { contents: prepare(doc.file, docBody(doc)) } };
         // An imported partial: same dialect as a page, its frontmatter ignored as Docusaurus does.
         const raw = await readFile(file, 'utf8').catch(() => undefined);
         if (raw === undefined) return undefined;
         const { lines } = parseFrontmatter(raw, context.relPathOf(file));
-        const body = raw
-          .split('\n')
-          .map((line, index) => (index < lines ? '' : line))
-          .join('\n');
-        return { path: file, pluginData: { contents: prepare(file, body) } };
+        return { path: file, pluginData: { contents: prepare(file, blankLines(raw, lines)) } };
       });
     },
   };

@@ -230,8 +230,10 @@ export function resolveSidebars(
   const generatedIndexes: GeneratedIndex[] = [];
   for (const [name, items] of Object.entries(loaded.input)) {
     sidebars[name] = (Array.isArray(items) ? items : [items]).flatMap(resolveItem);
-    for (const index of generated.splice(0)) {
-      generatedIndexes.push({ ...index, sidebar: name, breadcrumbs: trailTo(sidebars[name], index.route) ?? [] });
+    const indexes = generated.splice(0);
+    const trails = indexes.length > 0 ? categoryTrails(sidebars[name]) : undefined;
+    for (const index of indexes) {
+      generatedIndexes.push({ ...index, sidebar: name, breadcrumbs: trails?.get(index.route) ?? [] });
     }
   }
   return { sidebars, generatedIndexes, warnings, ...walkSidebars(sidebars, docs) };
@@ -260,14 +262,23 @@ export function kebabCase(label: string): string {
 }
 
 /** Breadcrumbs of the category whose page is `route`: the categories above it, then itself. */
-function trailTo(items: SidebarItem[], route: string, trail: Crumb[] = []): Crumb[] | undefined {
+/**
+ * The breadcrumbs of every category page in a sidebar, by its route, from one walk of the sidebar
+ * (a walk per generated page was quadratic in categories). The first category with a route keeps it.
+ */
+function categoryTrails(
+  items: SidebarItem[],
+  trail: Crumb[] = [],
+  trails = new Map<string, Crumb[]>(),
+): Map<string, Crumb[]> {
   for (const item of items) {
     if (item.type !== 'category') continue;
-    if (item.href === route) return [...trail, { label: item.label }];
-    const found = trailTo(item.items, route, [...trail, { label: item.label, href: item.href }]);
-    if (found) return found;
+    if (item.href !== undefined) {
+      if (!trails.has(item.href)) trails.set(item.href, [...trail, { label: item.label }]);
+    }
+    categoryTrails(item.items, [...trail, { label: item.label, href: item.href }], trails);
   }
-  return undefined;
+  return trails;
 }
 
 function readCategory(siteDir: string, docsDir: string, dir: string): { meta: CategoryMeta; file: string } {

@@ -1,7 +1,7 @@
 // Step "discover": each file's id, route and title, as Docusaurus would give them.
 
 import { describe, expect, it } from 'vitest';
-import { parseDoc } from '../../scripts/build/discover.ts';
+import { docBody, parseDoc } from '../../scripts/build/discover.ts';
 
 const siteDir = '/site';
 const docsDir = '/site/docs';
@@ -72,6 +72,12 @@ describe('titles and metadata', () => {
     expect(doc('a.md', '# The *real* `title` {#custom}\n\nText.\n').title).toBe('The real title');
   });
 
+  it('finds a # heading below the frontmatter or after a tab, but not a ## heading', () => {
+    expect(doc('a.md', '---\nsidebar_position: 1\n---\n# First\n').title).toBe('First');
+    expect(doc('a.md', 'Text.\n\n#\tTabbed\n').title).toBe('Tabbed');
+    expect(doc('a.md', '## Second level\n\n#hashtag\n').title).toBe('a');
+  });
+
   it('ignores a # line inside a code fence when looking for the heading', () => {
     expect(doc('a.md', '```bash\n# a comment\n```\n\n# Real heading\n').title).toBe('Real heading');
   });
@@ -125,7 +131,13 @@ describe('titles and metadata', () => {
     const raw = '---\ntitle: A\n---\nline four\n';
     const parsed = doc('a.md', raw);
     expect(parsed.raw).toBe(raw);
-    expect(parsed.body.split('\n')[3]).toBe('line four');
-    expect(parsed.body).not.toContain('title: A');
+    expect(docBody(parsed).split('\n')[3]).toBe('line four');
+    expect(docBody(parsed)).not.toContain('title: A');
+  });
+
+  it('blanks Windows line ends and a frontmatter that ends the file without a line end', () => {
+    expect(docBody(doc('a.md', '---\r\ntitle: A\r\n---\r\nText.\r\n'))).toBe('\n\n\nText.\r\n');
+    expect(docBody(doc('a.md', '---\ntitle: A\n---'))).toBe('\n\n');
+    expect(docBody(doc('a.md', 'No frontmatter.\n'))).toBe('No frontmatter.\n');
   });
 });
