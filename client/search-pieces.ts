@@ -3,7 +3,7 @@
 // read by worker/services/search/. Every piece is JSON named by the hash of its text.
 
 import type { SearchRecord } from './model.ts';
-import { decodePageRecords } from './search-page-records.ts';
+import { decodePageRecords, pageRecordReader, type PageRecordReader } from './search-page-records.ts';
 import type { CompactRecord } from './search-options.ts';
 
 /**
@@ -210,7 +210,16 @@ export function decodeRecordChunk(text: string): RecordChunk {
 
 /** The compact records of the chunk's `i`th page (a heading chunk's page lacks its text records). */
 export function chunkPage(chunk: RecordChunk, i: number): (CompactRecord | undefined)[] {
-  return decodePageRecords(chunk.body.slice(i === 0 ? 0 : chunk.ends[i - 1], chunk.ends[i]));
+  return decodePageRecords(chunkPageText(chunk, i));
+}
+
+/** The chunk's `i`th page, its records read one at a time (`pageRecordReader`). */
+export function chunkPageReader(chunk: RecordChunk, i: number): PageRecordReader {
+  return pageRecordReader(chunkPageText(chunk, i));
+}
+
+function chunkPageText(chunk: RecordChunk, i: number): string {
+  return chunk.body.slice(i === 0 ? 0 : chunk.ends[i - 1], chunk.ends[i]);
 }
 
 // Postings are sorted record ids, stored as one number each: (id − previous id) × 256 + meta,

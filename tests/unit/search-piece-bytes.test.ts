@@ -23,6 +23,22 @@ describe('what a search piece is charged', () => {
     expect(retainedBytes(value, latin1Json(text))).toBe(retainedBytes(value));
   });
 
+  it.each(Object.entries(texts))('tells the same of its %s text from the bytes it was read from', (_, text) => {
+    const bytes = new TextEncoder().encode(text).byteLength;
+    expect(latin1Json(text, bytes)).toBe(latin1Json(text));
+  });
+
+  it('does not take a bad byte, replaced when read, for ASCII', () => {
+    const bytes = new Uint8Array([
+      ...new TextEncoder().encode('{"terms":["a'),
+      0xff,
+      ...new TextEncoder().encode('"]}'),
+    ]);
+    const text = new TextDecoder().decode(bytes);
+    expect(text.length).toBe(bytes.byteLength);
+    expect(latin1Json(text, bytes.byteLength)).toBe(false);
+  });
+
   it('charges a string beyond Latin-1 two bytes a character', () => {
     expect(latin1Json(texts.plain)).toBe(true);
     expect(latin1Json(texts.wide)).toBe(false);

@@ -7,6 +7,24 @@ import { bindings, deployFixture, failingKv, freshBuildId, pointTo } from './sup
 import { countElements, readDocument, textOf } from './support/html.ts';
 import { get, getSettled } from './support/requests.ts';
 
+/** The bindings, with a KV that notes the keys read. */
+function kvNotingReads(): { env: typeof bindings; read: string[] } {
+  const read: string[] = [];
+  const kv = bindings.CONTENT;
+  const noting = new Proxy(kv, {
+    get(target, property) {
+      if (property === 'get')
+        return (key: string, options?: KVNamespaceGetOptions<'text'>) => {
+          read.push(key);
+          return kv.get(key, options);
+        };
+      const value = Reflect.get(target, property);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  return { env: { ...bindings, CONTENT: noting }, read };
+}
+
 let logged: ReturnType<typeof vi.spyOn>;
 let warned: ReturnType<typeof vi.spyOn>;
 beforeEach(() => {
@@ -139,6 +157,23 @@ describe('a stale build pointer', () => {
     await bindings.CONTENT.put(kvKeys.manifest(corrupt.buildId), 'not json');
     await pointTo(corrupt.buildId, [corrupt.buildId]);
     await expectUnavailablePage(await get('/intro'));
+  });
+
+  it('reads the build history only when the live build cannot be served', async () => {
+    const previous = await deployFixture({ live: false });
+    const live = await deployFixture();
+    await pointTo(live.buildId, [live.buildId, previous.buildId]);
+    const healthy = kvNotingReads();
+    expect((await getSettled('/intro', {}, healthy.env)).response.status).toBe(200);
+    expect(healthy.read).toContain(kvKeys.current);
+    expect(healthy.read).not.toContain(kvKeys.history);
+
+    await bindings.CONTENT.put(kvKeys.manifest(live.buildId), 'not json');
+    await pointTo(live.buildId, [live.buildId, previous.buildId]);
+    const broken = kvNotingReads();
+    const { body } = await getSettled('/intro', {}, broken.env);
+    expect((await readDocument(body)).boot.buildId).toBe(previous.buildId);
+    expect(broken.read).toContain(kvKeys.history);
   });
 
   it('ignores a corrupt build history and serves the current build', async () => {

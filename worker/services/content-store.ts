@@ -64,29 +64,36 @@ export async function currentManifest(kv: KVNamespace, now = Date.now()): Promis
     const manifest = memory.manifests.get(remembered.buildId);
     if (manifest) return manifest;
   }
-  const candidates = await buildCandidates(kv);
-  for (const buildId of candidates) {
-    const found = await readManifest(kv, buildId);
-    if ('manifest' in found) {
-      memory.pointer = { buildId, readAt: now };
-      return found.manifest;
-    }
-    console.warn(`skipping build ${buildId}: ${found.problem}; trying the previous build`);
+  // The live build's manifest alone, as nearly always; the history only when that fails. (Both
+  // pointers read together cost every cold isolate a KV read that only a broken deploy needs.)
+  const current = await readStored(kv, kvKeys.current, pointerTtl);
+  const live = current ? await usableManifest(kv, current) : undefined;
+  if (live) return remember(current!, live, now);
+  const previous = [...new Set(parseHistory(await readStored(kv, kvKeys.history, pointerTtl)))].filter(
+    (id) => id !== current,
+  );
+  for (const buildId of previous) {
+    const manifest = await usableManifest(kv, buildId);
+    if (manifest) return remember(buildId, manifest, now);
   }
   throw new StoreUnavailable(
-    candidates.length === 0
+    !current && previous.length === 0
       ? 'no build has been deployed (build:current is empty)'
       : 'no deployed build has a readable manifest',
   );
 }
 
-async function buildCandidates(kv: KVNamespace): Promise<string[]> {
-  const [current, history] = await Promise.all([
-    readStored(kv, kvKeys.current, pointerTtl),
-    readStored(kv, kvKeys.history, pointerTtl),
-  ]);
-  const previous = parseHistory(history);
-  return [...new Set([current, ...previous].filter((id): id is string => Boolean(id)))];
+/** A build's manifest, or undefined (said in the log) when it cannot be served from. */
+async function usableManifest(kv: KVNamespace, buildId: string): Promise<Manifest | undefined> {
+  const found = await readManifest(kv, buildId);
+  if ('manifest' in found) return found.manifest;
+  console.warn(`skipping build ${buildId}: ${found.problem}; trying the previous build`);
+  return undefined;
+}
+
+function remember(buildId: string, manifest: Manifest, now: number): Manifest {
+  memory.pointer = { buildId, readAt: now };
+  return manifest;
 }
 
 function parseHistory(value: string | null): string[] {

@@ -5,7 +5,7 @@
 
 import type { SearchRecord, SearchRef } from '../../../client/model.ts';
 import {
-  chunkPage,
+  chunkPageReader,
   decodePostings,
   pageOfRecord,
   recordsPerPage,
@@ -18,6 +18,7 @@ import {
   type SearchIndexRoot,
 } from '../../../client/search-pieces.ts';
 import { expandRecord, tokenize } from '../../../client/search-options.ts';
+import type { PageRecordReader } from '../../../client/search-page-records.ts';
 import { StoreUnavailable } from '../content-store.ts';
 import { applyFacetFilters } from './format.ts';
 import { allowedTypos } from './highlight.ts';
@@ -151,7 +152,7 @@ export function createLocalIndex(directory: SearchIndexRoot, load: Load): LocalI
       pages.map((page) => {
         const chunk = chunks.get(chunkOf(page))!;
         const at = chunk.pages.indexOf(page);
-        return [page, at === -1 ? [] : chunkPage(chunk, at)] as const;
+        return [page, at === -1 ? noRecords : chunkPageReader(chunk, at)] as const;
       }),
     );
   };
@@ -171,7 +172,7 @@ export function createLocalIndex(directory: SearchIndexRoot, load: Load): LocalI
     ]);
     return all.map((id) => {
       const compact =
-        headings.get(pageOfRecord(id))?.[id % recordsPerPage] ?? pages.get(pageOfRecord(id))?.[id % recordsPerPage];
+        headings.get(pageOfRecord(id))?.(id % recordsPerPage) ?? pages.get(pageOfRecord(id))?.(id % recordsPerPage);
       if (!compact) throw new Error(`search index: record ${id} is not in its chunk`);
       return expandRecord(compact, directory);
     });
@@ -198,6 +199,9 @@ export function createLocalIndex(directory: SearchIndexRoot, load: Load): LocalI
 
   return { search, records, suggest };
 }
+
+/** A page its chunk does not hold. */
+const noRecords: PageRecordReader = Object.assign(() => undefined, { count: 0 });
 
 /** The term pieces that hold `term`, from a directory that lists them all (before version 6). */
 function termPiecesFor(directory: SearchDirectory, term: string): string[] {

@@ -147,8 +147,11 @@ export function filterMatches(m: Matches, keep: (id: number) => boolean): Matche
 const idSpan = 2 ** 32;
 /** Ranking buckets: typos (2) × record type (8) × score steps (4096). */
 const buckets = 2 * 8 * 4096;
-/** One count a bucket, shared by every ranking (a query ranks in one go): not 256 KB a query. */
+/** Buckets are counted in blocks too, so the cut is found in a few hundred steps, not tens of thousands. */
+const blockBits = 8;
+/** One count a bucket and one a block, shared by every ranking (a query ranks in one go): not 256 KB a query. */
 let histogram: Uint32Array | undefined;
+let blockCounts: Uint32Array | undefined;
 
 /**
  * Matches in rank order: exact before typos, then by record type (title, headings, text),
@@ -229,19 +232,26 @@ export class Ranking {
   /** The `count` smallest keys, sorted: a histogram of buckets finds where the cut falls. */
   private smallest(count: number): Float64Array {
     histogram ??= new Uint32Array(buckets);
+    blockCounts ??= new Uint32Array(buckets >> blockBits);
     let first = buckets;
     let last = 0;
     for (const key of this.keys) {
       const bucket = Math.floor(key / idSpan);
       histogram[bucket]!++;
+      blockCounts[bucket >> blockBits]!++;
       if (bucket < first) first = bucket;
       if (bucket > last) last = bucket;
     }
-    let cut = first;
+    // The block the cut falls in, then the bucket within it. (Bucket by bucket, a query whose
+    // hits all need a typo walked some 30,000 empty buckets: 2 ms on a cold isolate.)
+    let block = first >> blockBits;
     let below = 0;
+    while (below + blockCounts[block]! < count) below += blockCounts[block++]!;
+    let cut = Math.max(first, block << blockBits);
     while (below + histogram[cut]! < count) below += histogram[cut++]!;
-    // Left zeroed for the next query: only the buckets this one touched.
+    // Left zeroed for the next query: only the buckets and blocks this one touched.
     histogram.fill(0, first, last + 1);
+    blockCounts.fill(0, first >> blockBits, (last >> blockBits) + 1);
     const chosen = new Float64Array(count);
     let n = 0;
     let fromCut = count - below;
