@@ -3,17 +3,26 @@
 // and the latency of searches the cache cannot answer, one at a time.
 
 import { performance } from 'node:perf_hooks';
+import { median } from './lighthouse-median.ts';
 import { searchBody } from './load.ts';
 import { childrenNamed, processRssBytes, processRunSeconds } from './process-tree.ts';
 import { startWorkerd, type RunningSite } from './server.ts';
 
 export interface SearchFigures {
-  /** Wall time of the first POST /1/indexes/*\/queries on a fresh workerd, once its isolate is up. */
+  /**
+   * Wall time of the first POST /1/indexes/*\/queries on a fresh workerd, once its isolate is up:
+   * the median over `firstSearches.cold`, one a fresh workerd.
+   */
   coldFirstMs: number;
-  /** workerd's CPU time during that search (every thread, from the kernel's schedstat). */
+  /** workerd's CPU time during that search (every thread, from the kernel's schedstat); median. */
   coldFirstCpuMs: number | null;
-  /** Wall time of the isolate's first request, which reads nothing (script start-up). */
+  /** Wall time of the isolate's first request, which reads nothing (script start-up); median. */
   isolateStartMs: number;
+  /**
+   * Each fresh workerd's first search, as measured: one sample moves by several milliseconds from
+   * one workerd to the next on this machine, so the figures above are medians of these.
+   */
+  firstSearches?: { cold: ColdSearch[]; servicesUp: FirstSearch[] };
   /**
    * The same first query on another fresh workerd whose KV, Cache API and static-assets services
    * were started beforehand (`wakeServices`), as Cloudflare always has them: the first search's
@@ -35,6 +44,14 @@ export interface FirstSearch {
   /** workerd's CPU time during it (every thread, from the kernel's schedstat). */
   cpuMs: number | null;
 }
+
+/** A first search on a fresh workerd, and the wall time of the request that started its isolate. */
+export interface ColdSearch extends FirstSearch {
+  isolateStartMs: number;
+}
+
+/** Fresh workerds whose first search is timed, cold and with the services up, for each figure. */
+export const firstSearchSamples = 7;
 
 /** The workerd processes this process started (Miniflare runs workerd as a direct child). */
 function ownWorkerds(): number[] {
@@ -88,27 +105,52 @@ export async function searchFiguresIn(
   port: number,
   bindings: Record<string, string>,
   queries: () => () => string,
-  options: { bundleDir: string; warmSeconds?: number; alsoMeasure?: (workerd: RunningSite) => Promise<void> },
+  options: {
+    bundleDir: string;
+    warmSeconds?: number;
+    alsoMeasure?: (workerd: RunningSite) => Promise<void>;
+    /** Fresh workerds a first-search figure is the median of (`firstSearchSamples`). */
+    samples?: number;
+  },
 ): Promise<SearchFigures> {
-  const figures = await withFreshWorkerd(
-    site,
-    port,
-    bindings,
-    async (workerd, pid) => {
-      const measured = await measureSearch(workerd.origin, pid, queries(), { warmSeconds: options.warmSeconds });
-      await options.alsoMeasure?.(workerd);
-      return measured;
-    },
-    { bundleDir: options.bundleDir, layout },
-  );
-  figures.servicesUp = await withFreshWorkerd(
-    site,
-    port,
-    bindings,
-    (workerd, pid) => firstSearchServicesUp(workerd, pid, queries()()),
-    { bundleDir: options.bundleDir, layout },
-  );
+  const fresh = <T>(measure: (workerd: RunningSite, pid: number) => Promise<T>) =>
+    withFreshWorkerd(site, port, bindings, measure, { bundleDir: options.bundleDir, layout });
+  const figures = await fresh(async (workerd, pid) => {
+    const measured = await measureSearch(workerd.origin, pid, queries(), { warmSeconds: options.warmSeconds });
+    await options.alsoMeasure?.(workerd);
+    return measured;
+  });
+  const samples = options.samples ?? firstSearchSamples;
+  const cold: ColdSearch[] = [
+    { ms: figures.coldFirstMs, cpuMs: figures.coldFirstCpuMs, isolateStartMs: figures.isolateStartMs },
+  ];
+  const servicesUp: FirstSearch[] = [];
+  // Alternated, so that a slow spell of the machine falls on both.
+  for (let i = 0; i < samples; i++) {
+    if (i > 0)
+      cold.push(
+        await fresh(async (workerd, pid) => {
+          const isolateStartMs = await startIsolate(workerd.origin);
+          return { ...(await firstSearch(workerd.origin, pid, queries()())), isolateStartMs };
+        }),
+      );
+    servicesUp.push(await fresh((workerd, pid) => firstSearchServicesUp(workerd, pid, queries()())));
+  }
+  figures.firstSearches = { cold, servicesUp };
+  figures.coldFirstMs = medianOf(cold.map((search) => search.ms))!;
+  figures.coldFirstCpuMs = medianOf(cold.map((search) => search.cpuMs));
+  figures.isolateStartMs = medianOf(cold.map((search) => search.isolateStartMs))!;
+  figures.servicesUp = {
+    ms: medianOf(servicesUp.map((search) => search.ms))!,
+    cpuMs: medianOf(servicesUp.map((search) => search.cpuMs)),
+  };
   return figures;
+}
+
+/** The median, rounded; null when any value is unknown. */
+function medianOf(values: (number | null)[]): number | null {
+  const middle = median(values.map((value) => value ?? NaN));
+  return middle === null || values.includes(null) ? null : round(middle);
 }
 
 export async function timedSearch(origin: string, query: string): Promise<{ ms: number; ok: boolean }> {
