@@ -1,6 +1,7 @@
 // The ranking hands out the best hits of a page of results without sorting every match: what it
 // hands out must be what sorting every match would, wherever the cut between pages falls (among
-// exact matches, among those that needed a typo, between record types, within one score step).
+// exact matches, among those that needed a typo, between record types, within one score step),
+// for a few matches (sorted whole) and for many (counted in buckets).
 
 import { describe, expect, it } from 'vitest';
 import { Ranking, type Matches } from '../../worker/services/search/matches.ts';
@@ -31,7 +32,7 @@ describe('the ranking of a page of results', () => {
     ['all needing a typo', 1],
   ])('gives the best hits of any page as a full sort does, %s', (_, typoShare) => {
     const next = random(7);
-    for (const count of [1, 5, 21, 80, 300, 2000]) {
+    for (const count of [1, 5, 21, 80, 300, 2000, 5000, 20_000]) {
       const m = matches(count, next, typoShare);
       const expected = sortedIds(m);
       for (const [from, size] of [
@@ -39,6 +40,8 @@ describe('the ranking of a page of results', () => {
         [0, 5],
         [20, 20],
         [3, 7],
+        [200, 50],
+        [1000, 20],
       ] as const) {
         expect(new Ranking(m).slice(from, size)).toEqual(expected.slice(from, from + size));
       }

@@ -3,7 +3,8 @@
 
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { HighlightValue } from '../../client/model.ts';
-import { bindings, deployFixture } from './support/deploy.ts';
+import { kvKeys } from '../../client/model.ts';
+import { bindings, deployFixture, pointTo } from './support/deploy.ts';
 import { docSearchRequest, postSearch, results, searchRequest } from './support/search.ts';
 
 beforeEach(async () => {
@@ -199,6 +200,18 @@ describe('edge cache of search answers', () => {
     await postSearch(docSearchRequest('setup'));
     await deployFixture();
     expect((await postSearch(docSearchRequest('setup'))).response.headers.get('x-search-cache')).toBe('miss');
+  });
+
+  it('keys an answer by the build that gave it when the live build cannot be served', async () => {
+    const previous = await deployFixture({ live: false });
+    const live = await deployFixture();
+    await postSearch(docSearchRequest('setup'));
+    // The live build's manifest is lost: the previous build answers, from entries of its own.
+    await bindings.CONTENT.put(kvKeys.manifest(live.buildId), 'not json');
+    await pointTo(live.buildId, [live.buildId, previous.buildId]);
+    const fallback = await postSearch(docSearchRequest('setup'));
+    expect(fallback.response.headers.get('x-search-cache')).toBe('miss');
+    expect((await postSearch(docSearchRequest('setup'))).response.headers.get('x-search-cache')).toBe('hit');
   });
 
   it('keeps nothing when SEARCH_CACHE_TTL is 0', async () => {

@@ -23,14 +23,23 @@ export async function serveSearch(c: Context<AppEnv>): Promise<Response> {
   if (declared > 16 * 1024) throw new SearchRequestError(413, 'The request body is larger than 16384 bytes');
 
   const queries = parseSearchBody(await c.req.text());
-  // Algolia can still answer while KV is down: a missing build only rules out the local index.
-  const build = await buildToSearch(c.env.CONTENT);
   const algolia = algoliaConfigured(c.env)
     ? `${c.env.ALGOLIA_APP_ID}/${c.env.ALGOLIA_INDEX_NAME}/${c.env.ALGOLIA_HOSTS ?? ''}`
     : 'local';
+  const lookUp = async (buildId: string) => {
+    const key = await searchCacheKey(`${buildId}|${algolia}`, queries);
+    return { buildId, key, hit: await readEdgeCache(key) };
+  };
+  // The edge cache is asked as soon as the pointer names the build, while its manifest is read;
+  // asked again only if that build's manifest fails and a previous build answers instead.
+  let early: ReturnType<typeof lookUp> | undefined;
+  // Algolia can still answer while KV is down: a missing build only rules out the local index.
+  const build = await buildToSearch(c.env.CONTENT, (buildId) => {
+    early = lookUp(buildId);
+  });
   prefetchLocalIndex(c.env, build);
-  const key = build ? await searchCacheKey(`${build.buildId}|${algolia}`, queries) : undefined;
-  const hit = key ? await readEdgeCache(key) : undefined;
+  const asked = build && (await early);
+  const { key, hit } = !build ? {} : asked?.buildId === build.buildId ? asked : await lookUp(build.buildId);
   if (hit) {
     const cached = await hit.text();
     countSearches(c, queries, (JSON.parse(cached) as SearchResponse).results);

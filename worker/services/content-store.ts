@@ -58,7 +58,16 @@ export function lastKnownManifest(): Manifest | undefined {
   return memory.pointer ? memory.manifests.get(memory.pointer.buildId) : undefined;
 }
 
-export async function currentManifest(kv: KVNamespace, now = Date.now()): Promise<Manifest> {
+/**
+ * The live build's manifest. `onPointer` hears the build the pointer names as soon as it is known,
+ * before its manifest is read: what depends on the build id alone (the search's edge-cache key)
+ * can start meanwhile. The manifest returned may still be a previous build's, if that one's fails.
+ */
+export async function currentManifest(
+  kv: KVNamespace,
+  now = Date.now(),
+  onPointer?: (buildId: string) => void,
+): Promise<Manifest> {
   const remembered = memory.pointer;
   if (remembered && now - remembered.readAt < pointerMemoryMs) {
     const manifest = memory.manifests.get(remembered.buildId);
@@ -67,6 +76,7 @@ export async function currentManifest(kv: KVNamespace, now = Date.now()): Promis
   // The live build's manifest alone, as nearly always; the history only when that fails. (Both
   // pointers read together cost every cold isolate a KV read that only a broken deploy needs.)
   const current = await readStored(kv, kvKeys.current, pointerTtl);
+  if (current) onPointer?.(current);
   const live = current ? await usableManifest(kv, current) : undefined;
   if (live) return remember(current!, live, now);
   const previous = [...new Set(parseHistory(await readStored(kv, kvKeys.history, pointerTtl)))].filter(

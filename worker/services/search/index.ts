@@ -67,10 +67,14 @@ export async function searchPage(
 /**
  * The live build, for the embedded index; undefined while the store fails, since Algolia needs
  * nothing from KV. `search` then throws `StoreUnavailable` only if Algolia cannot answer either.
+ * `onPointer`: as `currentManifest`'s.
  */
-export async function buildToSearch(kv: KVNamespace): Promise<SearchBuild | undefined> {
+export async function buildToSearch(
+  kv: KVNamespace,
+  onPointer?: (buildId: string) => void,
+): Promise<SearchBuild | undefined> {
   try {
-    const { buildId, search, site } = await currentManifest(kv);
+    const { buildId, search, site } = await currentManifest(kv, undefined, onPointer);
     return { buildId, search, tag: versionTag(site.docs.lastVersion ?? currentVersionName) };
   } catch (error) {
     if (!(error instanceof StoreUnavailable)) throw error;

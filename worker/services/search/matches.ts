@@ -145,6 +145,8 @@ export function filterMatches(m: Matches, keep: (id: number) => boolean): Matche
 }
 
 const idSpan = 2 ** 32;
+/** Up to this many matches, a page of them is taken from all of them sorted. */
+const sortedUpTo = 4096;
 /** Ranking buckets: typos (2) × record type (8) × score steps (4096). */
 const buckets = 2 * 8 * 4096;
 /** Buckets are counted in blocks too, so the cut is found in a few hundred steps, not tens of thousands. */
@@ -199,7 +201,9 @@ export class Ranking {
   slice(from: number, count: number): number[] {
     const wanted = Math.min(from + count, this.keys.length);
     if (wanted <= from) return [];
-    const best = wanted * 4 >= this.keys.length ? this.allSorted() : this.smallest(wanted);
+    // A few thousand keys sort natively in less time than the histogram's arrays take to set up.
+    const sortAll = wanted * 4 >= this.keys.length || this.keys.length <= sortedUpTo;
+    const best = sortAll ? this.allSorted() : this.smallest(wanted);
     return Array.from(best.subarray(from, wanted), (key) => key % idSpan);
   }
 

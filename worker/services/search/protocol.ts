@@ -35,6 +35,8 @@ type Raw = Record<string, unknown>;
 
 /** Highlight tags clients may ask for: inline elements that carry no behaviour, or InstantSearch's sentinels. */
 const safeTag = /^(<\/?(mark|em|strong|b|i|u|span|ais-highlight-\d+)( class="[\w -]*")?>|__\/?ais-highlight__)$/;
+/** The tags nearly every client sends, which pass without the pattern (compiled on first use). */
+const usualTags = new Set(['<mark>', '</mark>', '<em>', '</em>']);
 
 export function parseSearchBody(text: string): SearchQuery[] {
   if (new TextEncoder().encode(text).length > searchLimits.bodyBytes) {
@@ -76,7 +78,7 @@ function parseQuery(request: unknown, index: number): SearchQuery {
   const highlightPostTag = optional(merged.highlightPostTag, 'string', `${where}.highlightPostTag`) ?? '</em>';
   // The tags are inserted into HTML that clients render as is: only plain element tags pass.
   for (const tag of [highlightPreTag, highlightPostTag]) {
-    if (!safeTag.test(tag))
+    if (!usualTags.has(tag) && !safeTag.test(tag))
       throw new SearchRequestError(
         400,
         `${where}: highlight tags must be simple element tags such as <mark> and </mark>`,
