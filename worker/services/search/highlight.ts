@@ -3,7 +3,7 @@
 
 import type { HighlightValue, MatchLevel, SnippetValue } from '../../../client/model.ts';
 import { escapeHtml } from '../../../client/escape-html.ts';
-import { tokenize } from '../../../client/search-options.ts';
+import { tokenize, wordPatternFor } from '../../../client/search-options.ts';
 import { editDistance } from './term-candidates.ts';
 
 export interface Tags {
@@ -53,19 +53,15 @@ interface Split {
 /** Per query (its words' array): each text's split, since a hit's content is highlighted and snippeted. */
 const splits = new WeakMap<string[], Map<string, Split>>();
 
-/**
- * Words as `tokenize` finds them, with the same source and flags: V8 compiles a Unicode-property
- * pattern once for all its uses (a second one cost a cold isolate about 0.4 ms).
- */
-const wordPattern = /[\p{L}\p{N}]+/gu;
-
 function splitText(text: string, queryWords: string[]): Split {
   let known = splits.get(queryWords);
   if (!known) splits.set(queryWords, (known = new Map()));
   const done = known.get(text);
   if (done) return done;
-  const words = text.match(wordPattern) ?? [];
-  const gaps = text.split(wordPattern);
+  // Words as `tokenize` finds them, with the same patterns.
+  const pattern = wordPatternFor(text);
+  const words = text.match(pattern) ?? [];
+  const gaps = text.split(pattern);
   const matches = new Array<string | undefined>(words.length);
   const matched: string[] = [];
   for (let w = 0; w < words.length; w++) {
