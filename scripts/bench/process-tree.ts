@@ -125,3 +125,35 @@ function commandName(pid: number): string | undefined {
     return undefined;
   }
 }
+
+/** Busy and total time of all the machine's CPUs so far, from /proc/stat (clock ticks). */
+function cpuTicks(): { busy: number; total: number } {
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  // user nice system idle iowait irq softirq steal …: idle and iowait are not busy.
+  const total = fields.slice(0, 8).reduce((sum, value) => sum + value, 0);
+  return { busy: total - fields[3]! - fields[4]!, total };
+}
+
+/**
+ * Waits until the machine has been quiet (under `busyShare` of its CPU time busy) for `quietSeconds`
+ * in a row, at most `maxSeconds`; flushes written files first. Returns the seconds waited. A build
+ * leaves the kernel writing its files and reclaiming its memory for a while after it exits, which
+ * slows what is measured next by several milliseconds a request.
+ */
+export async function untilQuiet(
+  options: { quietSeconds?: number; maxSeconds?: number; busyShare?: number } = {},
+): Promise<number> {
+  const { quietSeconds = 3, maxSeconds = 60, busyShare = 0.1 } = options;
+  const started = performance.now();
+  await startGroup('sync', [], { stdio: 'ignore' }).exited;
+  let quiet = 0;
+  let before = cpuTicks();
+  while (quiet < quietSeconds && performance.now() - started < maxSeconds * 1000) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const now = cpuTicks();
+    const share = (now.busy - before.busy) / Math.max(1, now.total - before.total);
+    quiet = share < busyShare ? quiet + 1 : 0;
+    before = now;
+  }
+  return Math.round((performance.now() - started) / 100) / 10;
+}

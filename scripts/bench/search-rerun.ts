@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { bundleWorker } from '../workerd.ts';
 import { readKvOutput } from './kv-output.ts';
 import { searchFiguresIn, type SearchFigures, type SearchLayout } from './scale-search.ts';
+import { untilQuiet } from './process-tree.ts';
 import { measureSearchHeap, type SearchHeap } from './search-heap.ts';
 import { queryStream, siteWords } from './search-queries.ts';
 
@@ -58,6 +59,7 @@ export async function rerunSearch(options: SearchRerunOptions): Promise<SearchRe
   const { search: ref } = await readKvOutput(outDir);
   if (!ref) throw new Error(`--search-only: the build in ${outDir} has no search index`);
   const words = await siteWords(siteDir);
+  console.log(`  waited ${await untilQuiet()} s for a quiet machine`);
   const bundleRoot = await mkdtemp(join(tmpdir(), 'self-docs-search-rerun-'));
   const runs: Record<SearchLayout, SearchFigures>[] = [];
   try {
