@@ -153,17 +153,7 @@ export function typoKey(term: string): string {
 export interface TermPiece {
   terms: string[];
   postings: string[];
-  /**
-   * For a list of at least twice `postingsPerSkip` postings, where every `postingsPerSkip`th
-   * posting starts: pairs [character offset, the id before it] (0 for the list's first), so a word
-   * looked up among a few records decodes the stretches that may hold them, not the whole list.
-   * 0 for a shorter list; absent when no list of the piece has skips (and in builds before them).
-   */
-  skips?: (number[] | 0)[];
 }
-
-/** Postings between two skips (`TermPiece.skips`). */
-export const postingsPerSkip = 64;
 
 /**
  * Terms (no postings) with the number of records holding each, for prefixes (in vocabulary order)
@@ -293,67 +283,4 @@ export function decodePostings(text: string): Postings {
   }
   if (scale !== 1) throw new Error('a posting is cut short');
   return { ids: ids.slice(0, n), metas: metas.slice(0, n) };
-}
-
-/**
- * The postings of `text` whose ids are in `within` (ascending), decoding only the stretches between
- * skips (`TermPiece.skips`) that may hold them: what `restrict(decodePostings(text), within)` gives.
- */
-export function decodePostingsAmong(text: string, skips: number[], within: ArrayLike<number>): Postings {
-  const ids = new Uint32Array(Math.min(within.length, text.length));
-  const metas = new Uint8Array(ids.length);
-  const lastStretch = skips.length / 2 - 1;
-  let n = 0;
-  // Where decoding stands: the next character, the id decoded last (-1: none yet) and its meta.
-  let at = 0;
-  let previous = 0;
-  let current = -1;
-  let meta = 0;
-  let stretch = 0;
-  for (let k = 0; k < within.length; k++) {
-    const wanted = within[k]!;
-    if (current >= wanted) {
-      if (current === wanted) {
-        ids[n] = wanted;
-        metas[n++] = meta;
-      }
-      continue;
-    }
-    // The last stretch that starts after an id below `wanted`; skipped to when it lies ahead.
-    let low = stretch;
-    let high = lastStretch;
-    while (low < high) {
-      const middle = (low + high + 1) >> 1;
-      if (skips[2 * middle + 1]! < wanted) low = middle;
-      else high = middle - 1;
-    }
-    if (low > stretch && skips[2 * low]! > at) {
-      at = skips[2 * low]!;
-      previous = current = skips[2 * low + 1]!;
-    }
-    stretch = low;
-    let value = 0;
-    let scale = 1;
-    while (current < wanted && at < text.length) {
-      const digit = digitOf[text.charCodeAt(at++)] ?? -1;
-      if (digit < 0) throw new Error(`not a posting character at ${at - 1}`);
-      if (digit >= 32) {
-        value += (digit - 32) * scale;
-        scale *= 32;
-        continue;
-      }
-      value += digit * scale;
-      meta = value % 256;
-      previous += (value - meta) / 256;
-      current = previous;
-      value = 0;
-      scale = 1;
-    }
-    if (scale !== 1) throw new Error('a posting is cut short');
-    if (current === wanted) {
-      ids[n] = wanted;
-      metas[n++] = meta;
-    }
-  }
-  return { ids: ids.subarray(0, n), metas: metas.subarray(0, n) };
 }

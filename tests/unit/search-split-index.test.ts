@@ -3,7 +3,7 @@
 
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SearchRecord } from '../../client/model.ts';
-import type { SearchDirectory, TermPiece, VocabularyPiece } from '../../client/search-pieces.ts';
+import type { SearchDirectory, VocabularyPiece } from '../../client/search-pieces.ts';
 import { pieceSizes } from '../../scripts/build/search-index/writer.ts';
 import { ByteCache } from '../../worker/services/byte-cache.ts';
 import { localIndex } from '../../worker/services/search/local-index.ts';
@@ -143,36 +143,6 @@ describe('the split index of 3,000 pages', () => {
     const absent = openIndex(written);
     expect((await absent.search('zq')).length).toBe(0);
     expect([...absent.read].filter((hash) => termPieces.has(hash))).toEqual([]);
-  });
-
-  it('answers as it did before skips, looking a common word up among a rarer word’s records by its skips', async () => {
-    const withSkips = [...written.pieces.values()].filter((text) => text.includes('"skips"'));
-    expect(withSkips.length).toBeGreaterThan(0);
-    // The same pieces with their skips taken out: every list is decoded whole, as before skips.
-    const stripped = new Map(
-      [...written.pieces].map(([hash, text]) => {
-        if (!text.includes('"skips"')) return [hash, text] as const;
-        const { skips: _, ...piece } = JSON.parse(text) as TermPiece;
-        return [hash, JSON.stringify(piece)] as const;
-      }),
-    );
-    const now = openIndex(written);
-    const before = openIndex({ directory: written.directory, pieces: stripped });
-    const words = vocabulary.words;
-    const typo = `${words[200]!.slice(0, -1)}${words[200]!.endsWith('q') ? 'z' : 'q'}`;
-    for (const query of [
-      `${rare()} ${common()}`,
-      `${common()} ${rare()}`,
-      `${words[2000]!} ${words[1]!} ${words[2]!}`,
-      `${words[300]!} ${common().slice(0, 2)}`,
-      `${typo} ${common()}`,
-      `${words[50]!} ${words[60]!}`,
-      `${words[9000]!} ${words[3]!.slice(0, 3)}`,
-    ]) {
-      const [a, b] = await Promise.all([now.search(query), before.search(query)]);
-      expect(a.length).toBeGreaterThan(0);
-      expect(a).toEqual(b);
-    }
   });
 
   it('answers no hits, without failing, from the root of a site with no records', async () => {

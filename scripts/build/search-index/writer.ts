@@ -10,7 +10,6 @@ import {
   encodeVarint,
   fieldBits,
   maxPages,
-  postingsPerSkip,
   recordsPerPage,
   typeRank,
   typoKey,
@@ -223,34 +222,27 @@ function* termPieces(
   terms: Map<string, TermPostings>,
   sizes: PieceSizes,
 ): Generator<SearchPiece & { first: string; continued: boolean }> {
-  let current = { terms: [] as string[], postings: [] as string[], skips: [] as (number[] | 0)[], size: 0 };
+  let current = { terms: [] as string[], postings: [] as string[], size: 0 };
   const close = (continued: boolean) => {
-    // Skips only where a term has them, so a piece of short lists is what it was before them.
-    const skips = current.skips.some(Boolean) ? { skips: current.skips } : {};
-    const written = {
-      ...piece(JSON.stringify({ terms: current.terms, postings: current.postings, ...skips })),
-      continued,
-    };
+    const written = { ...piece(JSON.stringify({ terms: current.terms, postings: current.postings })), continued };
     const first = current.terms[0]!;
-    current = { terms: [], postings: [], skips: [], size: 0 };
+    current = { terms: [], postings: [], size: 0 };
     return { ...written, first };
   };
   for (const term of vocabulary) {
     const segments = encodedSegments(terms.get(term)!, sizes.longTerm);
-    const size = segments[0]!.text.length + term.length + 6 + segments[0]!.skips.length * 8;
+    const size = segments[0]!.length + term.length + 6;
     if (segments.length === 1 && size < sizes.terms) {
       if (current.size + size > sizes.terms && current.terms.length > 0) yield close(false);
       current.terms.push(term);
-      current.postings.push(segments[0]!.text);
-      current.skips.push(segments[0]!.skips.length > 0 ? segments[0]!.skips : 0);
+      current.postings.push(segments[0]!);
       current.size += size;
       continue;
     }
     if (current.terms.length > 0) yield close(false);
     for (const [i, segment] of segments.entries()) {
       current.terms.push(term);
-      current.postings.push(segment.text);
-      current.skips.push(segment.skips.length > 0 ? segment.skips : 0);
+      current.postings.push(segment);
       yield close(i > 0);
     }
   }
@@ -270,18 +262,15 @@ const digits = Uint8Array.from({ length: 64 }, (_, value) => {
 const maxDigits = Math.ceil(40 / 5);
 
 /**
- * A term's postings as strings of at most `max` characters, each decodable on its own, with their
- * skips (`TermPiece.skips`: where every `postingsPerSkip`th posting starts, for lists long enough
- * to have two). Written as bytes (the digits are ASCII): ~20M postings at 10,000 pages, where a
- * one-character string per digit, joined, was the largest single cost of writing the index.
+ * A term's postings as strings of at most `max` characters, each decodable on its own. Written as
+ * bytes (the digits are ASCII): ~20M postings at 10,000 pages, where a one-character string per
+ * digit, joined, was the largest single cost of writing the index.
  */
-function encodedSegments(postings: TermPostings, max: number): { text: string; skips: number[] }[] {
+function encodedSegments(postings: TermPostings, max: number): string[] {
   const { ids, metas } = postings.sortedPostings();
-  const segments: { text: string; skips: number[] }[] = [];
+  const segments: string[] = [];
   const bytes = Buffer.allocUnsafe(Math.min(max, ids.length * maxDigits) + maxDigits);
   let length = 0;
-  let skips: number[] = [];
-  let inSegment = 0;
   const write = (value: number) => {
     let rest = value;
     while (rest >= 32) {
@@ -290,29 +279,18 @@ function encodedSegments(postings: TermPostings, max: number): { text: string; s
     }
     bytes[length++] = digits[rest]!;
   };
-  const close = (end: number) => {
-    segments.push({ text: bytes.toString('latin1', 0, end), skips: inSegment >= 2 * postingsPerSkip ? skips : [] });
-  };
   let previous = 0;
   for (let i = 0; i < ids.length; i++) {
-    // Where this posting starts and the id before it: what decoding from here needs.
-    let start = length;
-    let before = previous;
+    const before = length;
     write((ids[i]! - previous) * 256 + metas[i]!);
     if (length > max) {
-      close(start);
+      segments.push(bytes.toString('latin1', 0, before));
       length = 0;
-      skips = [];
-      inSegment = 0;
-      start = 0;
-      before = 0;
       write(ids[i]! * 256 + metas[i]!);
     }
-    if (inSegment % postingsPerSkip === 0) skips.push(start, before);
-    inSegment += 1;
     previous = ids[i]!;
   }
-  close(length);
+  segments.push(bytes.toString('latin1', 0, length));
   return segments;
 }
 

@@ -7,9 +7,7 @@ import type { SearchRecord, SearchRef } from '../../../client/model.ts';
 import {
   chunkPageReader,
   decodePostings,
-  decodePostingsAmong,
   pageOfRecord,
-  postingsPerSkip,
   recordsPerPage,
   tagOfPage,
   termPieceRange,
@@ -66,39 +64,24 @@ export function createLocalIndex(directory: SearchIndexRoot, load: Load): LocalI
 
   /**
    * Postings of `term` across the pieces that hold it (a long list spans several): `hashes` as its
-   * vocabulary piece named them, else from the directory's term list. `full` decodes the whole list
-   * (kept); `among` only the stretches between skips that may hold the records given, when the list
-   * has skips and is long beside them (a common word looked up among a rarer word's few records).
+   * vocabulary piece named them, else from the directory's term list.
    */
-  const postingsOf = async (term: string, named?: string[]): Promise<TermList> => {
+  const postingsOf = async (term: string, named?: string[]): Promise<Postings> => {
     const hashes = named ?? (directory.version === 6 ? [] : termPiecesFor(directory, term));
-    if (hashes.length === 0) return emptyList;
+    if (hashes.length === 0) return { ids: new Uint32Array(0), metas: new Uint8Array(0) };
     const pieces = await Promise.all(hashes.map((hash) => load(hash, kinds.terms)));
-    const segments = pieces.flatMap((piece) => {
-      const at = findSorted(piece.terms, term);
-      return at === -1 ? [] : [{ text: piece.postings[at]!, skips: piece.skips?.[at] || undefined }];
-    });
-    const damaged = (error: unknown) => new StoreUnavailable(`search postings of “${term}” are damaged`, error);
-    const full = () =>
-      derived(`postings:${hashes[0]}:${term}`, (): Postings => {
+    return derived(`postings:${hashes[0]}:${term}`, (): Postings => {
+      const segments = pieces.flatMap((piece) => {
+        const at = findSorted(piece.terms, term);
+        if (at === -1) return [];
         try {
-          const decoded = segments.map((segment) => decodePostings(segment.text));
-          return decoded.length === 1 ? decoded[0]! : concatenate(decoded);
+          return [decodePostings(piece.postings[at]!)];
         } catch (error) {
-          throw damaged(error);
+          throw new StoreUnavailable(`search postings of “${term}” are damaged`, error);
         }
       });
-    const among = (within: Uint32Array, count: number): Postings => {
-      if (within.length * postingsPerSkip * 4 > count || segments.some((segment) => !segment.skips))
-        return restrict(full(), within);
-      try {
-        const found = segments.map((segment) => decodePostingsAmong(segment.text, segment.skips!, within));
-        return found.length === 1 ? found[0]! : concatenate(found);
-      } catch (error) {
-        throw damaged(error);
-      }
-    };
-    return { full, among };
+      return segments.length === 1 ? segments[0]! : concatenate(segments);
+    });
   };
 
   /**
@@ -124,22 +107,19 @@ export function createLocalIndex(directory: SearchIndexRoot, load: Load): LocalI
       }),
     );
 
-  /** Each candidate term's postings, with how it counts and how many records hold it. */
+  /** Each candidate term's postings, with how it counts. */
   const termLists = (found: Map<string, Candidate>) =>
     Promise.all(
-      [...found].map(async ([term, candidate]) => {
-        const list = await postingsOf(term, candidate.pieces);
-        return { list, candidate, count: candidate.count ?? list.full().ids.length };
-      }),
+      [...found].map(async ([term, candidate]) => ({ postings: await postingsOf(term, candidate.pieces), candidate })),
     );
 
   /** A word's matches (any of its terms), only among `within` when an earlier word narrowed them. */
   const wordMatches = (lists: Awaited<ReturnType<typeof termLists>>, within?: Matches): Matches =>
     unionAll(
-      lists.map(({ list, candidate, count }) =>
+      lists.map(({ postings, candidate }) =>
         termMatches(
-          within ? list.among(within.ids, count) : list.full(),
-          candidate.quality * idf(count),
+          within ? restrict(postings, within.ids) : postings,
+          candidate.quality * idf(postings.ids.length),
           candidate.exact,
         ),
       ),
@@ -150,7 +130,7 @@ export function createLocalIndex(directory: SearchIndexRoot, load: Load): LocalI
     if (words.length === 0) return new Ranking(noMatches);
     const perWord = await Promise.all((await wordCandidates(words, allowedTypos)).map(termLists));
     // AND, rarest word first: a common word is only looked up among the records already found.
-    const size = (lists: (typeof perWord)[number]) => lists.reduce((sum, list) => sum + list.count, 0);
+    const size = (lists: (typeof perWord)[number]) => lists.reduce((sum, list) => sum + list.postings.ids.length, 0);
     perWord.sort((a, b) => size(a) - size(b));
     let matches: Matches | undefined;
     for (const lists of perWord) {
@@ -219,16 +199,6 @@ export function createLocalIndex(directory: SearchIndexRoot, load: Load): LocalI
 
   return { search, records, suggest };
 }
-
-/** A term's postings, decoded whole or among some records (`postingsOf`). */
-interface TermList {
-  full(): Postings;
-  /** The postings of records in `within`; `count`: how many the whole list holds. */
-  among(within: Uint32Array, count: number): Postings;
-}
-
-const noPostings: Postings = { ids: new Uint32Array(0), metas: new Uint8Array(0) };
-const emptyList: TermList = { full: () => noPostings, among: () => noPostings };
 
 /** A page its chunk does not hold. */
 const noRecords: PageRecordReader = Object.assign(() => undefined, { count: 0 });

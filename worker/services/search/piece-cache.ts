@@ -17,7 +17,7 @@ const slot = 8;
 const stringHeader = 16;
 const arrayHeader = 32 + 16;
 const objectHeader = 24;
-export const heapNumber = 16;
+const heapNumber = 16;
 /** A typed array and its ArrayBuffer, beyond the bytes they hold. */
 const typedArrayHeader = 160;
 /** A character beyond Latin-1 makes V8 keep the whole string at two bytes a character. */

@@ -11,7 +11,7 @@ import {
   type TermPiece,
   type VocabularyPiece,
 } from '../../../client/search-pieces.ts';
-import { arrayBytes, heapNumber, jsonStringsBytes, objectBytes, stringBytes, tupleListBytes } from './piece-cache.ts';
+import { arrayBytes, jsonStringsBytes, objectBytes, stringBytes, tupleListBytes } from './piece-cache.ts';
 import type { PieceKind } from './pieces.ts';
 
 const recordChunk: PieceKind<RecordChunk> = {
@@ -45,10 +45,7 @@ export const pieceKinds: {
   terms: {
     valid: isTermPiece,
     bytes: (piece, text, latin1) =>
-      objectBytes(3) +
-      arrayBytes(piece.terms.length) * 2 +
-      jsonStringsBytes(text, piece.terms.length * 2, latin1) +
-      skipsBytes(piece.skips),
+      objectBytes(2) + arrayBytes(piece.terms.length) * 2 + jsonStringsBytes(text, piece.terms.length * 2, latin1),
   },
   vocabulary: {
     valid: isVocabularyPiece,
@@ -66,14 +63,6 @@ export const pieceKinds: {
   records: { ...recordChunk, passing: true },
   headings: recordChunk,
 };
-
-/** Skips are pairs of numbers: offsets are small integers, ids may not be (charged as heap numbers). */
-function skipsBytes(skips: TermPiece['skips']): number {
-  if (!skips) return 0;
-  let bytes = arrayBytes(skips.length);
-  for (const list of skips) if (list) bytes += arrayBytes(list.length) + (list.length / 2) * heapNumber;
-  return bytes;
-}
 
 /** The first piece's long lists are tuples of a string or two and small integers; the rest is a few strings. */
 function directoryBytes(directory: SearchIndexRoot, text: string, latin1: boolean): number {
@@ -118,12 +107,7 @@ function isPageDirectory(value: unknown): value is PageDirectory {
 }
 
 function isTermPiece(value: unknown): value is TermPiece {
-  return (
-    isObject(value) &&
-    Array.isArray(value.terms) &&
-    Array.isArray(value.postings) &&
-    (value.skips === undefined || (Array.isArray(value.skips) && value.skips.length === value.terms.length))
-  );
+  return isObject(value) && Array.isArray(value.terms) && Array.isArray(value.postings);
 }
 
 function isVocabularyPiece(value: unknown): value is VocabularyPiece {

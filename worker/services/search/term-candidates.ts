@@ -22,8 +22,6 @@ export interface Candidate {
    * (version 6; empty: the index has no such term). Absent: the directory's term list says.
    */
   pieces?: string[];
-  /** How many records hold the term, from its vocabulary piece; absent when none was read. */
-  count?: number;
 }
 
 /**
@@ -104,7 +102,6 @@ export function candidates(
   const consider = (term: string, count: number, piece: VocabularyPiece) => {
     if (term === word) {
       if (located) itself.pieces = termPiecesIn(piece, term);
-      itself.count = count;
       return;
     }
     if (last && term.startsWith(word)) completions.push([term, count, piece]);
@@ -137,15 +134,10 @@ export function candidates(
   const frequentFirst = (a: [string, number, ...unknown[]], b: [string, number, ...unknown[]]) =>
     b[1] - a[1] || (a[0] < b[0] ? -1 : 1);
   const where = (term: string, piece: VocabularyPiece) => (located ? { pieces: termPiecesIn(piece, term) } : {});
-  for (const [term, count, piece] of mostFrequent(completions.sort(frequentFirst), expansionLimits.prefixTerms))
-    found.set(term, {
-      quality: 0.375 + (0.375 * word.length) / term.length,
-      exact: true,
-      count,
-      ...where(term, piece),
-    });
-  for (const [term, count, piece, distance] of mostFrequent(near.sort(frequentFirst), expansionLimits.typoTerms))
-    found.set(term, { quality: 0.45 / distance, exact: false, count, ...where(term, piece) });
+  for (const [term, , piece] of mostFrequent(completions.sort(frequentFirst), expansionLimits.prefixTerms))
+    found.set(term, { quality: 0.375 + (0.375 * word.length) / term.length, exact: true, ...where(term, piece) });
+  for (const [term, , piece, distance] of mostFrequent(near.sort(frequentFirst), expansionLimits.typoTerms))
+    found.set(term, { quality: 0.45 / distance, exact: false, ...where(term, piece) });
   return found;
 }
 
