@@ -170,22 +170,47 @@ export interface VocabularyPiece {
 }
 
 /**
- * Records of consecutive pages. Stored as a JSON line `{"pages":[…],"ends":[…]}`, then the pages'
- * records one JSON value each (`encodePageRecords`; version 4: a `CompactRecord[]`), back to back:
- * page `pages[i]`'s value runs from `ends[i - 1]` (0 for the first) to `ends[i]`, in characters
- * after the line. A hit's page is parsed alone, not the whole chunk.
+ * Records of consecutive pages. Stored as a JSON line `{"pages":[…],"ends":[…],"byteEnds":[…]}`,
+ * then the pages' records one JSON value each (`encodePageRecords`; version 4: a
+ * `CompactRecord[]`), back to back: page `pages[i]`'s value runs from `ends[i - 1]` (0 for the
+ * first) to `ends[i]` in characters after the line, and from `byteEnds[i - 1]` to `byteEnds[i]` in
+ * its UTF-8 bytes (chunks written before `byteEnds` lack it). A hit's page is parsed alone, not
+ * the whole chunk; read as bytes, only the hit's page is decoded to text.
  */
 export interface RecordChunk {
   pages: number[];
+  /** Where each page's value ends in `body`: characters of a text body, bytes of a byte body. */
   ends: number[];
-  body: string;
+  /** The pages' values, as text or as their UTF-8 bytes (`decodeRecordChunkBytes`). */
+  body: string | Uint8Array;
 }
 
 export function encodeRecordChunk(pages: number[], pageRecords: string[]): string {
   const ends: number[] = [];
+  const byteEnds: number[] = [];
   let end = 0;
-  for (const records of pageRecords) ends.push((end += records.length));
-  return `${JSON.stringify({ pages, ends })}\n${pageRecords.join('')}`;
+  let byteEnd = 0;
+  for (const records of pageRecords) {
+    ends.push((end += records.length));
+    byteEnds.push((byteEnd += utf8Length(records)));
+  }
+  return `${JSON.stringify({ pages, ends, byteEnds })}\n${pageRecords.join('')}`;
+}
+
+/** The length of `text` in UTF-8, without encoding it (a lone surrogate counts as its replacement's 3 bytes). */
+function utf8Length(text: string): number {
+  let bytes = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) continue;
+    if (code < 0x800) bytes += 1;
+    else if (code >= 0xd800 && code <= 0xdbff && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      // A pair: two characters, four bytes.
+      bytes += 2;
+      i++;
+    } else bytes += 2;
+  }
+  return bytes;
 }
 
 /**
@@ -208,6 +233,25 @@ export function decodeRecordChunk(text: string): RecordChunk {
   return { pages, ends, body: text.slice(line + 1) };
 }
 
+/**
+ * A chunk from its UTF-8 bytes: only the header line is decoded, and each page when it is read
+ * (a search reads one page or two of a chunk). A chunk written without `byteEnds` is decoded whole,
+ * as `decodeRecordChunk` reads it.
+ */
+export function decodeRecordChunkBytes(bytes: Uint8Array): RecordChunk {
+  const line = bytes.indexOf(0x0a);
+  if (line !== -1) {
+    const { pages, byteEnds } = JSON.parse(utf8.decode(bytes.subarray(0, line))) as {
+      pages: number[];
+      byteEnds?: number[];
+    };
+    if (Array.isArray(byteEnds)) return { pages, ends: byteEnds, body: bytes.subarray(line + 1) };
+  }
+  return decodeRecordChunk(utf8.decode(bytes));
+}
+
+const utf8 = new TextDecoder();
+
 /** The compact records of the chunk's `i`th page (a heading chunk's page lacks its text records). */
 export function chunkPage(chunk: RecordChunk, i: number): (CompactRecord | undefined)[] {
   return decodePageRecords(chunkPageText(chunk, i));
@@ -218,8 +262,9 @@ export function chunkPageReader(chunk: RecordChunk, i: number): PageRecordReader
   return pageRecordReader(chunkPageText(chunk, i));
 }
 
-function chunkPageText(chunk: RecordChunk, i: number): string {
-  return chunk.body.slice(i === 0 ? 0 : chunk.ends[i - 1], chunk.ends[i]);
+function chunkPageText({ body, ends }: RecordChunk, i: number): string {
+  const start = i === 0 ? 0 : ends[i - 1];
+  return typeof body === 'string' ? body.slice(start, ends[i]) : utf8.decode(body.subarray(start, ends[i]));
 }
 
 // Postings are sorted record ids, stored as one number each: (id − previous id) × 256 + meta,

@@ -5,20 +5,33 @@
 
 import {
   decodeRecordChunk,
+  decodeRecordChunkBytes,
   type PageDirectory,
   type RecordChunk,
   type SearchIndexRoot,
   type TermPiece,
   type VocabularyPiece,
 } from '../../../client/search-pieces.ts';
-import { arrayBytes, jsonStringsBytes, objectBytes, stringBytes, tupleListBytes } from './piece-cache.ts';
+import {
+  arrayBytes,
+  jsonStringsBytes,
+  objectBytes,
+  retainedBytes,
+  stringBytes,
+  tupleListBytes,
+} from './piece-cache.ts';
 import type { PieceKind } from './pieces.ts';
 
+/** Read from bytes, a chunk keeps them and decodes only the pages a search shows. */
 const recordChunk: PieceKind<RecordChunk> = {
   parse: decodeRecordChunk,
+  parseBytes: decodeRecordChunkBytes,
   valid: isRecordChunk,
-  bytes: (chunk, _text, latin1) =>
-    objectBytes(3) + arrayBytes(chunk.pages.length) + arrayBytes(chunk.ends.length) + stringBytes(chunk.body, latin1),
+  bytes: ({ pages, ends, body }, _text, latin1) =>
+    objectBytes(3) +
+    arrayBytes(pages.length) +
+    arrayBytes(ends.length) +
+    (typeof body === 'string' ? stringBytes(body, latin1) : retainedBytes(body)),
 };
 
 export const pieceKinds: {
@@ -120,6 +133,6 @@ function isRecordChunk(value: unknown): value is RecordChunk {
     Array.isArray(value.pages) &&
     Array.isArray(value.ends) &&
     value.ends.length === value.pages.length &&
-    typeof value.body === 'string'
+    (typeof value.body === 'string' || value.body instanceof Uint8Array)
   );
 }
