@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
 
@@ -8,6 +9,15 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // The worker imports its WebAssembly as a compiled module, as wrangler bundles it.
+        resolve: {
+          alias: [
+            {
+              find: /^\.\/postings\.wasm$/,
+              replacement: fileURLToPath(new URL('./tests/unit/support/postings-wasm-module.ts', import.meta.url)),
+            },
+          ],
+        },
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'],

@@ -149,10 +149,58 @@ export function typoKey(term: string): string {
   return first + typoLength(term.length) + term.slice(first.length);
 }
 
-/** Postings of consecutive terms; `postings[i]` encodes `terms[i]` (see `encodePostings`). */
+/**
+ * Postings of consecutive terms. Stored as a JSON line `{"terms":[…],"ends":[…]}`, then each
+ * term's postings (`encodePostings`, ASCII) back to back: `terms[i]`'s run from `ends[i - 1]` (0 for
+ * the first) to `ends[i]`, in characters and bytes alike. A query needs a term or two of a piece's
+ * hundreds: read as bytes, only theirs are decoded. Builds before wrote one JSON object
+ * `{"terms":[…],"postings":[…]}`, read into the same form.
+ */
 export interface TermPiece {
   terms: string[];
-  postings: string[];
+  ends: number[];
+  /** The postings, as text or as their bytes (`decodeTermPieceBytes`). */
+  body: string | Uint8Array;
+  /** Read as bytes: the characters of the header line, and whether all are Latin-1 (the cache's charge). */
+  header?: { chars: number; latin1: boolean };
+}
+
+export function encodeTermPiece(terms: string[], postings: string[]): string {
+  let end = 0;
+  const ends = postings.map((list) => (end += list.length));
+  return `${JSON.stringify({ terms, ends })}\n${postings.join('')}`;
+}
+
+/** A term piece from its text, of either form. */
+export function decodeTermPiece(text: string): TermPiece {
+  const line = text.indexOf('\n');
+  if (line === -1) {
+    const old = JSON.parse(text) as { terms: string[]; postings: string[] };
+    if (!Array.isArray(old.terms) || !Array.isArray(old.postings)) throw new Error('not a term piece');
+    return decodeTermPiece(encodeTermPiece(old.terms, old.postings));
+  }
+  const { terms, ends } = JSON.parse(text.slice(0, line)) as Omit<TermPiece, 'body'>;
+  return { terms, ends, body: text.slice(line + 1) };
+}
+
+/** A term piece from its bytes: the header is decoded, postings only when a term's are read. */
+export function decodeTermPieceBytes(bytes: Uint8Array): TermPiece {
+  const line = bytes.indexOf(0x0a);
+  if (line === -1) return decodeTermPiece(utf8.decode(bytes));
+  const header = utf8.decode(bytes.subarray(0, line));
+  const { terms, ends } = JSON.parse(header) as Omit<TermPiece, 'body'>;
+  // As many bytes as characters: ASCII, unless a bad byte was replaced; only an escape could be wider.
+  const latin1 = header.length === line && !header.includes('\\u') && !header.includes('\ufffd');
+  return { terms, ends, body: bytes.subarray(line + 1), header: { chars: header.length, latin1 } };
+}
+
+/** The postings text of the piece's `i`th term. */
+export const termPostingsText = (piece: TermPiece, i: number): string => entryText(piece, i);
+
+/** Entry `i` of a body of entries back to back, text or bytes, that end at `ends`. */
+function entryText({ body, ends }: { body: string | Uint8Array; ends: number[] }, i: number): string {
+  const start = i === 0 ? 0 : ends[i - 1];
+  return typeof body === 'string' ? body.slice(start, ends[i]) : utf8.decode(body.subarray(start, ends[i]));
 }
 
 /**
@@ -262,10 +310,7 @@ export function chunkPageReader(chunk: RecordChunk, i: number): PageRecordReader
   return pageRecordReader(chunkPageText(chunk, i));
 }
 
-function chunkPageText({ body, ends }: RecordChunk, i: number): string {
-  const start = i === 0 ? 0 : ends[i - 1];
-  return typeof body === 'string' ? body.slice(start, ends[i]) : utf8.decode(body.subarray(start, ends[i]));
-}
+const chunkPageText = (chunk: RecordChunk, i: number): string => entryText(chunk, i);
 
 // Postings are sorted record ids, stored as one number each: (id − previous id) × 256 + meta,
 // where meta = type rank × 32 + field bits. The numbers are varints of 5 bits a character
@@ -273,6 +318,9 @@ function chunkPageText({ body, ends }: RecordChunk, i: number): string {
 const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 const digitOf = new Int8Array(128).fill(-1);
 for (let i = 0; i < alphabet.length; i++) digitOf[alphabet.charCodeAt(i)] = i;
+
+/** Whether a posting character says more digits follow (so no posting ends after it). */
+export const postingContinues = (code: number): boolean => (digitOf[code] ?? -1) >= 32;
 
 export function encodeVarint(value: number, out: string[]): void {
   let rest = value;

@@ -63,6 +63,8 @@ export function workerdOptions(site: WorkerdSite): MiniflareOptions {
     modules: true,
     modulesRoot: site.bundleDir,
     scriptPath: join(site.bundleDir, 'index.js'),
+    // wrangler's bundle imports its WebAssembly (the postings decoder) as compiled modules.
+    modulesRules: [{ type: 'CompiledWasm', include: ['**/*.wasm'] }],
     compatibilityDate: '2026-04-01',
     cf: false,
     kvNamespaces: { CONTENT: 'self-docs-content' },

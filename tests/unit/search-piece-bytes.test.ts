@@ -50,7 +50,7 @@ describe('what a search piece is charged', () => {
     'charges a term piece with %s text at least what the walk over every value counts',
     (_, text) => {
       const piece = pieceKinds.terms;
-      const value: unknown = JSON.parse(text);
+      const value: unknown = piece.parse!(text);
       if (!piece.valid(value)) throw new Error('not a term piece');
       expect(piece.bytes(value, text, latin1Json(text))).toBeGreaterThanOrEqual(retainedBytes(value));
     },
@@ -80,6 +80,7 @@ describe('what a search piece is charged', () => {
     expect(kindOf.size).toBe(pieces.size);
     expect(listed.terms.length).toBeGreaterThan(5);
     expect(root.pages.length).toBeGreaterThan(1);
+    let readAsBytes = 0;
     for (const [hash, text] of pieces) {
       const kind = kindOf.get(hash)!;
       const value = (kind.parse ?? JSON.parse)(text);
@@ -87,6 +88,15 @@ describe('what a search piece is charged', () => {
       const charged = kind.bytes(value, text, latin1Json(text));
       expect(charged).toBeGreaterThanOrEqual(retainedBytes(value));
       expect(charged).toBeLessThanOrEqual(retainedBytes(value) * (4 / 3));
+      if (!kind.parseBytes) continue;
+      // As the worker reads it from the static assets: bytes kept, no text.
+      const fromBytes = kind.parseBytes(new TextEncoder().encode(text));
+      expect(kind.valid(fromBytes)).toBe(true);
+      const chargedBytes = kind.bytes(fromBytes, '', true);
+      expect(chargedBytes).toBeGreaterThanOrEqual(retainedBytes(fromBytes));
+      expect(chargedBytes).toBeLessThanOrEqual(retainedBytes(fromBytes) * (4 / 3));
+      readAsBytes += 1;
     }
+    expect(readAsBytes).toBeGreaterThan(listed.terms.length);
   });
 });

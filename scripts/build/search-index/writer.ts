@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { docusaurusTag, type SearchRecord } from '../../../client/model.ts';
 import {
   encodeRecordChunk,
+  encodeTermPiece,
   encodeVarint,
   fieldBits,
   maxPages,
@@ -224,7 +225,7 @@ function* termPieces(
 ): Generator<SearchPiece & { first: string; continued: boolean }> {
   let current = { terms: [] as string[], postings: [] as string[], size: 0 };
   const close = (continued: boolean) => {
-    const written = { ...piece(JSON.stringify({ terms: current.terms, postings: current.postings })), continued };
+    const written = { ...piece(encodeTermPiece(current.terms, current.postings)), continued };
     const first = current.terms[0]!;
     current = { terms: [], postings: [], size: 0 };
     return { ...written, first };

@@ -82,12 +82,18 @@ export interface TestIndex {
   directory: string;
 }
 
-export function openIndex(written: { directory: string; pieces: Map<string, string> }): TestIndex {
+/** `asBytes`: pieces are read from their bytes where their kind can, as the worker reads static assets. */
+export function openIndex(
+  written: { directory: string; pieces: Map<string, string> },
+  { asBytes = false } = {},
+): TestIndex {
   const read = new Set<string>();
   const directory = JSON.parse(written.pieces.get(written.directory)!) as SearchIndexRoot;
   const engine = createLocalIndex(directory, async <T>(hash: string, kind: PieceKind<T>) => {
     read.add(hash);
-    const value: unknown = (kind.parse ?? JSON.parse)(written.pieces.get(hash)!);
+    const text = written.pieces.get(hash)!;
+    const value: unknown =
+      asBytes && kind.parseBytes ? kind.parseBytes(new TextEncoder().encode(text)) : (kind.parse ?? JSON.parse)(text);
     if (!kind.valid(value)) throw new Error(`piece ${hash} has the wrong shape`);
     return value;
   });

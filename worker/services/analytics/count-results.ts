@@ -13,6 +13,8 @@ import { countSearch, flushAnalytics } from './recorder.ts';
  * count pages.
  */
 export function countSearches(c: Context<AppEnv>, queries: SearchQuery[], results: SearchResult[]): void {
+  // Without the database nothing is written: nothing to count either.
+  if (!c.env.ANALYTICS) return;
   queries.forEach((query, i) => {
     const result = results[i];
     if (result && query.analytics && query.hitsPerPage > 0) countSearch(query.query, result.nbHits);
@@ -21,6 +23,7 @@ export function countSearches(c: Context<AppEnv>, queries: SearchQuery[], result
 }
 
 export function countPageSearch(c: Context<AppEnv>, query: string, matchedPages: number): void {
+  if (!c.env.ANALYTICS) return;
   countSearch(query, matchedPages);
   flushAnalytics(c.env, c.executionCtx);
 }

@@ -6,11 +6,11 @@
 import type { SearchRecord, SearchRef } from '../../../client/model.ts';
 import {
   chunkPageReader,
-  decodePostings,
   pageOfRecord,
   recordsPerPage,
   tagOfPage,
   termPieceRange,
+  termPostingsText,
   type ChunkEntry,
   type Postings,
   type RecordChunk,
@@ -34,6 +34,7 @@ import {
   type Matches,
 } from './matches.ts';
 import { pieceKinds as kinds } from './piece-kinds.ts';
+import { decodePostingsFast } from './postings-decoder.ts';
 import { derived, loadPiece, type PieceEnv, type PieceKind } from './pieces.ts';
 import { candidates, vocabularyOf, type Candidate } from './term-candidates.ts';
 
@@ -75,7 +76,7 @@ export function createLocalIndex(directory: SearchIndexRoot, load: Load): LocalI
         const at = findSorted(piece.terms, term);
         if (at === -1) return [];
         try {
-          return [decodePostings(piece.postings[at]!)];
+          return [decodePostingsFast(termPostingsText(piece, at))];
         } catch (error) {
           throw new StoreUnavailable(`search postings of “${term}” are damaged`, error);
         }

@@ -37,13 +37,13 @@ export const arrayBytes = (length: number) => arrayHeader + length * slot;
 export const objectBytes = (properties: number) => objectHeader + properties * slot;
 
 /**
- * At least what V8 keeps for `strings` strings parsed from the JSON `text`, without looking at
- * each: every string's header and rounding, and every character of the text but their quotes as
- * if it were in one. (A loop over a piece's tens of thousands of strings was most of what a cold
+ * At least what V8 keeps for `strings` strings parsed from a JSON text of `chars` characters,
+ * without looking at each: every string's header and rounding, and every character of the text
+ * but their quotes as if it were in one. (A loop over a piece's tens of thousands of strings was most of what a cold
  * isolate spent on the piece.)
  */
-export function jsonStringsBytes(text: string, strings: number, latin1: boolean): number {
-  return strings * (stringHeader + slot - 1) + (text.length - 2 * strings) * (latin1 ? 1 : 2);
+export function jsonStringsBytes(chars: number, strings: number, latin1: boolean): number {
+  return strings * (stringHeader + slot - 1) + (chars - 2 * strings) * (latin1 ? 1 : 2);
 }
 
 /** A list of `length` tuples of `size` values each (strings and small integers), without the strings. */

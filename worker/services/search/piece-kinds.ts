@@ -6,6 +6,8 @@
 import {
   decodeRecordChunk,
   decodeRecordChunkBytes,
+  decodeTermPiece,
+  decodeTermPieceBytes,
   type PageDirectory,
   type RecordChunk,
   type SearchIndexRoot,
@@ -53,12 +55,22 @@ export const pieceKinds: {
       objectBytes(2) +
       tupleListBytes(chunks.length, 2) +
       tupleListBytes(headingChunks.length, 2) +
-      jsonStringsBytes(text, chunks.length + headingChunks.length, latin1),
+      jsonStringsBytes(text.length, chunks.length + headingChunks.length, latin1),
   },
   terms: {
+    parse: decodeTermPiece,
+    parseBytes: decodeTermPieceBytes,
     valid: isTermPiece,
-    bytes: (piece, text, latin1) =>
-      objectBytes(2) + arrayBytes(piece.terms.length) * 2 + jsonStringsBytes(text, piece.terms.length * 2, latin1),
+    // The terms and their ends, then the postings: one string (read as text) or the bytes.
+    bytes: ({ terms, ends, body, header }, text, latin1) =>
+      objectBytes(4) +
+      arrayBytes(terms.length) +
+      arrayBytes(ends.length) +
+      (typeof body === 'string'
+        ? jsonStringsBytes(text.length, terms.length + 1, latin1)
+        : objectBytes(2) +
+          jsonStringsBytes(header?.chars ?? 0, terms.length, header?.latin1 ?? false) +
+          retainedBytes(body)),
   },
   vocabulary: {
     valid: isVocabularyPiece,
@@ -69,7 +81,7 @@ export const pieceKinds: {
         objectBytes(3) +
         arrayBytes(piece.terms.length) * 2 +
         (piece.pieces ? tupleListBytes(pieces, 3) : 0) +
-        jsonStringsBytes(text, piece.terms.length + pieces * 2, latin1)
+        jsonStringsBytes(text.length, piece.terms.length + pieces * 2, latin1)
       );
     },
   },
@@ -103,7 +115,7 @@ function directoryBytes(directory: SearchIndexRoot, text: string, latin1: boolea
     tupleListBytes(pages.length, 2) +
     tupleListBytes(facetExceptions.length, 3) +
     tupleListBytes(pageTags.length, 2);
-  return objectBytes(Object.keys(directory).length) + lists + jsonStringsBytes(text, strings, latin1);
+  return objectBytes(Object.keys(directory).length) + lists + jsonStringsBytes(text.length, strings, latin1);
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
@@ -120,7 +132,13 @@ function isPageDirectory(value: unknown): value is PageDirectory {
 }
 
 function isTermPiece(value: unknown): value is TermPiece {
-  return isObject(value) && Array.isArray(value.terms) && Array.isArray(value.postings);
+  return (
+    isObject(value) &&
+    Array.isArray(value.terms) &&
+    Array.isArray(value.ends) &&
+    value.ends.length === value.terms.length &&
+    (typeof value.body === 'string' || value.body instanceof Uint8Array)
+  );
 }
 
 function isVocabularyPiece(value: unknown): value is VocabularyPiece {

@@ -39,7 +39,8 @@ const safeTag = /^(<\/?(mark|em|strong|b|i|u|span|ais-highlight-\d+)( class="[\w
 const usualTags = new Set(['<mark>', '</mark>', '<em>', '</em>']);
 
 export function parseSearchBody(text: string): SearchQuery[] {
-  if (new TextEncoder().encode(text).length > searchLimits.bodyBytes) {
+  // A character is at most three UTF-8 bytes: most bodies need not be encoded to be measured.
+  if (text.length * 3 > searchLimits.bodyBytes && new TextEncoder().encode(text).length > searchLimits.bodyBytes) {
     throw new SearchRequestError(413, `The request body is larger than ${searchLimits.bodyBytes} bytes`);
   }
   let body: unknown;

@@ -1,14 +1,26 @@
-// A record chunk read from the static assets keeps its bytes and decodes only the page a hit is
-// on: the pages read back as they were written, whatever the width of their characters, and a
-// chunk written before chunks recorded where each page's bytes end is still read whole.
+// Record chunks and term pieces read from the static assets keep their bytes and decode only what
+// a search shows: the page a hit is on, the postings of the terms it looks up. What they read back
+// is what the text form reads, whatever the width of the characters, and pieces written before
+// (no byte ends in a chunk; a term piece as one object) still read, and answer, the same.
 
 import { describe, expect, it } from 'vitest';
 import { searchPiecePath, type SearchRef } from '../../client/model.ts';
-import { chunkPage, decodeRecordChunk, decodeRecordChunkBytes, encodeRecordChunk } from '../../client/search-pieces.ts';
+import {
+  chunkPage,
+  decodeRecordChunk,
+  decodeRecordChunkBytes,
+  decodeTermPiece,
+  decodeTermPieceBytes,
+  encodeRecordChunk,
+  termPostingsText,
+  type TermPiece,
+} from '../../client/search-pieces.ts';
 import { encodePageRecords } from '../../client/search-page-records.ts';
 import type { CompactRecord } from '../../client/search-options.ts';
 import { pieceKinds } from '../../worker/services/search/piece-kinds.ts';
 import { forgetSearchPieces, loadPiece } from '../../worker/services/search/pieces.ts';
+import { flatDirectory, openIndex, writeIndex } from './support/search-index.ts';
+import { random, syntheticPage, zipfVocabulary } from './support/synthetic-pages.ts';
 
 const heading = (title: string) => [title, null, null, null, null, null, null];
 
@@ -98,6 +110,71 @@ describe('a record chunk read as bytes', () => {
     );
     expect(typeof fromKv.body).toBe('string');
     expect(chunkPage(fromKv, 1)).toEqual(stored(widePage));
+    forgetSearchPieces();
+  });
+});
+
+describe('a term piece read as bytes', () => {
+  const rand = random(11);
+  const vocabulary = zipfVocabulary(1500, rand);
+  const records = Array.from({ length: 50 }, (_, page) => syntheticPage(page, vocabulary, rand, 12)).flat();
+  const written = writeIndex(records, { terms: 1024, longTerm: 2048, vocabulary: 4096, records: 4096 });
+  const termHashes = [...new Set(flatDirectory(written).terms.map(([, hash]) => hash))];
+  /** The piece as builds before wrote it: one JSON object with a postings string a term. */
+  const older = (piece: TermPiece) =>
+    JSON.stringify({ terms: piece.terms, postings: piece.terms.map((_, i) => termPostingsText(piece, i)) });
+
+  it('gives every term the postings its text gives, as does a piece an older build wrote', () => {
+    expect(termHashes.length).toBeGreaterThan(10);
+    for (const hash of termHashes) {
+      const text = written.pieces.get(hash)!;
+      const fromText = decodeTermPiece(text);
+      const fromBytes = decodeTermPieceBytes(utf8(text));
+      expect(fromBytes.body).toBeInstanceOf(Uint8Array);
+      expect(fromBytes.terms).toEqual(fromText.terms);
+      const old = older(fromText);
+      for (const piece of [fromBytes, decodeTermPiece(old), decodeTermPieceBytes(utf8(old))])
+        fromText.terms.forEach((_, i) => expect(termPostingsText(piece, i)).toBe(termPostingsText(fromText, i)));
+    }
+  });
+
+  it('answers as the text does, and as an index whose term pieces an older build wrote', async () => {
+    const olderPieces = new Map(written.pieces);
+    for (const hash of termHashes) olderPieces.set(hash, older(decodeTermPiece(written.pieces.get(hash)!)));
+    const fromText = openIndex(written);
+    const fromBytes = openIndex(written, { asBytes: true });
+    const fromOlder = openIndex({ directory: written.directory, pieces: olderPieces }, { asBytes: true });
+    const queries = [
+      ...vocabulary.words.slice(0, 12),
+      `${vocabulary.words[2]!} ${vocabulary.words[5]!.slice(0, 3)}`,
+      `${vocabulary.words[1]!}x`,
+    ];
+    let found = 0;
+    for (const query of queries) {
+      const hits = await fromText.search(query);
+      found += hits.length;
+      expect(await fromBytes.search(query)).toEqual(hits);
+      expect(await fromOlder.search(query)).toEqual(hits);
+    }
+    expect(found).toBeGreaterThan(100);
+  });
+
+  it('is what the worker keeps for a term piece from the static assets', async () => {
+    forgetSearchPieces();
+    const hash = termHashes[0]!;
+    const bytes = utf8(written.pieces.get(hash)!);
+    const assets = {
+      fetch: async (input: string) =>
+        new URL(input).pathname === searchPiecePath(hash) ? new Response(bytes) : new Response('', { status: 404 }),
+    } as unknown as Fetcher;
+    const piece = await loadPiece(
+      { ASSETS: assets } as never,
+      { store: 'assets', directory: 'root' } as SearchRef,
+      hash,
+      pieceKinds.terms,
+    );
+    expect(piece.body).toBeInstanceOf(Uint8Array);
+    expect(termPostingsText(piece, 0)).toBe(termPostingsText(decodeTermPiece(written.pieces.get(hash)!), 0));
     forgetSearchPieces();
   });
 });
