@@ -5,7 +5,7 @@
 // first one, beside what the piece cache says it holds.
 //
 // Run as a child (it needs --expose-gc and a clean heap):
-//   node --expose-gc --import tsx scripts/bench/search-heap.ts <outDir> <siteDir> <directory> [queries] [seed]
+//   node --expose-gc --import tsx --import ./scripts/node-wasm/register.mjs scripts/bench/search-heap.ts <outDir> <siteDir> <directory> [queries] [seed]
 // It prints one line of JSON (`SearchHeap`).
 
 import { execFile } from 'node:child_process';
@@ -44,6 +44,9 @@ export async function measureSearchHeap(
       '--expose-gc',
       '--import',
       'tsx',
+      // The worker's postings decoder is a .wasm module.
+      '--import',
+      join(import.meta.dirname, '..', 'node-wasm', 'register.mjs'),
       join(import.meta.dirname, 'search-heap.ts'),
       outDir,
       siteDir,
