@@ -5,7 +5,8 @@
 // first one, beside what the piece cache says it holds.
 //
 // Run as a child (it needs --expose-gc and a clean heap):
-//   node --expose-gc --import tsx --import ./scripts/node-wasm/register.mjs scripts/bench/search-heap.ts <outDir> <siteDir> <directory> [queries] [seed]
+//   node --expose-gc --import tsx --import ./scripts/node-wasm/register.mjs \
+//     scripts/bench/search-heap.ts <outDir> <siteDir> <directory> [queries] [seed]
 // It prints one line of JSON (`SearchHeap`).
 
 import { execFile } from 'node:child_process';
