@@ -1,6 +1,7 @@
 // The scale bench's figures as one table, a row per site size.
 
 import type { SizeResult } from './scale.ts';
+import { searchMemoryBytes } from './search-heap.ts';
 
 const kb = (bytes: number | undefined) => (bytes === undefined ? '–' : `${(bytes / 1024).toFixed(1)}`);
 const mb = (bytes: number | undefined) => (bytes === undefined ? '–' : `${(bytes / 2 ** 20).toFixed(0)}`);
@@ -28,7 +29,7 @@ export function printScaleTable(results: SizeResult[]) {
       'cold search ms': shown(result.search?.coldFirstMs),
       'cold, services up ms': shown(result.search?.servicesUp?.ms),
       'workerd RSS +MB': mb(result.search?.isolateGrowthBytes),
-      'search heap MB': mb(result.searchHeap && result.searchHeap.heapAfterBytes - result.searchHeap.heapBeforeBytes),
+      'search memory MB': mb(result.searchHeap && searchMemoryBytes(result.searchHeap)),
       'cache counts MB': mb(result.searchHeap?.cacheCountedBytes),
       'warm p50 ms': shown(result.search?.warm.p50),
       'warm p99 ms': shown(result.search?.warm.p99),

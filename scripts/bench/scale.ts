@@ -17,7 +17,7 @@ import { largestSearchAsset, pagesToMeasure, readKvOutput } from './kv-output.ts
 import { runMeasured, untilQuiet } from './process-tree.ts';
 import { printScaleTable } from './scale-table.ts';
 import { searchFiguresIn, type SearchFigures, type SearchLayout } from './scale-search.ts';
-import { measureSearchHeap, type SearchHeap } from './search-heap.ts';
+import { measureSearchHeap, searchMemoryText, type SearchHeap } from './search-heap.ts';
 import { queryStream, siteWords } from './search-queries.ts';
 import { rerunSearch } from './search-rerun.ts';
 
@@ -159,10 +159,9 @@ async function benchSize(size: SiteSize, options: ScaleOptions): Promise<SizeRes
       await step('search heap in Node', async () => {
         if (!searchRef) throw new Error('the build has no search index');
         result.searchHeap = await measureSearchHeap(outDir, siteDir, searchRef, 300, options.seed);
-        const { heapAfterBytes, heapBeforeBytes, cacheCountedBytes } = result.searchHeap;
         console.log(
-          `  search heap +${((heapAfterBytes - heapBeforeBytes) / 2 ** 20).toFixed(1)} MiB after 300 searches ` +
-            `(cache counts ${(cacheCountedBytes / 2 ** 20).toFixed(1)} MiB)`,
+          `  search memory ${searchMemoryText(result.searchHeap)} after 300 searches ` +
+            `(cache counts ${(result.searchHeap.cacheCountedBytes / 2 ** 20).toFixed(1)} MiB)`,
         );
       });
       await step('redeploy one changed page', async () => {

@@ -20,7 +20,11 @@ export interface SearchHeap {
   /** V8 heap used after a full GC, before the first search (modules loaded) and after the last. */
   heapBeforeBytes: number;
   heapAfterBytes: number;
-  /** ArrayBuffers (decoded postings) live after the last search's GC; outside V8's heap count. */
+  /**
+   * ArrayBuffers live before the first search and after the last search's GC (decoded postings,
+   * pieces kept as bytes, the postings decoder's memory): outside V8's heap count, inside the isolate.
+   */
+  arrayBuffersBeforeBytes: number;
   arrayBuffersAfterBytes: number;
   /** What the piece cache counts it holds after the last search. */
   cacheCountedBytes: number;
@@ -29,6 +33,16 @@ export interface SearchHeap {
   firstSearchReads: number;
   readsPerSearch: number;
 }
+
+/** What search holds after the searches, beyond what the process held before: V8's heap and ArrayBuffers. */
+export const searchMemoryBytes = (heap: SearchHeap): number =>
+  heap.heapAfterBytes - heap.heapBeforeBytes + heap.arrayBuffersAfterBytes - heap.arrayBuffersBeforeBytes;
+
+/** "+28.4 MiB (V8 heap +7.1, array buffers +21.3)". */
+export const searchMemoryText = (heap: SearchHeap): string =>
+  `+${mib(searchMemoryBytes(heap))} MiB (V8 heap +${mib(heap.heapAfterBytes - heap.heapBeforeBytes)}, ` +
+  `array buffers +${mib(heap.arrayBuffersAfterBytes - heap.arrayBuffersBeforeBytes)})`;
+const mib = (bytes: number) => (bytes / 2 ** 20).toFixed(1);
 
 /** Runs the measurement in a child process and returns its figures. */
 export async function measureSearchHeap(
@@ -101,6 +115,7 @@ async function main(argv: string[]): Promise<void> {
     searches: queries.length,
     heapBeforeBytes: before.heapUsed,
     heapAfterBytes: after.heapUsed,
+    arrayBuffersBeforeBytes: before.arrayBuffers,
     arrayBuffersAfterBytes: after.arrayBuffers,
     cacheCountedBytes: searchCacheBytes(),
     cacheLimitBytes: defaultCacheBytes,

@@ -11,7 +11,7 @@ import { bundleWorker } from '../workerd.ts';
 import { readKvOutput } from './kv-output.ts';
 import { searchFiguresIn, type SearchFigures, type SearchLayout } from './scale-search.ts';
 import { untilQuiet } from './process-tree.ts';
-import { measureSearchHeap, type SearchHeap } from './search-heap.ts';
+import { measureSearchHeap, searchMemoryText, type SearchHeap } from './search-heap.ts';
 import { queryStream, siteWords } from './search-queries.ts';
 
 export interface SearchRerunOptions {
@@ -104,7 +104,7 @@ export async function rerunSearch(options: SearchRerunOptions): Promise<SearchRe
   }
   const result: SearchRerun = { keptDir: options.keptDir, runs, median, heap };
   console.log(
-    `search heap +${((heap.heapAfterBytes - heap.heapBeforeBytes) / 2 ** 20).toFixed(1)} MiB after ` +
+    `search memory ${searchMemoryText(heap)} after ` +
       `${heap.searches} searches; piece reads: ${heap.firstSearchReads} for the first search, ` +
       `${heap.readsPerSearch} a search over all`,
   );
