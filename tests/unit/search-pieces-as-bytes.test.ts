@@ -178,3 +178,22 @@ describe('a term piece read as bytes', () => {
     forgetSearchPieces();
   });
 });
+
+describe('a piece whose lists disagree', () => {
+  it.each([
+    ['term piece', pieceKinds.terms, '{"terms":["a","b"],"ends":[3]}\nABC'],
+    ['record chunk', pieceKinds.records, '{"pages":[1,2],"ends":[2],"byteEnds":[2]}\n[]'],
+  ] as const)('is a %s the store cannot serve, read as text or as bytes', async (_, kind, text) => {
+    for (const store of ['kv', 'assets'] as const) {
+      forgetSearchPieces();
+      const env = {
+        CONTENT: { get: async () => text } as unknown as KVNamespace,
+        ASSETS: { fetch: async () => new Response(utf8(text)) } as unknown as Fetcher,
+      };
+      await expect(loadPiece(env, { store, directory: 'root' }, 'bad', kind as never)).rejects.toThrow(
+        /not the piece the directory names/,
+      );
+    }
+    forgetSearchPieces();
+  });
+});

@@ -131,14 +131,20 @@ function isPageDirectory(value: unknown): value is PageDirectory {
   return isObject(value) && Array.isArray(value.chunks) && Array.isArray(value.headingChunks);
 }
 
-function isTermPiece(value: unknown): value is TermPiece {
+/** A list (`terms`, `pages`) and a body, text or bytes, of one entry each, ending at `ends`. */
+function hasEntries(value: unknown, list: 'terms' | 'pages'): boolean {
+  if (!isObject(value)) return false;
+  const entries = value[list];
   return (
-    isObject(value) &&
-    Array.isArray(value.terms) &&
+    Array.isArray(entries) &&
     Array.isArray(value.ends) &&
-    value.ends.length === value.terms.length &&
+    value.ends.length === entries.length &&
     (typeof value.body === 'string' || value.body instanceof Uint8Array)
   );
+}
+
+function isTermPiece(value: unknown): value is TermPiece {
+  return hasEntries(value, 'terms');
 }
 
 function isVocabularyPiece(value: unknown): value is VocabularyPiece {
@@ -146,11 +152,5 @@ function isVocabularyPiece(value: unknown): value is VocabularyPiece {
 }
 
 function isRecordChunk(value: unknown): value is RecordChunk {
-  return (
-    isObject(value) &&
-    Array.isArray(value.pages) &&
-    Array.isArray(value.ends) &&
-    value.ends.length === value.pages.length &&
-    (typeof value.body === 'string' || value.body instanceof Uint8Array)
-  );
+  return hasEntries(value, 'pages');
 }
