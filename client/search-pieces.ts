@@ -183,15 +183,25 @@ export function decodeTermPiece(text: string): TermPiece {
   return { terms, ends, body: text.slice(line + 1) };
 }
 
-/** A term piece from its bytes: the header is decoded, postings only when a term's are read. */
-export function decodeTermPieceBytes(bytes: Uint8Array): TermPiece {
+/**
+ * A term piece from its bytes: the header is decoded, postings only when a term's are read.
+ * `latin1`: whether the strings parsed from a JSON text, decoded from `utf8Bytes` bytes, are all
+ * Latin-1 (the worker's `latin1Json`), for the header's charge.
+ */
+export function decodeTermPieceBytes(
+  bytes: Uint8Array,
+  latin1: (text: string, utf8Bytes: number) => boolean,
+): TermPiece {
   const line = bytes.indexOf(0x0a);
   if (line === -1) return decodeTermPiece(utf8.decode(bytes));
   const header = utf8.decode(bytes.subarray(0, line));
   const { terms, ends } = JSON.parse(header) as Omit<TermPiece, 'body'>;
-  // As many bytes as characters: ASCII, unless a bad byte was replaced; only an escape could be wider.
-  const latin1 = header.length === line && !header.includes('\\u') && !header.includes('\ufffd');
-  return { terms, ends, body: bytes.subarray(line + 1), header: { chars: header.length, latin1 } };
+  return {
+    terms,
+    ends,
+    body: bytes.subarray(line + 1),
+    header: { chars: header.length, latin1: latin1(header, line) },
+  };
 }
 
 /** The postings text of the piece's `i`th term. */
@@ -302,22 +312,21 @@ const utf8 = new TextDecoder();
 
 /** The compact records of the chunk's `i`th page (a heading chunk's page lacks its text records). */
 export function chunkPage(chunk: RecordChunk, i: number): (CompactRecord | undefined)[] {
-  return decodePageRecords(chunkPageText(chunk, i));
+  return decodePageRecords(entryText(chunk, i));
 }
 
 /** The chunk's `i`th page, its records read one at a time (`pageRecordReader`). */
 export function chunkPageReader(chunk: RecordChunk, i: number): PageRecordReader {
-  return pageRecordReader(chunkPageText(chunk, i));
+  return pageRecordReader(entryText(chunk, i));
 }
-
-const chunkPageText = (chunk: RecordChunk, i: number): string => entryText(chunk, i);
 
 // Postings are sorted record ids, stored as one number each: (id − previous id) × 256 + meta,
 // where meta = type rank × 32 + field bits. The numbers are varints of 5 bits a character
 // (a sixth bit says more follow), in characters JSON keeps as they are.
-const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+/** The posting digits, 0 to 63 (the WebAssembly decoder's table is built from it too). */
+export const postingAlphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 const digitOf = new Int8Array(128).fill(-1);
-for (let i = 0; i < alphabet.length; i++) digitOf[alphabet.charCodeAt(i)] = i;
+for (let i = 0; i < postingAlphabet.length; i++) digitOf[postingAlphabet.charCodeAt(i)] = i;
 
 /** Whether a posting character says more digits follow (so no posting ends after it). */
 export const postingContinues = (code: number): boolean => (digitOf[code] ?? -1) >= 32;
@@ -325,10 +334,10 @@ export const postingContinues = (code: number): boolean => (digitOf[code] ?? -1)
 export function encodeVarint(value: number, out: string[]): void {
   let rest = value;
   while (rest >= 32) {
-    out.push(alphabet[(rest % 32) + 32]!);
+    out.push(postingAlphabet[(rest % 32) + 32]!);
     rest = Math.floor(rest / 32);
   }
-  out.push(alphabet[rest]!);
+  out.push(postingAlphabet[rest]!);
 }
 
 export function encodePostings(ids: ArrayLike<number>, metas: ArrayLike<number>): string {

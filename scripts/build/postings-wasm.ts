@@ -13,13 +13,13 @@
 
 import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { postingAlphabet } from '../../client/search-pieces.ts';
 
 export const postingsWasmPath = fileURLToPath(new URL('../../worker/services/search/postings.wasm', import.meta.url));
 
 /** Where the text starts in memory. */
 export const textOffset = 128;
 
-const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 const notADigit = 64;
 
 // Opcodes and types of the WebAssembly binary format (core specification, section 5).
@@ -232,7 +232,7 @@ const body = [
 ];
 
 const table = Array.from({ length: 128 }, (_, code) => {
-  const at = alphabet.indexOf(String.fromCharCode(code));
+  const at = postingAlphabet.indexOf(String.fromCharCode(code));
   return at === -1 ? notADigit : at;
 });
 

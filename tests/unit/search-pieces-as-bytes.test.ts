@@ -17,6 +17,7 @@ import {
 } from '../../client/search-pieces.ts';
 import { encodePageRecords } from '../../client/search-page-records.ts';
 import type { CompactRecord } from '../../client/search-options.ts';
+import { latin1Json } from '../../worker/services/search/piece-cache.ts';
 import { pieceKinds } from '../../worker/services/search/piece-kinds.ts';
 import { forgetSearchPieces, loadPiece } from '../../worker/services/search/pieces.ts';
 import { flatDirectory, openIndex, writeIndex } from './support/search-index.ts';
@@ -129,11 +130,11 @@ describe('a term piece read as bytes', () => {
     for (const hash of termHashes) {
       const text = written.pieces.get(hash)!;
       const fromText = decodeTermPiece(text);
-      const fromBytes = decodeTermPieceBytes(utf8(text));
+      const fromBytes = decodeTermPieceBytes(utf8(text), latin1Json);
       expect(fromBytes.body).toBeInstanceOf(Uint8Array);
       expect(fromBytes.terms).toEqual(fromText.terms);
       const old = older(fromText);
-      for (const piece of [fromBytes, decodeTermPiece(old), decodeTermPieceBytes(utf8(old))])
+      for (const piece of [fromBytes, decodeTermPiece(old), decodeTermPieceBytes(utf8(old), latin1Json)])
         fromText.terms.forEach((_, i) => expect(termPostingsText(piece, i)).toBe(termPostingsText(fromText, i)));
     }
   });

@@ -17,6 +17,7 @@ import {
 import {
   arrayBytes,
   jsonStringsBytes,
+  latin1Json,
   objectBytes,
   retainedBytes,
   stringBytes,
@@ -59,7 +60,7 @@ export const pieceKinds: {
   },
   terms: {
     parse: decodeTermPiece,
-    parseBytes: decodeTermPieceBytes,
+    parseBytes: (bytes) => decodeTermPieceBytes(bytes, latin1Json),
     valid: isTermPiece,
     // The terms and their ends, then the postings: one string (read as text) or the bytes.
     bytes: ({ terms, ends, body, header }, text, latin1) =>
