@@ -14,8 +14,10 @@ import {
   type ReactNode,
 } from 'react';
 import { SiteContext, type SiteContextValue } from './context.ts';
-import type { BootData, BootPage, SearchPageData, ThemePreference } from './model.ts';
-import { searchLimits } from './model.ts';
+import type { BootData, BootPage } from './contract/boot.ts';
+import type { SearchPageData } from './contract/search-page.ts';
+import type { ThemePreference } from './contract/site-config.ts';
+import { searchLimits } from './contract/search-protocol.ts';
 import { AnnouncementBar } from './components/AnnouncementBar.tsx';
 import { Footer } from './components/Footer.tsx';
 import { Navbar } from './components/Navbar.tsx';
@@ -23,7 +25,7 @@ import type { StatusPageProps } from './components/StatusPages.tsx';
 import type { NavigationHost } from './navigation.tsx';
 import type { SearchScope } from './open-search.ts';
 import type { ThemeStore } from './theme-control.ts';
-import { readPreferredVersion, savePreferredVersion } from './versions.ts';
+import { readPreferredVersion, savePreferredVersion } from './preferred-version.ts';
 import { markActiveHeading, showSavedTabChoices } from './page-widgets.ts';
 import { isPagePath, loadedNavigation, loadNavigation, normalisePath, routeOfLink, scrollToTarget } from './router.ts';
 

@@ -1,7 +1,8 @@
 // What every component may read: the site, the page on screen, the reader's theme and version.
 
 import { createContext, useContext, type ReactNode } from 'react';
-import type { PageData, SiteConfig, ThemePreference } from './model.ts';
+import type { PageData } from './contract/page.ts';
+import type { SiteConfig, ThemePreference } from './contract/site-config.ts';
 
 export interface SiteContextValue {
   site: SiteConfig;

@@ -9,12 +9,13 @@
 
 import type { AppHandle } from './App.tsx';
 import { isPagePath, routeOfLink } from './router.ts';
-import { webFontCookie, type BootData } from './model.ts';
+import { webFontCookie } from './contract/browser-names.ts';
+import type { BootData } from './contract/boot.ts';
 import { listenToSearch } from './open-search.ts';
 import { listenToPageWidgets } from './page-widgets.ts';
 import { dismissAnnouncement, writeCookie } from './preferences.ts';
 import { controlTheme, type ThemeStore } from './theme-control.ts';
-import { readPreferredVersion, savePreferredVersion } from './versions.ts';
+import { readPreferredVersion, savePreferredVersion } from './preferred-version.ts';
 
 /** Controls React renders the working of (Navbar.tsx): a click on one before React brings it in. */
 const reactControls = '.navbar-toggle, .version-button';

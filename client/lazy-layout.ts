@@ -4,8 +4,7 @@
 // down while it is on: a head script (worker/render/inline-scripts.ts) turns it on only for a plain
 // load without a fragment, and off before anything scrolls to a fragment.
 
-/** The class on <html> under which the article's blocks are laid out lazily. */
-export const lazyLayoutClass = 'lazy-layout';
+import { lazyLayoutClass } from './contract/browser-names.ts';
 
 /** Lays out the whole page from now on, so that positions further down are exact. */
 export function layOutWholePage(): void {

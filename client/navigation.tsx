@@ -11,10 +11,12 @@ import { DocPage, loadPageStyles } from './components/DocPage.tsx';
 import { PageLoadError, Spinner } from './components/LoadStatus.tsx';
 import type { View } from './App.tsx';
 import { SidebarMenu } from './components/Sidebar.tsx';
-import { documentTitle } from './document-title.ts';
-import type { BootData, PageData, SidebarItem } from './model.ts';
-import { pageDataPath } from './page-paths.ts';
-import { containsRoute } from './sidebar-view.ts';
+import { documentTitle } from './contract/document-title.ts';
+import type { BootData } from './contract/boot.ts';
+import type { PageData } from './contract/page.ts';
+import type { SidebarItem } from './contract/sidebar.ts';
+import { pageDataPath } from './contract/urls.ts';
+import { containsRoute } from './contract/sidebar.ts';
 
 /** What navigation needs of the App: its current state, read at the time, and its setters. */
 export interface NavigationHost {

@@ -4,9 +4,11 @@
 // focus, click or shortcut, and renders in a React root of its own (React comes with that chunk
 // when the page has not got it yet).
 
-import { currentVersionName, searchLimits, versionTag, type PageData, type SiteConfig } from './model.ts';
+import { currentVersionName, searchLimits, versionTag } from './contract/search-protocol.ts';
+import type { PageData } from './contract/page.ts';
+import type { SiteConfig } from './contract/site-config.ts';
 import type * as OpenModal from './search/open-modal.ts';
-import { activeVersion, latestVersion } from './versions.ts';
+import { activeVersion, latestVersion } from './contract/versions.ts';
 
 /** What a search is about, as of the page on screen (the app gives it). */
 export interface SearchScope {

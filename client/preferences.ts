@@ -1,7 +1,8 @@
 // Reader preferences kept in a cookie (so the server paints them right) and mirrored in
 // localStorage (so other tabs follow through the `storage` event).
 
-import { announcementCookie, themeCookie, type ThemeName, type ThemePreference } from './model.ts';
+import { announcementCookie, themeCookie } from './contract/browser-names.ts';
+import type { ThemeName, ThemePreference } from './contract/site-config.ts';
 
 const year = 60 * 60 * 24 * 365;
 

@@ -1,7 +1,7 @@
 // One renderer for compiled pages, on the server and in the browser: tree → React elements.
 
 import { createElement, type ComponentType, type ReactNode } from 'react';
-import type { ContentProp, TreeNode } from './model.ts';
+import type { ContentProp, TreeNode } from './contract/page.ts';
 import { isScriptUrl, urlAttributes } from './script-url.ts';
 
 // Each registered component takes its own props; the tree's props are checked by the build.

@@ -5,7 +5,8 @@
 // before: each group's rules are for elements only the pages that need it contain. No React here:
 // the first load's web-font chunk reads the document's style files too (use-style-group.ts is React's).
 
-import type { BootData, PageData } from './model.ts';
+import type { BootData } from './contract/boot.ts';
+import type { PageData } from './contract/page.ts';
 
 const loading = new Map<string, Promise<void>>();
 

@@ -7,7 +7,7 @@ import { lazy, startTransition, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { App, type AppHandle } from './App.tsx';
 import { islandImporter } from './islands/importer.ts';
-import type { BootData } from './model.ts';
+import type { BootData } from './contract/boot.ts';
 import type { ThemeStore } from './theme-control.ts';
 
 // Only /search needs it: its chunk loads there, and hydration waits for it without

@@ -2,7 +2,8 @@
 // has come (if it ever does), and the mode follows the reader's other tabs and the OS. Until React
 // takes over, this module draws the toggles itself; from then on React renders them from this store.
 
-import { themeCookie, type ThemePreference } from './model.ts';
+import { themeCookie } from './contract/browser-names.ts';
+import type { ThemePreference } from './contract/site-config.ts';
 import { applyTheme, isThemePreference, readStored, saveThemePreference, themeToggleFace } from './preferences.ts';
 
 /** The preference as React reads it (useSyncExternalStore) and sets it. */

@@ -11,7 +11,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
-import { kvKeys } from '../client/model.ts';
+import { kvKeys } from '../client/contract/storage.ts';
 import { parseArgs } from './args.ts';
 import { lighthouseMedian } from './bench/lighthouse.ts';
 import type { LighthouseScores } from './bench/lighthouse-median.ts';

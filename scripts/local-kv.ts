@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { kvKeys } from '../client/model.ts';
+import { kvKeys } from '../client/contract/storage.ts';
 import { parseKeyRecord, planUpload } from './deploy/upload-plan.ts';
 import { run } from './run.ts';
 

@@ -1,6 +1,6 @@
 // Bindings and variables the worker is given (wrangler.toml, `.dev.vars`, secrets).
 
-import type { SiteSources } from '../client/model.ts';
+import type { SiteSources } from '../client/contract/site-config.ts';
 
 export interface Env {
   /** Built pages, manifests and pointers: see `kvKeys` in client/model.ts. */

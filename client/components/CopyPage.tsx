@@ -2,7 +2,7 @@
 // menu with "View as Markdown". The click is handled by client/page-widgets.ts, which fetches
 // the copying code as a lazy chunk on the first click.
 
-import { markdownPath } from '../page-paths.ts';
+import { markdownPath } from '../contract/urls.ts';
 
 export function CopyPage({ route }: { route: string }) {
   return (

@@ -3,7 +3,7 @@
 // its controls their behaviour); the browser renders it only for a page that client-side
 // navigation loaded, so there it is a chunk of its own, fetched with the first page data.
 
-import type { PageData } from '../model.ts';
+import type { PageData } from '../contract/page.ts';
 import { renderTree } from '../render-tree.tsx';
 import { IslandAssetsContext, pageComponents } from '../islands/Island.tsx';
 import { CopyPage } from './CopyPage.tsx';
@@ -12,7 +12,7 @@ import { Icon } from './Icons.tsx';
 import { Toc } from './Toc.tsx';
 import { VersionBanner } from './VersionBanner.tsx';
 import { useSite } from '../context.ts';
-import { findVersion } from '../versions.ts';
+import { findVersion } from '../contract/versions.ts';
 
 // The take-over's hydration of islands shares this chunk (client/take-over.tsx).
 export { hydrateIslands } from '../islands/hydrate.ts';

@@ -4,7 +4,7 @@
 
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useSite } from '../context.ts';
-import { activeVersion, docsVersions, navbarHref, versionHref } from '../versions.ts';
+import { activeVersion, docsVersions, navbarHref, versionHref } from '../contract/versions.ts';
 import { Icon } from './Icons.tsx';
 import { ThemeToggle } from './ThemeToggle.tsx';
 

@@ -2,7 +2,7 @@
 // after hydration typing updates the results and keeps the URL in sync.
 
 import { useEffect, useRef, useState } from 'react';
-import type { SearchPageData } from '../model.ts';
+import type { SearchPageData } from '../contract/search-page.ts';
 import { matchedPagesText } from '../search/page-count.ts';
 import { searchPageHref } from '../search/page-href.ts';
 

@@ -1,9 +1,9 @@
 // The docs sidebar: categories are <details> so they open and close without JavaScript;
 // after hydration their state is kept across navigations, and the active path is opened.
 
-import type { SidebarItem } from '../model.ts';
+import type { SidebarItem } from '../contract/sidebar.ts';
 import { useSite } from '../context.ts';
-import { containsRoute } from '../sidebar-view.ts';
+import { containsRoute } from '../contract/sidebar.ts';
 
 export function SidebarMenu({ items, label = 'Docs sidebar' }: { items: SidebarItem[]; label?: string }) {
   return (

@@ -2,7 +2,8 @@
 // build. Only a first page can be one of them (client-side navigation shows doc pages), so in the
 // browser they are a chunk of their own that only such a page loads.
 
-import type { BootData, BrokenPage } from '../model.ts';
+import type { BootData } from '../contract/boot.ts';
+import type { BrokenPage } from '../contract/page.ts';
 import { useStyleGroup } from '../use-style-group.ts';
 
 export interface StatusPageProps {

@@ -3,7 +3,7 @@
 // shown open whatever its state (doc.css). client/page-widgets.ts alone sets `toc-link-active`
 // and `aria-current` on the link of the section being read.
 
-import type { TocItem } from '../model.ts';
+import type { TocItem } from '../contract/page.ts';
 
 /** A section in the table of contents: an h2 with the h3s under it, or h3s before any h2. */
 interface TocSection {

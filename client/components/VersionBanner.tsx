@@ -3,8 +3,8 @@
 // link makes that version the preferred one (App's link handler reads data-preferred-version).
 
 import { useSite } from '../context.ts';
-import type { PageData } from '../model.ts';
-import { findVersion, latestVersion, versionHref } from '../versions.ts';
+import type { PageData } from '../contract/page.ts';
+import { findVersion, latestVersion, versionHref } from '../contract/versions.ts';
 
 export function VersionBanner({ page }: { page: PageData }) {
   const { site } = useSite();

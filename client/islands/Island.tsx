@@ -8,7 +8,7 @@
 import { createContext, createElement, lazy, Suspense, useContext, type ComponentType } from 'react';
 import { contentComponents } from '../components/content.tsx';
 import type { ComponentRegistry } from '../render-tree.tsx';
-import { exportedComponent, islandTag, type IslandAssets, type IslandProps } from './contract.ts';
+import { exportedComponent, islandTag, type IslandAssets, type IslandProps } from '../contract/islands.ts';
 import { importIsland } from './importer.ts';
 import { islandElementProps } from './island-props.ts';
 

@@ -3,7 +3,7 @@
 
 import { createElement, type ComponentType } from 'react';
 import type { hydrateRoot as HydrateRoot } from 'react-dom/client';
-import { exportedComponent, type IslandAssets } from './contract.ts';
+import { exportedComponent, type IslandAssets } from '../contract/islands.ts';
 import { pageComponents } from './Island.tsx';
 import { importIsland } from './importer.ts';
 import { islandElementProps } from './island-props.ts';

@@ -1,7 +1,7 @@
 // An island's props as React takes them, in the build's render and in the browser alike: MDX
 // content (`{ $content }`) becomes React elements, data stays as it is.
 
-import type { TreeNode } from '../model.ts';
+import type { TreeNode } from '../contract/page.ts';
 import { renderTree, type ComponentRegistry } from '../render-tree.tsx';
 
 export function islandElementProps(

@@ -2,7 +2,7 @@
 // link asks the page's own JSON, so the two always agree.
 
 import { useEffect, useState } from 'react';
-import type { SearchPageData } from '../model.ts';
+import type { SearchPageData } from '../contract/search-page.ts';
 
 /** Counts already known, so the footer does not ask again when DocSearch re-renders it. */
 const known = new Map<string, Pick<SearchPageData, 'matchedPages' | 'exhaustive'>>();

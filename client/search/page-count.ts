@@ -1,7 +1,7 @@
 // The count of matching pages, in the words of the `/search` page and of the modal's link to
 // it, so both say the same number.
 
-import type { SearchPageData } from '../model.ts';
+import type { SearchPageData } from '../contract/search-page.ts';
 
 type Count = Pick<SearchPageData, 'matchedPages' | 'exhaustive'>;
 

@@ -5,7 +5,8 @@
 import { existsSync } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { kvKeys, type Manifest, type SearchRef, type SidebarItem } from '../../client/model.ts';
+import { kvKeys, type Manifest, type SearchRef } from '../../client/contract/storage.ts';
+import type { SidebarItem } from '../../client/contract/sidebar.ts';
 import { kvBulkFiles } from '../build/kv-writer.ts';
 
 export interface KvOutput {

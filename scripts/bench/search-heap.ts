@@ -13,7 +13,7 @@ import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { SearchRef } from '../../client/model.ts';
+import type { SearchRef } from '../../client/contract/storage.ts';
 
 export interface SearchHeap {
   searches: number;

@@ -3,7 +3,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { kvKeys } from '../../client/model.ts';
+import { kvKeys } from '../../client/contract/storage.ts';
 import { seedLocalKv } from '../local-kv.ts';
 import { startGroup } from '../process-group.ts';
 import { bundleWorker, startWorkerdSite } from '../workerd.ts';

@@ -2,7 +2,7 @@
 // a page's anchors are the ids in its tree (headings, and any element given an id), which are
 // only known after the page compiles, while its links were resolved to routes before.
 
-import type { TreeNode } from '../../client/model.ts';
+import type { TreeNode } from '../../client/contract/page.ts';
 import { BuildError } from './errors.ts';
 import { visitElements } from './tree-elements.ts';
 

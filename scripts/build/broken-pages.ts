@@ -2,7 +2,7 @@
 // page. Only dev builds (`runBuild({ tolerateBrokenPages: true })`) make these; a production build
 // stops at the first error, as before.
 
-import { brokenPageLimits, type BrokenPage, type BuildProblem } from '../../client/model.ts';
+import { brokenPageLimits, type BrokenPage, type BuildProblem } from '../../client/contract/page.ts';
 import type { SourceDoc } from './discover.ts';
 import type { BuildError } from './errors.ts';
 

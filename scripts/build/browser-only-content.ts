@@ -1,7 +1,7 @@
 // <BrowserOnly> in a page: its children are a function meant to run in the browser, which a page
 // built once into a static tree cannot carry. The page keeps the fallback, and the author is told.
 
-import type { TreeNode } from '../../client/model.ts';
+import type { TreeNode } from '../../client/contract/page.ts';
 import { BuildError } from './errors.ts';
 import type { SourceDoc } from './discover.ts';
 import { hasElement } from './jsx-runtime.ts';

@@ -12,7 +12,7 @@ import type { PluggableList } from 'unified';
 import { VFile } from 'vfile';
 import remarkDirective from 'remark-directive';
 import remarkGfm from 'remark-gfm';
-import type { TocItem, TreeNode } from '../../client/model.ts';
+import type { TocItem, TreeNode } from '../../client/contract/page.ts';
 import { componentNames } from '../../client/components/registry-names.ts';
 import { BuildError } from './errors.ts';
 import { docBody, type SourceDoc } from './discover.ts';

@@ -11,7 +11,7 @@ import { mkdir, readdir, unlink } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { threadId } from 'node:worker_threads';
-import type { TocItem, TreeNode } from '../../client/model.ts';
+import type { TocItem, TreeNode } from '../../client/contract/page.ts';
 import type { SourceDoc } from './discover.ts';
 import { BuildError } from './errors.ts';
 import { mediaUrl, type LinkContext } from './mdx-plugins.ts';

@@ -8,7 +8,7 @@ import { toJsxRuntime } from 'hast-util-to-jsx-runtime';
 import type { Element, Root as HastRoot } from 'hast';
 import type { Expression, Program } from 'estree';
 import type { VFile } from 'vfile';
-import type { TreeNode } from '../../client/model.ts';
+import type { TreeNode } from '../../client/contract/page.ts';
 import { componentNames } from '../../client/components/registry-names.ts';
 import { flatten, Fragment, jsx, jsxs } from './jsx-runtime.ts';
 import { tocExports } from './toc-export.ts';

@@ -3,7 +3,7 @@
 // so no more than a few batches of compiled pages are held at once whatever the site's size.
 
 import { availableParallelism } from 'node:os';
-import type { TocItem, TreeNode } from '../../client/model.ts';
+import type { TocItem, TreeNode } from '../../client/contract/page.ts';
 import type { BatchEntry } from './compile-batch.ts';
 import type { BatchResult } from './compile-messages.ts';
 import {

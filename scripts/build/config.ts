@@ -3,7 +3,7 @@
 
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { FooterLink, SiteConfig } from '../../client/model.ts';
+import type { FooterLink, SiteConfig } from '../../client/contract/site-config.ts';
 import { BuildError } from './errors.ts';
 import { loadConfigModule } from './load-config-module.ts';
 import { siteHead, type SiteHead } from './head-tags.ts';

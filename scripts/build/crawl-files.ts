@@ -1,7 +1,7 @@
 // The files crawlers read: sitemap.xml (listed pages, with when they last changed) and
 // robots.txt (which must name the sitemap).
 
-import type { SiteConfig } from '../../client/model.ts';
+import type { SiteConfig } from '../../client/contract/site-config.ts';
 
 export interface SitemapEntry {
   route: string;

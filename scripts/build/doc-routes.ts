@@ -2,7 +2,7 @@
 // redirects the docs imply: the site root and each version's root to a first page, and a page
 // given a `slug` from its file path.
 
-import type { DocsVersion, SiteConfig } from '../../client/model.ts';
+import type { DocsVersion, SiteConfig } from '../../client/contract/site-config.ts';
 import { normaliseRoute, type SourceDoc } from './discover.ts';
 import { BuildError, throwIfErrors, type Diagnostics } from './errors.ts';
 import type { VersionDocs } from './version-docs.ts';

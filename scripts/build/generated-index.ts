@@ -3,7 +3,8 @@
 // then a card for each of its items. They are how a reader without JavaScript goes down a large
 // sidebar, whose closed categories the server renders without their items.
 
-import type { PageData, SidebarItem, TreeElement } from '../../client/model.ts';
+import type { PageData, TreeElement } from '../../client/contract/page.ts';
+import type { SidebarItem } from '../../client/contract/sidebar.ts';
 import type { SourceDoc } from './discover.ts';
 import type { GeneratedIndex } from './sidebars.ts';
 

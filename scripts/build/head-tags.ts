@@ -4,7 +4,7 @@
 // CSP cannot allow without `unsafe-inline` scripts (inline scripts, event-handler attributes) or
 // cannot allow at all (plain http, `javascript:`) is left out with one warning each.
 
-import type { HeadTag, SiteSources } from '../../client/model.ts';
+import type { HeadTag, SiteSources } from '../../client/contract/site-config.ts';
 import { BuildError } from './errors.ts';
 import { fontOriginsOfStylesheet } from './font-hosts.ts';
 

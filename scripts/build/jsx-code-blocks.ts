@@ -3,7 +3,7 @@
 // so it is highlighted then, with the options Markdown fences get, into the same <pre> tree.
 
 import { toJsxRuntime } from 'hast-util-to-jsx-runtime';
-import type { TreeElement, TreeNode } from '../../client/model.ts';
+import type { TreeElement, TreeNode } from '../../client/contract/page.ts';
 import { loadedLanguage, sharedCodeOptions, type CodeHighlighting } from './code-highlighter.ts';
 import { Fragment, flatten, hasElement, jsx } from './jsx-runtime.ts';
 import { parseCodeMeta } from './mdx-plugins.ts';

@@ -1,8 +1,8 @@
 // A JSX runtime that builds the serialisable tree instead of React elements. Compiled MDX
 // imports it at build time; what it returns is stored in KV and rendered by `renderTree`.
 
-import type { ContentProp, TreeElement, TreeNode } from '../../client/model.ts';
-import { islandTag } from '../../client/islands/contract.ts';
+import type { ContentProp, TreeElement, TreeNode } from '../../client/contract/page.ts';
+import { islandTag } from '../../client/contract/islands.ts';
 import { islandSource, pendingIsland, type PendingIsland } from './islands/registry.ts';
 
 export const Fragment = Symbol.for('self-docs.fragment');

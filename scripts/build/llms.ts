@@ -4,7 +4,9 @@
 // listed under "Overview"; listed pages that are in no sidebar under "Other pages". Unlisted
 // pages appear in neither list.
 
-import type { PageData, SidebarItem, SiteConfig } from '../../client/model.ts';
+import type { PageData } from '../../client/contract/page.ts';
+import type { SidebarItem } from '../../client/contract/sidebar.ts';
+import type { SiteConfig } from '../../client/contract/site-config.ts';
 
 /** `/llms.txt` ready to serve, and the listed routes in sidebar order for `/llms-full.txt`. */
 export interface LlmsRecord {

@@ -1,7 +1,7 @@
 // Docusaurus's `markdown` options that change how a page is read: `format` ('mdx', 'md' or
 // 'detect' by extension) and the MDX 1 compatibility switches, all on by default as in Docusaurus 3.
 
-import type { MarkdownDialect } from '../../client/model.ts';
+import type { MarkdownDialect } from '../../client/contract/site-config.ts';
 
 export const defaultMarkdownDialect: MarkdownDialect = {
   format: 'mdx',

@@ -4,8 +4,8 @@
 // sections, inline SVG → its title/description) and every root-relative URL is made absolute
 // on the site's configured `url` (the same base the search records use).
 
-import { islandChildren, islandTag, isIsland } from '../../client/islands/contract.ts';
-import type { ContentProp, PageData, TreeElement, TreeNode } from '../../client/model.ts';
+import { islandChildren, islandTag, isIsland } from '../../client/contract/islands.ts';
+import type { ContentProp, PageData, TreeElement, TreeNode } from '../../client/contract/page.ts';
 
 interface State {
   siteUrl: string;

@@ -10,7 +10,7 @@ import { toString as mdastToString } from 'mdast-util-to-string';
 import type { Element, Root as HastRoot } from 'hast';
 import type { Root as MdastRoot, Paragraph, Parent, PhrasingContent } from 'mdast';
 import type { VFile } from 'vfile';
-import type { MarkdownDialect } from '../../client/model.ts';
+import type { MarkdownDialect } from '../../client/contract/site-config.ts';
 import { BuildError, report, type Diagnostics } from './errors.ts';
 import { defaultMarkdownDialect, htmlCommentsToMdx } from './markdown-dialect.ts';
 import type { PageContext } from './page-context.ts';

@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { dirname, join, resolve } from 'node:path';
 import type * as esbuild from 'esbuild';
-import type { MarkdownDialect } from '../../client/model.ts';
+import type { MarkdownDialect } from '../../client/contract/site-config.ts';
 import { componentNames } from '../../client/components/registry-names.ts';
 import { blankLines, docBody, parseFrontmatter, type SourceDoc } from './discover.ts';
 import { defaultMarkdownDialect, isCommonMark } from './markdown-dialect.ts';

@@ -2,7 +2,8 @@
 // a `doc` item (docId) or a `docSidebar` item (sidebarId) links to a page the build knows only
 // once it has found the docs and resolved the sidebars, so those wait for `resolveNavbar`.
 
-import type { NavbarItem, SidebarItem } from '../../client/model.ts';
+import type { NavbarItem } from '../../client/contract/site-config.ts';
+import type { SidebarItem } from '../../client/contract/sidebar.ts';
 import type { SourceDoc } from './discover.ts';
 import { BuildError, throwIfErrors } from './errors.ts';
 

@@ -1,7 +1,7 @@
 // What a page sees of its site when it is evaluated at build time: `useDocusaurusContext()` and
 // `useBaseUrl()` read it. It crosses into compile threads and into each page's bundle as JSON.
 
-import type { SiteConfig } from '../../client/model.ts';
+import type { SiteConfig } from '../../client/contract/site-config.ts';
 
 export interface PageContext {
   /** `siteConfig` as Docusaurus gives it to pages: the config's plain data, with the values this build serves. */

@@ -7,18 +7,12 @@ import { createHash } from 'node:crypto';
 import { mkdir, open, readFile, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import type {
-  LlmsPart,
-  Manifest,
-  PageData,
-  RouteBucket,
-  RouteTarget,
-  SidebarItem,
-  SiteConfig,
-  TreeNode,
-} from '../../client/model.ts';
-import { kvKeys, routeBucket } from '../../client/model.ts';
-import { islandsOf } from '../../client/islands/contract.ts';
+import type { LlmsPart, Manifest, RouteBucket, RouteTarget } from '../../client/contract/storage.ts';
+import type { PageData, TreeNode } from '../../client/contract/page.ts';
+import type { SidebarItem } from '../../client/contract/sidebar.ts';
+import type { SiteConfig } from '../../client/contract/site-config.ts';
+import { kvKeys, routeBucket } from '../../client/contract/storage.ts';
+import { islandsOf } from '../../client/contract/islands.ts';
 import { bundleClient, writeClient } from './client-bundle.ts';
 import { compileDocs, defaultThreads, type CompiledDoc } from './compile.ts';
 import { startCompileThreadPool, type CompileThreadPool } from './compile-threads.ts';

@@ -1,5 +1,5 @@
 // The postings decoder as a WebAssembly module: the same loop as `decodePostings`
-// (client/search-pieces.ts), compiled ahead of time. A cold isolate runs that loop in V8's
+// (client/contract/index-pieces.ts), compiled ahead of time. A cold isolate runs that loop in V8's
 // interpreter, about 60 ns a character, and a common word's list is tens of thousands of
 // characters; here it runs as machine code from its first call. Workers may not compile
 // WebAssembly at run time, so the module is a file the worker imports
@@ -13,7 +13,7 @@
 
 import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { postingAlphabet } from '../../client/search-pieces.ts';
+import { postingAlphabet } from '../../client/contract/index-pieces.ts';
 
 export const postingsWasmPath = fileURLToPath(new URL('../../worker/services/search/postings.wasm', import.meta.url));
 

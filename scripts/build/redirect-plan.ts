@@ -6,8 +6,8 @@
 
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RouteTarget } from '../../client/model.ts';
-import { isExactSource, matchPath, type RedirectRule } from '../../client/redirect-rules.ts';
+import type { RouteTarget } from '../../client/contract/storage.ts';
+import { isExactSource, matchPath, type RedirectRule } from '../../client/contract/redirect-rules.ts';
 import { BuildError } from './errors.ts';
 import { redirectsSource } from './redirects.ts';
 

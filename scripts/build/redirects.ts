@@ -7,7 +7,7 @@
 
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RedirectRule, RuleStatus } from '../../client/redirect-rules.ts';
+import type { RedirectRule, RuleStatus } from '../../client/contract/redirect-rules.ts';
 import { normaliseRoute } from './discover.ts';
 import { BuildError } from './errors.ts';
 

@@ -1,9 +1,11 @@
 // DocSearch-schema records for every section of every page: the page title, each
 // heading, and the paragraphs, list items, table cells and admonition text under it.
 
-import type { Hierarchy, HierarchyLevel, PageData, SearchRecord, SidebarItem, TreeNode } from '../../client/model.ts';
-import { currentVersionName, versionTag } from '../../client/model.ts';
-import { islandChildren, isIsland } from '../../client/islands/contract.ts';
+import type { Hierarchy, HierarchyLevel, SearchRecord } from '../../client/contract/search-protocol.ts';
+import type { PageData, TreeNode } from '../../client/contract/page.ts';
+import type { SidebarItem } from '../../client/contract/sidebar.ts';
+import { currentVersionName, versionTag } from '../../client/contract/search-protocol.ts';
+import { islandChildren, isIsland } from '../../client/contract/islands.ts';
 import { textOf } from './table-of-contents.ts';
 import { tocInlineClass } from './page-modules/toc-inline.ts';
 

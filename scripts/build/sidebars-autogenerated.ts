@@ -2,7 +2,7 @@
 // then by file name. The folders are indexed once, so a site of thousands of folders costs one
 // pass over its docs rather than one a folder.
 
-import type { SidebarItem } from '../../client/model.ts';
+import type { SidebarItem } from '../../client/contract/sidebar.ts';
 import { numberPrefix, type SourceDoc } from './discover.ts';
 import type { CategoryMeta } from './schemas/category.ts';
 

@@ -3,7 +3,8 @@
 
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import type { Crumb, PageLink, SidebarItem } from '../../client/model.ts';
+import type { Crumb, PageLink } from '../../client/contract/page.ts';
+import type { SidebarItem } from '../../client/contract/sidebar.ts';
 import { normaliseRoute, type SourceDoc } from './discover.ts';
 import { BuildError } from './errors.ts';
 import { loadModule } from './load-module.ts';

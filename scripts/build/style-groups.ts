@@ -4,7 +4,8 @@
 // the worker inlines only those (issue #10: the largest page's HTML within 100 KB).
 // The groups are listed in cascade order: a page's groups, inlined or linked, keep that order.
 
-import type { PageData, StyleScope, TreeNode } from '../../client/model.ts';
+import type { PageData, TreeNode } from '../../client/contract/page.ts';
+import type { StyleScope } from '../../client/contract/assets.ts';
 import { visitElements } from './tree-elements.ts';
 
 /** What a page's element tree contains: tag names, component names and classes. */

@@ -1,6 +1,6 @@
 // A page's table of contents and the plain text of its elements, read from its element tree.
 
-import type { TocItem, TreeNode } from '../../client/model.ts';
+import type { TocItem, TreeNode } from '../../client/contract/page.ts';
 
 /** h2 and h3 at any depth, in document order. */
 export function tableOfContents(tree: TreeNode[]): TocItem[] {

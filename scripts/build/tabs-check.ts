@@ -2,7 +2,7 @@
 // Docusaurus refuses `queryString` without a name to use; so does the build, rather than letting
 // the choice silently stay out of the address.
 
-import type { TreeNode } from '../../client/model.ts';
+import type { TreeNode } from '../../client/contract/page.ts';
 import { BuildError } from './errors.ts';
 import type { SourceDoc } from './discover.ts';
 

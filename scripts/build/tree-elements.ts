@@ -2,7 +2,7 @@
 // the build makes once a page is compiled: every element, including those inside content given
 // as a prop (`<Details summary={<b>…</b>}>`), parents before their children.
 
-import type { ContentProp, TreeElement, TreeNode } from '../../client/model.ts';
+import type { ContentProp, TreeElement, TreeNode } from '../../client/contract/page.ts';
 
 export function visitElements(nodes: TreeNode[], onElement: (element: TreeElement) => void): void {
   for (const node of nodes) {

@@ -3,7 +3,8 @@
 // for every page, the same doc in the other versions.
 
 import { existsSync } from 'node:fs';
-import { currentVersionName, type DocsVersion } from '../../client/model.ts';
+import { currentVersionName } from '../../client/contract/search-protocol.ts';
+import type { DocsVersion } from '../../client/contract/site-config.ts';
 import { discoverDocs, type SourceDoc } from './discover.ts';
 import type { BuildError } from './errors.ts';
 import { lastModifiedDates } from './last-modified.ts';

@@ -6,7 +6,8 @@
 
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { currentVersionName as currentVersion, type DocsVersion } from '../../client/model.ts';
+import { currentVersionName as currentVersion } from '../../client/contract/search-protocol.ts';
+import type { DocsVersion } from '../../client/contract/site-config.ts';
 import type { VersioningOptions } from './config.ts';
 import { normaliseRoute } from './discover.ts';
 import { BuildError } from './errors.ts';

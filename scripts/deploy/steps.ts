@@ -8,10 +8,10 @@
 
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { contentKeyPrefixes } from '../../client/model.ts';
+import { contentKeyPrefixes } from '../../client/contract/storage.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { kvKeys } from '../../client/model.ts';
+import { kvKeys } from '../../client/contract/storage.ts';
 import { addKeptAssets, archiveAssets, ownAssets } from './assets-archive.ts';
 import type { DeployTarget } from './target.ts';
 import { parseKeyRecord, planUpload } from './upload-plan.ts';

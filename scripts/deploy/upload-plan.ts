@@ -5,7 +5,7 @@
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { contentKeyPrefixes } from '../../client/model.ts';
+import { contentKeyPrefixes } from '../../client/contract/storage.ts';
 import { kvBulkFiles, type KvEntry } from '../build/kv-writer.ts';
 
 export interface UploadPlan {

@@ -2,7 +2,7 @@
 // leaves it out of the HTML and it never flashes.
 
 import { expect, test } from '@playwright/test';
-import { announcementCookie } from '../../client/model.ts';
+import { announcementCookie } from '../../client/contract/browser-names.ts';
 import { openHydrated, site } from '../support/e2e-pages.ts';
 
 const barSelector = `[data-announcement-id="${site.announcementId}"]`;

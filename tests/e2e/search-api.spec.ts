@@ -5,8 +5,8 @@
 import { expect, test } from '@playwright/test';
 import { createFetchRequester } from '@algolia/requester-fetch';
 import { liteClient } from 'algoliasearch/lite';
-import type { SearchHit, SearchResult } from '../../client/model.ts';
-import { docusaurusTag } from '../../client/model.ts';
+import type { SearchHit, SearchResult } from '../../client/contract/search-protocol.ts';
+import { docusaurusTag } from '../../client/contract/search-protocol.ts';
 
 type LiteClient = ReturnType<typeof liteClient>;
 

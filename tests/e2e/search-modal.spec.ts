@@ -4,7 +4,7 @@
 // screen. Against the real SELF content.
 
 import { expect, test, type Page } from '@playwright/test';
-import { searchLimits } from '../../client/model.ts';
+import { searchLimits } from '../../client/contract/search-protocol.ts';
 import { markWindow, openHydrated, serverTitle, windowMark } from '../support/e2e-pages.ts';
 
 const docPage = '/project-status';

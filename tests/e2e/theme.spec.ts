@@ -2,7 +2,7 @@
 // toggle, kept over reloads and followed by the reader's other tabs.
 
 import { expect, test } from '@playwright/test';
-import { themeCookie } from '../../client/model.ts';
+import { themeCookie } from '../../client/contract/browser-names.ts';
 import { openHydrated, themeInHtml } from '../support/e2e-pages.ts';
 
 test.describe('first paint without JavaScript', () => {

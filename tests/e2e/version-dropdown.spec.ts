@@ -4,7 +4,7 @@
 
 import { rm } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { preferredVersionKey } from '../../client/model.ts';
+import { preferredVersionKey } from '../../client/contract/browser-names.ts';
 import { offlineEnv } from '../../scripts/run.ts';
 import { startGroup, type GroupedChild } from '../../scripts/process-group.ts';
 import { wcagViolations } from '../support/axe.ts';

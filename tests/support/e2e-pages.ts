@@ -2,8 +2,9 @@
 // read what the server handed the browser, and find the site's own elements.
 
 import { expect, type APIRequestContext, type Page, type Response } from '@playwright/test';
-import type { BootData, PageData } from '../../client/model.ts';
-import { pageDataPath } from '../../client/page-paths.ts';
+import type { BootData } from '../../client/contract/boot.ts';
+import type { PageData } from '../../client/contract/page.ts';
+import { pageDataPath } from '../../client/contract/urls.ts';
 
 /** Loads `path` and waits for hydration, so clicks reach React's handlers. */
 export async function openHydrated(page: Page, path: string): Promise<Response | null> {

@@ -3,7 +3,10 @@
 
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { kvKeys, type PageData, type SearchRecord, type SidebarItem } from '../../client/model.ts';
+import { kvKeys } from '../../client/contract/storage.ts';
+import type { PageData } from '../../client/contract/page.ts';
+import type { SearchRecord } from '../../client/contract/search-protocol.ts';
+import type { SidebarItem } from '../../client/contract/sidebar.ts';
 import { readKvEntries, type KvEntry } from '../../scripts/build/kv-writer.ts';
 import type { BuildResult } from '../../scripts/build/pipeline.ts';
 

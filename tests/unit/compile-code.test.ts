@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCodeThemes } from '../../scripts/build/code-themes.ts';
 import { codeTokens, codeTokensCssFile } from '../../scripts/build/code-tokens.ts';
-import type { PageData, TreeElement } from '../../client/model.ts';
+import type { PageData, TreeElement } from '../../client/contract/page.ts';
 import { buildSite } from './support/sites.ts';
 import { byTag, findAll, text } from './support/tree.ts';
 

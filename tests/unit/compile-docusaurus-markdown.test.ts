@@ -3,7 +3,7 @@
 // magic comments and npm2yarn.
 
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { PageData, TreeElement } from '../../client/model.ts';
+import type { PageData, TreeElement } from '../../client/contract/page.ts';
 import { buildSite, type BuiltSite } from './support/sites.ts';
 import { byTag, findAll, text } from './support/tree.ts';
 

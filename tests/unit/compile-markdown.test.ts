@@ -1,7 +1,7 @@
 // Step "compile": Markdown and Docusaurus syntax become the element tree a page renders.
 
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { PageData } from '../../client/model.ts';
+import type { PageData } from '../../client/contract/page.ts';
 import { buildSite } from './support/sites.ts';
 import { byTag, findAll, text } from './support/tree.ts';
 

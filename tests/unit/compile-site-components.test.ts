@@ -5,8 +5,9 @@
 
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isIsland, type IslandProps } from '../../client/islands/contract.ts';
-import { kvKeys, type BrokenPage, type PageData, type TreeElement } from '../../client/model.ts';
+import { isIsland, type IslandProps } from '../../client/contract/islands.ts';
+import { kvKeys } from '../../client/contract/storage.ts';
+import type { BrokenPage, PageData, TreeElement } from '../../client/contract/page.ts';
 import { bundleClient } from '../../scripts/build/client-bundle.ts';
 import { defaultSiteConfig } from '../../scripts/build/config.ts';
 import { BuildErrors } from '../../scripts/build/errors.ts';

@@ -3,8 +3,8 @@
 // (`Terms.Ledger`) or write JSX in .js without importing React: each is an island the build renders.
 
 import { describe, expect, it } from 'vitest';
-import { isIsland, type IslandProps } from '../../client/islands/contract.ts';
-import type { TreeElement } from '../../client/model.ts';
+import { isIsland, type IslandProps } from '../../client/contract/islands.ts';
+import type { TreeElement } from '../../client/contract/page.ts';
 import { buildErrorOf, buildSite, expectBuildError, page, writeSite } from './support/sites.ts';
 import { findAll } from './support/tree.ts';
 

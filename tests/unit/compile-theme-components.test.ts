@@ -3,7 +3,7 @@
 // what ends up in the stored tree, and what an author is told when a page uses them wrongly.
 
 import { describe, expect, it } from 'vitest';
-import type { PageData } from '../../client/model.ts';
+import type { PageData } from '../../client/contract/page.ts';
 import { buildErrorOf, buildSite, expectBuildError, page, writeSite } from './support/sites.ts';
 import { byTag, findAll, text } from './support/tree.ts';
 

@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SidebarItem } from '../../client/model.ts';
+import type { SidebarItem } from '../../client/contract/sidebar.ts';
 import { buildSite, type BuiltSite } from './support/sites.ts';
 
 const briefDir = join(import.meta.dirname, '../../../shared/content-brief');

@@ -6,7 +6,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kvKeys } from '../../client/model.ts';
+import { kvKeys } from '../../client/contract/storage.ts';
 import { deployBuild, readHistory } from '../../scripts/deploy/steps.ts';
 import { isMissingKey, remoteTarget } from '../../scripts/deploy/target.ts';
 import { DeployError, type Wrangler, type WranglerOutput } from '../../scripts/deploy/wrangler.ts';

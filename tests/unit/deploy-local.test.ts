@@ -6,7 +6,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kvKeys } from '../../client/model.ts';
+import { kvKeys } from '../../client/contract/storage.ts';
 import { deployBuild } from '../../scripts/deploy/steps.ts';
 import { localTarget } from '../../scripts/deploy/target.ts';
 import {

@@ -2,7 +2,7 @@
 // delimiter, as Docusaurus does, and a site without one keeps `|`.
 
 import { describe, expect, it } from 'vitest';
-import { documentTitle } from '../../client/document-title.ts';
+import { documentTitle } from '../../client/contract/document-title.ts';
 import { buildSite, page, writeSite } from './support/sites.ts';
 
 async function titleOfGuide(files: Record<string, string>): Promise<string> {

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Manifest } from '../../client/model.ts';
+import type { Manifest } from '../../client/contract/storage.ts';
 import { loadSiteConfig } from '../../scripts/build/config.ts';
 import { buildSite, type BuiltSite } from './support/sites.ts';
 

@@ -3,7 +3,7 @@
 // sidebar navbar items) builds unchanged, and says once each thing it does not serve.
 
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { TreeNode } from '../../client/model.ts';
+import type { TreeNode } from '../../client/contract/page.ts';
 import { loadSiteConfig } from '../../scripts/build/config.ts';
 import { buildSite, page, writeSite, type BuiltSite } from './support/sites.ts';
 

@@ -1,7 +1,7 @@
 // A compiled page turned back into plain Markdown for `<route>.md` and the llms files.
 
 import { describe, expect, it } from 'vitest';
-import type { TreeNode } from '../../client/model.ts';
+import type { TreeNode } from '../../client/contract/page.ts';
 import { llmsRecord } from '../../scripts/build/llms.ts';
 import { pageMarkdown } from '../../scripts/build/markdown-export.ts';
 

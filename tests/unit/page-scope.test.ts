@@ -2,10 +2,10 @@
 // sidebar pruned to the open path, category page names, which links are pages.
 
 import { describe, expect, it } from 'vitest';
-import type { SidebarItem } from '../../client/model.ts';
+import type { SidebarItem } from '../../client/contract/sidebar.ts';
 import { isPagePath } from '../../client/router.ts';
 import { kebabCase } from '../../scripts/build/sidebars.ts';
-import { pruneSidebar } from '../../client/sidebar-view.ts';
+import { pruneSidebar } from '../../client/contract/sidebar.ts';
 
 const doc = (href: string): SidebarItem => ({ type: 'doc', label: href, href });
 const category = (label: string, items: SidebarItem[], href?: string): SidebarItem => ({

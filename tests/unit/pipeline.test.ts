@@ -8,10 +8,10 @@ import {
   kvKeys,
   routeBucket,
   type Manifest,
-  type PageData,
   type RouteBucket,
   type RouteTarget,
-} from '../../client/model.ts';
+} from '../../client/contract/storage.ts';
+import type { PageData } from '../../client/contract/page.ts';
 import { contentHash } from '../../scripts/build/kv-writer.ts';
 import { buildSite, page, writeSite, type BuiltSite } from './support/sites.ts';
 

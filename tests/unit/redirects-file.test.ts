@@ -2,8 +2,8 @@
 // for what the worker cannot apply, where each rule goes, and how a pattern is matched.
 
 import { describe, expect, it } from 'vitest';
-import { firstLanguage, matchRule, type RedirectRule } from '../../client/redirect-rules.ts';
-import { kvKeys } from '../../client/model.ts';
+import { firstLanguage, matchRule, type RedirectRule } from '../../client/contract/redirect-rules.ts';
+import { kvKeys } from '../../client/contract/storage.ts';
 import { planRedirects, routesReplaced } from '../../scripts/build/redirect-plan.ts';
 import { parseRedirects } from '../../scripts/build/redirects.ts';
 import { buildSite, page, writeSite } from './support/sites.ts';

@@ -3,7 +3,7 @@
 
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { PageData } from '../../client/model.ts';
+import type { PageData } from '../../client/contract/page.ts';
 import { contentComponents } from '../../client/components/content.tsx';
 import { renderTree } from '../../client/render-tree.tsx';
 import { buildSite } from './support/sites.ts';

@@ -4,7 +4,7 @@
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { TreeNode } from '../../client/model.ts';
+import type { TreeNode } from '../../client/contract/page.ts';
 import { contentComponents } from '../../client/components/content.tsx';
 import { renderTree } from '../../client/render-tree.tsx';
 

@@ -6,7 +6,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SidebarItem } from '../../client/model.ts';
+import type { SidebarItem } from '../../client/contract/sidebar.ts';
 import { generateCorpus, guideNames, type CorpusSummary } from '../../scripts/bench/corpus.ts';
 import { pagesToMeasure } from '../../scripts/bench/kv-output.ts';
 import { buildSite, type BuiltSite } from './support/sites.ts';

@@ -3,7 +3,7 @@
 // section, <mark> where the query words are and everything else escaped.
 
 import { describe, expect, it } from 'vitest';
-import { searchLimits, type SearchHit, type SearchResult } from '../../client/model.ts';
+import { searchLimits, type SearchHit, type SearchResult } from '../../client/contract/search-protocol.ts';
 import { relativeUrl } from '../../client/search/results.ts';
 import { searchPageQuery, searchPageResults } from '../../worker/services/search/page-results.ts';
 

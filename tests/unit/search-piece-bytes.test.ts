@@ -3,7 +3,7 @@
 // text's length: never less than the walk over every value counts, and not much more.
 
 import { describe, expect, it } from 'vitest';
-import type { SearchRoot } from '../../client/search-pieces.ts';
+import type { SearchRoot } from '../../client/contract/index-pieces.ts';
 import { pieceKinds } from '../../worker/services/search/piece-kinds.ts';
 import { latin1Json, retainedBytes } from '../../worker/services/search/piece-cache.ts';
 import type { PieceKind } from '../../worker/services/search/pieces.ts';

@@ -2,7 +2,8 @@
 // words of the docs come back intact, and a missing piece is the store failing, not an empty index.
 
 import { describe, expect, it } from 'vitest';
-import { searchPiecePath, type SearchRef } from '../../client/model.ts';
+import { searchPiecePath } from '../../client/contract/urls.ts';
+import type { SearchRef } from '../../client/contract/storage.ts';
 import { StoreUnavailable } from '../../worker/services/content-store.ts';
 import { readSearchPiece } from '../../worker/services/search/pieces.ts';
 

@@ -4,7 +4,8 @@
 // (no byte ends in a chunk; a term piece as one object) still read, and answer, the same.
 
 import { describe, expect, it } from 'vitest';
-import { searchPiecePath, type SearchRef } from '../../client/model.ts';
+import { searchPiecePath } from '../../client/contract/urls.ts';
+import type { SearchRef } from '../../client/contract/storage.ts';
 import {
   chunkPage,
   decodeRecordChunk,
@@ -14,9 +15,9 @@ import {
   encodeRecordChunk,
   termPostingsText,
   type TermPiece,
-} from '../../client/search-pieces.ts';
-import { encodePageRecords } from '../../client/search-page-records.ts';
-import type { CompactRecord } from '../../client/search-options.ts';
+} from '../../client/contract/index-pieces.ts';
+import { encodePageRecords } from '../../client/contract/search-records.ts';
+import type { CompactRecord } from '../../client/contract/search-records.ts';
 import { latin1Json } from '../../worker/services/search/piece-cache.ts';
 import { pieceKinds } from '../../worker/services/search/piece-kinds.ts';
 import { forgetSearchPieces, loadPiece } from '../../worker/services/search/pieces.ts';

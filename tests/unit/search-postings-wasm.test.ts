@@ -5,7 +5,7 @@
 
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { decodePostings, encodePostings, recordsPerPage } from '../../client/search-pieces.ts';
+import { decodePostings, encodePostings, recordsPerPage } from '../../client/contract/index-pieces.ts';
 import { postingsWasm, postingsWasmPath, textOffset } from '../../scripts/build/postings-wasm.ts';
 import { decodePostingsFast } from '../../worker/services/search/postings-decoder.ts';
 import { random } from './support/synthetic-pages.ts';

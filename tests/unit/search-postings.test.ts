@@ -1,8 +1,8 @@
-// A term's postings as the index stores them (client/search-pieces.ts): record ids and their meta
+// A term's postings as the index stores them (client/contract/index-pieces.ts): record ids and their meta
 // bytes written as a short text, read back exactly, and damaged text refused rather than misread.
 
 import { describe, expect, it } from 'vitest';
-import { decodePostings, encodePostings, recordsPerPage } from '../../client/search-pieces.ts';
+import { decodePostings, encodePostings, recordsPerPage } from '../../client/contract/index-pieces.ts';
 
 describe('postings', () => {
   it('read back the ids and metas they were written from, near and far apart', () => {

@@ -5,7 +5,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kvKeys, type SearchRecord } from '../../client/model.ts';
+import { kvKeys } from '../../client/contract/storage.ts';
+import type { SearchRecord } from '../../client/contract/search-protocol.ts';
 import { buildSite, page, writeSite, type BuiltSite } from './support/sites.ts';
 
 let outRoot: string;

@@ -2,7 +2,7 @@
 // highlighted and snippeted values it renders as HTML, and escaping of the page text itself.
 
 import { describe, expect, it } from 'vitest';
-import type { HighlightValue, SearchHit, SearchRecord, SnippetValue } from '../../client/model.ts';
+import type { HighlightValue, SearchHit, SearchRecord, SnippetValue } from '../../client/contract/search-protocol.ts';
 import { formatResult } from '../../worker/services/search/format.ts';
 import { parseSearchBody } from '../../worker/services/search/protocol.ts';
 

@@ -2,8 +2,8 @@
 // reads only the few it needs, with the same answers however the pieces are cut.
 
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { SearchRecord } from '../../client/model.ts';
-import type { SearchDirectory, VocabularyPiece } from '../../client/search-pieces.ts';
+import type { SearchRecord } from '../../client/contract/search-protocol.ts';
+import type { SearchDirectory, VocabularyPiece } from '../../client/contract/index-pieces.ts';
 import { pieceSizes } from '../../scripts/build/search-index/writer.ts';
 import { ByteCache } from '../../worker/services/byte-cache.ts';
 import { localIndex } from '../../worker/services/search/local-index.ts';

@@ -3,7 +3,7 @@
 // Unicode-property pattern): it must find the very words the Unicode pattern finds.
 
 import { describe, expect, it } from 'vitest';
-import { tokenize, wordPatternFor } from '../../client/search-options.ts';
+import { tokenize, wordPatternFor } from '../../client/contract/search-text.ts';
 import { random } from './support/synthetic-pages.ts';
 
 /** The definition: letters and digits of any script, lower-cased. */

@@ -2,7 +2,8 @@
 // ordered and labelled by frontmatter and _category_.json as Docusaurus does.
 
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { PageData, SidebarCategory, SidebarItem } from '../../client/model.ts';
+import type { PageData } from '../../client/contract/page.ts';
+import type { SidebarCategory, SidebarItem } from '../../client/contract/sidebar.ts';
 import { discoverDocs } from '../../scripts/build/discover.ts';
 import { loadSidebars, resolveSidebars } from '../../scripts/build/sidebars.ts';
 import { buildSite, page, writeSite } from './support/sites.ts';

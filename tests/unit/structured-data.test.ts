@@ -1,7 +1,7 @@
 // The JSON-LD a page carries, from its page data.
 
 import { describe, expect, it } from 'vitest';
-import type { PageData } from '../../client/model.ts';
+import type { PageData } from '../../client/contract/page.ts';
 import { structuredData } from '../../worker/render/structured-data.ts';
 
 const site = { title: 'Docs', tagline: 'About things', url: 'https://docs.example.test' };

@@ -2,7 +2,8 @@
 // the worker inlines those, in the stylesheet's order, naming the others for the browser to link.
 
 import { describe, expect, it } from 'vitest';
-import type { ClientAssets, PageData, StyleGroup, TreeNode } from '../../client/model.ts';
+import type { ClientAssets, StyleGroup } from '../../client/contract/assets.ts';
+import type { PageData, TreeNode } from '../../client/contract/page.ts';
 import { styleGroupsOfPage, styleGroupSources } from '../../scripts/build/style-groups.ts';
 import { documentStyles } from '../../worker/render/style-groups.ts';
 

@@ -3,7 +3,7 @@
 // each page loads of the components' chunks and stylesheets.
 
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { PageData } from '../../client/model.ts';
+import type { PageData } from '../../client/contract/page.ts';
 import { deployFixture } from './support/deploy.ts';
 import { attributesOf, readDocument, textOf } from './support/html.ts';
 import { get } from './support/requests.ts';

@@ -4,7 +4,7 @@
 // without a trace of our internals.
 
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { pageDataPath } from '../../client/page-paths.ts';
+import { pageDataPath } from '../../client/contract/urls.ts';
 import type { Env } from '../../worker/env.ts';
 import { bindings, bindingsWithBug, deployFixture, failingKv, type DeployedBuild } from './support/deploy.ts';
 import { textOf } from './support/html.ts';

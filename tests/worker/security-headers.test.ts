@@ -1,7 +1,7 @@
 // Every kind of worker response carries the security headers: pages, data, 404, 503, 405.
 
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { pageDataPath } from '../../client/page-paths.ts';
+import { pageDataPath } from '../../client/contract/urls.ts';
 import { deployFixture, failingKv, pointTo } from './support/deploy.ts';
 import { cspDirectives } from './support/html.ts';
 import { get, getSettled } from './support/requests.ts';

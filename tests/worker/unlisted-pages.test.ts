@@ -3,7 +3,7 @@
 // pagination, and marked so search engines neither index them nor follow their links.
 
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { SearchPageData } from '../../client/model.ts';
+import type { SearchPageData } from '../../client/contract/search-page.ts';
 import { deployFixture, fixturePages, fixtureSidebars, type DeployedBuild } from './support/deploy.ts';
 import { readDocument } from './support/html.ts';
 import { get, getSettled } from './support/requests.ts';

@@ -3,8 +3,9 @@
 // docs folder is the unreleased Next, at /docs/next.
 
 import { beforeEach, describe, expect, it } from 'vitest';
-import { kvKeys, type SearchPageData } from '../../client/model.ts';
-import type { SearchDirectory } from '../../client/search-pieces.ts';
+import { kvKeys } from '../../client/contract/storage.ts';
+import type { SearchPageData } from '../../client/contract/search-page.ts';
+import type { SearchDirectory } from '../../client/contract/index-pieces.ts';
 import { bindings, deployFixture, freshBuildId, pointTo, type DeployedBuild } from './support/deploy.ts';
 import { readDocument, textOf, textsOf } from './support/html.ts';
 import { getSettled } from './support/requests.ts';

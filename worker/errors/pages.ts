@@ -2,7 +2,7 @@
 // bare page otherwise (the layout needs the manifest, which may be what failed).
 
 import type { Context } from 'hono';
-import { escapeHtml } from '../../client/escape-html.ts';
+import { escapeHtml } from '../../client/contract/escape-html.ts';
 import type { AppEnv } from '../env.ts';
 import { bootData } from '../render/boot-data.ts';
 import { renderDocument } from '../render/document.tsx';

@@ -4,7 +4,7 @@
 // `unsafe-inline` or a wildcard.
 
 import type { MiddlewareHandler } from 'hono';
-import type { SiteSources } from '../../client/model.ts';
+import type { SiteSources } from '../../client/contract/site-config.ts';
 import type { AppEnv } from '../env.ts';
 
 export const siteSources: MiddlewareHandler<AppEnv> = async (c, next) => {

@@ -3,16 +3,13 @@
 // Neither the article nor the sidebar's items are in it: the HTML holds the article, which the
 // browser never re-renders, and the sidebar's data file (cached, shared by its pages) its items.
 
-import {
-  currentVersionName,
-  sidebarDataPath,
-  type BootData,
-  type BootPage,
-  type Manifest,
-  type PageData,
-  type SidebarView,
-} from '../../client/model.ts';
-import { latestVersion } from '../../client/versions.ts';
+import { currentVersionName } from '../../client/contract/search-protocol.ts';
+import { sidebarDataPath } from '../../client/contract/urls.ts';
+import type { BootData, BootPage } from '../../client/contract/boot.ts';
+import type { Manifest } from '../../client/contract/storage.ts';
+import type { PageData } from '../../client/contract/page.ts';
+import type { SidebarView } from '../../client/contract/sidebar.ts';
+import { latestVersion } from '../../client/contract/versions.ts';
 import type { ThemeChoice } from '../services/theme.ts';
 import { sidebarFiles } from './sidebar-view.ts';
 

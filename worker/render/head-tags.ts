@@ -1,8 +1,8 @@
 // A site's own head tags (Docusaurus `headTags`, `stylesheets`, `scripts`), checked by the build
 // (scripts/build/head-tags.ts) and written here with every attribute value escaped.
 
-import type { HeadTag } from '../../client/model.ts';
-import { escapeHtml } from '../../client/escape-html.ts';
+import type { HeadTag } from '../../client/contract/site-config.ts';
+import { escapeHtml } from '../../client/contract/escape-html.ts';
 
 export function headTagHtml(tag: HeadTag): string {
   const attributes = Object.entries(tag.attributes)

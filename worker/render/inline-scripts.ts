@@ -2,7 +2,7 @@
 // other inline script can run; what varies per page travels in data attributes, which the hash
 // does not cover.
 
-import { lazyLayoutClass } from '../../client/lazy-layout.ts';
+import { lazyLayoutClass } from '../../client/contract/browser-names.ts';
 import { themeScript } from '../services/theme.ts';
 
 /**

@@ -2,8 +2,9 @@
 // manifest; the page stores only which modules it uses, so these are added when it is served,
 // and only its own: a page without islands gets nothing, whatever the site has.
 
-import type { IslandAssets } from '../../client/islands/contract.ts';
-import type { Manifest, PageData } from '../../client/model.ts';
+import type { IslandAssets } from '../../client/contract/islands.ts';
+import type { Manifest } from '../../client/contract/storage.ts';
+import type { PageData } from '../../client/contract/page.ts';
 
 export function withIslandAssets(page: PageData, manifest: Manifest): PageData {
   if (!page.islands?.length) return page;

@@ -5,15 +5,10 @@
 // site. Every page stays reachable without JavaScript: a category left closed has its own page
 // (which lists its items), and one without a page keeps its items.
 
-import {
-  sidebarDataPath,
-  type Manifest,
-  type RenderedSidebar,
-  type SidebarItem,
-  type SidebarRef,
-  type SidebarView,
-} from '../../client/model.ts';
-import { sidebarAsRendered } from '../../client/sidebar-view.ts';
+import { sidebarDataPath } from '../../client/contract/urls.ts';
+import type { Manifest, SidebarRef } from '../../client/contract/storage.ts';
+import type { RenderedSidebar, SidebarItem, SidebarView } from '../../client/contract/sidebar.ts';
+import { sidebarAsRendered } from '../../client/contract/sidebar.ts';
 import { readSidebar } from '../services/content-store.ts';
 
 export const sidebarRenderLimit = 150;

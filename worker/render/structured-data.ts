@@ -2,7 +2,8 @@
 // trail; the home page also describes the site and how to search it. Built from the same data
 // the page renders, so the two cannot disagree.
 
-import type { PageData, SiteConfig } from '../../client/model.ts';
+import type { PageData } from '../../client/contract/page.ts';
+import type { SiteConfig } from '../../client/contract/site-config.ts';
 
 export type JsonLd = Record<string, unknown>;
 

@@ -4,7 +4,8 @@
 // The others are named in the boot data with their files, for client-side navigation to link when
 // the next page needs them (and client/web-font.ts reads the faces' file on a first visit).
 
-import type { ClientAssets, PageData, StyleGroup } from '../../client/model.ts';
+import type { ClientAssets, StyleGroup } from '../../client/contract/assets.ts';
+import type { PageData } from '../../client/contract/page.ts';
 
 export interface DocumentStyles {
   /** The groups to inline, in cascade order. */

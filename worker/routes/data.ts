@@ -4,7 +4,7 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from '../env.ts';
-import type { PageData } from '../../client/model.ts';
+import type { PageData } from '../../client/contract/page.ts';
 import { withIslandAssets } from '../render/island-assets.ts';
 import { lookupRoute, manifestOf, readPageJson, readSidebarJson } from '../services/content-store.ts';
 

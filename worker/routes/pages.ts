@@ -3,7 +3,7 @@
 // store fails it throws, and the error handler (worker/errors/) answers with the 503 page.
 
 import type { Context } from 'hono';
-import type { PageData } from '../../client/model.ts';
+import type { PageData } from '../../client/contract/page.ts';
 import type { AppEnv } from '../env.ts';
 import { bootData } from '../render/boot-data.ts';
 import { renderDocument } from '../render/document.tsx';

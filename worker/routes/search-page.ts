@@ -2,7 +2,8 @@
 // `GET /__search?q=&page=`: the same results as JSON, for the page's live updates.
 
 import type { Context } from 'hono';
-import { currentVersionName, searchLimits, versionTag, type SearchPageData } from '../../client/model.ts';
+import { currentVersionName, searchLimits, versionTag } from '../../client/contract/search-protocol.ts';
+import type { SearchPageData } from '../../client/contract/search-page.ts';
 import type { AppEnv } from '../env.ts';
 import { bootData } from '../render/boot-data.ts';
 import { renderDocument } from '../render/document.tsx';

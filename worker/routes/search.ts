@@ -1,7 +1,7 @@
 // `POST /1/indexes/*/queries`: the Algolia multi-query endpoint, answered at the edge.
 
 import type { Context } from 'hono';
-import type { SearchResponse } from '../../client/model.ts';
+import type { SearchResponse } from '../../client/contract/search-protocol.ts';
 import type { AppEnv } from '../env.ts';
 import { searchCacheKey } from '../services/search/cache.ts';
 import { buildToSearch, prefetchLocalIndex, search } from '../services/search/index.ts';

@@ -7,13 +7,12 @@
 import {
   kvKeys,
   routeBucket,
-  type BrokenPage,
   type Manifest,
-  type PageData,
   type RouteBucket,
   type RouteTarget,
-  type SidebarItem,
-} from '../../client/model.ts';
+} from '../../client/contract/storage.ts';
+import type { BrokenPage, PageData } from '../../client/contract/page.ts';
+import type { SidebarItem } from '../../client/contract/sidebar.ts';
 import { ByteCache } from './byte-cache.ts';
 
 /** Build-prefixed keys never change, so the edge may keep them long. */

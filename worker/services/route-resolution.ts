@@ -1,10 +1,10 @@
 // What a page URL leads to: the route table first (pages, plain redirects, forced rules), then the
-// build's short list of `_redirects` patterns (client/redirect-rules.ts; a pattern may ask for the
+// build's short list of `_redirects` patterns (client/contract/redirect-rules.ts; a pattern may ask for the
 // reader's language or country), then the canonical spelling. A redirect only ever leaves the
 // site for a host `_redirects` names itself.
 
-import type { Manifest, RouteTarget } from '../../client/model.ts';
-import { firstLanguage, matchRule, type RedirectRule, type RuleRequest } from '../../client/redirect-rules.ts';
+import type { Manifest, RouteTarget } from '../../client/contract/storage.ts';
+import { firstLanguage, matchRule, type RedirectRule, type RuleRequest } from '../../client/contract/redirect-rules.ts';
 import { lookupRoute } from './content-store.ts';
 import { canonicalForm } from './paths.ts';
 

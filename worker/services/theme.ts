@@ -2,14 +2,8 @@
 
 import { getCookie } from 'hono/cookie';
 import type { Context } from 'hono';
-import {
-  announcementCookie,
-  themeCookie,
-  webFontCookie,
-  type SiteConfig,
-  type ThemeName,
-  type ThemePreference,
-} from '../../client/model.ts';
+import { announcementCookie, themeCookie, webFontCookie } from '../../client/contract/browser-names.ts';
+import type { SiteConfig, ThemeName, ThemePreference } from '../../client/contract/site-config.ts';
 
 export interface ThemeChoice {
   preference: ThemePreference;

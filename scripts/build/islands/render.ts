@@ -5,10 +5,10 @@
 
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { forEachIsland, type IslandProps } from '../../../client/islands/contract.ts';
+import { forEachIsland, type IslandProps } from '../../../client/contract/islands.ts';
 import { pageComponents } from '../../../client/islands/Island.tsx';
 import { islandElementProps } from '../../../client/islands/island-props.ts';
-import type { TreeNode } from '../../../client/model.ts';
+import type { TreeNode } from '../../../client/contract/page.ts';
 import type { SourceDoc } from '../discover.ts';
 import { BuildError } from '../errors.ts';
 import { pendingIsland, type PendingIsland } from './registry.ts';

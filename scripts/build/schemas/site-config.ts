@@ -2,7 +2,7 @@
 // default); a key we do not know is an error, since in our own file it is most likely a typo.
 
 import { z } from 'zod';
-import type { SiteConfig } from '../../../client/model.ts';
+import type { SiteConfig } from '../../../client/contract/site-config.ts';
 import { hinted } from './hints.ts';
 import { href, looseBoolean, policy, routeBasePath, siteUrl, text } from './values.ts';
 

@@ -7,7 +7,7 @@ import {
   type ChunkEntry,
   type PageDirectory,
   type TermPieceEntry,
-} from '../../../client/search-pieces.ts';
+} from '../../../client/contract/index-pieces.ts';
 
 /** Record chunks a page directory piece lists (about 6 KB; 256 chunks are some 800 pages at 10,000). */
 const chunksPerPageDirectory = 256;

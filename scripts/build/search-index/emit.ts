@@ -3,7 +3,8 @@
 
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { kvKeys, searchPiecePath, type SearchRef } from '../../../client/model.ts';
+import { kvKeys, type SearchRef } from '../../../client/contract/storage.ts';
+import { searchPiecePath } from '../../../client/contract/urls.ts';
 import type { KvWriter } from '../kv-writer.ts';
 import type { SearchIndexWriter } from './writer.ts';
 

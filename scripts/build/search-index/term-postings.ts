@@ -3,7 +3,7 @@
 // byte buffer; `sortedPostings` puts the blocks in page order once, when the piece is written.
 // About two bytes a posting, so ~20M postings of a 10,000-page site stay near 50 MB.
 
-import { recordsPerPage } from '../../../client/search-pieces.ts';
+import { recordsPerPage } from '../../../client/contract/index-pieces.ts';
 
 export class TermPostings {
   private bytes = new Uint8Array(16);

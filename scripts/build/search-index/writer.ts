@@ -1,10 +1,10 @@
 // Writes the split search index: a small root, term pieces (postings), vocabulary pieces (terms
 // and counts, for typos and prefixes, naming their terms' term pieces), record chunks and the page
 // directory pieces that name them, each bounded in size so the worker reads only the few a query
-// needs. See client/search-pieces.ts for the formats.
+// needs. See client/contract/index-pieces.ts for the formats.
 
 import { createHash } from 'node:crypto';
-import { docusaurusTag, type SearchRecord } from '../../../client/model.ts';
+import { docusaurusTag, type SearchRecord } from '../../../client/contract/search-protocol.ts';
 import {
   encodeRecordChunk,
   encodeTermPiece,
@@ -17,9 +17,10 @@ import {
   type ChunkEntry,
   type SearchRoot,
   type TermPieceEntry,
-} from '../../../client/search-pieces.ts';
-import { encodePageHeadings, encodePageRecords } from '../../../client/search-page-records.ts';
-import { compactRecord, extractField, indexedFields, tokenize } from '../../../client/search-options.ts';
+} from '../../../client/contract/index-pieces.ts';
+import { encodePageHeadings, encodePageRecords } from '../../../client/contract/search-records.ts';
+import { compactRecord } from '../../../client/contract/search-records.ts';
+import { extractField, indexedFields, tokenize } from '../../../client/contract/search-text.ts';
 import { pageDirectories, termPiecesOfTerms } from './directory.ts';
 import { TermPostings } from './term-postings.ts';
 

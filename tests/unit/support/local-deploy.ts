@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Miniflare } from 'miniflare';
-import { kvKeys, type Manifest } from '../../../client/model.ts';
+import { kvKeys, type Manifest } from '../../../client/contract/storage.ts';
 import { readKvEntries } from '../../../scripts/build/kv-writer.ts';
 import { localAssetsDir } from '../../../scripts/deploy/target.ts';
 import { startWorkerdSite, workerdOptions, type WorkerdSite } from '../../../scripts/workerd.ts';

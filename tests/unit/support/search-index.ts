@@ -1,7 +1,8 @@
 // Split search indexes built in memory from records, for the engine's unit tests: read back
 // as the worker reads them (JSON pieces by hash), counting which pieces a query touched.
 
-import { kvKeys, type SearchRecord, type SearchRef } from '../../../client/model.ts';
+import { kvKeys, type SearchRef } from '../../../client/contract/storage.ts';
+import type { SearchRecord } from '../../../client/contract/search-protocol.ts';
 import type {
   PageDirectory,
   SearchDirectory,
@@ -9,7 +10,7 @@ import type {
   SearchRoot,
   TermPieceEntry,
   VocabularyPiece,
-} from '../../../client/search-pieces.ts';
+} from '../../../client/contract/index-pieces.ts';
 import { createSearchIndexWriter, type PieceSizes } from '../../../scripts/build/search-index/writer.ts';
 import { createLocalIndex, type LocalIndex } from '../../../worker/services/search/local-index.ts';
 import type { PieceKind } from '../../../worker/services/search/pieces.ts';

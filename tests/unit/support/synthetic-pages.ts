@@ -2,7 +2,7 @@
 // paragraphs a page) whose words follow a Zipf law over a generated vocabulary, as prose does.
 // Deterministic: the same seed gives the same site.
 
-import { docusaurusTag, type RecordType, type SearchRecord } from '../../../client/model.ts';
+import { docusaurusTag, type RecordType, type SearchRecord } from '../../../client/contract/search-protocol.ts';
 import { seededRandom, zipfSampler } from '../../../scripts/bench/corpus-words.ts';
 
 /** The corpus generator's seeded random source: the same seed, the same site. */

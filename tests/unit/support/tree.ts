@@ -1,6 +1,6 @@
 // Looking things up in a compiled page tree.
 
-import type { TreeElement, TreeNode } from '../../../client/model.ts';
+import type { TreeElement, TreeNode } from '../../../client/contract/page.ts';
 
 /** Every element of the tree (depth first) that matches. */
 export function findAll(nodes: TreeNode[], match: (element: TreeElement) => boolean): TreeElement[] {

@@ -8,7 +8,9 @@
 /// <reference types="@cloudflare/vitest-pool-workers/types" />
 import { env } from 'cloudflare:test';
 import { inject } from 'vitest';
-import { kvKeys, type Manifest, type PageData, type SidebarItem } from '../../../client/model.ts';
+import { kvKeys, type Manifest } from '../../../client/contract/storage.ts';
+import type { PageData } from '../../../client/contract/page.ts';
+import type { SidebarItem } from '../../../client/contract/sidebar.ts';
 import type { BuiltFixture } from '../../support/worker-global-setup.ts';
 import type { Env } from '../../../worker/env.ts';
 import { forgetStore } from '../../../worker/services/content-store.ts';

@@ -1,6 +1,6 @@
 // Reads the parts of a served HTML document that tests look at, with workerd's HTMLRewriter.
 
-import type { BootData } from '../../../client/model.ts';
+import type { BootData } from '../../../client/contract/boot.ts';
 
 export interface ServedDocument {
   html: string;

@@ -4,7 +4,7 @@
 /// <reference types="@cloudflare/vitest-pool-workers/types" />
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { inject } from 'vitest';
-import type { SearchResponse } from '../../../client/model.ts';
+import type { SearchResponse } from '../../../client/contract/search-protocol.ts';
 import worker from '../../../worker/index.ts';
 import type { Env } from '../../../worker/env.ts';
 import type { RecordedSearchRequest } from '../../support/algolia-standin.ts';

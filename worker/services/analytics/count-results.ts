@@ -2,7 +2,7 @@
 // `/search` page and its JSON, so a search counts with or without JavaScript.
 
 import type { Context } from 'hono';
-import type { SearchResult } from '../../../client/model.ts';
+import type { SearchResult } from '../../../client/contract/search-protocol.ts';
 import type { AppEnv } from '../../env.ts';
 import type { SearchQuery } from '../search/protocol.ts';
 import { countSearch, flushAnalytics } from './recorder.ts';

@@ -1,9 +1,15 @@
 // Records → an Algolia `results[i]` object: retrieved attributes, highlight and snippet
 // values, paging, and a queryID when click analytics are on.
 
-import type { HighlightValue, SearchHit, SearchRecord, SearchResult, SnippetValue } from '../../../client/model.ts';
+import type {
+  HighlightValue,
+  SearchHit,
+  SearchRecord,
+  SearchResult,
+  SnippetValue,
+} from '../../../client/contract/search-protocol.ts';
 import { canonicalParams, type SearchQuery } from './protocol.ts';
-import { escapeHtml } from '../../../client/escape-html.ts';
+import { escapeHtml } from '../../../client/contract/escape-html.ts';
 import { highlight, queryWords, snippet, type Tags } from './highlight.ts';
 import { queryIdFor } from '../analytics/normalise.ts';
 

@@ -1,9 +1,9 @@
 // Algolia-style `_highlightResult` and `_snippetResult` values: HTML-escaped text with the
 // requested tags around words that match the query (typos and prefixes included).
 
-import type { HighlightValue, MatchLevel, SnippetValue } from '../../../client/model.ts';
-import { escapeHtml } from '../../../client/escape-html.ts';
-import { tokenize, wordPatternFor } from '../../../client/search-options.ts';
+import type { HighlightValue, MatchLevel, SnippetValue } from '../../../client/contract/search-protocol.ts';
+import { escapeHtml } from '../../../client/contract/escape-html.ts';
+import { tokenize, wordPatternFor } from '../../../client/contract/search-text.ts';
 import { editDistance } from './term-candidates.ts';
 
 export interface Tags {

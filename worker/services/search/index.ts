@@ -1,7 +1,8 @@
 // Search: Algolia when configured, the embedded index otherwise and whenever Algolia fails,
 // both answering in Algolia's response shape.
 
-import { currentVersionName, versionTag, type SearchRef, type SearchResponse } from '../../../client/model.ts';
+import { currentVersionName, versionTag, type SearchResponse } from '../../../client/contract/search-protocol.ts';
+import type { SearchRef } from '../../../client/contract/storage.ts';
 import type { Env } from '../../env.ts';
 import { currentManifest, StoreUnavailable } from '../content-store.ts';
 import { formatPage } from './format.ts';

@@ -1,9 +1,10 @@
-// The embedded index, split into pieces (client/search-pieces.ts): a query reads the directory,
+// The embedded index, split into pieces (client/contract/index-pieces.ts): a query reads the directory,
 // the vocabulary pieces its typos and prefix need, the term pieces of its candidate terms, and
 // the record chunks of the hits it shows. Matches are ranked as before: exact before typos, then
 // title > headings > text, then score, then position in the page.
 
-import type { SearchRecord, SearchRef } from '../../../client/model.ts';
+import type { SearchRecord } from '../../../client/contract/search-protocol.ts';
+import type { SearchRef } from '../../../client/contract/storage.ts';
 import {
   chunkPageReader,
   pageOfRecord,
@@ -16,9 +17,10 @@ import {
   type RecordChunk,
   type SearchDirectory,
   type SearchIndexRoot,
-} from '../../../client/search-pieces.ts';
-import { expandRecord, tokenize } from '../../../client/search-options.ts';
-import type { PageRecordReader } from '../../../client/search-page-records.ts';
+} from '../../../client/contract/index-pieces.ts';
+import { expandRecord } from '../../../client/contract/search-records.ts';
+import { tokenize } from '../../../client/contract/search-text.ts';
+import type { PageRecordReader } from '../../../client/contract/search-records.ts';
 import { StoreUnavailable } from '../content-store.ts';
 import { applyFacetFilters } from './format.ts';
 import { allowedTypos } from './highlight.ts';

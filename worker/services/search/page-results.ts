@@ -7,13 +7,11 @@ import {
   docusaurusTag,
   searchLimits,
   type SearchHit,
-  type SearchPageData,
-  type SearchPageGroup,
-  type SearchPageSection,
   type SearchResult,
-} from '../../../client/model.ts';
+} from '../../../client/contract/search-protocol.ts';
+import type { SearchPageData, SearchPageGroup, SearchPageSection } from '../../../client/contract/search-page.ts';
 import { relativeUrl } from '../../../client/search/results.ts';
-import { pageOfRecord } from '../../../client/search-pieces.ts';
+import { pageOfRecord } from '../../../client/contract/index-pieces.ts';
 import { formatPage } from './format.ts';
 import { highlight, queryWords, snippet, type Tags } from './highlight.ts';
 import type { LocalIndex } from './local-index.ts';

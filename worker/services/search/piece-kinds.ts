@@ -1,4 +1,4 @@
-// What each piece of the split index is (client/search-pieces.ts): how its text is read, the shape
+// What each piece of the split index is (client/contract/index-pieces.ts): how its text is read, the shape
 // it must have, and what the isolate's cache charges for it. A piece's charge is worked out from
 // its shape's list lengths and its text's length, never by visiting its values: a walk over every
 // string of the pieces a first search reads cost a cold isolate several milliseconds.
@@ -13,7 +13,7 @@ import {
   type SearchIndexRoot,
   type TermPiece,
   type VocabularyPiece,
-} from '../../../client/search-pieces.ts';
+} from '../../../client/contract/index-pieces.ts';
 import {
   arrayBytes,
   jsonStringsBytes,

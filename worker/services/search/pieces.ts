@@ -2,7 +2,8 @@
 // them, through one function; parsed pieces stay in the isolate's byte-bounded cache. A piece
 // that is missing or unreadable is a `StoreUnavailable`, as any other failed read of a build.
 
-import { kvKeys, searchPiecePath, type SearchRef } from '../../../client/model.ts';
+import { kvKeys, type SearchRef } from '../../../client/contract/storage.ts';
+import { searchPiecePath } from '../../../client/contract/urls.ts';
 import type { Env } from '../../env.ts';
 import { immutableTtl, readStored, StoreUnavailable } from '../content-store.ts';
 import { ByteCache } from '../byte-cache.ts';

@@ -5,7 +5,7 @@
 // in a few microseconds. Same format, same answers: a refused text is handed to `decodePostings`,
 // which throws the error that says what is wrong.
 
-import { decodePostings, postingContinues, type Postings } from '../../../client/search-pieces.ts';
+import { decodePostings, postingContinues, type Postings } from '../../../client/contract/index-pieces.ts';
 import postingsModule from './postings.wasm';
 
 /** Where the module reads the text: its digit table comes first. */

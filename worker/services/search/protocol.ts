@@ -2,7 +2,7 @@
 // parse and validate `POST /1/indexes/*/queries` bodies into normalised queries.
 
 import { HTTPException } from 'hono/http-exception';
-import { searchLimits } from '../../../client/model.ts';
+import { searchLimits } from '../../../client/contract/search-protocol.ts';
 
 export interface SearchQuery {
   indexName: string;

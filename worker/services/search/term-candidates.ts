@@ -10,7 +10,7 @@ import {
   typoLength,
   type SearchIndexRoot,
   type VocabularyPiece,
-} from '../../../client/search-pieces.ts';
+} from '../../../client/contract/index-pieces.ts';
 
 export interface Candidate {
   /** How much a match through this term weighs against an exact match (1). */

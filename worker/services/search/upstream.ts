@@ -3,10 +3,10 @@
 
 import { liteClient } from 'algoliasearch/lite';
 import { createFetchRequester } from '@algolia/requester-fetch';
-import type { SearchResponse } from '../../../client/model.ts';
+import type { SearchResponse } from '../../../client/contract/search-protocol.ts';
 import type { Env } from '../../env.ts';
 import { joinQueryIds } from '../analytics/normalise.ts';
-import { escapeHtml } from '../../../client/escape-html.ts';
+import { escapeHtml } from '../../../client/contract/escape-html.ts';
 import type { SearchQuery } from './protocol.ts';
 
 type LiteClient = ReturnType<typeof liteClient>;

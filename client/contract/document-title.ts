@@ -1,7 +1,8 @@
 // The title of a document, alike when the server renders it and when client-side navigation
 // changes it (a module of its own for the reason client/page-paths.ts gives).
 
-import type { PageData, SiteConfig } from './model.ts';
+import type { PageData } from './page.ts';
+import type { SiteConfig } from './site-config.ts';
 
 /** `<page title> | <site title>` (the site's `titleDelimiter`); the home page's own title stands alone. */
 export function documentTitle(

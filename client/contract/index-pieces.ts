@@ -2,9 +2,9 @@
 // pieces it names (term postings, vocabulary, records). Written by scripts/build/search-index/,
 // read by worker/services/search/. Every piece is JSON named by the hash of its text.
 
-import type { SearchRecord } from './model.ts';
-import { decodePageRecords, pageRecordReader, type PageRecordReader } from './search-page-records.ts';
-import type { CompactRecord } from './search-options.ts';
+import type { SearchRecord } from './search-protocol.ts';
+import { decodePageRecords, pageRecordReader, type PageRecordReader } from './search-records.ts';
+import type { CompactRecord } from './search-records.ts';
 
 /**
  * A record's id: its page's position in the build (`pages` order) and its rank within the page

@@ -2,7 +2,7 @@
 // browser. The build renders each one to HTML; the browser loads its code only when it is
 // interactive, and only on pages that use it.
 
-import type { TreeElement, TreeNode } from '../model.ts';
+import type { TreeElement, TreeNode } from './page.ts';
 
 /**
  * The tree element type of an island. JSX cannot write a name starting with `#`, so a page can

@@ -1,9 +1,69 @@
-// A page's records as a record chunk stores them (directory version 5): every record of a page
-// repeats the page's path, and each record of a section its anchor and headings, which made up
-// three quarters of a page's records. Stored once per section instead, a hit reads a third of
-// the bytes. Records keep the compact form (client/search-options.ts) once read.
+// Search records as the embedded index stores them. A record leaves out what the whole index
+// shares (origin, language, tag); a page's records are stored once per section (directory version 5):
+// every record of a page repeats the page's path, and each record of a section its anchor and
+// headings, which made up three quarters of a page's records, so a hit reads a third of the bytes.
 
-import type { CompactRecord } from './search-options.ts';
+import type { SearchRecord } from './search-protocol.ts';
+
+/** A record as stored in the index: what every record repeats (origin, language, tag) is
+ *  stored once. [objectID, path with #anchor, type, lvl0…lvl6, content, position, language?, tag?] */
+export type CompactRecord = [
+  string,
+  string,
+  SearchRecord['type'],
+  (string | null)[],
+  string | null,
+  number,
+  string?,
+  string?,
+];
+
+/** What a record leaves out because the whole index shares it. */
+export interface RecordDefaults {
+  /** Origin of every record URL (the site's url). */
+  origin: string;
+  language: SearchRecord['language'];
+  docusaurusTag: string;
+}
+
+const levelNames = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const;
+
+export function compactRecord(record: SearchRecord, defaults: RecordDefaults): CompactRecord {
+  const path = record.url.startsWith(`${defaults.origin}/`) ? record.url.slice(defaults.origin.length) : record.url;
+  const compact: CompactRecord = [
+    record.objectID,
+    path,
+    record.type,
+    levelNames.map((level) => record.hierarchy[level] ?? null),
+    record.content,
+    record.weight.position,
+  ];
+  // Only a record that differs from the index's language or tag carries its own.
+  if (record.language !== defaults.language || record.docusaurus_tag !== defaults.docusaurusTag)
+    compact.push(record.language, record.docusaurus_tag);
+  return compact;
+}
+
+export function expandRecord(compact: CompactRecord, index: RecordDefaults): SearchRecord {
+  const [objectID, path, type, levels, content, position, language, tag] = compact;
+  const url = path.startsWith('/') ? `${index.origin}${path}` : path;
+  const hash = url.indexOf('#');
+  const hierarchy = Object.fromEntries(
+    levelNames.map((level, i) => [level, levels[i] ?? null]),
+  ) as SearchRecord['hierarchy'];
+  return {
+    objectID,
+    url,
+    url_without_anchor: hash === -1 ? url : url.slice(0, hash),
+    anchor: hash === -1 ? null : url.slice(hash + 1),
+    type,
+    hierarchy,
+    content,
+    language: (language ?? index.language) as SearchRecord['language'],
+    docusaurus_tag: tag ?? index.docusaurusTag,
+    weight: { level: type === 'content' ? 0 : 100 - levelNames.indexOf(type as 'lvl0') * 10, position, pageRank: 0 },
+  };
+}
 
 /**
  * `{ path, sections, records }`: `sections[i]` is [where, headings] — where is '' for the page's

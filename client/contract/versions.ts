@@ -1,16 +1,9 @@
-// Docs versions in the browser: which one the reader is in, where each version's counterpart of
-// the page is, and the version the reader prefers (localStorage, as Docusaurus keeps it), which
-// applies where no page says its version (search, 404).
+// Docs versions, alike for the server and the browser: which one the reader is in, and where each
+// version's counterpart of the page is (the reader's preferred version: client/preferred-version.ts).
 
-import {
-  currentVersionName,
-  preferredVersionKey,
-  type DocsVersion,
-  type NavbarItem,
-  type PageData,
-  type SiteConfig,
-} from './model.ts';
-import { readStored } from './preferences.ts';
+import { currentVersionName } from './search-protocol.ts';
+import type { DocsVersion, NavbarItem, SiteConfig } from './site-config.ts';
+import type { PageData } from './page.ts';
 
 /**
  * The site's versions. A build made before versions existed (kept for a rollback) names none: it
@@ -55,16 +48,4 @@ export function versionHref(
 /** Where a navbar item leads from this page: a doc or sidebar item stays in the version being read. */
 export function navbarHref(item: NavbarItem, page: Pick<PageData, 'version'> | null): string {
   return (page?.version ? item.byVersion?.[page.version] : undefined) ?? item.href;
-}
-
-export function readPreferredVersion(): string | null {
-  return readStored(preferredVersionKey);
-}
-
-export function savePreferredVersion(name: string): void {
-  try {
-    localStorage.setItem(preferredVersionKey, name);
-  } catch {
-    // Without storage the choice lasts as long as the page.
-  }
 }

@@ -1,0 +1,44 @@
+// The browser's files a build made: the entry module, its chunks, and the page stylesheet in groups.
+
+export interface ClientAssets {
+  /** The entry module, absolute URL path. */
+  script: string;
+  /** Chunks the entry imports statically: preloaded so they load in parallel. */
+  modulePreloads: string[];
+  /**
+   * The page stylesheet in groups, in cascade order: each page inlines in its <head> the groups
+   * it uses, so no request stands before the first paint, and the browser links the others
+   * (hashed, immutable files) when a client-side navigation needs them. Font URLs are absolute.
+   * No font is preloaded: the web font is `font-display: optional`, so the first paint never
+   * waits for it (client/styles/fonts.css).
+   */
+  styleGroups?: StyleGroup[];
+  /**
+   * The whole page stylesheet, inlined in every page: builds made before style groups. A build
+   * made before the inline stylesheet has neither: its browser code still renders the whole page
+   * from the boot data, so the worker sends such a build the whole page, and a rollback to it works.
+   */
+  inlineStyle?: string;
+  /**
+   * Stylesheets linked after the inline one, so their rules win: the site's own customCss (a
+   * build from before the inline stylesheet lists its own stylesheet here).
+   */
+  styles: string[];
+  /** The search modal's stylesheet, loaded with its lazy chunk. */
+  searchStyle?: string;
+}
+
+/**
+ * Which documents a style group is for: `every` one; a doc `page` that lists it (PageData.styles);
+ * the `search` page; a document in the `web-font` (<html class="web-font">); or none at first, the
+ * browser loading it at its first client-side `navigation`.
+ */
+export type StyleScope = 'every' | 'page' | 'search' | 'web-font' | 'navigation' | 'status' | 'drawer';
+
+export interface StyleGroup {
+  name: string;
+  scope: StyleScope;
+  css: string;
+  /** The same CSS as a file, `/assets/<name>-<hash>.css`, for the browser to link. */
+  href: string;
+}

@@ -1,0 +1,108 @@
+// A compiled page: its element tree, TOC and links, as the build stores it and every side renders it;
+// and a page of a dev build that failed to build.
+
+import type { IslandAssets } from './islands.ts';
+
+/** A node of a compiled page: text, or an element with a tag (HTML/SVG) or a registered component name. */
+export type TreeNode = string | TreeElement;
+
+export interface TreeElement {
+  /** Lower-case HTML/SVG tag, or a capitalised component name from the registry. */
+  t: string;
+  /** Props, already in React form (className, camelCase SVG attributes). */
+  p?: Record<string, unknown>;
+  c?: TreeNode[];
+}
+
+/**
+ * A prop whose value is page content (`<Details summary={<b>Why?</b>}>`): stored as nodes and
+ * rendered like children, where a plain object prop (`values`, `style`) stays data.
+ */
+export interface ContentProp {
+  $content: TreeNode[];
+}
+
+export interface TocItem {
+  id: string;
+  /** Heading text without markup. */
+  text: string;
+  level: 2 | 3;
+}
+
+export interface Crumb {
+  label: string;
+  href?: string;
+}
+
+export interface PageLink {
+  title: string;
+  href: string;
+}
+
+/** Everything needed to render one doc route; KV `b:<id>:page:<route>` and `/__data/<id>/<route>.json`. */
+export interface PageData {
+  route: string;
+  title: string;
+  description: string;
+  keywords: string[];
+  hideTitle: boolean;
+  hideTableOfContents: boolean;
+  /** Extra class on the page wrapper (frontmatter `className`). */
+  className?: string;
+  /** Frontmatter `unlisted`: reachable by URL only — no search, sitemap or pagination, `noindex, nofollow`. */
+  unlisted?: true;
+  /** Id of the sidebar this page belongs to; absent when the page is in no sidebar. */
+  sidebar?: string;
+  /** Name of the docs version the page belongs to (`current` for the docs folder). */
+  version?: string;
+  /**
+   * The same doc in the site's other versions, by version name (only those that have it): where
+   * the version dropdown and the banner lead. One entry a version, like the dropdown itself.
+   */
+  versions?: Record<string, string>;
+  tree: TreeNode[];
+  toc: TocItem[];
+  breadcrumbs: Crumb[];
+  /** When the source file last changed (ISO 8601, from git history); absent when unknown. */
+  lastModified?: string;
+  previous?: PageLink;
+  next?: PageLink;
+  /** Source file relative to the content folder, for error messages and edit links. */
+  source: string;
+  /** The site component modules the page uses (client/contract/islands.ts), when it uses any. */
+  islands?: string[];
+  /** Their stylesheets and scripts: added by the worker from its manifest, never stored. */
+  islandAssets?: Record<string, IslandAssets>;
+  /**
+   * The style groups the page needs besides those every page has (`doc`, then `code`,
+   * `diagrams`... as its tree uses them), in cascade order; decided by the build
+   * (scripts/build/style-groups.ts). A page stored without it gets every group.
+   */
+  styles?: string[];
+}
+
+/** A problem that stopped a page from building: where it is and what to do about it. */
+export interface BuildProblem {
+  file: string;
+  line?: number;
+  problem: string;
+  fix: string;
+}
+
+/**
+ * A page of a dev build that failed to build (KV `broken:<hash>`), shown at its route instead of
+ * the page. Bounded: at most `brokenPageLimits.problems` problems, each text cut to `.chars`.
+ */
+export interface BrokenPage {
+  route: string;
+  title: string;
+  /** The page's file, relative to the site folder. */
+  source: string;
+  /** The sidebar the page belongs to, so the error page keeps the reader's place. */
+  sidebar?: string;
+  problems: BuildProblem[];
+  /** Problems left out beyond the limit (the terminal lists them all). */
+  more: number;
+}
+
+export const brokenPageLimits = { problems: 10, chars: 2000 } as const;

@@ -1,0 +1,82 @@
+// The search protocol: DocSearch v3's record schema and Algolia's request and response shapes,
+// spoken alike by the worker's endpoint, the modal and the /search page.
+
+export type RecordType = 'lvl0' | 'lvl1' | 'lvl2' | 'lvl3' | 'lvl4' | 'lvl5' | 'lvl6' | 'content';
+export type HierarchyLevel = 'lvl0' | 'lvl1' | 'lvl2' | 'lvl3' | 'lvl4' | 'lvl5' | 'lvl6';
+export type Hierarchy = { lvl0: string } & Record<Exclude<HierarchyLevel, 'lvl0'>, string | null>;
+
+/** One section of a page, as DocSearch's crawler would record it. */
+export interface SearchRecord {
+  /** Stable across builds while the page, anchor and section order stay the same. */
+  objectID: string;
+  /** Absolute URL with `#anchor` (on the site's configured url). */
+  url: string;
+  url_without_anchor: string;
+  anchor: string | null;
+  type: RecordType;
+  hierarchy: Hierarchy;
+  content: string | null;
+  language: 'en';
+  docusaurus_tag: string;
+  weight: { level: number; position: number; pageRank: number };
+}
+
+/** The version of the docs folder, as Docusaurus names it. */
+export const currentVersionName = 'current';
+export const docusaurusTag = /* @__PURE__ */ versionTag(currentVersionName);
+
+/** The `docusaurus_tag` of a docs version's search records, as Docusaurus names them. */
+export function versionTag(version: string): string {
+  return `docs-default-${version}`;
+}
+
+export type MatchLevel = 'none' | 'partial' | 'full';
+
+export interface HighlightValue {
+  value: string;
+  matchLevel: MatchLevel;
+  matchedWords: string[];
+  fullyHighlighted?: boolean;
+}
+
+export interface SnippetValue {
+  value: string;
+  matchLevel: MatchLevel;
+}
+
+export interface SearchHit extends Partial<Omit<SearchRecord, 'weight'>> {
+  objectID: string;
+  _highlightResult: Record<string, HighlightValue | Record<string, HighlightValue>>;
+  _snippetResult?: Record<string, SnippetValue | Record<string, SnippetValue>>;
+}
+
+export interface SearchResult {
+  hits: SearchHit[];
+  nbHits: number;
+  page: number;
+  nbPages: number;
+  hitsPerPage: number;
+  processingTimeMS: number;
+  exhaustiveNbHits: boolean;
+  query: string;
+  params: string;
+  index: string;
+  queryID?: string;
+}
+
+export interface SearchResponse {
+  results: SearchResult[];
+}
+
+export const searchLimits = {
+  queryLength: 64,
+  hitsPerPage: 20,
+  maxHitsPerPage: 100,
+  bodyBytes: 16 * 1024,
+  maxRequests: 10,
+  /** Hits the `/search` page groups into pages: Algolia's own ceiling for one request. */
+  pageSearchHits: 1000,
+  pagesPerResultsPage: 10,
+  sectionsPerPage: 3,
+  snippetWords: 24,
+} as const;

@@ -1,0 +1,113 @@
+// What a build stores in KV and how its keys are named: the manifest, the route table in buckets,
+// sidebars, llms parts and where the search index lives. The worker and the build read it; the
+// browser never does (lint keeps browser code from importing it).
+
+import type { ClientAssets } from './assets.ts';
+import type { IslandAssets } from './islands.ts';
+import type { RedirectRule } from './redirect-rules.ts';
+import type { HeadTag, SiteConfig, SiteSources } from './site-config.ts';
+
+/**
+ * Where a route leads in a build: its page and Markdown (KV keys by content hash), or a redirect.
+ * `status` is set only where `_redirects` asks for other than the usual: a page served as a
+ * custom not-found page (404), a redirect that is not permanent. A dev build (`npm start`) may
+ * also lead to a page that failed to build (KV `broken:<hash>`); a production build never holds
+ * one, as any error stops it.
+ */
+export type RouteTarget =
+  | { page: string; markdown: string; status?: 404 }
+  | { redirect: string; status?: 302 | 303 | 307 | 308 }
+  | { broken: string };
+
+/** One bucket of a build's route table (KV `routes:<hash>`): the routes whose `routeBucket` is its index. */
+export type RouteBucket = Record<string, RouteTarget>;
+
+/** A sidebar of a build: its data file (KV `sidebar:<hash>`, `/__data/sidebar/<hash>.json`). */
+export interface SidebarRef {
+  hash: string;
+  /** The docs version the sidebar belongs to: a page's boot data names only its own version's sidebars. */
+  version: string;
+  /** Links it holds; a page inside a large sidebar is rendered with only part of it (see pruneSidebar). */
+  size: number;
+}
+
+/**
+ * One build's own record, KV `b:<id>:manifest`, read once per isolate. Nothing in it grows with the
+ * number of pages: the route table, sidebars, llms files and search index are content-addressed
+ * values it names by hash.
+ */
+export interface Manifest {
+  buildId: string;
+  builtAt: string;
+  site: SiteConfig;
+  /** The route table, split in buckets: a route is in `routeBuckets[routeBucket(route, length)]`. */
+  routeBuckets: string[];
+  sidebars: Record<string, SidebarRef>;
+  /** The sidebar a page that is not found offers, so the reader can find the way on. */
+  defaultSidebar?: string;
+  /** `/llms.txt` and `/llms-full.txt`, in parts (KV `llms:<hash>`). */
+  llms: string[];
+  /** The embedded search index's directory and where its pieces are. */
+  search: SearchRef;
+  assets: ClientAssets;
+  /**
+   * The site's component modules that pages use, by module (site-relative path). A page's HTML and
+   * data carry only the entries of its own islands.
+   */
+  islands?: Record<string, IslandAssets>;
+  /** The site's own head tags and the origins its pages may load from besides this one. */
+  head?: { tags: HeadTag[]; sources: SiteSources };
+  /** `_redirects` rules with splats, placeholders, query conditions or a host, in file order (see RedirectRule). */
+  redirects?: RedirectRule[];
+}
+
+/**
+ * A part of `/llms.txt` ready to serve, with its pages in sidebar order for `/llms-full.txt`; KV
+ * `llms:<hash>`. Pages are named by route (their Markdown is found through the route table), so
+ * editing a page's text leaves the parts as they were.
+ */
+export interface LlmsPart {
+  text: string;
+  routes: string[];
+}
+
+export const kvKeys = {
+  current: 'build:current',
+  history: 'build:history',
+  manifest: (buildId: string) => `b:${buildId}:manifest`,
+  /** Every content key a build uses, for the deploy (what to upload, what to collect); never read by the worker. */
+  keys: (buildId: string) => `b:${buildId}:keys`,
+  routes: (hash: string) => `routes:${hash}`,
+  page: (hash: string) => `page:${hash}`,
+  markdown: (hash: string) => `md:${hash}`,
+  sidebar: (hash: string) => `sidebar:${hash}`,
+  llms: (hash: string) => `llms:${hash}`,
+  /** A piece of a build's split search index, when the build keeps them in KV (see SearchRef). */
+  searchPiece: (hash: string) => `search:${hash}`,
+  /** A page of a dev build that failed to build, with its problems (never in a production build). */
+  broken: (hash: string) => `broken:${hash}`,
+} as const;
+
+/** Prefixes of the content-addressed keys: a value under them never changes. */
+export const contentKeyPrefixes = ['routes:', 'page:', 'md:', 'sidebar:', 'llms:', 'search:', 'broken:'] as const;
+
+/** Bucket of a route in a table of `buckets` buckets (FNV-1a of its UTF-16 code units). */
+export function routeBucket(route: string, buckets: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < route.length; i++) {
+    hash ^= route.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0) % buckets;
+}
+
+/**
+ * Where a build's split search index lives: pieces named by the hash of their content, either
+ * static assets at `searchPiecePath(hash)` (deployed builds) or KV values `kvKeys.searchPiece(hash)`
+ * (builds made without a client, as in the worker tests). `directory` is the hash of the piece
+ * the worker reads first.
+ */
+export interface SearchRef {
+  store: 'assets' | 'kv';
+  directory: string;
+}
