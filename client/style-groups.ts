@@ -10,7 +10,7 @@ import type { PageData } from './contract/page.ts';
 
 const loading = new Map<string, Promise<void>>();
 
-/** The progress bar's group (scripts/build/style-groups.ts): no page inlines it. */
+/** The progress bar's group (scripts/compiler/assets/stylesheet-groups.ts): no page inlines it. */
 const progressGroup = 'progress';
 
 /**

@@ -8,7 +8,7 @@
 
 import { styleFilesOfDocument } from './style-groups.ts';
 
-/** The style group that declares the web font's faces (scripts/build/style-groups.ts). */
+/** The style group that declares the web font's faces (scripts/compiler/assets/stylesheet-groups.ts). */
 const webFontGroup = 'web-font';
 
 /** Fetch the font when the page is idle; `remember` records that the browser has it. */

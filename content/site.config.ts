@@ -1,5 +1,5 @@
 // The SELF documentation site. Every key is optional; see README "Configuration".
-import { defineSiteConfig } from '../scripts/build/config.ts';
+import { defineSiteConfig } from 'self-docs/config';
 
 export default defineSiteConfig({
   title: 'SELF Documentation',

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
 import { kvKeys } from '../client/contract/storage.ts';
-import { parseArgs } from './args.ts';
+import { parseArgs } from './cli/args.ts';
 import { lighthouseMedian } from './bench/lighthouse.ts';
 import type { LighthouseScores } from './bench/lighthouse-median.ts';
 import { searchBody, searchLoad } from './bench/load.ts';
@@ -20,8 +20,8 @@ import { pageWeight, type PageWeight } from './bench/pages.ts';
 import { runScaleBench } from './bench/scale.ts';
 import { benchServing, servingRows, type ServingComparison } from './bench/serving.ts';
 import { startSite, startWorkerd } from './bench/server.ts';
-import { readKvEntries } from './build/kv-writer.ts';
-import { runBuild } from './build/pipeline.ts';
+import { readKvEntries } from './compiler/outputs/kv-writer.ts';
+import { runBuild } from './compiler/pipeline.ts';
 
 if (process.argv.includes('--pages')) await runScaleBench(process.argv.slice(2));
 

@@ -3,10 +3,10 @@
 // `--timings` (or SELF_BUILD_TIMINGS=1) prints each phase's wall and CPU seconds.
 
 import { performance } from 'node:perf_hooks';
-import { BuildError, BuildErrors } from './build/errors.ts';
-import { runBuild } from './build/pipeline.ts';
-import { formatTimings, phaseTimer } from './build/phase-timings.ts';
-import { parseArgs } from './args.ts';
+import { BuildError, BuildErrors } from './compiler/errors.ts';
+import { runBuild } from './compiler/pipeline.ts';
+import { formatTimings, phaseTimer } from './compiler/phase-timings.ts';
+import { parseArgs } from './cli/args.ts';
 
 const args = parseArgs(process.argv.slice(2));
 const timer = process.argv.includes('--timings') || process.env.SELF_BUILD_TIMINGS === '1' ? phaseTimer() : undefined;

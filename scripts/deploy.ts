@@ -6,9 +6,9 @@
 // The steps live in scripts/deploy/steps.ts.
 
 import { resolve } from 'node:path';
-import { parseArgs } from './args.ts';
-import { buildFailureMessage } from './build/errors.ts';
-import { runBuild } from './build/pipeline.ts';
+import { parseArgs } from './cli/args.ts';
+import { buildFailureMessage } from './compiler/errors.ts';
+import { runBuild } from './compiler/pipeline.ts';
 import { deployBuild, readHistory, rollBack } from './deploy/steps.ts';
 import { localAssetsDir, localTarget, remoteTarget } from './deploy/target.ts';
 import { DeployError } from './deploy/wrangler.ts';

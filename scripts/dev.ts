@@ -7,14 +7,14 @@ import { cp, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { parseArgs } from './args.ts';
-import { brokenPagesMessage } from './build/broken-pages.ts';
-import { buildFailureMessage } from './build/errors.ts';
-import { runBuild, type BuildResult } from './build/pipeline.ts';
-import { watchContent } from './dev-watch.ts';
-import { migrateLocalD1 } from './local-d1.ts';
-import { seedLocalKv } from './local-kv.ts';
-import { startGroup } from './process-group.ts';
+import { parseArgs } from './cli/args.ts';
+import { brokenPagesMessage } from './compiler/outputs/broken-pages.ts';
+import { buildFailureMessage } from './compiler/errors.ts';
+import { runBuild, type BuildResult } from './compiler/pipeline.ts';
+import { watchContent } from './local/dev-watch.ts';
+import { migrateLocalD1 } from './local/local-d1.ts';
+import { seedLocalKv } from './local/local-kv.ts';
+import { startGroup } from './cli/process-group.ts';
 
 const args = parseArgs(process.argv.slice(2));
 

@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { algoliasearch } from 'algoliasearch';
 import type { SearchRecord } from '../client/contract/search-protocol.ts';
-import { parseArgs } from './args.ts';
+import { parseArgs } from './cli/args.ts';
 
 /** The settings DocSearch's crawler gives a docs index, trimmed to the fields our records have. */
 export const docSearchSettings = {

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { analyticsDatabase } from './deploy/target.ts';
 import { formatReport } from './search-report/format.ts';
 import { reportData, reportSql, sinceDay } from './search-report/queries.ts';
-import { offlineEnv } from './run.ts';
+import { offlineEnv } from './cli/run.ts';
 
 function option(name: string): string | undefined {
   const i = process.argv.indexOf(name);

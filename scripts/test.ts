@@ -3,7 +3,7 @@
 
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
-import { run } from './run.ts';
+import { run } from './cli/run.ts';
 
 interface Tally {
   suite: string;

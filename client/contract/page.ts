@@ -76,7 +76,7 @@ export interface PageData {
   /**
    * The style groups the page needs besides those every page has (`doc`, then `code`,
    * `diagrams`... as its tree uses them), in cascade order; decided by the build
-   * (scripts/build/style-groups.ts). A page stored without it gets every group.
+   * (scripts/compiler/assets/stylesheet-groups.ts). A page stored without it gets every group.
    */
   styles?: string[];
 }

@@ -1,5 +1,5 @@
 // `@docusaurus/useBaseUrl`: the site is served from its origin's root, so the base URL is `/`.
-// Pages evaluated at build time use it too (scripts/build/page-modules/use-base-url.ts).
+// Pages evaluated at build time use it too (scripts/compiler/compile/page-modules/use-base-url.ts).
 
 import { siteContext } from './site-context.ts';
 

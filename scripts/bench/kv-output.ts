@@ -1,5 +1,5 @@
 // What a build hands to KV and to static assets, read from its output folder: the bulk files of
-// `{ key, value }` under <out>/kv (scripts/build/kv-writer.ts), and the files under
+// `{ key, value }` under <out>/kv (scripts/compiler/outputs/kv-writer.ts), and the files under
 // <out>/client/assets/search when the search index ships as static pieces.
 
 import { existsSync } from 'node:fs';
@@ -7,7 +7,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { kvKeys, type Manifest, type SearchRef } from '../../client/contract/storage.ts';
 import type { SidebarItem } from '../../client/contract/sidebar.ts';
-import { kvBulkFiles } from '../build/kv-writer.ts';
+import { kvBulkFiles } from '../compiler/outputs/kv-writer.ts';
 
 export interface KvOutput {
   entries: number;

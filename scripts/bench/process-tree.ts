@@ -4,7 +4,7 @@
 
 import { readdirSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { startGroup } from '../process-group.ts';
+import { startGroup } from '../cli/process-group.ts';
 
 export interface MeasuredRun {
   /** Exit code; null when it was stopped (timeout) or killed by a signal. */

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bundleWorker } from '../workerd.ts';
+import { bundleWorker } from '../local/workerd.ts';
 import { readKvOutput } from './kv-output.ts';
 import { searchFiguresIn, type SearchFigures, type SearchLayout } from './scale-search.ts';
 import { untilQuiet } from './process-tree.ts';

@@ -4,9 +4,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { kvKeys } from '../../client/contract/storage.ts';
-import { seedLocalKv } from '../local-kv.ts';
-import { startGroup } from '../process-group.ts';
-import { bundleWorker, startWorkerdSite } from '../workerd.ts';
+import { seedLocalKv } from '../local/local-kv.ts';
+import { startGroup } from '../cli/process-group.ts';
+import { bundleWorker, startWorkerdSite } from '../local/workerd.ts';
 import { childrenNamed } from './process-tree.ts';
 
 export interface RunningSite {

@@ -8,7 +8,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bundleWorker } from '../workerd.ts';
+import { bundleWorker } from '../local/workerd.ts';
 import { runAutocannon } from './load.ts';
 import { processCpuSeconds } from './process-tree.ts';
 import { startWorkerd, type RunningSite } from './server.ts';

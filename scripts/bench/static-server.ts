@@ -6,7 +6,7 @@
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import serveHandler from 'serve-handler';
-import { startGroup } from '../process-group.ts';
+import { startGroup } from '../cli/process-group.ts';
 
 type ServeOptions = NonNullable<Parameters<typeof serveHandler>[2]>;
 

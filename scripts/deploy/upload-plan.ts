@@ -6,7 +6,7 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { contentKeyPrefixes } from '../../client/contract/storage.ts';
-import { kvBulkFiles, type KvEntry } from '../build/kv-writer.ts';
+import { kvBulkFiles, type KvEntry } from '../compiler/outputs/kv-writer.ts';
 
 export interface UploadPlan {
   /** Bulk files of the entries to send (in a temporary folder the caller removes). */

@@ -3,7 +3,7 @@
 
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { offlineEnv } from '../run.ts';
+import { offlineEnv } from '../cli/run.ts';
 
 export interface WranglerOutput {
   code: number | null;

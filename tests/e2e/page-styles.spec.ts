@@ -1,4 +1,4 @@
-// Each page inlines only the CSS its content uses (scripts/build/style-groups.ts). What a reader
+// Each page inlines only the CSS its content uses (scripts/compiler/assets/stylesheet-groups.ts). What a reader
 // must never see: a page that client-side navigation brings, or the search modal, without the
 // styles of what it contains, even for a moment.
 

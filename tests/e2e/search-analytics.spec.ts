@@ -3,7 +3,7 @@
 
 import { execFileSync } from 'node:child_process';
 import { expect, test } from '@playwright/test';
-import { offlineEnv } from '../../scripts/run.ts';
+import { offlineEnv } from '../../scripts/cli/run.ts';
 import { openHydrated } from '../support/e2e-pages.ts';
 
 const port = Number(process.env.E2E_PORT ?? 8802);

@@ -5,8 +5,8 @@
 import { rm } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { preferredVersionKey } from '../../client/contract/browser-names.ts';
-import { offlineEnv } from '../../scripts/run.ts';
-import { startGroup, type GroupedChild } from '../../scripts/process-group.ts';
+import { offlineEnv } from '../../scripts/cli/run.ts';
+import { startGroup, type GroupedChild } from '../../scripts/cli/process-group.ts';
 import { wcagViolations } from '../support/axe.ts';
 import { waitForHydration } from '../support/e2e-pages.ts';
 

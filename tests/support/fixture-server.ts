@@ -7,8 +7,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { waitUntilAnswering } from '../../scripts/bench/server.ts';
-import { startGroup } from '../../scripts/process-group.ts';
-import { offlineEnv } from '../../scripts/run.ts';
+import { startGroup } from '../../scripts/cli/process-group.ts';
+import { offlineEnv } from '../../scripts/cli/run.ts';
 
 export interface FixtureServer {
   origin: string;

@@ -7,8 +7,8 @@ import { kvKeys } from '../../client/contract/storage.ts';
 import type { PageData } from '../../client/contract/page.ts';
 import type { SearchRecord } from '../../client/contract/search-protocol.ts';
 import type { SidebarItem } from '../../client/contract/sidebar.ts';
-import { readKvEntries, type KvEntry } from '../../scripts/build/kv-writer.ts';
-import type { BuildResult } from '../../scripts/build/pipeline.ts';
+import { readKvEntries, type KvEntry } from '../../scripts/compiler/outputs/kv-writer.ts';
+import type { BuildResult } from '../../scripts/compiler/pipeline.ts';
 
 /** A build with what it stored read back: whole pages, sidebars, every KV entry. */
 export interface BuiltSite extends Omit<BuildResult, 'pages'> {

@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import type { RouteTarget } from '../../client/contract/storage.ts';
 import type { SidebarItem } from '../../client/contract/sidebar.ts';
-import { readKvEntries } from '../../scripts/build/kv-writer.ts';
-import { runBuild, type BuildResult } from '../../scripts/build/pipeline.ts';
+import { readKvEntries } from '../../scripts/compiler/outputs/kv-writer.ts';
+import { runBuild, type BuildResult } from '../../scripts/compiler/pipeline.ts';
 import { generateCorpus } from '../../scripts/bench/corpus.ts';
 import { storedBuild } from './stored-build.ts';
 

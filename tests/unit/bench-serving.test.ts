@@ -21,7 +21,7 @@ import {
 } from '../../scripts/bench/serving.ts';
 import { exportedFile, exportPages } from '../../scripts/bench/static-export.ts';
 import { docusaurusServeOptions } from '../../scripts/bench/static-server.ts';
-import { workerdOptions } from '../../scripts/workerd.ts';
+import { workerdOptions } from '../../scripts/local/workerd.ts';
 
 const cleanup: (() => Promise<void>)[] = [];
 afterEach(async () => {

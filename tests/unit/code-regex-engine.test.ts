@@ -1,11 +1,11 @@
-// Code is tokenised by Shiki's JavaScript regex engine (scripts/build/code-highlighter.ts): the
+// Code is tokenised by Shiki's JavaScript regex engine (scripts/compiler/compile/code/highlighter.ts): the
 // tokens must be the ones Oniguruma, the engine the grammars are written for, gives.
 
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHighlighter, type Highlighter } from 'shiki';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { codeRegexEngine, preloadedLanguages } from '../../scripts/build/code-highlighter.ts';
+import { codeRegexEngine, preloadedLanguages } from '../../scripts/compiler/compile/code/highlighter.ts';
 
 const theme = 'github-light';
 /** Strings, comments, numbers, markup and operators of many languages, for every grammar to bite on. */

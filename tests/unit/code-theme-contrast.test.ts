@@ -3,7 +3,7 @@
 
 import { normalizeTheme } from 'shiki';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadCodeThemes, type CodeThemeName } from '../../scripts/build/code-themes.ts';
+import { loadCodeThemes, type CodeThemeName } from '../../scripts/compiler/compile/code/themes.ts';
 import {
   contrast,
   layeredBackgrounds,

@@ -1,4 +1,4 @@
-// The compile cache (scripts/build/compile-cache.ts): a rebuild takes the pages that did not change
+// The compile cache (scripts/compiler/compile/cache.ts): a rebuild takes the pages that did not change
 // from the last build and gives the same output; a page whose source, links or images changed
 // comes out as a fresh compile would make it.
 
@@ -6,7 +6,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runBuild } from '../../scripts/build/pipeline.ts';
+import { runBuild } from '../../scripts/compiler/pipeline.ts';
 import { storedBuild, type BuiltSite } from '../support/stored-build.ts';
 import { page, writeSite } from './support/sites.ts';
 

@@ -2,8 +2,8 @@
 
 import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadCodeThemes } from '../../scripts/build/code-themes.ts';
-import { codeTokens, codeTokensCssFile } from '../../scripts/build/code-tokens.ts';
+import { loadCodeThemes } from '../../scripts/compiler/compile/code/themes.ts';
+import { codeTokens, codeTokensCssFile } from '../../scripts/compiler/compile/code/tokens.ts';
 import type { PageData, TreeElement } from '../../client/contract/page.ts';
 import { buildSite } from './support/sites.ts';
 import { byTag, findAll, text } from './support/tree.ts';
@@ -35,7 +35,9 @@ describe('code blocks', () => {
 
   it('ships the token stylesheet the code themes make', async () => {
     const generated = codeTokens(await loadCodeThemes()).css;
-    expect(await readFile(codeTokensCssFile, 'utf8'), 'run `npx tsx scripts/build/code-tokens.ts`').toBe(generated);
+    expect(await readFile(codeTokensCssFile, 'utf8'), 'run `npx tsx scripts/compiler/compile/code/tokens.ts`').toBe(
+      generated,
+    );
   });
 
   it('keeps the code text exactly', () => {

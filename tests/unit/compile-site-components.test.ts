@@ -8,10 +8,10 @@ import { describe, expect, it } from 'vitest';
 import { isIsland, type IslandProps } from '../../client/contract/islands.ts';
 import { kvKeys } from '../../client/contract/storage.ts';
 import type { BrokenPage, PageData, TreeElement } from '../../client/contract/page.ts';
-import { bundleClient } from '../../scripts/build/client-bundle.ts';
-import { defaultSiteConfig } from '../../scripts/build/config.ts';
-import { BuildErrors } from '../../scripts/build/errors.ts';
-import { pageContext } from '../../scripts/build/page-context.ts';
+import { bundleClient } from '../../scripts/compiler/assets/client-bundle.ts';
+import { defaultSiteConfig } from '../../scripts/compiler/config/resolve-config.ts';
+import { BuildErrors } from '../../scripts/compiler/errors.ts';
+import { pageContext } from '../../scripts/compiler/compile/page-context.ts';
 import { buildErrorOf, buildSite, devBuildSite, expectBuildError, page, writeSite } from './support/sites.ts';
 import { byTag, findAll, text } from './support/tree.ts';
 

@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { brokenPageLimits, type BrokenPage } from '../../client/contract/page.ts';
 import { kvKeys } from '../../client/contract/storage.ts';
-import { compileDocs, type CompiledDoc } from '../../scripts/build/compile.ts';
-import { discoverDocs } from '../../scripts/build/discover.ts';
-import type { BuildError } from '../../scripts/build/errors.ts';
+import { compileDocs, type CompiledDoc } from '../../scripts/compiler/compile/compile-pages.ts';
+import { discoverDocs } from '../../scripts/compiler/sources/discover.ts';
+import type { BuildError } from '../../scripts/compiler/errors.ts';
 import { buildErrorsOf, compileContext, devBuildSite, page, writeSite, type BuiltSite } from './support/sites.ts';
 
 const fixture = 'tests/fixtures/broken-pages';

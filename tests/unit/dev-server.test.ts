@@ -6,8 +6,8 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGroup, type GroupedChild } from '../../scripts/process-group.ts';
-import { offlineEnv } from '../../scripts/run.ts';
+import { startGroup, type GroupedChild } from '../../scripts/cli/process-group.ts';
+import { offlineEnv } from '../../scripts/cli/run.ts';
 
 const port = Number(process.env.DEV_SERVER_PORT ?? 8797);
 const origin = `http://127.0.0.1:${port}`;

@@ -8,7 +8,7 @@ import { page, writeSite } from './support/sites.ts';
 
 const run = promisify(execFile);
 const tsx = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
-const discover = fileURLToPath(new URL('../../scripts/build/discover.ts', import.meta.url));
+const discover = fileURLToPath(new URL('../../scripts/compiler/sources/discover.ts', import.meta.url));
 
 describe('discovering a large site', () => {
   it('reads more pages than the process may open files at once', async () => {

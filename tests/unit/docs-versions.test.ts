@@ -1,10 +1,10 @@
-// Which docs versions a site serves, where, and with which banner (scripts/build/versions.ts), as
+// Which docs versions a site serves, where, and with which banner (scripts/compiler/sources/docs-versions.ts), as
 // Docusaurus 3 decides from versions.json and the docs plugin's options.
 
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { VersioningOptions } from '../../scripts/build/config.ts';
-import { readVersions } from '../../scripts/build/versions.ts';
+import type { VersioningOptions } from '../../scripts/compiler/config/resolve-config.ts';
+import { readVersions } from '../../scripts/compiler/sources/docs-versions.ts';
 
 const siteDir = join(import.meta.dirname, '../fixtures/docusaurus-versions');
 

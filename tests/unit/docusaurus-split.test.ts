@@ -4,7 +4,7 @@
 
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TreeNode } from '../../client/contract/page.ts';
-import { loadSiteConfig } from '../../scripts/build/config.ts';
+import { loadSiteConfig } from '../../scripts/compiler/config/resolve-config.ts';
 import { buildSite, page, writeSite, type BuiltSite } from './support/sites.ts';
 
 const website = 'tests/fixtures/docusaurus-split/website';

@@ -5,7 +5,10 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
-import { mayHoldLiteralAutolink, remarkGfmAutolinkGuard } from '../../scripts/build/gfm-autolink-guard.ts';
+import {
+  mayHoldLiteralAutolink,
+  remarkGfmAutolinkGuard,
+} from '../../scripts/compiler/compile/markdown/gfm-autolink-guard.ts';
 
 const parsed = (markdown: string, guarded: boolean) => {
   const processor = unified().use(remarkParse).use(remarkGfm);

@@ -2,8 +2,8 @@
 
 import { describe, expect, it } from 'vitest';
 import type { TreeNode } from '../../client/contract/page.ts';
-import { llmsRecord } from '../../scripts/build/llms.ts';
-import { pageMarkdown } from '../../scripts/build/markdown-export.ts';
+import { llmsRecord } from '../../scripts/compiler/outputs/llms.ts';
+import { pageMarkdown } from '../../scripts/compiler/outputs/markdown-export.ts';
 
 const site = 'https://docs.example.test';
 const md = (tree: TreeNode[], title = 'Page') => pageMarkdown({ title, tree }, site);

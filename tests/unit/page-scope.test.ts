@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SidebarItem } from '../../client/contract/sidebar.ts';
 import { isPagePath } from '../../client/router.ts';
-import { kebabCase } from '../../scripts/build/sidebars.ts';
+import { kebabCase } from '../../scripts/compiler/navigation/sidebars.ts';
 import { pruneSidebar } from '../../client/contract/sidebar.ts';
 
 const doc = (href: string): SidebarItem => ({ type: 'doc', label: href, href });

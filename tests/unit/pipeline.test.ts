@@ -12,7 +12,7 @@ import {
   type RouteTarget,
 } from '../../client/contract/storage.ts';
 import type { PageData } from '../../client/contract/page.ts';
-import { contentHash } from '../../scripts/build/kv-writer.ts';
+import { contentHash } from '../../scripts/compiler/outputs/kv-writer.ts';
 import { buildSite, page, writeSite, type BuiltSite } from './support/sites.ts';
 
 let outDir: string;

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { liveGroupMembers, startGroup, type GroupedChild } from '../../scripts/process-group.ts';
+import { liveGroupMembers, startGroup, type GroupedChild } from '../../scripts/cli/process-group.ts';
 
 const launcher = fileURLToPath(new URL('../fixtures/processes/npx-like-launcher.mjs', import.meta.url));
 const leftovers: number[] = [];

@@ -4,8 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { firstLanguage, matchRule, type RedirectRule } from '../../client/contract/redirect-rules.ts';
 import { kvKeys } from '../../client/contract/storage.ts';
-import { planRedirects, routesReplaced } from '../../scripts/build/redirect-plan.ts';
-import { parseRedirects } from '../../scripts/build/redirects.ts';
+import { planRedirects, routesReplaced } from '../../scripts/compiler/navigation/redirect-plan.ts';
+import { parseRedirects } from '../../scripts/compiler/sources/redirects-file.ts';
 import { buildSite, page, writeSite } from './support/sites.ts';
 
 /** The one rule a line parses to. */

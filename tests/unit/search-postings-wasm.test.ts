@@ -1,12 +1,12 @@
 // The postings decoder in WebAssembly (worker/services/search/postings.wasm) answers exactly as
 // the JavaScript decoder does, across the windows it decodes a long list in, and refuses what the
 // JavaScript decoder refuses, with the same errors. The committed module is the one its assembly
-// (scripts/build/postings-wasm.ts) writes.
+// (scripts/compiler/tools/postings-wasm.ts) writes.
 
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { decodePostings, encodePostings, recordsPerPage } from '../../client/contract/index-pieces.ts';
-import { postingsWasm, postingsWasmPath, textOffset } from '../../scripts/build/postings-wasm.ts';
+import { postingsWasm, postingsWasmPath, textOffset } from '../../scripts/compiler/tools/postings-wasm.ts';
 import { decodePostingsFast } from '../../worker/services/search/postings-decoder.ts';
 import { random } from './support/synthetic-pages.ts';
 

@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SearchRecord } from '../../client/contract/search-protocol.ts';
 import type { SearchDirectory, VocabularyPiece } from '../../client/contract/index-pieces.ts';
-import { pieceSizes } from '../../scripts/build/search-index/writer.ts';
+import { pieceSizes } from '../../scripts/compiler/outputs/search/index-writer.ts';
 import { ByteCache } from '../../worker/services/byte-cache.ts';
 import { localIndex } from '../../worker/services/search/local-index.ts';
 import { forgetSearchPieces, searchCacheBytes } from '../../worker/services/search/pieces.ts';

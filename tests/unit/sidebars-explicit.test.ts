@@ -2,8 +2,12 @@
 
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SidebarCategory } from '../../client/contract/sidebar.ts';
-import { discoverDocs, type SourceDoc } from '../../scripts/build/discover.ts';
-import { resolveSidebars, type ResolvedSidebars, type SidebarsInput } from '../../scripts/build/sidebars.ts';
+import { discoverDocs, type SourceDoc } from '../../scripts/compiler/sources/discover.ts';
+import {
+  resolveSidebars,
+  type ResolvedSidebars,
+  type SidebarsInput,
+} from '../../scripts/compiler/navigation/sidebars.ts';
 import { buildSite } from './support/sites.ts';
 
 const siteDir = 'tests/fixtures/sidebars';

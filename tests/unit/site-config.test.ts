@@ -1,8 +1,8 @@
 // Step "config": defaults a newcomer can run with, site.config.ts on top, and clear errors.
 
 import { describe, expect, it } from 'vitest';
-import { defaultSiteConfig, loadSiteConfig } from '../../scripts/build/config.ts';
-import { BuildError } from '../../scripts/build/errors.ts';
+import { defaultSiteConfig, loadSiteConfig } from '../../scripts/compiler/config/resolve-config.ts';
+import { BuildError } from '../../scripts/compiler/errors.ts';
 import { writeSite } from './support/sites.ts';
 
 describe('site configuration', () => {

@@ -5,8 +5,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { siteHead } from '../../scripts/build/head-tags.ts';
-import { infimaBridge } from '../../scripts/build/site-styles.ts';
+import { siteHead } from '../../scripts/compiler/config/head-tags.ts';
+import { infimaBridge } from '../../scripts/compiler/assets/site-styles.ts';
 import { buildSite, page, writeSite, type BuiltSite } from './support/sites.ts';
 
 describe('the styled fixture site', () => {

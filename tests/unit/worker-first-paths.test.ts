@@ -1,11 +1,11 @@
 // Search requests go straight to the worker, past the static-assets lookup, both where the site
 // is deployed (wrangler.toml's run_worker_first) and where the bench and deploy tests run it on
-// workerd (scripts/workerd.ts): the two lists must say the same, or the bench measures a routing
+// workerd (scripts/local/workerd.ts): the two lists must say the same, or the bench measures a routing
 // production does not have.
 
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { workerFirstPaths } from '../../scripts/workerd.ts';
+import { workerFirstPaths } from '../../scripts/local/workerd.ts';
 
 async function wranglerWorkerFirst(): Promise<unknown> {
   const toml = await readFile(new URL('../../wrangler.toml', import.meta.url), 'utf8');

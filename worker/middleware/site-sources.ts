@@ -1,5 +1,5 @@
 // The CSP of a site's pages allows the origins its own head tags and CSS load from (the build lists
-// them in the manifest: scripts/build/head-tags.ts, site-styles.ts). It runs after securityHeaders
+// them in the manifest: scripts/compiler/config/head-tags.ts, site-styles.ts). It runs after securityHeaders
 // has written the policy, and only adds origins to script-src, style-src and font-src: never
 // `unsafe-inline` or a wildcard.
 

@@ -1,5 +1,5 @@
 // A site's own head tags (Docusaurus `headTags`, `stylesheets`, `scripts`), checked by the build
-// (scripts/build/head-tags.ts) and written here with every attribute value escaped.
+// (scripts/compiler/config/head-tags.ts) and written here with every attribute value escaped.
 
 import type { HeadTag } from '../../client/contract/site-config.ts';
 import { escapeHtml } from '../../client/contract/escape-html.ts';

@@ -1,5 +1,5 @@
 // The Markdown views of a build (`<route>.md`, `/llms.txt`, `/llms-full.txt`), all computed by the
-// build (scripts/build/markdown-export.ts, llms.ts): the worker only reads, streams and caches them.
+// build (scripts/compiler/outputs/markdown-export.ts, llms.ts): the worker only reads, streams and caches them.
 
 import { kvKeys, type LlmsPart, type Manifest } from '../../client/contract/storage.ts';
 import { immutableTtl, lookupRoute, readStored, StoreUnavailable } from './content-store.ts';

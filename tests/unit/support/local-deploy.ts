@@ -7,12 +7,12 @@ import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Miniflare } from 'miniflare';
 import { kvKeys, type Manifest } from '../../../client/contract/storage.ts';
-import { readKvEntries } from '../../../scripts/build/kv-writer.ts';
+import { readKvEntries } from '../../../scripts/compiler/outputs/kv-writer.ts';
 import { localAssetsDir } from '../../../scripts/deploy/target.ts';
-import { startWorkerdSite, workerdOptions, type WorkerdSite } from '../../../scripts/workerd.ts';
-import { offlineEnv } from '../../../scripts/run.ts';
+import { startWorkerdSite, workerdOptions, type WorkerdSite } from '../../../scripts/local/workerd.ts';
+import { offlineEnv } from '../../../scripts/cli/run.ts';
 
-export { bundleWorker } from '../../../scripts/workerd.ts';
+export { bundleWorker } from '../../../scripts/local/workerd.ts';
 
 export interface CliResult {
   code: number | null;
@@ -44,8 +44,11 @@ export function deployCli(args: string[]): Promise<CliResult> {
 export async function writeSiteVariant(dir: string, heading?: string): Promise<string> {
   await cp('tests/fixtures/site', dir, { recursive: true });
   const config = join(dir, 'site.config.ts');
-  const builder = resolve('scripts/build/config.ts');
-  await writeFile(config, (await readFile(config, 'utf8')).replace('../../../scripts/build/config.ts', builder));
+  const builder = resolve('scripts/compiler/config/resolve-config.ts');
+  await writeFile(
+    config,
+    (await readFile(config, 'utf8')).replace('../../../scripts/compiler/config/resolve-config.ts', builder),
+  );
   if (heading === undefined) return dir;
   const intro = join(dir, 'docs', 'intro.md');
   await writeFile(intro, (await readFile(intro, 'utf8')).replace('# Welcome to the fixture', `# ${heading}`));

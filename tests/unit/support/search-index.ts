@@ -11,7 +11,7 @@ import type {
   TermPieceEntry,
   VocabularyPiece,
 } from '../../../client/contract/index-pieces.ts';
-import { createSearchIndexWriter, type PieceSizes } from '../../../scripts/build/search-index/writer.ts';
+import { createSearchIndexWriter, type PieceSizes } from '../../../scripts/compiler/outputs/search/index-writer.ts';
 import { createLocalIndex, type LocalIndex } from '../../../worker/services/search/local-index.ts';
 import type { PieceKind } from '../../../worker/services/search/pieces.ts';
 

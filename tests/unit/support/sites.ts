@@ -5,12 +5,12 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { afterAll, expect } from 'vitest';
-import { defaultSiteConfig } from '../../../scripts/build/config.ts';
-import type { SourceDoc } from '../../../scripts/build/discover.ts';
-import { BuildError, BuildErrors, newDiagnostics } from '../../../scripts/build/errors.ts';
-import type { LinkContext } from '../../../scripts/build/mdx-plugins.ts';
-import { pageContext } from '../../../scripts/build/page-context.ts';
-import { runBuild } from '../../../scripts/build/pipeline.ts';
+import { defaultSiteConfig } from '../../../scripts/compiler/config/resolve-config.ts';
+import type { SourceDoc } from '../../../scripts/compiler/sources/discover.ts';
+import { BuildError, BuildErrors, newDiagnostics } from '../../../scripts/compiler/errors.ts';
+import type { LinkContext } from '../../../scripts/compiler/compile/markdown/mdx-plugins.ts';
+import { pageContext } from '../../../scripts/compiler/compile/page-context.ts';
+import { runBuild } from '../../../scripts/compiler/pipeline.ts';
 import { storedBuild, type BuiltSite } from '../../support/stored-build.ts';
 
 export type { BuiltSite };

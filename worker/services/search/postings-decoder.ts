@@ -1,5 +1,5 @@
 // Postings decoded by a small WebAssembly module (postings.wasm, assembled by
-// scripts/build/postings-wasm.ts): the loop of `decodePostings`, run as machine code from its
+// scripts/compiler/tools/postings-wasm.ts): the loop of `decodePostings`, run as machine code from its
 // first call. In V8's interpreter, as on a cold isolate, the JavaScript loop costs about 60 ns a
 // character, and the bench's first query decodes a 23,000-character list; the module decodes it
 // in a few microseconds. Same format, same answers: a refused text is handed to `decodePostings`,

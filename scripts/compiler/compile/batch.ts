@@ -1,0 +1,315 @@
+// Compile one batch of pages with @mdx-js/esbuild in one esbuild run and evaluate each in Node
+// with the serialising JSX runtime, keeping its element tree and its TOC. It runs in a compile
+// thread (compile-worker.ts) or, for small sites, in the build's own thread.
+
+import { relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import * as esbuild from 'esbuild';
+import mdx from '@mdx-js/esbuild';
+import { createFormatAwareProcessors } from '@mdx-js/mdx/internal-create-format-aware-processors';
+import type { PluggableList } from 'unified';
+import { VFile } from 'vfile';
+import remarkDirective from 'remark-directive';
+import remarkGfm from 'remark-gfm';
+import type { TocItem, TreeNode } from '../../../client/contract/page.ts';
+import { componentNames } from '../../../client/components/registry-names.ts';
+import { BuildError } from '../errors.ts';
+import { docBody, type SourceDoc } from '../sources/discover.ts';
+import { flatten } from './jsx-runtime.ts';
+import { tableOfContents } from './table-of-contents.ts';
+import { browserOnlyFallbacks } from './checks/browser-only.ts';
+import { unnamedTabQueries } from './checks/tab-queries.ts';
+import { codeHighlighting, type CodeHighlighting } from './code/highlighter.ts';
+import { rehypeCodeFences } from './code/fence-highlight.ts';
+import { remarkGfmAutolinkGuard } from './markdown/gfm-autolink-guard.ts';
+import { remarkGfmTableGuard } from './markdown/gfm-table-guard.ts';
+import { highlightJsxCodeBlocks } from './code/jsx-code-blocks.ts';
+import { pageContextDefine, pageImportsPlugin, supportedImports, type ImportProblem } from './page-imports.ts';
+import { rehypeTocExport } from './markdown/toc-export.ts';
+import { rehypeCommonMarkHtml } from './markdown/commonmark-html.ts';
+import { defaultMarkdownDialect } from './markdown/dialect.ts';
+import { rehypeStaticTree, type StaticTreeData } from './direct.ts';
+import { readCachedPage, writeCachedPage } from './cache.ts';
+import {
+  componentsProvider,
+  componentsProviderPlugin,
+  markdownExtensions,
+  prepareMarkdown,
+  preprocessPlugin,
+} from './mdx-sources.ts';
+import { remarkNpm2Yarn } from './markdown/npm2yarn.ts';
+import { cssModulesPlugin } from './islands/css-modules.ts';
+import { siteComponentOptions, siteComponentsPlugin } from './islands/plugin.ts';
+import { renderIslands } from './islands/render.ts';
+import { rehypeHeadingIds, rehypeLinksAndImages, remarkAdmonitions, type LinkContext } from './markdown/mdx-plugins.ts';
+
+/** A page of the batch and its place in the whole list of docs. */
+export interface BatchEntry {
+  index: number;
+  doc: SourceDoc;
+}
+
+export interface CompiledPage {
+  index: number;
+  tree: TreeNode[];
+  toc: TocItem[];
+  /** Built straight from the page's hast (all literals), not by running its compiled code. */
+  direct: boolean;
+  /** Taken from the compile cache: an earlier build compiled the page in the same context. */
+  fromCache?: true;
+}
+
+export interface BatchOutcome {
+  pages: CompiledPage[];
+  /** Pages that failed to compile or render: the build fails with these. */
+  errors: BuildError[];
+}
+
+/**
+ * Compiles the batch; link and image problems go to `context.diagnostics`, referenced images to
+ * `context.media`. A page that fails is reported in `errors` and left out of `pages`.
+ */
+export async function compileBatch(
+  entries: BatchEntry[],
+  context: LinkContext,
+  options: { direct?: boolean } = {},
+): Promise<BatchOutcome> {
+  const highlighting = await codeHighlighting();
+  const mdxOptions = mdxCompileOptions(context, highlighting);
+  const outcome: BatchOutcome = { pages: [], errors: [] };
+  // What every page's tree goes through once built, however it was built.
+  const finish = async (tree: TreeNode[], doc: SourceDoc) => {
+    const { tree: shown, warning } = browserOnlyFallbacks(tree, doc);
+    if (warning) context.diagnostics.warnings.push(warning);
+    context.diagnostics.errors.push(...unnamedTabQueries(shown, doc));
+    return highlightJsxCodeBlocks(shown, highlighting);
+  };
+
+  // Each page is processed once, here: pages whose tree is all literals are done; the rest keep the
+  // JavaScript MDX made of them, which esbuild bundles with their imports and the page then runs.
+  const needCode: BatchEntry[] = [];
+  const code = new Map<string, string>();
+  if (options.direct === false) needCode.push(...entries);
+  else {
+    const { process } = createFormatAwareProcessors({
+      ...mdxOptions,
+      rehypePlugins: [...mdxOptions.rehypePlugins, rehypeStaticTree],
+    });
+    const { compileCache } = context;
+    const batchMedia = context.media;
+    for (const entry of entries) {
+      const { doc } = entry;
+      const cached = compileCache && readCachedPage(compileCache, doc);
+      if (cached) {
+        for (const [file, url] of cached.media) if (!batchMedia.has(file)) batchMedia.set(file, url);
+        outcome.pages.push({ index: entry.index, tree: cached.tree, toc: cached.toc, direct: true, fromCache: true });
+        continue;
+      }
+      const problems = { errors: context.diagnostics.errors.length, warnings: context.diagnostics.warnings.length };
+      // Each page notes its own images, so that its cache entry carries them.
+      const pageMedia = new Map<string, string>();
+      context.media = pageMedia;
+      try {
+        const file = await process(
+          new VFile({ path: doc.file, value: prepareMarkdown(doc.file, docBody(doc), context) }),
+        );
+        const { staticTree } = file.data as StaticTreeData;
+        if (staticTree) {
+          const tree = await finish(staticTree, doc);
+          const page = { tree, toc: tableOfContents(tree), media: [...pageMedia] };
+          outcome.pages.push({ index: entry.index, tree: page.tree, toc: page.toc, direct: true });
+          const clean =
+            context.diagnostics.errors.length === problems.errors &&
+            context.diagnostics.warnings.length === problems.warnings;
+          const unkept = compileCache && clean ? writeCachedPage(compileCache, doc, page) : undefined;
+          if (unkept) context.diagnostics.warnings.push(unkept);
+        } else {
+          code.set(doc.file, String(file.value));
+          needCode.push(entry);
+        }
+      } catch {
+        // A page MDX cannot read: @mdx-js/esbuild reads it again to report it, link problems and all.
+        context.diagnostics.errors.length = problems.errors;
+        context.diagnostics.warnings.length = problems.warnings;
+        needCode.push(entry);
+      } finally {
+        context.media = batchMedia;
+        for (const [file, url] of pageMedia) if (!batchMedia.has(file)) batchMedia.set(file, url);
+      }
+    }
+  }
+  if (needCode.length === 0) return outcome;
+
+  const byFile = new Map(needCode.map(({ doc }) => [doc.file, doc]));
+  let result: esbuild.BuildResult<{ write: false }>;
+  try {
+    result = await esbuild.build({
+      entryPoints: needCode.map(({ doc }) => doc.file),
+      bundle: true,
+      write: false,
+      // A script that returns the page as a value: evaluated with `new Function`, its code is
+      // garbage once the tree is built (an imported module would stay loaded until exit).
+      format: 'iife',
+      globalName: 'page',
+      platform: 'node',
+      outdir: '/mdx-out',
+      outbase: context.docsDir,
+      logLevel: 'silent',
+      define: pageContextDefine(context.pageContext),
+      ...siteComponentOptions,
+      plugins: [
+        siteComponentsPlugin(context.siteDir),
+        cssModulesPlugin(context.siteDir),
+        preprocessPlugin(byFile, context, code),
+        pageImportsPlugin(),
+        componentsProviderPlugin(),
+        mdx(mdxOptions),
+      ],
+    });
+  } catch (error) {
+    if (!isBuildFailure(error)) throw error;
+    outcome.errors.push(...compileFailure(error, context));
+    return outcome;
+  }
+
+  const outputs = new Map(result.outputFiles.map((output) => [output.path, output.text]));
+  for (const { index, doc } of needCode) {
+    const outPath = `/mdx-out/${relative(context.docsDir, doc.file).replace(/\.mdx?$/, '.js')}`;
+    const pageCode = outputs.get(outPath);
+    outputs.delete(outPath);
+    if (pageCode === undefined) {
+      outcome.errors.push(
+        new BuildError(
+          doc.relPath,
+          undefined,
+          'esbuild produced no output for this page',
+          'report this as a bug of the build',
+        ),
+      );
+      continue;
+    }
+    try {
+      const tree = await finish(renderIslands(evaluate(pageCode, doc), doc), doc);
+      outcome.pages.push({ index, tree, toc: tableOfContents(tree), direct: false });
+    } catch (error) {
+      if (!(error instanceof BuildError)) throw error;
+      outcome.errors.push(error);
+    }
+  }
+  return outcome;
+}
+
+/** The MDX options every page and partial is compiled with, directly or through esbuild. */
+function mdxCompileOptions(context: LinkContext, highlighting: CodeHighlighting) {
+  return {
+    jsxImportSource: 'self-docs-mdx',
+    // Partials rendered inside a page get the registered components from here too.
+    providerImportSource: componentsProvider,
+    // Docusaurus parses .md as MDX too, unless `markdown.format` says otherwise.
+    ...markdownExtensions(context.markdown ?? defaultMarkdownDialect),
+    remarkPlugins: [
+      remarkGfm,
+      remarkGfmAutolinkGuard,
+      remarkGfmTableGuard,
+      remarkDirective,
+      remarkAdmonitions,
+      remarkNpm2Yarn,
+    ],
+    rehypePlugins: [
+      rehypeCommonMarkHtml,
+      rehypeHeadingIds,
+      rehypeTocExport,
+      [rehypeLinksAndImages, context],
+      [rehypeCodeFences, highlighting],
+    ] as PluggableList,
+  };
+}
+
+function isBuildFailure(error: unknown): error is esbuild.BuildFailure {
+  return error instanceof Error && Array.isArray((error as Partial<esbuild.BuildFailure>).errors);
+}
+
+const components = Object.fromEntries(componentNames.map((name) => [name, name]));
+/** What a page's `require` finds: React, left out of its bundle, is the build's own (islands/plugin.ts). */
+const pageRequire = createRequire(import.meta.url);
+
+function evaluate(code: string, doc: SourceDoc): TreeNode[] {
+  try {
+    const page = new Function('require', `'use strict';\n${code}\nreturn page;`)(pageRequire) as {
+      default: (props: { components: Record<string, string> }) => unknown;
+    };
+    return flatten(page.default({ components }));
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const lineOf = (name: string) => doc.raw.split('\n').findIndex((l) => l.includes(`<${name}`)) + 1 || undefined;
+    const missing = /Expected component `(\w+)`/.exec(message);
+    if (missing) {
+      throw new BuildError(
+        doc.relPath,
+        lineOf(missing[1]!),
+        `unknown component <${missing[1]}>`,
+        importFix(missing[1]!) ?? `use one of the registered components (${componentNames.join(', ')}) or plain HTML`,
+      );
+    }
+    // A build-time component that rejects its props names itself first: `<TOCInline> needs …`.
+    const component = /^<(\w+)>/.exec(message)?.[1];
+    throw new BuildError(
+      doc.relPath,
+      component ? lineOf(component) : undefined,
+      `the page failed to render: ${message}`,
+      'fix the JSX expression named in the message',
+    );
+  }
+}
+
+/** `<Link>` used without its import: say which import brings it. */
+function importFix(name: string): string | undefined {
+  const path = supportedImports.find((candidate) => candidate.endsWith(`/${name}`));
+  return path ? `add \`import ${name} from '${path}';\` at the top of the page` : undefined;
+}
+
+function compileFailure(failure: esbuild.BuildFailure, context: LinkContext): BuildError[] {
+  const errors = failure.errors.map((message) => {
+    const file = message.location?.file ? context.relPathOf(message.location.file) : 'content';
+    const cause = (message.detail as { cause?: { reason?: string; line?: number } } | undefined)?.cause;
+    const text = cause?.reason ?? message.text.split('\n').at(-1)!.trim();
+    const range = /\((\d+):\d+-\d+:\d+\)/.exec(text);
+    let line = cause?.line ?? (range ? Number(range[1]) : message.location?.line || undefined);
+    if (message.location?.lineText && /^import /.test(message.location.lineText) && message.location.file) {
+      // An import line is reported in the compiled code: find it in the source.
+      const raw = readFileSync(message.location.file, 'utf8').split('\n');
+      line = raw.findIndex((l: string) => l.includes(message.location!.lineText.trim())) + 1 || line;
+    }
+    const unknownImport = message.detail as Partial<ImportProblem> | undefined;
+    if (unknownImport?.problem && unknownImport.fix) {
+      return new BuildError(file, line, unknownImport.problem, unknownImport.fix);
+    }
+    const missingPackage = /^Could not resolve "([^"]+)"/.exec(text)?.[1];
+    if (missingPackage && isPackageName(missingPackage)) {
+      return new BuildError(
+        file,
+        line,
+        `package "${missingPackage}" is not installed in the site folder`,
+        "install the site's dependencies (npm install in the site folder), or remove the import",
+      );
+    }
+    return new BuildError(file, line, `MDX syntax error: ${text}`, mdxFix(text));
+  });
+  return errors;
+}
+
+/** `react-dom`, `@scope/pkg/sub`: a bare import, looked up in node_modules, not a path. */
+function isPackageName(specifier: string): boolean {
+  return !/^(\.{1,2}\/|\/|@site\/)/.test(specifier);
+}
+
+function mdxFix(text: string): string {
+  if (/^Could not resolve/.test(text))
+    return 'point the import at a file that exists, relative to this page (or @site/…), or remove it';
+  if (/Unexpected character|Could not parse expression|acorn|brace/i.test(text))
+    return 'in prose, escape { and } as \\{ and \\}, and < as &lt;; in JSX, check the expression';
+  if (/Expected a closing tag|Unexpected closing|end tag/i.test(text))
+    return 'close every JSX/HTML tag, and leave blank lines around Markdown inside HTML blocks';
+  return 'fix the Markdown/JSX at that line (pages are MDX: HTML must be valid JSX)';
+}

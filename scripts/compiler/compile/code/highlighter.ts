@@ -1,0 +1,90 @@
+// One Shiki highlighter per thread, and the options both kinds of code block share: Markdown
+// fences (highlighted while compiling, code-fence-highlight.ts) and <CodeBlock> written in JSX
+// (highlighted once the page is evaluated, jsx-code-blocks.ts), so both come out alike.
+
+import { createHighlighter, isSpecialLang, type CodeToHastOptions, type Highlighter } from 'shiki';
+import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
+import { codeLinesTransformer, codeTitleTransformer } from './fences.ts';
+import { compactCodeTransformer } from './markup.ts';
+import { loadCodeThemes } from './themes.ts';
+import { codeTokens, type CodeTokens } from './tokens.ts';
+
+export interface CodeHighlighting {
+  highlighter: Highlighter;
+  /** The one theme code is tokenised with, and what turns its colours into classes (code-tokens.ts). */
+  tokens: CodeTokens;
+}
+
+export const preloadedLanguages = [
+  'bash',
+  'shell',
+  'json',
+  'ts',
+  'tsx',
+  'js',
+  'jsx',
+  'rust',
+  'python',
+  'go',
+  'yaml',
+  'toml',
+  'text',
+  'markdown',
+  'html',
+  'css',
+  'solidity',
+  'sql',
+  'diff',
+];
+
+let highlighting: Promise<CodeHighlighting> | undefined;
+
+export function codeHighlighting(): Promise<CodeHighlighting> {
+  highlighting ??= (async () => {
+    const tokens = codeTokens(await loadCodeThemes());
+    const highlighter = await createHighlighter({
+      themes: [tokens.theme],
+      langs: preloadedLanguages,
+      engine: codeRegexEngine(),
+    });
+    return { highlighter, tokens };
+  })();
+  return highlighting;
+}
+
+/**
+ * TextMate grammars are written for Oniguruma; Shiki's JavaScript engine translates their patterns
+ * to native RegExps, which V8 compiles to machine code: about a quarter less CPU than Oniguruma in
+ * WebAssembly on our pages, for the same tokens (tests/unit/code-regex-engine.test.ts compares them).
+ * Forgiving: a pattern it cannot translate (rare, in a few grammars) is skipped rather than
+ * failing the page, so such a block is coloured a little less, never lost.
+ */
+export function codeRegexEngine() {
+  return createJavaScriptRegexEngine({ forgiving: true });
+}
+
+/** What every code block is highlighted with, besides its language, code and meta. */
+export function sharedCodeOptions({ tokens }: CodeHighlighting) {
+  return {
+    // One theme whose colours stand for the light/dark pairs: see code-tokens.ts.
+    theme: tokens.theme.name!,
+    // Shiki's default stops tokenising a line after 0.5 s and colours the rest as one token:
+    // on a busy machine the first line that compiles a big grammar's patterns hits it, and
+    // the same page came out coloured differently from build to build.
+    tokenizeTimeLimit: 60_000,
+    // Compacting last: it reads which lines the others marked.
+    transformers: [tokens.transformer, codeTitleTransformer, codeLinesTransformer, compactCodeTransformer],
+  } satisfies Partial<CodeToHastOptions>;
+}
+
+/** `language` once loaded, or plain text when Shiki has no grammar of that name. */
+export async function loadedLanguage({ highlighter }: CodeHighlighting, language: string | undefined): Promise<string> {
+  if (!language) return 'text';
+  if (highlighter.getLoadedLanguages().includes(language) || isSpecialLang(language)) return language;
+  try {
+    await highlighter.loadLanguage(language as Parameters<Highlighter['loadLanguage']>[0]);
+    return language;
+  } catch {
+    return 'text';
+  }
+}

@@ -1,0 +1,196 @@
+// Step "compile": every page's MDX to its element tree and TOC. Pages are compiled in batches,
+// spread over one thread a core on large sites, and handed to the caller as each batch is done,
+// so no more than a few batches of compiled pages are held at once whatever the site's size.
+
+import { availableParallelism } from 'node:os';
+import type { TocItem, TreeNode } from '../../../client/contract/page.ts';
+import type { BatchEntry } from './batch.ts';
+import type { BatchResult } from './thread-messages.ts';
+import { inProcessCompiler, startCompileThreads, type BatchCompiler, type CompileThreadPool } from './threads.ts';
+import { BuildErrors, type BuildError } from '../errors.ts';
+import type { SourceDoc } from '../sources/discover.ts';
+import type { LinkContext } from './markdown/mdx-plugins.ts';
+
+export interface CompiledDoc {
+  doc: SourceDoc;
+  tree: TreeNode[];
+  toc: TocItem[];
+  /** Taken from the compile cache rather than compiled. */
+  fromCache: boolean;
+}
+
+export interface CompileOptions {
+  /**
+   * Worker threads to compile in; 0 compiles in this thread. Default: SELF_BUILD_THREADS when
+   * set, else one a core for sites of `pagesForThreads` pages or more.
+   */
+  threads?: number;
+  /** Threads started before the docs were read (the build's): used instead, and left running. */
+  pool?: CompileThreadPool;
+  /**
+   * The dev server's way: a page that fails (to compile, to render, or with a broken link or image
+   * the policy makes an error) is handed here with its problems instead of failing the build, and
+   * a batch whose esbuild run failed as a whole is compiled again page by page, so that only the
+   * broken pages are missing.
+   */
+  onBroken?: (doc: SourceDoc, index: number, problems: BuildError[]) => void | Promise<void>;
+}
+
+/** Below this, starting threads (about a second each) costs more than sharing the work saves. */
+const pagesForThreads = 200;
+/** Pages a batch at most: one esbuild run each, and the unit of work a thread takes. */
+const maxBatchPages = 100;
+
+/**
+ * Compiles `docs` and calls `onDoc` with each compiled page, in any order (`index` is its place in
+ * `docs`), one call at a time, waiting for it. Link problems go to `context.diagnostics` and
+ * referenced images to `context.media`, in the order of `docs`. Pages that fail to compile are
+ * reported together at the end: the one BuildError, or BuildErrors; with `options.onBroken`, each
+ * broken page goes there instead, with its link problems, and nothing is thrown for it.
+ */
+export async function compileDocs(
+  docs: SourceDoc[],
+  context: LinkContext,
+  onDoc: (compiled: CompiledDoc, index: number) => void | Promise<void>,
+  options: CompileOptions = {},
+): Promise<void> {
+  const threads = Math.max(0, options.threads ?? defaultThreads(docs.length));
+  const pooled = options.pool?.compilers(context);
+  const batches = batchesOf(docs, pooled?.length ?? Math.max(1, threads));
+  const compilers =
+    pooled ??
+    (threads > 0 ? startCompileThreads(Math.min(threads, batches.length), context) : [inProcessCompiler(context)]);
+  // Each batch's problems and images, kept (without its pages) to be added in the order of `docs`.
+  const leftovers: Omit<BatchResult, 'pages'>[] = [];
+  let nextBatch = 0;
+  let failure: { error: unknown } | undefined;
+  let delivery = Promise.resolve();
+
+  const deliver = (result: BatchResult, broken: Map<number, BuildError[]>) => {
+    const delivered = delivery.then(async () => {
+      for (const { index, tree, toc, fromCache } of result.pages) {
+        if (failure) return;
+        if (!broken.has(index)) await onDoc({ doc: docs[index]!, tree, toc, fromCache: fromCache === true }, index);
+      }
+      for (const [index, problems] of broken) {
+        if (failure) return;
+        await options.onBroken!(docs[index]!, index, problems);
+      }
+    });
+    delivery = delivered.catch(() => undefined);
+    return delivered;
+  };
+
+  // A compiler is given its next batches (up to its depth) before the last one's pages are handed
+  // over, so a thread never waits for this one: at most depth + 1 batches per compiler are held.
+  const drive = async (compiler: BatchCompiler) => {
+    const start = () => {
+      if (failure || nextBatch >= batches.length) return undefined;
+      const batch = nextBatch++;
+      const running = compiler.compile(batches[batch]!).then((result) => ({ batch, result }));
+      running.catch(() => undefined);
+      return running;
+    };
+    const under = [start()];
+    while (under.length < compiler.depth && under.at(-1)) under.push(start());
+    for (let running = under.shift(); running; running = under.shift()) {
+      const compiled = await running;
+      const { batch } = compiled;
+      // A broken batch is compiled again page by page, after the batch already under way.
+      const { result, broken } = options.onBroken
+        ? await isolateBroken(compiler, batches[batch]!, compiled.result)
+        : { result: compiled.result, broken: new Map<number, BuildError[]>() };
+      under.push(start());
+      await deliver(result, broken);
+      leftovers[batch] = { errors: result.errors, diagnostics: result.diagnostics, media: result.media };
+    }
+  };
+
+  try {
+    await Promise.all(
+      compilers.map((compiler) =>
+        drive(compiler).catch((error: unknown) => {
+          failure ??= { error };
+        }),
+      ),
+    );
+  } finally {
+    if (!pooled) await Promise.all(compilers.map((compiler) => compiler.close()));
+  }
+  if (failure) throw failure.error;
+  reportProblems(docs, context, leftovers);
+}
+
+/**
+ * Sorts a batch's problems by the page they belong to. When that leaves a page neither compiled
+ * nor broken (an esbuild run fails as a whole) or a problem that names no page of the batch (one
+ * in an imported partial), the batch is compiled again one page at a time, where every problem
+ * belongs to the one page.
+ */
+async function isolateBroken(
+  compiler: BatchCompiler,
+  entries: BatchEntry[],
+  result: BatchResult,
+): Promise<{ result: BatchResult; broken: Map<number, BuildError[]> }> {
+  const indexOf = new Map(entries.map(({ index, doc }) => [doc.relPath, index]));
+  const lone = entries.length === 1 ? entries[0]!.index : undefined;
+  const broken = new Map<number, BuildError[]>();
+  let placed = true;
+  for (const problem of [...result.errors, ...result.diagnostics.errors]) {
+    const index = lone ?? indexOf.get(problem.file);
+    if (index === undefined) placed = false;
+    else broken.set(index, [...(broken.get(index) ?? []), problem]);
+  }
+  const compiled = new Set(result.pages.map((page) => page.index));
+  if (lone !== undefined || (placed && entries.every(({ index }) => compiled.has(index) || broken.has(index)))) {
+    return { result: { ...result, errors: [], diagnostics: { ...result.diagnostics, errors: [] } }, broken };
+  }
+  const merged: BatchResult = { pages: [], errors: [], diagnostics: { errors: [], warnings: [] }, media: [] };
+  broken.clear();
+  for (const entry of entries) {
+    const single = await isolateBroken(compiler, [entry], await compiler.compile([entry]));
+    merged.pages.push(...single.result.pages);
+    merged.diagnostics.warnings.push(...single.result.diagnostics.warnings);
+    merged.media.push(...single.result.media);
+    for (const [index, problems] of single.broken) broken.set(index, problems);
+  }
+  return { result: merged, broken };
+}
+
+/** Threads a site of `pages` pages is compiled in: SELF_BUILD_THREADS, else one a core for a large site. */
+export function defaultThreads(pages: number): number {
+  const fromEnv = process.env.SELF_BUILD_THREADS;
+  if (fromEnv !== undefined && /^\d+$/.test(fromEnv)) return Number(fromEnv);
+  const cores = availableParallelism();
+  return pages >= pagesForThreads && cores > 1 ? cores : 0;
+}
+
+/** Consecutive slices of `docs`, several per compiler so that the threads finish close together. */
+function batchesOf(docs: SourceDoc[], compilers: number): BatchEntry[][] {
+  const size = Math.min(maxBatchPages, Math.max(1, Math.ceil(docs.length / (compilers * 4))));
+  const batches: BatchEntry[][] = [];
+  for (let start = 0; start < docs.length; start += size) {
+    batches.push(docs.slice(start, start + size).map((doc, offset) => ({ index: start + offset, doc })));
+  }
+  return batches;
+}
+
+/** Adds every batch's link problems and images to the context; throws the pages that failed. */
+function reportProblems(docs: SourceDoc[], context: LinkContext, leftovers: Omit<BatchResult, 'pages'>[]): void {
+  const order = new Map(docs.map((doc, index) => [doc.relPath, index]));
+  // Threads finish pages in no set order: problems are listed page by page, as the docs are.
+  const inDocOrder = (errors: BuildError[]) =>
+    errors
+      .map((error, position) => ({ error, position, page: order.get(error.file) ?? docs.length }))
+      .sort((a, b) => a.page - b.page || a.position - b.position)
+      .map(({ error }) => error);
+  const failed: BuildError[] = [];
+  for (const batch of leftovers) {
+    if (!batch) continue;
+    failed.push(...inDocOrder(batch.errors));
+    context.diagnostics.errors.push(...inDocOrder(batch.diagnostics.errors));
+    context.diagnostics.warnings.push(...inDocOrder(batch.diagnostics.warnings));
+    for (const [file, url] of batch.media) if (!context.media.has(file)) context.media.set(file, url);
+  }
+  if (failed.length > 0) throw failed.length === 1 ? failed[0]! : new BuildErrors(failed);
+}

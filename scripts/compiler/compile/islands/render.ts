@@ -1,0 +1,39 @@
+// Site components ("islands") are rendered here, in Node with React, once the page's tree is
+// built: the worker holds no site code, so what it serves of them is this HTML. The browser
+// hydrates the interactive ones (client/islands/hydrate.ts). Content the page gives a component
+// (its MDX children) is rendered by the same renderer the worker uses for the rest of the page.
+
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { forEachIsland, type IslandProps } from '../../../../client/contract/islands.ts';
+import { pageComponents } from '../../../../client/islands/Island.tsx';
+import { islandElementProps } from '../../../../client/islands/island-props.ts';
+import type { TreeNode } from '../../../../client/contract/page.ts';
+import type { SourceDoc } from '../../sources/discover.ts';
+import { BuildError } from '../../errors.ts';
+import { pendingIsland, type PendingIsland } from './registry.ts';
+
+/** Renders every island of `tree` in place (innermost first: an island may hold another in its content). */
+export function renderIslands(tree: TreeNode[], doc: SourceDoc): TreeNode[] {
+  forEachIsland(tree, (island) => {
+    const pending = (island as unknown as Record<symbol, PendingIsland | undefined>)[pendingIsland];
+    if (pending) island.p.html = renderIsland(island.p, pending, doc);
+  });
+  return tree;
+}
+
+function renderIsland(island: IslandProps, pending: PendingIsland, doc: SourceDoc): string {
+  const name = pending.component.name || island.export;
+  const props = islandElementProps(island.props, pageComponents);
+  try {
+    return renderToString(createElement(pending.component, props));
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new BuildError(
+      doc.relPath,
+      doc.raw.split('\n').findIndex((line) => line.includes(`<${name}`)) + 1 || undefined,
+      `the site component <${name}> (${island.island}) failed to render: ${message}`,
+      `fix ${island.island} or the props this page gives it; it must render in Node without a browser (use useEffect or @docusaurus/BrowserOnly for browser-only code)`,
+    );
+  }
+}

@@ -1,0 +1,85 @@
+// A JSX runtime that builds the serialisable tree instead of React elements. Compiled MDX
+// imports it at build time; what it returns is stored in KV and rendered by `renderTree`.
+
+import type { ContentProp, TreeElement, TreeNode } from '../../../client/contract/page.ts';
+import { islandTag } from '../../../client/contract/islands.ts';
+import { islandSource, pendingIsland, type PendingIsland } from './islands/registry.ts';
+
+export const Fragment = Symbol.for('self-docs.fragment');
+
+/** What JSX produced, so a prop holding JSX is stored as content, not as a data object. */
+const produced = new WeakSet<object>();
+
+type Props = Record<string, unknown> & { children?: unknown };
+type Component = (props: Props) => unknown;
+
+export function jsx(type: string | symbol | Component, props: Props): TreeNode | TreeNode[] | null {
+  const result = createNode(type, props);
+  if (typeof result === 'object' && result !== null) produced.add(result);
+  return result;
+}
+
+function createNode(type: string | symbol | Component, props: Props): TreeNode | TreeNode[] | null {
+  const { children, ...rest } = props;
+  if (type === Fragment) return flatten(children);
+  // A site component: rendered with React once the page is built (islands/render.ts).
+  const island = islandSource(type);
+  if (island) {
+    const name = (typeof type === 'function' && type.name) || island.export;
+    const element: TreeElement = { t: islandTag, p: { ...island, props: serialiseProps(name, props) ?? {} } };
+    const pending: PendingIsland = { component: type as PendingIsland['component'], props };
+    Object.defineProperty(element, pendingIsland, { value: pending });
+    return element;
+  }
+  // Components defined inside the MDX file itself (`export const X = () => …`) run now.
+  if (typeof type === 'function') return flatten(type(props));
+  if (typeof type !== 'string') throw new Error(`unsupported JSX element type ${String(type)}`);
+  const element: TreeElement = { t: type };
+  const p = serialiseProps(type, rest);
+  if (p) element.p = p;
+  const c = flatten(children);
+  if (c.length > 0) element.c = c;
+  return element;
+}
+
+export const jsxs = jsx;
+export const jsxDEV = jsx;
+
+function serialiseProps(type: string, props: Record<string, unknown>): Record<string, unknown> | undefined {
+  const entries = Object.entries(props).filter(([, value]) => value !== undefined);
+  for (const [name, value] of entries) {
+    if (typeof value === 'function') {
+      throw new Error(
+        `<${type} ${name}={…}> passes a function; pages are static, so props must be plain values (data or JSX)`,
+      );
+    }
+  }
+  if (entries.length === 0) return undefined;
+  return Object.fromEntries(
+    entries.map(([name, value]) => [
+      name,
+      isContent(value) ? ({ $content: flatten(value) } satisfies ContentProp) : value,
+    ]),
+  );
+}
+
+/** JSX, or a list with JSX in it (`items.map((item) => <li>{item}</li>)`). */
+function isContent(value: unknown): boolean {
+  const isJsx = (item: unknown) => typeof item === 'object' && item !== null && produced.has(item);
+  return isJsx(value) || (Array.isArray(value) && value.some(isJsx));
+}
+
+/** Whether an element of the tree (met through children, not props) is a `tag`. */
+export function hasElement(nodes: TreeNode[], tag: string): boolean {
+  return nodes.some(
+    (node) => typeof node !== 'string' && (node.t === tag || (node.c !== undefined && hasElement(node.c, tag))),
+  );
+}
+
+export function flatten(value: unknown): TreeNode[] {
+  if (value === null || value === undefined || value === false || value === true) return [];
+  if (Array.isArray(value)) return value.flatMap(flatten);
+  if (typeof value === 'string' || typeof value === 'number') return [String(value)];
+  if (typeof value === 'object' && 't' in (value as object)) return [value as TreeElement];
+  throw new Error(`cannot serialise ${JSON.stringify(value)} in page content`);
+}

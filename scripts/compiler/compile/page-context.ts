@@ -1,0 +1,48 @@
+// What a page sees of its site when it is evaluated at build time: `useDocusaurusContext()` and
+// `useBaseUrl()` read it. It crosses into compile threads and into each page's bundle as JSON.
+
+import type { SiteConfig } from '../../../client/contract/site-config.ts';
+
+export interface PageContext {
+  /** `siteConfig` as Docusaurus gives it to pages: the config's plain data, with the values this build serves. */
+  siteConfig: Record<string, unknown> & { title: string; url: string; baseUrl: string };
+  i18n: { defaultLocale: string; currentLocale: string; locales: string[] };
+}
+
+/**
+ * The site as pages see it. `docusaurusConfig` is the loaded Docusaurus config (stand-ins already
+ * taken out); functions and other values JSON cannot carry are left out. The base URL is always
+ * `/`: this site is served from its origin's root, whatever the Docusaurus config says.
+ */
+export function pageContext(site: SiteConfig, docusaurusConfig?: unknown): PageContext {
+  const plain = jsonData(docusaurusConfig);
+  const i18n = isRecord(plain.i18n) ? plain.i18n : {};
+  const locale = typeof i18n.defaultLocale === 'string' ? i18n.defaultLocale : 'en';
+  return {
+    siteConfig: {
+      ...plain,
+      customFields: isRecord(plain.customFields) ? plain.customFields : {},
+      title: site.title,
+      tagline: site.tagline,
+      url: site.url,
+      favicon: site.favicon,
+      baseUrl: '/',
+      trailingSlash: false,
+    },
+    i18n: { defaultLocale: locale, currentLocale: locale, locales: [locale] },
+  };
+}
+
+function jsonData(value: unknown): Record<string, unknown> {
+  try {
+    const data: unknown = JSON.parse(JSON.stringify(value ?? {}));
+    return isRecord(data) ? data : {};
+  } catch {
+    // A config with a cycle cannot be written as JSON: pages get the values above only.
+    return {};
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,143 @@
+// Navbar items as a Docusaurus config writes them. A plain link is known from the config alone;
+// a `doc` item (docId) or a `docSidebar` item (sidebarId) links to a page the build knows only
+// once it has found the docs and resolved the sidebars, so those wait for `resolveNavbar`.
+
+import type { NavbarItem } from '../../../client/contract/site-config.ts';
+import type { SidebarItem } from '../../../client/contract/sidebar.ts';
+import type { SourceDoc } from '../sources/discover.ts';
+import { BuildError, throwIfErrors } from '../errors.ts';
+
+type Position = NavbarItem['position'];
+
+export type NavbarEntry =
+  | { type: 'link'; item: NavbarItem }
+  | { type: 'doc'; docId: string; label?: string; position: Position; line?: number }
+  | { type: 'docSidebar'; sidebarId: string; label?: string; position: Position; line?: number };
+
+export interface DocusaurusNavbarItem {
+  type?: string;
+  label?: string;
+  to?: string;
+  href?: string;
+  position?: Position;
+  docId?: string;
+  sidebarId?: string;
+  docsPluginId?: string;
+}
+
+const hasScheme = /^[a-z][a-z\d+.-]*:/i;
+
+/**
+ * The entries for Docusaurus's navbar items. Left out: items of another docs plugin instance
+ * (not served), `docsVersionDropdown` (our navbar always has its own version dropdown), and
+ * widgets without a label and a target (search, locale dropdown, html).
+ */
+export function navbarEntries(
+  items: DocusaurusNavbarItem[],
+  asset: (src?: string) => string | undefined,
+  lineOf: (key: string, value: string) => number | undefined,
+): NavbarEntry[] {
+  return items.flatMap((item): NavbarEntry[] => {
+    const position = item.position ?? 'left';
+    if (item.docsPluginId && item.docsPluginId !== 'default') return [];
+    if (item.type === 'doc' && item.docId) {
+      return [{ type: 'doc', docId: item.docId, label: item.label, position, line: lineOf('docId', item.docId) }];
+    }
+    if (item.type === 'docSidebar' && item.sidebarId) {
+      const line = lineOf('sidebarId', item.sidebarId);
+      return [{ type: 'docSidebar', sidebarId: item.sidebarId, label: item.label, position, line }];
+    }
+    const href = asset(item.to) ?? item.href;
+    if (!item.label || !href || item.type === 'docsVersionDropdown') return [];
+    return [
+      {
+        type: 'link',
+        item: { label: item.label, href, position, external: hasScheme.test(item.href ?? '') },
+      },
+    ];
+  });
+}
+
+/** A docs version as the navbar needs it: its docs, and its sidebars under their (prefixed) ids. */
+export interface NavbarVersion {
+  name: string;
+  isLast: boolean;
+  sidebarPrefix: string;
+  docs: SourceDoc[];
+  sidebars: Record<string, SidebarItem[]>;
+}
+
+/**
+ * Navbar links for every entry: a doc item links to its doc, a sidebar item to its sidebar's first
+ * page, in the last version, and (`byVersion`) to the same doc or sidebar in each other version that
+ * has it, as Docusaurus follows the version being read. An item naming what the last version does
+ * not have fails the build, as in Docusaurus; all at once.
+ */
+export function resolveNavbar(entries: NavbarEntry[], versions: NavbarVersion[], configFile: string): NavbarItem[] {
+  const last = versions.find((version) => version.isLast)!;
+  const targetIn = (entry: Exclude<NavbarEntry, { type: 'link' }>, version: NavbarVersion) => {
+    if (entry.type === 'doc') {
+      const doc = version.docs.find((candidate) => candidate.id === entry.docId);
+      return doc && { label: doc.id, href: doc.route };
+    }
+    const sidebar = version.sidebars[`${version.sidebarPrefix}${entry.sidebarId}`];
+    return sidebar && firstPage(sidebar);
+  };
+  const errors: BuildError[] = [];
+  const items = entries.flatMap((entry): NavbarItem[] => {
+    if (entry.type === 'link') return [entry.item];
+    const target = targetIn(entry, last);
+    if (!target) {
+      errors.push(missingTarget(entry, last, configFile));
+      return [];
+    }
+    const byVersion: Record<string, string> = {};
+    for (const version of versions) {
+      const there = version.isLast ? undefined : targetIn(entry, version);
+      if (there && there.href !== target.href) byVersion[version.name] = there.href;
+    }
+    // Docusaurus labels a doc item with the doc's id when the item has no label.
+    const item: NavbarItem = {
+      label: entry.label ?? target.label,
+      href: target.href,
+      position: entry.position,
+      external: false,
+    };
+    return [Object.keys(byVersion).length > 0 ? { ...item, byVersion } : item];
+  });
+  throwIfErrors({ errors, warnings: [] });
+  return items;
+}
+
+function missingTarget(
+  entry: Exclude<NavbarEntry, { type: 'link' }>,
+  last: NavbarVersion,
+  configFile: string,
+): BuildError {
+  if (entry.type === 'doc') {
+    return new BuildError(
+      configFile,
+      entry.line,
+      `the navbar item of type "doc" names docId "${entry.docId}", and no doc has that id`,
+      `use the id of an existing doc (its path under the docs folder without extension, e.g. "${last.docs[0]?.id ?? 'intro'}")`,
+    );
+  }
+  return new BuildError(
+    configFile,
+    entry.line,
+    last.sidebars[entry.sidebarId]
+      ? `the navbar item of type "docSidebar" names sidebar "${entry.sidebarId}", which has no page to link to`
+      : `the navbar item of type "docSidebar" names sidebarId "${entry.sidebarId}", and there is no such sidebar`,
+    `use one of the sidebars: ${Object.keys(last.sidebars).join(', ') || '(none)'}`,
+  );
+}
+
+/** The first item of a sidebar that has a page of its own (a doc, or a category with a page). */
+export function firstPage(items: SidebarItem[]): { label: string; href: string } | undefined {
+  for (const item of items) {
+    if (item.type !== 'link' && item.href) return { label: item.label, href: item.href };
+    const inner = item.type === 'category' ? firstPage(item.items) : undefined;
+    if (inner) return inner;
+  }
+  return undefined;
+}

@@ -1,0 +1,204 @@
+// What a Docusaurus site has that this engine does not serve: a blog, other locales, other docs
+// plugin instances (and other plugins), swizzled theme components, custom pages
+// (`src/pages/`), remark/rehype plugins, and packages the site folder lacks. Each is said once,
+// as a build warning, never silently dropped.
+
+import { existsSync, readdirSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { BuildError } from '../errors.ts';
+import { uniqueLine } from '../schemas/source-lines.ts';
+import { standInPackage } from './stand-ins.ts';
+
+type Options = Record<string, unknown>;
+
+interface ConfigFile {
+  /** The name shown in messages, e.g. `docusaurus.config.mjs`. */
+  name: string;
+  text: string;
+}
+
+/** Warnings for the parts of a raw (as exported) Docusaurus config that the build leaves out. */
+export function unservedFeatures(raw: unknown, siteDir: string, file: ConfigFile): BuildError[] {
+  const config = isObject(raw) ? raw : {};
+  const warn = (key: string, value: unknown, problem: string, fix: string) =>
+    new BuildError(file.name, uniqueLine(file.text, [key], value), problem, fix);
+  const warnings: BuildError[] = [];
+  const markdownPlugins: string[] = [];
+  const collectMarkdownPlugins = (options: Options, where: string) => {
+    for (const key of ['beforeDefaultRemarkPlugins', 'remarkPlugins', 'beforeDefaultRehypePlugins', 'rehypePlugins']) {
+      const plugins = options[key];
+      if (Array.isArray(plugins) && plugins.length > 0)
+        markdownPlugins.push(`${plugins.map(pluginName).join(', ')} (${where}.${key})`);
+    }
+  };
+
+  let blog: { path: string; options: unknown } | undefined;
+  for (const [index, preset] of asArray(config.presets).entries()) {
+    const [name, options] = nameAndOptions(preset);
+    if (!/classic/.test(name)) continue;
+    const where = `presets[${index}][1]`;
+    if (isObject(options.docs)) collectMarkdownPlugins(options.docs, `${where}.docs`);
+    if (isObject(options.pages)) collectMarkdownPlugins(options.pages, `${where}.pages`);
+    // The classic preset has a blog unless told `blog: false`; it matters when there are posts or options.
+    const blogPath = isObject(options.blog) && typeof options.blog.path === 'string' ? options.blog.path : 'blog';
+    if (options.blog !== false && (isObject(options.blog) || existsSync(join(siteDir, blogPath))))
+      blog = { path: blogPath, options: options.blog };
+  }
+
+  const otherPlugins: string[] = [];
+  for (const plugin of asArray(config.plugins)) {
+    const [name, options] = nameAndOptions(plugin);
+    if (/content-docs/.test(name)) {
+      const id = typeof options.id === 'string' ? options.id : 'default';
+      const path = typeof options.path === 'string' ? options.path : 'docs';
+      collectMarkdownPlugins(options, `plugins (docs instance "${id}")`);
+      warnings.push(
+        warn(
+          'id',
+          options.id,
+          `docs plugin instance "${id}" (${path}/) is not served: only the classic preset's docs are built`,
+          `build that folder as a site of its own (npm start -- --content <folder>), or remove the instance from plugins`,
+        ),
+      );
+    } else if (/content-blog/.test(name)) {
+      blog = { path: typeof options.path === 'string' ? options.path : 'blog', options: undefined };
+    } else otherPlugins.push(name);
+  }
+  for (const theme of asArray(config.themes)) otherPlugins.push(`${nameAndOptions(theme)[0]} (theme)`);
+  if (blog !== undefined) {
+    warnings.push(
+      warn(
+        'blog',
+        blog.options,
+        `the blog (${blog.path}/) is not served: this engine builds docs only`,
+        'set `blog: false` in the classic preset options to say the site has none',
+      ),
+    );
+  }
+  if (otherPlugins.length > 0) {
+    warnings.push(
+      warn(
+        'plugins',
+        undefined,
+        `plugins and themes are not run: ${otherPlugins.join(', ')}`,
+        'what they add to the site (pages, scripts, styles) is missing; remove them from plugins to silence this',
+      ),
+    );
+  }
+
+  const i18n = isObject(config.i18n) ? config.i18n : {};
+  const defaultLocale = typeof i18n.defaultLocale === 'string' ? i18n.defaultLocale : 'en';
+  const locales = asArray(i18n.locales).filter((locale) => typeof locale === 'string' && locale !== defaultLocale);
+  if (locales.length > 0) {
+    warnings.push(
+      warn(
+        'locales',
+        i18n.locales,
+        `i18n locales are not served: ${locales.join(', ')} (pages are built in ${defaultLocale} only)`,
+        `set i18n.locales to ['${defaultLocale}'] to say the site has one language`,
+      ),
+    );
+  }
+
+  if (markdownPlugins.length > 0) {
+    warnings.push(
+      new BuildError(
+        file.name,
+        undefined,
+        `remark and rehype plugins are not run: ${markdownPlugins.join('; ')}`,
+        'pages are compiled with the engine’s own Markdown features (GFM, admonitions, heading ids, code highlighting)',
+      ),
+    );
+  }
+
+  const components = swizzledComponents(join(siteDir, 'src', 'theme'));
+  if (components.length > 0) {
+    warnings.push(
+      new BuildError(
+        'src/theme',
+        undefined,
+        `swizzled theme components are not used: ${components.join(', ')}`,
+        'the engine renders pages with its own components; move what they add into the content or the site config',
+      ),
+    );
+  }
+  const pages = customPages(join(siteDir, 'src', 'pages'));
+  if (pages.length > 0) {
+    warnings.push(
+      new BuildError(
+        'src/pages',
+        undefined,
+        `custom pages are not served: ${pages.join(', ')}`,
+        'the engine serves the docs only (the site root leads to the first doc); move what a page says into a doc',
+      ),
+    );
+  }
+  return warnings;
+}
+
+/** One warning per package the config imports and the site folder lacks, naming the keys it fed. */
+export function missingPackageWarnings(missing: Set<string>, fed: Map<string, string[]>, file: string): BuildError[] {
+  return [...missing].map((name) => {
+    const keys = fed.get(name);
+    return new BuildError(
+      file,
+      undefined,
+      keys
+        ? `package "${name}" is not installed in the site folder: ${keys.join(', ')} (which it feeds) ${keys.length > 1 ? 'are' : 'is'} left out`
+        : `package "${name}" is not installed in the site folder: a stand-in took its place while the config ran`,
+      'install the site’s dependencies (npm install in the site folder) so the config gets the real package',
+    );
+  });
+}
+
+/** `src/theme/Footer/index.js` → `Footer`; `src/theme/DocItem/Layout.tsx` → `DocItem/Layout`. */
+function swizzledComponents(themeDir: string): string[] {
+  if (!existsSync(themeDir)) return [];
+  const names = new Set<string>();
+  for (const entry of readdirSync(themeDir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !/\.(js|jsx|ts|tsx)$/.test(entry.name)) continue;
+    const path = relative(themeDir, join(entry.parentPath, entry.name)).split(sep).join('/');
+    names.add(path.replace(/(\/index)?\.(js|jsx|ts|tsx)$/, ''));
+  }
+  return [...names].sort();
+}
+
+/**
+ * The routes Docusaurus makes of `src/pages/`: `index.js` → `/`, `support/contact.md` → `/support/contact`.
+ * Files or folders starting with `_`, and styles beside the pages, are not routes.
+ */
+function customPages(pagesDir: string): string[] {
+  if (!existsSync(pagesDir)) return [];
+  const pages: string[] = [];
+  for (const entry of readdirSync(pagesDir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !/\.(js|jsx|ts|tsx|md|mdx)$/.test(entry.name)) continue;
+    const path = relative(pagesDir, join(entry.parentPath, entry.name)).split(sep).join('/');
+    if (path.split('/').some((part) => part.startsWith('_'))) continue;
+    const route = `/${path.replace(/\.(js|jsx|ts|tsx|md|mdx)$/, '').replace(/(^|\/)index$/, '')}`;
+    pages.push(`${route} (${path})`);
+  }
+  return pages.sort();
+}
+
+/** A preset or plugin entry: a name, `[name, options]`, a function, or a stand-in. */
+function nameAndOptions(entry: unknown): [string, Options] {
+  const [plugin, options] = Array.isArray(entry) ? entry : [entry, {}];
+  return [pluginName(plugin), isObject(options) ? options : {}];
+}
+
+function pluginName(plugin: unknown): string {
+  if (Array.isArray(plugin)) return pluginName(plugin[0]);
+  const standIn = standInPackage(plugin);
+  if (standIn) return standIn;
+  if (typeof plugin === 'string') return plugin.replace(/^.*\/node_modules\//, '');
+  if (typeof plugin === 'function') return plugin.name || 'an unnamed function';
+  return String(plugin);
+}
+
+function isObject(value: unknown): value is Options {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function asArray(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [];
+}

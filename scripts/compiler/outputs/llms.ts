@@ -1,0 +1,77 @@
+// `/llms.txt` (the llmstxt.org format) and the page order of `/llms-full.txt`, computed once per
+// build: `# <title>`, `> <tagline>`, then one `## <section>` per top-level sidebar category listing
+// its pages as `- [title](absolute url): description`. Top-level pages outside any category are
+// listed under "Overview"; listed pages that are in no sidebar under "Other pages". Unlisted
+// pages appear in neither list.
+
+import type { PageData } from '../../../client/contract/page.ts';
+import type { SidebarItem } from '../../../client/contract/sidebar.ts';
+import type { SiteConfig } from '../../../client/contract/site-config.ts';
+
+/** `/llms.txt` ready to serve, and the listed routes in sidebar order for `/llms-full.txt`. */
+export interface LlmsRecord {
+  text: string;
+  routes: string[];
+}
+
+interface Section {
+  title: string;
+  routes: string[];
+}
+
+export function llmsRecord(
+  site: Pick<SiteConfig, 'title' | 'tagline' | 'url'>,
+  sidebars: Record<string, SidebarItem[]>,
+  pages: Pick<PageData, 'route' | 'title' | 'description' | 'unlisted'>[],
+): LlmsRecord {
+  const listed = new Map(pages.filter((page) => !page.unlisted).map((page) => [page.route, page]));
+  const seen = new Set<string>();
+  const take = (href: string | undefined, into: string[]) => {
+    if (!href || !listed.has(href) || seen.has(href)) return;
+    seen.add(href);
+    into.push(href);
+  };
+  const collect = (items: SidebarItem[], into: string[]) => {
+    for (const item of items) {
+      if (item.type === 'link') continue;
+      take(item.href, into);
+      if (item.type === 'category') collect(item.items, into);
+    }
+  };
+
+  const sections: Section[] = [];
+  for (const items of Object.values(sidebars)) {
+    for (const item of items) {
+      if (item.type === 'category') {
+        const section = { title: item.label, routes: [] as string[] };
+        take(item.href, section.routes);
+        collect(item.items, section.routes);
+        sections.push(section);
+      } else if (item.type === 'doc') {
+        let overview = sections.at(-1);
+        if (overview?.title !== 'Overview') {
+          overview = { title: 'Overview', routes: [] };
+          sections.push(overview);
+        }
+        take(item.href, overview.routes);
+      }
+    }
+  }
+  const others: string[] = [];
+  for (const route of listed.keys()) take(route, others);
+  sections.push({ title: 'Other pages', routes: others });
+
+  const kept = sections.filter((section) => section.routes.length > 0);
+  const lines = [`# ${site.title}`, ''];
+  if (site.tagline) lines.push(`> ${site.tagline}`, '');
+  for (const section of kept) {
+    lines.push(`## ${section.title}`, '');
+    for (const route of section.routes) {
+      const page = listed.get(route)!;
+      const description = page.description ? `: ${page.description}` : '';
+      lines.push(`- [${page.title}](${new URL(route, site.url).href})${description}`);
+    }
+    lines.push('');
+  }
+  return { text: lines.join('\n'), routes: kept.flatMap((section) => section.routes) };
+}
