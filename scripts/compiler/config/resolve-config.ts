@@ -12,7 +12,7 @@ import { defaultMarkdownDialect } from '../compile/markdown/dialect.ts';
 import { navbarEntries, type NavbarEntry } from './navbar.ts';
 import { docusaurusConfigSchema, type DocusaurusConfig } from '../schemas/docusaurus-config.ts';
 import { parseWithFriendlyErrors, type Source } from '../schemas/friendly-errors.ts';
-import { siteConfigSchema, type SiteConfigInput, type SiteConfigPart } from '../schemas/site-config.ts';
+import { siteConfigSchema, type SiteConfigPart } from '../schemas/site-config.ts';
 import { uniqueLine } from '../schemas/source-lines.ts';
 import { withoutStandIns } from './stand-ins.ts';
 import { missingPackageWarnings, unservedFeatures } from './unserved.ts';

@@ -46,7 +46,7 @@ const footerEntry = z.looseObject({
 });
 
 // The classic preset's options; `docs: false` turns the docs plugin off. `path` (default 'docs')
-// and `sidebarPath` are relative to the site folder, or absolute (`require.resolve('../../build/schemas/sidebars.json')`).
+// and `sidebarPath` are relative to the site folder, or absolute (`require.resolve('./sidebars.json')`).
 const docsOptions = z.looseObject({
   routeBasePath: routeBasePath.optional(),
   path: text('"docs" or "../docs"').optional(),
