@@ -44,11 +44,9 @@ export function deployCli(args: string[]): Promise<CliResult> {
 export async function writeSiteVariant(dir: string, heading?: string): Promise<string> {
   await cp('tests/fixtures/site', dir, { recursive: true });
   const config = join(dir, 'site.config.ts');
-  const builder = resolve('scripts/compiler/config/resolve-config.ts');
-  await writeFile(
-    config,
-    (await readFile(config, 'utf8')).replace('../../../scripts/compiler/config/resolve-config.ts', builder),
-  );
+  // Outside this package `self-docs/config` does not resolve: the copy names the file itself.
+  const api = resolve('scripts/compiler/config/define-site-config.ts');
+  await writeFile(config, (await readFile(config, 'utf8')).replace("'self-docs/config'", JSON.stringify(api)));
   if (heading === undefined) return dir;
   const intro = join(dir, 'docs', 'intro.md');
   await writeFile(intro, (await readFile(intro, 'utf8')).replace('# Welcome to the fixture', `# ${heading}`));
