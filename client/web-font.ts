@@ -6,7 +6,7 @@
 // the browser lay out all its text again, a long task on a long page, for a font it does not show.
 // A chunk of its own, loaded after hydration, only by readers who do not have the font yet.
 
-import { styleFilesOfDocument } from './style-groups.ts';
+import { styleFilesOfDocument } from './style-loader.ts';
 
 /** The style group that declares the web font's faces (scripts/compiler/assets/stylesheet-groups.ts). */
 const webFontGroup = 'web-font';

@@ -16,7 +16,7 @@ import { parseArgs } from './cli/args.ts';
 import { lighthouseMedian } from './bench/lighthouse.ts';
 import type { LighthouseScores } from './bench/lighthouse-median.ts';
 import { searchBody, searchLoad } from './bench/load.ts';
-import { pageWeight, type PageWeight } from './bench/pages.ts';
+import { pageWeight, type PageWeight } from './bench/page-weight.ts';
 import { runScaleBench } from './bench/scale.ts';
 import { benchServing, servingRows, type ServingComparison } from './bench/serving.ts';
 import { startSite, startWorkerd } from './bench/server.ts';

@@ -9,7 +9,7 @@ import { scriptHash, securityHeaders } from './middleware/security-headers.ts';
 import { siteSources } from './middleware/site-sources.ts';
 import { servePageData } from './routes/data.ts';
 import { serveMarkdownViews } from './routes/markdown.ts';
-import { servePage } from './routes/pages.ts';
+import { servePage } from './routes/doc-pages.ts';
 import { serveSearch } from './routes/search.ts';
 import { serveSearchJson, serveSearchPage } from './routes/search-page.ts';
 // Search analytics (issue #12): Insights events, reader reports, the retention cleanup.

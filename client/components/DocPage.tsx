@@ -17,7 +17,7 @@ import { findVersion } from '../contract/versions.ts';
 // The take-over's hydration of islands shares this chunk (client/take-over.tsx).
 export { hydrateIslands } from '../islands/hydrate.ts';
 // So does the CSS a page rendered here needs.
-export { loadPageStyles } from '../style-groups.ts';
+export { loadPageStyles } from '../style-loader.ts';
 
 export function DocPage({ page }: { page: PageData }) {
   const { site } = useSite();

@@ -2,7 +2,7 @@
 // navbar's own items. A lazy chunk: it loads on the first tap of the menu button.
 
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useStyleGroup } from '../use-style-group.ts';
+import { useStyleGroup } from '../use-style-loader.ts';
 
 export interface DrawerProps {
   /** Logo and colour toggle, from the navbar. */

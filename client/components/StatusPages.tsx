@@ -4,7 +4,7 @@
 
 import type { BootData } from '../contract/boot.ts';
 import type { BrokenPage } from '../contract/page.ts';
-import { useStyleGroup } from '../use-style-group.ts';
+import { useStyleGroup } from '../use-style-loader.ts';
 
 export interface StatusPageProps {
   status: BootData['status'];

@@ -6,7 +6,7 @@
 // `display: contents`: it adds no box of its own.
 
 import { createContext, createElement, lazy, Suspense, useContext, type ComponentType } from 'react';
-import { contentComponents } from '../components/content.tsx';
+import { contentComponents } from '../components/content/registry.ts';
 import type { ComponentRegistry } from '../render-tree.tsx';
 import { exportedComponent, islandTag, type IslandAssets, type IslandProps } from '../contract/islands.ts';
 import { importIsland } from './importer.ts';

@@ -81,7 +81,7 @@ async function main(argv: string[]): Promise<void> {
     throw new Error('usage: search-heap.ts <outDir> <siteDir> <directory> [queries] [seed]');
   const gc = (globalThis as { gc?: () => void }).gc;
   if (!gc) throw new Error('run with node --expose-gc');
-  const { searchLocal } = await import('../../worker/services/search/index.ts');
+  const { searchLocal } = await import('../../worker/services/search/service.ts');
   const { searchCacheBytes } = await import('../../worker/services/search/pieces.ts');
   const { defaultCacheBytes } = await import('../../worker/services/search/piece-cache.ts');
   const { parseSearchBody } = await import('../../worker/services/search/protocol.ts');

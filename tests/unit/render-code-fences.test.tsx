@@ -4,7 +4,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PageData } from '../../client/contract/page.ts';
-import { contentComponents } from '../../client/components/content.tsx';
+import { contentComponents } from '../../client/components/content/registry.ts';
 import { renderTree } from '../../client/render-tree.tsx';
 import { buildSite } from './support/sites.ts';
 

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { TreeNode } from '../../client/contract/page.ts';
-import { contentComponents } from '../../client/components/content.tsx';
+import { contentComponents } from '../../client/components/content/registry.ts';
 import { renderTree } from '../../client/render-tree.tsx';
 
 const html = (nodes: TreeNode[], components = {}) => renderToStaticMarkup(<>{renderTree(nodes, components)}</>);

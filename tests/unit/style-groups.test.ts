@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { ClientAssets, StyleGroup } from '../../client/contract/assets.ts';
 import type { PageData, TreeNode } from '../../client/contract/page.ts';
 import { styleGroupsOfPage, styleGroupSources } from '../../scripts/compiler/assets/stylesheet-groups.ts';
-import { documentStyles } from '../../worker/render/style-groups.ts';
+import { documentStyles } from '../../worker/render/document-styles.ts';
 
 const groupsOf = (tree: TreeNode[], extra: Partial<PageData> = {}) => styleGroupsOfPage({ tree, ...extra });
 

@@ -7,7 +7,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from '../env.ts';
 import { describeError } from './describe.ts';
-import { errorPage } from './pages.ts';
+import { errorPage } from './error-pages.ts';
 
 export type ErrorFormat = 'html' | 'json' | 'algolia' | 'text';
 

@@ -22,7 +22,7 @@ import { headTagHtml } from './head-tags.ts';
 import { islandScripts, islandStyles } from './island-assets.ts';
 import { bootLoaderScript, lazyLayoutScript } from './inline-scripts.ts';
 import { structuredData } from './structured-data.ts';
-import { documentStyles, styleElement } from './style-groups.ts';
+import { documentStyles, styleElement } from './document-styles.ts';
 
 export { escapeHtml };
 

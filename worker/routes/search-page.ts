@@ -8,7 +8,7 @@ import type { AppEnv } from '../env.ts';
 import { bootData } from '../render/boot-data.ts';
 import { renderDocument } from '../render/document.tsx';
 import { currentManifest } from '../services/content-store.ts';
-import { buildToSearch, searchPage, type SearchBuild } from '../services/search/index.ts';
+import { buildToSearch, searchPage, type SearchBuild } from '../services/search/service.ts';
 import { localIndex } from '../services/search/local-index.ts';
 import { countPageSearch } from '../services/analytics/count-results.ts';
 import { announcementDismissed, chooseTheme } from '../services/theme.ts';

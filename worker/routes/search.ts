@@ -4,7 +4,7 @@ import type { Context } from 'hono';
 import type { SearchResponse } from '../../client/contract/search-protocol.ts';
 import type { AppEnv } from '../env.ts';
 import { searchCacheKey } from '../services/search/cache.ts';
-import { buildToSearch, prefetchLocalIndex, search } from '../services/search/index.ts';
+import { buildToSearch, prefetchLocalIndex, search } from '../services/search/service.ts';
 import { algoliaConfigured } from '../services/search/upstream.ts';
 import { parseSearchBody, SearchRequestError } from '../services/search/protocol.ts';
 import { countSearches } from '../services/analytics/count-results.ts';

@@ -1,5 +1,5 @@
 // Bundle the browser code (hydration entry, lazy chunks, CSS, fonts) with hashed names. The page
-// stylesheet is bundled in groups (style-groups.ts), each kept as text to inline in the pages that
+// stylesheet is bundled in groups (stylesheet-groups.ts), each kept as text to inline in the pages that
 // use it and as a file for the browser to link (ClientAssets.styleGroups).
 
 import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';

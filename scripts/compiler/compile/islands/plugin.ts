@@ -6,14 +6,14 @@
 // `@theme/Admonition` and the other registered components are those the pages render with.
 
 import { readFile } from 'node:fs/promises';
-import { dirname, extname, relative, resolve, sep } from 'node:path';
+import { dirname, extname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type * as esbuild from 'esbuild';
 import { componentNames } from '../../../../client/components/registry-names.ts';
 import type { ImportProblem } from '../page-imports.ts';
 
 const registryPath = fileURLToPath(new URL('./registry.ts', import.meta.url));
-const contentModule = fileURLToPath(new URL('../../../../client/components/content.tsx', import.meta.url));
+const contentComponentsDir = fileURLToPath(new URL('../../../../client/components/content/', import.meta.url));
 const tabsModule = fileURLToPath(new URL('../../../../client/components/Tabs.tsx', import.meta.url));
 const themeNamespace = 'self-docs-site-theme';
 const siteModules = fileURLToPath(new URL('../../../../client/site-modules/', import.meta.url));
@@ -76,9 +76,11 @@ export function resolveDocusaurusInSiteModules(build: esbuild.PluginBuild, siteD
     return { errors: [{ text: detail.problem, detail }] };
   });
   build.onLoad({ filter: /.*/, namespace: themeNamespace }, (args) => ({
-    contents: `export { ${args.path} as default } from ${JSON.stringify(/^Tab/.test(args.path) ? tabsModule : contentModule)};`,
+    contents: `export { ${args.path} as default } from ${JSON.stringify(
+      /^Tab/.test(args.path) ? tabsModule : join(contentComponentsDir, `${args.path}.tsx`),
+    )};`,
     loader: 'js',
-    resolveDir: dirname(contentModule),
+    resolveDir: contentComponentsDir,
   }));
 }
 

@@ -3,7 +3,7 @@
 // each once, at their place in the cascade, and the page is shown only once they have loaded (or
 // failed), so it never appears unstyled. A group that arrives early styles nothing on the page
 // before: each group's rules are for elements only the pages that need it contain. No React here:
-// the first load's web-font chunk reads the document's style files too (use-style-group.ts is React's).
+// the first load's web-font chunk reads the document's style files too (use-style-loader.ts is React's).
 
 import type { BootData } from './contract/boot.ts';
 import type { PageData } from './contract/page.ts';

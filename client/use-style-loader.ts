@@ -1,7 +1,7 @@
-// A lazy part of the layout waits for its style group (style-groups.ts), the React side of it.
+// A lazy part of the layout waits for its style group (style-loader.ts), the React side of it.
 
 import { use } from 'react';
-import { loadStyleGroups, styleFilesOfDocument, styleGroupLoading } from './style-groups.ts';
+import { loadStyleGroups, styleFilesOfDocument, styleGroupLoading } from './style-loader.ts';
 
 /**
  * Suspends the calling component until the group `name` is in the document: inlined by the worker,
