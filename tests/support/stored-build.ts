@@ -8,7 +8,7 @@ import type { PageData } from '../../client/contract/page.ts';
 import type { SearchRecord } from '../../client/contract/search-protocol.ts';
 import type { SidebarItem } from '../../client/contract/sidebar.ts';
 import { readKvEntries, type KvEntry } from '../../scripts/compiler/outputs/kv-writer.ts';
-import type { BuildResult } from '../../scripts/compiler/pipeline.ts';
+import type { BuildResult } from '../../scripts/compiler/types.ts';
 
 /** A build with what it stored read back: whole pages, sidebars, every KV entry. */
 export interface BuiltSite extends Omit<BuildResult, 'pages'> {

@@ -8,7 +8,8 @@ import type { TestProject } from 'vitest/node';
 import type { RouteTarget } from '../../client/contract/storage.ts';
 import type { SidebarItem } from '../../client/contract/sidebar.ts';
 import { readKvEntries } from '../../scripts/compiler/outputs/kv-writer.ts';
-import { runBuild, type BuildResult } from '../../scripts/compiler/pipeline.ts';
+import { runBuild } from '../../scripts/compiler/pipeline.ts';
+import type { BuildResult } from '../../scripts/compiler/types.ts';
 import { generateCorpus } from '../../scripts/bench/corpus.ts';
 import { storedBuild } from './stored-build.ts';
 

@@ -1,6 +1,9 @@
 // The files crawlers read: sitemap.xml (listed pages, with when they last changed) and
 // robots.txt (which must name the sitemap).
 
+import { existsSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { SiteConfig } from '../../../client/contract/site-config.ts';
 
 export interface SitemapEntry {
@@ -31,4 +34,16 @@ export function robotsTxt(site: Pick<SiteConfig, 'url'>, existing: string | unde
 
 function escapeXml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** Writes `sitemap.xml` (listed pages) and `robots.txt` (the site's own and the sitemap line) in the client folder. */
+export async function writeCrawlFiles(
+  outDir: string,
+  site: Pick<SiteConfig, 'url'>,
+  pages: (SitemapEntry & { unlisted?: true })[],
+): Promise<void> {
+  const listed = pages.filter((page) => !page.unlisted);
+  await writeFile(join(outDir, 'client', 'sitemap.xml'), sitemapXml(site.url, listed));
+  const robots = join(outDir, 'client', 'robots.txt');
+  await writeFile(robots, robotsTxt(site, existsSync(robots) ? await readFile(robots, 'utf8') : undefined));
 }

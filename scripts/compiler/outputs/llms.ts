@@ -7,6 +7,8 @@
 import type { PageData } from '../../../client/contract/page.ts';
 import type { SidebarItem } from '../../../client/contract/sidebar.ts';
 import type { SiteConfig } from '../../../client/contract/site-config.ts';
+import { kvKeys, type LlmsPart } from '../../../client/contract/storage.ts';
+import type { KvWriter } from './kv-writer.ts';
 
 /** `/llms.txt` ready to serve, and the listed routes in sidebar order for `/llms-full.txt`. */
 export interface LlmsRecord {
@@ -74,4 +76,34 @@ export function llmsRecord(
     lines.push('');
   }
   return { text: lines.join('\n'), routes: kept.flatMap((section) => section.routes) };
+}
+
+/** Text of a part of `/llms.txt` at most, so that no llms value grows with the site. */
+const llmsPartBytes = 256 * 1024;
+const llmsPartPages = 2000;
+
+/** `/llms.txt` cut at line ends into parts, and its pages spread over them. */
+export function llmsParts(record: LlmsRecord): LlmsPart[] {
+  const texts: string[] = [];
+  let current = '';
+  for (const line of record.text.split(/(?<=\n)/)) {
+    if (current.length + line.length > llmsPartBytes && current) {
+      texts.push(current);
+      current = '';
+    }
+    current += line;
+  }
+  texts.push(current);
+  const count = Math.max(texts.length, Math.ceil(record.routes.length / llmsPartPages));
+  return Array.from({ length: count }, (_, index) => ({
+    text: texts[index] ?? '',
+    routes: record.routes.slice(index * llmsPartPages, (index + 1) * llmsPartPages),
+  }));
+}
+
+/** Stores the llms files' parts; returns their hashes in order. */
+export async function storeLlms(kv: KvWriter, record: LlmsRecord): Promise<string[]> {
+  const hashes: string[] = [];
+  for (const part of llmsParts(record)) hashes.push(await kv.putContent(kvKeys.llms, JSON.stringify(part)));
+  return hashes;
 }

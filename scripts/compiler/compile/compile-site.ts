@@ -1,0 +1,156 @@
+// Step "compile and store pages": every version's docs compiled (or taken from the compile cache)
+// and handed to the page store as each batch is done, then the generated category pages; links to
+// #fragments are checked once every page is known.
+
+import { relative } from 'node:path';
+import type { PageData, TreeNode } from '../../../client/contract/page.ts';
+import { islandsOf } from '../../../client/contract/islands.ts';
+import type { LoadedSiteConfig } from '../config/resolve-config.ts';
+import { report, throwIfErrors, type Diagnostics } from '../errors.ts';
+import { generatedIndexPage } from '../navigation/generated-index.ts';
+import type { ResolvedSidebars } from '../navigation/sidebars.ts';
+import type { SiteNavigation } from '../navigation/site-navigation.ts';
+import type { PageStore } from '../outputs/page-store.ts';
+import type { SourceDoc } from '../sources/discover.ts';
+import type { DocSources } from '../sources/read-sources.ts';
+import { cacheProblem, compileCacheFor, pruneCompileCache, type CompileCacheRef } from './cache.ts';
+import { compileDocs, type CompiledDoc } from './compile-pages.ts';
+import type { LinkContext } from './markdown/mdx-plugins.ts';
+import { pageContext, type PageContext } from './page-context.ts';
+import type { CompileThreadPool } from './threads.ts';
+
+export interface CompileSiteInput {
+  siteDir: string;
+  staticDir: string;
+  config: LoadedSiteConfig;
+  sources: DocSources;
+  navigation: SiteNavigation;
+  store: PageStore;
+  diagnostics: Diagnostics;
+  /** Compile threads started while the docs were read; none on a small site. */
+  pool?: CompileThreadPool;
+  /** The compile cache's folder (BuildOptions.cacheDir). */
+  cacheDir?: string;
+  /** The dev server: a page that fails to build is stored as a broken page. */
+  tolerateBrokenPages?: boolean;
+}
+
+export interface CompiledSite {
+  pagesFromCache: number;
+  /** Files pages reference, absolute path → public URL: the client's files copy them. */
+  media: Map<string, string>;
+  /** The site as pages see it: the browser bundle's site components see the same. */
+  pageContext: PageContext;
+}
+
+export async function compileSite(input: CompileSiteInput): Promise<CompiledSite> {
+  const { siteDir, config, sources, navigation, store, diagnostics } = input;
+  const { site } = navigation;
+  const media = new Map<string, string>();
+  const context = {
+    siteDir,
+    staticDir: input.staticDir,
+    docsDir: config.docsDir,
+    routeOfFile: navigation.routeOfFile,
+    routes: navigation.routes,
+    redirects: navigation.redirects,
+    media,
+    onBrokenLinks: site.onBrokenLinks,
+    onBrokenMarkdownLinks: site.onBrokenMarkdownLinks,
+    markdown: site.markdown,
+    pageContext: pageContext(site, config.docusaurusConfig),
+    diagnostics,
+    relPathOf: (file: string) => relative(siteDir, file),
+  };
+  // A version's pages (docs, then generated category pages) take consecutive places in the build,
+  // so the search index tells versions apart by ranges of pages.
+  let offset = 0;
+  const cached: { cache: CompileCacheRef; docs: SourceDoc[] }[] = [];
+  let pagesFromCache = 0;
+  for (const loaded of sources.versions) {
+    const { version, sidebars, lastModified } = loaded;
+    const first = offset;
+    const versionContext: LinkContext = { ...context, docsDir: version.docsDir };
+    if (input.cacheDir) {
+      try {
+        versionContext.compileCache = await compileCacheFor(input.cacheDir, versionContext);
+        cached.push({ cache: versionContext.compileCache, docs: loaded.docs });
+      } catch (error) {
+        diagnostics.warnings.push(cacheProblem(relative(siteDir, input.cacheDir), input.cacheDir, error));
+      }
+    }
+    await compileDocs(
+      loaded.docs,
+      versionContext,
+      (entry, index) => {
+        if (entry.fromCache) pagesFromCache++;
+        return sources.brokenDocs?.has(entry.doc.file)
+          ? store.storeBroken(entry.doc, [], sidebars)
+          : store.store(toPageData(entry, sidebars, version.name, lastModified.get(entry.doc.docPath)), first + index);
+      },
+      {
+        pool: input.pool,
+        ...(input.tolerateBrokenPages
+          ? { onBroken: (doc, _index, problems) => store.storeBroken(doc, problems, sidebars) }
+          : {}),
+      },
+    );
+    throwIfErrors(diagnostics);
+    offset += loaded.docs.length;
+    const docsByRoute = new Map(loaded.docs.map((doc) => [doc.route, doc]));
+    for (const index of sidebars.generatedIndexes) {
+      await store.store({ ...generatedIndexPage(index, docsByRoute), version: version.name }, offset++);
+    }
+  }
+  for (const problem of store.anchors.brokenAnchors()) report(diagnostics, site.onBrokenAnchors, problem);
+  throwIfErrors(diagnostics);
+  await pruneCompileCache(cached);
+  return { pagesFromCache, media, pageContext: context.pageContext };
+}
+
+/** The number of pages every version will store: its docs and its generated category pages. */
+export function pagesToStore(sources: DocSources): number {
+  return sources.versions.reduce(
+    (sum, loaded) => sum + loaded.docs.length + loaded.sidebars.generatedIndexes.length,
+    0,
+  );
+}
+
+function toPageData(
+  entry: CompiledDoc,
+  sidebars: ResolvedSidebars,
+  version: string,
+  lastModified: string | undefined,
+): PageData {
+  const { doc } = entry;
+  const page: PageData = {
+    route: doc.route,
+    title: doc.title,
+    description: doc.description,
+    keywords: doc.keywords,
+    hideTitle: doc.hideTitle,
+    hideTableOfContents: doc.hideTableOfContents,
+    tree: entry.tree,
+    toc: entry.toc,
+    breadcrumbs: sidebars.breadcrumbs.get(doc.id) ?? [],
+    source: doc.relPath,
+    ...islandsField(entry.tree),
+  };
+  if (doc.className) page.className = doc.className;
+  if (doc.unlisted) page.unlisted = true;
+  if (lastModified) page.lastModified = lastModified;
+  const sidebar = sidebars.sidebarOfDoc.get(doc.id);
+  if (sidebar) page.sidebar = sidebar;
+  page.version = version;
+  const previous = sidebars.previous.get(doc.id);
+  const next = sidebars.next.get(doc.id);
+  if (previous) page.previous = previous;
+  if (next) page.next = next;
+  return page;
+}
+
+/** The site component modules a page's tree uses, as PageData stores them. */
+function islandsField(tree: TreeNode[]): Pick<PageData, 'islands'> {
+  const islands = islandsOf(tree);
+  return islands.length > 0 ? { islands } : {};
+}

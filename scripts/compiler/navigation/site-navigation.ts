@@ -1,0 +1,90 @@
+// Step "navigation": where every doc answers, the navbar, the docs versions, the generated category
+// pages and the redirects (doc ids, versions, `_redirects`), resolved into the site as pages see it.
+
+import type { SiteConfig } from '../../../client/contract/site-config.ts';
+import { BuildError, type Diagnostics } from '../errors.ts';
+import { firstPage, resolveNavbar } from '../config/navbar.ts';
+import type { LoadedSiteConfig } from '../config/resolve-config.ts';
+import { readRedirects } from '../sources/redirects-file.ts';
+import type { DocSources } from '../sources/read-sources.ts';
+import { alternateRoutes, docsVersion } from '../sources/version-docs.ts';
+import { assignRoutes, docRedirects } from './doc-routes.ts';
+import { planRedirects, routesReplaced, type RedirectPlan } from './redirect-plan.ts';
+
+export interface SiteNavigation {
+  /** The site's configuration with its navbar and docs versions resolved. */
+  site: SiteConfig;
+  /** Absolute source file → route. */
+  routeOfFile: Map<string, string>;
+  /** Every route a page answers at: docs and generated category pages. */
+  routes: Set<string>;
+  /** Plain redirects, from → to: doc ids, versions' first pages and `_redirects`' exact rules. */
+  redirects: Record<string, string>;
+  redirectPlan: RedirectPlan;
+  /** Pages a forced `_redirects` rule stands in for: built, but offered nowhere. */
+  replaced: Set<string>;
+  /** The same doc in the other versions, by route. */
+  alternates: Map<string, Record<string, string>>;
+}
+
+export function resolveNavigation(
+  staticDir: string,
+  config: LoadedSiteConfig,
+  { versions, lastDocs, docs }: DocSources,
+  diagnostics: Diagnostics,
+): SiteNavigation {
+  const routeOfFile = assignRoutes(docs);
+  const routes = new Set(routeOfFile.values());
+  // Navbar items may name a doc or a sidebar: the last version's, and their counterparts in the others.
+  const navbarItems = resolveNavbar(
+    config.navbar,
+    versions.map(({ version, docs: versionDocs, sidebars }) => ({
+      name: version.name,
+      isLast: version.isLast,
+      sidebarPrefix: version.sidebarPrefix,
+      docs: versionDocs,
+      sidebars: sidebars.sidebars,
+    })),
+    config.configFile,
+  );
+  for (const { sidebars } of versions) {
+    diagnostics.warnings.push(...sidebars.warnings);
+    for (const index of sidebars.generatedIndexes) {
+      if (routes.has(index.route)) {
+        throw new BuildError(
+          index.source,
+          undefined,
+          `the page generated for category "${index.title}" would have the route ${index.route}, which another page has`,
+          'give the category link a `slug` of its own, e.g. { "type": "generated-index", "slug": "/category/other" }',
+        );
+      }
+      routes.add(index.route);
+    }
+  }
+  const site: SiteConfig = {
+    ...config.site,
+    navbar: { ...config.site.navbar, items: navbarItems },
+    docs: {
+      ...config.site.docs,
+      versions: versions.map((loaded) => docsVersion(loaded, routes)),
+      lastVersion: lastDocs.version.name,
+    },
+  };
+  const parsedRedirects = readRedirects(staticDir);
+  const redirectPlan = planRedirects(parsedRedirects.rules, routes, staticDir);
+  diagnostics.warnings.push(...parsedRedirects.warnings, ...redirectPlan.warnings);
+  const redirects = {
+    ...docRedirects(routes, site.docs, versions, firstPage(Object.values(lastDocs.sidebars.sidebars)[0] ?? [])?.href),
+    // Links to an old path that `_redirects` moves are not broken.
+    ...Object.fromEntries([...redirectPlan.exact].map(([from, rule]) => [from, rule.to])),
+  };
+  return {
+    site,
+    routeOfFile,
+    routes,
+    redirects,
+    redirectPlan,
+    replaced: routesReplaced(redirectPlan, routes),
+    alternates: alternateRoutes(versions),
+  };
+}

@@ -1,0 +1,62 @@
+// The build's own record, written last: the resolved site, the hashes of everything the build
+// stored, its assets; its id is a hash of all of it and of every file the bundles wrote, so two
+// builds of the same input get the same id.
+
+import { createHash } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { IslandAssets } from '../../../client/contract/islands.ts';
+import type { RedirectRule } from '../../../client/contract/redirect-rules.ts';
+import { kvKeys, type Manifest } from '../../../client/contract/storage.ts';
+import type { SiteHead } from '../config/head-tags.ts';
+import type { KvWriter } from './kv-writer.ts';
+
+export type ManifestContent = Omit<Manifest, 'buildId' | 'builtAt'>;
+
+export interface ManifestParts extends Omit<ManifestContent, 'defaultSidebar' | 'islands' | 'redirects' | 'head'> {
+  /** The last version's sidebars, by id: the first is offered by the not-found page. */
+  lastSidebarIds: string[];
+  islands: Record<string, IslandAssets>;
+  redirects: RedirectRule[];
+  head: SiteHead;
+}
+
+/** The manifest of these parts; optional fields only where they hold something. */
+export function assembleManifest(parts: ManifestParts, files: Uint8Array[]): Manifest {
+  const { head } = parts;
+  const content: ManifestContent = {
+    site: parts.site,
+    routeBuckets: parts.routeBuckets,
+    sidebars: parts.sidebars,
+    ...(parts.lastSidebarIds[0] ? { defaultSidebar: parts.lastSidebarIds[0] } : {}),
+    llms: parts.llms,
+    search: parts.search,
+    assets: parts.assets,
+    ...(Object.keys(parts.islands).length > 0 ? { islands: parts.islands } : {}),
+    ...(parts.redirects.length > 0 ? { redirects: parts.redirects } : {}),
+    ...(head.tags.length > 0 || Object.values(head.sources).some((list) => list.length > 0) ? { head } : {}),
+  };
+  return { buildId: hashBuild(content, files), builtAt: new Date().toISOString(), ...content };
+}
+
+/**
+ * Writes the build's two records (its content keys, its manifest), closes the KV files, and notes
+ * the build id and the content keys beside them: the deploy protects those keys from garbage
+ * collection without reading them back from KV.
+ */
+export async function writeManifest(kv: KvWriter, outDir: string, manifest: Manifest) {
+  const contentKeys = JSON.stringify(kv.contentKeys());
+  await kv.put(kvKeys.keys(manifest.buildId), contentKeys);
+  await kv.put(kvKeys.manifest(manifest.buildId), JSON.stringify(manifest));
+  const written = await kv.close();
+  await writeFile(join(outDir, 'kv', 'build-id'), manifest.buildId);
+  await writeFile(join(outDir, 'kv', 'keys.json'), contentKeys);
+  return { ...written, largest: kv.largest };
+}
+
+function hashBuild(content: unknown, files: Uint8Array[]): string {
+  const hash = createHash('sha256');
+  hash.update(JSON.stringify(content));
+  for (const file of files) hash.update(file);
+  return hash.digest('hex').slice(0, 12);
+}

@@ -1,0 +1,88 @@
+// Each page stored as soon as it is compiled: its data and its Markdown in KV, its search records in
+// the index and the records file, its route in the table. Only a summary of it is kept, so memory
+// holds summaries, not every page's tree.
+
+import type { PageData } from '../../../client/contract/page.ts';
+import { kvKeys, type RouteTarget } from '../../../client/contract/storage.ts';
+import type { SiteConfig } from '../../../client/contract/site-config.ts';
+import { styleGroupsOfPage } from '../assets/stylesheet-groups.ts';
+import { AnchorIndex } from '../compile/checks/anchors.ts';
+import type { BuildError } from '../errors.ts';
+import type { ResolvedSidebars } from '../navigation/sidebars.ts';
+import type { SourceDoc } from '../sources/discover.ts';
+import type { PageSummary } from '../types.ts';
+import { brokenPageRecord, type BrokenPageReport } from './broken-pages.ts';
+import type { JsonListWriter } from './json-list-writer.ts';
+import type { KvWriter } from './kv-writer.ts';
+import { pageMarkdown } from './markdown-export.ts';
+import type { SearchIndexWriter } from './search/index-writer.ts';
+import { pageSearchRecords } from './search/records.ts';
+
+export interface PageStoreOptions {
+  kv: KvWriter;
+  /** The DocSearch records file. */
+  records: JsonListWriter;
+  searchIndex: SearchIndexWriter;
+  site: SiteConfig;
+  /** Each page's top-level sidebar section, by route (the records' lvl0). */
+  sections: Map<string, string>;
+  /** The same doc in the other versions, by route. */
+  alternates: Map<string, Record<string, string>>;
+  /** Pages a forced `_redirects` rule stands in for. */
+  replaced: Set<string>;
+  /** Pages and generated category pages of every version. */
+  pageCount: number;
+  /** Docs whose frontmatter is broken, by file path (broken pages tolerated). */
+  brokenDocs?: Map<string, BuildError[]>;
+}
+
+export class PageStore {
+  /** Pages by their place in the build; a page that failed to build leaves a hole. */
+  private readonly pages: PageSummary[];
+  readonly routeTargets = new Map<string, RouteTarget>();
+  /** The site's component modules the pages use: the browser bundle gets a chunk for each. */
+  readonly islands = new Set<string>();
+  readonly anchors = new AnchorIndex();
+  readonly broken: BrokenPageReport[] = [];
+
+  constructor(private readonly options: PageStoreOptions) {
+    this.pages = new Array<PageSummary>(options.pageCount);
+  }
+
+  async store(page: PageData, index: number): Promise<void> {
+    const { kv, site, alternates, replaced } = this.options;
+    this.anchors.add(page);
+    const others = alternates.get(page.route);
+    if (others && Object.keys(others).length > 0) page.versions = others;
+    for (const island of page.islands ?? []) this.islands.add(island);
+    page.styles = styleGroupsOfPage(page);
+    const pageHash = await kv.putContent(kvKeys.page, JSON.stringify(page));
+    // Plain Markdown for `<route>.md` and the llms files; absolute links on the configured url.
+    const markdownHash = await kv.putContent(kvKeys.markdown, pageMarkdown(page, site.url));
+    this.routeTargets.set(page.route, { page: pageHash, markdown: markdownHash });
+    const { tree: _tree, toc: _toc, ...summary } = page;
+    this.pages[index] = summary;
+    // A page a forced `_redirects` rule stands in for cannot be reached, so nothing offers it.
+    if (replaced.has(page.route)) {
+      summary.unlisted = true;
+      return;
+    }
+    const pageRecords = pageSearchRecords(page, this.options.sections, site.url);
+    await this.options.records.add(pageRecords);
+    this.options.searchIndex.addPage(index, pageRecords);
+  }
+
+  /** A page that failed to build, as the dev server shows it at its route. */
+  async storeBroken(doc: SourceDoc, compileProblems: BuildError[], sidebars: ResolvedSidebars): Promise<void> {
+    const problems = [...(this.options.brokenDocs?.get(doc.file) ?? []), ...compileProblems];
+    const record = brokenPageRecord(doc, problems, sidebars.sidebarOfDoc.get(doc.id));
+    const hash = await this.options.kv.putContent(kvKeys.broken, JSON.stringify(record));
+    this.routeTargets.set(doc.route, { broken: hash });
+    this.broken.push({ route: doc.route, source: doc.relPath, problems });
+  }
+
+  /** The pages built, in the order of the docs. */
+  built(): PageSummary[] {
+    return this.pages.filter((page) => page !== undefined);
+  }
+}

@@ -1,0 +1,31 @@
+// The route table: every route's target (a page and its Markdown, a redirect, a page that failed
+// to build), stored in buckets so that a request reads one small value at any site size.
+
+import { kvKeys, routeBucket, type RouteBucket, type RouteTarget } from '../../../client/contract/storage.ts';
+import { exactRouteTargets, type RedirectPlan } from '../navigation/redirect-plan.ts';
+import type { KvWriter } from './kv-writer.ts';
+
+/** Routes a bucket of the route table holds, on average: a bucket stays a few KB at any size. */
+const routesPerBucket = 128;
+
+/** Adds the redirects to the pages' targets: `_redirects` first, whose plain rules replace a page only when forced. */
+export function addRedirectTargets(
+  targets: Map<string, RouteTarget>,
+  plan: RedirectPlan,
+  redirects: Record<string, string>,
+): void {
+  for (const [from, target] of exactRouteTargets(plan, targets)) targets.set(from, target);
+  for (const [from, to] of Object.entries(redirects)) {
+    if (!targets.has(from)) targets.set(from, { redirect: to });
+  }
+}
+
+/** The route table in buckets of about `routesPerBucket` routes; returns the buckets' hashes. */
+export async function storeRouteTable(kv: KvWriter, targets: Map<string, RouteTarget>): Promise<string[]> {
+  const count = Math.max(1, Math.ceil(targets.size / routesPerBucket));
+  const buckets: RouteBucket[] = Array.from({ length: count }, () => ({}));
+  for (const route of [...targets.keys()].sort()) buckets[routeBucket(route, count)]![route] = targets.get(route)!;
+  const hashes: string[] = [];
+  for (const bucket of buckets) hashes.push(await kv.putContent(kvKeys.routes, JSON.stringify(bucket)));
+  return hashes;
+}

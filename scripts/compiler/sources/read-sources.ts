@@ -1,0 +1,52 @@
+// Step "sources": every docs version's folder, its docs (frontmatter read, routes not yet checked)
+// and its sidebars, as the site's configuration names them.
+
+import type { BuildError } from '../errors.ts';
+import type { LoadedSiteConfig } from '../config/resolve-config.ts';
+import { listDocFiles, type SourceDoc } from './discover.ts';
+import { readVersions } from './docs-versions.ts';
+import { loadVersionDocs, type VersionDocs } from './version-docs.ts';
+
+export interface DocSources {
+  /** Each docs version, read like a docs folder of its own, in the dropdown's order. */
+  versions: VersionDocs[];
+  /** The version served at the docs' base path. */
+  lastDocs: VersionDocs;
+  /** Every version's docs, in discovery order. */
+  docs: SourceDoc[];
+  /** Docs whose frontmatter is broken, by file path: kept only when broken pages are tolerated. */
+  brokenDocs?: Map<string, BuildError[]>;
+}
+
+/**
+ * Reads every version's docs. `onListed` is told how many doc files there are as soon as they are
+ * listed, before they are read: the compile threads start then, on the cores reading leaves idle.
+ */
+export async function readSources(
+  siteDir: string,
+  config: LoadedSiteConfig,
+  tolerateBrokenPages: boolean,
+  onListed: (docFiles: number) => void,
+): Promise<DocSources> {
+  const brokenDocs = tolerateBrokenPages ? new Map<string, BuildError[]>() : undefined;
+  const sources = readVersions({
+    siteDir,
+    docsDir: config.docsDir,
+    sidebarPath: config.sidebarPath,
+    routeBasePath: config.site.docs.routeBasePath,
+    currentLabel: config.site.docs.versionLabel,
+    options: config.versioning,
+    configFile: config.configFile,
+  });
+  const listed = await Promise.all(sources.map((version) => listDocFiles(version.docsDir)));
+  onListed(listed.reduce((sum, files) => sum + files.length, 0));
+  const versions = await Promise.all(
+    sources.map((version, index) => loadVersionDocs(siteDir, version, brokenDocs, listed[index])),
+  );
+  return {
+    versions,
+    lastDocs: versions.find((loaded) => loaded.version.isLast)!,
+    docs: versions.flatMap((loaded) => loaded.docs),
+    ...(brokenDocs ? { brokenDocs } : {}),
+  };
+}

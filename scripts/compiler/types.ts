@@ -1,0 +1,47 @@
+// The compiler's own shapes: what a build is asked to do and what it hands back. The shapes a build
+// stores for the worker and the browser are the contract's (client/contract/).
+
+import type { PageData } from '../../client/contract/page.ts';
+import type { Manifest, RouteTarget } from '../../client/contract/storage.ts';
+import type { BuildError } from './errors.ts';
+import type { BrokenPageReport } from './outputs/broken-pages.ts';
+import type { PhaseTimer } from './phase-timings.ts';
+
+export interface BuildOptions {
+  siteDir: string;
+  outDir: string;
+  /** Skip the browser bundle (unit tests of the content steps); the search pieces then go to KV. */
+  skipClient?: boolean;
+  /**
+   * The dev server: a page that fails to build becomes an error page at its route (see
+   * outputs/broken-pages.ts) and the build goes on; problems outside pages still stop it.
+   */
+  tolerateBrokenPages?: boolean;
+  /** Told as each phase starts (the `--timings` figures). */
+  timer?: PhaseTimer;
+  /**
+   * A folder to keep compiled pages in between builds (compile/cache.ts): pages whose source and
+   * context did not change are not compiled again. None by default.
+   */
+  cacheDir?: string;
+}
+
+/** A page as the build summarises it once stored: its data without the element tree. */
+export type PageSummary = Omit<PageData, 'tree' | 'toc'>;
+
+export interface BuildResult {
+  buildId: string;
+  manifest: Manifest;
+  /** Every page, in the order of `docs` (discovery order), without its tree. */
+  pages: PageSummary[];
+  warnings: BuildError[];
+  /** The folder the docs were read from (Docusaurus's `docs.path` may lie outside the site folder). */
+  docsDir: string;
+  /** Pages that failed to build (only with `tolerateBrokenPages`; otherwise the build throws). */
+  broken: BrokenPageReport[];
+  /** Where each route leads (pages by content hash, redirects). */
+  routeTargets: Map<string, RouteTarget>;
+  kv: { files: number; keys: number; largest: { key: string; bytes: number } };
+  /** Pages taken from the compile cache (`cacheDir`) instead of compiled. */
+  pagesFromCache: number;
+}
