@@ -2,7 +2,8 @@
 // does (its default is to warn): the fragment must be the id of a heading or element of the page.
 
 import { describe, expect, it } from 'vitest';
-import { buildMessagesOf, buildSite, page, writeSite } from './support/sites.ts';
+import { buildSite, page, writeSite } from './support/sites.ts';
+import { expectBuildFailure } from './support/build-failure.ts';
 
 const pages = {
   'docs/ledger.md': page(
@@ -39,7 +40,8 @@ describe('broken anchors', () => {
   it("follows the Docusaurus config's onBrokenAnchors: throw fails the build, ignore says nothing", async () => {
     const config = (policy: string) =>
       `module.exports = { title: 'T', url: 'https://t.test', baseUrl: '/', onBrokenAnchors: '${policy}', presets: [['classic', { docs: { routeBasePath: '/' } }]] };`;
-    const messages = await buildMessagesOf(await writeSite({ ...pages, 'docusaurus.config.js': config('throw') }));
+    const messages = (await expectBuildFailure(await writeSite({ ...pages, 'docusaurus.config.js': config('throw') })))
+      .messages;
     expect(messages.map((message) => /broken anchor: (\S+)/.exec(message)?.[1])).toEqual(['/ledger#fees', '#the-end']);
     const quiet = await buildSite(await writeSite({ ...pages, 'docusaurus.config.js': config('ignore') }));
     expect(quiet.warnings.filter((warning) => /broken anchor/.test(warning.problem))).toEqual([]);

@@ -1,14 +1,15 @@
 // Bad frontmatter and two pages on one route fail the build with the file, the line and a fix.
 
 import { describe, expect, it } from 'vitest';
-import { buildErrorOf, expectBuildError, page, writeSite } from './support/sites.ts';
+import { page, writeSite } from './support/sites.ts';
+import { expectBuildFailure } from './support/build-failure.ts';
 
 describe('bad frontmatter', () => {
   it('fails on invalid YAML, naming the line of the mistake', async () => {
     const siteDir = await writeSite({
       'docs/a.md': ['---', 'title: A', 'description: Note: colons need quotes', '---', 'Text.'].join('\n'),
     });
-    expectBuildError(await buildErrorOf(siteDir), {
+    (await expectBuildFailure(siteDir)).onlyError({
       file: 'docs/a.md',
       line: 3,
       problem: /^bad frontmatter: /,
@@ -20,7 +21,7 @@ describe('bad frontmatter', () => {
     const siteDir = await writeSite({
       'docs/a.md': ['---', 'title: A', 'sidebar_position: "x"', '---', 'Text.'].join('\n'),
     });
-    expectBuildError(await buildErrorOf(siteDir), {
+    (await expectBuildFailure(siteDir)).onlyError({
       file: 'docs/a.md',
       line: 3,
       problem: /^sidebar_position: found "x" \(string\), expected a number$/,
@@ -42,7 +43,7 @@ describe('bad frontmatter', () => {
         'Text.',
       ].join('\n'),
     });
-    expectBuildError(await buildErrorOf(siteDir), {
+    (await expectBuildFailure(siteDir)).onlyError({
       file: 'docs/a.md',
       line: 7,
       problem: /^hide_title: found "yes" \(string\), expected true or false$/,
@@ -54,7 +55,7 @@ describe('bad frontmatter', () => {
     const siteDir = await writeSite({
       'docs/a.md': ['---', 'title: A', 'keywords: one, two', '---', 'Text.'].join('\n'),
     });
-    expectBuildError(await buildErrorOf(siteDir), {
+    (await expectBuildFailure(siteDir)).onlyError({
       file: 'docs/a.md',
       line: 3,
       problem: /^keywords: found "one, two" \(string\), expected a list of strings$/,
@@ -64,7 +65,7 @@ describe('bad frontmatter', () => {
 
   it('fails on an id that contains a slash', async () => {
     const siteDir = await writeSite({ 'docs/a.md': ['---', 'id: guides/a', '---', 'Text.'].join('\n') });
-    expectBuildError(await buildErrorOf(siteDir), {
+    (await expectBuildFailure(siteDir)).onlyError({
       file: 'docs/a.md',
       line: 2,
       problem: /^id: found "guides\/a" \(string\), expected a name without "\/"$/,
@@ -74,7 +75,7 @@ describe('bad frontmatter', () => {
 
   it('fails on frontmatter that is not a mapping', async () => {
     const siteDir = await writeSite({ 'docs/a.md': ['---', '- just', '- a list', '---', 'Text.'].join('\n') });
-    expectBuildError(await buildErrorOf(siteDir), {
+    (await expectBuildFailure(siteDir)).onlyError({
       file: 'docs/a.md',
       line: 2,
       problem: /must be a YAML mapping/,
@@ -86,7 +87,7 @@ describe('bad frontmatter', () => {
 describe('missing docs folder', () => {
   it('fails when the site has no docs/ folder, saying to create it', async () => {
     const siteDir = await writeSite({ 'site.config.ts': 'export default {};\n' });
-    const error = await buildErrorOf(siteDir);
+    const error = (await expectBuildFailure(siteDir)).onlyError();
     expect(error.file).toMatch(/docs$/);
     expect(error.problem).toBe('the docs folder does not exist');
     expect(error.fix).toMatch(/create it/);
@@ -99,7 +100,7 @@ describe('duplicate routes', () => {
       'docs/a.md': ['---', 'title: A', 'slug: /same', '---', 'Text.'].join('\n'),
       'docs/b.md': ['---', 'title: B', 'slug: /same', '---', 'Text.'].join('\n'),
     });
-    const error = await buildErrorOf(siteDir);
+    const error = (await expectBuildFailure(siteDir)).onlyError();
     expect(error.file).toBe('docs/b.md');
     expect(error.line).toBeDefined();
     expect(error.problem).toBe('duplicate route /same: docs/a.md has it too');
@@ -112,7 +113,7 @@ describe('duplicate routes', () => {
       'docs/guide.md': page('Guide', 'One.'),
       'docs/guide/index.md': page('Guide index', 'Two.'),
     });
-    const error = await buildErrorOf(siteDir);
+    const error = (await expectBuildFailure(siteDir)).onlyError();
     expect(error.problem).toMatch(/^duplicate route \/guide: docs\/guide(\.md|\/index\.md) has it too$/);
   });
 
@@ -121,6 +122,6 @@ describe('duplicate routes', () => {
       'docs/a.md': ['---', 'slug: /Setup', '---', 'Text.'].join('\n'),
       'docs/b.md': ['---', 'slug: /setup', '---', 'Text.'].join('\n'),
     });
-    expect((await buildErrorOf(siteDir)).problem).toMatch(/duplicate route \/setup/);
+    expect((await expectBuildFailure(siteDir)).onlyError().problem).toMatch(/duplicate route \/setup/);
   });
 });

@@ -2,7 +2,8 @@
 // naming the page, the line and what to do.
 
 import { describe, expect, it } from 'vitest';
-import { buildErrorOf, buildErrorsOf, buildSite, expectBuildError, page, writeSite } from './support/sites.ts';
+import { buildSite, expectBuildError, page, writeSite } from './support/sites.ts';
+import { expectBuildFailure } from './support/build-failure.ts';
 
 const policy = (onBrokenLinks: string, onBrokenMarkdownLinks = 'warn') =>
   `export default { onBrokenLinks: '${onBrokenLinks}', onBrokenMarkdownLinks: '${onBrokenMarkdownLinks}' };\n`;
@@ -14,7 +15,7 @@ const brokenMdLink = page('A', 'See [the setup](./guides/setup.md).');
 describe('broken internal links', () => {
   it('fails the build, naming the page, the line and the missing route', async () => {
     const siteDir = await writeSite({ 'docs/a.md': brokenLink });
-    expectBuildError(await buildErrorOf(siteDir), {
+    (await expectBuildFailure(siteDir)).onlyError({
       file: 'docs/a.md',
       line: 7,
       problem: /broken link: \/guides\/setup \(no page has the route \/guides\/setup\)/,
@@ -24,7 +25,7 @@ describe('broken internal links', () => {
 
   it('suggests a route of this site in the fix, not one of another site', async () => {
     const siteDir = await writeSite({ 'docs/a.md': brokenLink });
-    const error = await buildErrorOf(siteDir);
+    const error = (await expectBuildFailure(siteDir)).onlyError();
     expect(error.fix).not.toContain('/technical-docs/PoAI/proof-of-ai');
   });
 
@@ -51,7 +52,7 @@ describe('broken internal links', () => {
       'docs/a.md': brokenLink,
       'docs/b.md': page('B', '[one](/nope-1)', '', '[two](/nope-2)'),
     });
-    const errors = await buildErrorsOf(siteDir);
+    const errors = (await expectBuildFailure(siteDir)).errors;
     expect(errors.map((e) => `${e.file}:${e.line}`).sort()).toEqual(['docs/a.md:7', 'docs/b.md:5', 'docs/b.md:7']);
   });
 });
@@ -71,7 +72,7 @@ describe('broken .md links', () => {
 
   it('fails the build when onBrokenMarkdownLinks is throw', async () => {
     const siteDir = await writeSite({ 'docs/a.md': brokenMdLink, 'site.config.ts': policy('throw', 'throw') });
-    expectBuildError(await buildErrorOf(siteDir), {
+    (await expectBuildFailure(siteDir)).onlyError({
       file: 'docs/a.md',
       line: 5,
       problem: /broken Markdown link/,
@@ -83,7 +84,7 @@ describe('broken .md links', () => {
 describe('missing images', () => {
   it('fails on a relative image that is not there, naming the page and the line', async () => {
     const siteDir = await writeSite({ 'docs/a.md': page('A', 'Text.', '', '![Diagram](./img/diagram.png)') });
-    expectBuildError(await buildErrorOf(siteDir), {
+    (await expectBuildFailure(siteDir)).onlyError({
       file: 'docs/a.md',
       line: 7,
       problem: /missing image: \.\/img\/diagram\.png/,
@@ -93,7 +94,7 @@ describe('missing images', () => {
 
   it('fails on an absolute image that is not under static/', async () => {
     const siteDir = await writeSite({ 'docs/a.md': page('A', '![Logo](/img/logo.svg)') });
-    expectBuildError(await buildErrorOf(siteDir), {
+    (await expectBuildFailure(siteDir)).onlyError({
       file: 'docs/a.md',
       line: 5,
       problem: /missing image: \/img\/logo\.svg/,
@@ -106,7 +107,7 @@ describe('missing images', () => {
       'docs/a.md': page('A', '![Gone](./gone.png)'),
       'site.config.ts': policy('warn'),
     });
-    expectBuildError(await buildErrorOf(siteDir), {
+    (await expectBuildFailure(siteDir)).onlyError({
       file: 'docs/a.md',
       line: 5,
       problem: /missing image: \.\/gone\.png/,

@@ -2,7 +2,8 @@
 // line and what to do.
 
 import { describe, expect, it } from 'vitest';
-import { buildErrorOf, buildSite, expectBuildError, page, writeSite } from './support/sites.ts';
+import { buildSite, page, writeSite } from './support/sites.ts';
+import { expectBuildFailure } from './support/build-failure.ts';
 
 // Body line 1 is file line 5 (see `page`).
 
@@ -11,7 +12,7 @@ describe('MDX syntax errors', () => {
     const siteDir = await writeSite({
       'docs/a.md': page('A', 'Text.', '', '<div>', 'Never closed.', '', 'More text.'),
     });
-    expectBuildError(await buildErrorOf(siteDir), {
+    (await expectBuildFailure(siteDir)).onlyError({
       file: 'docs/a.md',
       line: 7,
       problem: /Expected a closing tag for `<div>`/,
@@ -21,7 +22,7 @@ describe('MDX syntax errors', () => {
 
   it('names the file and line of a stray {, and says to escape it', async () => {
     const siteDir = await writeSite({ 'docs/a.md': page('A', 'Text.', '', 'A stray { brace here.') });
-    expectBuildError(await buildErrorOf(siteDir), {
+    (await expectBuildFailure(siteDir)).onlyError({
       file: 'docs/a.md',
       line: 7,
       problem: /closing brace for `\{`/,
@@ -34,7 +35,7 @@ describe('MDX syntax errors', () => {
       'docs/a.mdx': page('A', "import Part from './_part.mdx';", '', '<Part />'),
       'docs/_part.mdx': '---\ndescription: x\n---\n\nFine.\n\nA stray { brace.\n',
     });
-    expectBuildError(await buildErrorOf(siteDir), {
+    (await expectBuildFailure(siteDir)).onlyError({
       file: 'docs/_part.mdx',
       line: 7,
       problem: /closing brace for `\{`/,
@@ -47,7 +48,7 @@ describe('MDX syntax errors', () => {
       'docs/a.md': page('A', 'A stray { brace.'),
       'docs/b.md': page('B', 'Fine.'),
     });
-    const error = await buildErrorOf(siteDir);
+    const error = (await expectBuildFailure(siteDir)).onlyError();
     expect(error.file).toBe('docs/a.md');
   });
 });
@@ -55,7 +56,7 @@ describe('MDX syntax errors', () => {
 describe('components', () => {
   it('fails on an unknown component, naming its line and the registered ones', async () => {
     const siteDir = await writeSite({ 'docs/a.md': page('A', 'Text.', '', '<Foo />') });
-    expectBuildError(await buildErrorOf(siteDir), {
+    (await expectBuildFailure(siteDir)).onlyError({
       file: 'docs/a.md',
       line: 7,
       problem: /unknown component <Foo>/,
@@ -65,7 +66,7 @@ describe('components', () => {
 
   it('fails on an unknown @theme import, naming the line of the import and the imports there are', async () => {
     const siteDir = await writeSite({ 'docs/a.mdx': page('A', "import Foo from '@theme/Foo';", '', 'Text.') });
-    expectBuildError(await buildErrorOf(siteDir), {
+    (await expectBuildFailure(siteDir)).onlyError({
       file: 'docs/a.mdx',
       line: 5,
       problem: /^unknown import @theme\/Foo: this site has no such component$/,
@@ -78,7 +79,7 @@ describe('components', () => {
       'docs/a.mdx': page('A', "import Part from './_part.mdx';", '', '<Part />'),
       'docs/_part.mdx': "Intro.\n\nimport Head from '@docusaurus/Head';\n\n<Head />\n",
     });
-    expectBuildError(await buildErrorOf(siteDir), {
+    (await expectBuildFailure(siteDir)).onlyError({
       file: 'docs/_part.mdx',
       line: 3,
       problem: /^unknown import @docusaurus\/Head: this site has no such module$/,
@@ -88,7 +89,7 @@ describe('components', () => {
 
   it('names the import a page forgot when it uses <Link> or <TOCInline> without one', async () => {
     const siteDir = await writeSite({ 'docs/a.mdx': page('A', 'Text.', '', '<Link to="/a">A</Link>') });
-    expectBuildError(await buildErrorOf(siteDir), {
+    (await expectBuildFailure(siteDir)).onlyError({
       file: 'docs/a.mdx',
       line: 7,
       problem: /unknown component <Link>/,
@@ -98,7 +99,7 @@ describe('components', () => {
 
   it('fails on an expression that throws while the page renders, naming the page', async () => {
     const siteDir = await writeSite({ 'docs/a.md': page('A', 'Value: {notDefined}') });
-    const error = await buildErrorOf(siteDir);
+    const error = (await expectBuildFailure(siteDir)).onlyError();
     expect(error.file).toBe('docs/a.md');
     expect(error.problem).toMatch(/notDefined is not defined/);
     expect(error.fix).toMatch(/fix the JSX expression/);

@@ -1,7 +1,8 @@
 // A broken sidebar fails the build with the sidebars file, the line and what to do.
 
 import { describe, expect, it } from 'vitest';
-import { buildErrorOf, buildSite, expectBuildError, page, writeSite } from './support/sites.ts';
+import { buildSite, page, writeSite } from './support/sites.ts';
+import { expectBuildFailure } from './support/build-failure.ts';
 
 const docs = {
   'docs/intro.md': page('Intro', 'Hello.'),
@@ -11,7 +12,7 @@ const docs = {
 describe('sidebar errors', () => {
   it('fails on a sidebars.json that is not JSON, naming its line', async () => {
     const siteDir = await writeSite({ ...docs, 'sidebars.json': '{\n  "docs": ["intro" "guides/setup"]\n}\n' });
-    expectBuildError(await buildErrorOf(siteDir), {
+    (await expectBuildFailure(siteDir)).onlyError({
       file: 'sidebars.json',
       line: 2,
       problem: /bad JSON/,
@@ -25,7 +26,7 @@ describe('sidebar errors', () => {
       'docusaurus.config.js':
         "module.exports = { presets: [['classic', { docs: { sidebarPath: './sidebars.json' } }]] };\n",
     });
-    expectBuildError(await buildErrorOf(siteDir), {
+    (await expectBuildFailure(siteDir)).onlyError({
       file: 'sidebars.json',
       problem: /the sidebars file named by sidebarPath in the config does not exist/,
       fix: /create it, or fix sidebarPath/,
@@ -34,7 +35,7 @@ describe('sidebar errors', () => {
 
   it('fails when the sidebars file defines no sidebar', async () => {
     const siteDir = await writeSite({ ...docs, 'sidebars.ts': 'export default {};\n' });
-    expectBuildError(await buildErrorOf(siteDir), {
+    (await expectBuildFailure(siteDir)).onlyError({
       file: 'sidebars.ts',
       line: 1,
       problem: /missing sidebar/,
@@ -47,7 +48,7 @@ describe('sidebar errors', () => {
       ...docs,
       'sidebars.ts': ['export default {', '  docs: [', "    'intro',", "    'setup',", '  ],', '};', ''].join('\n'),
     });
-    expectBuildError(await buildErrorOf(siteDir), {
+    (await expectBuildFailure(siteDir)).onlyError({
       file: 'sidebars.ts',
       line: 4,
       problem: /unknown doc id "setup"/,
@@ -67,7 +68,7 @@ describe('sidebar errors', () => {
         '',
       ].join('\n'),
     });
-    expectBuildError(await buildErrorOf(siteDir), {
+    (await expectBuildFailure(siteDir)).onlyError({
       file: 'sidebars.ts',
       line: 3,
       problem: /unknown doc id "missing-page"/,
@@ -88,7 +89,7 @@ describe('sidebar errors', () => {
         '',
       ].join('\n'),
     });
-    expectBuildError(await buildErrorOf(siteDir), {
+    (await expectBuildFailure(siteDir)).onlyError({
       file: 'sidebars.ts',
       line: 4,
       problem: /unknown doc id "guides\/overview"/,
@@ -103,7 +104,7 @@ describe('sidebar errors', () => {
         '\n',
       ),
     });
-    expectBuildError(await buildErrorOf(siteDir), {
+    (await expectBuildFailure(siteDir)).onlyError({
       file: 'sidebars.ts',
       line: 2,
       problem: /no docs in folder "tutorials"/,
@@ -113,8 +114,7 @@ describe('sidebar errors', () => {
 
   it('fails on a _category_.json that is not valid JSON', async () => {
     const siteDir = await writeSite({ ...docs, 'docs/guides/_category_.json': "{ label: 'Guides' }\n" });
-    const error = await buildErrorOf(siteDir);
-    expectBuildError(error, {
+    (await expectBuildFailure(siteDir)).onlyError({
       file: 'docs/guides/_category_.json',
       line: 1,
       problem: /bad _category_\.json/,

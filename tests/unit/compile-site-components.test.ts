@@ -12,7 +12,8 @@ import { bundleClient } from '../../scripts/compiler/assets/client-bundle.ts';
 import { defaultSiteConfig } from '../../scripts/compiler/config/resolve-config.ts';
 import { BuildErrors } from '../../scripts/compiler/errors.ts';
 import { pageContext } from '../../scripts/compiler/compile/page-context.ts';
-import { buildErrorOf, buildSite, devBuildSite, expectBuildError, page, writeSite } from './support/sites.ts';
+import { buildSite, devBuildSite, expectBuildError, page, writeSite } from './support/sites.ts';
+import { expectBuildFailure } from './support/build-failure.ts';
 import { byTag, findAll, text } from './support/tree.ts';
 
 const fixture = 'tests/fixtures/docusaurus-islands';
@@ -191,14 +192,11 @@ describe('errors in site components', () => {
         '',
       ].join('\n'),
     });
-    const failure = await bundleClient({
-      siteDir,
-      modules: ['src/components/Disk.jsx'],
-      pageContext: pageContext(defaultSiteConfig),
-    }).catch((error: unknown) => error);
-    expect(failure).toBeInstanceOf(BuildErrors);
-    const [error] = (failure as BuildErrors).errors;
-    expectBuildError(error!, {
+    const failure = await expectBuildFailure(
+      bundleClient({ siteDir, modules: ['src/components/Disk.jsx'], pageContext: pageContext(defaultSiteConfig) }),
+    );
+    expect(failure.thrown).toBeInstanceOf(BuildErrors);
+    expectBuildError(failure.errors[0]!, {
       file: 'src/components/Disk.jsx',
       line: 2,
       problem: /a site component cannot be bundled for the browser: Could not resolve "node:fs"/,
@@ -227,7 +225,7 @@ describe('errors in site components', () => {
       'src/components/Broken.jsx': "export default function Broken() { throw new Error('no data'); }\n",
       'docs/a.mdx': page('A', "import Broken from '@site/src/components/Broken';", '', 'Text.', '', '<Broken />'),
     });
-    expectBuildError(await buildErrorOf(siteDir), {
+    (await expectBuildFailure(siteDir)).onlyError({
       file: 'docs/a.mdx',
       line: 9,
       problem: /the site component <Broken> \(src\/components\/Broken\.jsx\) failed to render: no data/,
@@ -245,7 +243,7 @@ describe('errors in site components', () => {
         '<Counter onPick={() => 1} />',
       ),
     });
-    const error = await buildErrorOf(siteDir);
+    const error = (await expectBuildFailure(siteDir)).onlyError();
     expect(error.file).toBe('docs/a.mdx');
     expect(error.problem).toMatch(/<Counter onPick=\{…\}> passes a function; .* props must be plain values/);
   });
@@ -256,7 +254,7 @@ describe('errors in site components', () => {
         "import Head from '@docusaurus/Head';\nexport default function X() { return <Head />; }\n",
       'docs/a.mdx': page('A', "import X from '@site/src/components/Head';", '', '<X />'),
     });
-    const error = await buildErrorOf(siteDir);
+    const error = (await expectBuildFailure(siteDir)).onlyError();
     expect(error.file).toBe('src/components/Head.jsx');
     expect(error.line).toBe(1);
     expect(error.problem).toBe('unknown import @docusaurus/Head in the site component src/components/Head.jsx');

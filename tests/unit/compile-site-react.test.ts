@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { isIsland, type IslandProps } from '../../client/contract/islands.ts';
 import type { TreeElement } from '../../client/contract/page.ts';
-import { buildErrorOf, buildSite, expectBuildError, page, writeSite } from './support/sites.ts';
+import { buildSite, page, writeSite } from './support/sites.ts';
+import { expectBuildFailure } from './support/build-failure.ts';
 import { findAll } from './support/tree.ts';
 
 const glossary = [
@@ -73,7 +74,7 @@ describe('site components importing a package', () => {
       ].join('\n'),
       'docs/a.mdx': page('A', "import { Chart } from '@site/src/components/Chart';", '', '<Chart />'),
     });
-    expectBuildError(await buildErrorOf(siteDir), {
+    (await expectBuildFailure(siteDir)).onlyError({
       file: 'src/components/Chart.tsx',
       line: 1,
       problem: /^package "chart-kit-that-is-not-installed" is not installed in the site folder/,

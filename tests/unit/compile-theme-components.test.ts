@@ -4,7 +4,8 @@
 
 import { describe, expect, it } from 'vitest';
 import type { PageData } from '../../client/contract/page.ts';
-import { buildErrorOf, buildSite, expectBuildError, page, writeSite } from './support/sites.ts';
+import { buildSite, page, writeSite } from './support/sites.ts';
+import { expectBuildFailure } from './support/build-failure.ts';
 import { byTag, findAll, text } from './support/tree.ts';
 
 async function onlyPage(files: Record<string, string>): Promise<PageData> {
@@ -93,7 +94,7 @@ describe('the toc export and @theme/TOCInline', () => {
     const siteDir = await writeSite({
       'docs/a.mdx': page('A', "import TOCInline from '@theme/TOCInline';", '', '<TOCInline />'),
     });
-    const error = await buildErrorOf(siteDir);
+    const error = (await expectBuildFailure(siteDir)).onlyError();
     expect([error.file, error.line]).toEqual(['docs/a.mdx', 7]);
     expect(error.problem).toMatch(/<TOCInline> needs the page's headings: write <TOCInline toc=\{toc\} \/>/);
   });
@@ -144,7 +145,7 @@ describe('@theme/CodeBlock in JSX', () => {
     const siteDir = await writeSite({
       'docs/a.mdx': page('A', "import source from '!!raw-loader!./missing.js';", '', '{source}'),
     });
-    expectBuildError(await buildErrorOf(siteDir), {
+    (await expectBuildFailure(siteDir)).onlyError({
       file: 'docs/a.mdx',
       line: 5,
       problem: /^raw-loader: no file .*missing\.js$/,
@@ -186,7 +187,7 @@ describe('@docusaurus/Link', () => {
     const siteDir = await writeSite({
       'docs/a.mdx': page('A', "import Link from '@docusaurus/Link';", '', 'See <Link to="/nowhere">this</Link>.'),
     });
-    expectBuildError(await buildErrorOf(siteDir), {
+    (await expectBuildFailure(siteDir)).onlyError({
       file: 'docs/a.mdx',
       line: 7,
       problem: /broken link: \/nowhere/,
@@ -242,7 +243,7 @@ describe('@theme/ThemedImage', () => {
         '<ThemedImage alt="x" sources={{ light: "/a.png" }} />',
       ),
     });
-    const error = await buildErrorOf(siteDir);
+    const error = (await expectBuildFailure(siteDir)).onlyError();
     expect([error.file, error.line]).toEqual(['docs/a.mdx', 7]);
     expect(error.problem).toMatch(/<ThemedImage> needs sources=\{\{ light: .*, dark: .* \}\}/);
   });
@@ -285,8 +286,7 @@ describe('@theme/Tabs queryString', () => {
     );
 
   it('fails the page that asks for a query parameter without naming one, at the Tabs line', async () => {
-    const error = await buildErrorOf(await writeSite({ 'docs/a.mdx': tabs('queryString') }));
-    expectBuildError(error, {
+    (await expectBuildFailure(await writeSite({ 'docs/a.mdx': tabs('queryString') }))).onlyError({
       file: 'docs/a.mdx',
       line: 8,
       problem: /queryString.*no parameter name/,

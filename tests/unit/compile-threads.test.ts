@@ -6,6 +6,7 @@ import { compileDocs, type CompiledDoc } from '../../scripts/compiler/compile/co
 import { discoverDocs } from '../../scripts/compiler/sources/discover.ts';
 import { BuildErrors } from '../../scripts/compiler/errors.ts';
 import { compileContext, page, writeSite } from './support/sites.ts';
+import { expectBuildFailure } from './support/build-failure.ts';
 
 const picture = '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>';
 
@@ -81,9 +82,9 @@ describe('compiling on worker threads', () => {
       'docs/page-12.md': page('Broken', 'A stray { brace.'),
       'docs/page-25.md': page('Unknown', '<Carousel />'),
     });
-    const failure = await compileSite(siteDir, 2).catch((error: unknown) => error);
-    expect(failure).toBeInstanceOf(BuildErrors);
-    const errors = (failure as BuildErrors).errors;
+    const failure = await expectBuildFailure(compileSite(siteDir, 2));
+    expect(failure.thrown).toBeInstanceOf(BuildErrors);
+    const errors = failure.errors;
     expect(errors.map(({ file, line }) => ({ file, line }))).toEqual([
       { file: 'docs/page-12.md', line: 5 },
       { file: 'docs/page-25.md', line: 5 },

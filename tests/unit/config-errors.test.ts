@@ -2,7 +2,8 @@
 // from, the key path, what was found, what is expected and the fix; every problem at once.
 
 import { describe, expect, it } from 'vitest';
-import { buildMessagesOf, buildSite, page, writeSite } from './support/sites.ts';
+import { buildSite, page, writeSite } from './support/sites.ts';
+import { expectBuildFailure } from './support/build-failure.ts';
 
 const docs = { 'docs/intro.md': page('Intro', 'Hello.') };
 
@@ -18,7 +19,8 @@ function withDocusaurusConfig(lines: string[]) {
 
 describe('site.config.ts', () => {
   it('names docs.routeBasePath when it is a number, instead of serving routes under /5', async () => {
-    expect(await buildMessagesOf(await withSiteConfig('{ docs: { routeBasePath: 5 } }'))).toMatchInlineSnapshot(`
+    expect((await expectBuildFailure(await withSiteConfig('{ docs: { routeBasePath: 5 } }'))).messages)
+      .toMatchInlineSnapshot(`
       [
         "site.config.ts:1: docs.routeBasePath: found 5 (number), expected a path such as "/docs" or "/"
         fix: set docs.routeBasePath to a string such as "/docs", or "/" to serve docs from the site root",
@@ -27,7 +29,7 @@ describe('site.config.ts', () => {
   });
 
   it('names url when it is not a URL, instead of failing later with "Invalid URL"', async () => {
-    expect(await buildMessagesOf(await withSiteConfig("{ url: 'not a url' }"))).toMatchInlineSnapshot(`
+    expect((await expectBuildFailure(await withSiteConfig("{ url: 'not a url' }"))).messages).toMatchInlineSnapshot(`
       [
         "site.config.ts:1: url: found "not a url" (string), expected a full URL starting with http:// or https://
         fix: set url to the address the site is served from, such as "https://docs.example.com"",
@@ -45,7 +47,7 @@ describe('site.config.ts', () => {
     ],
   },
 }`;
-    expect(await buildMessagesOf(await withSiteConfig(config))).toMatchInlineSnapshot(`
+    expect((await expectBuildFailure(await withSiteConfig(config))).messages).toMatchInlineSnapshot(`
       [
         "site.config.ts:6: navbar.items[2].href: found 5 (number), expected a URL or a path starting with "/"
         fix: set navbar.items[2].href to a string such as "/docs/intro" or "https://example.com"",
@@ -54,7 +56,8 @@ describe('site.config.ts', () => {
   });
 
   it('suggests the key an unknown key was probably meant to be', async () => {
-    expect(await buildMessagesOf(await withSiteConfig('{ navbar: { itmes: [] } }'))).toMatchInlineSnapshot(`
+    expect((await expectBuildFailure(await withSiteConfig('{ navbar: { itmes: [] } }'))).messages)
+      .toMatchInlineSnapshot(`
       [
         "site.config.ts:1: navbar.itmes: unknown key
         fix: rename navbar.itmes to navbar.items",
@@ -63,7 +66,7 @@ describe('site.config.ts', () => {
   });
 
   it('lists the known keys when an unknown key is like none of them', async () => {
-    expect(await buildMessagesOf(await withSiteConfig("{ sidebar: 'left' }"))).toMatchInlineSnapshot(`
+    expect((await expectBuildFailure(await withSiteConfig("{ sidebar: 'left' }"))).messages).toMatchInlineSnapshot(`
       [
         "site.config.ts:1: sidebar: unknown key
         fix: remove sidebar; the keys are title, titleDelimiter, tagline, url, favicon, navbar, footer, colorMode, announcementBar, docs, onBrokenLinks, onBrokenMarkdownLinks, onBrokenAnchors, markdown",
@@ -74,7 +77,7 @@ describe('site.config.ts', () => {
   it('names a social icon that is not one of the built-in icons', async () => {
     const config =
       "{ footer: { social: [{ name: 'Mastodon', href: 'https://mastodon.social/@x', icon: 'mastodon' }] } }";
-    expect(await buildMessagesOf(await withSiteConfig(config))).toMatchInlineSnapshot(`
+    expect((await expectBuildFailure(await withSiteConfig(config))).messages).toMatchInlineSnapshot(`
       [
         "site.config.ts:1: footer.social[0].icon: found "mastodon" (string), expected one of "discord", "github", "instagram", "link", "linkedin", "telegram", "x", "youtube"
         fix: set footer.social[0].icon to "link"",
@@ -83,7 +86,8 @@ describe('site.config.ts', () => {
   });
 
   it('asks for the content of an announcement bar', async () => {
-    expect(await buildMessagesOf(await withSiteConfig("{ announcementBar: { id: 'bar-1' } }"))).toMatchInlineSnapshot(`
+    expect((await expectBuildFailure(await withSiteConfig("{ announcementBar: { id: 'bar-1' } }"))).messages)
+      .toMatchInlineSnapshot(`
       [
         "site.config.ts:1: announcementBar.content: missing, expected a string
         fix: set announcementBar.content to a string such as "We just launched <a href=\\"/news\\">version 2</a>"",
@@ -92,7 +96,7 @@ describe('site.config.ts', () => {
   });
 
   it('says what to export when the file does not export an object', async () => {
-    expect(await buildMessagesOf(await withSiteConfig("'SELF'"))).toMatchInlineSnapshot(`
+    expect((await expectBuildFailure(await withSiteConfig("'SELF'"))).messages).toMatchInlineSnapshot(`
       [
         "site.config.ts: the exported configuration: found "SELF" (string), expected an object of settings
         fix: set the exported configuration to an object such as { title: 'My Docs' } (export default defineSiteConfig({ … }))",
@@ -102,7 +106,7 @@ describe('site.config.ts', () => {
 
   it('reports every problem of the file together', async () => {
     const config = "{ title: 3, colorMode: { defaultMode: 'blue', disableSwitch: 'no' }, onBrokenLinks: 'explode' }";
-    expect(await buildMessagesOf(await withSiteConfig(config))).toMatchInlineSnapshot(`
+    expect((await expectBuildFailure(await withSiteConfig(config))).messages).toMatchInlineSnapshot(`
       [
         "site.config.ts:1: title: found 3 (number), expected a string
         fix: set title to a string such as "My Docs"",
@@ -122,7 +126,7 @@ describe('site.config.ts', () => {
       'docusaurus.config.js': "module.exports = { title: 'Docs', url: 'https://docs.example.test' };\n",
       'site.config.ts': "export default { url: 'docs.example.test' };\n",
     });
-    expect(await buildMessagesOf(siteDir)).toMatchInlineSnapshot(`
+    expect((await expectBuildFailure(siteDir)).messages).toMatchInlineSnapshot(`
       [
         "site.config.ts:1: url: found "docs.example.test" (string), expected a full URL starting with http:// or https://
         fix: set url to the address the site is served from, such as "https://docs.example.com"",
@@ -133,7 +137,7 @@ describe('site.config.ts', () => {
 
 describe('docusaurus.config.js', () => {
   it('names url when it is not a URL', async () => {
-    expect(await buildMessagesOf(await withDocusaurusConfig(["  title: 'Docs',", "  url: 'not a url',"])))
+    expect((await expectBuildFailure(await withDocusaurusConfig(["  title: 'Docs',", "  url: 'not a url',"]))).messages)
       .toMatchInlineSnapshot(`
         [
           "docusaurus.config.js:3: url: found "not a url" (string), expected a full URL starting with http:// or https://
@@ -147,7 +151,7 @@ describe('docusaurus.config.js', () => {
       "  title: 'Docs',",
       "  presets: [['classic', { docs: { routeBasePath: 5 }, blog: false }]],",
     ]);
-    expect(await buildMessagesOf(siteDir)).toMatchInlineSnapshot(`
+    expect((await expectBuildFailure(siteDir)).messages).toMatchInlineSnapshot(`
       [
         "docusaurus.config.js:3: presets[0][1].docs.routeBasePath: found 5 (number), expected a path such as "/docs" or "/"
         fix: set presets[0][1].docs.routeBasePath to a string such as "/docs", or "/" to serve docs from the site root",
@@ -163,7 +167,7 @@ describe('docusaurus.config.js', () => {
       '    },',
       '  },',
     ]);
-    expect(await buildMessagesOf(siteDir)).toMatchInlineSnapshot(`
+    expect((await expectBuildFailure(siteDir)).messages).toMatchInlineSnapshot(`
       [
         "docusaurus.config.js:4: themeConfig.navbar.items[1].href: found 5 (number), expected a URL or a path starting with "/"
         fix: set themeConfig.navbar.items[1].href to a string such as "/docs/intro" or "https://example.com"",
@@ -175,7 +179,7 @@ describe('docusaurus.config.js', () => {
     const siteDir = await withDocusaurusConfig([
       "  themeConfig: { announcementBar: { id: 'a1', isCloseable: 'yes' } },",
     ]);
-    expect(await buildMessagesOf(siteDir)).toMatchInlineSnapshot(`
+    expect((await expectBuildFailure(siteDir)).messages).toMatchInlineSnapshot(`
       [
         "docusaurus.config.js:2: themeConfig.announcementBar.content: missing, expected a string
         fix: set themeConfig.announcementBar.content to a string such as "We just launched <a href=\\"/news\\">version 2</a>"",
@@ -187,7 +191,7 @@ describe('docusaurus.config.js', () => {
 
   it('names markdown.hooks.onBrokenMarkdownLinks when it is neither a severity nor a function', async () => {
     const siteDir = await withDocusaurusConfig(["  markdown: { hooks: { onBrokenMarkdownLinks: 'explode' } },"]);
-    expect(await buildMessagesOf(siteDir)).toMatchInlineSnapshot(`
+    expect((await expectBuildFailure(siteDir)).messages).toMatchInlineSnapshot(`
       [
         "docusaurus.config.js:2: markdown.hooks.onBrokenMarkdownLinks: found "explode" (string), expected one of "ignore", "log", "warn", "throw", or a function
         fix: set markdown.hooks.onBrokenMarkdownLinks to "throw", "warn", "log" or "ignore"",
@@ -201,7 +205,7 @@ describe('docusaurus.config.js', () => {
       'docusaurus.config.js': "module.exports = { onBrokenLinks: 'explode' };\n",
       'site.config.ts': "export default { title: 'Mine' };\n",
     });
-    expect(await buildMessagesOf(siteDir)).toMatchInlineSnapshot(`
+    expect((await expectBuildFailure(siteDir)).messages).toMatchInlineSnapshot(`
       [
         "docusaurus.config.js:1: onBrokenLinks: found "explode" (string), expected one of "ignore", "log", "warn", "throw"
         fix: set onBrokenLinks to "throw", "warn", "log" or "ignore"",
@@ -247,7 +251,7 @@ describe('docusaurus.config.js', () => {
       '    },',
       '  },',
     ]);
-    expect(await buildMessagesOf(siteDir)).toMatchInlineSnapshot(`
+    expect((await expectBuildFailure(siteDir)).messages).toMatchInlineSnapshot(`
       [
         "docusaurus.config.js:6: the navbar item of type "docSidebar" names sidebarId "guides", and there is no such sidebar
         fix: use one of the sidebars: docs",

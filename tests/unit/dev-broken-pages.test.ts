@@ -12,7 +12,8 @@ import { kvKeys } from '../../client/contract/storage.ts';
 import { compileDocs, type CompiledDoc } from '../../scripts/compiler/compile/compile-pages.ts';
 import { discoverDocs } from '../../scripts/compiler/sources/discover.ts';
 import type { BuildError } from '../../scripts/compiler/errors.ts';
-import { buildErrorsOf, compileContext, devBuildSite, page, writeSite, type BuiltSite } from './support/sites.ts';
+import { compileContext, devBuildSite, page, writeSite, type BuiltSite } from './support/sites.ts';
+import { expectBuildFailure } from './support/build-failure.ts';
 
 const fixture = 'tests/fixtures/broken-pages';
 
@@ -135,7 +136,7 @@ describe('compiling with broken pages tolerated', () => {
 
 describe('npm run build on a site with broken pages', () => {
   it('still fails, listing every problem', async () => {
-    const errors = await buildErrorsOf(fixture);
+    const errors = (await expectBuildFailure(fixture)).errors;
     expect(errors.map((e) => `${e.file}:${e.line}`).sort()).toEqual(['docs/imports.mdx:6', 'docs/syntax.mdx:10']);
   });
 

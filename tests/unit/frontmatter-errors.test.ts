@@ -2,7 +2,8 @@
 // every page is reported together, each with the line of its key.
 
 import { describe, expect, it } from 'vitest';
-import { buildMessagesOf, buildSite, writeSite } from './support/sites.ts';
+import { buildSite, writeSite } from './support/sites.ts';
+import { expectBuildFailure } from './support/build-failure.ts';
 
 describe('frontmatter', () => {
   it('reports every wrong key of a page, each on its own line', async () => {
@@ -17,7 +18,7 @@ describe('frontmatter', () => {
         'Text.',
       ].join('\n'),
     });
-    expect(await buildMessagesOf(siteDir)).toMatchInlineSnapshot(`
+    expect((await expectBuildFailure(siteDir)).messages).toMatchInlineSnapshot(`
       [
         "docs/a.md:2: title: found 2024 (number), expected a string
         fix: set title to a string such as "Getting started"",
@@ -36,7 +37,7 @@ describe('frontmatter', () => {
       'docs/a.md': ['---', 'hide_title: yes please', '---', 'Text.'].join('\n'),
       'docs/b.md': ['---', 'slug: 5', '---', 'Text.'].join('\n'),
     });
-    expect(await buildMessagesOf(siteDir)).toMatchInlineSnapshot(`
+    expect((await expectBuildFailure(siteDir)).messages).toMatchInlineSnapshot(`
       [
         "docs/a.md:2: hide_title: found "yes please" (string), expected true or false
         fix: set hide_title to true or false",

@@ -2,7 +2,8 @@
 // they list, and what happens when two categories would share a URL.
 
 import { describe, expect, it } from 'vitest';
-import { buildErrorOf, buildSite, page, writeSite } from './support/sites.ts';
+import { buildSite, page, writeSite } from './support/sites.ts';
+import { expectBuildFailure } from './support/build-failure.ts';
 
 const category = (label: string, link: object) => JSON.stringify({ label, link });
 
@@ -48,13 +49,15 @@ describe('generated-index category pages', () => {
   });
 
   it('stops the build when a slug the site gave is another page’s route', async () => {
-    const error = await buildErrorOf(
-      await writeSite({
-        'docs/intro.md': page('Intro', 'Hello.'),
-        'docs/a/_category_.json': category('A', { type: 'generated-index', slug: '/intro' }),
-        'docs/a/one.md': page('One', 'Text.'),
-      }),
-    );
+    const error = (
+      await expectBuildFailure(
+        await writeSite({
+          'docs/intro.md': page('Intro', 'Hello.'),
+          'docs/a/_category_.json': category('A', { type: 'generated-index', slug: '/intro' }),
+          'docs/a/one.md': page('One', 'Text.'),
+        }),
+      )
+    ).onlyError();
     expect(error.message).toMatch(/^docs\/a\/_category_\.json: .*route \/intro, which another page has/);
     expect(error.fix).toMatch(/slug/);
   });

@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { searchLimits, type SearchHit, type SearchResult } from '../../client/contract/search-protocol.ts';
-import { relativeUrl } from '../../client/search/results.ts';
+import { relativeUrl } from '../../client/contract/urls.ts';
 import { searchPageQuery, searchPageResults } from '../../worker/services/search/page-results.ts';
 
 const origin = 'https://docs.example.test';

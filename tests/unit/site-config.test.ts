@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultSiteConfig, loadSiteConfig } from '../../scripts/compiler/config/resolve-config.ts';
 import { BuildError } from '../../scripts/compiler/errors.ts';
 import { writeSite } from './support/sites.ts';
+import { expectBuildFailure } from './support/build-failure.ts';
 
 describe('site configuration', () => {
   it('uses the defaults when the folder has no configuration', async () => {
@@ -47,9 +48,9 @@ describe('site configuration', () => {
 
   it('rejects an unknown broken-link policy, saying which values are allowed', async () => {
     const siteDir = await writeSite({ 'site.config.ts': "export default { onBrokenLinks: 'explode' };\n" });
-    const error = await loadSiteConfig(siteDir).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(BuildError);
-    expect((error as BuildError).message).toBe(
+    const { thrown } = await expectBuildFailure(loadSiteConfig(siteDir));
+    expect(thrown).toBeInstanceOf(BuildError);
+    expect(thrown.message).toBe(
       'site.config.ts:1: onBrokenLinks: found "explode" (string), expected one of "throw", "warn", "ignore"\n' +
         '  fix: set onBrokenLinks to "throw", "warn" or "ignore"',
     );
@@ -57,15 +58,16 @@ describe('site configuration', () => {
 
   it('rejects a default colour mode other than light or dark', async () => {
     const siteDir = await writeSite({ 'site.config.ts': "export default { colorMode: { defaultMode: 'blue' } };\n" });
-    await expect(loadSiteConfig(siteDir)).rejects.toThrow(
+    expect((await expectBuildFailure(loadSiteConfig(siteDir))).thrown.message).toContain(
       'site.config.ts:1: colorMode.defaultMode: found "blue" (string), expected one of "light", "dark"',
     );
   });
 
   it('names the configuration file when it cannot be evaluated', async () => {
     const siteDir = await writeSite({ 'docusaurus.config.mjs': "throw new Error('boom');\n" });
-    const error = (await loadSiteConfig(siteDir).catch((e: unknown) => e)) as BuildError;
-    expect(error).toBeInstanceOf(BuildError);
+    const failure = await expectBuildFailure(loadSiteConfig(siteDir));
+    expect(failure.thrown).toBeInstanceOf(BuildError);
+    const error = failure.onlyError();
     expect(error.file).toBe('docusaurus.config.mjs');
     expect(error.problem).toMatch(/could not evaluate the configuration: boom/);
   });

@@ -7,8 +7,8 @@ import { dirname, join, relative } from 'node:path';
 import { afterAll, expect } from 'vitest';
 import { defaultSiteConfig } from '../../../scripts/compiler/config/resolve-config.ts';
 import type { SourceDoc } from '../../../scripts/compiler/sources/discover.ts';
-import { BuildError, BuildErrors, newDiagnostics } from '../../../scripts/compiler/errors.ts';
-import type { LinkContext } from '../../../scripts/compiler/compile/markdown/mdx-plugins.ts';
+import { newDiagnostics, type BuildError } from '../../../scripts/compiler/errors.ts';
+import type { LinkContext } from '../../../scripts/compiler/compile/link-context.ts';
 import { pageContext } from '../../../scripts/compiler/compile/page-context.ts';
 import { runBuild } from '../../../scripts/compiler/pipeline.ts';
 import { storedBuild, type BuiltSite } from '../../support/stored-build.ts';
@@ -49,33 +49,12 @@ export async function devBuildSite(siteDir: string): Promise<BuiltSite> {
   return storedBuild(await runBuild({ siteDir, outDir: out, skipClient: true, tolerateBrokenPages: true }), out);
 }
 
-/** Builds a site that must fail and returns every error the build reported. */
-export async function buildErrorsOf(siteDir: string): Promise<BuildError[]> {
-  let failure: unknown;
-  try {
-    await buildSite(siteDir);
-  } catch (error) {
-    failure = error;
-  }
-  expect(failure, 'the build should have failed').toBeDefined();
-  if (failure instanceof BuildErrors) return failure.errors;
-  if (failure instanceof BuildError) return [failure];
-  throw failure;
-}
-
-/** The one error a broken site should report. */
-export async function buildErrorOf(siteDir: string): Promise<BuildError> {
-  const errors = await buildErrorsOf(siteDir);
-  expect(errors.map((e) => e.message)).toHaveLength(1);
-  return errors[0]!;
-}
-
 /** A page with frontmatter; `lines` are the body lines (line 1 of the body is file line 5). */
 export function page(title: string, ...lines: string[]): string {
   return ['---', `title: ${title}`, '---', '', ...lines, ''].join('\n');
 }
 
-interface ExpectedError {
+export interface ExpectedError {
   file: string;
   /** The line the author should look at; omit when no line applies. */
   line?: number;
@@ -91,11 +70,6 @@ export function expectBuildError(error: BuildError, expected: ExpectedError): vo
   const where = expected.line ? `${expected.file}:${expected.line}` : expected.file;
   expect(error.message.startsWith(`${where}: `), error.message).toBe(true);
   expect(error.message).toContain(`fix: ${error.fix}`);
-}
-
-/** The whole message of every error a broken site reports, in order: what an author reads. */
-export async function buildMessagesOf(siteDir: string): Promise<string[]> {
-  return (await buildErrorsOf(siteDir)).map((error) => error.message);
 }
 
 /**
