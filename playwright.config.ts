@@ -2,24 +2,12 @@
 // `npm start` on its own port, from its own build folder, with a fresh wrangler state.
 
 import { defineConfig } from '@playwright/test';
+import { chromiumFlags, chromiumPath } from './scripts/cli/chromium.ts';
 
 // E2E_PORT lets two checkouts run their browser suites side by side.
 const port = Number(process.env.E2E_PORT ?? 8802);
 const baseURL = `http://127.0.0.1:${port}`;
 const statePath = `/tmp/self-docs-e2e-state-${port}`;
-
-/** No DNS, no background traffic: third-party embeds simply fail to load. */
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1, EXCLUDE localhost',
-];
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -42,7 +30,7 @@ export default defineConfig({
       use: {
         browserName: 'chromium',
         viewport: { width: 1280, height: 800 },
-        launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs },
+        launchOptions: { executablePath: chromiumPath, args: chromiumFlags },
       },
     },
   ],
@@ -52,7 +40,7 @@ export default defineConfig({
     env: { PORT: String(port) },
     url: `${baseURL}/`,
     reuseExistingServer: !process.env.CI,
-    // Build (~10 s), two KV seeds and wrangler's start-up.
+    // The build, two KV seeds and wrangler's start-up.
     timeout: 180_000,
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     stdout: 'ignore',

@@ -2,19 +2,11 @@
 
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { chromiumFlags, chromiumPath } from '../cli/chromium.ts';
 import { medianOfRuns, scoresOf, type LighthouseMedian, type LighthouseRun } from './lighthouse-median.ts';
 
-export const chromeFlags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1, EXCLUDE localhost',
-];
+/** The same Chromium flags as the browser tests' (scripts/cli/chromium.ts). */
+export const chromeFlags = chromiumFlags;
 
 /**
  * Median of `runs` measured runs. A run Lighthouse could not measure (it says "run Lighthouse
@@ -34,7 +26,7 @@ export async function lighthouseMedian(url: string, runs: number): Promise<Light
 
 async function lighthouseRun(url: string): Promise<LighthouseRun> {
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromePath: process.env.CHROME_PATH ?? chromiumPath,
     chromeFlags,
   });
   try {
