@@ -1,10 +1,10 @@
 // Every kind of worker response carries the security headers: pages, data, 404, 503, 405.
 
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { pageDataPath } from '../../client/contract/urls.ts';
-import { deployFixture, failingKv, pointTo } from './support/deploy.ts';
-import { cspDirectives } from './support/html.ts';
-import { get, getSettled } from './support/requests.ts';
+import { pageDataPath } from '../../../client/contract/urls.ts';
+import { deployFixture, failingKv, pointTo } from '../support/deploy.ts';
+import { cspDirectives } from '../support/html.ts';
+import { get, getSettled } from '../support/requests.ts';
 
 beforeEach(() => {
   // The 503 scenarios make the worker log the failure; keep the output readable.

@@ -3,13 +3,13 @@
 // docs folder is the unreleased Next, at /docs/next.
 
 import { beforeEach, describe, expect, it } from 'vitest';
-import { kvKeys } from '../../client/contract/storage.ts';
-import type { SearchPageData } from '../../client/contract/search-page.ts';
-import type { SearchDirectory } from '../../client/contract/index-pieces.ts';
-import { bindings, deployFixture, freshBuildId, pointTo, type DeployedBuild } from './support/deploy.ts';
-import { readDocument, textOf, textsOf } from './support/html.ts';
-import { getSettled } from './support/requests.ts';
-import { docSearchRequest, postSearch, results } from './support/search.ts';
+import { kvKeys } from '../../../client/contract/storage.ts';
+import type { SearchPageData } from '../../../client/contract/search-page.ts';
+import type { SearchDirectory } from '../../../client/contract/index-pieces.ts';
+import { bindings, deployFixture, freshBuildId, pointTo, type DeployedBuild } from '../support/deploy.ts';
+import { readDocument, textOf, textsOf } from '../support/html.ts';
+import { getSettled } from '../support/requests.ts';
+import { docSearchRequest, postSearch, results } from '../support/search.ts';
 
 let build: DeployedBuild;
 beforeEach(async () => {

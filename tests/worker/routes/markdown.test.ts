@@ -2,8 +2,8 @@
 // `/llms.txt` and `/llms-full.txt`, with ETags, 304s and the edge cache like the pages.
 
 import { beforeEach, describe, expect, it } from 'vitest';
-import { deployFixture } from './support/deploy.ts';
-import { get, getSettled } from './support/requests.ts';
+import { deployFixture } from '../support/deploy.ts';
+import { get, getSettled } from '../support/requests.ts';
 
 beforeEach(async () => {
   await deployFixture();

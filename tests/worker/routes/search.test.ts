@@ -2,10 +2,10 @@
 // embedded index, what the edge cache keeps, and the requests the endpoint refuses.
 
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { HighlightValue } from '../../client/contract/search-protocol.ts';
-import { kvKeys } from '../../client/contract/storage.ts';
-import { bindings, deployFixture, pointTo } from './support/deploy.ts';
-import { docSearchRequest, postSearch, results, searchRequest } from './support/search.ts';
+import type { HighlightValue } from '../../../client/contract/search-protocol.ts';
+import { kvKeys } from '../../../client/contract/storage.ts';
+import { bindings, deployFixture, pointTo } from '../support/deploy.ts';
+import { docSearchRequest, postSearch, results, searchRequest } from '../support/search.ts';
 
 beforeEach(async () => {
   await deployFixture();

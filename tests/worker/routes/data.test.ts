@@ -1,9 +1,9 @@
 // `/__data/<build id>/<route>.json`: the page data client-side navigation loads.
 
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { pageDataPath } from '../../client/contract/urls.ts';
-import { deployFixture, failingKv, freshBuildId, type DeployedBuild } from './support/deploy.ts';
-import { get, getSettled } from './support/requests.ts';
+import { pageDataPath } from '../../../client/contract/urls.ts';
+import { deployFixture, failingKv, freshBuildId, type DeployedBuild } from '../support/deploy.ts';
+import { get, getSettled } from '../support/requests.ts';
 
 interface ErrorBody {
   error: string;

@@ -2,10 +2,10 @@
 // Algolia the client gets Algolia's error shape so DocSearch can show its error screen.
 
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Env } from '../../worker/env.ts';
-import { bindings, deployFixture, failingKv, loseSearchDirectory, type DeployedBuild } from './support/deploy.ts';
-import { getSettled } from './support/requests.ts';
-import { docSearchRequest, postSearch, standInUrls, withAlgolia } from './support/search.ts';
+import type { Env } from '../../../../worker/env.ts';
+import { bindings, deployFixture, failingKv, loseSearchDirectory, type DeployedBuild } from '../../support/deploy.ts';
+import { getSettled } from '../../support/requests.ts';
+import { docSearchRequest, postSearch, standInUrls, withAlgolia } from '../../support/search.ts';
 
 let build: DeployedBuild;
 beforeEach(async () => {

@@ -3,9 +3,9 @@
 // script runs.
 
 import { beforeEach, describe, expect, it } from 'vitest';
-import { deployFixture } from './support/deploy.ts';
-import { attributesOf, textOf, textsOf } from './support/html.ts';
-import { get } from './support/requests.ts';
+import { deployFixture } from '../support/deploy.ts';
+import { attributesOf, textOf, textsOf } from '../support/html.ts';
+import { get } from '../support/requests.ts';
 
 beforeEach(async () => {
   await deployFixture({ fixture: 'docusaurus-components' });

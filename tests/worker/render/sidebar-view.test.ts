@@ -6,14 +6,14 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SidebarMenu } from '../../client/components/Sidebar.tsx';
-import { SiteContext, type SiteContextValue } from '../../client/context.ts';
-import type { SidebarItem } from '../../client/contract/sidebar.ts';
-import { sidebarAsRendered } from '../../client/contract/sidebar.ts';
-import { sidebarRenderLimit } from '../../worker/render/sidebar-view.ts';
-import { deployFixture, fixtureBuild, fixtureSidebars } from './support/deploy.ts';
-import { readDocument } from './support/html.ts';
-import { get, origin } from './support/requests.ts';
+import { SidebarMenu } from '../../../client/components/Sidebar.tsx';
+import { SiteContext, type SiteContextValue } from '../../../client/context.ts';
+import type { SidebarItem } from '../../../client/contract/sidebar.ts';
+import { sidebarAsRendered } from '../../../client/contract/sidebar.ts';
+import { sidebarRenderLimit } from '../../../worker/render/sidebar-view.ts';
+import { deployFixture, fixtureBuild, fixtureSidebars } from '../support/deploy.ts';
+import { readDocument } from '../support/html.ts';
+import { get, origin } from '../support/requests.ts';
 
 const sidebars = fixtureSidebars('large-site');
 const routeTable = fixtureBuild('large-site').routeTable;

@@ -1,11 +1,11 @@
 // Doc pages of the fixture site as a reader and a crawler receive them.
 
 import { beforeEach, describe, expect, it } from 'vitest';
-import { kvKeys } from '../../client/contract/storage.ts';
-import { bindings, deployFixture, fixtureManifest, fixturePages, type DeployedBuild } from './support/deploy.ts';
-import { lazyLayoutScript } from '../../worker/render/inline-scripts.ts';
-import { attributesOf, countElements, readDocument, textOf } from './support/html.ts';
-import { get } from './support/requests.ts';
+import { kvKeys } from '../../../client/contract/storage.ts';
+import { bindings, deployFixture, fixtureManifest, fixturePages, type DeployedBuild } from '../support/deploy.ts';
+import { lazyLayoutScript } from '../../../worker/render/inline-scripts.ts';
+import { attributesOf, countElements, readDocument, textOf } from '../support/html.ts';
+import { get } from '../support/requests.ts';
 
 const manifest = fixtureManifest();
 const pages = fixturePages();

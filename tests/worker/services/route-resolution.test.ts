@@ -2,9 +2,9 @@
 // redirects and methods other than GET.
 
 import { beforeEach, describe, expect, it } from 'vitest';
-import { deployFixture, fixtureRedirects } from './support/deploy.ts';
-import { countElements, readDocument, textOf } from './support/html.ts';
-import { get, origin } from './support/requests.ts';
+import { deployFixture, fixtureRedirects } from '../support/deploy.ts';
+import { countElements, readDocument, textOf } from '../support/html.ts';
+import { get, origin } from '../support/requests.ts';
 
 beforeEach(async () => {
   await deployFixture();

@@ -4,14 +4,14 @@
 /// <reference types="@cloudflare/vitest-pool-workers/types" />
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import worker from '../../worker/index.ts';
-import type { Env } from '../../worker/env.ts';
-import { queryIdFor } from '../../worker/services/analytics/normalise.ts';
-import { db, queryRows, reportRows, resetAnalytics } from './support/analytics.ts';
-import { bindings, deployFixture } from './support/deploy.ts';
-import { getSettled, origin } from './support/requests.ts';
-import { standInQueryId } from '../support/algolia-standin.ts';
-import { docSearchRequest, postSearch, receivedBy, results, standInUrls, withAlgolia } from './support/search.ts';
+import worker from '../../../../worker/index.ts';
+import type { Env } from '../../../../worker/env.ts';
+import { queryIdFor } from '../../../../worker/services/analytics/normalise.ts';
+import { db, queryRows, reportRows, resetAnalytics } from '../../support/analytics.ts';
+import { bindings, deployFixture } from '../../support/deploy.ts';
+import { getSettled, origin } from '../../support/requests.ts';
+import { standInQueryId } from '../../../support/algolia-standin.ts';
+import { docSearchRequest, postSearch, receivedBy, results, standInUrls, withAlgolia } from '../../support/search.ts';
 
 beforeAll(async () => {
   await deployFixture();

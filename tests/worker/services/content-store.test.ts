@@ -2,10 +2,10 @@
 // live pointer is stale: the previous build, still served.
 
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { kvKeys } from '../../client/contract/storage.ts';
-import { bindings, deployFixture, failingKv, freshBuildId, pointTo } from './support/deploy.ts';
-import { countElements, readDocument, textOf } from './support/html.ts';
-import { get, getSettled } from './support/requests.ts';
+import { kvKeys } from '../../../client/contract/storage.ts';
+import { bindings, deployFixture, failingKv, freshBuildId, pointTo } from '../support/deploy.ts';
+import { countElements, readDocument, textOf } from '../support/html.ts';
+import { get, getSettled } from '../support/requests.ts';
 
 /** The bindings, with a KV that notes the keys read. */
 function kvNotingReads(): { env: typeof bindings; read: string[] } {

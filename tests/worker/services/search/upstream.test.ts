@@ -2,10 +2,10 @@
 // 127.0.0.1 started by the global setup) and answers from the embedded index when none can.
 
 import { beforeEach, describe, expect, it } from 'vitest';
-import { searchCacheKey } from '../../worker/services/search/cache.ts';
-import { parseSearchBody } from '../../worker/services/search/protocol.ts';
-import { deployFixture, type DeployedBuild } from './support/deploy.ts';
-import { docSearchRequest, postSearch, receivedBy, results, standInUrls, withAlgolia } from './support/search.ts';
+import { searchCacheKey } from '../../../../worker/services/search/cache.ts';
+import { parseSearchBody } from '../../../../worker/services/search/protocol.ts';
+import { deployFixture, type DeployedBuild } from '../../support/deploy.ts';
+import { docSearchRequest, postSearch, receivedBy, results, standInUrls, withAlgolia } from '../../support/search.ts';
 
 const hosts = standInUrls();
 

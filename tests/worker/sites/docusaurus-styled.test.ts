@@ -2,11 +2,11 @@
 // after ours, its head tags written escaped, and the CSP of its pages allowing exactly the origins
 // its config and CSS load from; the fixture site without any of these keeps the plain policy.
 
-import { bootLoaderScript, lazyLayoutScript } from '../../worker/render/inline-scripts.ts';
+import { bootLoaderScript, lazyLayoutScript } from '../../../worker/render/inline-scripts.ts';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { deployFixture, type DeployedBuild } from './support/deploy.ts';
-import { cspDirectives, readDocument } from './support/html.ts';
-import { get } from './support/requests.ts';
+import { deployFixture, type DeployedBuild } from '../support/deploy.ts';
+import { cspDirectives, readDocument } from '../support/html.ts';
+import { get } from '../support/requests.ts';
 
 /** The document's head, as served. */
 function headOf(html: string): string {

@@ -2,9 +2,9 @@
 // colour-scheme client hint, so nothing flashes before hydration.
 
 import { beforeEach, describe, expect, it } from 'vitest';
-import { deployFixture } from './support/deploy.ts';
-import { countElements, cspDirectives, readDocument, textOf } from './support/html.ts';
-import { get, type RequestOptions } from './support/requests.ts';
+import { deployFixture } from '../support/deploy.ts';
+import { countElements, cspDirectives, readDocument, textOf } from '../support/html.ts';
+import { get, type RequestOptions } from '../support/requests.ts';
 
 async function page(path: string, options: RequestOptions = {}) {
   const response = await get(path, options);

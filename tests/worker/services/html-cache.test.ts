@@ -3,10 +3,10 @@
 // comes after the first one was stored.
 
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { forgetPages, htmlCacheKey, readCachedPage, storePage } from '../../worker/services/html-cache.ts';
-import { bindings, deployFixture, type DeployedBuild } from './support/deploy.ts';
-import { countElements, readDocument } from './support/html.ts';
-import { getSettled } from './support/requests.ts';
+import { forgetPages, htmlCacheKey, readCachedPage, storePage } from '../../../worker/services/html-cache.ts';
+import { bindings, deployFixture, type DeployedBuild } from '../support/deploy.ts';
+import { countElements, readDocument } from '../support/html.ts';
+import { getSettled } from '../support/requests.ts';
 
 let build: DeployedBuild;
 beforeEach(async () => {

@@ -2,11 +2,11 @@
 // results; `GET /__search?q=`: the same results as JSON for the page's live updates.
 
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { SearchPageData } from '../../client/contract/search-page.ts';
-import { bindings, deployFixture, loseSearchDirectory, type DeployedBuild } from './support/deploy.ts';
-import { countElements, textOf } from './support/html.ts';
-import { getSettled } from './support/requests.ts';
-import { standInUrls, withAlgolia } from './support/search.ts';
+import type { SearchPageData } from '../../../client/contract/search-page.ts';
+import { bindings, deployFixture, loseSearchDirectory, type DeployedBuild } from '../support/deploy.ts';
+import { countElements, textOf } from '../support/html.ts';
+import { getSettled } from '../support/requests.ts';
+import { standInUrls, withAlgolia } from '../support/search.ts';
 
 let build: DeployedBuild;
 beforeEach(async () => {

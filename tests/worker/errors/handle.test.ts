@@ -4,12 +4,12 @@
 // without a trace of our internals.
 
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { pageDataPath } from '../../client/contract/urls.ts';
-import type { Env } from '../../worker/env.ts';
-import { bindings, bindingsWithBug, deployFixture, failingKv, type DeployedBuild } from './support/deploy.ts';
-import { textOf } from './support/html.ts';
-import { getSettled } from './support/requests.ts';
-import { docSearchRequest, postSearch } from './support/search.ts';
+import { pageDataPath } from '../../../client/contract/urls.ts';
+import type { Env } from '../../../worker/env.ts';
+import { bindings, bindingsWithBug, deployFixture, failingKv, type DeployedBuild } from '../support/deploy.ts';
+import { textOf } from '../support/html.ts';
+import { getSettled } from '../support/requests.ts';
+import { docSearchRequest, postSearch } from '../support/search.ts';
 
 let build: DeployedBuild;
 let logged: ReturnType<typeof vi.spyOn>;

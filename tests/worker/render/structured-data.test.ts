@@ -3,9 +3,9 @@
 // pages that are not content (search results, not found).
 
 import { beforeEach, describe, expect, it } from 'vitest';
-import { bindings, deployFixture, type DeployedBuild } from './support/deploy.ts';
-import { readDocument } from './support/html.ts';
-import { get } from './support/requests.ts';
+import { bindings, deployFixture, type DeployedBuild } from '../support/deploy.ts';
+import { readDocument } from '../support/html.ts';
+import { get } from '../support/requests.ts';
 
 type JsonLd = Record<string, unknown> & { '@type': string };
 

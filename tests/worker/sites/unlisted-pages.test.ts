@@ -3,11 +3,11 @@
 // pagination, and marked so search engines neither index them nor follow their links.
 
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { SearchPageData } from '../../client/contract/search-page.ts';
-import { deployFixture, fixturePages, fixtureSidebars, type DeployedBuild } from './support/deploy.ts';
-import { readDocument } from './support/html.ts';
-import { get, getSettled } from './support/requests.ts';
-import { postSearch, results, searchRequest } from './support/search.ts';
+import type { SearchPageData } from '../../../client/contract/search-page.ts';
+import { deployFixture, fixturePages, fixtureSidebars, type DeployedBuild } from '../support/deploy.ts';
+import { readDocument } from '../support/html.ts';
+import { get, getSettled } from '../support/requests.ts';
+import { postSearch, results, searchRequest } from '../support/search.ts';
 
 const route = '/guides/preview';
 

@@ -5,9 +5,9 @@
 // elements (Tabs), site components (islands) and versioned docs.
 
 import { describe, expect, it } from 'vitest';
-import { docPageIn } from '../../worker/render/doc-page-markup.ts';
-import { bindings, deployFixture, fixtureBuild, type FixtureName } from './support/deploy.ts';
-import { getSettled, type RequestOptions } from './support/requests.ts';
+import { docPageIn } from '../../../worker/render/doc-page-markup.ts';
+import { bindings, deployFixture, fixtureBuild, type FixtureName } from '../support/deploy.ts';
+import { getSettled, type RequestOptions } from '../support/requests.ts';
 
 const uncached = { ...bindings, HTML_CACHE_TTL: '0' };
 

@@ -5,9 +5,9 @@
 /// <reference types="@cloudflare/vitest-pool-workers/types" />
 import { exports } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { deployFixture, type DeployedBuild } from './support/deploy.ts';
-import { readDocument, textOf } from './support/html.ts';
-import { get, origin } from './support/requests.ts';
+import { deployFixture, type DeployedBuild } from '../support/deploy.ts';
+import { readDocument, textOf } from '../support/html.ts';
+import { get, origin } from '../support/requests.ts';
 
 let build: DeployedBuild;
 

@@ -3,10 +3,10 @@
 // each page loads of the components' chunks and stylesheets.
 
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { PageData } from '../../client/contract/page.ts';
-import { deployFixture } from './support/deploy.ts';
-import { attributesOf, readDocument, textOf } from './support/html.ts';
-import { get } from './support/requests.ts';
+import type { PageData } from '../../../client/contract/page.ts';
+import { deployFixture } from '../support/deploy.ts';
+import { attributesOf, readDocument, textOf } from '../support/html.ts';
+import { get } from '../support/requests.ts';
 
 beforeEach(async () => {
   await deployFixture({ fixture: 'docusaurus-islands' });
