@@ -1,8 +1,17 @@
-// Lint: typescript-eslint's recommended type-aware-free rules and React's hook rules over all our code.
+// Lint: typescript-eslint's recommended type-aware-free rules and React's hook rules over all our code,
+// no import cycles, and the boundaries between the layers (README "Folders").
 import js from '@eslint/js';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/** What the worker and the compiler may import from client/: the contract and what they render. */
+const serverSideOfClient = {
+  regex: '(^|/)client/(?!contract/|components/|islands/|site-modules/|App\\.tsx$|render-tree\\.tsx$)',
+  message:
+    'The worker and the compiler import from client/ only the contract (client/contract/) and the components they render.',
+};
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', '.wrangler/', 'test-results/', 'playwright-report/', 'tests/fixtures/'] },
@@ -11,7 +20,12 @@ export default tseslint.config(
   {
     files: ['**/*.{ts,tsx,js,mjs}'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })],
+    },
     rules: {
       ...reactHooks.configs.recommended.rules,
       // These two come from the React Compiler's rule set, which we do not run. Reading
@@ -26,6 +40,64 @@ export default tseslint.config(
       'max-len': [
         'error',
         { code: 120, ignoreUrls: true, ignoreStrings: true, ignoreTemplateLiterals: true, ignoreRegExpLiterals: true },
+      ],
+      // Modules that import each other, type imports included, are one concept in two files.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    // The contract is what every side shares: it depends on nothing else of ours or of anyone's.
+    files: ['client/contract/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!\\./[^/]+$)',
+              message: 'client/contract/ imports nothing outside itself: move the shape here, or the code out.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['client/**/*.{ts,tsx}'],
+    ignores: ['client/contract/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)contract/storage\\.ts$',
+              message: 'Browser code never imports storage keys or the manifest (client/contract/storage.ts).',
+            },
+            { regex: '(^|/)(worker|scripts)/', message: 'Browser code imports nothing of the worker or the compiler.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['worker/**/*.{ts,tsx}', 'scripts/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [serverSideOfClient] }] },
+  },
+  {
+    files: ['worker/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            serverSideOfClient,
+            {
+              regex: '(^|/)scripts/',
+              message: 'The worker serves what the compiler stored; it imports none of its code.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -14,7 +14,7 @@ import {
   type ReactNode,
 } from 'react';
 import { SiteContext, type SiteContextValue } from './context.ts';
-import type { BootData, BootPage } from './contract/boot.ts';
+import type { BootData } from './contract/boot.ts';
 import type { SearchPageData } from './contract/search-page.ts';
 import type { ThemePreference } from './contract/site-config.ts';
 import { searchLimits } from './contract/search-protocol.ts';
@@ -22,7 +22,7 @@ import { AnnouncementBar } from './components/AnnouncementBar.tsx';
 import { Footer } from './components/Footer.tsx';
 import { Navbar } from './components/Navbar.tsx';
 import type { StatusPageProps } from './components/StatusPages.tsx';
-import type { NavigationHost } from './navigation.tsx';
+import type { NavigationHost, View } from './view.ts';
 import type { SearchScope } from './open-search.ts';
 import type { ThemeStore } from './theme-control.ts';
 import { readPreferredVersion, savePreferredVersion } from './preferred-version.ts';
@@ -36,25 +36,6 @@ import { isPagePath, loadedNavigation, loadNavigation, normalisePath, routeOfLin
 export interface ServerPage {
   className: string;
   markup: { __html: string };
-}
-
-/**
- * What the layout shows between the navbar and the footer. The first page's sidebar and article
- * stay the server's markup until client-side navigation (its own chunk) renders them: the code
- * that renders pages is not part of the first load.
- */
-export interface View {
-  page: BootPage | null;
-  status: BootData['status'];
-  route: string;
-  /** The sidebar menu as navigation rendered it (null: the page has none); else the server's markup. */
-  menu?: ReactNode;
-  /** What the article's place shows instead of the server's markup: a page navigation loaded, or a load error. */
-  article?: ReactNode;
-  /** Beside the article while a load is slow. */
-  spinner?: ReactNode;
-  /** Runs once the view it came with is on screen, before paint. */
-  rendered?: () => void;
 }
 
 export interface AppProps {

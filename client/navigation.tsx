@@ -6,10 +6,10 @@
 // chunk would cost the first load more than it saves).
 
 import type NProgressType from 'nprogress';
-import type { Dispatch, ReactNode, SetStateAction } from 'react';
+import type { ReactNode } from 'react';
 import { DocPage, loadPageStyles } from './components/DocPage.tsx';
 import { PageLoadError, Spinner } from './components/LoadStatus.tsx';
-import type { View } from './App.tsx';
+import type { NavigationHost } from './view.ts';
 import { SidebarMenu } from './components/Sidebar.tsx';
 import { documentTitle } from './contract/document-title.ts';
 import type { BootData } from './contract/boot.ts';
@@ -17,24 +17,6 @@ import type { PageData } from './contract/page.ts';
 import type { SidebarItem } from './contract/sidebar.ts';
 import { pageDataPath } from './contract/urls.ts';
 import { containsRoute } from './contract/sidebar.ts';
-
-/** What navigation needs of the App: its current state, read at the time, and its setters. */
-export interface NavigationHost {
-  boot: BootData;
-  /** What the layout shows between navbar and footer. */
-  view: View;
-  setView: Dispatch<SetStateAction<View>>;
-  /** Keeps the sidebar categories the reader opened or closed in the server's markup (by label path). */
-  keepExpanded: (expanded: Record<string, boolean>) => void;
-  /** The route a link leads to, when it may be a page of this site. */
-  pageRoute: (url: URL) => string | undefined;
-  /** The doc page's controls, to set up a page once it is on screen (the first load's code). */
-  pageWidgets: {
-    showSavedTabChoices: () => Promise<void>;
-    scrollToTarget: (hash: string) => void;
-    markActiveHeading: () => void;
-  };
-}
 
 const progressDelayMs = 200;
 const trickleRate = 0.02;

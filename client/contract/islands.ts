@@ -22,13 +22,6 @@ export interface IslandProps extends Record<string, unknown> {
   html: string;
 }
 
-/** What the browser loads for an island module: its stylesheets always, its script when interactive. */
-export interface IslandAssets {
-  /** The module's chunk, absolute URL path; absent when it has no state, effects or handlers. */
-  script?: string;
-  styles: string[];
-}
-
 /** An island's component in its loaded module: the export, or a member of it (`Terms.Ledger`). */
 export function exportedComponent<T>(module: Record<string, unknown>, name: string): T | undefined {
   return name

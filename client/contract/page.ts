@@ -1,8 +1,6 @@
 // A compiled page: its element tree, TOC and links, as the build stores it and every side renders it;
 // and a page of a dev build that failed to build.
 
-import type { IslandAssets } from './islands.ts';
-
 /** A node of a compiled page: text, or an element with a tag (HTML/SVG) or a registered component name. */
 export type TreeNode = string | TreeElement;
 
@@ -39,7 +37,10 @@ export interface PageLink {
   href: string;
 }
 
-/** Everything needed to render one doc route; KV `b:<id>:page:<route>` and `/__data/<id>/<route>.json`. */
+/**
+ * Everything needed to render one doc route; KV `page:<hash>` (`kvKeys.page`, the hash named by the
+ * route table) and `/__data/<id>/<route>.json`.
+ */
 export interface PageData {
   route: string;
   title: string;
@@ -106,3 +107,10 @@ export interface BrokenPage {
 }
 
 export const brokenPageLimits = { problems: 10, chars: 2000 } as const;
+
+/** What the browser loads for an island module: its stylesheets always, its script when interactive. */
+export interface IslandAssets {
+  /** The module's chunk, absolute URL path; absent when it has no state, effects or handlers. */
+  script?: string;
+  styles: string[];
+}

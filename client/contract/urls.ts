@@ -20,3 +20,13 @@ export function pageDataPath(buildId: string, route: string): string {
   const name = route === '/' ? '/index' : route;
   return `/__data/${buildId}${name}.json`;
 }
+
+/** Same-origin path for a search record's URL, so hits work on any host the site is served from. */
+export function relativeUrl(url: string): string {
+  try {
+    const parsed = new URL(url, 'https://placeholder.invalid');
+    return `${parsed.pathname}${parsed.hash}`;
+  } catch {
+    return '/';
+  }
+}

@@ -8,7 +8,8 @@
 import { createContext, createElement, lazy, Suspense, useContext, type ComponentType } from 'react';
 import { contentComponents } from '../components/content/registry.ts';
 import type { ComponentRegistry } from '../render-tree.tsx';
-import { exportedComponent, islandTag, type IslandAssets, type IslandProps } from '../contract/islands.ts';
+import { exportedComponent, islandTag, type IslandProps } from '../contract/islands.ts';
+import type { IslandAssets } from '../contract/page.ts';
 import { importIsland } from './importer.ts';
 import { islandElementProps } from './island-props.ts';
 

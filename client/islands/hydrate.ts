@@ -3,7 +3,8 @@
 
 import { createElement, type ComponentType } from 'react';
 import type { hydrateRoot as HydrateRoot } from 'react-dom/client';
-import { exportedComponent, type IslandAssets } from '../contract/islands.ts';
+import { exportedComponent } from '../contract/islands.ts';
+import type { IslandAssets } from '../contract/page.ts';
 import { pageComponents } from './Island.tsx';
 import { importIsland } from './importer.ts';
 import { islandElementProps } from './island-props.ts';

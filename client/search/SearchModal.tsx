@@ -9,7 +9,7 @@ import { settledSearch } from './settled-search.ts';
 import { seeAllText } from './page-count.ts';
 import { hitClicked, searchAnswered } from './insights.ts';
 import { postQueries } from './post-queries.ts';
-import { relativeUrl } from './results.ts';
+import { relativeUrl } from '../contract/urls.ts';
 import { searchPageHref } from './page-href.ts';
 
 export interface SearchModalProps {

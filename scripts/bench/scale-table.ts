@@ -1,7 +1,29 @@
 // The scale bench's figures as one table, a row per site size.
 
-import type { SizeResult } from './scale.ts';
-import { searchMemoryBytes } from './search-heap.ts';
+import type { DeployCount } from './counted-deploy.ts';
+import type { SearchFigures } from './scale-search.ts';
+import { searchMemoryBytes, type SearchHeap } from './search-heap.ts';
+
+export interface SizeResult {
+  size: string;
+  pages?: number;
+  markdownBytes?: number;
+  build?: { ok: boolean; seconds: number; peakRssBytes: number; timedOut: boolean };
+  kv?: { entries: number; totalBytes: number; largestValueBytes: number; largestKey: string };
+  searchAsset?: { file: string; bytes: number } | null;
+  html?: { small?: { route: string; bytes: number }; deepest?: { route: string; bytes: number } };
+  /** Search straight on workerd (`SearchLayout` 'straight'): our code and workerd alone, the headline figures. */
+  search?: SearchFigures;
+  /** Seconds waited before the search figures for the machine to be quiet (`untilQuiet`). */
+  quietWaitSeconds?: number;
+  /** The same searches through Miniflare's entry worker and its assets service, as `wrangler dev` runs them. */
+  searchViaMiniflare?: SearchFigures;
+  /** The search service's own heap, run in Node over the build's pieces (see search-heap.ts). */
+  searchHeap?: SearchHeap;
+  firstDeploy?: DeployCount;
+  redeploy?: DeployCount & { changedFile: string; rebuildSeconds: number };
+  errors: string[];
+}
 
 const kb = (bytes: number | undefined) => (bytes === undefined ? '–' : `${(bytes / 1024).toFixed(1)}`);
 const mb = (bytes: number | undefined) => (bytes === undefined ? '–' : `${(bytes / 2 ** 20).toFixed(0)}`);

@@ -1,4 +1,4 @@
-// The scale bench (issue #9): for each site size, the whole pipeline — generate (or copy the SELF
+// The scale bench: for each site size, the whole pipeline — generate (or copy the SELF
 // content), build as a child process with its memory sampled, read what it hands to KV, deploy
 // it locally, serve it on a fresh workerd and search it cold and warm, then change one page,
 // rebuild and count what the redeploy writes. A step that fails or times out is recorded and
@@ -13,12 +13,12 @@ import type { SidebarItem } from '../../client/contract/sidebar.ts';
 import { buildV8Flags } from '../compiler/v8-flags.ts';
 import { bundleWorker } from '../local/workerd.ts';
 import { generateCorpus } from './corpus.ts';
-import { countedLocalDeploy, type DeployCount } from './counted-deploy.ts';
+import { countedLocalDeploy } from './counted-deploy.ts';
 import { largestSearchAsset, pagesToMeasure, readKvOutput } from './kv-output.ts';
 import { runMeasured, untilQuiet } from './process-tree.ts';
-import { printScaleTable } from './scale-table.ts';
+import { printScaleTable, type SizeResult } from './scale-table.ts';
 import { searchFiguresIn, type SearchFigures, type SearchLayout } from './scale-search.ts';
-import { measureSearchHeap, searchMemoryText, type SearchHeap } from './search-heap.ts';
+import { measureSearchHeap, searchMemoryText } from './search-heap.ts';
 import { queryStream, siteWords } from './search-queries.ts';
 import { rerunSearch } from './search-rerun.ts';
 
@@ -39,27 +39,6 @@ export interface ScaleOptions {
   searchOnly?: string;
   /** Fresh workerds `searchOnly` measures, for medians. */
   runs: number;
-}
-
-export interface SizeResult {
-  size: string;
-  pages?: number;
-  markdownBytes?: number;
-  build?: { ok: boolean; seconds: number; peakRssBytes: number; timedOut: boolean };
-  kv?: { entries: number; totalBytes: number; largestValueBytes: number; largestKey: string };
-  searchAsset?: { file: string; bytes: number } | null;
-  html?: { small?: { route: string; bytes: number }; deepest?: { route: string; bytes: number } };
-  /** Search straight on workerd (`SearchLayout` 'straight'): the issue's figures. */
-  search?: SearchFigures;
-  /** Seconds waited before the search figures for the machine to be quiet (`untilQuiet`). */
-  quietWaitSeconds?: number;
-  /** The same searches through Miniflare's entry worker and its assets service, as `wrangler dev` runs them. */
-  searchViaMiniflare?: SearchFigures;
-  /** The search service's own heap, run in Node over the build's pieces (see search-heap.ts). */
-  searchHeap?: SearchHeap;
-  firstDeploy?: DeployCount;
-  redeploy?: DeployCount & { changedFile: string; rebuildSeconds: number };
-  errors: string[];
 }
 
 const projectRoot = process.cwd();
@@ -133,8 +112,8 @@ async function benchSize(size: SiteSize, options: ScaleOptions): Promise<SizeRes
     });
     if (deployed) {
       await step('serve and search', async () => {
-        // Measured on a quiet machine: right after the 10,000-page build and deploy, the first
-        // search measured 24.9 ms, and 18.6 ms on the same build a few minutes later.
+        // Measured on a quiet machine: right after a big build and deploy, the first search is
+        // much slower than on the same build a few minutes later.
         result.quietWaitSeconds = await untilQuiet();
         console.log(`  waited ${result.quietWaitSeconds} s for a quiet machine`);
         const words = await siteWords(siteDir);

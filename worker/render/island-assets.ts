@@ -2,7 +2,7 @@
 // manifest; the page stores only which modules it uses, so these are added when it is served,
 // and only its own: a page without islands gets nothing, whatever the site has.
 
-import type { IslandAssets } from '../../client/contract/islands.ts';
+import type { IslandAssets } from '../../client/contract/page.ts';
 import type { Manifest } from '../../client/contract/storage.ts';
 import type { PageData } from '../../client/contract/page.ts';
 

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
-import type { IslandAssets } from '../../../client/contract/islands.ts';
+import type { IslandAssets } from '../../../client/contract/page.ts';
 import type { ClientAssets, StyleGroup } from '../../../client/contract/assets.ts';
 import {
   islandAssets,

@@ -42,7 +42,8 @@ import { remarkNpm2Yarn } from './markdown/npm2yarn.ts';
 import { cssModulesPlugin } from './islands/css-modules.ts';
 import { siteComponentOptions, siteComponentsPlugin } from './islands/plugin.ts';
 import { renderIslands } from './islands/render.ts';
-import { rehypeHeadingIds, rehypeLinksAndImages, remarkAdmonitions, type LinkContext } from './markdown/mdx-plugins.ts';
+import { rehypeHeadingIds, rehypeLinksAndImages, remarkAdmonitions } from './markdown/mdx-plugins.ts';
+import type { LinkContext } from './link-context.ts';
 
 /** A page of the batch and its place in the whole list of docs. */
 export interface BatchEntry {

@@ -14,13 +14,7 @@ import { threadId } from 'node:worker_threads';
 import type { TocItem, TreeNode } from '../../../client/contract/page.ts';
 import type { SourceDoc } from '../sources/discover.ts';
 import { BuildError } from '../errors.ts';
-import { mediaUrl, type LinkContext } from './markdown/mdx-plugins.ts';
-
-/** Where the cache lives and the hash of the context every key of this build starts from. */
-export interface CompileCacheRef {
-  dir: string;
-  salt: string;
-}
+import { mediaUrl, type CompileCacheRef, type LinkContext } from './link-context.ts';
 
 export interface CachedPage {
   tree: TreeNode[];

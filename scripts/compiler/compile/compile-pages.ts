@@ -9,7 +9,7 @@ import type { BatchResult } from './thread-messages.ts';
 import { inProcessCompiler, startCompileThreads, type BatchCompiler, type CompileThreadPool } from './threads.ts';
 import { BuildErrors, type BuildError } from '../errors.ts';
 import type { SourceDoc } from '../sources/discover.ts';
-import type { LinkContext } from './markdown/mdx-plugins.ts';
+import type { LinkContext } from './link-context.ts';
 
 export interface CompiledDoc {
   doc: SourceDoc;

@@ -13,9 +13,10 @@ import type { SiteNavigation } from '../navigation/site-navigation.ts';
 import type { PageStore } from '../outputs/page-store.ts';
 import type { SourceDoc } from '../sources/discover.ts';
 import type { DocSources } from '../sources/read-sources.ts';
-import { cacheProblem, compileCacheFor, pruneCompileCache, type CompileCacheRef } from './cache.ts';
+import { cacheProblem, compileCacheFor, pruneCompileCache } from './cache.ts';
+import type { CompileCacheRef } from './link-context.ts';
 import { compileDocs, type CompiledDoc } from './compile-pages.ts';
-import type { LinkContext } from './markdown/mdx-plugins.ts';
+import type { LinkContext } from './link-context.ts';
 import { pageContext, type PageContext } from './page-context.ts';
 import type { CompileThreadPool } from './threads.ts';
 

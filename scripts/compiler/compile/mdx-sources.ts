@@ -10,7 +10,8 @@ import type { MarkdownDialect } from '../../../client/contract/site-config.ts';
 import { componentNames } from '../../../client/components/registry-names.ts';
 import { blankLines, docBody, parseFrontmatter, type SourceDoc } from '../sources/discover.ts';
 import { defaultMarkdownDialect, isCommonMark } from './markdown/dialect.ts';
-import { preprocessMarkdown, type LinkContext } from './markdown/mdx-plugins.ts';
+import { preprocessMarkdown } from './markdown/mdx-plugins.ts';
+import type { LinkContext } from './link-context.ts';
 
 const runtimePath = fileURLToPath(new URL('./jsx-runtime.ts', import.meta.url));
 

@@ -7,7 +7,7 @@ import { compileBatch } from './batch.ts';
 import { linkContextFrom, problemData, type ThreadReply, type ThreadRequest } from './thread-messages.ts';
 import { newDiagnostics } from '../errors.ts';
 import { codeHighlighting } from './code/highlighter.ts';
-import type { LinkContext } from './markdown/mdx-plugins.ts';
+import type { LinkContext } from './link-context.ts';
 
 const port = parentPort!;
 let base: LinkContext | undefined;

@@ -5,7 +5,7 @@
 import { relative } from 'node:path';
 import type { BatchEntry, CompiledPage } from './batch.ts';
 import { BuildError, newDiagnostics, type Diagnostics } from '../errors.ts';
-import type { LinkContext } from './markdown/mdx-plugins.ts';
+import type { LinkContext } from './link-context.ts';
 
 /** What a batch leaves behind besides its pages, in either thread. */
 export interface BatchResult {

@@ -15,7 +15,7 @@ import {
   type ThreadRequest,
 } from './thread-messages.ts';
 import { newDiagnostics } from '../errors.ts';
-import type { LinkContext } from './markdown/mdx-plugins.ts';
+import type { LinkContext } from './link-context.ts';
 
 export interface BatchCompiler {
   /**

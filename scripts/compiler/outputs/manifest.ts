@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { IslandAssets } from '../../../client/contract/islands.ts';
+import type { IslandAssets } from '../../../client/contract/page.ts';
 import type { RedirectRule } from '../../../client/contract/redirect-rules.ts';
 import { kvKeys, type Manifest } from '../../../client/contract/storage.ts';
 import type { SiteHead } from '../config/head-tags.ts';

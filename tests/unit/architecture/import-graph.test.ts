@@ -77,6 +77,10 @@ describe('the import graph', () => {
     ]);
     expect(cycles(graph)).toEqual([['a.ts', 'b.ts', 'c.ts']]);
     const text = "import type { A } from './a.ts';\nexport { b } from '../b.ts';\nconst c = import('./c.tsx');";
-    expect([...text.matchAll(specifier)].map((match) => match[1] ?? match[2])).toEqual(['./a.ts', '../b.ts', './c.tsx']);
+    expect([...text.matchAll(specifier)].map((match) => match[1] ?? match[2])).toEqual([
+      './a.ts',
+      '../b.ts',
+      './c.tsx',
+    ]);
   });
 });

@@ -10,7 +10,7 @@ import {
   type SearchResult,
 } from '../../../client/contract/search-protocol.ts';
 import type { SearchPageData, SearchPageGroup, SearchPageSection } from '../../../client/contract/search-page.ts';
-import { relativeUrl } from '../../../client/search/results.ts';
+import { relativeUrl } from '../../../client/contract/urls.ts';
 import { pageOfRecord } from '../../../client/contract/index-pieces.ts';
 import { formatPage } from './format.ts';
 import { highlight, queryWords, snippet, type Tags } from './highlight.ts';

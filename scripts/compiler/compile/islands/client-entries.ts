@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
 import type * as esbuild from 'esbuild';
-import type { IslandAssets } from '../../../../client/contract/islands.ts';
+import type { IslandAssets } from '../../../../client/contract/page.ts';
 import { BuildError, BuildErrors } from '../../errors.ts';
 import type { PageContext } from '../page-context.ts';
 import { pageContextDefine } from '../page-imports.ts';

@@ -1,9 +1,8 @@
 // Remark and rehype plugins that give MDX the Docusaurus dialect: admonitions, heading ids,
 // `.md` links resolved to routes, checked internal links and images, code block titles.
 
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { basename, dirname, extname, join, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import GithubSlugger from 'github-slugger';
 import { toString as hastToString } from 'hast-util-to-string';
 import { toString as mdastToString } from 'mdast-util-to-string';
@@ -11,10 +10,9 @@ import type { Element, Root as HastRoot } from 'hast';
 import type { Root as MdastRoot, Paragraph, Parent, PhrasingContent } from 'mdast';
 import type { VFile } from 'vfile';
 import type { MarkdownDialect } from '../../../../client/contract/site-config.ts';
-import { BuildError, report, type Diagnostics } from '../../errors.ts';
+import { BuildError, report } from '../../errors.ts';
 import { defaultMarkdownDialect, htmlCommentsToMdx } from './dialect.ts';
-import type { PageContext } from '../page-context.ts';
-import type { CompileCacheRef } from '../cache.ts';
+import { mediaUrl, type LinkContext } from '../link-context.ts';
 import { walkElements, walkTree } from './walk-tree.ts';
 
 export const admonitionTypes = [
@@ -123,29 +121,6 @@ export function rehypeHeadingIds() {
       if (!node.properties.id) node.properties.id = slugger.slug(hastToString(node));
     });
   };
-}
-
-export interface LinkContext {
-  siteDir: string;
-  staticDir: string;
-  /** The docs folder, absolute: `.md` links also resolve from it, as in Docusaurus. */
-  docsDir: string;
-  /** Absolute source file → route, for relative `.md` links. */
-  routeOfFile: Map<string, string>;
-  routes: Set<string>;
-  redirects: Record<string, string>;
-  /** Files referenced by pages, absolute path → public URL; filled while compiling. */
-  media: Map<string, string>;
-  onBrokenLinks: 'throw' | 'warn' | 'ignore';
-  onBrokenMarkdownLinks: 'throw' | 'warn' | 'ignore';
-  diagnostics: Diagnostics;
-  relPathOf: (file: string) => string;
-  /** How pages are read; Docusaurus's defaults when absent. */
-  markdown?: MarkdownDialect;
-  /** The site as pages see it at build time (`useDocusaurusContext()`, `useBaseUrl()`). */
-  pageContext: PageContext;
-  /** Pages compiled by an earlier build in this same context (compile-cache.ts); none when absent. */
-  compileCache?: CompileCacheRef;
 }
 
 const external = /^([a-z][a-z\d+.-]*:|\/\/)/i;
@@ -266,12 +241,6 @@ function resolveImage(
     context.media.set(file, url);
   }
   return url;
-}
-
-/** The public URL of a local image: its name and a hash of its bytes. */
-export function mediaUrl(file: string): string {
-  const hash = createHash('sha256').update(readFileSync(file)).digest('hex').slice(0, 10);
-  return `/assets/media/${basename(file, extname(file))}-${hash}${extname(file)}`;
 }
 
 function splitHash(href: string): [string, string] {

@@ -1,0 +1,45 @@
+// What compiling a page needs to know of its site: where its files are, every route (for links),
+// the link policies, where it reports problems, and the compile cache. Shared by every compile
+// step and by the compile threads; it imports no step, so no step imports another through it.
+
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { basename, extname } from 'node:path';
+import type { MarkdownDialect } from '../../../client/contract/site-config.ts';
+import type { Diagnostics } from '../errors.ts';
+import type { PageContext } from './page-context.ts';
+
+export interface LinkContext {
+  siteDir: string;
+  staticDir: string;
+  /** The docs folder, absolute: `.md` links also resolve from it, as in Docusaurus. */
+  docsDir: string;
+  /** Absolute source file → route, for relative `.md` links. */
+  routeOfFile: Map<string, string>;
+  routes: Set<string>;
+  redirects: Record<string, string>;
+  /** Files referenced by pages, absolute path → public URL; filled while compiling. */
+  media: Map<string, string>;
+  onBrokenLinks: 'throw' | 'warn' | 'ignore';
+  onBrokenMarkdownLinks: 'throw' | 'warn' | 'ignore';
+  diagnostics: Diagnostics;
+  relPathOf: (file: string) => string;
+  /** How pages are read; Docusaurus's defaults when absent. */
+  markdown?: MarkdownDialect;
+  /** The site as pages see it at build time (`useDocusaurusContext()`, `useBaseUrl()`). */
+  pageContext: PageContext;
+  /** Pages compiled by an earlier build in this same context (compile-cache.ts); none when absent. */
+  compileCache?: CompileCacheRef;
+}
+
+/** Where the cache lives and the hash of the context every key of this build starts from. */
+export interface CompileCacheRef {
+  dir: string;
+  salt: string;
+}
+
+/** The public URL of a local image: its name and a hash of its bytes. */
+export function mediaUrl(file: string): string {
+  const hash = createHash('sha256').update(readFileSync(file)).digest('hex').slice(0, 10);
+  return `/assets/media/${basename(file, extname(file))}-${hash}${extname(file)}`;
+}
