@@ -2,11 +2,10 @@
 // what found nothing, what they clicked, and what they reported, from the analytics D1 —
 // the local one `npm start` writes (default) or the deployed one (`--remote`).
 
-import { spawnSync } from 'node:child_process';
 import { analyticsDatabase } from './deploy/target.ts';
 import { formatReport } from './search-report/format.ts';
 import { reportData, reportSql, sinceDay } from './search-report/queries.ts';
-import { offlineEnv } from './cli/run.ts';
+import { runCollecting, type CommandOutput } from './cli/run.ts';
 
 function option(name: string): string | undefined {
   const i = process.argv.indexOf(name);
@@ -24,10 +23,15 @@ const where = process.argv.includes('--remote')
   : ['--local', ...(persist ? ['--persist-to', persist] : [])];
 const since = sinceDay(days);
 const args = ['wrangler', 'd1', 'execute', analyticsDatabase, ...where, '--json', '--command', reportSql(since)];
-const result = spawnSync('npx', args, { env: offlineEnv, encoding: 'utf8' });
-if (result.status !== 0) {
+// A command that cannot start is reported like one that failed.
+const result = await runCollecting('npx', args).catch((error: Error): CommandOutput => ({
+  code: null,
+  stdout: '',
+  stderr: error.message,
+}));
+if (result.code !== 0) {
   console.error(
-    `search:report: wrangler d1 execute failed (exit ${result.status}):\n${result.stderr || result.stdout}\n` +
+    `search:report: wrangler d1 execute failed (exit ${result.code}):\n${result.stderr || result.stdout}\n` +
       (where[0] === '--remote'
         ? 'Check the database_id in wrangler.toml and that you are logged in (wrangler login).'
         : 'Run `npm start` once: it creates the local database and applies worker/migrations/.'),

@@ -1,15 +1,10 @@
 // Runs wrangler for the deploy steps. A non-zero exit is a DeployError that names the step and
 // quotes wrangler's own words, so an operator sees what failed instead of a silent fallback.
 
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { offlineEnv } from '../cli/run.ts';
+import { offlineEnv, runCollecting, type CommandOutput } from '../cli/run.ts';
 
-export interface WranglerOutput {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
+export type WranglerOutput = CommandOutput;
 
 /** One wrangler invocation; tests pass a stand-in that fails on purpose. */
 export type Wrangler = (args: string[]) => Promise<WranglerOutput>;
@@ -31,18 +26,7 @@ const wranglerBin = fileURLToPath(new URL('../../node_modules/wrangler/bin/wrang
 
 /** `wrangler …` with telemetry, network lookups and colours off. */
 export const projectWrangler: Wrangler = (args) =>
-  new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [wranglerBin, ...args], {
-      env: { ...offlineEnv, FORCE_COLOR: '0' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+  runCollecting(process.execPath, [wranglerBin, ...args], { ...offlineEnv, FORCE_COLOR: '0' });
 
 /**
  * Runs one step; its stdout when wrangler succeeds, a DeployError naming the step when not.
