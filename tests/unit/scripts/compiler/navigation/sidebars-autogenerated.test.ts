@@ -2,11 +2,11 @@
 // ordered and labelled by frontmatter and _category_.json as Docusaurus does.
 
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { PageData } from '../../client/contract/page.ts';
-import type { SidebarCategory, SidebarItem } from '../../client/contract/sidebar.ts';
-import { discoverDocs } from '../../scripts/compiler/sources/discover.ts';
-import { loadSidebars, resolveSidebars } from '../../scripts/compiler/navigation/sidebars.ts';
-import { buildSite, page, writeSite } from './support/sites.ts';
+import type { PageData } from '../../../../../client/contract/page.ts';
+import type { SidebarCategory, SidebarItem } from '../../../../../client/contract/sidebar.ts';
+import { discoverDocs } from '../../../../../scripts/compiler/sources/discover.ts';
+import { loadSidebars, resolveSidebars } from '../../../../../scripts/compiler/navigation/sidebars.ts';
+import { buildSite, page, writeSite } from '../../../support/sites.ts';
 
 const siteDir = 'tests/fixtures/sidebars';
 let sidebar: SidebarItem[];

@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { lastModifiedDates, parseGitLog } from '../../scripts/compiler/sources/last-modified.ts';
+import { lastModifiedDates, parseGitLog } from '../../../../../scripts/compiler/sources/last-modified.ts';
 
 describe('parseGitLog', () => {
   it('dates each file by the newest commit that touched it', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { parseFrontmatter } from '../../scripts/compiler/sources/discover.ts';
-import { simpleFrontmatter } from '../../scripts/compiler/sources/simple-frontmatter.ts';
+import { parseFrontmatter } from '../../../../../scripts/compiler/sources/discover.ts';
+import { simpleFrontmatter } from '../../../../../scripts/compiler/sources/simple-frontmatter.ts';
 
 // The shortcut must read exactly what the YAML parser reads, or leave the frontmatter to it.
 const read = [

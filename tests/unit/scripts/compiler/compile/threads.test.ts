@@ -2,11 +2,11 @@
 // as each batch is done. What an author gets must not depend on where a page was compiled.
 
 import { describe, expect, it } from 'vitest';
-import { compileDocs, type CompiledDoc } from '../../scripts/compiler/compile/compile-pages.ts';
-import { discoverDocs } from '../../scripts/compiler/sources/discover.ts';
-import { BuildErrors } from '../../scripts/compiler/errors.ts';
-import { compileContext, page, writeSite } from './support/sites.ts';
-import { expectBuildFailure } from './support/build-failure.ts';
+import { compileDocs, type CompiledDoc } from '../../../../../scripts/compiler/compile/compile-pages.ts';
+import { discoverDocs } from '../../../../../scripts/compiler/sources/discover.ts';
+import { BuildErrors } from '../../../../../scripts/compiler/errors.ts';
+import { compileContext, page, writeSite } from '../../../support/sites.ts';
+import { expectBuildFailure } from '../../../support/build-failure.ts';
 
 const picture = '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>';
 

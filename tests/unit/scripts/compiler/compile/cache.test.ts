@@ -6,9 +6,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runBuild } from '../../scripts/compiler/pipeline.ts';
-import { storedBuild, type BuiltSite } from '../support/stored-build.ts';
-import { page, writeSite } from './support/sites.ts';
+import { runBuild } from '../../../../../scripts/compiler/pipeline.ts';
+import { storedBuild, type BuiltSite } from '../../../../support/stored-build.ts';
+import { page, writeSite } from '../../../support/sites.ts';
 
 const folders: string[] = [];
 afterAll(async () => {

@@ -5,7 +5,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHighlighter, type Highlighter } from 'shiki';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { codeRegexEngine, preloadedLanguages } from '../../scripts/compiler/compile/code/highlighter.ts';
+import { codeRegexEngine, preloadedLanguages } from '../../../../../../scripts/compiler/compile/code/highlighter.ts';
 
 const theme = 'github-light';
 /** Strings, comments, numbers, markup and operators of many languages, for every grammar to bite on. */

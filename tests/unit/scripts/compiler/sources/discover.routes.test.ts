@@ -1,7 +1,7 @@
 // Step "discover": each file's id, route and title, as Docusaurus would give them.
 
 import { describe, expect, it } from 'vitest';
-import { docBody, parseDoc } from '../../scripts/compiler/sources/discover.ts';
+import { docBody, parseDoc } from '../../../../../scripts/compiler/sources/discover.ts';
 
 const siteDir = '/site';
 const docsDir = '/site/docs';

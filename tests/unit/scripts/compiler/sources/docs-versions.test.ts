@@ -3,10 +3,10 @@
 
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { VersioningOptions } from '../../scripts/compiler/config/resolve-config.ts';
-import { readVersions } from '../../scripts/compiler/sources/docs-versions.ts';
+import type { VersioningOptions } from '../../../../../scripts/compiler/config/resolve-config.ts';
+import { readVersions } from '../../../../../scripts/compiler/sources/docs-versions.ts';
 
-const siteDir = join(import.meta.dirname, '../fixtures/docusaurus-versions');
+const siteDir = join(import.meta.dirname, '../../../../fixtures/docusaurus-versions');
 
 function versions(options: VersioningOptions, site = siteDir) {
   return readVersions({
@@ -29,7 +29,7 @@ describe('docs versions', () => {
   });
 
   it('has one version, the docs folder at the docs root, without versions.json', () => {
-    const plain = join(import.meta.dirname, '../fixtures/docusaurus-site');
+    const plain = join(import.meta.dirname, '../../../../fixtures/docusaurus-site');
     expect(versions({}, plain)).toEqual([
       { name: 'current', label: 'Next', path: '/docs', banner: 'none', isLast: true },
     ]);

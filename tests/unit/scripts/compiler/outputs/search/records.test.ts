@@ -5,9 +5,9 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kvKeys } from '../../client/contract/storage.ts';
-import type { SearchRecord } from '../../client/contract/search-protocol.ts';
-import { buildSite, page, writeSite, type BuiltSite } from './support/sites.ts';
+import { kvKeys } from '../../../../../../client/contract/storage.ts';
+import type { SearchRecord } from '../../../../../../client/contract/search-protocol.ts';
+import { buildSite, page, writeSite, type BuiltSite } from '../../../../support/sites.ts';
 
 let outRoot: string;
 let fixture: BuiltSite;

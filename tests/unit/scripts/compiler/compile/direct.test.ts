@@ -4,13 +4,13 @@
 
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compileBatch, type BatchEntry } from '../../scripts/compiler/compile/batch.ts';
-import { loadSiteConfig } from '../../scripts/compiler/config/resolve-config.ts';
-import { discoverDocs } from '../../scripts/compiler/sources/discover.ts';
-import { pageContext } from '../../scripts/compiler/compile/page-context.ts';
-import { compileContext, page, writeSite } from './support/sites.ts';
+import { compileBatch, type BatchEntry } from '../../../../../scripts/compiler/compile/batch.ts';
+import { loadSiteConfig } from '../../../../../scripts/compiler/config/resolve-config.ts';
+import { discoverDocs } from '../../../../../scripts/compiler/sources/discover.ts';
+import { pageContext } from '../../../../../scripts/compiler/compile/page-context.ts';
+import { compileContext, page, writeSite } from '../../../support/sites.ts';
 
-const root = join(import.meta.dirname, '..', '..');
+const root = join(import.meta.dirname, '..', '..', '..', '..', '..');
 const sites = [
   'content',
   'tests/fixtures/site',

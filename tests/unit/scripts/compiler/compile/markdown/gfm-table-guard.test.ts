@@ -6,7 +6,10 @@ import remarkMdx from 'remark-mdx';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
-import { remarkGfmTableGuard, tableLines } from '../../scripts/compiler/compile/markdown/gfm-table-guard.ts';
+import {
+  remarkGfmTableGuard,
+  tableLines,
+} from '../../../../../../scripts/compiler/compile/markdown/gfm-table-guard.ts';
 
 const parsed = (markdown: string, guarded: boolean) => {
   const processor = unified().use(remarkParse).use(remarkMdx).use(remarkGfm);

@@ -2,10 +2,10 @@
 // and npm commands in Yarn and pnpm.
 
 import { describe, expect, it } from 'vitest';
-import { magicCommentLines, metaLineRanges } from '../../scripts/compiler/compile/code/fences.ts';
-import { htmlCommentsToMdx } from '../../scripts/compiler/compile/markdown/dialect.ts';
-import { preprocessMarkdown } from '../../scripts/compiler/compile/markdown/mdx-plugins.ts';
-import { convertNpmScript } from '../../scripts/compiler/compile/markdown/npm2yarn.ts';
+import { magicCommentLines, metaLineRanges } from '../../../../../../scripts/compiler/compile/code/fences.ts';
+import { htmlCommentsToMdx } from '../../../../../../scripts/compiler/compile/markdown/dialect.ts';
+import { preprocessMarkdown } from '../../../../../../scripts/compiler/compile/markdown/mdx-plugins.ts';
+import { convertNpmScript } from '../../../../../../scripts/compiler/compile/markdown/npm2yarn.ts';
 
 describe('htmlCommentsToMdx', () => {
   it('turns comments into MDX comments, keeping the line count', () => {

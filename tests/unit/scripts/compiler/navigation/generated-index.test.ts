@@ -2,8 +2,8 @@
 // they list, and what happens when two categories would share a URL.
 
 import { describe, expect, it } from 'vitest';
-import { buildSite, page, writeSite } from './support/sites.ts';
-import { expectBuildFailure } from './support/build-failure.ts';
+import { buildSite, page, writeSite } from '../../../support/sites.ts';
+import { expectBuildFailure } from '../../../support/build-failure.ts';
 
 const category = (label: string, link: object) => JSON.stringify({ label, link });
 

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import {
   mayHoldLiteralAutolink,
   remarkGfmAutolinkGuard,
-} from '../../scripts/compiler/compile/markdown/gfm-autolink-guard.ts';
+} from '../../../../../../scripts/compiler/compile/markdown/gfm-autolink-guard.ts';
 
 const parsed = (markdown: string, guarded: boolean) => {
   const processor = unified().use(remarkParse).use(remarkGfm);

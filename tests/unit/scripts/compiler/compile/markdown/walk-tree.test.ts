@@ -4,7 +4,7 @@
 import type { Node, Parent } from 'unist';
 import { describe, expect, it } from 'vitest';
 import { SKIP, visit } from 'unist-util-visit';
-import { skipChildren, walkTree } from '../../scripts/compiler/compile/markdown/walk-tree.ts';
+import { skipChildren, walkTree } from '../../../../../../scripts/compiler/compile/markdown/walk-tree.ts';
 
 interface TestNode extends Node {
   value?: string;

@@ -1,10 +1,10 @@
 // Step "config": defaults a newcomer can run with, site.config.ts on top, and clear errors.
 
 import { describe, expect, it } from 'vitest';
-import { defaultSiteConfig, loadSiteConfig } from '../../scripts/compiler/config/resolve-config.ts';
-import { BuildError } from '../../scripts/compiler/errors.ts';
-import { writeSite } from './support/sites.ts';
-import { expectBuildFailure } from './support/build-failure.ts';
+import { defaultSiteConfig, loadSiteConfig } from '../../../../../scripts/compiler/config/resolve-config.ts';
+import { BuildError } from '../../../../../scripts/compiler/errors.ts';
+import { writeSite } from '../../../support/sites.ts';
+import { expectBuildFailure } from '../../../support/build-failure.ts';
 
 describe('site configuration', () => {
   it('uses the defaults when the folder has no configuration', async () => {

@@ -2,11 +2,11 @@
 // for what the worker cannot apply, where each rule goes, and how a pattern is matched.
 
 import { describe, expect, it } from 'vitest';
-import { firstLanguage, matchRule, type RedirectRule } from '../../client/contract/redirect-rules.ts';
-import { kvKeys } from '../../client/contract/storage.ts';
-import { planRedirects, routesReplaced } from '../../scripts/compiler/navigation/redirect-plan.ts';
-import { parseRedirects } from '../../scripts/compiler/sources/redirects-file.ts';
-import { buildSite, page, writeSite } from './support/sites.ts';
+import { firstLanguage, matchRule, type RedirectRule } from '../../../../../client/contract/redirect-rules.ts';
+import { kvKeys } from '../../../../../client/contract/storage.ts';
+import { planRedirects, routesReplaced } from '../../../../../scripts/compiler/navigation/redirect-plan.ts';
+import { parseRedirects } from '../../../../../scripts/compiler/sources/redirects-file.ts';
+import { buildSite, page, writeSite } from '../../../support/sites.ts';
 
 /** The one rule a line parses to. */
 function ruleOf(line: string): RedirectRule {

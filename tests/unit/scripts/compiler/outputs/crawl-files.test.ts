@@ -1,7 +1,7 @@
 // sitemap.xml and robots.txt as crawlers read them.
 
 import { describe, expect, it } from 'vitest';
-import { robotsTxt, sitemapXml } from '../../scripts/compiler/outputs/crawl-files.ts';
+import { robotsTxt, sitemapXml } from '../../../../../scripts/compiler/outputs/crawl-files.ts';
 
 const site = { url: 'https://docs.example.test' };
 

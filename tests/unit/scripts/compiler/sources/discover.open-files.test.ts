@@ -4,11 +4,11 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { page, writeSite } from './support/sites.ts';
+import { page, writeSite } from '../../../support/sites.ts';
 
 const run = promisify(execFile);
-const tsx = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
-const discover = fileURLToPath(new URL('../../scripts/compiler/sources/discover.ts', import.meta.url));
+const tsx = fileURLToPath(new URL('../../../../../node_modules/.bin/tsx', import.meta.url));
+const discover = fileURLToPath(new URL('../../../../../scripts/compiler/sources/discover.ts', import.meta.url));
 
 describe('discovering a large site', () => {
   it('reads more pages than the process may open files at once', async () => {

@@ -1,7 +1,7 @@
 // The Docusaurus dialect adapted before MDX sees it, and the code fence meta string.
 
 import { describe, expect, it } from 'vitest';
-import { parseCodeMeta, preprocessMarkdown } from '../../scripts/compiler/compile/markdown/mdx-plugins.ts';
+import { parseCodeMeta, preprocessMarkdown } from '../../../../../../scripts/compiler/compile/markdown/mdx-plugins.ts';
 
 describe('preprocessMarkdown', () => {
   it('turns the Docusaurus title form `:::tip My title` into the directive label form', () => {

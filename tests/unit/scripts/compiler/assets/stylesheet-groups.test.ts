@@ -2,10 +2,10 @@
 // the worker inlines those, in the stylesheet's order, naming the others for the browser to link.
 
 import { describe, expect, it } from 'vitest';
-import type { ClientAssets, StyleGroup } from '../../client/contract/assets.ts';
-import type { PageData, TreeNode } from '../../client/contract/page.ts';
-import { styleGroupsOfPage, styleGroupSources } from '../../scripts/compiler/assets/stylesheet-groups.ts';
-import { documentStyles } from '../../worker/render/document-styles.ts';
+import type { ClientAssets, StyleGroup } from '../../../../../client/contract/assets.ts';
+import type { PageData, TreeNode } from '../../../../../client/contract/page.ts';
+import { styleGroupsOfPage, styleGroupSources } from '../../../../../scripts/compiler/assets/stylesheet-groups.ts';
+import { documentStyles } from '../../../../../worker/render/document-styles.ts';
 
 const groupsOf = (tree: TreeNode[], extra: Partial<PageData> = {}) => styleGroupsOfPage({ tree, ...extra });
 

@@ -1,9 +1,9 @@
 // A compiled page turned back into plain Markdown for `<route>.md` and the llms files.
 
 import { describe, expect, it } from 'vitest';
-import type { TreeNode } from '../../client/contract/page.ts';
-import { llmsRecord } from '../../scripts/compiler/outputs/llms.ts';
-import { pageMarkdown } from '../../scripts/compiler/outputs/markdown-export.ts';
+import type { TreeNode } from '../../../../../client/contract/page.ts';
+import { llmsRecord } from '../../../../../scripts/compiler/outputs/llms.ts';
+import { pageMarkdown } from '../../../../../scripts/compiler/outputs/markdown-export.ts';
 
 const site = 'https://docs.example.test';
 const md = (tree: TreeNode[], title = 'Page') => pageMarkdown({ title, tree }, site);

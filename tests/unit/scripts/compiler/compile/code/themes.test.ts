@@ -3,7 +3,7 @@
 
 import { normalizeTheme } from 'shiki';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadCodeThemes, type CodeThemeName } from '../../scripts/compiler/compile/code/themes.ts';
+import { loadCodeThemes, type CodeThemeName } from '../../../../../../scripts/compiler/compile/code/themes.ts';
 import {
   contrast,
   layeredBackgrounds,
@@ -11,7 +11,7 @@ import {
   themeTokens,
   worstContrast,
   type ColourTheme,
-} from './support/colours.ts';
+} from '../../../../support/colours.ts';
 
 const normalText = 4.5;
 

@@ -4,7 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { buildV8Flags } from '../../scripts/compiler/v8-flags.ts';
+import { buildV8Flags } from '../../../../scripts/compiler/v8-flags.ts';
 
 const scripts = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts;
 
