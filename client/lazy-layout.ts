@@ -1,4 +1,4 @@
-// Lazy layout (issue #10): on a fresh load, the article's blocks below the first screen are laid out
+// Lazy layout: on a fresh load, the article's blocks below the first screen are laid out
 // only as they come near the viewport (client/styles/content.css), so a long page paints sooner.
 // Until laid out, such a block has an estimated height, so nothing may scroll to a place further
 // down while it is on: a head script (worker/render/inline-scripts.ts) turns it on only for a plain

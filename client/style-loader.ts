@@ -1,4 +1,4 @@
-// The page stylesheet comes in groups (client/model.ts StyleGroup): the first page inlines the ones
+// The page stylesheet comes in groups (client/contract/assets.ts StyleGroup): the first page inlines the ones
 // it uses, and a page that client-side navigation brings may need others. Those are linked here,
 // each once, at their place in the cascade, and the page is shown only once they have loaded (or
 // failed), so it never appears unstyled. A group that arrives early styles nothing on the page

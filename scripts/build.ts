@@ -1,5 +1,6 @@
 // `npm run build [-- --content DIR] [-- --out DIR] [-- --timings] [-- --cache DIR | --no-cache]`: content
-// folder → dist/. Pages unchanged since the last build come from the compile cache (compile-cache.ts).
+// folder → dist/. Pages unchanged since the last build come from the compile cache
+// (scripts/compiler/compile/cache.ts).
 // `--timings` (or SELF_BUILD_TIMINGS=1) prints each phase's wall and CPU seconds.
 
 import { performance } from 'node:perf_hooks';

@@ -3,7 +3,7 @@
 import type { SiteSources } from '../client/contract/site-config.ts';
 
 export interface Env {
-  /** Built pages, manifests and pointers: see `kvKeys` in client/model.ts. */
+  /** Built pages, manifests and pointers: see `kvKeys` in client/contract/storage.ts. */
   CONTENT: KVNamespace;
   /** Static assets (hashed bundles, fonts, images) from dist/client. */
   ASSETS?: Fetcher;

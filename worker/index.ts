@@ -12,14 +12,14 @@ import { serveMarkdownViews } from './routes/markdown.ts';
 import { servePage } from './routes/doc-pages.ts';
 import { serveSearch } from './routes/search.ts';
 import { serveSearchJson, serveSearchPage } from './routes/search-page.ts';
-// Search analytics (issue #12): Insights events, reader reports, the retention cleanup.
+// Search analytics: Insights events, reader reports, the retention cleanup.
 import { serveEvents } from './routes/events.ts';
 import { serveReport } from './routes/report.ts';
 import { scheduled } from './scheduled.ts';
 
-// A dozen routes: matching them in turn costs microseconds, where Hono's default router compiles
-// a matcher for each method on an isolate's first request of it (measured ~5 ms on a cold
-// isolate's first search, for nothing a later request reuses much).
+// A dozen routes: matching them in turn costs next to nothing, where Hono's default router compiles
+// a matcher for each method on an isolate's first request of it (a cost a cold isolate's first
+// search would pay, for nothing a later request reuses much).
 export const app = new Hono<AppEnv>({ router: new LinearRouter() });
 
 // siteSources adds the site's own origins to the policy securityHeaders writes.
@@ -33,8 +33,8 @@ app.post('/__report', serveReport);
 app.all('/1/indexes/:index/queries', (c) =>
   c.json({ message: `${c.req.method} is not allowed; use POST`, status: 405 }, 405, { allow: 'POST' }),
 );
-// Issue #12 (Markdown for machines): `<route>.md`, `Accept: text/markdown`, `/llms.txt`,
-// `/llms-full.txt`; anything else falls through to the pages.
+// Markdown for machines: `<route>.md`, `Accept: text/markdown`, `/llms.txt`, `/llms-full.txt`;
+// anything else falls through to the pages.
 app.on(['GET', 'HEAD'], '*', serveMarkdownViews);
 app.on(['GET', 'HEAD'], '*', servePage);
 app.all('*', (c) =>

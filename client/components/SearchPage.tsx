@@ -9,8 +9,9 @@ import { searchPageHref } from '../search/page-href.ts';
 const errorTexts = { title: 'Unable to fetch results', help: 'You might want to check your network connection.' };
 
 /**
- * `maxQueryLength` is `searchLimits.queryLength`, handed over by the App: a value of model.ts read
- * here would make model.ts a first-load chunk of its own, shared with this one.
+ * `maxQueryLength` is `searchLimits.queryLength`, handed over by the App: a value of
+ * client/contract/search-protocol.ts read here would make that module a chunk of its own, which
+ * the first load would share with this one.
  */
 export function SearchPage({ initial, maxQueryLength }: { initial: SearchPageData; maxQueryLength: number }) {
   const [data, setData] = useState(initial);

@@ -30,8 +30,9 @@ export interface ClientAssets {
 
 /**
  * Which documents a style group is for: `every` one; a doc `page` that lists it (PageData.styles);
- * the `search` page; a document in the `web-font` (<html class="web-font">); or none at first, the
- * browser loading it at its first client-side `navigation`.
+ * the `search` page; the `status` pages (404, 500, 503); a document in the `web-font`
+ * (<html class="web-font">); or none at first, the browser linking it at its first client-side
+ * `navigation` or when the `drawer` first opens.
  */
 export type StyleScope = 'every' | 'page' | 'search' | 'web-font' | 'navigation' | 'status' | 'drawer';
 

@@ -28,7 +28,7 @@ export interface BootData {
   page: BootPage | null;
   /** Set on `/search`: results rendered on the server. */
   search?: SearchPageData;
-  /** Set when the route is unknown (404), the store failed (503) or, in a dev build, the page failed to build (500). */
+  /** 200, or: the route is unknown (404), the store failed (503), in a dev build the page failed to build (500). */
   status: 200 | 404 | 500 | 503;
   /** The build problems of this route's page, when it failed to build (dev builds only). */
   broken?: BrokenPage;

@@ -1,4 +1,4 @@
-// Names the server's markup and the browser's code share: cookies and localStorage keys.
+// Names the server's markup and the browser's code share: cookies, localStorage keys and a class.
 
 export const themeCookie = 'theme';
 export const announcementCookie = 'announcement-dismissed';

@@ -1,5 +1,6 @@
 // The title of a document, alike when the server renders it and when client-side navigation
-// changes it (a module of its own for the reason client/page-paths.ts gives).
+// changes it. A module of its own, so the navigation chunk that uses it carries it and the first
+// load does not.
 
 import type { PageData } from './page.ts';
 import type { SiteConfig } from './site-config.ts';

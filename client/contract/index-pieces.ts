@@ -1,6 +1,7 @@
 // The split search index's storage contract: the directory the worker reads first, and the
-// pieces it names (term postings, vocabulary, records). Written by scripts/build/search-index/,
-// read by worker/services/search/. Every piece is JSON named by the hash of its text.
+// pieces it names (term postings, vocabulary, records). Written by scripts/compiler/outputs/search/,
+// read by worker/services/search/. Every piece is named by the hash of its text: JSON, or (term
+// pieces, record chunks) a JSON header line and a body.
 
 import type { SearchRecord } from './search-protocol.ts';
 import { decodePageRecords, pageRecordReader, type PageRecordReader } from './search-records.ts';
@@ -62,8 +63,8 @@ export type TermPieceEntry = [string, string, 0 | 1];
 export type ChunkEntry = [number, string];
 
 /**
- * The index's first piece up to version 5, which listed every term piece and record chunk: about
- * 117 KB at 10,000 pages, all parsed by a cold isolate. Still read, for rollbacks: 4 (a page's
+ * The index's first piece up to version 5, which listed every term piece and record chunk, so it
+ * grew with the site and a cold isolate parsed all of it. Still read, for rollbacks: 4 (a page's
  * records a plain array, each repeating its page's path and headings) and 3 (record chunks not yet
  * split by page).
  */
@@ -108,7 +109,7 @@ export interface PageDirectory {
  */
 export function termPieceRange(list: TermPieceEntry[], term: string): [number, number] {
   if (list.length === 0) return [0, 0];
-  // Binary search: a query looks up dozens of candidate terms among a thousand pieces.
+  // Binary search: a query looks up dozens of candidate terms among a big site's many pieces.
   let low = 0;
   let high = list.length - 1;
   while (low < high) {
@@ -272,8 +273,8 @@ function utf8Length(text: string): number {
 }
 
 /**
- * A chunk of either form: a version 4 chunk, or a version 3 one (one JSON object
- * `{"pages":[…],"records":[[…],…]}`, as builds made before it wrote; a rollback may serve one).
+ * A chunk of either form: a header line and a body (version 4 on), or a version 3 one (one JSON
+ * object `{"pages":[…],"records":[[…],…]}`, as builds made before it wrote; a rollback may serve one).
  */
 export function decodeRecordChunk(text: string): RecordChunk {
   const line = text.indexOf('\n');

@@ -1,8 +1,9 @@
 // Redirect rules of a site's `static/_redirects` that a route table cannot hold: sources with a
-// splat (`/old/*`), placeholders (`/blog/:year/:slug`), query, language or country conditions or a host. The build
-// writes them in file order into the manifest (their number grows with the file, not the site);
-// the worker tries them when the exact lookup of a path finds nothing, or finds a page and the
-// rule is forced (`301!`). The build uses the same matcher to keep Netlify's first-match order.
+// splat (`/old/*`), placeholders (`/blog/:year/:slug`), query, language or country conditions or a
+// host. The build writes them in file order into the manifest (their number grows with the file,
+// not the site); the worker tries them when the exact lookup of a path finds nothing, or finds a
+// page and the rule is forced (`301!`). The build uses the same path matcher (`matchPath`) to keep
+// Netlify's first-match order.
 
 /** What a matching rule does: redirect (3xx), serve another route (200) or another page with 404. */
 export type RuleStatus = 200 | 301 | 302 | 303 | 307 | 308 | 404;

@@ -1,12 +1,12 @@
 // Search records as the embedded index stores them. A record leaves out what the whole index
-// shares (origin, language, tag); a page's records are stored once per section (directory version 5):
-// every record of a page repeats the page's path, and each record of a section its anchor and
-// headings, which made up three quarters of a page's records, so a hit reads a third of the bytes.
+// shares (origin, language, tag), and since directory version 5 a page stores its path once and
+// each section's anchor and headings once, where before every record repeated them: they were
+// most of a page's records, so a hit now reads far fewer bytes.
 
 import type { SearchRecord } from './search-protocol.ts';
 
 /** A record as stored in the index: what every record repeats (origin, language, tag) is
- *  stored once. [objectID, path with #anchor, type, lvl0…lvl6, content, position, language?, tag?] */
+ *  stored once. [objectID, path with #anchor, type, [lvl0…lvl6], content, position, language?, tag?] */
 export type CompactRecord = [
   string,
   string,
@@ -128,8 +128,8 @@ export interface PageRecordReader {
 
 /**
  * A reader of the page's records. A search shows a record or two of each page it hits; building
- * every record of those pages (eighty on an average page) was a tenth of a cold isolate's first
- * search, and most of the garbage it made.
+ * every record of those pages was a sizeable part of a cold isolate's first search, and most of
+ * the garbage it made.
  */
 export function pageRecordReader(text: string): PageRecordReader {
   const value = JSON.parse(text) as StoredPage | CompactRecord[];

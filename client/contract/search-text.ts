@@ -28,8 +28,8 @@ const beyondAscii = /[\u0080-\uffff]/;
 /**
  * The pattern that finds `text`'s words (global: for `match` and `split`, not `exec`). In ASCII
  * text the letters and digits of every script are A–Z, a–z and 0–9: a plain pattern finds the
- * same words there, and V8 compiles the Unicode-property one (about half a millisecond on a cold
- * isolate) only when a text needs it.
+ * same words there, and V8 compiles the Unicode-property one (costly on a cold isolate) only when a
+ * text needs it.
  */
 export function wordPatternFor(text: string): RegExp {
   return beyondAscii.test(text) ? unicodeWords : asciiWords;

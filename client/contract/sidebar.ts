@@ -30,7 +30,7 @@ export interface SidebarCategory {
 export interface SidebarView {
   id: string;
   items: SidebarItem[];
-  /** Set when the view is in part: the route whose open path it keeps (client/sidebar-view.ts). */
+  /** Set when the view is in part: the route whose open path it keeps (`pruneSidebar`). */
   prunedFor?: string;
 }
 

@@ -3,7 +3,7 @@
 // browser never does (lint keeps browser code from importing it).
 
 import type { ClientAssets } from './assets.ts';
-import type { IslandAssets } from './islands.ts';
+import type { IslandAssets } from './page.ts';
 import type { RedirectRule } from './redirect-rules.ts';
 import type { HeadTag, SiteConfig, SiteSources } from './site-config.ts';
 
@@ -57,7 +57,10 @@ export interface Manifest {
   islands?: Record<string, IslandAssets>;
   /** The site's own head tags and the origins its pages may load from besides this one. */
   head?: { tags: HeadTag[]; sources: SiteSources };
-  /** `_redirects` rules with splats, placeholders, query conditions or a host, in file order (see RedirectRule). */
+  /**
+   * `_redirects` rules with splats, placeholders, query, language or country conditions or a host, in
+   * file order (see RedirectRule).
+   */
   redirects?: RedirectRule[];
 }
 

@@ -72,7 +72,7 @@ export function processCpuSeconds(pid: number): number | null {
 /**
  * CPU seconds the process's threads have run, to the nanosecond (`/proc/<pid>/task/<tid>/schedstat`),
  * where `processCpuSeconds` counts in clock ticks: a first search costs a few ticks, so its figure
- * moved in steps of a quarter of itself. Clock ticks when the kernel keeps no schedstat; null when
+ * moved in steps too coarse to compare. Clock ticks when the kernel keeps no schedstat; null when
  * the process is gone. (Threads that ended are not counted: workerd's serving threads live as long
  * as it does.)
  */
@@ -138,7 +138,7 @@ function cpuTicks(): { busy: number; total: number } {
  * Waits until the machine has been quiet (under `busyShare` of its CPU time busy) for `quietSeconds`
  * in a row, at most `maxSeconds`; flushes written files first. Returns the seconds waited. A build
  * leaves the kernel writing its files and reclaiming its memory for a while after it exits, which
- * slows what is measured next by several milliseconds a request.
+ * slows every request of what is measured next.
  */
 export async function untilQuiet(
   options: { quietSeconds?: number; maxSeconds?: number; busyShare?: number } = {},

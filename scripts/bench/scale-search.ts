@@ -19,8 +19,8 @@ export interface SearchFigures {
   /** Wall time of the isolate's first request, which reads nothing (script start-up); median. */
   isolateStartMs: number;
   /**
-   * Each fresh workerd's first search, as measured: one sample moves by several milliseconds from
-   * one workerd to the next on this machine, so the figures above are medians of these.
+   * Each fresh workerd's first search, as measured: one sample varies from one workerd to the
+   * next, so the figures above are medians of these.
    */
   firstSearches?: { cold: ColdSearch[]; servicesUp: FirstSearch[] };
   /**
@@ -61,8 +61,8 @@ function ownWorkerds(): number[] {
 /**
  * How search requests reach the worker and how it reads its pieces:
  * - `straight`: a socket straight to the worker, and `ASSETS` bound to workerd's own disk service,
- *   which is what the issue's "straight on workerd" asks for: our code and workerd, with KV and the
- *   Cache API still Miniflare's;
+ *   "straight on workerd": our code and workerd alone, with KV and the Cache API still
+ *   Miniflare's;
  * - `miniflare`: as `wrangler dev` runs it, through Miniflare's entry worker, with the static assets
  *   read through Miniflare's assets service (router, asset worker), workers written in JavaScript
  *   that Cloudflare runs as part of its platform.

@@ -38,7 +38,7 @@ export interface SearchHeap {
 export const searchMemoryBytes = (heap: SearchHeap): number =>
   heap.heapAfterBytes - heap.heapBeforeBytes + heap.arrayBuffersAfterBytes - heap.arrayBuffersBeforeBytes;
 
-/** "+28.4 MiB (V8 heap +7.1, array buffers +21.3)". */
+/** `+<total> MiB (V8 heap +<heap>, array buffers +<buffers>)`, each to a tenth of a MiB. */
 export const searchMemoryText = (heap: SearchHeap): string =>
   `+${mib(searchMemoryBytes(heap))} MiB (V8 heap +${mib(heap.heapAfterBytes - heap.heapBeforeBytes)}, ` +
   `array buffers +${mib(heap.arrayBuffersAfterBytes - heap.arrayBuffersBeforeBytes)})`;

@@ -84,11 +84,11 @@ export async function waitUntilAnswering(origin: string, exited: Promise<{ code:
 
 /**
  * The worker straight on workerd (Miniflare), without wrangler dev's proxy in front, for load
- * figures: the proxy adds ~3 ms to every request on this machine, more than a cached search
- * costs. Reads the KV state that `startSite` seeded. `HTML_CACHE_TTL` 0 makes every page
- * request a real server render. `assets: false` leaves out the static-assets layer (its router
- * asks the assets service about every path before the worker sees it), so pages go straight to
- * the worker; search then finds no index pieces. `assets: 'disk'` binds the worker's `ASSETS` to
+ * figures: the proxy adds more to every request than a cached search costs. Reads the KV state
+ * that `startSite` seeded. `HTML_CACHE_TTL` 0 makes every page request a real server render.
+ * `assets: false` leaves out the static-assets layer (its router asks the assets service about
+ * every path before the worker sees it), so pages go straight to the worker; search then finds no
+ * index pieces. `assets: 'disk'` binds the worker's `ASSETS` to
  * workerd's own disk service instead (no router, no Miniflare simulator: see `assetsFromDisk`).
  * `directSocket` (not with `assets: true`) also opens a port straight to the worker, past the entry
  * worker Miniflare puts in front locally.

@@ -1,4 +1,4 @@
-// Serving speed side by side (issue #10): the same page's HTML from serve-handler (the static
+// Serving speed side by side: the same page's HTML from serve-handler (the static
 // handler of `docusaurus serve`, on Node), from the worker's edge cache, and rendered by the worker
 // on every request, each loaded in turn (never at once) by autocannon with the same connections,
 // duration and request headers. The worker is measured behind Miniflare's local layers and

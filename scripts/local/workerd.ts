@@ -35,7 +35,7 @@ export interface WorkerdSite {
    * Instead of `assetsDir`: the `ASSETS` binding is workerd's own disk service over this folder, with
    * no router in front and no simulator in JavaScript between the worker and the files. On Cloudflare
    * the static-assets service is the platform's, not billed to the worker; locally Miniflare runs it
-   * as workers of its own, at about half a millisecond of CPU a read.
+   * as workers of its own, which add CPU time to every read.
    */
   assetsFromDisk?: string;
   /** Where the Cache API keeps its entries; in memory when absent. */

@@ -1,7 +1,7 @@
 // The CSP of a site's pages allows the origins its own head tags and CSS load from (the build lists
-// them in the manifest: scripts/compiler/config/head-tags.ts, site-styles.ts). It runs after securityHeaders
-// has written the policy, and only adds origins to script-src, style-src and font-src: never
-// `unsafe-inline` or a wildcard.
+// them in the manifest: scripts/compiler/config/head-tags.ts, scripts/compiler/assets/site-styles.ts).
+// It runs after securityHeaders has written the policy, and only adds origins to script-src,
+// style-src and font-src: never `unsafe-inline` or a wildcard.
 
 import type { MiddlewareHandler } from 'hono';
 import type { SiteSources } from '../../client/contract/site-config.ts';

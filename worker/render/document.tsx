@@ -42,8 +42,8 @@ export interface DocumentInput {
 
 /**
  * The whole document, as one string. Nothing on the server suspends (the page's data is read
- * before rendering), so React's string renderer gives the same markup as its stream, for about
- * half the CPU: the stream wrapped every few KB in a chunk of its own.
+ * before rendering), so React's string renderer gives the same markup as its stream, for less
+ * CPU: the stream wrapped every few KB in a chunk of its own.
  */
 export function renderDocument(given: DocumentInput): string {
   const styles = documentStyles(given.manifest.assets, given.page, {

@@ -1,9 +1,10 @@
 // The sidebar a page is rendered with. A sidebar of up to `sidebarRenderLimit` entries is rendered
 // whole, as it always was. A larger one is rendered as its top level plus the open path to the
-// page: the rest arrives with the sidebar's data file, which the browser reads before hydrating
-// (client/sidebar-view.ts works out the same view from it). So a page's HTML does not grow with the
-// site. Every page stays reachable without JavaScript: a category left closed has its own page
-// (which lists its items), and one without a page keeps its items.
+// page (`pruneSidebar`, client/contract/sidebar.ts): the rest arrives with the sidebar's data file,
+// which the browser requests after the first paint and shows whole once client-side navigation's
+// chunk is there (client/navigation.tsx). So a page's HTML does not grow with the site. Every page
+// stays reachable without JavaScript: a category left closed has its own page (which lists its
+// items), and one without a page keeps its items.
 
 import { sidebarDataPath } from '../../client/contract/urls.ts';
 import type { Manifest, SidebarRef } from '../../client/contract/storage.ts';

@@ -38,7 +38,7 @@ interface Memory {
 const memory: Memory = { manifests: new Map() };
 /** Route buckets (a few KB each) and sidebars, parsed; content-addressed, so never stale. */
 const buckets = new ByteCache<RouteBucket>(2 * 1024 * 1024);
-// A 10,000-page sidebar is about 1.6 MB of JSON: it must fit, or every page render parses it anew.
+// A big site's sidebar runs to megabytes of JSON: it must fit, or every page render parses it anew.
 const sidebars = new ByteCache<SidebarItem[]>(8 * 1024 * 1024);
 /** Pages, parsed (content-addressed, so never stale): parsing a long page's tree costs a render of its layout. */
 const pages = new ByteCache<PageData>(8 * 1024 * 1024);

@@ -12,7 +12,7 @@ export function Heading(level: 1 | 2 | 3 | 4 | 5 | 6) {
         </Tag>
       );
     // The heading's text is its own link (named by that text, its "#" drawn by content.css): a
-    // separate "#" link would need a label repeating the text, which long pages pay for 100 times.
+    // separate "#" link would need a label repeating the text, which a long page pays at every heading.
     // A link cannot hold another link, so a heading that has one keeps a "#" link beside it.
     if (holdsLink(children))
       return (

@@ -247,7 +247,7 @@ export class Ranking {
       if (bucket > last) last = bucket;
     }
     // The block the cut falls in, then the bucket within it. (Bucket by bucket, a query whose
-    // hits all need a typo walked some 30,000 empty buckets: 2 ms on a cold isolate.)
+    // hits all need a typo walked every exact-match bucket, all empty: slow on a cold isolate.)
     let block = first >> blockBits;
     let below = 0;
     while (below + blockCounts[block]! < count) below += blockCounts[block++]!;

@@ -4,9 +4,8 @@
 // the bench checks the sum against the heap of the same service run in Node.
 
 /**
- * Default budget: 28 MiB, so that what search holds in all (the cache, the query's own work, about
- * half a MiB at 10,000 pages in the bench, and the postings decoder's 448 KiB) stays within 32 MB,
- * a quarter of an isolate.
+ * Default budget: 28 MiB, so that what search holds in all (the cache, the query's own work and the
+ * postings decoder's 448 KiB) stays within 32 MB, a quarter of an isolate.
  */
 export const defaultCacheBytes = 28 * 1024 * 1024;
 
@@ -54,8 +53,7 @@ export const tupleListBytes = (length: number, size: number) => arrayBytes(lengt
  * Whether every string parsed from a JSON text is Latin-1: the text has no wider character and no
  * escape that could stand for one. One look at the whole text, instead of one a string: on a cold
  * isolate the regular expression runs unoptimised, and a query's pieces hold tens of thousands of
- * strings (measured: 25 ms of the first search at 10,000 pages). `utf8Bytes`: the length of the
- * bytes `text` was decoded from, when known.
+ * strings. `utf8Bytes`: the length of the bytes `text` was decoded from, when known.
  */
 export function latin1Json(text: string, utf8Bytes?: number): boolean {
   // As many UTF-8 bytes as characters: ASCII but for replaced bad bytes (one character each), and

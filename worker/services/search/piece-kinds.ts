@@ -1,7 +1,7 @@
 // What each piece of the split index is (client/contract/index-pieces.ts): how its text is read, the shape
 // it must have, and what the isolate's cache charges for it. A piece's charge is worked out from
 // its shape's list lengths and its text's length, never by visiting its values: a walk over every
-// string of the pieces a first search reads cost a cold isolate several milliseconds.
+// string of the pieces a first search reads was a costly part of a cold isolate's first search.
 
 import {
   decodeRecordChunk,

@@ -15,7 +15,7 @@ export type PieceEnv = Pick<Env, 'CONTENT' | 'ASSETS'>;
  * Of the budget, what pieces read for the hits of one query are kept in (page record chunks): a
  * hit's page is rarely asked for again, so those chunks stay among themselves and do not push out
  * what most queries read again (term and vocabulary pieces, heading chunks, decoded postings).
- * Measured over the scale bench's queries at 10,000 pages: fewer reads a search than one cache.
+ * Over the scale bench's queries, two caches read less a search than one.
  */
 const passingShare = 1 / 28;
 
@@ -66,10 +66,9 @@ async function readPiece(
     throw new StoreUnavailable(`static asset ${path} could not be read`, error);
   }
   if (!response.ok) throw new StoreUnavailable(`search piece ${path} answered ${response.status}`);
-  // The bytes, decoded here, and not `response.text()`: on a cold isolate workerd's text() showed
-  // as a quarter of the first search's profile (25 pieces, about 540 KB at 10,000 pages); measured
-  // A/B on fresh workerds, the first search costs about 1.3 ms of CPU less. Both decode UTF-8 the
-  // same way (a leading byte-order mark dropped, bad bytes replaced).
+  // The bytes, decoded here, and not `response.text()`: on a cold isolate workerd's text() was a
+  // large part of the first search's profile, and decoding here costs that search less CPU. Both
+  // decode UTF-8 the same way (a leading byte-order mark dropped, bad bytes replaced).
   const bytes = await response.arrayBuffer();
   return raw ? { raw: new Uint8Array(bytes) } : { text: utf8.decode(bytes), bytes: bytes.byteLength };
 }

@@ -1,9 +1,9 @@
 // Postings decoded by a small WebAssembly module (postings.wasm, assembled by
 // scripts/compiler/tools/postings-wasm.ts): the loop of `decodePostings`, run as machine code from its
-// first call. In V8's interpreter, as on a cold isolate, the JavaScript loop costs about 60 ns a
-// character, and the bench's first query decodes a 23,000-character list; the module decodes it
-// in a few microseconds. Same format, same answers: a refused text is handed to `decodePostings`,
-// which throws the error that says what is wrong.
+// first call. In V8's interpreter, as on a cold isolate, the JavaScript loop is slow over every
+// character, and a common word's list is long; the module decodes it at machine speed. Same
+// format, same answers: a refused text is handed to `decodePostings`, which throws the error that
+// says what is wrong.
 
 import { decodePostings, postingContinues, type Postings } from '../../../client/contract/index-pieces.ts';
 import postingsModule from './postings.wasm';
