@@ -2,12 +2,12 @@
 // with the serialising JSX runtime, keeping its element tree and its TOC. It runs in a compile
 // thread (compile-worker.ts) or, for small sites, in the build's own thread.
 
-import { relative } from 'node:path';
+import { extname, relative } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import * as esbuild from 'esbuild';
 import mdx from '@mdx-js/esbuild';
-import { createFormatAwareProcessors } from '@mdx-js/mdx/internal-create-format-aware-processors';
+import { createProcessor, type ProcessorOptions } from '@mdx-js/mdx';
 import type { PluggableList } from 'unified';
 import { VFile } from 'vfile';
 import remarkDirective from 'remark-directive';
@@ -93,7 +93,7 @@ export async function compileBatch(
   const code = new Map<string, string>();
   if (options.direct === false) needCode.push(...entries);
   else {
-    const { process } = createFormatAwareProcessors({
+    const process = formatAwareProcessor({
       ...mdxOptions,
       rehypePlugins: [...mdxOptions.rehypePlugins, rehypeStaticTree],
     });
@@ -224,6 +224,26 @@ function mdxCompileOptions(context: LinkContext, highlighting: CodeHighlighting)
       [rehypeLinksAndImages, context],
       [rehypeCodeFences, highlighting],
     ] as PluggableList,
+  };
+}
+
+/**
+ * Processes a file as CommonMark or as MDX by its extension (`mdExtensions`), as @mdx-js/esbuild
+ * does, with one processor of each kind made on first use.
+ */
+function formatAwareProcessor(options: ProcessorOptions & { mdExtensions: string[] }) {
+  const {
+    mdExtensions,
+    mdxExtensions: _mdxExtensions,
+    ...shared
+  } = options as typeof options & {
+    mdxExtensions?: string[];
+  };
+  const processors: { md?: ReturnType<typeof createProcessor>; mdx?: ReturnType<typeof createProcessor> } = {};
+  return (file: VFile) => {
+    const format = mdExtensions.includes(extname(file.path)) ? 'md' : 'mdx';
+    const processor = (processors[format] ??= createProcessor({ ...shared, format }));
+    return processor.process(file);
   };
 }
 

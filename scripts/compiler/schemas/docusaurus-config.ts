@@ -5,7 +5,15 @@
 
 import { z } from 'zod';
 import { hinted } from './hints.ts';
-import { looseBoolean, looseHref, routeBasePath, siteUrl, text } from './values.ts';
+import {
+  announcementBarShape,
+  colorModeShape,
+  looseBoolean,
+  looseHref,
+  routeBasePath,
+  siteUrl,
+  text,
+} from './values.ts';
 
 /** Docusaurus's ReportingSeverity; 'log' reads as 'warn' here. */
 const severity = hinted(
@@ -129,22 +137,8 @@ export const docusaurusConfigSchema = hinted(
           })
           .optional(),
         footer: z.looseObject({ links: z.array(footerEntry).optional(), copyright: z.string().optional() }).optional(),
-        colorMode: z
-          .looseObject({
-            defaultMode: z.enum(['light', 'dark']).optional(),
-            disableSwitch: looseBoolean().optional(),
-            respectPrefersColorScheme: looseBoolean().optional(),
-          })
-          .optional(),
-        announcementBar: z
-          .looseObject({
-            id: z.string().default('announcement-bar'),
-            content: text('"We just launched <a href=\\"/news\\">version 2</a>"'),
-            backgroundColor: z.string().default('#fff'),
-            textColor: z.string().default('#000'),
-            isCloseable: looseBoolean().default(true),
-          })
-          .optional(),
+        colorMode: z.looseObject(colorModeShape).optional(),
+        announcementBar: z.looseObject(announcementBarShape(z.string(), looseBoolean())).optional(),
       })
       .optional(),
   }),

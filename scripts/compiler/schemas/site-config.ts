@@ -4,7 +4,16 @@
 import { z } from 'zod';
 import type { SiteConfig } from '../../../client/contract/site-config.ts';
 import { hinted } from './hints.ts';
-import { href, looseBoolean, policy, routeBasePath, siteUrl, text } from './values.ts';
+import {
+  announcementBarShape,
+  colorModeShape,
+  href,
+  looseBoolean,
+  policy,
+  routeBasePath,
+  siteUrl,
+  text,
+} from './values.ts';
 
 const icons = ['discord', 'github', 'instagram', 'link', 'linkedin', 'telegram', 'x', 'youtube'] as const;
 const colour = text('"#0138ae"');
@@ -53,22 +62,8 @@ export const siteConfigSchema = hinted(
         copyright: z.string().optional(),
       })
       .optional(),
-    colorMode: z
-      .strictObject({
-        defaultMode: z.enum(['light', 'dark']).optional(),
-        disableSwitch: looseBoolean().optional(),
-        respectPrefersColorScheme: looseBoolean().optional(),
-      })
-      .optional(),
-    announcementBar: z
-      .strictObject({
-        id: z.string().default('announcement-bar'),
-        content: text('"We just launched <a href=\\"/news\\">version 2</a>"'),
-        backgroundColor: colour.default('#fff'),
-        textColor: colour.default('#000'),
-        isCloseable: z.boolean().default(true),
-      })
-      .optional(),
+    colorMode: z.strictObject(colorModeShape).optional(),
+    announcementBar: z.strictObject(announcementBarShape(colour, z.boolean())).optional(),
     docs: z.strictObject({ versionLabel: z.string().optional(), routeBasePath: routeBasePath.optional() }).optional(),
     onBrokenLinks: policy.optional(),
     onBrokenMarkdownLinks: policy.optional(),

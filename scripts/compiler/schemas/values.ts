@@ -53,3 +53,25 @@ export const looseBoolean = () =>
     (value) => (value === 'true' ? true : value === 'false' ? false : value),
     hinted(z.boolean(), 'true or false', 'true or false'),
   );
+
+/** `colorMode`, as our own file and a Docusaurus config both write it. */
+export const colorModeShape = {
+  defaultMode: z.enum(['light', 'dark']).optional(),
+  disableSwitch: looseBoolean().optional(),
+  respectPrefersColorScheme: looseBoolean().optional(),
+};
+
+/**
+ * `announcementBar`, as our own file and a Docusaurus config both write it: `colour` and `closeable`
+ * are the caller's, since a Docusaurus config may give any colour text and `isCloseable: "false"`,
+ * as Docusaurus takes them, where our own file is stricter.
+ */
+export function announcementBarShape(colour: z.ZodString, closeable: z.ZodType<boolean, unknown>) {
+  return {
+    id: z.string().default('announcement-bar'),
+    content: text('"We just launched <a href=\\"/news\\">version 2</a>"'),
+    backgroundColor: colour.default('#fff'),
+    textColor: colour.default('#000'),
+    isCloseable: closeable.default(true),
+  };
+}
