@@ -1,0 +1,75 @@
+// What a page carries and how the browser finds its way without the site's route list: a large
+// sidebar pruned to the open path, category page names, which links are pages.
+
+import { describe, expect, it } from 'vitest';
+import type { SidebarItem } from '../../../../client/contract/sidebar.ts';
+import { isPagePath } from '../../../../client/router.ts';
+import { kebabCase } from '../../../../scripts/compiler/navigation/sidebars.ts';
+import { pruneSidebar } from '../../../../client/contract/sidebar.ts';
+
+const doc = (href: string): SidebarItem => ({ type: 'doc', label: href, href });
+const category = (label: string, items: SidebarItem[], href?: string): SidebarItem => ({
+  type: 'category',
+  label,
+  collapsed: true,
+  collapsible: true,
+  items,
+  ...(href ? { href } : {}),
+});
+
+const sidebar: SidebarItem[] = [
+  doc('/intro'),
+  category('A', [doc('/a/1'), category('A deep', [doc('/a/deep/1')], '/category/a-deep')], '/category/a'),
+  category('B', [doc('/b/1'), doc('/b/2')], '/category/b'),
+  category('No page', [doc('/c/1'), category('C inner', [doc('/c/inner/1')], '/category/c-inner')]),
+];
+
+describe('pruneSidebar', () => {
+  it('keeps the top level and opens the path to the page, down to the page itself', () => {
+    const pruned = pruneSidebar(sidebar, '/a/deep/1');
+    expect(pruned.map((item) => item.label)).toEqual(['/intro', 'A', 'B', 'No page']);
+    const a = pruned[1] as Extract<SidebarItem, { type: 'category' }>;
+    expect(a.items.map((item) => item.label)).toEqual(['/a/1', 'A deep']);
+    expect((a.items[1] as Extract<SidebarItem, { type: 'category' }>).items).toEqual([doc('/a/deep/1')]);
+  });
+
+  it('leaves out the items of closed categories that have a page of their own, and marks them', () => {
+    const b = pruneSidebar(sidebar, '/a/deep/1')[2];
+    expect(b).toEqual({ ...sidebar[2], items: [], pruned: true });
+  });
+
+  it('keeps the items of a category without a page, so every page stays one link away', () => {
+    const noPage = pruneSidebar(sidebar, '/intro')[3] as Extract<SidebarItem, { type: 'category' }>;
+    expect(noPage.items.map((item) => item.label)).toEqual(['/c/1', 'C inner']);
+    expect(noPage.items[1]).toMatchObject({ items: [], pruned: true });
+  });
+
+  it('keeps categories that are open by default open, with their items', () => {
+    const open = [{ ...(sidebar[2] as Extract<SidebarItem, { type: 'category' }>), collapsed: false }];
+    expect(pruneSidebar(open, '/intro')).toEqual(open);
+  });
+});
+
+describe('kebabCase, for generated category pages', () => {
+  it.each([
+    ['Getting Started', 'getting-started'],
+    ['APIReference', 'api-reference'],
+    ['📚 Technical Docs', 'technical-docs'],
+    ['Node.js 20 setup', 'node-js-20-setup'],
+  ])('names %s %s', (label, slug) => {
+    expect(kebabCase(label)).toBe(slug);
+  });
+});
+
+describe('isPagePath', () => {
+  it.each(['/', '/intro', '/guides/setup', '/old/page.html', '/v1.2/intro'])('treats %s as a page', (path) => {
+    expect(isPagePath(path)).toBe(true);
+  });
+
+  it.each(['/llms.txt', '/intro.md', '/img/logo.png', '/assets/main-AB12.js', '/__data/x/y.json', '/search'])(
+    'leaves %s to the browser',
+    (path) => {
+      expect(isPagePath(path)).toBe(false);
+    },
+  );
+});

@@ -1,0 +1,137 @@
+// A deploy that cannot do a step stops there, says which step and what wrangler said, and
+// never moves the pointer or rewrites the history it could not read. wrangler is a stand-in
+// here that answers as wrangler 4.86 does (exit code, stdout, stderr).
+
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { kvKeys } from '../../../../client/contract/storage.ts';
+import { deployBuild, readHistory } from '../../../../scripts/deploy/steps.ts';
+import { isMissingKey, remoteTarget } from '../../../../scripts/deploy/target.ts';
+import { DeployError, type Wrangler, type WranglerOutput } from '../../../../scripts/deploy/wrangler.ts';
+import { deployCli } from '../../support/local-deploy.ts';
+import { page, writeSite } from '../../support/sites.ts';
+
+const ok = (stdout = ''): WranglerOutput => ({ code: 0, stdout, stderr: '' });
+const failed = (stderr: string): WranglerOutput => ({ code: 1, stdout: '', stderr });
+const apiDown = failed(
+  '\u001b[31m✘ [ERROR] A request to the Cloudflare API (/accounts/a1/storage/kv/namespaces/n1/values/build%3Ahistory) failed.\u001b[0m\n\n  fetch failed\n',
+);
+const notFound = (key: string) =>
+  failed(
+    `✘ [ERROR] Failed to fetch https://api.cloudflare.com/client/v4/accounts/a1/storage/kv/namespaces/n1/values/${encodeURIComponent(key)} - 404: Not Found);\n`,
+  );
+
+/** A wrangler stand-in that answers with `answer` and records every call. */
+function standIn(answer: (args: string[]) => WranglerOutput): { wrangler: Wrangler; calls: string[][] } {
+  const calls: string[][] = [];
+  return { calls, wrangler: async (args) => (calls.push(args), answer(args)) };
+}
+
+const isGet = (args: string[], key: string) => args[0] === 'kv' && args[2] === 'get' && args[3] === key;
+const writes = (calls: string[][]) => calls.filter((args) => args.includes('put') || args[0] === 'deploy');
+
+let root: string;
+let outDir: string;
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'self-docs-deploy-failures-'));
+  // The smallest build the deploy steps read: its id, its keys and one hashed asset.
+  outDir = join(root, 'out');
+  await mkdir(join(outDir, 'kv'), { recursive: true });
+  await mkdir(join(outDir, 'client', 'assets'), { recursive: true });
+  await writeFile(join(outDir, 'kv', 'build-id'), 'newbuild0001');
+  await writeFile(
+    join(outDir, 'kv', 'bulk-000.json'),
+    JSON.stringify([{ key: 'b:newbuild0001:manifest', value: '{}' }]),
+  );
+  await writeFile(join(outDir, 'kv', 'keys.json'), '[]');
+  await writeFile(join(outDir, 'client', 'assets', 'main-ABC123.js'), '');
+});
+
+afterAll(() => rm(root, { recursive: true, force: true }));
+
+describe('reading build:history', () => {
+  it('stops the deploy when the read fails, quoting wrangler, and writes nothing', async () => {
+    const { wrangler, calls } = standIn((args) => (isGet(args, kvKeys.history) ? apiDown : ok()));
+    const read = readHistory(remoteTarget(wrangler, join(root, 'archive')));
+    await expect(read).rejects.toThrow(DeployError);
+    await expect(read).rejects.toThrow(
+      /read build:history failed: `wrangler kv key get build:history --binding CONTENT --remote` exited with 1:\n✘ \[ERROR\] A request to the Cloudflare API .* failed\.\n\n {2}fetch failed$/,
+    );
+    expect(writes(calls)).toEqual([]);
+  });
+
+  it('treats a key Cloudflare does not have (404) as a first deploy', async () => {
+    const { wrangler } = standIn((args) => notFound(args[3]!));
+    expect(await readHistory(remoteTarget(wrangler))).toEqual([]);
+  });
+
+  it('keeps a build deployed by hand (build:current without build:history) as the previous one', async () => {
+    const { wrangler } = standIn((args) => (isGet(args, kvKeys.current) ? ok('handmade0001') : notFound(args[3]!)));
+    expect(await readHistory(remoteTarget(wrangler))).toEqual(['handmade0001']);
+  });
+
+  it('stops on a history that is not a list of build ids, saying how to repair it', async () => {
+    const { wrangler } = standIn(() => ok('not json'));
+    await expect(readHistory(remoteTarget(wrangler))).rejects.toThrow(
+      /read build:history failed: it holds "not json", not a JSON list of build ids; put the ids .*`wrangler kv key put build:history/,
+    );
+  });
+
+  it('tells a missing key from a failed read as wrangler 4.86 reports them', () => {
+    expect(isMissingKey({ code: 0, stdout: 'Value not found\n', stderr: '' })).toBe(true);
+    expect(isMissingKey(notFound(kvKeys.history))).toBe(true);
+    expect(isMissingKey(ok('["abc"]'))).toBe(false);
+    expect(isMissingKey(apiDown)).toBe(false);
+    expect(isMissingKey(failed('✘ [ERROR] Authentication error [code: 10000]'))).toBe(false);
+  });
+});
+
+describe('a failing deploy step', () => {
+  it('stops before the pointer moves when the worker upload fails', async () => {
+    const { wrangler, calls } = standIn((args) =>
+      args[0] === 'deploy' ? failed('✘ [ERROR] Authentication error [code: 10000]\n') : ok(),
+    );
+    const attempt = deployBuild(remoteTarget(wrangler, join(root, 'archive')), outDir, ['oldbuild0001'], () => {});
+    await expect(attempt).rejects.toThrow(
+      /deploy the worker and its assets failed: `wrangler deploy --assets .*` exited with 1:\n✘ \[ERROR\] Authentication error/,
+    );
+    const pointerWrites = calls.filter((args) => args.at(-1)?.endsWith('pointer.json'));
+    expect(pointerWrites).toEqual([]);
+  });
+
+  it('says the new build is live and which keys are left over when deleting an old build fails', async () => {
+    const history = ['b5', 'b4', 'b3', 'b2', 'b1'];
+    const { wrangler } = standIn((args) =>
+      args[2] === 'list' ? failed('✘ [ERROR] A request to the Cloudflare API failed.') : ok(),
+    );
+    const attempt = deployBuild(remoteTarget(wrangler, join(root, 'archive')), outDir, history, () => {});
+    await expect(attempt).rejects.toMatchObject({ pointerMoved: true });
+    await expect(attempt).rejects.toThrow(/build newbuild0001 is live; the keys b:b1:\* are left over/);
+  });
+});
+
+describe('npm run deploy', () => {
+  it(
+    'prints a build error with file, line and fix, exits 1 and shows no stack trace',
+    { timeout: 60_000 },
+    async () => {
+      const content = await writeSite({ 'docs/a.md': page('A', 'See [the setup](/nowhere).') });
+      const result = await deployCli([
+        '--local',
+        '--persist',
+        join(root, 'state'),
+        '--content',
+        content,
+        '--out',
+        join(root, 'cli-out'),
+      ]);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(/build failed:\ndocs\/a\.md:5: broken link: \/nowhere.*\n {2}fix: /);
+      expect(result.stderr).toContain('the live build did not change');
+      expect(result.stderr).not.toMatch(/\n\s+at /);
+    },
+  );
+});

@@ -1,0 +1,74 @@
+// The real `npm start` (scripts/dev.ts: build, local KV, wrangler dev) on a copy of a site with two
+// broken pages: it starts, serves the good page and each broken page's problems, and follows edits
+// without a restart. Port: DEV_SERVER_PORT (default 8797); its own build and state folders.
+
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startGroup, type GroupedChild } from '../../../scripts/cli/process-group.ts';
+import { offlineEnv } from '../../../scripts/cli/run.ts';
+
+const port = Number(process.env.DEV_SERVER_PORT ?? 8797);
+const origin = `http://127.0.0.1:${port}`;
+let work: string;
+let site: string;
+let server: GroupedChild;
+
+/** The answer once `ready` accepts it; edits take a rebuild, a KV seed and the worker's pointer memory. */
+async function answerOnce(path: string, ready: (status: number) => boolean): Promise<{ status: number; body: string }> {
+  for (;;) {
+    const exit = await Promise.race([server.exited, new Promise((resolve) => setTimeout(resolve, 500, null))]);
+    if (exit) throw new Error(`npm start ended:\n${server.output()}`);
+    const response = await fetch(origin + path).catch(() => undefined);
+    if (response && ready(response.status)) return { status: response.status, body: await response.text() };
+  }
+}
+
+beforeAll(async () => {
+  work = await mkdtemp(join(tmpdir(), 'self-docs-dev-server-'));
+  site = join(work, 'site');
+  await cp('tests/fixtures/broken-pages', site, { recursive: true });
+  server = startGroup(
+    'npx',
+    ['tsx', 'scripts/dev.ts', '--content', site, '--out', join(work, 'dist'), '--persist', join(work, 'state')],
+    { stdio: 'pipe', env: { ...offlineEnv, PORT: String(port), SELF_BUILD_THREADS: '0' } },
+  );
+  await answerOnce('/', (status) => status === 200);
+}, 180_000);
+
+afterAll(async () => {
+  await server?.stop();
+  await rm(work, { recursive: true, force: true });
+});
+
+describe('npm start with broken pages', () => {
+  it('serves the good page and shows each broken page its problems, with status 500', async () => {
+    expect(await (await fetch(`${origin}/`)).text()).toContain('>Welcome</h1>');
+    const syntax = await fetch(`${origin}/syntax`);
+    expect(syntax.status).toBe(500);
+    const html = await syntax.text();
+    expect(html).toContain('This page failed to build');
+    expect(html).toMatch(/docs\/syntax\.mdx(<!-- -->)?:10/);
+    expect(html).toContain('escape { and } as \\{ and \\}');
+    expect((await fetch(`${origin}/imports`)).status).toBe(500);
+    expect(server.output()).toContain('docs/syntax.mdx:10: MDX syntax error');
+  });
+
+  it('brings a fixed page back and shows a newly broken one, without a restart', async () => {
+    const syntaxFile = join(site, 'docs', 'syntax.mdx');
+    await writeFile(syntaxFile, (await readFile(syntaxFile, 'utf8')).replace('stray { brace', 'stray \\{ brace'));
+    const fixed = await answerOnce('/syntax', (status) => status !== 500);
+    expect(fixed.status).toBe(200);
+    expect(fixed.body).toContain('A stray { brace here.');
+
+    await writeFile(join(site, 'docs', 'index.md'), '---\ntitle: Welcome\n---\n\n# Welcome\n\n<Foo />\n');
+    const broken = await answerOnce('/', (status) => status !== 200);
+    expect(broken.status).toBe(500);
+    expect(broken.body).toContain('unknown component &lt;Foo&gt;');
+    expect(broken.body).toMatch(/docs\/index\.md(<!-- -->)?:7/);
+    expect(server.output()).toContain('docs/index.md:7: unknown component <Foo>');
+    // The page that was fixed stays fixed.
+    expect((await fetch(`${origin}/syntax`)).status).toBe(200);
+  }, 120_000);
+});

@@ -1,0 +1,53 @@
+// Canonical URLs: every spelling of a route answers 301 to one path, and old paths redirect.
+
+import { describe, expect, it } from 'vitest';
+import { canonicalForm, decidePath } from '../../../../worker/services/paths.ts';
+
+const redirects: Record<string, string> = { '/old-page': '/guides/new-page', '/moved/deep': '/here' };
+
+/** As the worker decides: the canonical form, then the build's route table (here a plain map). */
+function canonicalPath(pathname: string, table: Record<string, string>) {
+  const form = canonicalForm(pathname);
+  return decidePath(form, table[form.path]);
+}
+
+describe('canonicalPath', () => {
+  it('serves a canonical path as it is', () => {
+    expect(canonicalPath('/guides/setup', redirects)).toEqual({ kind: 'route', path: '/guides/setup' });
+    expect(canonicalPath('/', redirects)).toEqual({ kind: 'route', path: '/' });
+  });
+
+  it('redirects /x.html to /x', () => {
+    expect(canonicalPath('/guides/setup.html', redirects)).toEqual({ kind: 'redirect', location: '/guides/setup' });
+  });
+
+  it('redirects /x/index.html and /index.html to the folder route', () => {
+    expect(canonicalPath('/guides/index.html', redirects)).toEqual({ kind: 'redirect', location: '/guides' });
+    expect(canonicalPath('/index.html', redirects)).toEqual({ kind: 'redirect', location: '/' });
+  });
+
+  it('redirects a trailing slash away', () => {
+    expect(canonicalPath('/guides/setup/', redirects)).toEqual({ kind: 'redirect', location: '/guides/setup' });
+    expect(canonicalPath('/guides///', redirects)).toEqual({ kind: 'redirect', location: '/guides' });
+  });
+
+  it('collapses doubled slashes, so //x cannot become a protocol-relative redirect', () => {
+    expect(canonicalPath('//evil.example/x', redirects)).toEqual({ kind: 'redirect', location: '/evil.example/x' });
+    expect(canonicalPath('/guides//setup', redirects)).toEqual({ kind: 'redirect', location: '/guides/setup' });
+  });
+
+  it('redirects configured old paths, in any of their spellings', () => {
+    expect(canonicalPath('/old-page', redirects)).toEqual({ kind: 'redirect', location: '/guides/new-page' });
+    expect(canonicalPath('/old-page/', redirects)).toEqual({ kind: 'redirect', location: '/guides/new-page' });
+    expect(canonicalPath('/moved/deep.html', redirects)).toEqual({ kind: 'redirect', location: '/here' });
+  });
+
+  it('matches percent-encoded paths by their decoded form and re-encodes the location', () => {
+    expect(canonicalPath('/caf%C3%A9', redirects)).toEqual({ kind: 'route', path: '/café' });
+    expect(canonicalPath('/caf%C3%A9/', redirects)).toEqual({ kind: 'redirect', location: '/caf%C3%A9' });
+  });
+
+  it('keeps a malformed escape as written, to be a 404, without throwing', () => {
+    expect(canonicalPath('/bad%E0%A4%A', redirects)).toEqual({ kind: 'route', path: '/bad%E0%A4%A' });
+  });
+});

@@ -1,0 +1,50 @@
+// The ranking hands out the best hits of a page of results without sorting every match: what it
+// hands out must be what sorting every match would, wherever the cut between pages falls (among
+// exact matches, among those that needed a typo, between record types, within one score step),
+// for a few matches (sorted whole) and for many (counted in buckets).
+
+import { describe, expect, it } from 'vitest';
+import { Ranking, type Matches } from '../../../../../worker/services/search/matches.ts';
+import { random } from '../../../support/synthetic-pages.ts';
+
+/** `count` matches on ascending ids, with types, scores and typos drawn by `next`. */
+function matches(count: number, next: () => number, typoShare: number): Matches {
+  const ids = new Uint32Array(count);
+  let id = 0;
+  for (let i = 0; i < count; i++) ids[i] = id += 1 + Math.floor(next() * 40);
+  const metas = Uint8Array.from({ length: count }, () => Math.floor(next() * 8) * 32 + 1);
+  // Few distinct scores, so that many matches share a bucket.
+  const scores = Float64Array.from({ length: count }, () => Math.floor(next() * 6) * 0.7);
+  const exact = Uint8Array.from({ length: count }, () => (next() < typoShare ? 0 : 1));
+  return { ids, metas, scores, exact };
+}
+
+/** Every match in rank order, by sorting them all. */
+function sortedIds(m: Matches): number[] {
+  const all = new Ranking(m);
+  return all.slice(0, m.ids.length);
+}
+
+describe('the ranking of a page of results', () => {
+  it.each([
+    ['all exact', 0],
+    ['some needing a typo', 0.5],
+    ['all needing a typo', 1],
+  ])('gives the best hits of any page as a full sort does, %s', (_, typoShare) => {
+    const next = random(7);
+    for (const count of [1, 5, 21, 80, 300, 2000, 5000, 20_000]) {
+      const m = matches(count, next, typoShare);
+      const expected = sortedIds(m);
+      for (const [from, size] of [
+        [0, 20],
+        [0, 5],
+        [20, 20],
+        [3, 7],
+        [200, 50],
+        [1000, 20],
+      ] as const) {
+        expect(new Ranking(m).slice(from, size)).toEqual(expected.slice(from, from + size));
+      }
+    }
+  });
+});
