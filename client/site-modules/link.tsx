@@ -2,6 +2,7 @@
 // like any other link of the page.
 
 import type { AnchorHTMLAttributes } from 'react';
+import { linkProps } from './link-props.ts';
 import { withBaseUrl } from './use-base-url.ts';
 
 interface LinkProps extends AnchorHTMLAttributes<HTMLAnchorElement> {
@@ -12,11 +13,7 @@ interface LinkProps extends AnchorHTMLAttributes<HTMLAnchorElement> {
   autoAddBaseUrl?: boolean;
 }
 
-/** Props of Docusaurus's Link that shape its router's behaviour, not the link itself. */
-const routerOnlyProps = new Set(['isNavLink', 'activeClassName', 'exact', 'autoAddBaseUrl']);
-
-export default function Link({ to, href, ...rest }: LinkProps) {
-  const props = Object.fromEntries(Object.entries(rest).filter(([name]) => !routerOnlyProps.has(name)));
-  const target = (to ?? href)?.replace(/^pathname:\/\//, '');
-  return <a {...props} href={target === undefined ? undefined : withBaseUrl(target)} />;
+export default function Link(props: LinkProps) {
+  const { attributes, target } = linkProps(props);
+  return <a {...attributes} href={target === undefined ? undefined : withBaseUrl(target)} />;
 }

@@ -21,15 +21,6 @@ const headingLevel: Record<string, HierarchyLevel> = {
 };
 const levels: HierarchyLevel[] = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'];
 
-export function searchRecords(
-  pages: PageData[],
-  sidebars: Record<string, SidebarItem[]>,
-  siteUrl: string,
-): SearchRecord[] {
-  const sections = topLevelSections(sidebars);
-  return pages.flatMap((page) => pageSearchRecords(page, sections, siteUrl));
-}
-
 /** One page's records; `sections` from `topLevelSections` (computed once a build). */
 export function pageSearchRecords(page: PageData, sections: Map<string, string>, siteUrl: string): SearchRecord[] {
   // Unlisted pages are reachable by their URL only, as in Docusaurus: never a search result.
