@@ -3,9 +3,9 @@
 // sidebar navbar items) builds unchanged, and says once each thing it does not serve.
 
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { TreeNode } from '../../client/contract/page.ts';
-import { loadSiteConfig } from '../../scripts/compiler/config/resolve-config.ts';
-import { buildSite, page, writeSite, type BuiltSite } from './support/sites.ts';
+import type { TreeNode } from '../../../client/contract/page.ts';
+import { loadSiteConfig } from '../../../scripts/compiler/config/resolve-config.ts';
+import { buildSite, page, writeSite, type BuiltSite } from '../support/sites.ts';
 
 const website = 'tests/fixtures/docusaurus-split/website';
 

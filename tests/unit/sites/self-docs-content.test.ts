@@ -6,13 +6,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SidebarItem } from '../../client/contract/sidebar.ts';
-import { buildSite, type BuiltSite } from './support/sites.ts';
+import type { SidebarItem } from '../../../client/contract/sidebar.ts';
+import { buildSite, type BuiltSite } from '../support/sites.ts';
 
-const briefDir = join(import.meta.dirname, '../../../shared/content-brief');
+const briefDir = join(import.meta.dirname, '../../../../shared/content-brief');
 /** The brief's routes, kept in the repository so the check runs in any clone. */
 const expectedRoutes: string[] = JSON.parse(
-  readFileSync(join(import.meta.dirname, '../fixtures/brief-routes.json'), 'utf8'),
+  readFileSync(join(import.meta.dirname, '../../fixtures/brief-routes.json'), 'utf8'),
 );
 
 function briefRoutes(dir = briefDir): string[] {

@@ -5,9 +5,9 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { siteHead } from '../../scripts/compiler/config/head-tags.ts';
-import { infimaBridge } from '../../scripts/compiler/assets/site-styles.ts';
-import { buildSite, page, writeSite, type BuiltSite } from './support/sites.ts';
+import { siteHead } from '../../../scripts/compiler/config/head-tags.ts';
+import { infimaBridge } from '../../../scripts/compiler/assets/site-styles.ts';
+import { buildSite, page, writeSite, type BuiltSite } from '../support/sites.ts';
 
 describe('the styled fixture site', () => {
   let result: BuiltSite;
@@ -95,7 +95,7 @@ describe('customCss that cannot be used', () => {
 
   it('warns about CSS that cannot be bundled, with the place, and builds', async () => {
     const result = await buildSite(
-      await site({ 'src/css/custom.css': "@import './nowhere.css';\n" }, "'./src/css/custom.css'"),
+      await site({ 'src/css/custom.css': "@import '../nowhere.css';\n" }, "'./src/css/custom.css'"),
     );
     expect(result.warnings.map((warning) => warning.problem).join('\n')).toMatch(
       /the site's own CSS could not be bundled \(.*src\/css\/custom\.css:1: Could not resolve "\.\/nowhere\.css"\)/,

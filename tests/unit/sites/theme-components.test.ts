@@ -3,10 +3,10 @@
 // what ends up in the stored tree, and what an author is told when a page uses them wrongly.
 
 import { describe, expect, it } from 'vitest';
-import type { PageData } from '../../client/contract/page.ts';
-import { buildSite, page, writeSite } from './support/sites.ts';
-import { expectBuildFailure } from './support/build-failure.ts';
-import { byTag, findAll, text } from './support/tree.ts';
+import type { PageData } from '../../../client/contract/page.ts';
+import { buildSite, page, writeSite } from '../support/sites.ts';
+import { expectBuildFailure } from '../support/build-failure.ts';
+import { byTag, findAll, text } from '../support/tree.ts';
 
 async function onlyPage(files: Record<string, string>): Promise<PageData> {
   const site = await buildSite(await writeSite(files));
@@ -34,7 +34,7 @@ describe('the toc export and @theme/TOCInline', () => {
   it('leaves alone a page that imports a `toc` of its own', async () => {
     const a = await onlyPage({
       'docs/data.js': "export const toc = 'mine';\n",
-      'docs/a.mdx': page('A', "import { toc } from './data.js';", '', '## Here', '', '<b>{toc}</b>'),
+      'docs/a.mdx': page('A', "import { toc } from '../data.js';", '', '## Here', '', '<b>{toc}</b>'),
     });
     expect(byTag(a.tree, 'b').map(text)).toEqual(['mine']);
   });

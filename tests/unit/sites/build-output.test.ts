@@ -10,10 +10,10 @@ import {
   type Manifest,
   type RouteBucket,
   type RouteTarget,
-} from '../../client/contract/storage.ts';
-import type { PageData } from '../../client/contract/page.ts';
-import { contentHash } from '../../scripts/compiler/outputs/kv-writer.ts';
-import { buildSite, page, writeSite, type BuiltSite } from './support/sites.ts';
+} from '../../../client/contract/storage.ts';
+import type { PageData } from '../../../client/contract/page.ts';
+import { contentHash } from '../../../scripts/compiler/outputs/kv-writer.ts';
+import { buildSite, page, writeSite, type BuiltSite } from '../support/sites.ts';
 
 let outDir: string;
 let result: BuiltSite;

@@ -2,8 +2,8 @@
 // from, the key path, what was found, what is expected and the fix; every problem at once.
 
 import { describe, expect, it } from 'vitest';
-import { buildSite, page, writeSite } from './support/sites.ts';
-import { expectBuildFailure } from './support/build-failure.ts';
+import { buildSite, page, writeSite } from '../support/sites.ts';
+import { expectBuildFailure } from '../support/build-failure.ts';
 
 const docs = { 'docs/intro.md': page('Intro', 'Hello.') };
 

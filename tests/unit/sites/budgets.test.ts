@@ -6,12 +6,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleClient, type ClientBundle } from '../../scripts/compiler/assets/client-bundle.ts';
-import { runBuild } from '../../scripts/compiler/pipeline.ts';
-import { bootData } from '../../worker/render/boot-data.ts';
-import { renderDocument } from '../../worker/render/document.tsx';
-import { viewOfSidebar } from '../../worker/render/sidebar-view.ts';
-import { storedBuild, type BuiltSite } from '../support/stored-build.ts';
+import { bundleClient, type ClientBundle } from '../../../scripts/compiler/assets/client-bundle.ts';
+import { runBuild } from '../../../scripts/compiler/pipeline.ts';
+import { bootData } from '../../../worker/render/boot-data.ts';
+import { renderDocument } from '../../../worker/render/document.tsx';
+import { viewOfSidebar } from '../../../worker/render/sidebar-view.ts';
+import { storedBuild, type BuiltSite } from '../../support/stored-build.ts';
 
 const kb = 1024;
 

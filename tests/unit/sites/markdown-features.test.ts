@@ -1,9 +1,9 @@
 // Step "compile": Markdown and Docusaurus syntax become the element tree a page renders.
 
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { PageData } from '../../client/contract/page.ts';
-import { buildSite } from './support/sites.ts';
-import { byTag, findAll, text } from './support/tree.ts';
+import type { PageData } from '../../../client/contract/page.ts';
+import { buildSite } from '../support/sites.ts';
+import { byTag, findAll, text } from '../support/tree.ts';
 
 let page: PageData;
 

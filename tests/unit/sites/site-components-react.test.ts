@@ -3,11 +3,11 @@
 // (`Terms.Ledger`) or write JSX in .js without importing React: each is an island the build renders.
 
 import { describe, expect, it } from 'vitest';
-import { isIsland, type IslandProps } from '../../client/contract/islands.ts';
-import type { TreeElement } from '../../client/contract/page.ts';
-import { buildSite, page, writeSite } from './support/sites.ts';
-import { expectBuildFailure } from './support/build-failure.ts';
-import { findAll } from './support/tree.ts';
+import { isIsland, type IslandProps } from '../../../client/contract/islands.ts';
+import type { TreeElement } from '../../../client/contract/page.ts';
+import { buildSite, page, writeSite } from '../support/sites.ts';
+import { expectBuildFailure } from '../support/build-failure.ts';
+import { findAll } from '../support/tree.ts';
 
 const glossary = [
   "import React, { memo, forwardRef, Fragment, createElement } from 'react';",

@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Manifest } from '../../client/contract/storage.ts';
-import { loadSiteConfig } from '../../scripts/compiler/config/resolve-config.ts';
-import { buildSite, type BuiltSite } from './support/sites.ts';
+import type { Manifest } from '../../../client/contract/storage.ts';
+import { loadSiteConfig } from '../../../scripts/compiler/config/resolve-config.ts';
+import { buildSite, type BuiltSite } from '../support/sites.ts';
 
 describe('a Docusaurus site folder', () => {
   let result: BuiltSite;

@@ -3,9 +3,9 @@
 // magic comments and npm2yarn.
 
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { PageData, TreeElement } from '../../client/contract/page.ts';
-import { buildSite, type BuiltSite } from './support/sites.ts';
-import { byTag, findAll, text } from './support/tree.ts';
+import type { PageData, TreeElement } from '../../../client/contract/page.ts';
+import { buildSite, type BuiltSite } from '../support/sites.ts';
+import { byTag, findAll, text } from '../support/tree.ts';
 
 let site: BuiltSite;
 const page = (route: string): PageData => {

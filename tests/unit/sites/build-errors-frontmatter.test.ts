@@ -2,8 +2,8 @@
 // every page is reported together, each with the line of its key.
 
 import { describe, expect, it } from 'vitest';
-import { buildSite, writeSite } from './support/sites.ts';
-import { expectBuildFailure } from './support/build-failure.ts';
+import { buildSite, writeSite } from '../support/sites.ts';
+import { expectBuildFailure } from '../support/build-failure.ts';
 
 describe('frontmatter', () => {
   it('reports every wrong key of a page, each on its own line', async () => {

@@ -2,8 +2,8 @@
 // does (its default is to warn): the fragment must be the id of a heading or element of the page.
 
 import { describe, expect, it } from 'vitest';
-import { buildSite, page, writeSite } from './support/sites.ts';
-import { expectBuildFailure } from './support/build-failure.ts';
+import { buildSite, page, writeSite } from '../support/sites.ts';
+import { expectBuildFailure } from '../support/build-failure.ts';
 
 const pages = {
   'docs/ledger.md': page(

@@ -2,11 +2,11 @@
 
 import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadCodeThemes } from '../../scripts/compiler/compile/code/themes.ts';
-import { codeTokens, codeTokensCssFile } from '../../scripts/compiler/compile/code/tokens.ts';
-import type { PageData, TreeElement } from '../../client/contract/page.ts';
-import { buildSite } from './support/sites.ts';
-import { byTag, findAll, text } from './support/tree.ts';
+import { loadCodeThemes } from '../../../scripts/compiler/compile/code/themes.ts';
+import { codeTokens, codeTokensCssFile } from '../../../scripts/compiler/compile/code/tokens.ts';
+import type { PageData, TreeElement } from '../../../client/contract/page.ts';
+import { buildSite } from '../support/sites.ts';
+import { byTag, findAll, text } from '../support/tree.ts';
 
 let code: PageData;
 let blocks: TreeElement[];

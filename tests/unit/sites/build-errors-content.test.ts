@@ -1,8 +1,8 @@
 // Bad frontmatter and two pages on one route fail the build with the file, the line and a fix.
 
 import { describe, expect, it } from 'vitest';
-import { page, writeSite } from './support/sites.ts';
-import { expectBuildFailure } from './support/build-failure.ts';
+import { page, writeSite } from '../support/sites.ts';
+import { expectBuildFailure } from '../support/build-failure.ts';
 
 describe('bad frontmatter', () => {
   it('fails on invalid YAML, naming the line of the mistake', async () => {

@@ -5,16 +5,16 @@
 
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isIsland, type IslandProps } from '../../client/contract/islands.ts';
-import { kvKeys } from '../../client/contract/storage.ts';
-import type { BrokenPage, PageData, TreeElement } from '../../client/contract/page.ts';
-import { bundleClient } from '../../scripts/compiler/assets/client-bundle.ts';
-import { defaultSiteConfig } from '../../scripts/compiler/config/resolve-config.ts';
-import { BuildErrors } from '../../scripts/compiler/errors.ts';
-import { pageContext } from '../../scripts/compiler/compile/page-context.ts';
-import { buildSite, devBuildSite, expectBuildError, page, writeSite } from './support/sites.ts';
-import { expectBuildFailure } from './support/build-failure.ts';
-import { byTag, findAll, text } from './support/tree.ts';
+import { isIsland, type IslandProps } from '../../../client/contract/islands.ts';
+import { kvKeys } from '../../../client/contract/storage.ts';
+import type { BrokenPage, PageData, TreeElement } from '../../../client/contract/page.ts';
+import { bundleClient } from '../../../scripts/compiler/assets/client-bundle.ts';
+import { defaultSiteConfig } from '../../../scripts/compiler/config/resolve-config.ts';
+import { BuildErrors } from '../../../scripts/compiler/errors.ts';
+import { pageContext } from '../../../scripts/compiler/compile/page-context.ts';
+import { buildSite, devBuildSite, expectBuildError, page, writeSite } from '../support/sites.ts';
+import { expectBuildFailure } from '../support/build-failure.ts';
+import { byTag, findAll, text } from '../support/tree.ts';
 
 const fixture = 'tests/fixtures/docusaurus-islands';
 
@@ -112,7 +112,7 @@ describe('site components beside the site folder', () => {
         '',
       ].join('\n'),
       'docs/components/Counter.jsx': counter,
-      'docs/a.mdx': page('A', "import Counter from './components/Counter';", '', '<Counter start={4} />'),
+      'docs/a.mdx': page('A', "import Counter from '../components/Counter';", '', '<Counter start={4} />'),
     });
     const site = await buildSite(join(root, 'website'));
     const [island] = islands(site.pages[0]!.tree);

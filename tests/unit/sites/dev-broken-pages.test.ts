@@ -7,13 +7,13 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { brokenPageLimits, type BrokenPage } from '../../client/contract/page.ts';
-import { kvKeys } from '../../client/contract/storage.ts';
-import { compileDocs, type CompiledDoc } from '../../scripts/compiler/compile/compile-pages.ts';
-import { discoverDocs } from '../../scripts/compiler/sources/discover.ts';
-import type { BuildError } from '../../scripts/compiler/errors.ts';
-import { compileContext, devBuildSite, page, writeSite, type BuiltSite } from './support/sites.ts';
-import { expectBuildFailure } from './support/build-failure.ts';
+import { brokenPageLimits, type BrokenPage } from '../../../client/contract/page.ts';
+import { kvKeys } from '../../../client/contract/storage.ts';
+import { compileDocs, type CompiledDoc } from '../../../scripts/compiler/compile/compile-pages.ts';
+import { discoverDocs } from '../../../scripts/compiler/sources/discover.ts';
+import type { BuildError } from '../../../scripts/compiler/errors.ts';
+import { compileContext, devBuildSite, page, writeSite, type BuiltSite } from '../support/sites.ts';
+import { expectBuildFailure } from '../support/build-failure.ts';
 
 const fixture = 'tests/fixtures/broken-pages';
 
@@ -84,7 +84,7 @@ describe('the dev build of a site with broken pages', () => {
 
   it('names the page that imports a broken partial, with the partial as the place to fix', async () => {
     const siteDir = await writeSite({
-      'docs/a.mdx': page('A', "import Part from './_part.mdx';", '', '<Part />'),
+      'docs/a.mdx': page('A', "import Part from '../_part.mdx';", '', '<Part />'),
       'docs/b.md': page('B', 'Fine.'),
       'docs/_part.mdx': 'Fine.\n\nA stray { brace.\n',
     });

@@ -1,8 +1,8 @@
 // A broken sidebar fails the build with the sidebars file, the line and what to do.
 
 import { describe, expect, it } from 'vitest';
-import { buildSite, page, writeSite } from './support/sites.ts';
-import { expectBuildFailure } from './support/build-failure.ts';
+import { buildSite, page, writeSite } from '../support/sites.ts';
+import { expectBuildFailure } from '../support/build-failure.ts';
 
 const docs = {
   'docs/intro.md': page('Intro', 'Hello.'),

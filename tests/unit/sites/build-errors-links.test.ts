@@ -2,8 +2,8 @@
 // naming the page, the line and what to do.
 
 import { describe, expect, it } from 'vitest';
-import { buildSite, expectBuildError, page, writeSite } from './support/sites.ts';
-import { expectBuildFailure } from './support/build-failure.ts';
+import { buildSite, expectBuildError, page, writeSite } from '../support/sites.ts';
+import { expectBuildFailure } from '../support/build-failure.ts';
 
 const policy = (onBrokenLinks: string, onBrokenMarkdownLinks = 'warn') =>
   `export default { onBrokenLinks: '${onBrokenLinks}', onBrokenMarkdownLinks: '${onBrokenMarkdownLinks}' };\n`;

@@ -1,9 +1,9 @@
 // Step "compile": links become routes and local images get hashed URLs, checked at build time.
 
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { PageData } from '../../client/contract/page.ts';
-import { buildSite, page, writeSite } from './support/sites.ts';
-import { byTag, hrefOf } from './support/tree.ts';
+import type { PageData } from '../../../client/contract/page.ts';
+import { buildSite, page, writeSite } from '../support/sites.ts';
+import { byTag, hrefOf } from '../support/tree.ts';
 
 let links: PageData;
 let setup: PageData;
