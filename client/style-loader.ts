@@ -13,6 +13,7 @@ const loading = new Map<string, Promise<void>>();
 /** The progress bar's group (scripts/compiler/assets/stylesheet-groups.ts): no page inlines it. */
 const progressGroup = 'progress';
 
+// Older format (a page without `styles`): goes once every kept build records `formats` (contract/storage.ts).
 /**
  * The groups `page` needs (every group, for a page stored without its list); resolves once they
  * have loaded. Links the progress bar's and spinner's too, unawaited: they show only on a slow load,

@@ -21,6 +21,7 @@ export { loadPageStyles } from '../style-loader.ts';
 
 export function DocPage({ page }: { page: PageData }) {
   const { site } = useSite();
+  // Older format (a page without `version`): goes once every kept build records `formats` (contract/storage.ts).
   // A page of an older build names no version: it is the current docs.
   const versionLabel = findVersion(site, page.version)?.label ?? site.docs.versionLabel;
   const firstElement = page.tree.find((node) => typeof node === 'object');

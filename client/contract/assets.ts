@@ -13,6 +13,7 @@ export interface ClientAssets {
    * waits for it (client/styles/fonts.css).
    */
   styleGroups?: StyleGroup[];
+  // Older format (assets without style groups): goes once every kept build records `formats` (contract/storage.ts).
   /**
    * The whole page stylesheet, inlined in every page: builds made before style groups. A build
    * made before the inline stylesheet has neither: its browser code still renders the whole page

@@ -41,6 +41,7 @@ interface IndexHeader {
   records: number;
   /** Vocabulary pieces in order: [first term, hash]. */
   vocabulary: [string, string][];
+  // Older format (a root without `typos`): goes once every kept build records `formats` (contract/storage.ts).
   /**
    * The same terms again, ordered by `typoKey` (first letter, then length), for typos: a word's
    * candidates share its first letter and are within a letter or two of its length, so they lie in
@@ -62,6 +63,7 @@ export type TermPieceEntry = [string, string, 0 | 1];
 /** Record chunks in page order: [first page index, hash]. */
 export type ChunkEntry = [number, string];
 
+// Older format (directories of versions 3 to 5): goes once every kept build records `formats` (contract/storage.ts).
 /**
  * The index's first piece up to version 5, which listed every term piece and record chunk, so it
  * grew with the site and a cold isolate parsed all of it. Still read, for rollbacks: 4 (a page's
@@ -175,6 +177,7 @@ export function encodeTermPiece(terms: string[], postings: string[]): string {
 /** A term piece from its text, of either form. */
 export function decodeTermPiece(text: string): TermPiece {
   const line = text.indexOf('\n');
+  // Older format (a term piece as one JSON object): goes once every kept build records `formats` (contract/storage.ts).
   if (line === -1) {
     const old = JSON.parse(text) as { terms: string[]; postings: string[] };
     if (!Array.isArray(old.terms) || !Array.isArray(old.postings)) throw new Error('not a term piece');
@@ -272,6 +275,7 @@ function utf8Length(text: string): number {
   return bytes;
 }
 
+// Older format (a version 3 record chunk): goes once every kept build records `formats` (contract/storage.ts).
 /**
  * A chunk of either form: a header line and a body (version 4 on), or a version 3 one (one JSON
  * object `{"pages":[…],"records":[[…],…]}`, as builds made before it wrote; a rollback may serve one).
@@ -292,6 +296,7 @@ export function decodeRecordChunk(text: string): RecordChunk {
   return { pages, ends, body: text.slice(line + 1) };
 }
 
+// Older format (a record chunk without `byteEnds`): goes once every kept build records `formats` (contract/storage.ts).
 /**
  * A chunk from its UTF-8 bytes: only the header line is decoded, and each page when it is read
  * (a search reads one page or two of a chunk). A chunk written without `byteEnds` is decoded whole,

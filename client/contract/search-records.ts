@@ -113,6 +113,7 @@ function encodeRecords(records: (CompactRecord | undefined)[]): string {
   return JSON.stringify({ path, sections, records: stored } satisfies StoredPage);
 }
 
+// Older format (a page's records as a plain array): goes once every kept build records `formats` (contract/storage.ts).
 /** A page's compact records from its JSON: this form, or the plain array older builds wrote. */
 export function decodePageRecords(text: string): (CompactRecord | undefined)[] {
   const read = pageRecordReader(text);

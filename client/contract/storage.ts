@@ -32,6 +32,29 @@ export interface SidebarRef {
 }
 
 /**
+ * The version of each format a build stores, as this code writes it; a build's manifest records
+ * them (`Manifest.formats`), and the search index's first piece carries its own (`version`). A
+ * format takes a new version when a reader of the old one would misread the new one.
+ *
+ * A rollback may serve any kept build (`build:history` holds the last five), so code that reads an
+ * older format stays while a kept build can hold one, and says so where it does: "Older format
+ * (…): goes once …". A manifest without `formats` was written before formats were recorded; every
+ * reader of an older format serves only such builds, so each can go once every kept build records
+ * `formats`: five deploys after this code first deploys.
+ */
+export const storedFormats = {
+  manifest: 1,
+  routes: 1,
+  page: 1,
+  markdown: 1,
+  sidebar: 1,
+  llms: 1,
+  searchIndex: 6,
+} as const;
+
+export type StoredFormats = { [Format in keyof typeof storedFormats]: number };
+
+/**
  * One build's own record, KV `b:<id>:manifest`, read once per isolate. Nothing in it grows with the
  * number of pages: the route table, sidebars, llms files and search index are content-addressed
  * values it names by hash.
@@ -39,6 +62,8 @@ export interface SidebarRef {
 export interface Manifest {
   buildId: string;
   builtAt: string;
+  /** The version of each format the build stored; absent in builds written before formats were recorded. */
+  formats?: StoredFormats;
   site: SiteConfig;
   /** The route table, split in buckets: a route is in `routeBuckets[routeBucket(route, length)]`. */
   routeBuckets: string[];

@@ -5,6 +5,7 @@ import { currentVersionName } from './search-protocol.ts';
 import type { DocsVersion, NavbarItem, SiteConfig } from './site-config.ts';
 import type { PageData } from './page.ts';
 
+// Older format (a site without `docs.versions`): goes once every kept build records `formats` (contract/storage.ts).
 /**
  * The site's versions. A build made before versions existed (kept for a rollback) names none: it
  * has the one, current docs at its routeBasePath.

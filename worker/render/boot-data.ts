@@ -30,6 +30,7 @@ export function bootData(
     ...(sidebar ? { sidebar: { id: sidebar.id, ...(sidebar.prunedFor ? { prunedFor: sidebar.prunedFor } : {}) } } : {}),
     // The page's own sidebar among them, whichever version the sidebar a missing page offers is of.
     sidebarFiles: sidebar && ref ? { ...files, [sidebar.id]: sidebarDataPath(ref.hash) } : files,
+    // Older format (assets without an inline stylesheet): goes once every kept build records `formats`.
     // A build from before the inline stylesheet renders the page from the boot data (ClientAssets.inlineStyle).
     page: page && (inlinesStyles(manifest) ? summaryOf(page) : page),
     status,

@@ -33,6 +33,7 @@ export function documentStyles(
     (scope === 'search' && search) ||
     (scope === 'status' && status) ||
     (scope === 'web-font' && webFont) ||
+    // Older format (a page without `styles`): goes once every kept build records `formats` (contract/storage.ts).
     // A page stored without its list (an older record) gets all its groups rather than too few.
     (scope === 'page' && !!page && (page.styles?.includes(name) ?? true));
   const inline = groups.filter(needed);
@@ -42,6 +43,7 @@ export function documentStyles(
   };
 }
 
+// Older format (assets without style groups): goes once every kept build records `formats` (contract/storage.ts).
 /**
  * CSS as an element of the head, unable to close it early. A group is named, so the browser
  * knows which groups it has and where; a build from before groups has one unnamed stylesheet.

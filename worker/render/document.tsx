@@ -107,6 +107,7 @@ function documentHead({ manifest, boot, theme, url, page = null }: DocumentInput
     `<script>${lazyLayoutScript}</script>`,
     // The style groups the page uses, inline: nothing is fetched before the first paint.
     ...styles.map((group) => styleElement(group.css, group.name)),
+    // Older format (assets without style groups): goes once every kept build records `formats` (contract/storage.ts).
     // A build from before style groups inlines its whole stylesheet.
     assets.inlineStyle ? styleElement(assets.inlineStyle) : '',
     // Then the site's own stylesheets, so their rules win where both style the same thing.

@@ -7,13 +7,16 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { IslandAssets } from '../../../client/contract/page.ts';
 import type { RedirectRule } from '../../../client/contract/redirect-rules.ts';
-import { kvKeys, type Manifest } from '../../../client/contract/storage.ts';
+import { kvKeys, storedFormats, type Manifest } from '../../../client/contract/storage.ts';
 import type { SiteHead } from '../config/head-tags.ts';
 import type { KvWriter } from './kv-writer.ts';
 
 export type ManifestContent = Omit<Manifest, 'buildId' | 'builtAt'>;
 
-export interface ManifestParts extends Omit<ManifestContent, 'defaultSidebar' | 'islands' | 'redirects' | 'head'> {
+export interface ManifestParts extends Omit<
+  ManifestContent,
+  'formats' | 'defaultSidebar' | 'islands' | 'redirects' | 'head'
+> {
   /** The last version's sidebars, by id: the first is offered by the not-found page. */
   lastSidebarIds: string[];
   islands: Record<string, IslandAssets>;
@@ -25,6 +28,7 @@ export interface ManifestParts extends Omit<ManifestContent, 'defaultSidebar' | 
 export function assembleManifest(parts: ManifestParts, files: Uint8Array[]): Manifest {
   const { head } = parts;
   const content: ManifestContent = {
+    formats: storedFormats,
     site: parts.site,
     routeBuckets: parts.routeBuckets,
     sidebars: parts.sidebars,

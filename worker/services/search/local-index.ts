@@ -206,6 +206,7 @@ export function createLocalIndex(directory: SearchIndexRoot, load: Load): LocalI
 /** A page its chunk does not hold. */
 const noRecords: PageRecordReader = Object.assign(() => undefined, { count: 0 });
 
+// Older format (a directory before version 6): goes once every kept build records `formats` (contract/storage.ts).
 /** The term pieces that hold `term`, from a directory that lists them all (before version 6). */
 function termPiecesFor(directory: SearchDirectory, term: string): string[] {
   const [start, end] = termPieceRange(directory.terms, term);
@@ -215,6 +216,7 @@ function termPiecesFor(directory: SearchDirectory, term: string): string[] {
 /** Which chunk holds a page: `(pages, headings)` → page → chunk hash, for the pages given. */
 type ChunksOf = (pages: number[], headings: boolean) => Promise<(page: number) => string>;
 
+// Older format (a directory before version 6): goes once every kept build records `formats` (contract/storage.ts).
 /** From a directory that lists every chunk (before version 6). */
 function listedChunks(directory: SearchDirectory): ChunksOf {
   return async (_, headings) => {

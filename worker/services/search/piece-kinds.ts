@@ -125,6 +125,7 @@ function isDirectory(value: unknown): value is SearchIndexRoot {
   if (!isObject(value) || !Array.isArray(value.vocabulary)) return false;
   if (value.version === 6) return Array.isArray(value.pages) && Array.isArray(value.typos);
   if (!Array.isArray(value.terms) || !Array.isArray(value.chunks)) return false;
+  // Older format (directories of versions 3 to 5): goes once every kept build records `formats` (contract/storage.ts).
   return value.version === 5 || value.version === 4 || value.version === 3;
 }
 

@@ -40,6 +40,7 @@ export interface WordVocabulary<Piece = VocabularyPiece> {
   typos: Piece[];
 }
 
+// Older format (a directory before version 6): goes once every kept build records `formats` (contract/storage.ts).
 /**
  * The pieces a word's candidates lie in; undefined when it stands for itself alone and the
  * directory lists the term pieces (before version 6; since, the vocabulary piece holding the word

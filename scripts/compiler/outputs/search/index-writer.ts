@@ -18,9 +18,9 @@ import {
   type SearchRoot,
   type TermPieceEntry,
 } from '../../../../client/contract/index-pieces.ts';
-import { encodePageHeadings, encodePageRecords } from '../../../../client/contract/search-records.ts';
-import { compactRecord } from '../../../../client/contract/search-records.ts';
+import { compactRecord, encodePageHeadings, encodePageRecords } from '../../../../client/contract/search-records.ts';
 import { extractField, indexedFields, tokenize } from '../../../../client/contract/search-text.ts';
+import { storedFormats } from '../../../../client/contract/storage.ts';
 import { pageDirectories, termPiecesOfTerms } from './directory.ts';
 import { TermPostings } from './term-postings.ts';
 
@@ -147,7 +147,7 @@ export function createSearchIndexWriter({
   function* pieces(): Generator<SearchPiece> {
     const vocabulary = [...terms.keys()].sort();
     const root: SearchRoot = {
-      version: 6,
+      version: storedFormats.searchIndex,
       ...defaults,
       records: recordCount,
       vocabulary: [],
