@@ -1,7 +1,6 @@
 // V8 flags a build runs with: package.json's `build` and `deploy` scripts pass them to Node through
 // tsx, and the scale bench starts its builds with them (a unit test keeps the three alike).
-// Measured on a cold 10,000-page build (2 cores, all KV output unchanged): 130 CPU-s and 1.63 GB
-// peak against 138 CPU-s and 1.77 GB with the first two flags alone, and 162 CPU-s, 1.58 GB with none.
+// What each saves on a cold large build is in scripts/bench/README.md.
 export const buildV8Flags = [
   // Every core is busy compiling pages, so V8's helper threads for garbage collection and for
   // optimising hot functions only add the cost of handing work over: each thread does its own.

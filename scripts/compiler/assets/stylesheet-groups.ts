@@ -1,7 +1,7 @@
 // The engine's stylesheet in groups, by what uses them: the chrome every page has, the doc
 // layout, and the parts of a page that only some pages contain (code, diagrams, tabs...). The
 // build bundles each group on its own, and records in each page which groups its tree needs, so
-// the worker inlines only those (issue #10: the largest page's HTML within 100 KB).
+// the worker inlines only those: a page's HTML carries the CSS it uses, not the whole engine's.
 // The groups are listed in cascade order: a page's groups, inlined or linked, keep that order.
 
 import type { PageData, TreeNode } from '../../../client/contract/page.ts';

@@ -1,6 +1,6 @@
 // Compile one batch of pages with @mdx-js/esbuild in one esbuild run and evaluate each in Node
 // with the serialising JSX runtime, keeping its element tree and its TOC. It runs in a compile
-// thread (compile-worker.ts) or, for small sites, in the build's own thread.
+// thread (thread-main.ts) or, for small sites, in the build's own thread.
 
 import { extname, relative } from 'node:path';
 import { readFileSync } from 'node:fs';

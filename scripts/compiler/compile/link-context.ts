@@ -28,7 +28,7 @@ export interface LinkContext {
   markdown?: MarkdownDialect;
   /** The site as pages see it at build time (`useDocusaurusContext()`, `useBaseUrl()`). */
   pageContext: PageContext;
-  /** Pages compiled by an earlier build in this same context (compile-cache.ts); none when absent. */
+  /** Pages compiled by an earlier build in this same context (cache.ts); none when absent. */
   compileCache?: CompileCacheRef;
 }
 

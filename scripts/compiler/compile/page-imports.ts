@@ -1,7 +1,7 @@
 // The Docusaurus imports a page may use. Components the browser renders (`@theme/Tabs`…) become
 // their registered names, kept in the tree; the others (`@docusaurus/Link`, `useBaseUrl`,
 // `@theme/TOCInline`…) are small modules evaluated with the page at build time
-// (scripts/build/page-modules/). Anything else fails with the page, the line and the list.
+// (compile/page-modules/). Anything else fails with the page, the line and the list.
 
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';

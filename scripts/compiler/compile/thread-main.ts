@@ -1,5 +1,5 @@
 // A compile thread: compiles the batches the build sends it, in order, and sends back each
-// batch's pages with the problems and images it found. Started by compile-threads.ts.
+// batch's pages with the problems and images it found. Started by threads.ts.
 
 import { parentPort } from 'node:worker_threads';
 import * as esbuild from 'esbuild';

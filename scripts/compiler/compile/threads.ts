@@ -1,5 +1,5 @@
 // Where batches are compiled: in worker threads, one a core, or in the build's own thread.
-// Both answer with the same BatchResult, so compile.ts schedules them alike.
+// Both answer with the same BatchResult, so compile-pages.ts schedules them alike.
 
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -73,7 +73,7 @@ export interface CompileThreadPool {
 export function startCompileThreadPool(count: number): CompileThreadPool {
   const bootstrap = threadBootstrap();
   // Compiling allocates many short-lived syntax trees: a young generation larger than V8's default
-  // collects them less often (about 15% less CPU over 1,000 pages, for some 50 MB). A build started
+  // collects them less often, for less CPU at a little more memory. A build started
   // with v8-flags.ts (npm run build) has its --max-semi-space-size, which outranks this.
   const resourceLimits = { maxYoungGenerationSizeMb: 96 };
   const workers = Array.from(

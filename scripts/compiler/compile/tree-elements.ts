@@ -1,4 +1,4 @@
-// A walk over a built page's element tree (client/model.ts TreeNode), for the checks and records
+// A walk over a built page's element tree (client/contract/page.ts TreeNode), for the checks and records
 // the build makes once a page is compiled: every element, including those inside content given
 // as a prop (`<Details summary={<b>…</b>}>`), parents before their children.
 

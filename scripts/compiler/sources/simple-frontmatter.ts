@@ -1,6 +1,6 @@
 // Much frontmatter is a few `key: "text"`, `key: 12` and `key: ["a", "b"]` lines. Reading those
-// directly costs a fraction of a full YAML parse, which discovery would otherwise run for each of
-// 10,000 pages before compiling can start. Anything else (plain or single-quoted text, escapes,
+// directly costs a fraction of a full YAML parse, which discovery would otherwise run for every
+// page before compiling can start. Anything else (plain or single-quoted text, escapes,
 // other list spellings, booleans, comments, repeated keys) answers undefined and goes through the
 // YAML parser, errors included.
 

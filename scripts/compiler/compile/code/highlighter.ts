@@ -11,7 +11,7 @@ import { codeTokens, type CodeTokens } from './tokens.ts';
 
 export interface CodeHighlighting {
   highlighter: Highlighter;
-  /** The one theme code is tokenised with, and what turns its colours into classes (code-tokens.ts). */
+  /** The one theme code is tokenised with, and what turns its colours into classes (tokens.ts). */
   tokens: CodeTokens;
 }
 
@@ -54,8 +54,8 @@ export function codeHighlighting(): Promise<CodeHighlighting> {
 
 /**
  * TextMate grammars are written for Oniguruma; Shiki's JavaScript engine translates their patterns
- * to native RegExps, which V8 compiles to machine code: about a quarter less CPU than Oniguruma in
- * WebAssembly on our pages, for the same tokens (tests/unit/code-regex-engine.test.ts compares them).
+ * to native RegExps, which V8 compiles to machine code: less CPU than Oniguruma in WebAssembly on
+ * our pages, for the same tokens (a unit test of this file compares them).
  * Forgiving: a pattern it cannot translate (rare, in a few grammars) is skipped rather than
  * failing the page, so such a block is coloured a little less, never lost.
  */
@@ -66,7 +66,7 @@ export function codeRegexEngine() {
 /** What every code block is highlighted with, besides its language, code and meta. */
 export function sharedCodeOptions({ tokens }: CodeHighlighting) {
   return {
-    // One theme whose colours stand for the light/dark pairs: see code-tokens.ts.
+    // One theme whose colours stand for the light/dark pairs: see tokens.ts.
     theme: tokens.theme.name!,
     // Shiki's default stops tokenising a line after 0.5 s and colours the rest as one token:
     // on a busy machine the first line that compiles a big grammar's patterns hits it, and

@@ -1,5 +1,5 @@
-// Highlighted code as few elements as it needs: a code-heavy page is mostly its code's markup
-// (issue #10). Shiki wraps every token and every line in a <span>; here a token in the default
+// Highlighted code as few elements as it needs: a code-heavy page is mostly its code's markup,
+// which its HTML pays for. Shiki wraps every token and every line in a <span>; here a token in the default
 // colour is plain text, neighbouring tokens of one class are one <span>, and a block whose lines
 // are neither highlighted nor numbered keeps no line elements (its text already ends each line
 // with a newline). The text, and so what the copy button copies, is unchanged.
@@ -10,7 +10,7 @@ import { highlightedLineClass } from './fences.ts';
 
 /** The class of a line element; code.css styles a line by it only for highlighting and numbers. */
 const lineClass = 'line';
-/** The class code-fences.ts gives a block with line numbers. */
+/** The class fences.ts gives a block with line numbers. */
 const lineNumbersClass = 'code-line-numbers';
 
 /** Runs after the transformers that mark highlighted lines and line numbers. */

@@ -121,7 +121,7 @@ export function siteComponentsPlugin(siteDir: string): esbuild.Plugin {
   return {
     name: 'self-docs-site-components',
     setup(build) {
-      // The build's React, which `require` gives the evaluated page (compile-batch.ts).
+      // The build's React, which `require` gives the evaluated page (compile/batch.ts).
       build.onResolve({ filter: /^react(-dom)?(\/.*)?$/ }, (args) => ({ path: args.path, external: true }));
       resolveDocusaurusInSiteModules(build, siteDir);
       jsxInSiteScripts(build);

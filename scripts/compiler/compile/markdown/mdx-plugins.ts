@@ -248,7 +248,7 @@ function splitHash(href: string): [string, string] {
   return index === -1 ? [href, ''] : [href.slice(0, index), href.slice(index)];
 }
 
-/** `title="…"` and `showLineNumbers` from a code fence's meta string; `{1,3-5}` is read by code-fences.ts. */
+/** `title="…"` and `showLineNumbers` from a code fence's meta string; `{1,3-5}` is read by code/fences.ts. */
 export function parseCodeMeta(meta: string): Record<string, string | boolean> {
   const result: Record<string, string | boolean> = {};
   const withoutRanges = meta.replace(/\{[\d,\s-]*\}/g, ' ');

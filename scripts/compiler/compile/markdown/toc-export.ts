@@ -15,7 +15,7 @@ export interface TocExportEntry {
 
 /**
  * The programs this plugin writes: they only declare data, so a page built straight from its
- * hast (compile-direct.ts) may pass over them.
+ * hast (compile/direct.ts) may pass over them.
  */
 export const tocExports = new WeakSet<Program>();
 

@@ -1,6 +1,6 @@
 // `@docusaurus/BrowserOnly`: its children are a function to run in the browser, and pages here
 // are static trees built once, so the page shows the fallback. The build unwraps the marker
-// element and warns (browser-only-content.ts).
+// element and warns (compile/checks/browser-only.ts).
 
 import { jsx } from '../jsx-runtime.ts';
 

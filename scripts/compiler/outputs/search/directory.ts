@@ -9,7 +9,7 @@ import {
   type TermPieceEntry,
 } from '../../../../client/contract/index-pieces.ts';
 
-/** Record chunks a page directory piece lists (about 6 KB; 256 chunks are some 800 pages at 10,000). */
+/** Record chunks a page directory piece lists: a few KB, read together with the pieces a query needs. */
 const chunksPerPageDirectory = 256;
 
 /** The entries of `list` (the build's term pieces, in order) that hold `terms`, in the list's order. */

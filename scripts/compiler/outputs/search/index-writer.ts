@@ -37,7 +37,7 @@ export interface PieceSizes {
    * reads little more than the terms that can stand for it.
    */
   vocabulary: number;
-  /** Record chunks hold whole pages (about three at 10,000 pages); a hit reads one. */
+  /** Record chunks hold whole pages (a few each on a large site); a hit reads one. */
   records: number;
   /** Heading chunks hold pages' titles and headings (about 25 pages); records' size when absent. */
   headings?: number;
@@ -265,8 +265,8 @@ const maxDigits = Math.ceil(40 / 5);
 
 /**
  * A term's postings as strings of at most `max` characters, each decodable on its own. Written as
- * bytes (the digits are ASCII): ~20M postings at 10,000 pages, where a one-character string per
- * digit, joined, was the largest single cost of writing the index.
+ * bytes (the digits are ASCII): a large site has tens of millions of postings, where a one-character
+ * string per digit, joined, was the largest single cost of writing the index.
  */
 function encodedSegments(postings: TermPostings, max: number): string[] {
   const { ids, metas } = postings.sortedPostings();

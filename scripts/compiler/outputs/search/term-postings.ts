@@ -1,7 +1,7 @@
 // Postings of one term while the build collects them: pages arrive in any order, so each page
 // appends a block (page index, then each record's rank in the page and meta byte) to a growing
 // byte buffer; `sortedPostings` puts the blocks in page order once, when the piece is written.
-// About two bytes a posting, so ~20M postings of a 10,000-page site stay near 50 MB.
+// About two bytes a posting, so a large site's postings stay a few bytes each while collected.
 
 import { recordsPerPage } from '../../../../client/contract/index-pieces.ts';
 
