@@ -13,6 +13,13 @@ const serverSideOfClient = {
     'The worker and the compiler import from client/ only the contract (client/contract/) and the components they render.',
 };
 
+/** The site config's schema is zod: only the compiler runs it; the others take its types. */
+const siteConfigTypesOnly = {
+  regex: '(^|/)site-config\\.ts$',
+  allowTypeImports: true,
+  message: 'Import only types from client/contract/site-config.ts here: its schema (zod) runs in the compiler alone.',
+};
+
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', '.wrangler/', 'test-results/', 'playwright-report/', 'tests/fixtures/'] },
   js.configs.recommended,
@@ -54,9 +61,10 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^(?!\\./[^/]+$)',
+              regex: '^(?!\\./[^/]+$|zod$)',
               message: 'client/contract/ imports nothing outside itself: move the shape here, or the code out.',
             },
+            siteConfigTypesOnly,
           ],
         },
       ],
@@ -75,6 +83,7 @@ export default tseslint.config(
               message: 'Browser code never imports storage keys or the manifest (client/contract/storage.ts).',
             },
             { regex: '(^|/)(worker|scripts)/', message: 'Browser code imports nothing of the worker or the compiler.' },
+            siteConfigTypesOnly,
           ],
         },
       ],
@@ -92,6 +101,7 @@ export default tseslint.config(
         {
           patterns: [
             serverSideOfClient,
+            siteConfigTypesOnly,
             {
               regex: '(^|/)scripts/',
               message: 'The worker serves what the compiler stored; it imports none of its code.',

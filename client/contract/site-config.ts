@@ -1,101 +1,118 @@
-// The site as the build resolved it: the configuration every page and the worker read.
+// The site as the build resolved it: the configuration every page and the worker read, declared
+// once as a schema and its types inferred from it. The build checks the site it resolved against it
+// (defaults, a Docusaurus config and site.config.ts merged) before storing it; everyone else
+// imports the types alone, so zod never reaches the browser (lint allows only type imports here).
 
-export interface NavbarItem {
-  label: string;
-  href: string;
-  position: 'left' | 'right';
-  /** Open outside the current tab. */
-  external: boolean;
-  /** A doc or sidebar item's target while the reader is in another docs version, by version name. */
-  byVersion?: Record<string, string>;
-}
+import { z } from 'zod';
 
-export interface SocialLink {
-  name: string;
-  href: string;
-  /** Key of a built-in icon: discord, github, x, telegram, instagram, youtube, linkedin, link. */
-  icon: string;
-}
-
-export interface FooterLink {
-  label: string;
-  href: string;
-  newTab: boolean;
-}
-
-export interface AnnouncementBar {
-  id: string;
-  /** Trusted HTML from the site configuration. */
-  content: string;
-  backgroundColor: string;
-  textColor: string;
-  isCloseable: boolean;
-}
-
-export type ThemeName = 'light' | 'dark';
+export const themeNames = ['light', 'dark'] as const;
+export type ThemeName = (typeof themeNames)[number];
 export type ThemePreference = ThemeName | 'system';
 
-export interface SiteConfig {
-  title: string;
-  /** Between a page's title and the site's in <title> (Docusaurus's `titleDelimiter`). */
-  titleDelimiter: string;
-  tagline: string;
-  url: string;
-  favicon: string;
-  navbar: {
-    title: string;
-    logo: { alt: string; src: string; srcDark: string; href: string; target: '_self' | '_blank' };
-    items: NavbarItem[];
-    hideOnScroll: boolean;
-  };
-  footer: {
-    social: SocialLink[];
-    links: FooterLink[];
-    copyright: string;
-  };
-  colorMode: {
-    defaultMode: ThemeName;
-    disableSwitch: boolean;
-    respectPrefersColorScheme: boolean;
-  };
-  announcementBar?: AnnouncementBar;
-  docs: {
-    /** Label of the current version (the docs folder). */
-    versionLabel: string;
-    /** URL prefix of every doc route ('/' serves docs from the site root). */
-    routeBasePath: string;
-    /** The versions served, in the dropdown's order (newest first); one, `current`, without versions.json. */
-    versions: DocsVersion[];
-    /** Name of the version served at `routeBasePath` (versions.json's first, or `lastVersion`). */
-    lastVersion: string;
-  };
-  onBrokenLinks: 'throw' | 'warn' | 'ignore';
-  onBrokenMarkdownLinks: 'throw' | 'warn' | 'ignore';
-  /** A link to a #fragment the linked page has no id for (Docusaurus's default: warn). */
-  onBrokenAnchors: 'throw' | 'warn' | 'ignore';
-  markdown: MarkdownDialect;
-}
+const linkPolicy = z.enum(['throw', 'warn', 'ignore']);
+
+export const navbarItemSchema = z.object({
+  label: z.string(),
+  href: z.string(),
+  position: z.enum(['left', 'right']),
+  /** Open outside the current tab. */
+  external: z.boolean(),
+  /** A doc or sidebar item's target while the reader is in another docs version, by version name. */
+  byVersion: z.record(z.string(), z.string()).optional(),
+});
+export type NavbarItem = z.output<typeof navbarItemSchema>;
+
+export const socialLinkSchema = z.object({
+  name: z.string(),
+  href: z.string(),
+  /** Key of a built-in icon: discord, github, x, telegram, instagram, youtube, linkedin, link. */
+  icon: z.string(),
+});
+export type SocialLink = z.output<typeof socialLinkSchema>;
+
+export const footerLinkSchema = z.object({ label: z.string(), href: z.string(), newTab: z.boolean() });
+export type FooterLink = z.output<typeof footerLinkSchema>;
+
+export const announcementBarSchema = z.object({
+  id: z.string(),
+  /** Trusted HTML from the site configuration. */
+  content: z.string(),
+  backgroundColor: z.string(),
+  textColor: z.string(),
+  isCloseable: z.boolean(),
+});
+export type AnnouncementBar = z.output<typeof announcementBarSchema>;
 
 /** One docs version as the navbar's dropdown and a page's banner need it. */
-export interface DocsVersion {
+export const docsVersionSchema = z.object({
   /** `current` (the docs folder) or a name from versions.json. */
-  name: string;
-  label: string;
+  name: z.string(),
+  label: z.string(),
   /** Route prefix of its pages. */
-  path: string;
+  path: z.string(),
   /** Where the dropdown leads when the page read has no counterpart in this version. */
-  firstPage: string;
+  firstPage: z.string(),
   /** The banner its pages show: none, unreleased (newer than the last version) or unmaintained. */
-  banner: 'none' | 'unreleased' | 'unmaintained';
-}
+  banner: z.enum(['none', 'unreleased', 'unmaintained']),
+});
+export type DocsVersion = z.output<typeof docsVersionSchema>;
 
 /** How pages are read, as Docusaurus's `markdown` option says (build only). */
-export interface MarkdownDialect {
+export const markdownDialectSchema = z.object({
   /** 'mdx' reads every page as MDX; 'md' as CommonMark; 'detect' by extension (`.md` CommonMark, `.mdx` MDX). */
-  format: 'mdx' | 'md' | 'detect';
+  format: z.enum(['mdx', 'md', 'detect']),
   /** MDX 1 syntax Docusaurus 3 still accepts: `<!-- -->` comments, `:::note Title`, `## Title {#id}`. */
-  mdx1Compat: { comments: boolean; admonitions: boolean; headingIds: boolean };
-}
+  mdx1Compat: z.object({ comments: z.boolean(), admonitions: z.boolean(), headingIds: z.boolean() }),
+});
+export type MarkdownDialect = z.output<typeof markdownDialectSchema>;
+
+export const siteConfigSchema = z.object({
+  title: z.string(),
+  /** Between a page's title and the site's in <title> (Docusaurus's `titleDelimiter`). */
+  titleDelimiter: z.string(),
+  tagline: z.string(),
+  url: z.string(),
+  favicon: z.string(),
+  navbar: z.object({
+    title: z.string(),
+    logo: z.object({
+      alt: z.string(),
+      src: z.string(),
+      srcDark: z.string(),
+      href: z.string(),
+      target: z.enum(['_self', '_blank']),
+    }),
+    items: z.array(navbarItemSchema),
+    hideOnScroll: z.boolean(),
+  }),
+  footer: z.object({
+    social: z.array(socialLinkSchema),
+    links: z.array(footerLinkSchema),
+    copyright: z.string(),
+  }),
+  colorMode: z.object({
+    defaultMode: z.enum(themeNames),
+    disableSwitch: z.boolean(),
+    respectPrefersColorScheme: z.boolean(),
+  }),
+  announcementBar: announcementBarSchema.optional(),
+  docs: z.object({
+    /** Label of the current version (the docs folder). */
+    versionLabel: z.string(),
+    /** URL prefix of every doc route ('/' serves docs from the site root). */
+    routeBasePath: z.string(),
+    /** The versions served, in the dropdown's order (newest first); one, `current`, without versions.json. */
+    versions: z.array(docsVersionSchema),
+    /** Name of the version served at `routeBasePath` (versions.json's first, or `lastVersion`). */
+    lastVersion: z.string(),
+  }),
+  onBrokenLinks: linkPolicy,
+  onBrokenMarkdownLinks: linkPolicy,
+  /** A link to a #fragment the linked page has no id for (Docusaurus's default: warn). */
+  onBrokenAnchors: linkPolicy,
+  markdown: markdownDialectSchema,
+});
+export type SiteConfig = z.output<typeof siteConfigSchema>;
 
 /** A tag a site's config adds to every page's head (Docusaurus `headTags`, `stylesheets`, `scripts`). */
 export interface HeadTag {

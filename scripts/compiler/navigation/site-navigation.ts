@@ -1,7 +1,7 @@
 // Step "navigation": where every doc answers, the navbar, the docs versions, the generated category
 // pages and the redirects (doc ids, versions, `_redirects`), resolved into the site as pages see it.
 
-import type { SiteConfig } from '../../../client/contract/site-config.ts';
+import { siteConfigSchema, type SiteConfig } from '../../../client/contract/site-config.ts';
 import { BuildError, type Diagnostics } from '../errors.ts';
 import { firstPage, resolveNavbar } from '../config/navbar.ts';
 import type { LoadedSiteConfig } from '../config/resolve-config.ts';
@@ -70,6 +70,7 @@ export function resolveNavigation(
       lastVersion: lastDocs.version.name,
     },
   };
+  checkResolvedSite(site, config.configFile);
   const parsedRedirects = readRedirects(staticDir);
   const redirectPlan = planRedirects(parsedRedirects.rules, routes, staticDir);
   diagnostics.warnings.push(...parsedRedirects.warnings, ...redirectPlan.warnings);
@@ -87,4 +88,20 @@ export function resolveNavigation(
     replaced: routesReplaced(redirectPlan, routes),
     alternates: alternateRoutes(versions),
   };
+}
+
+/**
+ * The site as resolved must be what the contract declares, since the worker and the browser read
+ * it as such: each source was checked on its own, and this checks what their merge made.
+ */
+function checkResolvedSite(site: SiteConfig, configFile: string): void {
+  const checked = siteConfigSchema.safeParse(site);
+  if (checked.success) return;
+  const [issue] = checked.error.issues;
+  throw new BuildError(
+    configFile,
+    undefined,
+    `the configuration resolved to a site the worker cannot read: ${issue?.path.join('.')}: ${issue?.message}`,
+    'this is a bug of the engine, not of your site: report it with the configuration that shows it',
+  );
 }

@@ -1,6 +1,7 @@
 // Values that several author files share, each with the words its build error uses.
 
 import { z } from 'zod';
+import { themeNames } from '../../../client/contract/site-config.ts';
 import { hinted } from './hints.ts';
 
 /** The full address of the site; page URLs in search records and the sitemap are built on it. */
@@ -56,7 +57,7 @@ export const looseBoolean = () =>
 
 /** `colorMode`, as our own file and a Docusaurus config both write it. */
 export const colorModeShape = {
-  defaultMode: z.enum(['light', 'dark']).optional(),
+  defaultMode: z.enum(themeNames).optional(),
   disableSwitch: looseBoolean().optional(),
   respectPrefersColorScheme: looseBoolean().optional(),
 };
