@@ -32,7 +32,7 @@ describe('MDX syntax errors', () => {
 
   it('names the partial and its own line when the error is in an imported partial', async () => {
     const siteDir = await writeSite({
-      'docs/a.mdx': page('A', "import Part from '../_part.mdx';", '', '<Part />'),
+      'docs/a.mdx': page('A', "import Part from './_part.mdx';", '', '<Part />'),
       'docs/_part.mdx': '---\ndescription: x\n---\n\nFine.\n\nA stray { brace.\n',
     });
     (await expectBuildFailure(siteDir)).onlyError({
@@ -76,7 +76,7 @@ describe('components', () => {
 
   it('fails on an unknown @docusaurus import in a partial, naming the partial and its line', async () => {
     const siteDir = await writeSite({
-      'docs/a.mdx': page('A', "import Part from '../_part.mdx';", '', '<Part />'),
+      'docs/a.mdx': page('A', "import Part from './_part.mdx';", '', '<Part />'),
       'docs/_part.mdx': "Intro.\n\nimport Head from '@docusaurus/Head';\n\n<Head />\n",
     });
     (await expectBuildFailure(siteDir)).onlyError({

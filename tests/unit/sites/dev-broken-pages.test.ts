@@ -84,7 +84,7 @@ describe('the dev build of a site with broken pages', () => {
 
   it('names the page that imports a broken partial, with the partial as the place to fix', async () => {
     const siteDir = await writeSite({
-      'docs/a.mdx': page('A', "import Part from '../_part.mdx';", '', '<Part />'),
+      'docs/a.mdx': page('A', "import Part from './_part.mdx';", '', '<Part />'),
       'docs/b.md': page('B', 'Fine.'),
       'docs/_part.mdx': 'Fine.\n\nA stray { brace.\n',
     });

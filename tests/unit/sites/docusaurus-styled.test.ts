@@ -95,7 +95,7 @@ describe('customCss that cannot be used', () => {
 
   it('warns about CSS that cannot be bundled, with the place, and builds', async () => {
     const result = await buildSite(
-      await site({ 'src/css/custom.css': "@import '../nowhere.css';\n" }, "'./src/css/custom.css'"),
+      await site({ 'src/css/custom.css': "@import './nowhere.css';\n" }, "'./src/css/custom.css'"),
     );
     expect(result.warnings.map((warning) => warning.problem).join('\n')).toMatch(
       /the site's own CSS could not be bundled \(.*src\/css\/custom\.css:1: Could not resolve "\.\/nowhere\.css"\)/,

@@ -112,7 +112,7 @@ describe('site components beside the site folder', () => {
         '',
       ].join('\n'),
       'docs/components/Counter.jsx': counter,
-      'docs/a.mdx': page('A', "import Counter from '../components/Counter';", '', '<Counter start={4} />'),
+      'docs/a.mdx': page('A', "import Counter from './components/Counter';", '', '<Counter start={4} />'),
     });
     const site = await buildSite(join(root, 'website'));
     const [island] = islands(site.pages[0]!.tree);

@@ -34,7 +34,7 @@ describe('the toc export and @theme/TOCInline', () => {
   it('leaves alone a page that imports a `toc` of its own', async () => {
     const a = await onlyPage({
       'docs/data.js': "export const toc = 'mine';\n",
-      'docs/a.mdx': page('A', "import { toc } from '../data.js';", '', '## Here', '', '<b>{toc}</b>'),
+      'docs/a.mdx': page('A', "import { toc } from './data.js';", '', '## Here', '', '<b>{toc}</b>'),
     });
     expect(byTag(a.tree, 'b').map(text)).toEqual(['mine']);
   });

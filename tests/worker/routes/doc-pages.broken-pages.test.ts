@@ -37,7 +37,7 @@ describe('a dev build with broken pages', () => {
   it('shows the error inside the site: navbar, the sidebar with the broken page, footer', async () => {
     const html = await (await get('/imports')).text();
     expect(await textOf(html, '.build-problems')).toContain('docs/imports.mdx:6');
-    expect(await textOf(html, '.build-problems')).toContain('Could not resolve "../_no-such-partial.mdx"');
+    expect(await textOf(html, '.build-problems')).toContain('Could not resolve "./_no-such-partial.mdx"');
     const doc = await readDocument(html);
     expect(doc.boot.status).toBe(500);
     expect(doc.boot.broken?.route).toBe('/imports');
