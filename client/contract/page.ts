@@ -114,3 +114,7 @@ export interface IslandAssets {
   script?: string;
   styles: string[];
 }
+
+/** The components a page's tree may name besides HTML elements (client/components/content/registry.ts renders them). */
+export const componentNames = ['Admonition', 'Tabs', 'TabItem', 'CodeBlock', 'Details'] as const;
+export type ComponentName = (typeof componentNames)[number];

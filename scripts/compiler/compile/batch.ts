@@ -13,7 +13,7 @@ import { VFile } from 'vfile';
 import remarkDirective from 'remark-directive';
 import remarkGfm from 'remark-gfm';
 import type { TocItem, TreeNode } from '../../../client/contract/page.ts';
-import { componentNames } from '../../../client/components/registry-names.ts';
+import { componentNames } from '../../../client/contract/page.ts';
 import { BuildError } from '../errors.ts';
 import { docBody, type SourceDoc } from '../sources/discover.ts';
 import { flatten } from './jsx-runtime.ts';

@@ -9,7 +9,7 @@ import type { Element, Root as HastRoot } from 'hast';
 import type { Expression, Program } from 'estree';
 import type { VFile } from 'vfile';
 import type { TreeNode } from '../../../client/contract/page.ts';
-import { componentNames } from '../../../client/components/registry-names.ts';
+import { componentNames } from '../../../client/contract/page.ts';
 import { flatten, Fragment, jsx, jsxs } from './jsx-runtime.ts';
 import { tocExports } from './markdown/toc-export.ts';
 import { walkTree } from './markdown/walk-tree.ts';

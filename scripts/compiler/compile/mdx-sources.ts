@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { dirname, join, resolve } from 'node:path';
 import type * as esbuild from 'esbuild';
 import type { MarkdownDialect } from '../../../client/contract/site-config.ts';
-import { componentNames } from '../../../client/components/registry-names.ts';
+import { componentNames } from '../../../client/contract/page.ts';
 import { blankLines, docBody, parseFrontmatter, type SourceDoc } from '../sources/discover.ts';
 import { defaultMarkdownDialect, isCommonMark } from './markdown/dialect.ts';
 import { preprocessMarkdown } from './markdown/mdx-plugins.ts';

@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type * as esbuild from 'esbuild';
-import { componentNames } from '../../../client/components/registry-names.ts';
+import { componentNames } from '../../../client/contract/page.ts';
 import type { PageContext } from './page-context.ts';
 
 const pageModules = fileURLToPath(new URL('./page-modules/', import.meta.url));

@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, extname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type * as esbuild from 'esbuild';
-import { componentNames } from '../../../../client/components/registry-names.ts';
+import { componentNames } from '../../../../client/contract/page.ts';
 import type { ImportProblem } from '../page-imports.ts';
 
 const registryPath = fileURLToPath(new URL('./registry.ts', import.meta.url));
