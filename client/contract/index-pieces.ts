@@ -4,8 +4,7 @@
 // pieces, record chunks) a JSON header line and a body.
 
 import type { SearchRecord } from './search-protocol.ts';
-import { decodePageRecords, pageRecordReader, type PageRecordReader } from './search-records.ts';
-import type { CompactRecord } from './search-records.ts';
+import { entryText, utf8 } from './piece-bodies.ts';
 
 /**
  * A record's id: its page's position in the build (`pages` order) and its rank within the page
@@ -211,12 +210,6 @@ export function decodeTermPieceBytes(
 /** The postings text of the piece's `i`th term. */
 export const termPostingsText = (piece: TermPiece, i: number): string => entryText(piece, i);
 
-/** Entry `i` of a body of entries back to back, text or bytes, that end at `ends`. */
-function entryText({ body, ends }: { body: string | Uint8Array; ends: number[] }, i: number): string {
-  const start = i === 0 ? 0 : ends[i - 1];
-  return typeof body === 'string' ? body.slice(start, ends[i]) : utf8.decode(body.subarray(start, ends[i]));
-}
-
 /**
  * Terms (no postings) with the number of records holding each, for prefixes (in vocabulary order)
  * and typos (in `typoKey` order).
@@ -229,166 +222,4 @@ export interface VocabularyPiece {
    * (`TermPieceEntry`, in vocabulary order) that `termPieceRange` needs for each of them.
    */
   pieces?: TermPieceEntry[];
-}
-
-/**
- * Records of consecutive pages. Stored as a JSON line `{"pages":[…],"ends":[…],"byteEnds":[…]}`,
- * then the pages' records one JSON value each (`encodePageRecords`; version 4: a
- * `CompactRecord[]`), back to back: page `pages[i]`'s value runs from `ends[i - 1]` (0 for the
- * first) to `ends[i]` in characters after the line, and from `byteEnds[i - 1]` to `byteEnds[i]` in
- * its UTF-8 bytes (chunks written before `byteEnds` lack it). A hit's page is parsed alone, not
- * the whole chunk; read as bytes, only the hit's page is decoded to text.
- */
-export interface RecordChunk {
-  pages: number[];
-  /** Where each page's value ends in `body`: characters of a text body, bytes of a byte body. */
-  ends: number[];
-  /** The pages' values, as text or as their UTF-8 bytes (`decodeRecordChunkBytes`). */
-  body: string | Uint8Array;
-}
-
-export function encodeRecordChunk(pages: number[], pageRecords: string[]): string {
-  const ends: number[] = [];
-  const byteEnds: number[] = [];
-  let end = 0;
-  let byteEnd = 0;
-  for (const records of pageRecords) {
-    ends.push((end += records.length));
-    byteEnds.push((byteEnd += utf8Length(records)));
-  }
-  return `${JSON.stringify({ pages, ends, byteEnds })}\n${pageRecords.join('')}`;
-}
-
-/** The length of `text` in UTF-8, without encoding it (a lone surrogate counts as its replacement's 3 bytes). */
-function utf8Length(text: string): number {
-  let bytes = text.length;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 0x80) continue;
-    if (code < 0x800) bytes += 1;
-    else if (code >= 0xd800 && code <= 0xdbff && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-      // A pair: two characters, four bytes.
-      bytes += 2;
-      i++;
-    } else bytes += 2;
-  }
-  return bytes;
-}
-
-// Older format (a version 3 record chunk): goes once every kept build records `formats` (contract/storage.ts).
-/**
- * A chunk of either form: a header line and a body (version 4 on), or a version 3 one (one JSON
- * object `{"pages":[…],"records":[[…],…]}`, as builds made before it wrote; a rollback may serve one).
- */
-export function decodeRecordChunk(text: string): RecordChunk {
-  const line = text.indexOf('\n');
-  if (line === -1) {
-    const old = JSON.parse(text) as { pages: number[]; records: CompactRecord[][] };
-    if (!Array.isArray(old.pages) || !Array.isArray(old.records)) throw new Error('not a record chunk');
-    return decodeRecordChunk(
-      encodeRecordChunk(
-        old.pages,
-        old.records.map((records) => JSON.stringify(records)),
-      ),
-    );
-  }
-  const { pages, ends } = JSON.parse(text.slice(0, line)) as Omit<RecordChunk, 'body'>;
-  return { pages, ends, body: text.slice(line + 1) };
-}
-
-// Older format (a record chunk without `byteEnds`): goes once every kept build records `formats` (contract/storage.ts).
-/**
- * A chunk from its UTF-8 bytes: only the header line is decoded, and each page when it is read
- * (a search reads one page or two of a chunk). A chunk written without `byteEnds` is decoded whole,
- * as `decodeRecordChunk` reads it.
- */
-export function decodeRecordChunkBytes(bytes: Uint8Array): RecordChunk {
-  const line = bytes.indexOf(0x0a);
-  if (line !== -1) {
-    const { pages, byteEnds } = JSON.parse(utf8.decode(bytes.subarray(0, line))) as {
-      pages: number[];
-      byteEnds?: number[];
-    };
-    if (Array.isArray(byteEnds)) return { pages, ends: byteEnds, body: bytes.subarray(line + 1) };
-  }
-  return decodeRecordChunk(utf8.decode(bytes));
-}
-
-const utf8 = new TextDecoder();
-
-/** The compact records of the chunk's `i`th page (a heading chunk's page lacks its text records). */
-export function chunkPage(chunk: RecordChunk, i: number): (CompactRecord | undefined)[] {
-  return decodePageRecords(entryText(chunk, i));
-}
-
-/** The chunk's `i`th page, its records read one at a time (`pageRecordReader`). */
-export function chunkPageReader(chunk: RecordChunk, i: number): PageRecordReader {
-  return pageRecordReader(entryText(chunk, i));
-}
-
-// Postings are sorted record ids, stored as one number each: (id − previous id) × 256 + meta,
-// where meta = type rank × 32 + field bits. The numbers are varints of 5 bits a character
-// (a sixth bit says more follow), in characters JSON keeps as they are.
-/** The posting digits, 0 to 63 (the WebAssembly decoder's table is built from it too). */
-export const postingAlphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-const digitOf = new Int8Array(128).fill(-1);
-for (let i = 0; i < postingAlphabet.length; i++) digitOf[postingAlphabet.charCodeAt(i)] = i;
-
-/** Whether a posting character says more digits follow (so no posting ends after it). */
-export const postingContinues = (code: number): boolean => (digitOf[code] ?? -1) >= 32;
-
-export function encodeVarint(value: number, out: string[]): void {
-  let rest = value;
-  while (rest >= 32) {
-    out.push(postingAlphabet[(rest % 32) + 32]!);
-    rest = Math.floor(rest / 32);
-  }
-  out.push(postingAlphabet[rest]!);
-}
-
-export function encodePostings(ids: ArrayLike<number>, metas: ArrayLike<number>): string {
-  const out: string[] = [];
-  let previous = 0;
-  for (let i = 0; i < ids.length; i++) {
-    encodeVarint((ids[i]! - previous) * 256 + metas[i]!, out);
-    previous = ids[i]!;
-  }
-  return out.join('');
-}
-
-export interface Postings {
-  ids: Uint32Array;
-  metas: Uint8Array;
-}
-
-/**
- * Throws on a character no encoder writes, so a damaged piece is noticed, not misread. One pass
- * into arrays as long as the text (a posting takes a character at least), then copied to size:
- * on a cold isolate this loop runs interpreted, and counting first doubled it.
- */
-export function decodePostings(text: string): Postings {
-  const ids = new Uint32Array(text.length);
-  const metas = new Uint8Array(text.length);
-  let previous = 0;
-  let value = 0;
-  let scale = 1;
-  let n = 0;
-  for (let i = 0; i < text.length; i++) {
-    const digit = digitOf[text.charCodeAt(i)] ?? -1;
-    if (digit < 0) throw new Error(`not a posting character at ${i}`);
-    if (digit >= 32) {
-      value += (digit - 32) * scale;
-      scale *= 32;
-      continue;
-    }
-    value += digit * scale;
-    const meta = value % 256;
-    previous += (value - meta) / 256;
-    ids[n] = previous;
-    metas[n++] = meta;
-    value = 0;
-    scale = 1;
-  }
-  if (scale !== 1) throw new Error('a posting is cut short');
-  return { ids: ids.slice(0, n), metas: metas.slice(0, n) };
 }

@@ -13,7 +13,7 @@
 
 import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { postingAlphabet } from '../../../client/contract/index-pieces.ts';
+import { postingAlphabet } from '../../../client/contract/postings.ts';
 
 export const postingsWasmPath = fileURLToPath(
   new URL('../../../worker/services/search/postings.wasm', import.meta.url),

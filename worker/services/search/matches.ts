@@ -1,7 +1,8 @@
 // Records a query matches, as parallel typed arrays sorted by record id: built per query word
 // from the postings of the terms it stands for (union), then combined across words (AND).
 
-import { typeRank, type Postings } from '../../../client/contract/index-pieces.ts';
+import { typeRank } from '../../../client/contract/index-pieces.ts';
+import type { Postings } from '../../../client/contract/postings.ts';
 import { fieldBoost, indexedFields } from '../../../client/contract/search-text.ts';
 
 export interface Matches {

@@ -3,17 +3,8 @@
 // its shape's list lengths and its text's length, never by visiting its values: a walk over every
 // string of the pieces a first search reads was a costly part of a cold isolate's first search.
 
-import {
-  decodeRecordChunk,
-  decodeRecordChunkBytes,
-  decodeTermPiece,
-  decodeTermPieceBytes,
-  type PageDirectory,
-  type RecordChunk,
-  type SearchIndexRoot,
-  type TermPiece,
-  type VocabularyPiece,
-} from '../../../client/contract/index-pieces.ts';
+import { decodeRecordChunk, decodeRecordChunkBytes, type RecordChunk } from '../../../client/contract/record-chunks.ts';
+import { decodeTermPiece, decodeTermPieceBytes, type PageDirectory, type SearchIndexRoot, type TermPiece, type VocabularyPiece } from '../../../client/contract/index-pieces.ts';
 import {
   arrayBytes,
   jsonStringsBytes,

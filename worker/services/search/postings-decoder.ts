@@ -5,7 +5,7 @@
 // format, same answers: a refused text is handed to `decodePostings`, which throws the error that
 // says what is wrong.
 
-import { decodePostings, postingContinues, type Postings } from '../../../client/contract/index-pieces.ts';
+import { decodePostings, postingContinues, type Postings } from '../../../client/contract/postings.ts';
 import postingsModule from './postings.wasm';
 
 /** Where the module reads the text: its digit table comes first. */

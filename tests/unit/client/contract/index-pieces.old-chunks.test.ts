@@ -3,7 +3,7 @@
 // 3), still answer searches from their chunks, as a build of today's form (version 5) does.
 
 import { describe, expect, it } from 'vitest';
-import { chunkPage, decodeRecordChunk, encodeRecordChunk } from '../../../../client/contract/index-pieces.ts';
+import { chunkPage, decodeRecordChunk, encodeRecordChunk } from '../../../../client/contract/record-chunks.ts';
 import { decodePageRecords, encodePageRecords } from '../../../../client/contract/search-records.ts';
 import type { CompactRecord } from '../../../../client/contract/search-records.ts';
 import { asVersion5, flatDirectory, openIndex, writeIndex } from '../../support/search-index.ts';

@@ -2,7 +2,8 @@
 // bytes written as a short text, read back exactly, and damaged text refused rather than misread.
 
 import { describe, expect, it } from 'vitest';
-import { decodePostings, encodePostings, recordsPerPage } from '../../../../client/contract/index-pieces.ts';
+import { decodePostings, encodePostings } from '../../../../client/contract/postings.ts';
+import { recordsPerPage } from '../../../../client/contract/index-pieces.ts';
 
 describe('postings', () => {
   it('read back the ids and metas they were written from, near and far apart', () => {

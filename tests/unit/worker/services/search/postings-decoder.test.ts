@@ -5,7 +5,8 @@
 
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { decodePostings, encodePostings, recordsPerPage } from '../../../../../client/contract/index-pieces.ts';
+import { decodePostings, encodePostings } from '../../../../../client/contract/postings.ts';
+import { recordsPerPage } from '../../../../../client/contract/index-pieces.ts';
 import { postingsWasm, postingsWasmPath, textOffset } from '../../../../../scripts/compiler/tools/postings-wasm.ts';
 import { decodePostingsFast } from '../../../../../worker/services/search/postings-decoder.ts';
 import { random } from '../../../support/synthetic-pages.ts';
