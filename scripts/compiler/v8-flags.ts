@@ -10,6 +10,6 @@ export const buildV8Flags = [
   // this outranks their resourceLimits) halve the number of scavenges and what they copy.
   '--max-semi-space-size=64',
   // V8 lets a heap grow to about four times what survived its last full collection before the
-  // next one; the compile threads keep ~60 MB, so twice is plenty and keeps peak memory down.
+  // next one; the compile threads keep little alive between pages, so twice is plenty and keeps peak memory down.
   '--heap-growing-percent=100',
 ];

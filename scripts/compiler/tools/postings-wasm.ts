@@ -1,6 +1,6 @@
 // The postings decoder as a WebAssembly module: the same loop as `decodePostings`
-// (client/contract/index-pieces.ts), compiled ahead of time. A cold isolate runs that loop in V8's
-// interpreter, about 60 ns a character, and a common word's list is tens of thousands of
+// (client/contract/postings.ts), compiled ahead of time. A cold isolate runs that loop in V8's
+// interpreter, slowly, and a common word's list is tens of thousands of
 // characters; here it runs as machine code from its first call. Workers may not compile
 // WebAssembly at run time, so the module is a file the worker imports
 // (worker/services/search/postings.wasm), written by `npm run build:wasm` from this assembly and

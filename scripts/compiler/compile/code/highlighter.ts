@@ -1,5 +1,5 @@
 // One Shiki highlighter per thread, and the options both kinds of code block share: Markdown
-// fences (highlighted while compiling, code-fence-highlight.ts) and <CodeBlock> written in JSX
+// fences (highlighted while compiling, fence-highlight.ts) and <CodeBlock> written in JSX
 // (highlighted once the page is evaluated, jsx-code-blocks.ts), so both come out alike.
 
 import { createHighlighter, isSpecialLang, type CodeToHastOptions, type Highlighter } from 'shiki';

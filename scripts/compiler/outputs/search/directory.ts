@@ -2,7 +2,12 @@
 // term pieces its terms are in, and page directory pieces name the record and heading chunks of a
 // range of pages, so the root a cold isolate parses first stays a few KB at any site size.
 
-import { termPieceRange, type ChunkEntry, type PageDirectory, type TermPieceEntry } from '../../../../client/contract/index-pieces.ts';
+import {
+  termPieceRange,
+  type ChunkEntry,
+  type PageDirectory,
+  type TermPieceEntry,
+} from '../../../../client/contract/index-pieces.ts';
 
 /** Record chunks a page directory piece lists: a few KB, read together with the pieces a query needs. */
 const chunksPerPageDirectory = 256;

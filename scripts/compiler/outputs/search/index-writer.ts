@@ -6,7 +6,17 @@
 import { createHash } from 'node:crypto';
 import { docusaurusTag, type SearchRecord } from '../../../../client/contract/search-protocol.ts';
 import { encodeRecordChunk } from '../../../../client/contract/record-chunks.ts';
-import { encodeTermPiece, fieldBits, maxPages, recordsPerPage, typeRank, typoKey, type ChunkEntry, type SearchRoot, type TermPieceEntry } from '../../../../client/contract/index-pieces.ts';
+import {
+  encodeTermPiece,
+  fieldBits,
+  maxPages,
+  recordsPerPage,
+  typeRank,
+  typoKey,
+  type ChunkEntry,
+  type SearchRoot,
+  type TermPieceEntry,
+} from '../../../../client/contract/index-pieces.ts';
 import { encodeVarint } from '../../../../client/contract/postings.ts';
 import { compactRecord, encodePageHeadings, encodePageRecords } from '../../../../client/contract/search-records.ts';
 import { extractField, indexedFields, tokenize } from '../../../../client/contract/search-text.ts';
