@@ -3,7 +3,14 @@
 
 import { kvKeys, type SearchRef } from '../../../client/contract/storage.ts';
 import type { SearchRecord } from '../../../client/contract/search-protocol.ts';
-import type { PageDirectory, SearchDirectory, SearchIndexRoot, SearchRoot, TermPieceEntry, VocabularyPiece } from '../../../client/contract/index-pieces.ts';
+import type {
+  PageDirectory,
+  SearchDirectory,
+  SearchIndexRoot,
+  SearchRoot,
+  TermPieceEntry,
+  VocabularyPiece,
+} from '../../../client/contract/index-pieces.ts';
 import { createSearchIndexWriter, type PieceSizes } from '../../../scripts/compiler/outputs/search/index-writer.ts';
 import { createLocalIndex, type LocalIndex } from '../../../worker/services/search/local-index.ts';
 import type { PieceKind } from '../../../worker/services/search/pieces.ts';

@@ -6,8 +6,18 @@
 import { describe, expect, it } from 'vitest';
 import { searchPiecePath } from '../../../../../client/contract/urls.ts';
 import type { SearchRef } from '../../../../../client/contract/storage.ts';
-import { chunkPage, decodeRecordChunk, decodeRecordChunkBytes, encodeRecordChunk } from '../../../../../client/contract/record-chunks.ts';
-import { decodeTermPiece, decodeTermPieceBytes, termPostingsText, type TermPiece } from '../../../../../client/contract/index-pieces.ts';
+import {
+  chunkPage,
+  decodeRecordChunk,
+  decodeRecordChunkBytes,
+  encodeRecordChunk,
+} from '../../../../../client/contract/record-chunks.ts';
+import {
+  decodeTermPiece,
+  decodeTermPieceBytes,
+  termPostingsText,
+  type TermPiece,
+} from '../../../../../client/contract/index-pieces.ts';
 import { encodePageRecords } from '../../../../../client/contract/search-records.ts';
 import type { CompactRecord } from '../../../../../client/contract/search-records.ts';
 import { latin1Json } from '../../../../../worker/services/search/piece-cache.ts';

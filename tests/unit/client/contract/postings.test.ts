@@ -1,4 +1,4 @@
-// A term's postings as the index stores them (client/contract/index-pieces.ts): record ids and their meta
+// A term's postings as the index stores them (client/contract/postings.ts): record ids and their meta
 // bytes written as a short text, read back exactly, and damaged text refused rather than misread.
 
 import { describe, expect, it } from 'vitest';
