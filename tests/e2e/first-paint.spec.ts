@@ -62,7 +62,7 @@ test('the icons of the longest page are drawn from one image per stylesheet grou
   page,
 }) => {
   // The browser builds a whole SVG document for each distinct image before the first paint; the
-  // icons come as sprites so that a page with a dozen icons pays for three (issue #10).
+  // icons come as sprites so that a page with many icons pays for a few files.
   await page.goto('/technical-docs/Constellation/Industry_Validation_Rules');
   const images = await page.evaluate(() => {
     const masked = [...document.querySelectorAll('.icon, .sidebar-menu summary')].map(

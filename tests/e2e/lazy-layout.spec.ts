@@ -1,4 +1,4 @@
-// Lazy layout (issue #10): a fresh load of a long page lays out only its first screen, and every way
+// Lazy layout: a fresh load of a long page lays out only its first screen, and every way
 // of reaching a place further down (a link to a heading, a reload, print) still finds it exactly.
 
 import { readFileSync } from 'node:fs';

@@ -4,7 +4,7 @@
 // characters; here it runs as machine code from its first call. Workers may not compile
 // WebAssembly at run time, so the module is a file the worker imports
 // (worker/services/search/postings.wasm), written by `npm run build:wasm` from this assembly and
-// checked against it by tests/unit/search-postings-wasm.test.ts.
+// checked against it by tests/unit/worker/services/search/postings-decoder.test.ts.
 //
 // Memory: bytes 0–127 map a character code to its digit (64: not a posting character); the
 // text's bytes from 128; ids (u32) from the next multiple of 4; then a meta byte a posting.

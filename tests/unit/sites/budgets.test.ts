@@ -38,14 +38,10 @@ function staticGraph(path: string, seen = new Set<string>()): Set<string> {
 }
 
 describe('the JavaScript and CSS of a page', () => {
-  // Goal of #10: 72 KB, React included. React (with react-dom and the scheduler, 69.9 KB) is no
-  // longer part of it: the first load is plain DOM code, and React takes the page over on the
-  // reader's first intent (client/entry.tsx, client/take-over.tsx).
+  // React is not part of it: the first load is plain DOM code, and React takes the page over on
+  // the reader's first intent (client/entry.tsx, client/take-over.tsx).
   // Counted: the entry and every chunk it imports statically (all run before interaction), each
   // gzipped alone as the browser receives it; lazy chunks (React, status pages, tabs, search) are not.
-  // 4.7 KB with lazy layout's scroll fix in the router (4.6 before it; 74.2 KB with React; 77.7
-  // before client-side navigation, the first page's sidebar and code copying left the first load,
-  // and the footer, logo and search button stayed server markup).
   it('keeps the JavaScript a doc page loads before interaction within 4.7 KB gzip', () => {
     const firstLoad = [bundle.assets.script, ...bundle.assets.modulePreloads];
     const total = firstLoad.reduce((sum, path) => sum + gzipOf(path), 0);
@@ -149,11 +145,7 @@ describe('the HTML of a page', () => {
     expect(boot).not.toContain('"toc"');
   });
 
-  // The largest: Industry_Validation_Rules 98.3 KB (115.8 KB before headings became their own
-  // links, the sidebar lost its classes, brand icons, web-font faces, the drawer, status pages and
-  // spinner left the chrome),
-  // /studio/examples 97.7 KB (129.4 KB before code in the default colour became plain text and
-  // lines lost their elements where nothing marks them).
+  // The largest pages are code-heavy and long-sidebar ones (scripts/bench/README.md has the figures).
   it('keeps the HTML of every SELF page within 100 KB, its inlined CSS included', async () => {
     for (const page of site.pages) {
       const bytes = new TextEncoder().encode(await htmlOf(page.route)).length;

@@ -2,7 +2,6 @@
 // serve a local deploy with Miniflare the way `wrangler dev --persist-to DIR --assets DIR/assets`
 // does (KV from the persist folder, static assets from its `assets/`).
 
-import { spawn } from 'node:child_process';
 import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Miniflare } from 'miniflare';
@@ -10,30 +9,15 @@ import { kvKeys, type Manifest } from '../../../client/contract/storage.ts';
 import { readKvEntries } from '../../../scripts/compiler/outputs/kv-writer.ts';
 import { localAssetsDir } from '../../../scripts/deploy/target.ts';
 import { startWorkerdSite, workerdOptions, type WorkerdSite } from '../../../scripts/local/workerd.ts';
-import { offlineEnv } from '../../../scripts/cli/run.ts';
+import { runCollecting, type CommandOutput } from '../../../scripts/cli/run.ts';
 
 export { bundleWorker } from '../../../scripts/local/workerd.ts';
 
-export interface CliResult {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
+export type CliResult = CommandOutput;
 
 /** `npm run deploy -- <args>`, waiting for it to exit. */
 export function deployCli(args: string[]): Promise<CliResult> {
-  return new Promise((done, fail) => {
-    const child = spawn('npx', ['tsx', 'scripts/deploy.ts', ...args], {
-      env: offlineEnv,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', fail);
-    child.on('close', (code) => done({ code, stdout, stderr }));
-  });
+  return runCollecting('npx', ['tsx', 'scripts/deploy.ts', ...args]);
 }
 
 /**

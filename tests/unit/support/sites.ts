@@ -73,7 +73,7 @@ export function expectBuildError(error: BuildError, expected: ExpectedError): vo
 }
 
 /**
- * What compiling a site's pages needs to know, as the build gives it (compile.ts, compile-batch.ts),
+ * What compiling a site's pages needs to know, as the build gives it (compile/compile-pages.ts, compile/batch.ts),
  * for tests that compile pages without the rest of the build.
  */
 export function compileContext(

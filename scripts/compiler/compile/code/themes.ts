@@ -1,6 +1,6 @@
 // The colours code blocks are highlighted with: GitHub's high-contrast pair, whose every token colour
 // meets WCAG AA (4.5:1) on our code background in both site themes
-// (tests/unit/code-theme-contrast.test.ts measures it).
+// (tests/unit/scripts/compiler/compile/code/themes.test.ts measures it).
 
 import { bundledThemes, type ThemeRegistration } from 'shiki';
 

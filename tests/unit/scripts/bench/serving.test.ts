@@ -1,4 +1,4 @@
-// The serving comparison of `npm run bench` (issue #10): the worker's pages exported as
+// The serving comparison of `npm run bench`: the worker's pages exported as
 // `docusaurus build` lays them out and served by serve-handler under the same URLs, and the
 // ratios and table the bench prints. Nothing here is timed.
 
