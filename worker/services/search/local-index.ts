@@ -6,7 +6,16 @@
 import type { SearchRecord } from '../../../client/contract/search-protocol.ts';
 import type { SearchRef } from '../../../client/contract/storage.ts';
 import { chunkPageReader, type RecordChunk } from '../../../client/contract/record-chunks.ts';
-import { pageOfRecord, recordsPerPage, tagOfPage, termPieceRange, termPostingsText, type ChunkEntry, type SearchDirectory, type SearchIndexRoot } from '../../../client/contract/index-pieces.ts';
+import {
+  pageOfRecord,
+  recordsPerPage,
+  tagOfPage,
+  termPieceRange,
+  termPostingsText,
+  type ChunkEntry,
+  type SearchDirectory,
+  type SearchIndexRoot,
+} from '../../../client/contract/index-pieces.ts';
 import type { Postings } from '../../../client/contract/postings.ts';
 import { expandRecord } from '../../../client/contract/search-records.ts';
 import { tokenize } from '../../../client/contract/search-text.ts';

@@ -4,7 +4,14 @@
 // string of the pieces a first search reads was a costly part of a cold isolate's first search.
 
 import { decodeRecordChunk, decodeRecordChunkBytes, type RecordChunk } from '../../../client/contract/record-chunks.ts';
-import { decodeTermPiece, decodeTermPieceBytes, type PageDirectory, type SearchIndexRoot, type TermPiece, type VocabularyPiece } from '../../../client/contract/index-pieces.ts';
+import {
+  decodeTermPiece,
+  decodeTermPieceBytes,
+  type PageDirectory,
+  type SearchIndexRoot,
+  type TermPiece,
+  type VocabularyPiece,
+} from '../../../client/contract/index-pieces.ts';
 import {
   arrayBytes,
   jsonStringsBytes,

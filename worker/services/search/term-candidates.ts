@@ -4,7 +4,13 @@
 // near its own (builds made before the typo order: all of its first letter's), so a typo in the
 // first letter is not forgiven.
 
-import { termPieceRange, typoKey, typoLength, type SearchIndexRoot, type VocabularyPiece } from '../../../client/contract/index-pieces.ts';
+import {
+  termPieceRange,
+  typoKey,
+  typoLength,
+  type SearchIndexRoot,
+  type VocabularyPiece,
+} from '../../../client/contract/index-pieces.ts';
 
 export interface Candidate {
   /** How much a match through this term weighs against an exact match (1). */
