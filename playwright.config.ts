@@ -9,6 +9,15 @@ const port = Number(process.env.E2E_PORT ?? 8802);
 const baseURL = `http://127.0.0.1:${port}`;
 const statePath = `/tmp/self-docs-e2e-state-${port}`;
 
+const chromium = {
+  browserName: 'chromium' as const,
+  viewport: { width: 1280, height: 800 },
+  launchOptions: { executablePath: chromiumPath, args: chromiumFlags },
+};
+
+/** The specs that measure layout shifts of a page's load. */
+const layoutShiftSpecs = [/first-paint\.spec\.ts$/, /lazy-layout\.spec\.ts$/];
+
 export default defineConfig({
   testDir: 'tests/e2e',
   // Not `test-results` itself: Playwright empties its output folder, and other runners write there.
@@ -25,14 +34,10 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   projects: [
-    {
-      name: 'chromium',
-      use: {
-        browserName: 'chromium',
-        viewport: { width: 1280, height: 800 },
-        launchOptions: { executablePath: chromiumPath, args: chromiumFlags },
-      },
-    },
+    { name: 'chromium', use: chromium, testIgnore: layoutShiftSpecs },
+    // What a first paint shows is measured one test at a time, after the others, with no other
+    // browser competing for the CPU: a starved renderer paints before it has laid text out.
+    { name: 'first paint', use: chromium, testMatch: layoutShiftSpecs, dependencies: ['chromium'], workers: 1 },
   ],
   webServer: {
     // A fresh state each run: no pages cached by an earlier build, no other server's pointer.
