@@ -7,6 +7,8 @@ import { writeClickCounts, writeSearchCounts, type ClickCount, type SearchCount 
 
 const pendingSearches = new Map<string, SearchCount>();
 const pendingClicks = new Map<string, ClickCount>();
+/** This isolate's last write to D1: each waits for the one before it. */
+let writing: Promise<void> = Promise.resolve();
 
 export interface WaitUntil {
   waitUntil(promise: Promise<unknown>): void;
@@ -44,11 +46,14 @@ export function flushAnalytics(env: Env, ctx: WaitUntil): void {
   pendingSearches.clear();
   pendingClicks.clear();
   const db = env.ANALYTICS;
-  ctx.waitUntil(
-    (async () => {
-      // Searches first: a click in the same batch updates the row they create.
+  // Searches first, and after every earlier write of this isolate: a click updates the row its
+  // search creates, and a click that follows its search by less than a write would find none.
+  const write = writing
+    .then(async () => {
       await writeSearchCounts(db, searches);
       await writeClickCounts(db, clicks);
-    })().catch((error: unknown) => console.error('search analytics write failed', error)),
-  );
+    })
+    .catch((error: unknown) => console.error('search analytics write failed', error));
+  writing = write;
+  ctx.waitUntil(write);
 }
