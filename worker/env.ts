@@ -22,6 +22,10 @@ export interface Env {
   ANALYTICS_RETENTION_DAYS?: string;
   /** Replaces https://insights.algolia.io (tests point it at loopback). */
   ALGOLIA_INSIGHTS_HOST?: string;
+  /** Requests per client address (worker/services/rate-limit.ts); without them nothing is limited. */
+  RATE_LIMIT_SEARCH?: RateLimit;
+  RATE_LIMIT_EVENTS?: RateLimit;
+  RATE_LIMIT_REPORTS?: RateLimit;
 }
 
 export type AppEnv = {

@@ -4,6 +4,7 @@
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { StoreUnavailable } from '../services/content-store.ts';
+import { TooManyRequests } from '../services/rate-limit.ts';
 
 export interface ErrorAnswer {
   status: ContentfulStatusCode;
@@ -24,6 +25,7 @@ const codes: Partial<Record<number, string>> = {
   405: 'method_not_allowed',
   413: 'payload_too_large',
   415: 'unsupported_media_type',
+  429: 'too_many_requests',
   500: 'internal_error',
   503: 'unavailable',
 };
@@ -36,6 +38,14 @@ export function describeError(error: unknown): ErrorAnswer {
       message: 'The documentation store did not answer; try again in a moment.',
       retryAfterSeconds: storeRetrySeconds,
       logAs: 'content store unavailable',
+    };
+  }
+  if (error instanceof TooManyRequests) {
+    return {
+      status: 429,
+      code: 'too_many_requests',
+      message: error.message,
+      retryAfterSeconds: error.retryAfterSeconds,
     };
   }
   if (error instanceof HTTPException && error.status < 500) {

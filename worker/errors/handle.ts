@@ -13,7 +13,8 @@ export type ErrorFormat = 'html' | 'json' | 'algolia' | 'text';
 
 export function errorFormat(path: string): ErrorFormat {
   if (path.startsWith('/1/')) return 'algolia';
-  if (path.startsWith('/__data/') || path === '/__search') return 'json';
+  // `POST /__report` refuses in JSON like the other POST endpoints.
+  if (path.startsWith('/__data/') || path === '/__search' || path === '/__report') return 'json';
   // The Markdown views are read by programs that want text, not an HTML error page.
   if (path.endsWith('.md') || path === '/llms.txt' || path === '/llms-full.txt') return 'text';
   return 'html';

@@ -8,16 +8,17 @@ import { describeIssue, insightsBody, type InsightsEvent } from '../services/ana
 import { splitQueryId } from '../services/analytics/normalise.ts';
 import { countInsight, flushAnalytics } from '../services/analytics/recorder.ts';
 import { algoliaConfigured } from '../services/search/upstream.ts';
+import { readCappedText } from '../services/request-body.ts';
+import { enforceRateLimit, rateLimits } from '../services/rate-limit.ts';
 
 const maxBodyBytes = 64 * 1024;
 
 export async function serveEvents(c: Context<AppEnv>): Promise<Response> {
+  await enforceRateLimit(c.env, c.req.raw, rateLimits.events);
   if (!/^(application\/json|text\/plain)/i.test(c.req.header('content-type') ?? 'application/json')) {
     throw new HTTPException(415, { message: 'Send the events as JSON' });
   }
-  const text = await c.req.text();
-  if (text.length > maxBodyBytes)
-    throw new HTTPException(413, { message: `The body is larger than ${maxBodyBytes} bytes` });
+  const text = await readCappedText(c.req.raw, maxBodyBytes);
   let json: unknown;
   try {
     json = JSON.parse(text);

@@ -1,7 +1,7 @@
 // `POST /1/indexes/*/queries`: the Algolia multi-query endpoint, answered at the edge.
 
 import type { Context } from 'hono';
-import type { SearchResponse } from '../../client/contract/search-protocol.ts';
+import { searchLimits, type SearchResponse } from '../../client/contract/search-protocol.ts';
 import type { AppEnv } from '../env.ts';
 import { searchCacheKey } from '../services/search/cache.ts';
 import { buildToSearch, prefetchLocalIndex, search } from '../services/search/service.ts';
@@ -9,20 +9,21 @@ import { algoliaConfigured } from '../services/search/upstream.ts';
 import { parseSearchBody, SearchRequestError } from '../services/search/protocol.ts';
 import { countSearches } from '../services/analytics/count-results.ts';
 import { cacheTtlSeconds, readEdgeCache, writeEdgeCache } from '../services/edge-cache.ts';
+import { readCappedText } from '../services/request-body.ts';
+import { enforceRateLimit, rateLimits } from '../services/rate-limit.ts';
 
 /** Answers from the embedded index because Algolia failed are kept briefly. */
 const fallbackTtlSeconds = 30;
 
 /** Refusals and failures are thrown; worker/errors/ answers them in Algolia's `{ message, status }`. */
 export async function serveSearch(c: Context<AppEnv>): Promise<Response> {
+  await enforceRateLimit(c.env, c.req.raw, rateLimits.search);
   const contentType = c.req.header('content-type') ?? '';
   if (contentType && !/^(application\/json|text\/plain|application\/x-www-form-urlencoded)/i.test(contentType)) {
     throw new SearchRequestError(415, 'Send the body as JSON');
   }
-  const declared = Number(c.req.header('content-length') ?? 0);
-  if (declared > 16 * 1024) throw new SearchRequestError(413, 'The request body is larger than 16384 bytes');
 
-  const queries = parseSearchBody(await c.req.text());
+  const queries = parseSearchBody(await readCappedText(c.req.raw, searchLimits.bodyBytes));
   const algolia = algoliaConfigured(c.env)
     ? `${c.env.ALGOLIA_APP_ID}/${c.env.ALGOLIA_INDEX_NAME}/${c.env.ALGOLIA_HOSTS ?? ''}`
     : 'local';

@@ -117,24 +117,37 @@ function highlights(query: SearchQuery, attribute: string): boolean {
   return list.some((name) => name === attribute || attribute.startsWith(`${name}.`));
 }
 
+/**
+ * The text of a snippeted attribute; undefined for one the record does not have, as Algolia
+ * ignores it. Names come from the request, so only own properties count (`__proto__`,
+ * `constructor`, `toString` are not attributes).
+ */
 function attributeText(record: SearchRecord, attribute: string): string | undefined {
   if (attribute === 'content') return record.content ?? undefined;
   const level = attribute.startsWith('hierarchy.') ? attribute.slice('hierarchy.'.length) : undefined;
-  if (level && level in record.hierarchy) return record.hierarchy[level as 'lvl1'] ?? undefined;
+  if (level && Object.hasOwn(record.hierarchy, level)) {
+    const text = record.hierarchy[level as 'lvl1'];
+    return typeof text === 'string' ? text : undefined;
+  }
   return undefined;
 }
 
-/** Keep the attributes asked for (`hierarchy.lvl1` keeps that level); all when none were named. */
+/**
+ * Keep the attributes asked for (`hierarchy.lvl1` keeps that level); all when none were named.
+ * Only own properties: a name such as `constructor` or `hierarchy.__proto__` is no attribute.
+ */
 function retrieve(full: Record<string, unknown>, attributes: string[] | undefined): Record<string, unknown> {
   if (!attributes || attributes.includes('*')) return full;
   const kept: Record<string, unknown> = {};
   for (const attribute of attributes) {
     const [top = '', sub] = attribute.split('.');
-    if (!(top in full)) continue;
-    if (sub && typeof full[top] === 'object' && full[top] !== null) {
+    if (!Object.hasOwn(full, top)) continue;
+    const value = full[top];
+    if (sub && typeof value === 'object' && value !== null) {
+      if (!Object.hasOwn(value, sub)) continue;
       const group = (kept[top] ??= {}) as Record<string, unknown>;
-      group[sub] = (full[top] as Record<string, unknown>)[sub];
-    } else kept[top] = full[top];
+      group[sub] = (value as Record<string, unknown>)[sub];
+    } else kept[top] = value;
   }
   return kept;
 }
