@@ -159,6 +159,30 @@ describe('answers from the embedded index', () => {
   });
 });
 
+describe('attribute names that are also names of every object', () => {
+  const asDocSearch = docSearchRequest('setup').requests[0] as unknown as Record<string, string[]>;
+  const base = {
+    attributesToRetrieve: asDocSearch.attributesToRetrieve!,
+    attributesToSnippet: asDocSearch.attributesToSnippet!,
+    attributesToHighlight: ['hierarchy', 'content'],
+  };
+  const lists = Object.keys(base) as (keyof typeof base)[];
+  const names = ['__proto__', 'constructor', 'toString', 'hasOwnProperty'];
+
+  it.each(lists.flatMap((list) => names.map((name) => [list, name] as const)))(
+    'ignores %s naming %s, as Algolia ignores an unknown attribute',
+    async (list, name) => {
+      const expected = results(await postSearch(docSearchRequest('setup', base)))[0]!;
+      const odd = list === 'attributesToSnippet' ? [`hierarchy.${name}:5`, `${name}:5`] : [`hierarchy.${name}`, name];
+      const call = await postSearch(docSearchRequest('setup', { ...base, [list]: [...base[list], ...odd] }));
+      expect(call.response.status).toBe(200);
+      const [result] = results(call);
+      expect(result!.nbHits).toBeGreaterThan(0);
+      expect(result!.hits).toEqual(expected.hits);
+    },
+  );
+});
+
 describe('edge cache of search answers', () => {
   it('computes the first answer and serves the same request again from the cache', async () => {
     const first = await postSearch(docSearchRequest('setup'));

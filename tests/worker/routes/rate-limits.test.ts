@@ -1,0 +1,109 @@
+// Requests per client address through the Rate Limiting binding wrangler.toml declares (Miniflare
+// runs the real binding here): past the limit, 429 with `retry-after` and the JSON each endpoint's
+// clients read; another address is still answered. Every test uses addresses no other test uses.
+
+/// <reference types="@cloudflare/vitest-pool-workers/types" />
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import worker from '../../../worker/index.ts';
+import { rateLimits, type RateLimitRule } from '../../../worker/services/rate-limit.ts';
+import { resetAnalytics } from '../support/analytics.ts';
+import { bindings, deployFixture } from '../support/deploy.ts';
+import { origin } from '../support/requests.ts';
+import { docSearchRequest } from '../support/search.ts';
+
+beforeAll(async () => {
+  await deployFixture();
+});
+beforeEach(resetAnalytics);
+
+/** An address from the documentation range (2001:db8::/32) that no other test sends from. */
+function freshAddress(): string {
+  const hex = crypto.randomUUID().replace(/-/g, '');
+  return `2001:db8:${hex.slice(0, 4)}:${hex.slice(4, 8)}:${hex.slice(8, 12)}::${hex.slice(12, 16)}`;
+}
+
+async function send(path: string, body: string, contentType: string, address: string) {
+  const ctx = createExecutionContext();
+  const request = new Request(`${origin}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': contentType, 'cf-connecting-ip': address },
+    body,
+    redirect: 'manual',
+  });
+  const response = await worker.fetch(request, bindings, ctx);
+  const text = await response.text();
+  await waitOnExecutionContext(ctx);
+  return { response, text };
+}
+
+const endpoints: {
+  name: string;
+  rule: RateLimitRule;
+  path: string;
+  contentType: string;
+  body: (i: number) => string;
+  json: unknown;
+}[] = [
+  {
+    name: 'the search endpoint',
+    rule: rateLimits.search,
+    path: '/1/indexes/*/queries',
+    contentType: 'application/json',
+    body: () => JSON.stringify(docSearchRequest('setup')),
+    json: { message: expect.stringMatching(/too many searches/i), status: 429 },
+  },
+  {
+    name: 'the events endpoint',
+    rule: rateLimits.events,
+    path: '/1/events',
+    contentType: 'application/json',
+    body: () =>
+      JSON.stringify({
+        events: [
+          {
+            eventType: 'view',
+            eventName: 'Hits viewed',
+            index: 'docs',
+            userToken: 'anonymous',
+            objectIDs: ['/docs/setup'],
+          },
+        ],
+      }),
+    json: { message: expect.stringMatching(/too many events/i), status: 429 },
+  },
+  {
+    name: 'the report form',
+    rule: rateLimits.reports,
+    path: '/__report',
+    contentType: 'application/x-www-form-urlencoded',
+    // A different query each time: the per-query daily cap in D1 is not what is tested here.
+    body: (i) => `q=missing+page+${i}&note=where+is+it`,
+    json: { error: 'too_many_requests', message: expect.stringMatching(/too many reports/i) },
+  },
+];
+
+describe.each(endpoints)('$name', ({ rule, path, contentType, body, json }) => {
+  it('answers 429 with retry-after and JSON past the limit of one address, and still answers another', async () => {
+    const address = freshAddress();
+    // The binding counts in fixed windows: within one, `limit` requests pass and the next is refused;
+    // if a window ends mid-test the count starts again, so at most twice the limit pass first.
+    let answered = 0;
+    let refused: Awaited<ReturnType<typeof send>> | undefined;
+    for (let i = 0; i <= 2 * rule.limit && !refused; i++) {
+      const sent = await send(path, body(i), contentType, address);
+      if (sent.response.status === 429) refused = sent;
+      else answered++;
+    }
+    expect(refused, 'a request past the limit was refused').toBeDefined();
+    expect(answered).toBeGreaterThanOrEqual(rule.limit);
+    expect(refused!.response.headers.get('retry-after')).toBe(String(rule.periodSeconds));
+    expect(refused!.response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(refused!.response.headers.get('cache-control')).toBe('no-store');
+    expect(JSON.parse(refused!.text)).toEqual(json);
+
+    const other = await send(path, body(-1), contentType, freshAddress());
+    expect(other.response.status).not.toBe(429);
+    expect(other.response.status).toBeLessThan(500);
+  });
+});
