@@ -12,6 +12,7 @@ import { buildToSearch, searchPage, type SearchBuild } from '../services/search/
 import { localIndex } from '../services/search/local-index.ts';
 import { countPageSearch } from '../services/analytics/count-results.ts';
 import { announcementDismissed, chooseTheme } from '../services/theme.ts';
+import { enforceRateLimit, rateLimits } from '../services/rate-limit.ts';
 
 /** `?q=&page=` as asked (page counted from 1), with no results yet. */
 function noResults(c: Context<AppEnv>): SearchPageData {
@@ -48,6 +49,8 @@ async function searchPageData(c: Context<AppEnv>, build: SearchBuild | undefined
 }
 
 export async function serveSearchPage(c: Context<AppEnv>): Promise<Response> {
+  // The same searches as the modal's endpoint, so the same limit per client address.
+  await enforceRateLimit(c.env, c.req.raw, rateLimits.search);
   // The page needs the site's layout: without a manifest, the error handler answers with the 503 page.
   const manifest = await currentManifest(c.env.CONTENT);
   c.set('siteSources', manifest.head?.sources);
@@ -75,6 +78,7 @@ export async function serveSearchPage(c: Context<AppEnv>): Promise<Response> {
 
 /** Answers through Algolia even while KV fails; the error handler answers what cannot be. */
 export async function serveSearchJson(c: Context<AppEnv>): Promise<Response> {
+  await enforceRateLimit(c.env, c.req.raw, rateLimits.search);
   const data = await searchPageData(c, await buildToSearch(c.env.CONTENT));
   return c.json(data, 200, { 'cache-control': 'no-store' });
 }

@@ -23,10 +23,11 @@ function freshAddress(): string {
   return `2001:db8:${hex.slice(0, 4)}:${hex.slice(4, 8)}:${hex.slice(8, 12)}::${hex.slice(12, 16)}`;
 }
 
-async function send(path: string, body: string, contentType: string, address: string) {
+/** A POST of `body`, or a GET when there is none. */
+async function send(path: string, body: string | undefined, contentType: string, address: string) {
   const ctx = createExecutionContext();
   const request = new Request(`${origin}${path}`, {
-    method: 'POST',
+    method: body === undefined ? 'GET' : 'POST',
     headers: { 'content-type': contentType, 'cf-connecting-ip': address },
     body,
     redirect: 'manual',
@@ -42,7 +43,7 @@ const endpoints: {
   rule: RateLimitRule;
   path: string;
   contentType: string;
-  body: (i: number) => string;
+  body: (i: number) => string | undefined;
   json: unknown;
 }[] = [
   {
@@ -71,6 +72,14 @@ const endpoints: {
         ],
       }),
     json: { message: expect.stringMatching(/too many events/i), status: 429 },
+  },
+  {
+    name: 'the search page’s JSON, which searches as the endpoint does',
+    rule: rateLimits.search,
+    path: '/__search?q=setup',
+    contentType: 'application/json',
+    body: () => undefined,
+    json: { error: 'too_many_requests', message: expect.stringMatching(/too many searches/i) },
   },
   {
     name: 'the report form',
