@@ -22,6 +22,14 @@ export interface Env {
   ANALYTICS_RETENTION_DAYS?: string;
   /** Replaces https://insights.algolia.io (tests point it at loopback). */
   ALGOLIA_INSIGHTS_HOST?: string;
+  /**
+   * Signs the queryIDs search answers carry, so click events cannot be forged (a secret:
+   * `wrangler secret put QUERY_ID_SECRET`; `npm start` writes a random one into `.dev.vars`).
+   * Without it answers carry no queryID and no click is counted.
+   */
+  QUERY_ID_SECRET?: string;
+  /** Distinct queries a day may add to the analytics (default 2000); the rest count as "other". */
+  ANALYTICS_QUERIES_PER_DAY?: string;
 }
 
 export type AppEnv = {
