@@ -144,6 +144,17 @@ describe('POST /1/events only counts clicks on searches the worker answered', ()
   });
 });
 
+describe('without the signing secret', () => {
+  it('answers without a queryID and counts no click', async () => {
+    const env = { ...bindings, QUERY_ID_SECRET: undefined };
+    const call = await postSearch(docSearchRequest('setup', { clickAnalytics: true }), { env });
+    expect(results(call)[0]).not.toHaveProperty('queryID');
+    const { queryID } = await searched('setup');
+    expect((await sendEvents([{ queryID, position: 1 }], { env })).response.status).toBe(200);
+    expect(await clicksOf('setup')).toEqual([0]);
+  });
+});
+
 describe('POST /1/events bounds what it writes and keeps', () => {
   it('writes at most its bound of D1 statements for a request with many events, the rest later', async () => {
     // Thirty distinct queries answered by the Algolia stand-in (one hit each)…

@@ -74,6 +74,19 @@ describe('searches are counted per day and normalised query', () => {
     ]);
   });
 
+  it('puts a day’s searches past its cap of distinct queries in one other-queries row', async () => {
+    const env = { ...bindings, ANALYTICS_QUERIES_PER_DAY: '3' };
+    for (const query of ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'delta', 'Alpha'])
+      await postSearch(docSearchRequest(query), { env });
+    // The other-queries row is the one with an empty query (no normalised query is empty).
+    expect((await queryRows()).map((r) => [r.query, r.searches])).toEqual([
+      ['', 3],
+      ['alpha', 2],
+      ['beta', 1],
+      ['gamma', 1],
+    ]);
+  });
+
   it('still answers the search when D1 fails', async () => {
     const broken = {
       ...bindings,
@@ -131,10 +144,7 @@ describe('POST /1/events', () => {
   it.each([
     ['not JSON', '{events'],
     ['no events', JSON.stringify({ events: [] })],
-    [
-      'an unknown event type',
-      JSON.stringify({ events: [{ ...clickEvent('0'.repeat(64), 1), eventType: 'hover' }] }),
-    ],
+    ['an unknown event type', JSON.stringify({ events: [{ ...clickEvent('0'.repeat(64), 1), eventType: 'hover' }] })],
     [
       'a click without positions',
       JSON.stringify({ events: [{ ...clickEvent('0'.repeat(64), 1), positions: undefined }] }),
