@@ -88,14 +88,16 @@ async function clicksOf(query: string): Promise<number[]> {
 describe('POST /1/events only counts clicks on searches the worker answered', () => {
   it('does not count a click whose queryID the worker did not sign', async () => {
     const { queryID } = await searched('setup');
+    const forged = await sendEvents([{ queryID: publicQueryHash('setup'), position: 1 }]);
+    expect(forged.response.status).toBe(200);
+    expect(await clicksOf('setup')).toEqual([0]);
     const tampered = `${queryID.slice(0, -1)}${queryID.endsWith('0') ? '1' : '0'}`;
-    const sent = await sendEvents([
-      { queryID: publicQueryHash('setup'), position: 1 },
+    const made = await sendEvents([
       { queryID: tampered, position: 1 },
       { queryID: 'f'.repeat(64), position: 1 },
       { queryID: 'e'.repeat(96), position: 1 },
     ]);
-    expect(sent.response.status).toBe(200);
+    expect(made.response.status).toBe(200);
     expect(await clicksOf('setup')).toEqual([0]);
   });
 
@@ -170,7 +172,6 @@ describe('POST /1/events bounds what it writes and keeps', () => {
     }
     // …and eighty searches for the same words, each its own search with five hits.
     const repeated = await Promise.all(Array.from({ length: 80 }, () => searched('setup')));
-    expect(new Set([...distinct, ...repeated.map((r) => r.queryID)]).size).toBe(110);
 
     const batches: number[] = [];
     const counting = {
@@ -197,6 +198,8 @@ describe('POST /1/events bounds what it writes and keeps', () => {
     expect(batches).toHaveLength(1);
     expect(batches[0]).toBeLessThanOrEqual(statementsPerFlush);
     expect(statementsPerFlush).toBeLessThan(50);
+    // Each answer's queryID names its own search, the eighty for the same words too.
+    expect(new Set([...distinct, ...repeated.map((r) => r.queryID)]).size).toBe(110);
 
     // What was left over goes out with the next requests' flushes, each as bounded.
     for (let i = 0; i < 2; i++) await sendEvents([{ queryID: distinct[0]!, position: 1 }], { env });
@@ -212,11 +215,9 @@ describe('POST /1/events bounds what it writes and keeps', () => {
   it('keeps nothing without the analytics database, however many events arrive', async () => {
     const env = { ...bindings, ANALYTICS: undefined };
     const ids = await Promise.all(['setup', 'install', 'deploy'].map(async (q) => (await searched(q, env)).queryID));
-    for (let request = 0; request < 5; request++) {
-      await sendEvents(
-        Array.from({ length: 1000 }, (_, i) => ({ queryID: ids[i % ids.length]!, position: 1 + (i % 3) })),
-        { env },
-      );
+    for (let request = 0; request < 10; request++) {
+      const events = Array.from({ length: 100 }, (_, i) => ({ queryID: ids[i % ids.length]!, position: 1 + (i % 3) }));
+      expect((await sendEvents(events, { env })).response.status).toBe(200);
     }
     expect(pendingAnalytics()).toEqual({ searches: 0, events: 0 });
   });
