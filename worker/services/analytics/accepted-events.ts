@@ -74,7 +74,8 @@ export async function acceptEvents(secret: string, events: InsightsEvent[], now 
         accepted.counted.push({ ...base, position });
       } else accepted.dropped += 1;
     });
-    if (search.algolia && positions.length) accepted.forAlgolia.push({ ...event, queryID: search.algolia, objectIDs, positions });
+    if (search.algolia && positions.length)
+      accepted.forAlgolia.push({ ...event, queryID: search.algolia, objectIDs, positions });
   }
   remember(inRequest);
   return accepted;

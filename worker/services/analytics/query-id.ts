@@ -45,7 +45,11 @@ function hmacKey(secret: string): Promise<CryptoKey> {
 }
 
 async function mac(secret: string, algolia: string, signed: string): Promise<string> {
-  const bytes = await crypto.subtle.sign('HMAC', await hmacKey(secret), new TextEncoder().encode(`${algolia}${signed}`));
+  const bytes = await crypto.subtle.sign(
+    'HMAC',
+    await hmacKey(secret),
+    new TextEncoder().encode(`${algolia}${signed}`),
+  );
   return hex(new Uint8Array(bytes).subarray(0, 12));
 }
 
@@ -86,7 +90,11 @@ export async function signQueryId(
  * The search a queryID names, if this worker signed it and its search was today or yesterday
  * (UTC: a click may follow a search made just before midnight); undefined otherwise.
  */
-export async function verifyQueryId(secret: string, queryId: string, now = Date.now()): Promise<SignedQueryId | undefined> {
+export async function verifyQueryId(
+  secret: string,
+  queryId: string,
+  now = Date.now(),
+): Promise<SignedQueryId | undefined> {
   if (queryId.length !== oursLength && queryId.length !== oursLength + 32) return undefined;
   if (!/^[0-9a-f]+$/.test(queryId)) return undefined;
   const algolia = queryId.slice(0, queryId.length - oursLength);

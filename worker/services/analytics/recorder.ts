@@ -37,7 +37,8 @@ export function countSearch(env: Env, query: string, nbHits: number): void {
   if (!env.ANALYTICS) return;
   const normalised = normaliseQuery(query);
   if (!normalised) return;
-  const key = pendingSearches.has(normalised) || pendingSearches.size < maxPendingQueries ? normalised : otherQueriesRow;
+  const key =
+    pendingSearches.has(normalised) || pendingSearches.size < maxPendingQueries ? normalised : otherQueriesRow;
   const count = pendingSearches.get(key) ?? { query: key, searches: 0, zeroResults: 0 };
   count.searches += 1;
   if (nbHits === 0) count.zeroResults += 1;
