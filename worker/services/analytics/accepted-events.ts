@@ -28,6 +28,12 @@ function remember(keys: Set<string>): void {
   }
 }
 
+/**
+ * Distinct queryIDs one request may name: each costs an HMAC to check. The modal sends about 20 at
+ * a time (one view per search, a click); events naming further ids are dropped.
+ */
+export const maxSearchesPerRequest = 128;
+
 export interface AcceptedEvents {
   /** Clicks and views to add to D1. */
   counted: CountedEvent[];
@@ -49,8 +55,8 @@ export async function acceptEvents(secret: string, events: InsightsEvent[], now 
       accepted.dropped += 1;
       continue;
     }
-    if (!verified.has(id)) verified.set(id, verifyQueryId(secret, id, now));
-    const search = await verified.get(id)!;
+    if (!verified.has(id) && verified.size < maxSearchesPerRequest) verified.set(id, verifyQueryId(secret, id, now));
+    const search = await verified.get(id);
     if (!search) {
       accepted.dropped += 1;
       continue;
