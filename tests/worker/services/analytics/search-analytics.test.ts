@@ -207,11 +207,19 @@ describe('the scheduled cleanup', () => {
         .prepare("INSERT INTO search_queries (day, query, query_id) VALUES (?, 'old', 'a'), (?, 'recent', 'b')")
         .bind(old, recent),
       db.prepare("INSERT INTO reader_reports (day, query) VALUES (?, 'old'), (?, 'recent')").bind(old, recent),
+      // Events that tell repeated clicks apart matter only while a click may still name its search.
+      db
+        .prepare(
+          "INSERT INTO counted_events (search, position, day, query_id) VALUES ('a', 1, ?, 'a'), ('b', 1, ?, 'b')",
+        )
+        .bind(recent, new Date().toISOString().slice(0, 10)),
     ]);
     const ctx = createExecutionContext();
     await worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: '17 3 * * *' }), bindings, ctx);
     await waitOnExecutionContext(ctx);
     expect((await queryRows()).map((r) => r.query)).toEqual(['recent']);
     expect((await reportRows()).map((r) => r.query)).toEqual(['recent']);
+    const events = await db.prepare('SELECT search FROM counted_events').all<{ search: string }>();
+    expect(events.results.map((r) => r.search)).toEqual(['b']);
   });
 });
