@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
@@ -29,7 +30,15 @@ export default defineConfig({
         plugins: [
           cloudflareTest({
             wrangler: { configPath: './wrangler.toml' },
-            miniflare: { cf: false, bindings: { HTML_CACHE_TTL: '300', TEST_MIGRATIONS: migrations } },
+            miniflare: {
+              cf: false,
+              bindings: {
+                HTML_CACHE_TTL: '300',
+                TEST_MIGRATIONS: migrations,
+                // The search answers' queryIDs are signed with it (worker/services/analytics/query-id.ts).
+                QUERY_ID_SECRET: randomBytes(32).toString('hex'),
+              },
+            },
           }),
         ],
         test: {

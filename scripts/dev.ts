@@ -13,6 +13,7 @@ import { buildFailureMessage } from './compiler/errors.ts';
 import { runBuild } from './compiler/pipeline.ts';
 import type { BuildResult } from './compiler/types.ts';
 import { watchContent } from './local/dev-watch.ts';
+import { ensureLocalQuerySecret } from './local/dev-vars.ts';
 import { migrateLocalD1 } from './local/local-d1.ts';
 import { seedLocalKv } from './local/local-kv.ts';
 import { startGroup } from './cli/process-group.ts';
@@ -43,6 +44,7 @@ try {
 }
 await seedLocalKv({ outDir: args.out, persistTo: args.persist });
 await migrateLocalD1(args.persist);
+if (await ensureLocalQuerySecret()) console.log('wrote a random QUERY_ID_SECRET into .dev.vars');
 
 // npx → wrangler → workerd in a process group of their own: a SIGINT/SIGTERM to this process
 // (Ctrl+C, Playwright's webServer shutdown) ends all of them, not just npx.

@@ -26,6 +26,14 @@ export interface Env {
   RATE_LIMIT_SEARCH?: RateLimit;
   RATE_LIMIT_EVENTS?: RateLimit;
   RATE_LIMIT_REPORTS?: RateLimit;
+  /**
+   * Signs the queryIDs search answers carry, so click events cannot be forged (a secret:
+   * `wrangler secret put QUERY_ID_SECRET`; `npm start` writes a random one into `.dev.vars`).
+   * Without it answers carry no queryID and no click is counted.
+   */
+  QUERY_ID_SECRET?: string;
+  /** Distinct queries a day may add to the analytics (default 2000); the rest count as "other". */
+  ANALYTICS_QUERIES_PER_DAY?: string;
 }
 
 export type AppEnv = {

@@ -43,6 +43,13 @@ export function formatReport(data: ReportData): string {
     `searches ${totals.searches} · with no results ${totals.zero_results} (${percent(totals.zero_results, totals.searches)})` +
       ` · clicks ${totals.clicks} · click-through rate ${percent(totals.clicks, totals.searches)}` +
       ` · mean click position ${meanPosition(totals)}`,
+    ...(data.other.searches > 0
+      ? [
+          `other queries: ${data.other.searches} searches (${data.other.zero_results} with no results) on ` +
+            `${data.other.days === 1 ? '1 day' : `${data.other.days} days`} that had reached the cap of distinct ` +
+            'queries a day (ANALYTICS_QUERIES_PER_DAY): counted in the totals, not listed below',
+        ]
+      : []),
     '',
     'Top queries',
     data.top.length ? table(queryHeader, queryRows(data.top)) : '(no searches yet)',

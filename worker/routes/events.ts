@@ -1,12 +1,14 @@
 // `POST /1/events`: the Algolia Insights path, same-origin. Clicks after a search (with their
-// positions) and views are counted in D1, and forwarded to Algolia Insights when Algolia is set.
+// positions) and views are counted in D1, and forwarded to Algolia Insights when Algolia is set,
+// only when their queryID is one this worker signed (services/analytics/accepted-events.ts).
 
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { AppEnv, Env } from '../env.ts';
 import { describeIssue, insightsBody, type InsightsEvent } from '../services/analytics/events.ts';
-import { splitQueryId } from '../services/analytics/normalise.ts';
-import { countInsight, flushAnalytics } from '../services/analytics/recorder.ts';
+import { acceptEvents } from '../services/analytics/accepted-events.ts';
+import { queryIdSecret } from '../services/analytics/query-id.ts';
+import { countEvent, flushAnalytics } from '../services/analytics/recorder.ts';
 import { algoliaConfigured } from '../services/search/upstream.ts';
 import { readCappedText } from '../services/request-body.ts';
 import { enforceRateLimit, rateLimits } from '../services/rate-limit.ts';
@@ -14,6 +16,7 @@ import { enforceRateLimit, rateLimits } from '../services/rate-limit.ts';
 const maxBodyBytes = 64 * 1024;
 
 export async function serveEvents(c: Context<AppEnv>): Promise<Response> {
+  refuseCrossSite(c);
   await enforceRateLimit(c.env, c.req.raw, rateLimits.events);
   if (!/^(application\/json|text\/plain)/i.test(c.req.header('content-type') ?? 'application/json')) {
     throw new HTTPException(415, { message: 'Send the events as JSON' });
@@ -28,32 +31,30 @@ export async function serveEvents(c: Context<AppEnv>): Promise<Response> {
   const parsed = insightsBody.safeParse(json);
   if (!parsed.success) throw new HTTPException(400, { message: `Invalid events: ${describeIssue(parsed.error)}` });
 
-  for (const event of parsed.data.events) count(event);
-  flushAnalytics(c.env, c.executionCtx);
-  const forAlgolia = algoliaEvents(parsed.data.events);
-  if (algoliaConfigured(c.env) && forAlgolia.length) c.executionCtx.waitUntil(forward(c.env, forAlgolia));
+  const secret = queryIdSecret(c.env);
+  // Without the secret no answer carries a queryID, so nothing here can be checked: nothing counts.
+  if (secret) {
+    const { counted, forAlgolia } = await acceptEvents(secret, parsed.data.events);
+    if (c.env.ANALYTICS) {
+      for (const event of counted) countEvent(c.env, event);
+      flushAnalytics(c.env, c.executionCtx);
+    }
+    if (algoliaConfigured(c.env) && forAlgolia.length) c.executionCtx.waitUntil(forward(c.env, forAlgolia));
+  }
   return c.json({ status: 200, message: 'OK' }, 200, { 'cache-control': 'no-store' });
 }
 
-function count(event: InsightsEvent): void {
-  if (!event.queryID) return;
-  const { ours } = splitQueryId(event.queryID);
-  if (event.eventType === 'click') {
-    const positions = event.positions ?? [];
-    countInsight(ours, { clicks: positions.length, positionSum: positions.reduce((a, b) => a + b, 0) });
-  } else if (event.eventType === 'view') countInsight(ours, { views: 1 });
-}
-
 /**
- * The events as Algolia should see them: its own queryID, or none where our index answered
- * (Algolia never issued that id, and would refuse the event).
+ * Events come from the site's own pages, same-origin: a browser on another site (a form or a
+ * `text/plain` fetch, which needs no preflight) is refused. Clients that send no Origin are not
+ * browsers on another site, and can only name searches they were answered anyway.
  */
-function algoliaEvents(events: InsightsEvent[]): InsightsEvent[] {
-  return events.flatMap((event) => {
-    if (!event.queryID) return [event];
-    const { algolia } = splitQueryId(event.queryID);
-    return algolia ? [{ ...event, queryID: algolia }] : [];
-  });
+function refuseCrossSite(c: Context<AppEnv>): void {
+  const origin = c.req.header('origin');
+  const site = c.req.header('sec-fetch-site');
+  if ((origin && origin !== new URL(c.req.url).origin) || (site && site !== 'same-origin' && site !== 'none')) {
+    throw new HTTPException(403, { message: 'Events are accepted from this site’s own pages only' });
+  }
 }
 
 /** Algolia learns from the same events (Click Analytics, Recommend); a failure there is only logged. */

@@ -7,7 +7,7 @@ import { searchCacheKey } from '../services/search/cache.ts';
 import { buildToSearch, prefetchLocalIndex, search } from '../services/search/service.ts';
 import { algoliaConfigured } from '../services/search/upstream.ts';
 import { parseSearchBody, SearchRequestError } from '../services/search/protocol.ts';
-import { countSearches } from '../services/analytics/count-results.ts';
+import { countSearches, readerBody } from '../services/analytics/count-results.ts';
 import { cacheTtlSeconds, readEdgeCache, writeEdgeCache } from '../services/edge-cache.ts';
 import { readCappedText } from '../services/request-body.ts';
 import { enforceRateLimit, rateLimits } from '../services/rate-limit.ts';
@@ -43,8 +43,9 @@ export async function serveSearch(c: Context<AppEnv>): Promise<Response> {
   const { key, hit } = !build ? {} : asked?.buildId === build.buildId ? asked : await lookUp(build.buildId);
   if (hit) {
     const cached = await hit.text();
-    countSearches(c, queries, (JSON.parse(cached) as SearchResponse).results);
-    return new Response(cached, {
+    const cachedAnswer = JSON.parse(cached) as SearchResponse;
+    countSearches(c, queries, cachedAnswer.results);
+    return new Response(await readerBody(c.env, queries, cachedAnswer, cached), {
       status: 200,
       headers: {
         'content-type': 'application/json; charset=utf-8',
@@ -70,7 +71,7 @@ export async function serveSearch(c: Context<AppEnv>): Promise<Response> {
         ttl,
       ),
     );
-  return new Response(body, {
+  return new Response(await readerBody(c.env, queries, answer.response, body), {
     status: 200,
     headers: {
       'content-type': 'application/json; charset=utf-8',

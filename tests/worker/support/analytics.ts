@@ -7,7 +7,11 @@ export const db = (env as unknown as { ANALYTICS: D1Database }).ANALYTICS;
 
 export async function resetAnalytics(): Promise<void> {
   await applyD1Migrations(db, (env as unknown as { TEST_MIGRATIONS: D1Migration[] }).TEST_MIGRATIONS);
-  await db.batch([db.prepare('DELETE FROM search_queries'), db.prepare('DELETE FROM reader_reports')]);
+  await db.batch([
+    db.prepare('DELETE FROM search_queries'),
+    db.prepare('DELETE FROM reader_reports'),
+    db.prepare('DELETE FROM counted_events'),
+  ]);
 }
 
 export interface QueryRow {

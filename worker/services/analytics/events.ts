@@ -13,8 +13,9 @@ const event = z
     userToken: z.string().regex(/^[A-Za-z0-9_=/+:-]{1,129}$/),
     queryID: z
       .string()
-      // Ours (32 hex digits), or Algolia's followed by ours (64): see joinQueryIds.
-      .regex(/^([0-9a-f]{32}){1,2}$/)
+      // Ours (64 hex digits) or Algolia's followed by ours (96), checked by accepted-events.ts;
+      // any other id (an older page's) is dropped there, not refused with the rest of the body.
+      .regex(/^[0-9a-f]{16,128}$/)
       .optional(),
     objectIDs: z.array(objectId).min(1).max(20),
     positions: z.array(z.number().int().min(1).max(1000)).max(20).optional(),

@@ -1,12 +1,30 @@
 // Searches and clicks are added up in this isolate and written to D1 after the response,
 // through waitUntil: a search never waits on D1, and a D1 failure is logged, never answered.
+// What waits is bounded in entries, and one flush writes a bounded number of statements (D1
+// allows 50 queries per invocation on the free plan); the rest waits for the next flush.
 
 import type { Env } from '../../env.ts';
-import { normaliseQuery, queryIdFor } from './normalise.ts';
-import { writeClickCounts, writeSearchCounts, type ClickCount, type SearchCount } from './store.ts';
+import { normaliseQuery } from './normalise.ts';
+import {
+  countedEventStatements,
+  defaultQueriesPerDay,
+  eventsPerStatement,
+  otherQueriesRow,
+  searchCountStatements,
+  type CountedEvent,
+  type SearchCount,
+} from './store.ts';
+
+/** Statements one flush sends to D1, well under the free plan's 50 per invocation. */
+export const statementsPerFlush = 20;
+/** Distinct queries waiting in an isolate; past it, further queries wait as "other queries". */
+const maxPendingQueries = 1000;
+/** Events waiting in an isolate; past it, further events are dropped (and the drop logged). */
+const maxPendingEvents = 4000;
 
 const pendingSearches = new Map<string, SearchCount>();
-const pendingClicks = new Map<string, ClickCount>();
+const pendingEvents = new Map<string, CountedEvent>();
+let droppedEvents = 0;
 /** This isolate's last write to D1: each waits for the one before it. */
 let writing: Promise<void> = Promise.resolve();
 
@@ -14,44 +32,76 @@ export interface WaitUntil {
   waitUntil(promise: Promise<unknown>): void;
 }
 
-/** Counts one search (empty queries are not searches). */
-export function countSearch(query: string, nbHits: number): void {
+/** Counts one search (empty queries are not searches); nothing without the database. */
+export function countSearch(env: Env, query: string, nbHits: number): void {
+  if (!env.ANALYTICS) return;
   const normalised = normaliseQuery(query);
   if (!normalised) return;
-  const count = pendingSearches.get(normalised) ?? {
-    query: normalised,
-    queryId: queryIdFor(normalised),
-    searches: 0,
-    zeroResults: 0,
-  };
+  const key =
+    pendingSearches.has(normalised) || pendingSearches.size < maxPendingQueries ? normalised : otherQueriesRow;
+  const count = pendingSearches.get(key) ?? { query: key, searches: 0, zeroResults: 0 };
   count.searches += 1;
   if (nbHits === 0) count.zeroResults += 1;
-  pendingSearches.set(normalised, count);
+  pendingSearches.set(key, count);
 }
 
-/** Counts a click (1-based `position`) or views for the search that answered with `queryId`. */
-export function countInsight(queryId: string, event: { clicks?: number; positionSum?: number; views?: number }): void {
-  const count = pendingClicks.get(queryId) ?? { queryId, clicks: 0, positionSum: 0, views: 0 };
-  count.clicks += event.clicks ?? 0;
-  count.positionSum += event.positionSum ?? 0;
-  count.views += event.views ?? 0;
-  pendingClicks.set(queryId, count);
+/** Counts a click or view of a signed search once per isolate until written; nothing without the database. */
+export function countEvent(env: Env, event: CountedEvent): void {
+  if (!env.ANALYTICS) return;
+  const key = `${event.search}:${event.position}`;
+  if (pendingEvents.has(key)) return;
+  if (pendingEvents.size >= maxPendingEvents) {
+    droppedEvents += 1;
+    return;
+  }
+  pendingEvents.set(key, event);
 }
 
-/** Writes what this isolate has counted so far, after the response; no-op without the binding. */
+/** How much is waiting to be written (for tests: nothing may wait without the database). */
+export function pendingAnalytics(): { searches: number; events: number } {
+  return { searches: pendingSearches.size, events: pendingEvents.size };
+}
+
+function queriesPerDay(env: Env): number {
+  const cap = Number(env.ANALYTICS_QUERIES_PER_DAY);
+  return Number.isInteger(cap) && cap > 0 ? cap : defaultQueriesPerDay;
+}
+
+/** Removes and returns up to `count` entries, oldest first. */
+function take<T>(pending: Map<string, T>, count: number): T[] {
+  const taken: T[] = [];
+  for (const [key, value] of pending) {
+    if (taken.length >= count) break;
+    taken.push(value);
+    pending.delete(key);
+  }
+  return taken;
+}
+
+/** Writes up to `statementsPerFlush` statements of what this isolate counted, after the response. */
 export function flushAnalytics(env: Env, ctx: WaitUntil): void {
-  if (!env.ANALYTICS || (pendingSearches.size === 0 && pendingClicks.size === 0)) return;
-  const searches = [...pendingSearches.values()];
-  const clicks = [...pendingClicks.values()];
-  pendingSearches.clear();
-  pendingClicks.clear();
+  if (!env.ANALYTICS) {
+    pendingSearches.clear();
+    pendingEvents.clear();
+    return;
+  }
+  if (droppedEvents > 0) {
+    console.warn(`search analytics: ${droppedEvents} click and view events dropped, too many waiting to be written`);
+    droppedEvents = 0;
+  }
+  if (pendingSearches.size === 0 && pendingEvents.size === 0) return;
   const db = env.ANALYTICS;
-  // Searches first, and after every earlier write of this isolate: a click updates the row its
-  // search creates, and a click that follows its search by less than a write would find none.
+  const searches = take(pendingSearches, statementsPerFlush);
+  const events = take(pendingEvents, (statementsPerFlush - searches.length) * eventsPerStatement);
+  // Searches first, in the same batch (one transaction), and after every earlier write of this
+  // isolate: a click adds to the row its search creates, and must not arrive before it.
+  const statements = [
+    ...searchCountStatements(db, searches, queriesPerDay(env)),
+    ...countedEventStatements(db, events),
+  ];
   const write = writing
     .then(async () => {
-      await writeSearchCounts(db, searches);
-      await writeClickCounts(db, clicks);
+      await db.batch(statements);
     })
     .catch((error: unknown) => console.error('search analytics write failed', error));
   writing = write;

@@ -1,5 +1,5 @@
 // Records → an Algolia `results[i]` object: retrieved attributes, highlight and snippet
-// values, paging, and a queryID when click analytics are on.
+// values, paging. The search route adds a signed queryID when click analytics are on.
 
 import type {
   HighlightValue,
@@ -11,7 +11,6 @@ import type {
 import { canonicalParams, type SearchQuery } from './protocol.ts';
 import { escapeHtml } from '../../../client/contract/escape-html.ts';
 import { highlight, queryWords, snippet, type Tags } from './highlight.ts';
-import { queryIdFor } from '../analytics/normalise.ts';
 
 const hierarchyLevels = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const;
 
@@ -64,7 +63,6 @@ export function formatPage(
     params: canonicalParams(query),
     index: query.indexName,
   };
-  if (query.clickAnalytics) result.queryID = queryIdFor(query.query);
   return result;
 }
 

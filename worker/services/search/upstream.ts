@@ -5,7 +5,6 @@ import { liteClient } from 'algoliasearch/lite';
 import { createFetchRequester } from '@algolia/requester-fetch';
 import type { SearchResponse } from '../../../client/contract/search-protocol.ts';
 import type { Env } from '../../env.ts';
-import { joinQueryIds } from '../analytics/normalise.ts';
 import { escapeHtml } from '../../../client/contract/escape-html.ts';
 import type { SearchQuery } from './protocol.ts';
 
@@ -82,9 +81,8 @@ export async function searchUpstream(env: Env, queries: SearchQuery[]): Promise<
         .split(sentinel.post)
         .join(query.highlightPostTag);
     const hits = result.hits.map((hit) => escapeStrings(hit, tags) as typeof hit);
-    // Clicks on this answer must count in our analytics too (see joinQueryIds).
-    const queryID = result.queryID ? joinQueryIds(result.queryID, query.query) : undefined;
-    return { ...result, hits, ...(queryID ? { queryID } : {}) };
+    // Algolia's queryID stays as Algolia gave it: the search route signs it into ours per answer.
+    return { ...result, hits };
   });
   return { results };
 }

@@ -2,16 +2,16 @@
 // counted as one query, and how much is kept) and how `npm run search:report` prints.
 
 import { describe, expect, it } from 'vitest';
-import { normaliseQuery, queryIdFor } from '../../../../worker/services/analytics/normalise.ts';
+import { normaliseQuery, queryHash } from '../../../../worker/services/analytics/normalise.ts';
 import { formatReport } from '../../../../scripts/search-report/format.ts';
 import { reportData, reportSql, sinceDay } from '../../../../scripts/search-report/queries.ts';
 
 describe('query normalisation', () => {
   it('counts the same words typed differently as one query', () => {
     expect(normaliseQuery('  Install\tKV   Namespace ')).toBe('install kv namespace');
-    expect(queryIdFor('Install KV')).toBe(queryIdFor('install   kv '));
-    expect(queryIdFor('install kv')).toMatch(/^[0-9a-f]{32}$/);
-    expect(queryIdFor('install kv')).not.toBe(queryIdFor('install kvs'));
+    expect(queryHash('Install KV')).toBe(queryHash('install   kv '));
+    expect(queryHash('install kv')).toMatch(/^[0-9a-f]{16}$/);
+    expect(queryHash('install kv')).not.toBe(queryHash('install kvs'));
   });
 
   it('keeps at most 64 characters, whole characters only', () => {
@@ -53,9 +53,26 @@ describe('search:report', () => {
     );
     expect(text).toContain('(no searches yet)');
     expect(text).toContain('click-through rate –');
+    expect(text).not.toContain('other queries');
+  });
+
+  it('shows the searches of days past their cap of distinct queries as other queries, not as a query', () => {
+    const json = [
+      { results: [{ searches: 30, zero_results: 4, clicks: 0, click_position_sum: 0 }] },
+      { results: [{ query: 'setup', searches: 10, zero_results: 0, clicks: 0, click_position_sum: 0 }] },
+      { results: [] },
+      { results: [] },
+      { results: [{ searches: 20, zero_results: 4, days: 2 }] },
+    ];
+    const text = formatReport(reportData(json, 7, '2026-11-17'));
+    expect(text).toMatch(/other queries: 20 searches \(4 with no results\) on 2 days that had reached the cap/);
+    expect(text).toMatch(/Top queries\n.*\n.*\nsetup +10\n?/);
+    const sql = reportSql('2026-11-17');
+    expect(sql.match(/query <> ''/g)).toHaveLength(2);
+    expect(sql).toContain("AND query = ''");
   });
 
   it('only reads the days asked for', () => {
-    expect(reportSql('2026-10-25').match(/day >= '2026-10-25'/g)).toHaveLength(4);
+    expect(reportSql('2026-10-25').match(/day >= '2026-10-25'/g)).toHaveLength(5);
   });
 });

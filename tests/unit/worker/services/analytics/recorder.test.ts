@@ -1,35 +1,80 @@
 import { describe, expect, it } from 'vitest';
-import { countInsight, countSearch, flushAnalytics } from '../../../../../worker/services/analytics/recorder.ts';
+import {
+  countEvent,
+  countSearch,
+  flushAnalytics,
+  pendingAnalytics,
+  statementsPerFlush,
+} from '../../../../../worker/services/analytics/recorder.ts';
 import type { Env } from '../../../../../worker/env.ts';
 
-/** A D1 stand-in whose batches finish in the order `delays` gives, recording when each starts and ends. */
-function slowDb(delays: number[]) {
+/** A D1 stand-in whose batches finish in the order `delays` gives, recording each batch's statements. */
+function slowDb(delays: number[] = []) {
   const log: string[] = [];
+  const batches: string[][] = [];
   let call = 0;
   const db = {
     prepare: (sql: string) => ({ bind: () => ({ sql }) }),
     batch: async (statements: { sql: string }[]) => {
-      const kind = statements[0]!.sql.trim().startsWith('INSERT') ? 'searches' : 'clicks';
+      const kinds = statements.map((s) => (s.sql.includes('counted_events') ? 'events' : 'searches'));
+      batches.push(kinds);
       const delay = delays[call++] ?? 0;
-      log.push(`start ${kind}`);
+      log.push(`start ${[...new Set(kinds)].join('+')}`);
       await new Promise((done) => setTimeout(done, delay));
-      log.push(`end ${kind}`);
+      log.push(`end ${[...new Set(kinds)].join('+')}`);
       return [];
     },
   };
-  return { env: { ANALYTICS: db } as unknown as Env, log };
+  return { env: { ANALYTICS: db } as unknown as Env, log, batches };
 }
+
+function collector() {
+  const pending: Promise<unknown>[] = [];
+  return {
+    ctx: { waitUntil: (promise: Promise<unknown>) => void pending.push(promise) },
+    settled: () => Promise.all(pending),
+  };
+}
+
+const event = (search: string, position: number) => ({ search, position, day: '2026-11-28', queryId: 'q' });
 
 describe('the search analytics recorder', () => {
   it('writes a click only after the write of the search before it, however slow D1 is', async () => {
     const { env, log } = slowDb([50, 0]);
-    const pending: Promise<unknown>[] = [];
-    const ctx = { waitUntil: (promise: Promise<unknown>) => void pending.push(promise) };
-    countSearch('deploy', 3);
+    const { ctx, settled } = collector();
+    countSearch(env, 'deploy', 3);
     flushAnalytics(env, ctx);
-    countInsight('q-deploy', { clicks: 1, positionSum: 2 });
+    countEvent(env, event('s-deploy', 2));
     flushAnalytics(env, ctx);
-    await Promise.all(pending);
-    expect(log).toEqual(['start searches', 'end searches', 'start clicks', 'end clicks']);
+    await settled();
+    expect(log).toEqual(['start searches', 'end searches', 'start events', 'end events']);
+  });
+
+  it('writes at most its bound of statements a flush, and the rest at the next ones', async () => {
+    const { env, batches } = slowDb();
+    const { ctx, settled } = collector();
+    for (let i = 0; i < 30; i++) countSearch(env, `query ${i}`, 1);
+    for (let i = 0; i < 1000; i++) countEvent(env, event(`s${i}`, 1));
+    flushAnalytics(env, ctx);
+    await settled();
+    expect(batches).toHaveLength(1);
+    expect(batches[0]!.length).toBeLessThanOrEqual(statementsPerFlush);
+    expect(batches[0]!.every((kind) => kind === 'searches')).toBe(true);
+    while (pendingAnalytics().searches + pendingAnalytics().events > 0) flushAnalytics(env, ctx);
+    await settled();
+    expect(batches.every((batch) => batch.length <= statementsPerFlush)).toBe(true);
+    // 30 searches and 1000 events at 20 a statement: 80 statements in all.
+    expect(batches.flat()).toHaveLength(80);
+  });
+
+  it('keeps nothing without the database, however much is counted', () => {
+    const env = {} as Env;
+    const { ctx } = collector();
+    for (let i = 0; i < 5000; i++) {
+      countSearch(env, `query ${i}`, 1);
+      countEvent(env, event(`s${i}`, 1));
+      flushAnalytics(env, ctx);
+    }
+    expect(pendingAnalytics()).toEqual({ searches: 0, events: 0 });
   });
 });
