@@ -22,6 +22,8 @@ export interface Env {
   ANALYTICS_RETENTION_DAYS?: string;
   /** Replaces https://insights.algolia.io (tests point it at loopback). */
   ALGOLIA_INSIGHTS_HOST?: string;
+  /** This worker version's id (`[version_metadata]`): part of every cached page's key and ETag. */
+  CF_VERSION_METADATA?: WorkerVersionMetadata;
 }
 
 export type AppEnv = {

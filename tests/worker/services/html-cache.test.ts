@@ -144,7 +144,7 @@ describe('hot pages in isolate memory', () => {
   });
 
   it('stops answering from memory once HTML_CACHE_TTL seconds have passed', async () => {
-    const key = htmlCacheKey(build.buildId, 'dark', '/ttl-probe');
+    const key = htmlCacheKey({ worker: 'test', buildId: build.buildId, variant: 'dark', status: 200, path: '/ttl-probe' });
     const headers = new Headers({ 'content-type': 'text/html; charset=utf-8' });
     await storePage(key, htmlBytes('<p>kept</p>'), { status: 200, headers }, 60);
     edgeCacheWill('empty');
@@ -156,7 +156,7 @@ describe('hot pages in isolate memory', () => {
   it('holds no more than its byte budget: the page read least recently leaves first', async () => {
     forgetPages(3000);
     const headers = new Headers({ 'content-type': 'text/html; charset=utf-8' });
-    const keys = ['/a', '/b', '/c'].map((path) => htmlCacheKey(build.buildId, 'dark', path));
+    const keys = ['/a', '/b', '/c'].map((path) => htmlCacheKey({ worker: 'test', buildId: build.buildId, variant: 'dark', status: 200, path }));
     await storePage(keys[0]!, htmlBytes('a'.repeat(1200)), { status: 200, headers }, 300);
     await storePage(keys[1]!, htmlBytes('b'.repeat(1200)), { status: 200, headers }, 300);
     edgeCacheWill('empty');
