@@ -35,7 +35,7 @@ interface Memory {
   /** Manifests of the builds the pointers named (the live one, or one it fell back to). */
   manifests: Map<string, Manifest>;
   /** The kept builds (`build:history`) as last read, for pages asking for an older build's data. */
-  kept?: { buildIds: string[]; readAt: number };
+  kept?: { current: string | null; buildIds: string[]; readAt: number };
   /**
    * Manifests of older kept builds that a page's data was asked of (a reader still on a page of
    * the build before a deploy). Apart from `manifests`: no URL can push the live one out.
@@ -136,22 +136,24 @@ function parseHistory(value: string | null): string[] {
 export async function manifestOf(kv: KVNamespace, buildId: string, now = Date.now()): Promise<Manifest | null> {
   const live = memory.manifests.get(buildId);
   if (live) return live;
-  if (!(await keptBuilds(kv, now)).includes(buildId)) return null;
-  const found = await readManifest(kv, buildId, memory.older);
+  const kept = await keptBuilds(kv, now);
+  if (!kept.buildIds.includes(buildId)) return null;
+  // The live build's manifest goes where its pages will look for it.
+  const found = await readManifest(kv, buildId, buildId === kept.current ? memory.manifests : memory.older);
   return 'manifest' in found ? found.manifest : null;
 }
 
 /** The kept builds, newest first: `build:history` and the pointer, re-read as often as the pointer. */
-async function keptBuilds(kv: KVNamespace, now: number): Promise<string[]> {
+async function keptBuilds(kv: KVNamespace, now: number): Promise<NonNullable<Memory['kept']>> {
   const kept = memory.kept;
-  if (kept && now - kept.readAt < pointerMemoryMs) return kept.buildIds;
+  if (kept && now - kept.readAt < pointerMemoryMs) return kept;
   const [current, history] = await Promise.all([
     readStored(kv, kvKeys.current, pointerTtl),
     readStored(kv, kvKeys.history, pointerTtl),
   ]);
   const buildIds = [...(current ? [current] : []), ...parseHistory(history)];
-  memory.kept = { buildIds, readAt: now };
-  return buildIds;
+  memory.kept = { current, buildIds, readAt: now };
+  return memory.kept;
 }
 
 /** A build's manifest, or why it cannot be used (missing, or cut short by an interrupted upload). */

@@ -49,7 +49,7 @@ export function htmlCacheKey({ worker, buildId, variant, status, path, page }: P
 
 /** The ETag of a page: changes with the worker, the build, the variant and the page served at the path. */
 export function pageEtag({ worker, buildId, variant, page }: PageKey): string {
-  const version = worker.replace(/[^A-Za-z0-9]/g, '').slice(0, 16);
+  const version = worker.replace(/[^A-Za-z0-9]/g, '');
   return `"${buildId}-${variant}-${version}${page ? `-${page.replace(/[^A-Za-z0-9]/g, '')}` : ''}"`;
 }
 
