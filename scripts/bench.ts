@@ -4,6 +4,7 @@
 // write dist/bench/results.json. It reports; it does not fail on a slow machine. It exits as
 // soon as it has printed: the servers it started are stopped with everything they started.
 // `npm run bench -- --pages 41,1000,10000` runs the scale bench instead (scripts/bench/scale.ts).
+// `npm run bench -- --not-found` runs only distinct unknown paths against a cached page.
 
 import { existsSync, readdirSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -18,7 +19,14 @@ import type { LighthouseScores } from './bench/lighthouse-median.ts';
 import { searchBody, searchLoad } from './bench/load.ts';
 import { pageWeight, type PageWeight } from './bench/page-weight.ts';
 import { runScaleBench } from './bench/scale.ts';
-import { benchServing, servingRows, type ServingComparison } from './bench/serving.ts';
+import {
+  benchNotFound,
+  benchServing,
+  notFoundRows,
+  servingRows,
+  type NotFoundComparison,
+  type ServingComparison,
+} from './bench/serving.ts';
 import { startSite, startWorkerd } from './bench/server.ts';
 import { readKvEntries } from './compiler/outputs/kv-writer.ts';
 import { runBuild } from './compiler/pipeline.ts';
@@ -33,7 +41,8 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const port = Number(process.env.BENCH_PORT ?? 8795);
 
 try {
-  await bench();
+  if (process.argv.includes('--not-found')) await benchNotFoundOnly();
+  else await bench();
 } catch (error) {
   console.error(`\nbench failed: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
@@ -78,7 +87,7 @@ async function bench() {
 
     // Load goes straight to workerd; this one renders every page anew (no HTML cache).
     const workerd = await startWorkerd(site, port + 1, { HTML_CACHE_TTL: '0', SEARCH_CACHE_TTL: '300' });
-    let serving, uncached, cached;
+    let serving, notFound, uncached, cached;
     try {
       // Warm the isolate (manifest and search index in memory) before timing.
       await fetch(`${workerd.origin}${routes[1]}`);
@@ -91,6 +100,7 @@ async function bench() {
         connections,
         seconds: loadSeconds,
       });
+      notFound = await benchNotFound({ site, route: routes[1]!, port: port + 6, connections, seconds: loadSeconds });
       // Latency is per request: one connection, so no request waits behind another.
       uncached = await searchLoad(workerd.origin, 'uncached', 1, loadSeconds);
       cached = await searchLoad(workerd.origin, 'cached', 1, loadSeconds);
@@ -101,6 +111,7 @@ async function bench() {
     const results: BenchResults = {
       pages,
       serving: { connections, seconds: loadSeconds, pages: serving },
+      notFound,
       search: {
         uncached: uncached.latencyMs,
         cached: cached.latencyMs,
@@ -122,6 +133,25 @@ async function bench() {
   } finally {
     await site.stop();
   }
+}
+
+/** Only the unknown-paths figure: build, seed KV, measure (no Lighthouse, no other load). */
+async function benchNotFoundOnly() {
+  await runBuild({ siteDir: args.content, outDir: args.out });
+  const site = await startSite(args.out, port);
+  try {
+    printNotFound(await benchNotFound({ site, route: routes[1]!, port: port + 6, connections, seconds: loadSeconds }));
+  } finally {
+    await site.stop();
+  }
+}
+
+function printNotFound(comparison: NotFoundComparison) {
+  const { connections, seconds } = comparison;
+  console.log(
+    `\nUnknown paths (autocannon, ${connections} connections, ${seconds} s each, a new path every request; × = ÷ the cached page)`,
+  );
+  console.table(notFoundRows(comparison));
 }
 
 /** Every piece of the build's search index, in KV or as static assets: raw and gzip bytes. */
@@ -150,6 +180,8 @@ interface BenchResults {
   >;
   /** Each page from serve-handler, the worker's page cache and a fresh render, loaded in turn. */
   serving: { connections: number; seconds: number; pages: ServingComparison[] };
+  /** Distinct unknown paths (404) against a cached page, on the worker as deployed. */
+  notFound: NotFoundComparison;
   search: {
     uncached: { p50: number; p99: number };
     cached: { p50: number; p99: number };
@@ -196,6 +228,7 @@ function printTable(results: BenchResults, extra: { searchErrors: number; uncach
     `\nServing the same HTML (autocannon, ${connections} connections, ${seconds} s each, one server at a time; × = worker ÷ serve-handler)`,
   );
   console.table(servingRows(results.serving.pages));
+  printNotFound(results.notFound);
   console.log('\nSearch (autocannon, one connection)');
   console.table([
     {

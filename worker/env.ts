@@ -34,6 +34,8 @@ export interface Env {
   QUERY_ID_SECRET?: string;
   /** Distinct queries a day may add to the analytics (default 2000); the rest count as "other". */
   ANALYTICS_QUERIES_PER_DAY?: string;
+  /** This worker version's id (`[version_metadata]`): part of every cached page's key and ETag. */
+  CF_VERSION_METADATA?: WorkerVersionMetadata;
 }
 
 export type AppEnv = {

@@ -9,6 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bundleWorker } from '../local/workerd.ts';
+import type autocannon from 'autocannon';
 import { runAutocannon } from './load.ts';
 import { processCpuSeconds } from './process-tree.ts';
 import { startWorkerd, type RunningSite } from './server.ts';
@@ -289,4 +290,108 @@ async function expectSameHtml(route: string, origins: string[]): Promise<void> {
   );
   if (new Set(bodies).size !== 1)
     throw new Error(`${route}: ${origins.join(' and ')} answered different HTML; the comparison would not be fair`);
+}
+
+/** A cached page and distinct unknown paths, each loaded in turn on one worker with its page cache on. */
+export interface NotFoundComparison {
+  /** The cached page measured beside the unknown paths. */
+  route: string;
+  connections: number;
+  seconds: number;
+  cached: ServingRun;
+  /** Every request a path never asked before: each answers 404 (answers of any other status are errors). */
+  notFound: ServingRun;
+  /** Unknown paths' req/s ÷ the cached page's: the goal is ≥ 0.5. */
+  ratio: number | null;
+}
+
+/**
+ * Distinct unknown paths against a cached page, on the worker as deployed (page cache on, the
+ * static-assets router in front): a random path must not cost much more than a page from the cache.
+ */
+export async function benchNotFound(options: {
+  site: RunningSite;
+  route: string;
+  port: number;
+  connections: number;
+  seconds: number;
+}): Promise<NotFoundComparison> {
+  const { site, route, port, connections, seconds } = options;
+  const worker = await startWorkerd(site, port, { HTML_CACHE_TTL: '300' });
+  try {
+    const server = { origin: worker.origin, pid: worker.workerdPid };
+    await warmPageCache(`${worker.origin}${route}`);
+    const cached = await loadPage(server, route, connections, seconds);
+    const notFound = await loadUnknownPaths(server, connections, seconds);
+    return {
+      route,
+      connections,
+      seconds,
+      cached,
+      notFound,
+      ratio: ratio(notFound.requestsPerSecond, cached.requestsPerSecond),
+    };
+  } finally {
+    await worker.stop();
+  }
+}
+
+/** Loads a new path on every request (`/missing/<run>-<n>`), after a short unmeasured run. */
+async function loadUnknownPaths(server: Server, connections: number, seconds: number): Promise<ServingRun> {
+  const run = Date.now().toString(36);
+  let counter = 0;
+  const requests = [
+    {
+      setupRequest: (request: autocannon.Request) => ({ ...request, path: `/missing/${run}-${(counter += 1)}` }),
+    },
+  ];
+  const options = { url: server.origin, connections, headers: { ...readerHeaders }, requests };
+  await runAutocannon({ ...options, duration: 1 });
+  const cpuBefore = server.pid === undefined ? null : processCpuSeconds(server.pid);
+  let answers = 0;
+  let hits = 0;
+  const result = await runAutocannon({
+    ...options,
+    duration: seconds,
+    setupClient: (client) => {
+      client.on('headers', (info: unknown) => {
+        answers += 1;
+        const raw = (info as { headers?: unknown }).headers;
+        if (isHit(Array.isArray(raw) ? raw : [])) hits += 1;
+      });
+    },
+  });
+  const cpuAfter = server.pid === undefined ? null : processCpuSeconds(server.pid);
+  const total = result.requests.total;
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    answers: total,
+    latencyMs: total > 0 ? { p50: result.latency.p50, p99: result.latency.p99 } : null,
+    // Here a 404 is the answer expected; anything else is an error.
+    errors: result.errors + (total - result['4xx']),
+    cacheHits: answers > 0 ? Math.round((hits / answers) * 1000) / 1000 : 0,
+    cpuMsPerRequest: cpuPerRequest(cpuBefore, cpuAfter, total),
+  };
+}
+
+/** Rows for the printed table: the cached page, then the unknown paths with their ratio to it. */
+export function notFoundRows(comparison: NotFoundComparison): Record<string, string | number>[] {
+  const row = (what: string, run: ServingRun, shownRatio: string) => ({
+    what,
+    'req/s': run.requestsPerSecond,
+    'p50 ms': run.latencyMs?.p50 ?? '–',
+    'p99 ms': run.latencyMs?.p99 ?? '–',
+    errors: run.errors,
+    'cpu ms/req': run.cpuMsPerRequest ?? '–',
+    'cache hits': `${Math.floor(run.cacheHits * 100)} %`,
+    'req/s ×': shownRatio,
+  });
+  return [
+    row(`cached page ${comparison.route}`, comparison.cached, ''),
+    row(
+      'distinct unknown paths (404)',
+      comparison.notFound,
+      comparison.ratio === null ? '–' : comparison.ratio.toFixed(2),
+    ),
+  ];
 }

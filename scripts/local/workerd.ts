@@ -69,6 +69,8 @@ export function workerdOptions(site: WorkerdSite): MiniflareOptions {
     cf: false,
     kvNamespaces: { CONTENT: 'self-docs-content' },
     kvPersist: join(site.persist, 'v3', 'kv'),
+    // wrangler.toml's `[version_metadata]`: Miniflare gives it a new id each time it starts the worker.
+    versionMetadata: 'CF_VERSION_METADATA',
     ...(site.cachePersist ? { cachePersist: site.cachePersist } : {}),
     ...(site.assetsDir
       ? {

@@ -17,7 +17,7 @@ export async function errorPage(c: Context<AppEnv>, answer: ErrorAnswer): Promis
   c.set('siteSources', manifest.head?.sources);
   const theme = chooseTheme(c, manifest.site);
   const boot = bootData(manifest, null, 503, theme, announcementDismissed(c, manifest.site));
-  return renderDocument({ manifest, boot, theme, url: c.req.url });
+  return renderDocument({ manifest, boot, theme });
 }
 
 function barePage(answer: ErrorAnswer): string {

@@ -27,7 +27,10 @@ export function bootData(
   return {
     buildId: manifest.buildId,
     site: manifest.site,
-    ...(sidebar ? { sidebar: { id: sidebar.id, ...(sidebar.prunedFor ? { prunedFor: sidebar.prunedFor } : {}) } } : {}),
+    // A missing page's sidebar is pruned for no route (''): still pruned, so the browser completes it.
+    ...(sidebar
+      ? { sidebar: { id: sidebar.id, ...(sidebar.prunedFor !== undefined ? { prunedFor: sidebar.prunedFor } : {}) } }
+      : {}),
     // The page's own sidebar among them, whichever version the sidebar a missing page offers is of.
     sidebarFiles: sidebar && ref ? { ...files, [sidebar.id]: sidebarDataPath(ref.hash) } : files,
     // Older format (assets without an inline stylesheet): goes once every kept build records `formats`.

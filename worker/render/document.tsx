@@ -30,8 +30,6 @@ export interface DocumentInput {
   manifest: Manifest;
   boot: BootData;
   theme: ThemeChoice;
-  /** Absolute URL of this page, for canonical and Open Graph. */
-  url: string;
   /** The doc page shown (the boot data carries only its summary). */
   page?: PageData | null;
   /** The page's sidebar as rendered (the boot data names it; the browser reads its data file). */
@@ -73,11 +71,11 @@ export function renderDocument(given: DocumentInput): string {
   return documentHead(input, styles.inline) + app + documentTail(input);
 }
 
-function documentHead({ manifest, boot, theme, url, page = null }: DocumentInput, styles: StyleGroup[]): string {
+function documentHead({ manifest, boot, theme, page = null }: DocumentInput, styles: StyleGroup[]): string {
   const { site, assets } = manifest;
   const title = documentTitle(page, site, statusTitle(boot));
   const description = page?.description || site.tagline;
-  const canonical = page ? new URL(page.route, site.url).href : url;
+  const canonical = canonicalUrl(site.url, page?.route ?? (boot.search ? '/search' : undefined));
   const socialTitle = page?.route === '/' ? page.title : title;
   const lines = [
     '<!doctype html>',
@@ -89,15 +87,17 @@ function documentHead({ manifest, boot, theme, url, page = null }: DocumentInput
     `<meta name="description" content="${escapeHtml(description)}">`,
     page && page.keywords.length > 0 ? `<meta name="keywords" content="${escapeHtml(page.keywords.join(', '))}">` : '',
     // Error pages and search results are not content for search engines to index.
-    boot.status === 200 && !boot.search
-      ? `<link rel="canonical" href="${escapeHtml(canonical)}">`
-      : '<meta name="robots" content="noindex">',
+    boot.status !== 200 || boot.search
+      ? '<meta name="robots" content="noindex">'
+      : canonical
+        ? `<link rel="canonical" href="${escapeHtml(canonical)}">`
+        : '',
     // Unlisted pages are for readers given the link, not for search engines (as Docusaurus marks them).
     page?.unlisted ? '<meta name="robots" content="noindex, nofollow">' : '',
     `<meta property="og:title" content="${escapeHtml(socialTitle)}">`,
     `<meta property="og:description" content="${escapeHtml(description)}">`,
     `<meta property="og:type" content="website">`,
-    `<meta property="og:url" content="${escapeHtml(canonical)}">`,
+    canonical ? `<meta property="og:url" content="${escapeHtml(canonical)}">` : '',
     `<meta property="og:site_name" content="${escapeHtml(site.title)}">`,
     `<meta name="twitter:card" content="summary">`,
     `<meta name="twitter:title" content="${escapeHtml(socialTitle)}">`,
@@ -115,7 +115,7 @@ function documentHead({ manifest, boot, theme, url, page = null }: DocumentInput
     ...(manifest.head?.tags ?? []).map(headTagHtml),
     theme.needsScript ? `<script>${themeScript}</script>` : '',
     // Data blocks, never executed, so the CSP's script-src does not apply to them.
-    ...(page && boot.status === 200 ? structuredData({ site, page, canonical }) : []).map(
+    ...(page && boot.status === 200 && canonical ? structuredData({ site, page, canonical }) : []).map(
       (block) => `<script type="application/ld+json">${serialiseJson(block)}</script>`,
     ),
     '</head>',
@@ -123,6 +123,20 @@ function documentHead({ manifest, boot, theme, url, page = null }: DocumentInput
     '<div id="__root">',
   ];
   return lines.filter(Boolean).join('\n');
+}
+
+/**
+ * The canonical and social URL of a route: on the site's configured `url` only, never the host a
+ * request named (anyone can send any `Host`). No route (a missing page, an error) or no configured
+ * `url`: none, and the head leaves canonical and `og:url` out.
+ */
+function canonicalUrl(siteUrl: string, route: string | undefined): string | undefined {
+  if (route === undefined || !siteUrl) return undefined;
+  try {
+    return new URL(route, siteUrl).href;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The title of a page that is not a doc: search, not found, failed to build, unavailable. */

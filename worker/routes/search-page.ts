@@ -64,7 +64,7 @@ export async function serveSearchPage(c: Context<AppEnv>): Promise<Response> {
   );
   const theme = chooseTheme(c, manifest.site);
   const boot = { ...bootData(manifest, null, 200, theme, announcementDismissed(c, manifest.site)), search: data };
-  const body = renderDocument({ manifest, boot, theme, url: c.req.url });
+  const body = renderDocument({ manifest, boot, theme });
   return new Response(body, {
     status: 200,
     headers: {

@@ -32,10 +32,21 @@ export class StoreUnavailable extends Error {
 
 interface Memory {
   pointer?: { buildId: string; readAt: number };
+  /** Manifests of the builds the pointers named (the live one, or one it fell back to). */
   manifests: Map<string, Manifest>;
+  /** The kept builds (`build:history`) as last read, for pages asking for an older build's data. */
+  kept?: { current: string | null; buildIds: string[]; readAt: number };
+  /**
+   * Manifests of older kept builds that a page's data was asked of (a reader still on a page of
+   * the build before a deploy). Apart from `manifests`: no URL can push the live one out.
+   */
+  older: Map<string, Manifest>;
 }
 
-const memory: Memory = { manifests: new Map() };
+/** Builds whose manifests each map holds: enough for a rollback, bounded for memory. */
+const manifestsKept = 3;
+
+const memory: Memory = { manifests: new Map(), older: new Map() };
 /** Route buckets (a few KB each) and sidebars, parsed; content-addressed, so never stale. */
 const buckets = new ByteCache<RouteBucket>(2 * 1024 * 1024);
 // A big site's sidebar runs to megabytes of JSON: it must fit, or every page render parses it anew.
@@ -47,6 +58,8 @@ const pages = new ByteCache<PageData>(8 * 1024 * 1024);
 export function forgetStore(): void {
   memory.pointer = undefined;
   memory.manifests.clear();
+  memory.kept = undefined;
+  memory.older.clear();
   buckets.clear();
   sidebars.clear();
   pages.clear();
@@ -115,15 +128,41 @@ function parseHistory(value: string | null): string[] {
   }
 }
 
-/** The manifest of a build named in a URL (`/__data/<id>/…`); null when it is not deployed. */
-export async function manifestOf(kv: KVNamespace, buildId: string): Promise<Manifest | null> {
-  const found = await readManifest(kv, buildId);
+/**
+ * The manifest of a build named in a URL (`/__data/<id>/…`); null when it is not a kept build (the
+ * live one or one of `build:history`): any other id costs at most a read of the history, now and
+ * then, and never a manifest read.
+ */
+export async function manifestOf(kv: KVNamespace, buildId: string, now = Date.now()): Promise<Manifest | null> {
+  const live = memory.manifests.get(buildId);
+  if (live) return live;
+  const kept = await keptBuilds(kv, now);
+  if (!kept.buildIds.includes(buildId)) return null;
+  // The live build's manifest goes where its pages will look for it.
+  const found = await readManifest(kv, buildId, buildId === kept.current ? memory.manifests : memory.older);
   return 'manifest' in found ? found.manifest : null;
 }
 
+/** The kept builds, newest first: `build:history` and the pointer, re-read as often as the pointer. */
+async function keptBuilds(kv: KVNamespace, now: number): Promise<NonNullable<Memory['kept']>> {
+  const kept = memory.kept;
+  if (kept && now - kept.readAt < pointerMemoryMs) return kept;
+  const [current, history] = await Promise.all([
+    readStored(kv, kvKeys.current, pointerTtl),
+    readStored(kv, kvKeys.history, pointerTtl),
+  ]);
+  const buildIds = [...(current ? [current] : []), ...parseHistory(history)];
+  memory.kept = { current, buildIds, readAt: now };
+  return memory.kept;
+}
+
 /** A build's manifest, or why it cannot be used (missing, or cut short by an interrupted upload). */
-async function readManifest(kv: KVNamespace, buildId: string): Promise<{ manifest: Manifest } | { problem: string }> {
-  const cached = memory.manifests.get(buildId);
+async function readManifest(
+  kv: KVNamespace,
+  buildId: string,
+  into: Map<string, Manifest> = memory.manifests,
+): Promise<{ manifest: Manifest } | { problem: string }> {
+  const cached = into.get(buildId);
   if (cached) return { manifest: cached };
   const key = kvKeys.manifest(buildId);
   const text = await readStored(kv, key, immutableTtl);
@@ -136,9 +175,8 @@ async function readManifest(kv: KVNamespace, buildId: string): Promise<{ manifes
   }
   if (!Array.isArray(manifest.routeBuckets) || manifest.routeBuckets.length === 0)
     return { problem: `its manifest (${key}) has no route table: it was written by an older build` };
-  memory.manifests.set(buildId, manifest);
-  // Keep a few builds: enough for a rollback, bounded for memory.
-  if (memory.manifests.size > 3) memory.manifests.delete(memory.manifests.keys().next().value!);
+  into.set(buildId, manifest);
+  if (into.size > manifestsKept) into.delete(into.keys().next().value!);
   return { manifest };
 }
 

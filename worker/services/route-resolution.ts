@@ -39,7 +39,8 @@ async function resolve(kv: KVNamespace, manifest: Manifest, request: Request): P
     // A page at the path answers before any rule that is not forced.
     if (found && !rule.force) continue;
     // Read only when a rule is tried: `request.cf` is parsed anew on every request that reads it.
-    reader ??= ruleRequest(request, url, form.path);
+    // Placeholders take the path as spelled, so that its escapes land in the target once.
+    reader ??= ruleRequest(request, url, form.spelled);
     const to = matchRule(rule, reader);
     if (to === undefined) continue;
     if (rule.status !== 200 && rule.status !== 404) {
@@ -47,14 +48,14 @@ async function resolve(kv: KVNamespace, manifest: Manifest, request: Request): P
       if (location) return redirect(location, rule.status, url.search);
       continue;
     }
-    if (!form.exact) return redirect(encodeURI(form.path), 301, url.search);
-    const served = await lookupRoute(kv, manifest, canonicalForm(to.split(/[?#]/)[0]!).path);
+    if (!form.exact) return redirect(form.location, 301, url.search);
+    const served = await lookupRoute(kv, manifest, canonicalForm(keepEscapes(to).split(/[?#]/)[0]!).path);
     const status = rule.status === 404 ? 404 : 200;
     return served && 'page' in served
       ? { kind: 'page', path: form.path, target: served, status }
       : { kind: 'page', path: form.path, status: 404 };
   }
-  if (!form.exact) return redirect(encodeURI(form.path), 301, url.search);
+  if (!form.exact) return redirect(form.location, 301, url.search);
   if (found && 'broken' in found) return { kind: 'page', path: form.path, broken: found.broken, status: 500 };
   if (found) return { kind: 'page', path: form.path, target: found, status: found.status ?? 200 };
   return { kind: 'page', path: form.path, status: 404 };
@@ -70,6 +71,16 @@ function ruleRequest(request: Request, url: URL, path: string): RuleRequest {
   };
 }
 
+/**
+ * A filled-in target whose path placeholders took the request's escapes (`%40`, `%25`) and escaped
+ * them again: its path part gets them back as they came. The query part is left as filled in.
+ */
+function keepEscapes(to: string): string {
+  const end = to.search(/[?#]/);
+  const path = end < 0 ? to : to.slice(0, end);
+  return path.replace(/%25([0-9A-Fa-f]{2})/g, '%$1') + (end < 0 ? '' : to.slice(end));
+}
+
 /** The query string goes along, unless the target has its own. */
 function redirect(location: string, status: RedirectStatus, search: string): Resolution {
   return { kind: 'redirect', location: location.includes('?') ? location : location + search, status };
@@ -79,7 +90,8 @@ function redirect(location: string, status: RedirectStatus, search: string): Res
  * A filled-in target as a Location: a path stays on this site (one leading slash, so no
  * `//host` or `/\host` a browser reads as another site); a URL keeps the host its rule wrote.
  */
-function safeLocation(rule: RedirectRule, to: string): string | undefined {
+function safeLocation(rule: RedirectRule, filled: string): string | undefined {
+  const to = keepEscapes(filled);
   if (!/^https?:\/\//i.test(rule.to)) return `/${to.replace(/^[/\\]+/, '')}`;
   const written = rule.to
     .replace(/^https?:\/\//i, '')

@@ -134,8 +134,7 @@ describe('the HTML of a page', () => {
       ref && page.sidebar ? viewOfSidebar(page.sidebar, ref, site.sidebars[page.sidebar]!, route) : undefined;
     const theme = { preference: 'dark', theme: 'dark', needsScript: false, webFont: false, variant: 'dark' } as const;
     const boot = bootData(manifest, page, 200, theme, false, sidebar);
-    const url = new URL(route, manifest.site.url).href;
-    return new Response(await renderDocument({ manifest, boot, theme, url, page, sidebar })).text();
+    return new Response(await renderDocument({ manifest, boot, theme, page, sidebar })).text();
   }
 
   it('sends the article once: the boot data holds no tree and no table of contents', async () => {

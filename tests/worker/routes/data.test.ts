@@ -2,7 +2,8 @@
 
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pageDataPath } from '../../../client/contract/urls.ts';
-import { deployFixture, failingKv, freshBuildId, type DeployedBuild } from '../support/deploy.ts';
+import { kvKeys } from '../../../client/contract/storage.ts';
+import { bindings, deployFixture, failingKv, freshBuildId, pointTo, type DeployedBuild } from '../support/deploy.ts';
 import { get, getSettled } from '../support/requests.ts';
 
 interface ErrorBody {
@@ -61,7 +62,9 @@ describe('page data for client-side navigation', () => {
 
   it('keeps serving the data of the previous build after a deploy, for readers still on it', async () => {
     const previous = build;
-    await deployFixture();
+    const next = await deployFixture();
+    // As a deploy writes them: the history keeps the builds before it.
+    await pointTo(next.buildId, [next.buildId, previous.buildId]);
     const response = await get(pageDataPath(previous.buildId, '/intro'));
     expect(response.status).toBe(200);
     expect(await response.text()).toBe(previous.storedPage('/intro'));
@@ -100,4 +103,61 @@ describe('page data for client-side navigation', () => {
     expect(body).not.toContain('simulated outage');
     expect(logged).toHaveBeenCalled();
   });
+
+  it('serves no build the history does not keep (404 JSON), and such requests never push the live manifest out', async () => {
+    const live = build;
+    const dropped = [];
+    for (let i = 0; i < 5; i++) dropped.push(await deployFixture({ live: false }));
+    await pointTo(live.buildId, [live.buildId]);
+    const reads = new Map<string, number>();
+    const CONTENT = countingKv(reads);
+    expect((await getSettled('/intro', {}, { ...bindings, CONTENT })).response.status).toBe(200);
+    for (const old of dropped) {
+      const { response, body } = await getSettled(pageDataPath(old.buildId, '/intro'), {}, { ...bindings, CONTENT });
+      expect(response.status).toBe(404);
+      expect(JSON.parse(body)).toMatchObject({ error: 'not_found' });
+    }
+    for (let i = 0; i < 20; i++) {
+      const { response } = await getSettled(pageDataPath(freshBuildId(), '/intro'), {}, { ...bindings, CONTENT });
+      expect(response.status).toBe(404);
+    }
+    const page = await getSettled(pageDataPath(live.buildId, '/intro'), {}, { ...bindings, CONTENT });
+    expect(page.response.status).toBe(200);
+    expect((await getSettled('/intro', {}, { ...bindings, CONTENT })).response.status).toBe(200);
+    // The live manifest was read once, and no other build's at all.
+    expect(reads.get(kvKeys.manifest(live.buildId))).toBe(1);
+    for (const old of dropped) expect(reads.get(kvKeys.manifest(old.buildId))).toBeUndefined();
+  });
+
+  it('keeps the live manifest however many kept builds readers ask for', async () => {
+    const older = [];
+    for (let i = 0; i < 5; i++) older.push(await deployFixture({ live: false }));
+    await pointTo(build.buildId, [build.buildId, ...older.map((each) => each.buildId)]);
+    const reads = new Map<string, number>();
+    const CONTENT = countingKv(reads);
+    expect((await getSettled('/intro', {}, { ...bindings, CONTENT })).response.status).toBe(200);
+    for (const old of older) {
+      const { response, body } = await getSettled(pageDataPath(old.buildId, '/intro'), {}, { ...bindings, CONTENT });
+      expect(response.status).toBe(200);
+      expect(body).toBe(old.storedPage('/intro'));
+    }
+    expect((await getSettled('/intro', {}, { ...bindings, CONTENT })).response.status).toBe(200);
+    expect(reads.get(kvKeys.manifest(build.buildId))).toBe(1);
+  });
 });
+
+/** The test KV namespace, counting reads by key. */
+function countingKv(reads: Map<string, number>): KVNamespace {
+  const kv = bindings.CONTENT;
+  return new Proxy(kv, {
+    get(target, name) {
+      if (name === 'get')
+        return (key: string, ...rest: unknown[]) => {
+          reads.set(key, (reads.get(key) ?? 0) + 1);
+          return (target.get as (...args: unknown[]) => unknown).call(target, key, ...rest);
+        };
+      const value = Reflect.get(target, name) as unknown;
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}

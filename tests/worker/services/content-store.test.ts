@@ -98,7 +98,8 @@ describe('503 when KV cannot give the page', () => {
   it('keeps serving pages from the edge cache while KV fails', async () => {
     await deployFixture();
     await getSettled('/intro');
-    const { response, body } = await getSettled('/intro', {}, { CONTENT: failingKv() });
+    // The same worker (its version binding and all), its KV failing.
+    const { response, body } = await getSettled('/intro', {}, { ...bindings, CONTENT: failingKv() });
     expect(response.status).toBe(200);
     expect(response.headers.get('x-html-cache')).toBe('hit');
     expect(body).toContain('Tips render as admonitions.');

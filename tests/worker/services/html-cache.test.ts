@@ -114,11 +114,12 @@ describe('edge cache of rendered pages', () => {
     expect(next.buildId).not.toBe(build.buildId);
   });
 
-  it('never caches the 404 page', async () => {
+  it('caches the 404 page for the server only: browsers never keep it', async () => {
     await getSettled('/nowhere');
     const second = await getSettled('/nowhere');
     expect(second.response.status).toBe(404);
-    expect(second.response.headers.get('x-html-cache')).toBeNull();
+    expect(second.response.headers.get('x-html-cache')).toBe('hit');
+    expect(second.response.headers.get('cache-control')).toBe('no-store');
   });
 });
 
@@ -144,7 +145,13 @@ describe('hot pages in isolate memory', () => {
   });
 
   it('stops answering from memory once HTML_CACHE_TTL seconds have passed', async () => {
-    const key = htmlCacheKey(build.buildId, 'dark', '/ttl-probe');
+    const key = htmlCacheKey({
+      worker: 'test',
+      buildId: build.buildId,
+      variant: 'dark',
+      status: 200,
+      path: '/ttl-probe',
+    });
     const headers = new Headers({ 'content-type': 'text/html; charset=utf-8' });
     await storePage(key, htmlBytes('<p>kept</p>'), { status: 200, headers }, 60);
     edgeCacheWill('empty');
@@ -156,7 +163,9 @@ describe('hot pages in isolate memory', () => {
   it('holds no more than its byte budget: the page read least recently leaves first', async () => {
     forgetPages(3000);
     const headers = new Headers({ 'content-type': 'text/html; charset=utf-8' });
-    const keys = ['/a', '/b', '/c'].map((path) => htmlCacheKey(build.buildId, 'dark', path));
+    const keys = ['/a', '/b', '/c'].map((path) =>
+      htmlCacheKey({ worker: 'test', buildId: build.buildId, variant: 'dark', status: 200, path }),
+    );
     await storePage(keys[0]!, htmlBytes('a'.repeat(1200)), { status: 200, headers }, 300);
     await storePage(keys[1]!, htmlBytes('b'.repeat(1200)), { status: 200, headers }, 300);
     edgeCacheWill('empty');

@@ -59,6 +59,16 @@ describe('splats, placeholders and query conditions', () => {
     expect((await redirectOf('/lookup')).status).toBe(404);
   });
 
+  it.each([
+    ['/v1/%40evil.com/x', '/docs/%40evil.com/x'],
+    ['/v1/a%2Fb', '/docs/a%2Fb'],
+    ['/v1/what%3Fnext', '/docs/what%3Fnext'],
+    ['/v1/100%25', '/docs/100%25'],
+    ['/v1/caf%C3%A9', '/docs/caf%C3%A9'],
+  ])('carries the escapes of %s into the splat once', async (path, location) => {
+    expect(await redirectOf(path)).toEqual({ status: 301, location });
+  });
+
   it('never sends a reader to another site through a splat', async () => {
     for (const path of ['/v1//evil.example/x', '/v1/%5Cevil.example/x', '/v1/%2F%2Fevil.example']) {
       const { location } = await redirectOf(path);

@@ -64,6 +64,18 @@ describe('canonical URLs', () => {
     },
   );
 
+  it.each([
+    ['/%40evil.com/', '/%40evil.com'],
+    ['/a%2Fb/', '/a%2Fb'],
+    ['/what%3Fnext/?x=1', '/what%3Fnext?x=1'],
+    ['/100%25/', '/100%25'],
+  ])('redirects %s to %s, its reserved escapes as they came', async (path, location) => {
+    const response = await get(path);
+    await response.body?.cancel();
+    expect(response.status).toBe(301);
+    expect(response.headers.get('location')).toBe(location);
+  });
+
   it('keeps the query string through the redirect', async () => {
     const response = await get('/intro.html?tab=yarn&x=1');
     expect(response.status).toBe(301);

@@ -50,4 +50,24 @@ describe('canonicalPath', () => {
   it('keeps a malformed escape as written, to be a 404, without throwing', () => {
     expect(canonicalPath('/bad%E0%A4%A', redirects)).toEqual({ kind: 'route', path: '/bad%E0%A4%A' });
   });
+
+  it.each([
+    ['/%40evil.com/', '/%40evil.com'],
+    ['/a%2Fb/', '/a%2Fb'],
+    ['/what%3Fnext/', '/what%3Fnext'],
+    ['/tag%23one/', '/tag%23one'],
+    ['/a%26b%3Dc%2Bd/', '/a%26b%3Dc%2Bd'],
+    ['/100%25/', '/100%25'],
+    ['/%2540twice/', '/%2540twice'],
+    ['/caf%C3%A9%40home/', '/caf%C3%A9%40home'],
+    ['/x%40y.html', '/x%40y'],
+  ])('keeps the reserved escapes of %s as they came in its redirect', (pathname, location) => {
+    expect(canonicalPath(pathname, redirects)).toEqual({ kind: 'redirect', location });
+  });
+
+  it('looks a path with an escaped reserved character up as decodeURI leaves it', () => {
+    expect(canonicalForm('/a%2Fb').path).toBe('/a%2Fb');
+    expect(canonicalForm('/100%25').path).toBe('/100%');
+    expect(canonicalForm('/%40x').exact).toBe(true);
+  });
 });
