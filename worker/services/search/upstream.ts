@@ -82,7 +82,7 @@ export function upstreamResting(env: Env, now = Date.now()): boolean {
 /**
  * A client for one search: its requester carries that search's abort signal, so a fetch that
  * hangs is cut when the deadline passes rather than left to run. The signal replaces the
- * requester's own per-host timeouts, all longer than the deadline. The hosts' state is the
+ * requester's own per-host timeouts, none shorter than the deadline. The hosts' state is the
  * upstream's, shared by every search.
  */
 function clientFor(env: Env, upstream: Upstream, signal: AbortSignal) {
