@@ -19,6 +19,7 @@ import type { LighthouseScores } from './bench/lighthouse-median.ts';
 import { searchBody, searchLoad } from './bench/load.ts';
 import { pageWeight, type PageWeight } from './bench/page-weight.ts';
 import { runScaleBench } from './bench/scale.ts';
+import { benchSearchDeadline, type SearchDeadlineResult } from './bench/search-deadline.ts';
 import {
   benchNotFound,
   benchServing,
@@ -107,6 +108,8 @@ async function bench() {
     } finally {
       await workerd.stop();
     }
+    // Algolia hanging: how long a search waits before the embedded index answers, then after.
+    const hangingUpstream = await benchSearchDeadline(site, port + 6);
 
     const results: BenchResults = {
       pages,
@@ -119,6 +122,7 @@ async function bench() {
         indexBytes: index.bytes,
         indexGzipBytes: index.gzipBytes,
         modalChunkGzipBytes: gzipSync(modalChunk).length,
+        hangingUpstream,
       },
       build: { seconds: Number(buildSeconds.toFixed(2)), pages: build.pages.length },
       machine: { cpus: cpus().length, node: process.version, date: new Date().toISOString() },
@@ -189,6 +193,7 @@ interface BenchResults {
     indexBytes: number;
     indexGzipBytes: number;
     modalChunkGzipBytes: number;
+    hangingUpstream: SearchDeadlineResult;
   };
   build: { seconds: number; pages: number };
   machine: { cpus: number; node: string; date: string };
@@ -246,6 +251,10 @@ function printTable(results: BenchResults, extra: { searchErrors: number; uncach
       errors: '',
     },
   ]);
+  const hanging = results.search.hangingUpstream;
+  console.log(
+    `\nsearch with Algolia hanging (4 hosts): first ${hanging.firstMs} ms, next ${hanging.following.count} p50 ${hanging.following.p50Ms} ms, max ${hanging.following.maxMs} ms; connections after the first: ${hanging.connections.following}`,
+  );
   console.log(
     `\nsearch index (all pieces) ${kb(results.search.indexBytes)} (${kb(results.search.indexGzipBytes)} gz), modal chunk ${kb(results.search.modalChunkGzipBytes)} gz; build ${results.build.seconds} s for ${results.build.pages} pages`,
   );

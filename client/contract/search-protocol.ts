@@ -71,9 +71,13 @@ export interface SearchResponse {
 export const searchLimits = {
   queryLength: 64,
   hitsPerPage: 20,
-  maxHitsPerPage: 100,
+  /** More is cut to this, as Algolia cuts to 1000: DocSearch asks for 20. */
+  maxHitsPerPage: 50,
   bodyBytes: 16 * 1024,
-  maxRequests: 10,
+  /** Queries in one request (DocSearch sends one): more is refused. */
+  maxRequests: 4,
+  /** An answer's JSON at most: hits past it are left out. */
+  answerBytes: 256 * 1024,
   /** Hits the `/search` page groups into pages: Algolia's own ceiling for one request. */
   pageSearchHits: 1000,
   pagesPerResultsPage: 10,

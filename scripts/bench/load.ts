@@ -65,16 +65,30 @@ function distinctQuery(counter: number): string {
   return `${words[counter % words.length]} ${words[Math.floor(counter / words.length) % words.length]!.slice(0, 3)}${(counter % 97).toString(36)}`;
 }
 
+const levels = ['lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'];
+
+/** What the site's search modal (DocSearch v3) sends for a query: what readers ask, and what the edge cache keeps. */
 export function searchBody(query: string): string {
   return JSON.stringify({
     requests: [
       {
         indexName: 'docs',
         query,
-        hitsPerPage: 20,
-        attributesToSnippet: ['content:10'],
+        attributesToRetrieve: [
+          'hierarchy.lvl0',
+          ...levels.map((level) => `hierarchy.${level}`),
+          'content',
+          'type',
+          'url',
+        ],
+        attributesToSnippet: [...levels.map((level) => `hierarchy.${level}:10`), 'content:10'],
+        snippetEllipsisText: '…',
         highlightPreTag: '<mark>',
         highlightPostTag: '</mark>',
+        hitsPerPage: 20,
+        clickAnalytics: true,
+        facetFilters: [['language:en'], ['docusaurus_tag:docs-default-current']],
+        analytics: false,
       },
     ],
   });

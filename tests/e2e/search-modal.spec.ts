@@ -156,6 +156,20 @@ test.describe('results', () => {
     });
   }
 
+  test('the modal’s searches, typed and counted, are ones the edge cache keeps', async ({ page }) => {
+    const cacheStates: string[] = [];
+    page.on('response', (response) => {
+      if (response.url().endsWith('/1/indexes/*/queries') || response.url().endsWith('/1/indexes/%2A/queries'))
+        cacheStates.push(response.headers()['x-search-cache'] ?? 'none');
+    });
+    await openSearchReady(page, docPage);
+    await page.keyboard.press('Control+k');
+    await typeQuery(page, 'validator');
+    // The counted search follows once the query has rested (client/search/settled-search.ts).
+    await expect.poll(() => cacheStates.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+    for (const state of cacheStates) expect(state, 'kept or found in the edge cache').toMatch(/^(miss|hit)$/);
+  });
+
   test('hits from several parts of the docs come in one titled section per part', async ({ page }) => {
     await openSearchReady(page, docPage);
     await page.keyboard.press('Control+k');

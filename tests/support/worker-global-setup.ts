@@ -93,6 +93,10 @@ const algoliaStandInModes = {
   error500: '500',
   forbidden403: '403',
   hanging: 'hang',
+  // With `hanging`, four hosts that take a search and never answer: the client's every host.
+  hanging2: 'hang',
+  hanging3: 'hang',
+  hanging4: 'hang',
 } as const;
 export type AlgoliaStandInUrls = Record<keyof typeof algoliaStandInModes, string>;
 

@@ -3,17 +3,21 @@
 import type { Context } from 'hono';
 import { searchLimits, type SearchResponse } from '../../client/contract/search-protocol.ts';
 import type { AppEnv } from '../env.ts';
-import { searchCacheKey } from '../services/search/cache.ts';
+import { answerJson } from '../services/search/answer.ts';
+import { cacheableSearch, searchCacheKey } from '../services/search/cache.ts';
 import { buildToSearch, prefetchLocalIndex, search } from '../services/search/service.ts';
-import { algoliaConfigured } from '../services/search/upstream.ts';
+import { algoliaConfigured, upstreamRestMs } from '../services/search/upstream.ts';
 import { parseSearchBody, SearchRequestError } from '../services/search/protocol.ts';
 import { countSearches, readerBody } from '../services/analytics/count-results.ts';
 import { cacheTtlSeconds, readEdgeCache, writeEdgeCache } from '../services/edge-cache.ts';
 import { readCappedText } from '../services/request-body.ts';
 import { enforceRateLimit, rateLimits } from '../services/rate-limit.ts';
 
-/** Answers from the embedded index because Algolia failed are kept briefly. */
-const fallbackTtlSeconds = 30;
+/**
+ * Answers from the embedded index because Algolia failed are kept while this isolate leaves
+ * Algolia alone anyway (the upstream's rest), not for the whole SEARCH_CACHE_TTL.
+ */
+const fallbackTtlSeconds = upstreamRestMs / 1000;
 
 /** Refusals and failures are thrown; worker/errors/ answers them in Algolia's `{ message, status }`. */
 export async function serveSearch(c: Context<AppEnv>): Promise<Response> {
@@ -31,16 +35,20 @@ export async function serveSearch(c: Context<AppEnv>): Promise<Response> {
     const key = await searchCacheKey(`${buildId}|${algolia}`, queries);
     return { buildId, key, hit: await readEdgeCache(key) };
   };
+  // Only what the site's own clients send is kept; its facet filters are checked against the
+  // build's versions once the manifest is read.
+  const shaped = cacheableSearch(queries);
   // The edge cache is asked as soon as the pointer names the build, while its manifest is read;
   // asked again only if that build's manifest fails and a previous build answers instead.
   let early: ReturnType<typeof lookUp> | undefined;
   // Algolia can still answer while KV is down: a missing build only rules out the local index.
   const build = await buildToSearch(c.env.CONTENT, (buildId) => {
-    early = lookUp(buildId);
+    if (shaped) early = lookUp(buildId);
   });
   prefetchLocalIndex(c.env, build);
-  const asked = build && (await early);
-  const { key, hit } = !build ? {} : asked?.buildId === build.buildId ? asked : await lookUp(build.buildId);
+  const cacheable = shaped && build !== undefined && cacheableSearch(queries, build.tags ?? []);
+  const asked = cacheable ? await early : undefined;
+  const { key, hit } = !cacheable ? {} : asked?.buildId === build.buildId ? asked : await lookUp(build.buildId);
   if (hit) {
     const cached = await hit.text();
     const cachedAnswer = JSON.parse(cached) as SearchResponse;
@@ -57,7 +65,7 @@ export async function serveSearch(c: Context<AppEnv>): Promise<Response> {
   }
 
   const answer = await search(c.env, build, queries);
-  const body = JSON.stringify(answer.response);
+  const body = answerJson(answer.response);
   countSearches(c, queries, answer.response.results);
   const configuredTtl = cacheTtlSeconds(c.env.SEARCH_CACHE_TTL);
   const ttl =
@@ -76,7 +84,8 @@ export async function serveSearch(c: Context<AppEnv>): Promise<Response> {
     headers: {
       'content-type': 'application/json; charset=utf-8',
       'cache-control': 'no-store',
-      'x-search-cache': 'miss',
+      // `bypass`: a request the site's clients do not send, answered without the cache.
+      'x-search-cache': cacheable || (shaped && !build) ? 'miss' : 'bypass',
       'x-search-source': answer.source,
     },
   });

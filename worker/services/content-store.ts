@@ -14,6 +14,7 @@ import {
 import type { BrokenPage, PageData } from '../../client/contract/page.ts';
 import type { SidebarItem } from '../../client/contract/sidebar.ts';
 import { ByteCache } from './byte-cache.ts';
+import { withKvDeadline } from './kv-deadline.ts';
 
 /** Build-prefixed keys never change, so the edge may keep them long. */
 export const immutableTtl = 60 * 60 * 24;
@@ -238,10 +239,10 @@ export async function readSidebar(kv: KVNamespace, hash: string): Promise<Sideba
   return items;
 }
 
-/** The one way this worker reads KV: a failing read is a `StoreUnavailable` naming the key. */
+/** The one way this worker reads KV: a failing or hanging read is a `StoreUnavailable` naming the key. */
 export async function readStored(kv: KVNamespace, key: string, cacheTtl: number): Promise<string | null> {
   try {
-    return await kv.get(key, { cacheTtl });
+    return await withKvDeadline(kv.get(key, { cacheTtl }), key);
   } catch (error) {
     throw new StoreUnavailable(`KV read of ${key} failed`, error);
   }

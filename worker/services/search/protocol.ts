@@ -33,6 +33,30 @@ export class SearchRequestError extends HTTPException {
 
 type Raw = Record<string, unknown>;
 
+/**
+ * What one query may ask for, besides `searchLimits` (queries, hits, query length, body bytes).
+ * The site's own clients stay far below (DocSearch: 10 attributes retrieved, 7 snippeted at 10 or
+ * 5 words, `…`, `<mark>`, two facet groups); the room above is for other Algolia clients. Numbers
+ * a smaller answer still serves (snippet words, like hitsPerPage and page) are cut to the limit,
+ * as Algolia cuts hitsPerPage to 1000; text and lists over it are refused: no client sends them
+ * by mistake, and cutting them would change what the client asked.
+ */
+export const queryLimits = {
+  /** Words in a snippet: the site's own `/search` page shows 24. */
+  snippetWords: 30,
+  /** Names in each attribute list: a record has fewer attributes than this. */
+  attributes: 20,
+  attributeLength: 64,
+  ellipsisLength: 16,
+  /** A highlight tag with its class attribute. */
+  tagLength: 64,
+  /** Values in all facet filter groups together. */
+  facetValues: 16,
+  facetValueLength: 128,
+  indexNameLength: 128,
+  page: 1000,
+} as const;
+
 /** Highlight tags clients may ask for: inline elements that carry no behaviour, or InstantSearch's sentinels. */
 const safeTag = /^(<\/?(mark|em|strong|b|i|u|span|ais-highlight-\d+)( class="[\w -]*")?>|__\/?ais-highlight__)$/;
 /** The tags nearly every client sends, which pass without the pattern (compiled on first use). */
@@ -79,6 +103,9 @@ function parseQuery(request: unknown, index: number): SearchQuery {
   const highlightPostTag = optional(merged.highlightPostTag, 'string', `${where}.highlightPostTag`) ?? '</em>';
   // The tags are inserted into HTML that clients render as is: only plain element tags pass.
   for (const tag of [highlightPreTag, highlightPostTag]) {
+    // Each match repeats the tags: a long one multiplies the answer.
+    if (tag.length > queryLimits.tagLength)
+      throw new SearchRequestError(400, `${where}: highlight tags may be at most ${queryLimits.tagLength} characters`);
     if (!usualTags.has(tag) && !safeTag.test(tag))
       throw new SearchRequestError(
         400,
@@ -86,15 +113,26 @@ function parseQuery(request: unknown, index: number): SearchQuery {
       );
   }
 
+  const snippetEllipsisText = optional(merged.snippetEllipsisText, 'string', `${where}.snippetEllipsisText`) ?? '…';
+  // Each snippet repeats it, as the tags.
+  if (snippetEllipsisText.length > queryLimits.ellipsisLength)
+    throw new SearchRequestError(
+      400,
+      `${where}.snippetEllipsisText may be at most ${queryLimits.ellipsisLength} characters`,
+    );
+  const indexName = optional(merged.indexName, 'string', `${where}.indexName`) ?? 'docs';
+  if (indexName.length > queryLimits.indexNameLength)
+    throw new SearchRequestError(400, `${where}.indexName may be at most ${queryLimits.indexNameLength} characters`);
+
   return {
-    indexName: optional(merged.indexName, 'string', `${where}.indexName`) ?? 'docs',
+    indexName,
     query: [...query].slice(0, searchLimits.queryLength).join(''),
     hitsPerPage: Math.min(hitsPerPage, searchLimits.maxHitsPerPage),
-    page: Math.min(page, 1000),
+    page: Math.min(page, queryLimits.page),
     attributesToRetrieve: stringList(merged.attributesToRetrieve, `${where}.attributesToRetrieve`),
     attributesToHighlight: stringList(merged.attributesToHighlight, `${where}.attributesToHighlight`),
     attributesToSnippet: snippetSpec(stringList(merged.attributesToSnippet, `${where}.attributesToSnippet`) ?? []),
-    snippetEllipsisText: optional(merged.snippetEllipsisText, 'string', `${where}.snippetEllipsisText`) ?? '…',
+    snippetEllipsisText,
     highlightPreTag,
     highlightPostTag,
     facetFilters: facetFilters(merged.facetFilters, `${where}.facetFilters`),
@@ -142,6 +180,10 @@ function stringList(value: unknown, name: string): string[] | undefined {
   const list = typeof value === 'string' ? value.split(',') : value;
   if (!Array.isArray(list) || !list.every((item) => typeof item === 'string'))
     throw new SearchRequestError(400, `${name} must be a list of strings`);
+  if (list.length > queryLimits.attributes)
+    throw new SearchRequestError(400, `${name} may name at most ${queryLimits.attributes} attributes`);
+  if (list.some((item) => item.length > queryLimits.attributeLength))
+    throw new SearchRequestError(400, `${name}: an entry may be at most ${queryLimits.attributeLength} characters`);
   return list.map((item) => item.trim());
 }
 
@@ -149,21 +191,33 @@ function snippetSpec(list: string[]): Record<string, number> {
   const spec: Record<string, number> = {};
   for (const item of list) {
     const [attribute = '', words] = item.split(':');
-    if (attribute) spec[attribute] = Math.min(Math.max(Number(words) || 10, 1), 100);
+    if (attribute) spec[attribute] = Math.min(Math.max(Number(words) || 10, 1), queryLimits.snippetWords);
   }
   return spec;
 }
 
+/**
+ * AND of ORs, in one order: values sorted and once in a group, groups sorted and once, so a filter
+ * written in another order or with repeats is the same query (and the same edge-cache entry).
+ */
 function facetFilters(value: unknown, name: string): string[][] {
   if (value === undefined || value === null) return [];
   const list = typeof value === 'string' ? [value] : value;
   if (!Array.isArray(list)) throw new SearchRequestError(400, `${name} must be a list`);
-  return list.map((entry) => {
+  const groups = list.map((entry) => {
     const group = typeof entry === 'string' ? [entry] : entry;
     if (!Array.isArray(group) || !group.every((item) => typeof item === 'string'))
       throw new SearchRequestError(400, `${name} must contain strings or lists of strings`);
     return group as string[];
   });
+  const values = groups.flat();
+  if (values.length > queryLimits.facetValues)
+    throw new SearchRequestError(400, `${name} may hold at most ${queryLimits.facetValues} values`);
+  if (values.some((item) => item.length > queryLimits.facetValueLength))
+    throw new SearchRequestError(400, `${name}: a value may be at most ${queryLimits.facetValueLength} characters`);
+  const sorted = groups.map((group) => [...new Set(group)].sort());
+  const byText = new Map(sorted.map((group) => [JSON.stringify(group), group]));
+  return [...byText.keys()].sort().map((text) => byText.get(text)!);
 }
 
 /** The request as a stable string: the edge cache key and the echoed `params`. */

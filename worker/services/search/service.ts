@@ -3,13 +3,14 @@
 
 import { currentVersionName, versionTag, type SearchResponse } from '../../../client/contract/search-protocol.ts';
 import type { SearchRef } from '../../../client/contract/storage.ts';
+import { docsVersions } from '../../../client/contract/versions.ts';
 import type { Env } from '../../env.ts';
 import { currentManifest, StoreUnavailable } from '../content-store.ts';
 import { formatPage } from './format.ts';
 import { localIndex } from './local-index.ts';
 import { localPageResults, searchPageQuery, searchPageResults, type SearchPageResults } from './page-results.ts';
 import type { SearchQuery } from './protocol.ts';
-import { algoliaConfigured, searchUpstream } from './upstream.ts';
+import { algoliaConfigured, searchUpstream, UpstreamUnavailable, upstreamResting } from './upstream.ts';
 
 /** The live build a local search reads: its id (cache keys) and where its index lives. */
 export interface SearchBuild {
@@ -17,6 +18,8 @@ export interface SearchBuild {
   search?: SearchRef;
   /** The last docs version's tag: what the search page searches unless asked for another version. */
   tag?: string;
+  /** Every docs version's tag (`docusaurus_tag`): the facet filters the site's clients send. */
+  tags?: string[];
 }
 
 export type SearchSource = 'algolia' | 'local';
@@ -32,14 +35,17 @@ export async function search(env: Env, build: SearchBuild | undefined, queries: 
     try {
       return { response: await searchUpstream(env, queries), source: 'algolia' };
     } catch (error) {
-      console.warn(
-        'Algolia failed; answering from the embedded index:',
-        error instanceof Error ? error.message : error,
-      );
+      noteUpstreamFailure('answering from the embedded index', error);
     }
   }
   if (!build) throw new StoreUnavailable('no deployed build to search, and Algolia did not answer');
   return { response: await searchLocal(env, build, queries), source: 'local' };
+}
+
+/** Said once per failure: the searches that skip a resting Algolia do not repeat it. */
+function noteUpstreamFailure(what: string, error: unknown): void {
+  if (error instanceof UpstreamUnavailable && error.resting) return;
+  console.warn(`Algolia failed; ${what}:`, error instanceof Error ? error.message : error);
 }
 
 /**
@@ -58,7 +64,7 @@ export async function searchPage(
       const [result] = (await searchUpstream(env, [searchPageQuery(query, tag)])).results;
       return result && searchPageResults(result, query, page);
     } catch (error) {
-      console.warn('Algolia failed; the search page answers from the embedded index:', (error as Error).message);
+      noteUpstreamFailure('the search page answers from the embedded index', error);
     }
   }
   if (!build) throw new StoreUnavailable('no deployed build to search, and Algolia did not answer');
@@ -76,7 +82,12 @@ export async function buildToSearch(
 ): Promise<SearchBuild | undefined> {
   try {
     const { buildId, search, site } = await currentManifest(kv, undefined, onPointer);
-    return { buildId, search, tag: versionTag(site.docs.lastVersion ?? currentVersionName) };
+    return {
+      buildId,
+      search,
+      tag: versionTag(site.docs.lastVersion ?? currentVersionName),
+      tags: docsVersions(site).map((version) => versionTag(version.name)),
+    };
   } catch (error) {
     if (!(error instanceof StoreUnavailable)) throw error;
     console.warn('searching without a deployed build:', error.message);
@@ -85,12 +96,12 @@ export async function buildToSearch(
 }
 
 /**
- * Starts reading the embedded index's directory (when the local index would answer a miss), so
- * that it comes in while the edge cache is asked. A failure here is left to the search itself,
- * which reads again and reports it.
+ * Starts reading the embedded index's directory (when the local index would answer a miss: no
+ * Algolia, or Algolia resting after a failure), so that it comes in while the edge cache is
+ * asked. A failure here is left to the search itself, which reads again and reports it.
  */
 export function prefetchLocalIndex(env: Env, build: SearchBuild | undefined): void {
-  if (!build?.search || algoliaConfigured(env)) return;
+  if (!build?.search || (algoliaConfigured(env) && !upstreamResting(env))) return;
   localIndex(env, build.search).catch(() => undefined);
 }
 

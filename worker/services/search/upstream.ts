@@ -1,16 +1,44 @@
 // Algolia as the upstream, through the algoliasearch v5 lite client and its retry strategy
-// (read hosts first, then fallbacks; a failing host rests for 120 s).
+// (read hosts first, then fallbacks; a failing host rests for 120 s), under one deadline per
+// search. An upstream that failed or missed the deadline is left alone for the host-down time,
+// so the searches after it go to the embedded index at once instead of each waiting again.
 
 import { liteClient } from 'algoliasearch/lite';
+import { createMemoryCache, createNullCache, type Cache } from '@algolia/client-common';
 import { createFetchRequester } from '@algolia/requester-fetch';
 import type { SearchResponse } from '../../../client/contract/search-protocol.ts';
 import type { Env } from '../../env.ts';
 import { escapeHtml } from '../../../client/contract/escape-html.ts';
 import type { SearchQuery } from './protocol.ts';
 
-type LiteClient = ReturnType<typeof liteClient>;
+/** How long a search waits for Algolia's whole answer before the embedded index answers instead. */
+export const upstreamDeadlineMs = 1_000;
+/** How long an upstream that failed is not asked: the retry strategy's host-down time. */
+export const upstreamRestMs = 120_000;
+/** Upstreams (application, key, hosts) an isolate keeps state for: one in production. */
+const maxUpstreams = 8;
 
-const clients = new Map<string, LiteClient>();
+/** Algolia is resting after a failure, or did not answer within the deadline. */
+export class UpstreamUnavailable extends Error {
+  constructor(
+    message: string,
+    /** True when Algolia was not asked at all: it failed a moment ago. */
+    readonly resting = false,
+  ) {
+    super(message);
+    this.name = 'UpstreamUnavailable';
+  }
+}
+
+interface Upstream {
+  hosts: ReturnType<typeof parseHosts>;
+  /** The retry strategy's memory of failing hosts, kept across searches. */
+  hostsCache: Cache;
+  /** Until when (ms since the epoch) searches skip this upstream. */
+  restingUntil: number;
+}
+
+const upstreams = new Map<string, Upstream>();
 
 export function algoliaConfigured(env: Env): boolean {
   return Boolean(env.ALGOLIA_APP_ID && env.ALGOLIA_SEARCH_API_KEY && env.ALGOLIA_INDEX_NAME);
@@ -34,18 +62,45 @@ export function parseHosts(value: string | undefined) {
     });
 }
 
-function client(env: Env): LiteClient {
+function upstreamOf(env: Env): Upstream {
   const key = `${env.ALGOLIA_APP_ID}|${env.ALGOLIA_SEARCH_API_KEY}|${env.ALGOLIA_HOSTS ?? ''}`;
-  let existing = clients.get(key);
-  if (!existing) {
-    existing = liteClient(env.ALGOLIA_APP_ID!, env.ALGOLIA_SEARCH_API_KEY!, {
-      requester: createFetchRequester(),
-      timeouts: { connect: 1_000, read: 2_000, write: 30_000 },
-      ...(parseHosts(env.ALGOLIA_HOSTS) ? { hosts: parseHosts(env.ALGOLIA_HOSTS) } : {}),
-    });
-    clients.set(key, existing);
+  let upstream = upstreams.get(key);
+  if (!upstream) {
+    upstream = { hosts: parseHosts(env.ALGOLIA_HOSTS), hostsCache: createMemoryCache(), restingUntil: 0 };
+    upstreams.set(key, upstream);
+    if (upstreams.size > maxUpstreams) upstreams.delete(upstreams.keys().next().value!);
   }
-  return existing;
+  return upstream;
+}
+
+/** Whether searches skip Algolia now, because it failed within the host-down time. */
+export function upstreamResting(env: Env, now = Date.now()): boolean {
+  return upstreamOf(env).restingUntil > now;
+}
+
+/**
+ * A client for one search: its requester carries that search's abort signal, so a fetch that
+ * hangs is cut when the deadline passes rather than left to run. The signal replaces the
+ * requester's own per-host timeouts, none shorter than the deadline. The hosts' state is the
+ * upstream's, shared by every search.
+ */
+function clientFor(env: Env, upstream: Upstream, signal: AbortSignal) {
+  return liteClient(env.ALGOLIA_APP_ID!, env.ALGOLIA_SEARCH_API_KEY!, {
+    requester: createFetchRequester({ requesterOptions: { signal } }),
+    timeouts: { connect: 1_000, read: 2_000, write: 30_000 },
+    hostsCache: upstream.hostsCache,
+    // The edge cache keeps answers; the client's own caches would keep every answer in memory.
+    responsesCache: createNullCache(),
+    requestsCache: createNullCache(),
+    // Waiting out a 429's retry-after cannot fit in the deadline: the embedded index answers.
+    maxRateLimitRetries: 0,
+    ...(upstream.hosts ? { hosts: upstream.hosts } : {}),
+  });
+}
+
+/** A request Algolia refuses as malformed says nothing of its health; any other failure rests it. */
+function restsUpstream(error: unknown): boolean {
+  return (error as { status?: unknown } | undefined)?.status !== 400;
 }
 
 /** Algolia does not escape record text; we ask for sentinels, escape, then put the tags in. */
@@ -53,7 +108,32 @@ const sentinel = { pre: '__ais-highlight__', post: '__/ais-highlight__' };
 
 /** Every query goes to the configured index, whatever index name the browser used. */
 export async function searchUpstream(env: Env, queries: SearchQuery[]): Promise<SearchResponse> {
-  const response = await client(env).search({
+  const upstream = upstreamOf(env);
+  if (upstream.restingUntil > Date.now()) throw new UpstreamUnavailable('Algolia failed a moment ago', true);
+  const deadline = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const error = new UpstreamUnavailable(`Algolia did not answer within ${upstreamDeadlineMs} ms`);
+      deadline.abort(error);
+      reject(error);
+    }, upstreamDeadlineMs);
+  });
+  let response: unknown;
+  try {
+    // The race holds the bound even where the client waits on something the signal cannot cut.
+    response = await Promise.race([askAlgolia(env, upstream, deadline.signal, queries), late]);
+  } catch (error) {
+    if (restsUpstream(error)) upstream.restingUntil = Date.now() + upstreamRestMs;
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+  return escapeAnswer(response as SearchResponse, queries);
+}
+
+function askAlgolia(env: Env, upstream: Upstream, signal: AbortSignal, queries: SearchQuery[]) {
+  return clientFor(env, upstream, signal).search({
     requests: queries.map((query) => ({
       indexName: env.ALGOLIA_INDEX_NAME!,
       query: query.query,
@@ -72,7 +152,10 @@ export async function searchUpstream(env: Env, queries: SearchQuery[]): Promise<
       analytics: query.analytics ? undefined : false,
     })),
   });
-  const results = (response as unknown as SearchResponse).results.map((result, index) => {
+}
+
+function escapeAnswer(response: SearchResponse, queries: SearchQuery[]): SearchResponse {
+  const results = response.results.map((result, index) => {
     const query = queries[index]!;
     const tags = (value: string) =>
       escapeHtml(value)

@@ -49,10 +49,18 @@ describe('search parameters', () => {
       snippetEllipsisText: '…',
       highlightPreTag: '<mark>',
       highlightPostTag: '</mark>',
-      facetFilters: [['language:en'], ['docusaurus_tag:default', 'docusaurus_tag:docs-default-current']],
+      // In one order: a filter written otherwise is the same query.
+      facetFilters: [['docusaurus_tag:default', 'docusaurus_tag:docs-default-current'], ['language:en']],
       clickAnalytics: true,
       analytics: true,
     });
+  });
+
+  it('reads facet filters in any order, or with repeats, as the same filters', () => {
+    const filters = (value: unknown) => parseOne({ query: 'a', facetFilters: value }).facetFilters;
+    expect(filters([['docusaurus_tag:b', 'docusaurus_tag:a', 'docusaurus_tag:b'], 'language:en'])).toEqual(
+      filters(['language:en', ['docusaurus_tag:a', 'docusaurus_tag:b'], ['language:en']]),
+    );
   });
 
   it('reads Algolia’s analytics flag, counted unless a request says otherwise', () => {
@@ -117,8 +125,11 @@ describe('search parameters', () => {
     });
   });
 
-  it('caps hitsPerPage at 100 however many a client asks for', () => {
-    expect(parseOne({ query: 'a', hitsPerPage: 5000 }).hitsPerPage).toBe(100);
+  it('cuts hitsPerPage to 50 and snippets to 30 words however many a client asks for', () => {
+    expect(parseOne({ query: 'a', hitsPerPage: 5000 }).hitsPerPage).toBe(50);
+    expect(parseOne({ query: 'a', attributesToSnippet: ['content:1000'] }).attributesToSnippet).toEqual({
+      content: 30,
+    });
   });
 
   it('keeps only the first 64 characters of a long query', () => {
@@ -155,9 +166,9 @@ describe('refused requests', () => {
     ['`requests` that is not an array', '{"requests":{"query":"a"}}', /`requests` is required and must be an array/],
     ['an empty `requests`', '{"requests":[]}', /at least one query/],
     [
-      'more than ten queries',
-      JSON.stringify({ requests: Array.from({ length: 11 }, () => ({ query: 'a' })) }),
-      /at most 10/,
+      'more than four queries',
+      JSON.stringify({ requests: Array.from({ length: 5 }, () => ({ query: 'a' })) }),
+      /at most 4/,
     ],
   ])('answers 400 to %s', (_, body, message) => {
     const error = refusal(body);
