@@ -30,6 +30,26 @@ function standIn(answer: (args: string[]) => WranglerOutput): { wrangler: Wrangl
 }
 
 const isGet = (args: string[], key: string) => args[0] === 'kv' && args[2] === 'get' && args[3] === key;
+
+/**
+ * What wrangler answers a deploy whose KV holds `history` and nothing else: the lock is free, the
+ * key list and bulk reads are empty, `wrangler deploy` prints a version.
+ */
+function deployAnswers(history: string[]): (args: string[]) => WranglerOutput {
+  return (args) => {
+    if (args[0] === 'd1' && args[1] === 'execute') {
+      const command = args.at(-1)!;
+      const token = /VALUES \(1, '[^']*', '([^']+)'/.exec(command)?.[1];
+      const lockRow = token ? [{ holder: 'test', token, until: 2_000_000_000 }] : [];
+      return ok(JSON.stringify([{ results: [] }, { results: [] }, { results: lockRow }]));
+    }
+    if (isGet(args, kvKeys.history)) return ok(JSON.stringify(history));
+    if (args[0] === 'kv' && args[2] === 'list') return ok('[]');
+    if (args[0] === 'kv' && args[1] === 'bulk' && args[2] === 'get') return ok('{}\n\nSuccess!\n');
+    if (args[0] === 'deploy') return ok('Current Version ID: 0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0\n');
+    return ok();
+  };
+}
 const writes = (calls: string[][]) => calls.filter((args) => args.includes('put') || args[0] === 'deploy');
 
 let root: string;
@@ -91,10 +111,11 @@ describe('reading build:history', () => {
 
 describe('a failing deploy step', () => {
   it('stops before the pointer moves when the worker upload fails', async () => {
+    const answers = deployAnswers(['oldbuild0001']);
     const { wrangler, calls } = standIn((args) =>
-      args[0] === 'deploy' ? failed('✘ [ERROR] Authentication error [code: 10000]\n') : ok(),
+      args[0] === 'deploy' ? failed('✘ [ERROR] Authentication error [code: 10000]\n') : answers(args),
     );
-    const attempt = deployBuild(remoteTarget(wrangler, join(root, 'archive')), outDir, ['oldbuild0001'], () => {});
+    const attempt = deployBuild(remoteTarget(wrangler, join(root, 'archive')), outDir, () => {});
     await expect(attempt).rejects.toThrow(
       /deploy the worker and its assets failed: `wrangler deploy --assets .*` exited with 1:\n✘ \[ERROR\] Authentication error/,
     );
@@ -103,11 +124,13 @@ describe('a failing deploy step', () => {
   });
 
   it('says the new build is live and which keys are left over when deleting an old build fails', async () => {
-    const history = ['b5', 'b4', 'b3', 'b2', 'b1'];
+    const answers = deployAnswers(['b5', 'b4', 'b3', 'b2', 'b1']);
     const { wrangler } = standIn((args) =>
-      args[2] === 'list' ? failed('✘ [ERROR] A request to the Cloudflare API failed.') : ok(),
+      args[2] === 'list' && args.includes('b:b1:')
+        ? failed('✘ [ERROR] A request to the Cloudflare API failed.')
+        : answers(args),
     );
-    const attempt = deployBuild(remoteTarget(wrangler, join(root, 'archive')), outDir, history, () => {});
+    const attempt = deployBuild(remoteTarget(wrangler, join(root, 'archive')), outDir, () => {});
     await expect(attempt).rejects.toMatchObject({ pointerMoved: true });
     await expect(attempt).rejects.toThrow(/build newbuild0001 is live; the keys b:b1:\* are left over/);
   });
