@@ -161,10 +161,13 @@ export function localWorkerDir(persistDir: string): string {
   return join(persistDir, 'worker');
 }
 
-/** How to serve a local deploy: its worker bundle over its KV, D1 and assets. */
+/**
+ * How to serve a local deploy: its worker bundle over its KV, D1 and assets. wrangler.toml is named
+ * for the bindings, which wrangler dev leaves out when given a script of its own.
+ */
 export function localServeCommand(persistDir: string, port = 8787): string {
   return (
-    `npx wrangler dev ${join(localWorkerDir(persistDir), 'index.js')} --no-bundle --local ` +
+    `npx wrangler dev -c wrangler.toml ${join(localWorkerDir(persistDir), 'index.js')} --no-bundle --local ` +
     `--persist-to ${persistDir} --assets ${localAssetsDir(persistDir)} --port ${port}`
   );
 }
