@@ -53,7 +53,8 @@ export async function takeLock(target: DeployTarget, holder = lockHolder(), seco
     row
       ? `another deploy holds it: ${row.holder}, until ${new Date(row.until * 1000).toISOString()}. ` +
           `Wait for it to finish; if it died, its lock runs out then (or, once sure no deploy runs, ` +
-          `\`wrangler d1 execute self-docs-analytics --command "DELETE FROM deploy_lock"\`)`
+          `\`npx wrangler d1 execute self-docs-analytics --remote --command "DELETE FROM deploy_lock"\`, ` +
+          `or --local --persist-to DIR for a local deploy)`
       : 'the lock row could not be read back',
   );
 }

@@ -7,8 +7,7 @@
 //   key no kept build uses that was already there when the history was read.
 // Any step that fails stops the deploy before the pointer moves, so the live build stays live.
 
-import { readFile } from 'node:fs/promises';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { contentKeyPrefixes, kvKeys } from '../../client/contract/storage.ts';
