@@ -85,6 +85,7 @@ describe('the deploy lock', { timeout: 180_000 }, () => {
   });
 
   it('is released when the deploy fails', async () => {
+    await lockedBy('a deploy that died', -1);
     const out = await fakeBuild('broken00001');
     await writeFile(join(out, 'kv', 'bulk-000.json'), JSON.stringify([{ key: 1 }]));
     await expect(deployBuild(target, out, () => {})).rejects.toThrow(/upload build broken00001/);
