@@ -1,16 +1,18 @@
 // `npm run deploy`: build, then deploy to Cloudflare (needs CLOUDFLARE_API_TOKEN,
 // CLOUDFLARE_ACCOUNT_ID and the real KV id in wrangler.toml).
-// `npm run deploy -- --rollback <build id>` only moves the pointer to a kept build.
+// `npm run deploy -- --rollback <build id>` moves the pointer back to a kept build and brings back
+// the worker version that build went live with.
 // `--local [--persist DIR]` runs the same steps against Miniflare's local state instead
-// (default .wrangler/local-deploy; the assets a local server serves go to DIR/assets).
-// The steps live in scripts/deploy/steps.ts.
+// (default .wrangler/local-deploy; the assets and worker a local server serves go to DIR/assets
+// and DIR/worker). The steps live in scripts/deploy/steps.ts; both hold the deploy lock (lock.ts).
 
 import { resolve } from 'node:path';
 import { parseArgs } from './cli/args.ts';
 import { buildFailureMessage } from './compiler/errors.ts';
 import { runBuild } from './compiler/pipeline.ts';
-import { deployBuild, readHistory, rollBack } from './deploy/steps.ts';
-import { localAssetsDir, localTarget, remoteTarget } from './deploy/target.ts';
+import { withLock } from './deploy/lock.ts';
+import { deployLocked, readHistory, rollBack } from './deploy/steps.ts';
+import { localServeCommand, localTarget, remoteTarget } from './deploy/target.ts';
 import { DeployError } from './deploy/wrangler.ts';
 
 const argv = process.argv.slice(2);
@@ -31,18 +33,17 @@ try {
   if (rollbackTo) {
     await rollBack(target, rollbackTo);
   } else {
-    // Read before building: a deploy that cannot see the kept builds must not start.
-    const previous = await readHistory(target);
-    const result = await runBuild({ siteDir: args.content, outDir: args.out, cacheDir: args.cache });
-    for (const warning of result.warnings) console.warn(`warning: ${warning.message}`);
-    console.log(`built ${result.pages.length} pages as build ${result.buildId}`);
-    await deployBuild(target, args.out, previous);
+    // The lock is held while building too, so that a second deploy stops before it builds.
+    await withLock(target, async () => {
+      // Read before building: a deploy that cannot see the kept builds must not start.
+      await readHistory(target);
+      const result = await runBuild({ siteDir: args.content, outDir: args.out, cacheDir: args.cache });
+      for (const warning of result.warnings) console.warn(`warning: ${warning.message}`);
+      console.log(`built ${result.pages.length} pages as build ${result.buildId}`);
+      await deployLocked(target, args.out);
+    });
   }
-  if (local) {
-    console.log(
-      `serve it: npx wrangler dev --local --persist-to ${persist} --assets ${localAssetsDir(persist)} --port 8787`,
-    );
-  }
+  if (local) console.log(`serve it: ${localServeCommand(persist)}`);
 } catch (error) {
   const message = error instanceof DeployError ? `deploy stopped: ${error.message}` : buildFailureMessage(error);
   if (!message) throw error;

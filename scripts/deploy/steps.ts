@@ -1,18 +1,28 @@
-// The deploy sequence, the same for Cloudflare and for local state:
-//   read build:history → upload the keys the live build does not already have (content keys are
-//   named by their hash: see upload-plan.ts) → apply the D1 migrations → put the worker and assets
-//   live (with the kept builds' hashed assets) → write build:history, then build:current →
-//   collect: the records of builds that fell out of the last five, and every content key no kept
-//   build uses.
+// The deploy sequence, the same for Cloudflare and for local state, under the deploy lock (lock.ts):
+//   read build:history and the list of every key → upload the keys the live build does not already
+//   have (content keys are named by their hash: see upload-plan.ts) and the build's hashed assets KV
+//   lacks (kept-files.ts) → apply the D1 migrations → put the worker and assets live, with the
+//   kept builds' hashed assets gathered from KV → write the build's deploy record, build:history,
+//   then build:current → collect: the records of builds that fell out of the last five, and every
+//   key no kept build uses that was already there when the history was read.
 // Any step that fails stops the deploy before the pointer moves, so the live build stays live.
 
-import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { contentKeyPrefixes } from '../../client/contract/storage.ts';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { kvKeys } from '../../client/contract/storage.ts';
-import { addKeptAssets, archiveAssets, ownAssets } from './assets-archive.ts';
+import { contentKeyPrefixes, kvKeys } from '../../client/contract/storage.ts';
+import { addKeptAssets } from './assets-archive.ts';
+import {
+  deployKeys,
+  describeAssets,
+  gatherKeptAssets,
+  keptFilePrefixes,
+  keysInUse,
+  parseDeployRecord,
+  storeAssets,
+  type DeployRecord,
+} from './kept-files.ts';
+import { withLock } from './lock.ts';
 import type { DeployTarget } from './target.ts';
 import { parseKeyRecord, planUpload } from './upload-plan.ts';
 import { DeployError } from './wrangler.ts';
@@ -45,19 +55,34 @@ export async function readHistory(target: DeployTarget): Promise<string[]> {
   );
 }
 
-/** Deploys the build in `outDir` (as written by runBuild) on top of the `previous` history. */
-export async function deployBuild(
+/** Deploys the build in `outDir` (as written by runBuild), under the deploy lock. */
+export function deployBuild(
   target: DeployTarget,
   outDir: string,
-  previous: string[],
   log: Log = console.log,
 ): Promise<{ buildId: string; history: string[] }> {
+  return withLock(target, () => deployLocked(target, outDir, log));
+}
+
+/** The deploy itself, for a caller that already holds the lock (`npm run deploy` holds it while it builds). */
+export async function deployLocked(
+  target: DeployTarget,
+  outDir: string,
+  log: Log = console.log,
+): Promise<{ buildId: string; history: string[] }> {
+  const previous = await readHistory(target);
+  // What KV held when the history was read: the collection deletes nothing written after this.
+  const snapshot = new Set(await target.listKeys(''));
   const buildId = (await readFile(join(outDir, 'kv', 'build-id'), 'utf8')).trim();
   const history = [buildId, ...previous.filter((id) => id !== buildId)];
   const kept = history.slice(0, keptBuilds);
+  const records = await readBuildRecords(
+    target,
+    kept.filter((id) => id !== buildId),
+  );
 
   const live = previous[0];
-  const present = new Set(live ? ((await readKeyRecord(target, live)) ?? []) : []);
+  const present = new Set((live && records.get(live)?.keys) || []);
   const plan = await planUpload(outDir, present);
   try {
     for (const [index, file] of plan.files.entries())
@@ -69,20 +94,37 @@ export async function deployBuild(
     `uploaded ${plan.sent} keys of build ${buildId} to ${target.label}` +
       (plan.skipped ? ` (${plan.skipped} unchanged, already there for build ${live})` : ''),
   );
+  const clientDir = join(outDir, 'client');
+  const assets = await describeAssets(clientDir);
+  const stored = await storeAssets(target, clientDir, assets, snapshot);
+  log(`kept the build's ${assets.length} hashed assets in KV (${stored} new)`);
 
   // Tables first: the new worker may write to them as soon as it is live.
   await target.migrate();
   log(`applied the analytics migrations on ${target.label}`);
 
-  const clientDir = join(outDir, 'client');
-  const files = await ownAssets(clientDir);
-  await addKeptAssets(target.archiveDir, clientDir, kept);
-  await target.publish(clientDir);
-  log(`published the worker and assets (with the hashed files of builds ${kept.join(', ')})`);
+  const deployed = new Map(
+    [...records].flatMap(([id, record]) => (record.deploy ? [[id, record.deploy] as const] : [])),
+  );
+  const gathered = await gatherKeptAssets(target, clientDir, deployed);
+  for (const id of gathered.missing) log(`warning: some hashed assets of kept build ${id} are no longer in KV`);
+  // Builds deployed before their assets were kept in KV: this machine's archive may still have them.
+  const unrecorded = [...records.keys()].filter((id) => !deployed.has(id));
+  if (unrecorded.length > 0) {
+    await addKeptAssets(target.archiveDir, clientDir, unrecorded);
+    log(
+      `kept builds ${unrecorded.join(', ')} have no deploy record: their hashed assets come from ${target.archiveDir} if at all`,
+    );
+  }
+  const worker = await target.publish(clientDir, snapshot);
+  log(
+    `published the worker${worker ? ` (version ${worker})` : ''} and assets ` +
+      `(with the hashed files of builds ${kept.join(', ')}, ${gathered.files} of them from KV)`,
+  );
 
-  await writePointer(target, buildId, kept);
+  const record: DeployRecord = { ...(worker ? { worker } : {}), assets };
+  await writePointer(target, buildId, kept, record);
   log(`live: build ${buildId} (kept: ${kept.join(', ')})`);
-  await archiveAssets(target.archiveDir, clientDir, { id: buildId, files }, kept);
 
   for (const old of history.slice(keptBuilds)) {
     try {
@@ -97,88 +139,124 @@ export async function deployBuild(
       );
     }
   }
-  await collectContent(target, outDir, buildId, kept, log);
+  await collect(target, outDir, buildId, kept, records, record, snapshot, log);
   return { buildId, history: kept };
 }
 
-/**
- * The content keys of a deployed build, from its `b:<id>:keys` record. A build's record never
- * changes, so a copy is kept beside the assets archive and KV is read once per build.
- */
-async function readKeyRecord(target: DeployTarget, buildId: string): Promise<string[] | null> {
-  const copy = keyRecordCopy(target, buildId);
-  if (existsSync(copy)) return parseKeyRecord(await readFile(copy, 'utf8'));
-  const text = await target.getKey(kvKeys.keys(buildId));
-  const keys = parseKeyRecord(text);
-  if (keys) await saveKeyRecord(target, buildId, text!);
-  return keys;
+interface BuildRecords {
+  /** Its content keys (`b:<id>:keys`); null when the record is missing or unreadable. */
+  keys: string[] | null;
+  /** Its assets and worker (`b:<id>:deploy`); null for a build deployed before deploys wrote one. */
+  deploy: DeployRecord | null;
 }
 
-function keyRecordCopy(target: DeployTarget, buildId: string): string {
-  return join(target.archiveDir, 'keys', `${buildId}.json`);
-}
-
-async function saveKeyRecord(target: DeployTarget, buildId: string, text: string): Promise<void> {
-  await mkdir(join(target.archiveDir, 'keys'), { recursive: true });
-  await writeFile(keyRecordCopy(target, buildId), text);
+/** The records of the given builds, in one bulk read. */
+async function readBuildRecords(target: DeployTarget, ids: string[]): Promise<Map<string, BuildRecords>> {
+  const records = new Map<string, BuildRecords>();
+  if (ids.length === 0) return records;
+  const values = await target.getKeys(ids.flatMap((id) => [kvKeys.keys(id), deployKeys.record(id)]));
+  for (const id of ids)
+    records.set(id, {
+      keys: parseKeyRecord(values.get(kvKeys.keys(id)) ?? null),
+      deploy: parseDeployRecord(values.get(deployKeys.record(id))),
+    });
+  return records;
 }
 
 /**
- * Deletes every content key no kept build uses: those of builds that left the history, and any
- * left by an upload that never went live. A kept build whose key record cannot be read stops the
- * collection (nothing is deleted), since its keys cannot be told apart.
+ * Deletes every content key and kept file no kept build uses: those of builds that left the
+ * history, and any left by an upload that never went live. Only keys that were there when this
+ * deploy read the history go: a key written since is another deploy's (one that took over a lock
+ * that ran out), and so is everything when the history no longer starts with this build. A kept
+ * build whose key record cannot be read stops the collection (nothing is deleted), since its keys
+ * cannot be told apart.
  */
-async function collectContent(
+async function collect(
   target: DeployTarget,
   outDir: string,
   buildId: string,
   kept: string[],
+  records: Map<string, BuildRecords>,
+  own: DeployRecord,
+  snapshot: Set<string>,
   log: Log,
 ): Promise<void> {
-  const own = await readFile(join(outDir, 'kv', 'keys.json'), 'utf8');
-  await saveKeyRecord(target, buildId, own);
-  const used = new Set(parseKeyRecord(own) ?? []);
+  const now = await readHistory(target);
+  if (now[0] !== buildId) {
+    log(`build:history now starts with ${now[0]}, not ${buildId}: another deploy ran meanwhile; nothing is collected`);
+    return;
+  }
+  const used = new Set(parseKeyRecord(await readFile(join(outDir, 'kv', 'keys.json'), 'utf8')) ?? []);
   for (const id of kept) {
     if (id === buildId) continue;
-    const keys = await readKeyRecord(target, id);
+    const keys = records.get(id)?.keys;
     if (!keys) {
       log(`kept build ${id} has no key record (${kvKeys.keys(id)}): content keys are not collected this time`);
       return;
     }
     for (const key of keys) used.add(key);
   }
-  // Copies of the records of builds that left the history go with them.
-  for (const name of await readdir(join(target.archiveDir, 'keys'))) {
-    if (!kept.includes(name.replace(/\.json$/, ''))) await rm(join(target.archiveDir, 'keys', name), { force: true });
-  }
-  const unused = (await target.listKeys('')).filter(
-    (key) => contentKeyPrefixes.some((prefix) => key.startsWith(prefix)) && !used.has(key),
-  );
+  const deployRecords = [own, ...[...records.values()].flatMap((record) => (record.deploy ? [record.deploy] : []))];
+  for (const key of keysInUse(deployRecords)) used.add(key);
+  const prefixes = [...contentKeyPrefixes, ...keptFilePrefixes];
+  const unused = [...snapshot].filter((key) => prefixes.some((prefix) => key.startsWith(prefix)) && !used.has(key));
   if (unused.length === 0) return;
   await withTempFile('collect.json', unused, (file) => target.deleteKeys(file));
-  log(`deleted ${unused.length} content keys no kept build uses`);
+  log(`deleted ${unused.length} keys no kept build uses`);
 }
 
-/** Moves build:current to a kept build; nothing else changes. */
-export async function rollBack(target: DeployTarget, buildId: string, log: Log = console.log): Promise<string[]> {
-  const previous = await readHistory(target);
-  if (!previous.includes(buildId)) {
-    throw new DeployError(
-      `roll back to ${buildId}`,
-      `it is not a kept build; kept: ${previous.join(', ') || '(none: nothing has been deployed)'}`,
-    );
-  }
-  const history = [buildId, ...previous.filter((id) => id !== buildId)];
-  await writePointer(target, buildId, history);
-  log(`live: build ${buildId} (rolled back; kept: ${history.join(', ')})`);
-  return history;
+/**
+ * Moves build:current to a kept build, then brings back the worker version that served it (when
+ * its deploy recorded one). The pointer goes first: until the worker moves, the newer worker
+ * renders the older build, whose hashed assets its upload carried; the other way round, the older
+ * worker would render the newer build with an asset set that lacks its files.
+ */
+export function rollBack(target: DeployTarget, buildId: string, log: Log = console.log): Promise<string[]> {
+  return withLock(target, async () => {
+    const previous = await readHistory(target);
+    if (!previous.includes(buildId)) {
+      throw new DeployError(
+        `roll back to ${buildId}`,
+        `it is not a kept build; kept: ${previous.join(', ') || '(none: nothing has been deployed)'}`,
+      );
+    }
+    const record = parseDeployRecord(await target.getKey(deployKeys.record(buildId)));
+    const history = [buildId, ...previous.filter((id) => id !== buildId)];
+    await writePointer(target, buildId, history);
+    log(`live: build ${buildId} (rolled back; kept: ${history.join(', ')})`);
+    if (!record?.worker) {
+      log(`build ${buildId} was deployed before deploys recorded their worker: the worker stays as it is`);
+      return history;
+    }
+    try {
+      await target.restoreWorker(record.worker);
+    } catch (error) {
+      if (!(error instanceof DeployError)) throw error;
+      throw new DeployError(
+        error.step,
+        `${error.detail}\nbuild ${buildId} is live, served by the newer worker; run the rollback again to bring back its worker (${record.worker})`,
+        true,
+      );
+    }
+    log(`worker: version ${record.worker}, the one build ${buildId} went live with`);
+    return history;
+  });
 }
 
-/** build:history first, build:current last, in one bulk write. */
-async function writePointer(target: DeployTarget, buildId: string, history: string[]): Promise<void> {
+/**
+ * The build's deploy record, build:history, then build:current, in one bulk write. build:history
+ * stays a plain list of ids: every worker version a rollback can bring back reads it so.
+ */
+async function writePointer(
+  target: DeployTarget,
+  buildId: string,
+  history: string[],
+  record?: DeployRecord,
+): Promise<void> {
   await withTempFile(
     'pointer.json',
     [
+      ...(record ? [{ key: deployKeys.record(buildId), value: JSON.stringify(record) }] : []),
       { key: kvKeys.history, value: JSON.stringify(history) },
       { key: kvKeys.current, value: buildId },
     ],

@@ -1,8 +1,13 @@
 // Where a deploy goes: Cloudflare (remote) or Miniflare's local state (`--local --persist-to`).
-// Both speak to KV through the same wrangler commands, so `--local` runs the very sequence a
-// real deploy runs; only "put the worker and its assets live" differs.
+// Both speak to KV and D1 through the same wrangler commands, so `--local` runs the very sequence
+// a real deploy runs; only "put the worker and its assets live" and "bring a worker back" differ.
 
+import { existsSync } from 'node:fs';
+import { mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { bundleWorker } from '../local/workerd.ts';
+import { deployKeys, packWorker, unpackWorker } from './kept-files.ts';
 import { publishLocalAssets } from './local-assets.ts';
 import {
   DeployError,
@@ -20,15 +25,29 @@ export interface DeployTarget {
   getKey(key: string): Promise<string | null>;
   /** `wrangler kv bulk put` of a JSON file of `{ key, value }`. */
   putKeys(step: string, file: string): Promise<void>;
+  /** The same, for entries in memory. */
+  putEntries(step: string, entries: { key: string; value: string }[]): Promise<void>;
+  /** Several values at once (`wrangler kv bulk get`, at most 100 keys); null for a key that does not exist. */
+  getKeys(keys: string[]): Promise<Map<string, string | null>>;
   /** Names of the keys that start with `prefix` (every key for ''). */
   listKeys(prefix: string): Promise<string[]>;
   /** `wrangler kv bulk delete` of a JSON file of key names. */
   deleteKeys(file: string): Promise<void>;
   /** Applies worker/migrations/ to the analytics D1 (wrangler keeps track of what is applied). */
   migrate(): Promise<void>;
-  /** Puts the worker and this client folder (static assets) live. */
-  publish(clientDir: string): Promise<void>;
-  /** Hashed assets of kept builds, carried from deploy to deploy (see assets-archive.ts). */
+  /** Statements on the analytics D1 (the deploy lock lives there); the rows of each statement. */
+  sql(statements: string): Promise<Record<string, unknown>[][]>;
+  /**
+   * Puts the worker and this client folder (static assets) live; the worker version now live.
+   * `present`: the keys KV held when the deploy began.
+   */
+  publish(clientDir: string, present: Set<string>): Promise<string | undefined>;
+  /** Puts a worker version that `publish` returned back live. */
+  restoreWorker(version: string): Promise<void>;
+  /**
+   * Where deploys before kept-files.ts kept hashed assets on the deploying machine; read only, for
+   * kept builds deployed then (see assets-archive.ts).
+   */
   archiveDir: string;
 }
 
@@ -36,6 +55,11 @@ const binding = ['--binding', 'CONTENT'];
 /** `database_name` of the `[[d1_databases]]` block in wrangler.toml. */
 export const analyticsDatabase = 'self-docs-analytics';
 
+/**
+ * Cloudflare. The worker version is the one `wrangler deploy` uploads (its static assets go with
+ * it); `wrangler rollback <version>` puts an earlier one back at 100% of traffic, with the assets
+ * it was deployed with.
+ */
 export function remoteTarget(wrangler: Wrangler = projectWrangler, archiveDir = '.deploy-assets'): DeployTarget {
   return {
     label: 'Cloudflare',
@@ -47,23 +71,84 @@ export function remoteTarget(wrangler: Wrangler = projectWrangler, archiveDir = 
         clientDir,
       ]);
       process.stdout.write(stdout);
+      const version = deployedVersion(stdout);
+      if (!version)
+        throw new DeployError(
+          'deploy the worker and its assets',
+          'wrangler did not print the `Current Version ID` of the worker it deployed, so a rollback could not bring it back',
+          false,
+        );
+      return version;
+    },
+    restoreWorker: async (version) => {
+      const stdout = await wranglerStep(wrangler, `roll the worker back to version ${version}`, [
+        'rollback',
+        version,
+        '--message',
+        'npm run deploy -- --rollback',
+        '--yes',
+      ]);
+      process.stdout.write(stdout);
     },
     archiveDir,
   };
 }
 
+/** The version id in what `wrangler deploy` (or `wrangler rollback`) prints: `Current Version ID: <id>`. */
+export function deployedVersion(stdout: string): string | undefined {
+  return /Current Version ID:\s*([0-9a-f-]{8,})/i.exec(stdout)?.[1];
+}
+
 /**
- * Miniflare's KV in `persistDir` (the folder `wrangler dev --persist-to` reads). Its assets go to
- * `<persistDir>/assets`, which the local server serves (`wrangler dev --assets <persistDir>/assets`);
- * the worker itself is whatever code that server runs.
+ * Miniflare's KV and D1 in `persistDir` (the folder `wrangler dev --persist-to` reads). Its assets
+ * go to `<persistDir>/assets` and the worker bundle to `<persistDir>/worker`, which the local server
+ * runs (see `localServeCommand`). Each bundle deployed is also kept in KV by its hash, so a rollback
+ * from any checkout can put it back.
  */
 export function localTarget(persistDir: string, wrangler: Wrangler = projectWrangler): DeployTarget {
+  const kv = kvCommands(wrangler, ['--local', '--persist-to', persistDir]);
   return {
     label: `local state in ${persistDir}`,
-    ...kvCommands(wrangler, ['--local', '--persist-to', persistDir]),
-    publish: (clientDir) => publishLocalAssets(clientDir, localAssetsDir(persistDir)),
+    ...kv,
+    publish: async (clientDir, present) => {
+      const scratch = await mkdtemp(join(tmpdir(), 'self-docs-worker-'));
+      try {
+        const packed = await packWorker(await bundleWorker(scratch));
+        if (!present.has(deployKeys.worker(packed.hash)))
+          await kv.putEntries(`store the worker bundle ${packed.hash}`, [
+            { key: deployKeys.worker(packed.hash), value: packed.value },
+          ]);
+        // New assets before the new worker, as on Cloudflare the version carries both.
+        await publishLocalAssets(clientDir, localAssetsDir(persistDir));
+        await placeWorker(packed.value, localWorkerDir(persistDir));
+        return packed.hash;
+      } finally {
+        await rm(scratch, { recursive: true, force: true });
+      }
+    },
+    restoreWorker: async (version) => {
+      const value = await kv.getKey(deployKeys.worker(version));
+      if (value === null)
+        throw new DeployError(
+          `bring back worker ${version}`,
+          `its bundle (${deployKeys.worker(version)}) is not in KV`,
+        );
+      await placeWorker(value, localWorkerDir(persistDir));
+    },
     archiveDir: join(persistDir, 'deploy-assets'),
   };
+}
+
+/** Replaces the served bundle folder with one from KV, in one rename. */
+async function placeWorker(value: string, dir: string): Promise<void> {
+  const next = `${dir}.next`;
+  await rm(next, { recursive: true, force: true });
+  await unpackWorker(value, next);
+  const old = `${dir}.old`;
+  await rm(old, { recursive: true, force: true });
+  if (existsSync(dir)) await rename(dir, old);
+  await rename(next, dir);
+  await rm(old, { recursive: true, force: true });
 }
 
 /** The folder a local server serves as the deployed static assets. */
@@ -71,8 +156,74 @@ export function localAssetsDir(persistDir: string): string {
   return join(persistDir, 'assets');
 }
 
-function kvCommands(wrangler: Wrangler, where: string[]): Omit<DeployTarget, 'label' | 'publish' | 'archiveDir'> {
+/** The folder holding the bundle of the worker a local deploy put live. */
+export function localWorkerDir(persistDir: string): string {
+  return join(persistDir, 'worker');
+}
+
+/**
+ * How to serve a local deploy: its worker bundle over its KV, D1 and assets. wrangler.toml is named
+ * for the bindings, which wrangler dev leaves out when given a script of its own.
+ */
+export function localServeCommand(persistDir: string, port = 8787): string {
+  return (
+    `npx wrangler dev -c wrangler.toml ${join(localWorkerDir(persistDir), 'index.js')} --no-bundle --local ` +
+    `--persist-to ${persistDir} --assets ${localAssetsDir(persistDir)} --port ${port}`
+  );
+}
+
+function kvCommands(
+  wrangler: Wrangler,
+  where: string[],
+): Omit<DeployTarget, 'label' | 'publish' | 'restoreWorker' | 'archiveDir'> {
+  const putKeys = async (step: string, file: string) => {
+    await wranglerStep(wrangler, step, ['kv', 'bulk', 'put', ...binding, ...where, file]);
+  };
   return {
+    sql: async (statements) => {
+      const stdout = await wranglerStep(wrangler, 'use the deploy lock', [
+        'd1',
+        'execute',
+        analyticsDatabase,
+        ...where,
+        '--json',
+        '--command',
+        statements,
+      ]);
+      try {
+        const results = JSON.parse(stdout) as { results: Record<string, unknown>[] }[];
+        return results.map((result) => result.results);
+      } catch {
+        throw new DeployError(
+          'use the deploy lock',
+          `wrangler printed something that is not JSON:\n${stdout.slice(0, 500)}`,
+        );
+      }
+    },
+    putEntries: async (step, entries) => {
+      const dir = await mkdtemp(join(tmpdir(), 'self-docs-put-'));
+      try {
+        const file = join(dir, 'entries.json');
+        await writeFile(file, JSON.stringify(entries));
+        await putKeys(step, file);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+    getKeys: async (keys) => {
+      const dir = await mkdtemp(join(tmpdir(), 'self-docs-get-'));
+      try {
+        const file = join(dir, 'keys.json');
+        await writeFile(file, JSON.stringify(keys));
+        const step = `read ${keys.length} keys`;
+        return parseBulkGet(
+          step,
+          await wranglerStep(wrangler, step, ['kv', 'bulk', 'get', ...binding, ...where, file]),
+        );
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
     migrate: async () => {
       await wranglerStep(wrangler, 'apply the analytics migrations', [
         'd1',
@@ -89,9 +240,7 @@ function kvCommands(wrangler: Wrangler, where: string[]): Omit<DeployTarget, 'la
       if (output.code !== 0) throw wranglerFailure(`read ${key}`, args, output);
       return output.stdout;
     },
-    putKeys: async (step, file) => {
-      await wranglerStep(wrangler, step, ['kv', 'bulk', 'put', ...binding, ...where, file]);
-    },
+    putKeys,
     listKeys: async (prefix) => {
       const step = prefix ? `list the keys under ${prefix}` : 'list the keys';
       const stdout = await wranglerStep(wrangler, step, [
@@ -136,4 +285,25 @@ function parseKeyList(step: string, stdout: string): string[] {
     // Reported below with what wrangler printed.
   }
   throw new DeployError(step, `wrangler printed something that is not a key list:\n${stdout.slice(0, 500)}`);
+}
+
+/**
+ * What wrangler 4.86 `kv bulk get` prints: a JSON object by key, then `Success!`. Locally each value
+ * is `{ "value": … }`; from Cloudflare the API's `values` object, key to value.
+ */
+export function parseBulkGet(step: string, stdout: string): Map<string, string | null> {
+  try {
+    const parsed = JSON.parse(stdout.slice(stdout.indexOf('{'), stdout.lastIndexOf('}') + 1)) as Record<
+      string,
+      string | null | { value: string | null }
+    >;
+    return new Map(
+      Object.entries(parsed).map(([key, value]) => [
+        key,
+        value !== null && typeof value === 'object' ? (value.value ?? null) : (value ?? null),
+      ]),
+    );
+  } catch {
+    throw new DeployError(step, `wrangler printed something that is not a list of values:\n${stdout.slice(0, 500)}`);
+  }
 }

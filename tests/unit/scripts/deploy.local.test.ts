@@ -8,9 +8,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kvKeys } from '../../../client/contract/storage.ts';
 import { deployBuild } from '../../../scripts/deploy/steps.ts';
-import { localTarget } from '../../../scripts/deploy/target.ts';
+import { localTarget, localWorkerDir } from '../../../scripts/deploy/target.ts';
 import {
-  bundleWorker,
   cloneBuild,
   deployCli,
   readPage,
@@ -23,21 +22,17 @@ import {
 
 /** The worker trusts the pointer it read for 10 s (content-store.ts); a little more for the request. */
 const pointerMemorySeconds = 12;
-const port = 8821;
+const port = 8951;
 
 let root: string;
 let persist: string;
 let site: LocalSite | undefined;
-let bundle: Promise<string>;
 const builds = { a: '', b: '' };
 const images = { a: '', b: '' };
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'self-docs-deploy-local-'));
   persist = join(root, 'state');
-  // Bundled while build A is built and deployed; awaited when the site starts.
-  bundle = bundleWorker(join(root, 'worker'));
-  bundle.catch(() => {});
 });
 
 afterAll(async () => {
@@ -60,7 +55,8 @@ describe('npm run deploy -- --local', { timeout: 120_000 }, () => {
     builds.a = (await readFile(join(root, 'a', 'kv', 'build-id'), 'utf8')).trim();
     expect(deployed.stdout).toContain(`live: build ${builds.a}`);
 
-    site = await startLocalSite(persist, await bundle, port);
+    // The worker the deploy put live, as `npm run deploy -- --local` prints how to serve it.
+    site = await startLocalSite(persist, localWorkerDir(persist), port);
     const page = await intro();
     expect(page.heading).toBe('Welcome to the fixture');
     images.a = page.images[0]!;
@@ -122,7 +118,7 @@ describe('npm run deploy -- --local', { timeout: 120_000 }, () => {
   it('stops when the upload fails, naming the step and wrangler’s error, and leaves A live', async () => {
     const broken = await cloneBuild(join(root, 'a'), join(root, 'broken'), 'brokenbuild1');
     await writeFile(join(broken, 'kv', 'bulk-000.json'), JSON.stringify([{ key: 1 }]));
-    const attempt = deployBuild(localTarget(persist), broken, [builds.a, builds.b], () => {});
+    const attempt = deployBuild(localTarget(persist), broken, () => {});
     await expect(attempt).rejects.toThrow(
       /upload build brokenbuild1 \(part 1 of 1\) failed: `wrangler kv bulk put .*exited with 1/,
     );
@@ -133,25 +129,29 @@ describe('npm run deploy -- --local', { timeout: 120_000 }, () => {
     expect((await intro()).heading).toBe('Welcome to the fixture');
   });
 
-  it('keeps the last five builds and deletes the keys and hashed assets of older ones', async () => {
-    let kept = await history();
-    for (const id of ['cloned00001', 'cloned00002', 'cloned00003', 'cloned00004']) {
-      const out = await cloneBuild(join(root, 'a'), join(root, id), id);
-      kept = (await deployBuild(localTarget(persist), out, kept, () => {})).history;
-    }
-    expect(kept).toEqual(['cloned00004', 'cloned00003', 'cloned00002', 'cloned00001', builds.a]);
-    expect(await history()).toEqual(kept);
-    expect((await (await site!.kv()).list({ prefix: `b:${builds.b}:` })).keys).toEqual([]);
-    expect((await (await site!.kv()).list({ prefix: `b:${builds.a}:` })).keys.length).toBeGreaterThan(0);
-    // B's own page left with B; every key A (still kept) uses is there.
-    const keysA = await contentKeys(join(root, 'a'));
-    const onlyB = (await contentKeys(join(root, 'b'))).filter((key) => !keysA.includes(key));
-    const kv = await site!.kv();
-    for (const key of onlyB) expect(await kv.get(key), key).toBeNull();
-    for (const key of keysA) expect(await kv.get(key), key).not.toBeNull();
+  it(
+    'keeps the last five builds and deletes the keys and hashed assets of older ones',
+    { timeout: 300_000 },
+    async () => {
+      let kept: string[] = [];
+      for (const id of ['cloned00001', 'cloned00002', 'cloned00003', 'cloned00004']) {
+        const out = await cloneBuild(join(root, 'a'), join(root, id), id);
+        kept = (await deployBuild(localTarget(persist), out, () => {})).history;
+      }
+      expect(kept).toEqual(['cloned00004', 'cloned00003', 'cloned00002', 'cloned00001', builds.a]);
+      expect(await history()).toEqual(kept);
+      expect((await (await site!.kv()).list({ prefix: `b:${builds.b}:` })).keys).toEqual([]);
+      expect((await (await site!.kv()).list({ prefix: `b:${builds.a}:` })).keys.length).toBeGreaterThan(0);
+      // B's own page left with B; every key A (still kept) uses is there.
+      const keysA = await contentKeys(join(root, 'a'));
+      const onlyB = (await contentKeys(join(root, 'b'))).filter((key) => !keysA.includes(key));
+      const kv = await site!.kv();
+      for (const key of onlyB) expect(await kv.get(key), key).toBeNull();
+      for (const key of keysA) expect(await kv.get(key), key).not.toBeNull();
 
-    await site!.reload();
-    expect(await statusOf(site!.origin, images.a)).toBe(200);
-    expect(await statusOf(site!.origin, images.b)).toBe(404);
-  });
+      await site!.reload();
+      expect(await statusOf(site!.origin, images.a)).toBe(200);
+      expect(await statusOf(site!.origin, images.b)).toBe(404);
+    },
+  );
 });

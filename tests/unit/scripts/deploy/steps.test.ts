@@ -2,12 +2,12 @@
 // never moves the pointer or rewrites the history it could not read. wrangler is a stand-in
 // here that answers as wrangler 4.86 does (exit code, stdout, stderr).
 
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kvKeys } from '../../../../client/contract/storage.ts';
-import { deployBuild, readHistory } from '../../../../scripts/deploy/steps.ts';
+import { deployBuild, readHistory, rollBack } from '../../../../scripts/deploy/steps.ts';
 import { isMissingKey, remoteTarget } from '../../../../scripts/deploy/target.ts';
 import { DeployError, type Wrangler, type WranglerOutput } from '../../../../scripts/deploy/wrangler.ts';
 import { deployCli } from '../../support/local-deploy.ts';
@@ -23,13 +23,54 @@ const notFound = (key: string) =>
     `✘ [ERROR] Failed to fetch https://api.cloudflare.com/client/v4/accounts/a1/storage/kv/namespaces/n1/values/${encodeURIComponent(key)} - 404: Not Found);\n`,
   );
 
-/** A wrangler stand-in that answers with `answer` and records every call. */
+/** Values the stand-ins were asked to bulk-put, by key (JSON values parsed). */
+const recorded = new Map<string, unknown>();
+
+/** A wrangler stand-in that answers with `answer` and records every call (and every bulk put's entries). */
 function standIn(answer: (args: string[]) => WranglerOutput): { wrangler: Wrangler; calls: string[][] } {
   const calls: string[][] = [];
-  return { calls, wrangler: async (args) => (calls.push(args), answer(args)) };
+  return {
+    calls,
+    wrangler: async (args) => {
+      calls.push(args);
+      if (args[0] === 'kv' && args[1] === 'bulk' && args[2] === 'put') {
+        const entries = JSON.parse(await readFile(args.at(-1)!, 'utf8')) as { key: string; value: string }[];
+        for (const { key, value } of entries) recorded.set(key, parseOr(value));
+      }
+      return answer(args);
+    },
+  };
 }
 
+const parseOr = (value: string): unknown => {
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+};
+
 const isGet = (args: string[], key: string) => args[0] === 'kv' && args[2] === 'get' && args[3] === key;
+
+/**
+ * What wrangler answers a deploy whose KV holds `history` and nothing else: the lock is free, the
+ * key list and bulk reads are empty, `wrangler deploy` prints a version.
+ */
+function deployAnswers(history: string[]): (args: string[]) => WranglerOutput {
+  return (args) => {
+    if (args[0] === 'd1' && args[1] === 'execute') {
+      const command = args.at(-1)!;
+      const token = /VALUES \(1, '[^']*', '([^']+)'/.exec(command)?.[1];
+      const lockRow = token ? [{ holder: 'test', token, until: 2_000_000_000 }] : [];
+      return ok(JSON.stringify([{ results: [] }, { results: [] }, { results: lockRow }]));
+    }
+    if (isGet(args, kvKeys.history)) return ok(JSON.stringify(history));
+    if (args[0] === 'kv' && args[2] === 'list') return ok('[]');
+    if (args[0] === 'kv' && args[1] === 'bulk' && args[2] === 'get') return ok('{}\n\nSuccess!\n');
+    if (args[0] === 'deploy') return ok('Current Version ID: 0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0\n');
+    return ok();
+  };
+}
 const writes = (calls: string[][]) => calls.filter((args) => args.includes('put') || args[0] === 'deploy');
 
 let root: string;
@@ -91,10 +132,11 @@ describe('reading build:history', () => {
 
 describe('a failing deploy step', () => {
   it('stops before the pointer moves when the worker upload fails', async () => {
+    const answers = deployAnswers(['oldbuild0001']);
     const { wrangler, calls } = standIn((args) =>
-      args[0] === 'deploy' ? failed('✘ [ERROR] Authentication error [code: 10000]\n') : ok(),
+      args[0] === 'deploy' ? failed('✘ [ERROR] Authentication error [code: 10000]\n') : answers(args),
     );
-    const attempt = deployBuild(remoteTarget(wrangler, join(root, 'archive')), outDir, ['oldbuild0001'], () => {});
+    const attempt = deployBuild(remoteTarget(wrangler, join(root, 'archive')), outDir, () => {});
     await expect(attempt).rejects.toThrow(
       /deploy the worker and its assets failed: `wrangler deploy --assets .*` exited with 1:\n✘ \[ERROR\] Authentication error/,
     );
@@ -103,13 +145,42 @@ describe('a failing deploy step', () => {
   });
 
   it('says the new build is live and which keys are left over when deleting an old build fails', async () => {
-    const history = ['b5', 'b4', 'b3', 'b2', 'b1'];
+    const answers = deployAnswers(['b5', 'b4', 'b3', 'b2', 'b1']);
     const { wrangler } = standIn((args) =>
-      args[2] === 'list' ? failed('✘ [ERROR] A request to the Cloudflare API failed.') : ok(),
+      args[2] === 'list' && args.includes('b:b1:')
+        ? failed('✘ [ERROR] A request to the Cloudflare API failed.')
+        : answers(args),
     );
-    const attempt = deployBuild(remoteTarget(wrangler, join(root, 'archive')), outDir, history, () => {});
+    const attempt = deployBuild(remoteTarget(wrangler, join(root, 'archive')), outDir, () => {});
     await expect(attempt).rejects.toMatchObject({ pointerMoved: true });
     await expect(attempt).rejects.toThrow(/build newbuild0001 is live; the keys b:b1:\* are left over/);
+  });
+});
+
+describe('the worker version on Cloudflare', () => {
+  const version = '0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0';
+
+  it('is recorded with the build at deploy, from what wrangler deploy prints', async () => {
+    const { wrangler, calls } = standIn(deployAnswers(['oldbuild0001']));
+    await deployBuild(remoteTarget(wrangler, join(root, 'archive')), outDir, () => {});
+    const pointer = calls.find((args) => args.at(-1)?.endsWith('pointer.json'));
+    expect(pointer).toBeDefined();
+    // The bulk file is gone once written; what it held is the record the stand-in was asked to store.
+    expect(recorded.get('b:newbuild0001:deploy')).toMatchObject({ worker: version });
+    expect(recorded.get(kvKeys.history)).toEqual(['newbuild0001', 'oldbuild0001']);
+  });
+
+  it('comes back with the build on a rollback: wrangler rollback to the recorded version, after the pointer', async () => {
+    const answers = deployAnswers(['newbuild0002', 'oldbuild0001']);
+    const { wrangler, calls } = standIn((args) =>
+      isGet(args, 'b:oldbuild0001:deploy') ? ok(JSON.stringify({ worker: version, assets: [] })) : answers(args),
+    );
+    await rollBack(remoteTarget(wrangler, join(root, 'archive')), 'oldbuild0001', () => {});
+    const pointer = calls.findIndex((args) => args.at(-1)?.endsWith('pointer.json'));
+    const rollback = calls.findIndex((args) => args[0] === 'rollback');
+    expect(calls[rollback]).toEqual(['rollback', version, '--message', 'npm run deploy -- --rollback', '--yes']);
+    expect(pointer).toBeGreaterThan(-1);
+    expect(rollback).toBeGreaterThan(pointer);
   });
 });
 
