@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { listFiles } from './local-assets.ts';
-import type { DeployTarget } from './target.ts';
+import type { DeployTarget } from './deploy-target.ts';
 import { DeployError } from './wrangler.ts';
 
 export interface DeployRecord {

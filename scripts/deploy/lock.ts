@@ -7,7 +7,7 @@
 
 import { hostname, userInfo } from 'node:os';
 import { randomUUID } from 'node:crypto';
-import type { DeployTarget } from './target.ts';
+import type { DeployTarget } from './deploy-target.ts';
 import { DeployError } from './wrangler.ts';
 
 /** How long a lock holds without being released: longer than any deploy's build and upload. */

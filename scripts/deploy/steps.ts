@@ -23,7 +23,7 @@ import {
   type DeployRecord,
 } from './kept-files.ts';
 import { withLock } from './lock.ts';
-import type { DeployTarget } from './target.ts';
+import type { DeployTarget } from './deploy-target.ts';
 import { parseKeyRecord, planUpload } from './upload-plan.ts';
 import { DeployError } from './wrangler.ts';
 
