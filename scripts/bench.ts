@@ -109,7 +109,7 @@ async function bench() {
       await workerd.stop();
     }
     // Algolia hanging: how long a search waits before the embedded index answers, then after.
-    const hangingUpstream = await benchSearchDeadline(site, port + 6);
+    const hangingUpstream = await benchSearchDeadline(site, port + 7);
 
     const results: BenchResults = {
       pages,

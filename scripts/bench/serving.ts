@@ -129,17 +129,28 @@ export function servingRows(comparisons: ServingComparison[]): Record<string, st
 }
 
 /** Loads one URL; a short unmeasured run first, so every server is measured warm (JIT, caches). */
-async function loadPage(server: Server, route: string, connections: number, seconds: number): Promise<ServingRun> {
-  const url = `${server.origin}${route}`;
-  await runAutocannon({ url, connections, duration: 1, headers: { ...readerHeaders } });
+function loadPage(server: Server, route: string, connections: number, seconds: number): Promise<ServingRun> {
+  return measuredLoad(server, { url: `${server.origin}${route}`, connections }, seconds, '2xx');
+}
+
+/**
+ * Runs `options` for a second unmeasured, then for `seconds`, counting cache hits and the server's
+ * CPU. An answer of another class than `expected` counts as an error.
+ */
+async function measuredLoad(
+  server: Server,
+  options: autocannon.Options,
+  seconds: number,
+  expected: '2xx' | '4xx',
+): Promise<ServingRun> {
+  const loaded = { ...options, headers: { ...readerHeaders } };
+  await runAutocannon({ ...loaded, duration: 1 });
   const cpuBefore = server.pid === undefined ? null : processCpuSeconds(server.pid);
   let answers = 0;
   let hits = 0;
   const result = await runAutocannon({
-    url,
-    connections,
+    ...loaded,
     duration: seconds,
-    headers: { ...readerHeaders },
     setupClient: (client) => {
       // autocannon passes http-parser-js's info, whose `headers` is the raw list (name, value,
       // name, value…), not the object @types/autocannon declares.
@@ -151,13 +162,14 @@ async function loadPage(server: Server, route: string, connections: number, seco
     },
   });
   const cpuAfter = server.pid === undefined ? null : processCpuSeconds(server.pid);
+  const total = result.requests.total;
   return {
     requestsPerSecond: Math.round(result.requests.average),
-    answers: result.requests.total,
-    latencyMs: result.requests.total > 0 ? { p50: result.latency.p50, p99: result.latency.p99 } : null,
-    errors: result.errors + result.non2xx,
+    answers: total,
+    latencyMs: total > 0 ? { p50: result.latency.p50, p99: result.latency.p99 } : null,
+    errors: result.errors + (expected === '2xx' ? result.non2xx : total - result['4xx']),
     cacheHits: answers > 0 ? Math.round((hits / answers) * 1000) / 1000 : 0,
-    cpuMsPerRequest: cpuPerRequest(cpuBefore, cpuAfter, result.requests.total),
+    cpuMsPerRequest: cpuPerRequest(cpuBefore, cpuAfter, total),
   };
 }
 
@@ -337,7 +349,7 @@ export async function benchNotFound(options: {
 }
 
 /** Loads a new path on every request (`/missing/<run>-<n>`), after a short unmeasured run. */
-async function loadUnknownPaths(server: Server, connections: number, seconds: number): Promise<ServingRun> {
+function loadUnknownPaths(server: Server, connections: number, seconds: number): Promise<ServingRun> {
   const run = Date.now().toString(36);
   let counter = 0;
   const requests = [
@@ -345,33 +357,8 @@ async function loadUnknownPaths(server: Server, connections: number, seconds: nu
       setupRequest: (request: autocannon.Request) => ({ ...request, path: `/missing/${run}-${(counter += 1)}` }),
     },
   ];
-  const options = { url: server.origin, connections, headers: { ...readerHeaders }, requests };
-  await runAutocannon({ ...options, duration: 1 });
-  const cpuBefore = server.pid === undefined ? null : processCpuSeconds(server.pid);
-  let answers = 0;
-  let hits = 0;
-  const result = await runAutocannon({
-    ...options,
-    duration: seconds,
-    setupClient: (client) => {
-      client.on('headers', (info: unknown) => {
-        answers += 1;
-        const raw = (info as { headers?: unknown }).headers;
-        if (isHit(Array.isArray(raw) ? raw : [])) hits += 1;
-      });
-    },
-  });
-  const cpuAfter = server.pid === undefined ? null : processCpuSeconds(server.pid);
-  const total = result.requests.total;
-  return {
-    requestsPerSecond: Math.round(result.requests.average),
-    answers: total,
-    latencyMs: total > 0 ? { p50: result.latency.p50, p99: result.latency.p99 } : null,
-    // Here a 404 is the answer expected; anything else is an error.
-    errors: result.errors + (total - result['4xx']),
-    cacheHits: answers > 0 ? Math.round((hits / answers) * 1000) / 1000 : 0,
-    cpuMsPerRequest: cpuPerRequest(cpuBefore, cpuAfter, total),
-  };
+  // Here a 404 is the answer expected; anything else is an error.
+  return measuredLoad(server, { url: server.origin, connections, requests }, seconds, '4xx');
 }
 
 /** Rows for the printed table: the cached page, then the unknown paths with their ratio to it. */

@@ -3,13 +3,11 @@
 // clients read; another address is still answered. Every test uses addresses no other test uses.
 
 /// <reference types="@cloudflare/vitest-pool-workers/types" />
-import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import worker from '../../../worker/index.ts';
 import { rateLimits, type RateLimitRule } from '../../../worker/services/rate-limit.ts';
 import { resetAnalytics } from '../support/analytics.ts';
-import { bindings, deployFixture } from '../support/deploy.ts';
-import { origin } from '../support/requests.ts';
+import { deployFixture } from '../support/deploy.ts';
+import { postSettled } from '../support/requests.ts';
 import { docSearchRequest } from '../support/search.ts';
 
 beforeAll(async () => {
@@ -23,19 +21,9 @@ function freshAddress(): string {
   return `2001:db8:${hex.slice(0, 4)}:${hex.slice(4, 8)}:${hex.slice(8, 12)}::${hex.slice(12, 16)}`;
 }
 
-/** A POST of `body`, or a GET when there is none. */
-async function send(path: string, body: string | undefined, contentType: string, address: string) {
-  const ctx = createExecutionContext();
-  const request = new Request(`${origin}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { 'content-type': contentType, 'cf-connecting-ip': address },
-    body,
-    redirect: 'manual',
-  });
-  const response = await worker.fetch(request, bindings, ctx);
-  const text = await response.text();
-  await waitOnExecutionContext(ctx);
-  return { response, text };
+/** A POST of `body`, or a GET when there is none, from `address`. */
+function send(path: string, body: string | undefined, contentType: string, address: string) {
+  return postSettled(path, body, contentType, { 'cf-connecting-ip': address });
 }
 
 const endpoints: {

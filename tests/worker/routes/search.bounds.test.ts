@@ -13,16 +13,9 @@ const bytes = (text: string) => new TextEncoder().encode(text).length;
 /** Every attribute a hit has, and every one snippeted at `words` words. */
 const allAttributes = (words: number) => ({
   attributesToRetrieve: ['*'],
-  attributesToSnippet: [
-    'hierarchy.lvl0',
-    'hierarchy.lvl1',
-    'hierarchy.lvl2',
-    'hierarchy.lvl3',
-    'hierarchy.lvl4',
-    'hierarchy.lvl5',
-    'hierarchy.lvl6',
-    'content',
-  ].map((attribute) => `${attribute}:${words}`),
+  attributesToSnippet: [...Array.from({ length: 7 }, (_, level) => `hierarchy.lvl${level}`), 'content'].map(
+    (attribute) => `${attribute}:${words}`,
+  ),
 });
 
 /** The amplifying request as it was sent: 10 queries × 1,000 hits, 1,000-word snippets (about 1.2 KB). */

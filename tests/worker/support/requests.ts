@@ -49,3 +49,27 @@ export async function getSettled(
   await waitOnExecutionContext(ctx);
   return { response, body };
 }
+
+/**
+ * A POST (a GET when there is no body) straight to the worker's handler, as `getSettled`: `body`
+ * sent as `contentType`, redirects not followed.
+ */
+export async function postSettled(
+  path: string,
+  body: string | undefined,
+  contentType: string,
+  headers: Record<string, string> = {},
+  env: Env = bindings,
+): Promise<{ response: Response; text: string }> {
+  const ctx = createExecutionContext();
+  const request = new Request(`${origin}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'content-type': contentType, ...headers },
+    body,
+    redirect: 'manual',
+  });
+  const response = await worker.fetch(request, env, ctx);
+  const text = await response.text();
+  await waitOnExecutionContext(ctx);
+  return { response, text };
+}

@@ -18,28 +18,11 @@ export async function searchCacheKey(scope: string, queries: SearchQuery[]): Pro
 /** Each byte's two hex digits: a cold isolate's first search ran a closure, toString and padStart a byte. */
 const hexOf = Array.from({ length: 256 }, (_, byte) => (byte < 16 ? '0' : '') + byte.toString(16));
 
-/** What DocSearch v3 retrieves and snippets for the modal's list (client/search/SearchModal.tsx). */
-const docSearchRetrieved = [
-  'content',
-  'hierarchy.lvl0',
-  'hierarchy.lvl1',
-  'hierarchy.lvl2',
-  'hierarchy.lvl3',
-  'hierarchy.lvl4',
-  'hierarchy.lvl5',
-  'hierarchy.lvl6',
-  'type',
-  'url',
-].join();
-const docSearchSnippeted = [
-  'content',
-  'hierarchy.lvl1',
-  'hierarchy.lvl2',
-  'hierarchy.lvl3',
-  'hierarchy.lvl4',
-  'hierarchy.lvl5',
-  'hierarchy.lvl6',
-].join();
+/** `hierarchy.lvl<from>` … `hierarchy.lvl6`: the heading levels of a DocSearch record. */
+const levels = (from: number) => Array.from({ length: 7 - from }, (_, i) => `hierarchy.lvl${from + i}`);
+/** What DocSearch v3 retrieves and snippets for the modal's list (client/search/SearchModal.tsx), sorted. */
+const docSearchRetrieved = ['content', ...levels(0), 'type', 'url'].join();
+const docSearchSnippeted = ['content', ...levels(1)].join();
 /** Snippet words DocSearch asks for: 10, or 5 on a narrow screen. */
 const docSearchSnippetWords = new Set([10, 5]);
 

@@ -8,7 +8,7 @@ import worker from '../../../../worker/index.ts';
 import type { Env } from '../../../../worker/env.ts';
 import { db, queryRows, reportRows, resetAnalytics } from '../../support/analytics.ts';
 import { bindings, deployFixture } from '../../support/deploy.ts';
-import { getSettled, origin } from '../../support/requests.ts';
+import { getSettled, origin, postSettled } from '../../support/requests.ts';
 import { standInQueryId } from '../../../support/algolia-standin.ts';
 import { docSearchRequest, postSearch, receivedBy, results, standInUrls, withAlgolia } from '../../support/search.ts';
 
@@ -17,18 +17,8 @@ beforeAll(async () => {
 });
 beforeEach(resetAnalytics);
 
-async function postTo(path: string, body: string, contentType: string, headers: Record<string, string> = {}) {
-  const ctx = createExecutionContext();
-  const request = new Request(`${origin}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': contentType, ...headers },
-    body,
-    redirect: 'manual',
-  });
-  const response = await worker.fetch(request, bindings, ctx);
-  const text = await response.text();
-  await waitOnExecutionContext(ctx);
-  return { response, text };
+function postTo(path: string, body: string, contentType: string, headers: Record<string, string> = {}) {
+  return postSettled(path, body, contentType, headers);
 }
 
 function clickEvent(queryID: string, position: number) {
