@@ -16,7 +16,7 @@ export interface DeployTarget {
   listKeys(prefix: string): Promise<string[]>;
   /** `wrangler kv bulk delete` of a JSON file of key names. */
   deleteKeys(file: string): Promise<void>;
-  /** Applies worker/migrations/ to the analytics D1 (wrangler keeps track of what is applied). */
+  /** Applies worker/migrations/ to the analytics D1, recorded where wrangler keeps track of what is applied. */
   migrate(): Promise<void>;
   /** Statements on the analytics D1 (the deploy lock lives there); the rows of each statement. */
   sql(statements: string): Promise<Record<string, unknown>[][]>;
@@ -32,4 +32,9 @@ export interface DeployTarget {
    * kept builds deployed then (see assets-archive.ts).
    */
   archiveDir: string;
+  /**
+   * Frees what the steps held open (the local target's runtime, so a server can have its SQLite
+   * files); a step after it opens them again. Called at the end of every deploy and rollback.
+   */
+  close?(): Promise<void>;
 }
