@@ -70,19 +70,23 @@ export async function readLock(target: DeployTarget): Promise<{ holder: string; 
   return (rows?.[0] as { holder: string; until: number } | undefined) ?? null;
 }
 
-/** Runs `work` under the lock, and releases it whatever happens. */
+/** Runs `work` under the lock, releases it whatever happens, then closes the target. */
 export async function withLock<T>(target: DeployTarget, work: (lock: HeldLock) => Promise<T>): Promise<T> {
-  const lock = await takeLock(target);
-  let result: T;
   try {
-    result = await work(lock);
-  } catch (error) {
-    // The deploy's own failure is the one to report; a lock left behind runs out by itself.
-    await releaseLock(target, lock).catch((failure: Error) =>
-      console.error(`the deploy lock was not released (it runs out by itself): ${failure.message}`),
-    );
-    throw error;
+    const lock = await takeLock(target);
+    let result: T;
+    try {
+      result = await work(lock);
+    } catch (error) {
+      // The deploy's own failure is the one to report; a lock left behind runs out by itself.
+      await releaseLock(target, lock).catch((failure: Error) =>
+        console.error(`the deploy lock was not released (it runs out by itself): ${failure.message}`),
+      );
+      throw error;
+    }
+    await releaseLock(target, lock);
+    return result;
+  } finally {
+    await target.close?.();
   }
-  await releaseLock(target, lock);
-  return result;
 }

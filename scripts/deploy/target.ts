@@ -1,6 +1,8 @@
 // Where a deploy goes: Cloudflare (remote) or Miniflare's local state (`--local --persist-to`).
-// Both speak to KV and D1 through the same wrangler commands, so `--local` runs the very sequence
-// a real deploy runs; only "put the worker and its assets live" and "bring a worker back" differ.
+// Both run the very sequence of steps a real deploy runs (steps.ts); Cloudflare's KV and D1 are
+// reached through wrangler commands, the local ones in this process through Miniflare, over the
+// same folders `wrangler … --local --persist-to` uses (local-state.ts). "Put the worker and its
+// assets live" and "bring a worker back" differ too.
 
 import { existsSync } from 'node:fs';
 import { mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
@@ -9,6 +11,7 @@ import { join } from 'node:path';
 import { bundleWorker } from '../local/workerd.ts';
 import { deployKeys, packWorker, unpackWorker } from './kept-files.ts';
 import { publishLocalAssets } from './local-assets.ts';
+import { localState } from './local-state.ts';
 import {
   DeployError,
   projectWrangler,
@@ -75,8 +78,8 @@ export function deployedVersion(stdout: string): string | undefined {
  * runs (see `localServeCommand`). Each bundle deployed is also kept in KV by its hash, so a rollback
  * from any checkout can put it back.
  */
-export function localTarget(persistDir: string, wrangler: Wrangler = projectWrangler): DeployTarget {
-  const kv = kvCommands(wrangler, ['--local', '--persist-to', persistDir]);
+export function localTarget(persistDir: string): DeployTarget & { close(): Promise<void> } {
+  const kv = localState(persistDir);
   return {
     label: `local state in ${persistDir}`,
     ...kv,
@@ -142,10 +145,11 @@ export function localServeCommand(persistDir: string, port = 8787): string {
   );
 }
 
+/** Cloudflare's KV and D1, a wrangler command a step. */
 function kvCommands(
   wrangler: Wrangler,
   where: string[],
-): Omit<DeployTarget, 'label' | 'publish' | 'restoreWorker' | 'archiveDir'> {
+): Omit<DeployTarget, 'label' | 'publish' | 'restoreWorker' | 'archiveDir' | 'close'> {
   const putKeys = async (step: string, file: string) => {
     await wranglerStep(wrangler, step, ['kv', 'bulk', 'put', ...binding, ...where, file]);
   };

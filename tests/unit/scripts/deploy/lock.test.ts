@@ -1,7 +1,7 @@
 // Two deploys at once: the second stops at the lock, naming who holds it, and deletes nothing; a
 // lock whose time ran out (its deploy died) is taken over; and a deploy's collection spares keys
-// written after it read the history. Against Miniflare's local KV and D1, through wrangler, as
-// `npm run deploy -- --local` runs them.
+// written after it read the history. Against Miniflare's local KV and D1, as `npm run deploy --
+// --local` reaches them, which must be the state wrangler's own `--local --persist-to` commands see.
 
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kvKeys } from '../../../../client/contract/storage.ts';
 import { readLock, releaseLock, takeLock } from '../../../../scripts/deploy/lock.ts';
 import { deployBuild } from '../../../../scripts/deploy/steps.ts';
-import { localTarget, type DeployTarget } from '../../../../scripts/deploy/target.ts';
+import { analyticsDatabase, localTarget, type DeployTarget } from '../../../../scripts/deploy/target.ts';
+import { projectWrangler } from '../../../../scripts/deploy/wrangler.ts';
 import { deployCli } from '../../support/local-deploy.ts';
 
 let root: string;
@@ -53,7 +54,10 @@ beforeAll(async () => {
   await target.putEntries('seed', [{ key: orphan, value: 'left over' }]);
 }, 60_000);
 
-afterAll(() => rm(root, { recursive: true, force: true }));
+afterAll(async () => {
+  await target.close?.();
+  await rm(root, { recursive: true, force: true });
+});
 
 describe('the deploy lock', { timeout: 180_000 }, () => {
   it('is taken by one deploy at a time, and released', async () => {
@@ -124,5 +128,35 @@ describe('a deploy that takes over a lock that ran out, while another deploy upl
 
   it('spares a key written after it read the history', () => {
     expect(after).toContain(late);
+  });
+
+  it('leaves its migrations, lock and keys where wrangler’s own `--local --persist-to` commands find them', async () => {
+    await lockedBy('seen by wrangler', 600);
+    // The SQLite files are wrangler's alone while it reads them, as after a deploy.
+    await target.close?.();
+    const where = [analyticsDatabase, '--local', '--persist-to', persist];
+    const migrations = await projectWrangler(['d1', 'migrations', 'apply', ...where]);
+    expect(migrations.stdout).toContain('No migrations to apply');
+    const rows = await projectWrangler([
+      'd1',
+      'execute',
+      ...where,
+      '--json',
+      '--command',
+      'SELECT holder FROM deploy_lock',
+    ]);
+    expect(JSON.parse(rows.stdout)).toMatchObject([{ results: [{ holder: 'seen by wrangler' }] }]);
+    const value = await projectWrangler([
+      'kv',
+      'key',
+      'get',
+      late,
+      '--binding',
+      'CONTENT',
+      '--local',
+      '--persist-to',
+      persist,
+    ]);
+    expect(value.stdout).toBe('x');
   });
 });
