@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
@@ -8,6 +9,9 @@ const migrations = await readD1Migrations('./worker/migrations');
 
 export default defineConfig({
   test: {
+    // Many test files mostly wait on processes (workerd, wrangler, builds, local servers): at least two
+    // run at a time, where vitest's default (one fewer than the cores) runs one on a two-core machine.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         // The worker imports its WebAssembly as a compiled module, as wrangler bundles it.

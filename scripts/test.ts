@@ -19,21 +19,12 @@ const wanted = (suite: string) => only.length === 0 || only.includes(suite);
 await rm('test-results', { recursive: true, force: true });
 await mkdir('test-results', { recursive: true });
 
-if (wanted('typecheck')) {
-  const ok = await step('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
-  tallies.push({ suite: 'typecheck', passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0 });
-}
-
-if (wanted('lint')) {
-  const formatted = await step('format', 'npx', ['prettier', '--check', '.']);
-  const linted = await step('lint', 'npx', ['eslint', '.']);
-  tallies.push({
-    suite: 'lint',
-    passed: Number(formatted) + Number(linted),
-    failed: Number(!formatted) + Number(!linted),
-    skipped: 0,
-  });
-}
+// The type check and the format and lint checks read the same files and write nothing: they run side
+// by side (each is one thread), their tallies in this order.
+const checks: Promise<Tally>[] = [];
+if (wanted('typecheck')) checks.push(typecheck());
+if (wanted('lint')) checks.push(lint());
+tallies.push(...(await Promise.all(checks)));
 
 // The worker tests serve dist/client as static assets; build it first.
 if (wanted('unit') || wanted('worker') || wanted('e2e')) {
@@ -70,6 +61,22 @@ const failed = tallies.reduce((sum, t) => sum + t.failed, 0);
 const skipped = tallies.reduce((sum, t) => sum + t.skipped, 0);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed > 0 ? 1 : 0);
+
+async function typecheck(): Promise<Tally> {
+  const ok = await step('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
+  return { suite: 'typecheck', passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0 };
+}
+
+async function lint(): Promise<Tally> {
+  const formatted = await step('format', 'npx', ['prettier', '--check', '.']);
+  const linted = await step('lint', 'npx', ['eslint', '.']);
+  return {
+    suite: 'lint',
+    passed: Number(formatted) + Number(linted),
+    failed: Number(!formatted) + Number(!linted),
+    skipped: 0,
+  };
+}
 
 async function step(name: string, command: string, args: string[]): Promise<boolean> {
   console.log(`\n▶ ${name}: ${command} ${args.join(' ')}`);
