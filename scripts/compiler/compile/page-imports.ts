@@ -19,6 +19,7 @@ const buildTimeModules: Record<string, string> = {
   '@docusaurus/useDocusaurusContext': 'use-docusaurus-context.ts',
   '@docusaurus/BrowserOnly': 'browser-only.ts',
   '@docusaurus/useIsBrowser': 'use-is-browser.ts',
+  '@docusaurus/ExecutionEnvironment': 'execution-environment.ts',
   '@theme/TOCInline': 'toc-inline.ts',
   '@theme/ThemedImage': 'themed-image.ts',
 };

@@ -153,6 +153,32 @@ describe('@docusaurus/theme-common in a site component', () => {
   });
 });
 
+describe('@docusaurus/ExecutionEnvironment', () => {
+  it('answers false where the build renders a site component and a page, as Docusaurus renders on the server', async () => {
+    const siteDir = await writeSite({
+      'src/components/Where.jsx': [
+        "import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';",
+        'export default function Where() {',
+        "  return <em>{ExecutionEnvironment.canUseDOM ? 'browser' : 'server'}</em>;",
+        '}',
+        '',
+      ].join('\n'),
+      'docs/a.mdx': page(
+        'A',
+        "import Where from '@site/src/components/Where';",
+        "import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';",
+        '',
+        '<Where />',
+        '',
+        '<p className="page">{String(ExecutionEnvironment.canUseViewport)}</p>',
+      ),
+    });
+    const [a] = (await buildSite(siteDir)).pages;
+    expect(islands(a!.tree).map((island) => island.html)).toEqual(['<em>server</em>']);
+    expect(findAll(a!.tree, (element) => element.p?.className === 'page').map(text)).toEqual(['false']);
+  });
+});
+
 describe('the browser bundle of the islands', () => {
   it('gives interactive modules a chunk and every module its stylesheet, with the class names the build used', async () => {
     const bundle = await bundleClient({

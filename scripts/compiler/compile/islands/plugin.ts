@@ -29,6 +29,7 @@ export const siteComponentModules: Record<string, string> = {
   '@docusaurus/useDocusaurusContext': 'use-docusaurus-context.ts',
   '@docusaurus/BrowserOnly': 'browser-only.tsx',
   '@docusaurus/useIsBrowser': 'use-is-browser.ts',
+  '@docusaurus/ExecutionEnvironment': 'execution-environment.ts',
   '@docusaurus/theme-common': 'theme-common.ts',
 };
 
