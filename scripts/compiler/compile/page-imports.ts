@@ -20,6 +20,8 @@ const buildTimeModules: Record<string, string> = {
   '@docusaurus/BrowserOnly': 'browser-only.ts',
   '@docusaurus/useIsBrowser': 'use-is-browser.ts',
   '@docusaurus/ExecutionEnvironment': 'execution-environment.ts',
+  // Docusaurus's link of MDX: its `@docusaurus/Link`, given the element's props.
+  '@theme/MDXComponents/A': 'link.ts',
   '@theme/TOCInline': 'toc-inline.ts',
   '@theme/ThemedImage': 'themed-image.ts',
 };

@@ -179,6 +179,35 @@ describe('@docusaurus/ExecutionEnvironment', () => {
   });
 });
 
+describe('@theme/MDXComponents/A', () => {
+  it("renders Docusaurus's link of MDX, in a site component and in a page", async () => {
+    const siteDir = await writeSite({
+      'src/components/Next.jsx': [
+        "import A from '@theme/MDXComponents/A';",
+        'export default function Next() {',
+        '  return <A href="/docs/b" className="next">Next</A>;',
+        '}',
+        '',
+      ].join('\n'),
+      'docs/a.mdx': page(
+        'A',
+        "import Next from '@site/src/components/Next';",
+        "import A from '@theme/MDXComponents/A';",
+        '',
+        '<Next />',
+        '',
+        '<A href="https://example.com/" className="out">Out</A>',
+      ),
+      'docs/b.md': page('B', 'The next page.'),
+    });
+    const [a] = (await buildSite(siteDir)).pages.filter((p) => p.source.endsWith('a.mdx'));
+    expect(islands(a!.tree).map((island) => island.html)).toEqual(['<a class="next" href="/docs/b">Next</a>']);
+    expect(findAll(a!.tree, (element) => element.p?.className === 'out').map((link) => link.p?.href)).toEqual([
+      'https://example.com/',
+    ]);
+  });
+});
+
 describe('the browser bundle of the islands', () => {
   it('gives interactive modules a chunk and every module its stylesheet, with the class names the build used', async () => {
     const bundle = await bundleClient({

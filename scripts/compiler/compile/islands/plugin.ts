@@ -30,6 +30,8 @@ export const siteComponentModules: Record<string, string> = {
   '@docusaurus/BrowserOnly': 'browser-only.tsx',
   '@docusaurus/useIsBrowser': 'use-is-browser.ts',
   '@docusaurus/ExecutionEnvironment': 'execution-environment.ts',
+  // Docusaurus's link of MDX: its `@docusaurus/Link`, given the element's props.
+  '@theme/MDXComponents/A': 'link.tsx',
   '@docusaurus/theme-common': 'theme-common.ts',
 };
 
