@@ -1,5 +1,5 @@
-// A Docusaurus site's own look: the classic preset's `theme.customCss` files, bundled into one
-// stylesheet linked after ours. Sites restyle Docusaurus through Infima's custom properties
+// A Docusaurus site's own look: the classic preset's `theme.customCss` files (CSS, or Sass as
+// docusaurus-plugin-sass compiles it), bundled into one stylesheet linked after ours. Sites restyle Docusaurus through Infima's custom properties
 // (`--ifm-color-primary` and friends, per theme under `[data-theme='dark']`); the properties the
 // site sets are carried onto our own tokens (client/styles/theme.css), so its brand colours and
 // fonts reach pages it never wrote selectors for. A site without customCss gets nothing here.
@@ -11,6 +11,7 @@ import { dirname, join, relative } from 'node:path';
 import * as esbuild from 'esbuild';
 import { BuildError } from '../errors.ts';
 import { fontOriginsOfStylesheet } from './font-hosts.ts';
+import { sassPlugin } from './sass-stylesheets.ts';
 
 export interface SiteStyles {
   /** Public URL of the stylesheet, `/assets/site-<hash>.css`. */
@@ -117,7 +118,7 @@ function bundleCss(files: string[], siteDir: string) {
     outdir: '/client/assets',
     assetNames: '[name]-[hash]',
     loader: { '.woff2': 'file', '.woff': 'file', '.ttf': 'file', '.svg': 'file', '.png': 'file', '.jpg': 'file' },
-    plugins: [staticRoot],
+    plugins: [staticRoot, sassPlugin(siteDir)],
     logLevel: 'silent',
   });
 }

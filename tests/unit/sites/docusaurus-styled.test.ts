@@ -93,6 +93,45 @@ describe('customCss that cannot be used', () => {
     expect(result.manifest.assets.styles).toEqual([]);
   });
 
+  it('compiles a Sass customCss file, its partials and ~package imports, as docusaurus-plugin-sass does', async () => {
+    const result = await buildSite(
+      await site(
+        {
+          'src/css/custom.scss': [
+            "@use 'colours';",
+            "@import '~brand/tokens';",
+            ':root {',
+            '  --ifm-color-primary: #{colours.$primary};',
+            '}',
+            '.hero {',
+            '  .title { color: colours.$primary; background: url(/img/hero.svg); }',
+            '}',
+            '',
+          ].join('\n'),
+          'src/css/_colours.scss': '$primary: #2e8555;\n',
+          'node_modules/brand/_tokens.scss': '.brand { font-weight: 700; }\n',
+        },
+        "'./src/css/custom.scss'",
+      ),
+    );
+    expect(result.warnings.filter((warning) => /CSS/.test(warning.problem))).toEqual([]);
+    const css = await readFile(join(result.outDir, 'client', result.manifest.assets.styles.at(-1)!), 'utf8');
+    expect(css).toContain('.brand{font-weight:700}');
+    expect(css).toMatch(/--ifm-color-primary: ?#2e8555/);
+    expect(css).toContain('.hero .title{color:#2e8555;background:url(/img/hero.svg)}');
+    // Carried onto our tokens like the same property written in CSS.
+    expect(css).toContain('--accent:var(--ifm-color-primary)');
+  });
+
+  it('warns about Sass that does not compile, with the file and line, and builds', async () => {
+    const result = await buildSite(
+      await site({ 'src/css/custom.scss': '.a {\n  color: $undefined-colour;\n}\n' }, "'./src/css/custom.scss'"),
+    );
+    expect(result.warnings.map((warning) => warning.problem).join('\n')).toMatch(
+      /the site's own CSS could not be bundled \(.*src\/css\/custom\.scss:2: Undefined variable\.\)/,
+    );
+  });
+
   it('warns about CSS that cannot be bundled, with the place, and builds', async () => {
     const result = await buildSite(
       await site({ 'src/css/custom.css': "@import './nowhere.css';\n" }, "'./src/css/custom.css'"),

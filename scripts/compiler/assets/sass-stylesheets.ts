@@ -1,0 +1,49 @@
+// Sass stylesheets (`.scss`, `.sass`), as docusaurus-plugin-sass gives a Docusaurus site: compiled
+// by the `sass` package into CSS, which esbuild then bundles like any other stylesheet (its
+// `url()`s resolved from the file's own folder). `@import '~package/x'`, webpack's way of naming a
+// package, is read from the site's node_modules, as sass-loader reads it.
+
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type * as esbuild from 'esbuild';
+import * as sass from 'sass';
+
+export function sassPlugin(siteDir: string): esbuild.Plugin {
+  const nodeModules = join(siteDir, 'node_modules');
+  const tilde: sass.FileImporter<'async'> = {
+    findFileUrl: (url) => (url.startsWith('~') ? pathToFileURL(join(nodeModules, url.slice(1))) : null),
+  };
+  return {
+    name: 'self-docs-sass',
+    setup(build) {
+      build.onLoad({ filter: /\.s[ac]ss$/, namespace: 'file' }, async (args) => {
+        try {
+          const result = await sass.compileAsync(args.path, {
+            loadPaths: [nodeModules],
+            importers: [tilde],
+            // Deprecation notes are the stylesheet author's business, not the build's output.
+            logger: sass.Logger.silent,
+          });
+          return {
+            contents: result.css,
+            loader: 'css',
+            resolveDir: dirname(args.path),
+            watchFiles: result.loadedUrls.filter((url) => url.protocol === 'file:').map((url) => fileURLToPath(url)),
+          };
+        } catch (error) {
+          if (!(error instanceof sass.Exception)) throw error;
+          const { span } = error;
+          const file = span.url?.protocol === 'file:' ? fileURLToPath(span.url) : args.path;
+          return {
+            errors: [
+              {
+                text: error.sassMessage,
+                location: { file, line: span.start.line + 1, column: span.start.column, lineText: span.context ?? '' },
+              },
+            ],
+          };
+        }
+      });
+    },
+  };
+}
