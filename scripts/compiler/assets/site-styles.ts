@@ -1,8 +1,9 @@
 // A Docusaurus site's own look: the classic preset's `theme.customCss` files (CSS, or Sass as
-// docusaurus-plugin-sass compiles it), bundled into one stylesheet linked after ours. Sites restyle Docusaurus through Infima's custom properties
-// (`--ifm-color-primary` and friends, per theme under `[data-theme='dark']`); the properties the
-// site sets are carried onto our own tokens (client/styles/theme.css), so its brand colours and
-// fonts reach pages it never wrote selectors for. A site without customCss gets nothing here.
+// docusaurus-plugin-sass compiles it), bundled into one stylesheet linked after ours. Sites restyle
+// Docusaurus through Infima's custom properties (`--ifm-color-primary` and friends, per theme under
+// `[data-theme='dark']`); the properties the site sets are carried onto our own tokens
+// (client/styles/theme.css), so its brand colours and fonts reach pages it never wrote selectors
+// for. A site without customCss gets nothing here.
 
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
