@@ -8,7 +8,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type * as esbuild from 'esbuild';
 import * as sass from 'sass';
 
-export function sassPlugin(siteDir: string): esbuild.Plugin {
+/** `loader`: `local-css` where the stylesheet is a CSS module (its class names made local). */
+export function sassPlugin(siteDir: string, loader: 'css' | 'local-css' = 'css'): esbuild.Plugin {
   const nodeModules = join(siteDir, 'node_modules');
   const tilde: sass.FileImporter<'async'> = {
     findFileUrl: (url) => (url.startsWith('~') ? pathToFileURL(join(nodeModules, url.slice(1))) : null),
@@ -26,7 +27,7 @@ export function sassPlugin(siteDir: string): esbuild.Plugin {
           });
           return {
             contents: result.css,
-            loader: 'css',
+            loader,
             resolveDir: dirname(args.path),
             watchFiles: result.loadedUrls.filter((url) => url.protocol === 'file:').map((url) => fileURLToPath(url)),
           };

@@ -40,6 +40,7 @@ import {
 } from './mdx-sources.ts';
 import { remarkNpm2Yarn } from './markdown/npm2yarn.ts';
 import { cssModulesPlugin } from './islands/css-modules.ts';
+import { sassPlugin } from '../assets/sass-stylesheets.ts';
 import { siteComponentOptions, siteComponentsPlugin } from './islands/plugin.ts';
 import { renderIslands } from './islands/render.ts';
 import { rehypeHeadingIds, rehypeLinksAndImages, remarkAdmonitions } from './markdown/mdx-plugins.ts';
@@ -162,6 +163,7 @@ export async function compileBatch(
       plugins: [
         siteComponentsPlugin(context.siteDir),
         cssModulesPlugin(context.siteDir),
+        sassPlugin(context.siteDir),
         preprocessPlugin(byFile, context, code),
         pageImportsPlugin(),
         componentsProviderPlugin(),

@@ -235,6 +235,42 @@ describe('the browser bundle of the islands', () => {
   });
 });
 
+describe('Sass in site components', () => {
+  it('compiles a .module.scss and a plain .scss, with the same class names in the build and the browser bundle', async () => {
+    const siteDir = await writeSite({
+      'src/components/Card/styles.module.scss':
+        '$edge: 3px;\n.card { border: $edge solid; .title { font-weight: 700; } }\n',
+      'src/components/Card/plain.scss': '$gap: 8px;\n.card-row { gap: $gap; }\n',
+      'src/components/Card/index.jsx': [
+        "import { useState } from 'react';",
+        "import styles from './styles.module.scss';",
+        "import './plain.scss';",
+        'export default function Card() {',
+        '  const [open, setOpen] = useState(false);',
+        '  return <div className={styles.card} onClick={() => setOpen(!open)}><b className={styles.title}>Card</b></div>;',
+        '}',
+        '',
+      ].join('\n'),
+      'docs/a.mdx': page('A', "import Card from '@site/src/components/Card';", '', '<Card />'),
+    });
+    const [a] = (await buildSite(siteDir)).pages;
+    const [card] = islands(a!.tree);
+    const cardClass = /<div class="(styles_\w*card_\w+)"/.exec(card!.html)?.[1];
+    const titleClass = /<b class="(styles_\w*title_\w+)"/.exec(card!.html)?.[1];
+    expect(cardClass && titleClass).toBeTruthy();
+    const bundle = await bundleClient({
+      siteDir,
+      modules: ['src/components/Card/index.jsx'],
+      pageContext: pageContext(defaultSiteConfig),
+    });
+    const [stylesheet] = bundle.islands['src/components/Card/index.jsx']!.styles;
+    const css = new TextDecoder().decode(bundle.files.get(stylesheet!.slice(1)));
+    expect(css).toContain(`.${cardClass}{border:3px solid}`);
+    expect(css).toContain(`.${cardClass} .${titleClass}{font-weight:700}`);
+    expect(css).toContain('.card-row{gap:8px}');
+  });
+});
+
 describe('errors in site components', () => {
   it('names the file and line of a component that cannot run in the browser', async () => {
     const siteDir = await writeSite({

@@ -10,6 +10,7 @@ import { BuildError, BuildErrors } from '../../errors.ts';
 import type { PageContext } from '../page-context.ts';
 import { pageContextDefine } from '../page-imports.ts';
 import { cssModulesPlugin } from './css-modules.ts';
+import { sassPlugin } from '../../assets/sass-stylesheets.ts';
 import { imagesInSiteScripts, jsxInSiteScripts, resolveDocusaurusInSiteModules } from './plugin.ts';
 
 export interface IslandModules {
@@ -32,6 +33,8 @@ export function islandBuildOptions(islands: IslandModules, root: string) {
     define: modules.length > 0 ? pageContextDefine(pageContext) : {},
     plugins: [
       cssModulesPlugin(siteDir),
+      // After the CSS modules: a `.module.scss` is theirs, any other Sass stylesheet this one's.
+      sassPlugin(siteDir),
       {
         name: 'self-docs-island-imports',
         setup(build: esbuild.PluginBuild) {

@@ -1,19 +1,23 @@
-// `import styles from '../../../build/islands/Counter.module.css'` with class names that do not depend on the build:
-// the build's render (a Node bundle) and the browser bundle (minified, where esbuild would
-// shorten local names) must name each class alike, or the hydrated component loses its style.
-// Each class becomes `<file>_<class>_<hash of the file's path in the site>`.
+// `import styles from './Counter.module.css'` (or `.module.scss`, compiled from Sass first) with
+// class names that do not depend on the build: the build's render (a Node bundle) and the browser
+// bundle (minified, where esbuild would shorten local names) must name each class alike, or the
+// hydrated component loses its style. Each class becomes
+// `<file>_<class>_<hash of the file's path in the site>`.
 
 import { createHash } from 'node:crypto';
 import { dirname, relative } from 'node:path';
 import * as esbuild from 'esbuild';
+import { sassPlugin } from '../../assets/sass-stylesheets.ts';
 
 const namespace = 'self-docs-css-module';
+/** A CSS module: `X.module.css`, or in Sass `X.module.scss` / `X.module.sass`. */
+const moduleFile = /\.module\.(css|s[ac]ss)$/;
 
 export function cssModulesPlugin(siteDir: string): esbuild.Plugin {
   return {
     name: 'self-docs-css-modules',
     setup(build) {
-      build.onLoad({ filter: /\.module\.css$/, namespace: 'file' }, async (args) => {
+      build.onLoad({ filter: moduleFile, namespace: 'file' }, async (args) => {
         const { classes } = await globalCss(args.path, siteDir);
         const stylesheet = JSON.stringify(args.path);
         return {
@@ -23,8 +27,8 @@ export function cssModulesPlugin(siteDir: string): esbuild.Plugin {
         };
       });
       // The stylesheet the module above imports: its own path, in a namespace of its own.
-      build.onResolve({ filter: /\.module\.css$/ }, (args) =>
-        args.importer.endsWith('.module.css') && args.namespace === 'file' ? { path: args.path, namespace } : undefined,
+      build.onResolve({ filter: moduleFile }, (args) =>
+        moduleFile.test(args.importer) && args.namespace === 'file' ? { path: args.path, namespace } : undefined,
       );
       build.onLoad({ filter: /.*/, namespace }, async (args) => ({
         contents: (await globalCss(args.path, siteDir)).css,
@@ -46,7 +50,7 @@ async function globalCss(file: string, siteDir: string): Promise<{ css: string; 
     outdir: '/css-module',
     loader: { '.css': 'local-css' },
     logLevel: 'silent',
-    plugins: [leaveUrlsAlone],
+    plugins: [leaveUrlsAlone, sassPlugin(siteDir, 'local-css')],
   });
   const js = result.outputFiles.find((output) => output.path.endsWith('.js'))!.text;
   const exported = /var \w+ = (\{[\s\S]*?\});/.exec(js)?.[1] ?? '{}';

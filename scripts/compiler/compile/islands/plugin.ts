@@ -90,7 +90,7 @@ export function resolveDocusaurusInSiteModules(build: esbuild.PluginBuild, siteD
 const imageNamespace = 'self-docs-island-image';
 
 /**
- * An image a site module imports (`import logo from '../../../build/islands/logo.png'`) is its URL under /assets/, the
+ * An image a site module imports (`import logo from './logo.png'`) is its URL under /assets/, the
  * same in both bundles (the name and a hash of the bytes); the browser bundle writes the file.
  */
 export function imagesInSiteScripts(build: esbuild.PluginBuild): void {
