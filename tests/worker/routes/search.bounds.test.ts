@@ -60,8 +60,11 @@ describe('the size of an answer', () => {
     build = await deployFixture({ fixture: 'large-site' });
   });
 
-  it('stays within the answer bound, leaving out the hits past it, on a site with many matches', async () => {
-    const call = await postSearch(amplifying(4, 'the', allAttributes(1000)));
+  it.each([
+    ['', {}],
+    [', asking for click analytics (each answer then carries a signed queryID)', { clickAnalytics: true }],
+  ])('stays within the answer bound, leaving out the hits past it, on a site with many matches%s', async (_, extra) => {
+    const call = await postSearch(amplifying(4, 'the', { ...allAttributes(1000), ...extra }));
     expect(call.response.status).toBe(200);
     expect(bytes(call.body)).toBeLessThanOrEqual(searchLimits.answerBytes);
     const [first] = results(call);

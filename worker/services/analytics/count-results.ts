@@ -5,6 +5,7 @@
 import type { Context } from 'hono';
 import type { SearchResponse, SearchResult } from '../../../client/contract/search-protocol.ts';
 import type { AppEnv, Env } from '../../env.ts';
+import { answerJson } from '../search/answer.ts';
 import type { SearchQuery } from '../search/protocol.ts';
 import { queryIdSecret, signQueryId } from './query-id.ts';
 import { countSearch, flushAnalytics } from './recorder.ts';
@@ -53,5 +54,6 @@ export async function readerBody(
       return { ...rest, queryID: await signQueryId(secret, { query: query.query, hits: result.hits.length, algolia }) };
     }),
   );
-  return JSON.stringify({ ...response, results });
+  // Within the answer bound again: the ids add bytes, and `response` may be the answer before it was cut.
+  return answerJson({ ...response, results });
 }
