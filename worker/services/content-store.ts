@@ -14,7 +14,7 @@ import {
 import type { BrokenPage, PageData } from '../../client/contract/page.ts';
 import type { SidebarItem } from '../../client/contract/sidebar.ts';
 import { ByteCache } from './byte-cache.ts';
-import { withKvDeadline } from './kv-deadline.ts';
+import { kvReadDeadlineMs, withDeadline } from './deadline.ts';
 
 /** Build-prefixed keys never change, so the edge may keep them long. */
 export const immutableTtl = 60 * 60 * 24;
@@ -242,7 +242,11 @@ export async function readSidebar(kv: KVNamespace, hash: string): Promise<Sideba
 /** The one way this worker reads KV: a failing or hanging read is a `StoreUnavailable` naming the key. */
 export async function readStored(kv: KVNamespace, key: string, cacheTtl: number): Promise<string | null> {
   try {
-    return await withKvDeadline(kv.get(key, { cacheTtl }), key);
+    return await withDeadline(
+      kv.get(key, { cacheTtl }),
+      kvReadDeadlineMs,
+      () => new Error(`no answer within ${kvReadDeadlineMs} ms`),
+    );
   } catch (error) {
     throw new StoreUnavailable(`KV read of ${key} failed`, error);
   }

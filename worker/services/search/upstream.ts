@@ -10,6 +10,7 @@ import type { SearchResponse } from '../../../client/contract/search-protocol.ts
 import type { Env } from '../../env.ts';
 import { escapeHtml } from '../../../client/contract/escape-html.ts';
 import type { SearchQuery } from './protocol.ts';
+import { withDeadline } from '../deadline.ts';
 
 /** How long a search waits for Algolia's whole answer before the embedded index answers instead. */
 export const upstreamDeadlineMs = 1_000;
@@ -111,23 +112,17 @@ export async function searchUpstream(env: Env, queries: SearchQuery[]): Promise<
   const upstream = upstreamOf(env);
   if (upstream.restingUntil > Date.now()) throw new UpstreamUnavailable('Algolia failed a moment ago', true);
   const deadline = new AbortController();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      const error = new UpstreamUnavailable(`Algolia did not answer within ${upstreamDeadlineMs} ms`);
-      deadline.abort(error);
-      reject(error);
-    }, upstreamDeadlineMs);
-  });
   let response: unknown;
   try {
     // The race holds the bound even where the client waits on something the signal cannot cut.
-    response = await Promise.race([askAlgolia(env, upstream, deadline.signal, queries), late]);
+    response = await withDeadline(askAlgolia(env, upstream, deadline.signal, queries), upstreamDeadlineMs, () => {
+      const error = new UpstreamUnavailable(`Algolia did not answer within ${upstreamDeadlineMs} ms`);
+      deadline.abort(error);
+      return error;
+    });
   } catch (error) {
     if (restsUpstream(error)) upstream.restingUntil = Date.now() + upstreamRestMs;
     throw error;
-  } finally {
-    clearTimeout(timer);
   }
   return escapeAnswer(response as SearchResponse, queries);
 }
