@@ -10,6 +10,7 @@
 // the signature, and only that part is forwarded to Algolia Insights.
 
 import type { Env } from '../../env.ts';
+import { hex } from '../hex.ts';
 import { queryHash } from './normalise.ts';
 
 const dayMs = 86_400_000;
@@ -51,10 +52,6 @@ async function mac(secret: string, algolia: string, signed: string): Promise<str
     new TextEncoder().encode(`${algolia}${signed}`),
   );
   return hex(new Uint8Array(bytes).subarray(0, 12));
-}
-
-function hex(bytes: Uint8Array): string {
-  return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 function hex4(value: number): string {

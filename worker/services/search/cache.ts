@@ -3,20 +3,16 @@
 // combination is answered but not stored, so a flood of them cannot push the readers' searches
 // (and pages, which share the cache) out of it, and every entry is an answer of a known size.
 
+import { hex } from '../hex.ts';
 import { canonicalParams, type SearchQuery } from './protocol.ts';
 
 /** `scope` names what answers: the build and, when configured, the Algolia app and index. */
 export async function searchCacheKey(scope: string, queries: SearchQuery[]): Promise<Request> {
   const text = `${scope}\n${queries.map((query) => `${query.indexName}?${canonicalParams(query)}`).join('\n')}`;
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  let hex = '';
-  for (const byte of new Uint8Array(digest)) hex += hexOf[byte];
   // The Cache API stores GETs only: POST searches live under a synthetic GET URL.
-  return new Request(`https://search-cache.internal/${hex}`);
+  return new Request(`https://search-cache.internal/${hex(new Uint8Array(digest))}`);
 }
-
-/** Each byte's two hex digits: a cold isolate's first search ran a closure, toString and padStart a byte. */
-const hexOf = Array.from({ length: 256 }, (_, byte) => (byte < 16 ? '0' : '') + byte.toString(16));
 
 /** `hierarchy.lvl<from>` … `hierarchy.lvl6`: the heading levels of a DocSearch record. */
 const levels = (from: number) => Array.from({ length: 7 - from }, (_, i) => `hierarchy.lvl${from + i}`);
