@@ -104,6 +104,17 @@ export function servingRatio(worker: ServingRun, baseline: ServingRun): ServingR
   };
 }
 
+/** The columns every table of a load run shows. */
+function runColumns(run: ServingRun): Record<string, string | number> {
+  return {
+    'req/s': run.requestsPerSecond,
+    'p50 ms': run.latencyMs?.p50 ?? '–',
+    'p99 ms': run.latencyMs?.p99 ?? '–',
+    errors: run.errors,
+    'cpu ms/req': run.cpuMsPerRequest ?? '–',
+  };
+}
+
 /** Rows for the printed table: serve-handler then each worker set-up per page, ratios on the worker's rows. */
 export function servingRows(comparisons: ServingComparison[]): Record<string, string | number>[] {
   const shown = (value: number | null) => (value === null ? '–' : value.toFixed(2));
@@ -111,11 +122,7 @@ export function servingRows(comparisons: ServingComparison[]): Record<string, st
     const row = (server: string, run: ServingRun, ratios?: ServingRatio) => ({
       page: comparison.route,
       server,
-      'req/s': run.requestsPerSecond,
-      'p50 ms': run.latencyMs?.p50 ?? '–',
-      'p99 ms': run.latencyMs?.p99 ?? '–',
-      errors: run.errors,
-      'cpu ms/req': run.cpuMsPerRequest ?? '–',
+      ...runColumns(run),
       'cache hits': ratios ? `${Math.floor(run.cacheHits * 100)} %` : '',
       'req/s ×': ratios ? shown(ratios.requestsPerSecond) : '',
       'p99 ×': ratios ? shown(ratios.p99) : '',
@@ -365,11 +372,7 @@ function loadUnknownPaths(server: Server, connections: number, seconds: number):
 export function notFoundRows(comparison: NotFoundComparison): Record<string, string | number>[] {
   const row = (what: string, run: ServingRun, shownRatio: string) => ({
     what,
-    'req/s': run.requestsPerSecond,
-    'p50 ms': run.latencyMs?.p50 ?? '–',
-    'p99 ms': run.latencyMs?.p99 ?? '–',
-    errors: run.errors,
-    'cpu ms/req': run.cpuMsPerRequest ?? '–',
+    ...runColumns(run),
     'cache hits': `${Math.floor(run.cacheHits * 100)} %`,
     'req/s ×': shownRatio,
   });
