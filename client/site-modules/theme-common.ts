@@ -1,9 +1,16 @@
 // `@docusaurus/theme-common` as site components use it: `useColorMode`, the colour mode the reader
 // sees (`<html data-theme>`), following the theme toggle. The build renders, and hydration starts,
-// in light mode, as Docusaurus's server render does; the reader's mode follows at once.
+// in light mode, as Docusaurus's server render does; the reader's mode follows at once. Also the
+// theme config, its Prism theme, the window size and the layout's class names.
 
-import { useSyncExternalStore } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
 import { applyTheme, saveThemePreference } from '../preferences.ts';
+import { prismThemeOf, useThemeConfig, type PrismTheme } from './theme-config.ts';
+
+export { ThemeClassNames } from './theme-class-names.ts';
+export { useThemeConfig, type PrismTheme, type ThemeConfig } from './theme-config.ts';
+export { useWindowSize, type WindowSize } from './window-size.ts';
+export { usePluralForm } from './plural-form.ts';
 
 type ColorMode = 'light' | 'dark';
 
@@ -29,4 +36,20 @@ export function useColorMode(): {
       applyTheme(mode);
     },
   };
+}
+
+/** The Prism theme of the colour mode shown (`prism.theme`, `prism.darkTheme`). */
+export function usePrismTheme(): PrismTheme {
+  const { isDarkTheme } = useColorMode();
+  return prismThemeOf(useThemeConfig(), isDarkTheme);
+}
+
+/** The page's head is the build's (see head.tsx): what these set there is not shown. */
+export function PageMetadata(_props: { title?: string; description?: string; keywords?: string | string[]; image?: string; children?: ReactNode }) {
+  return null;
+}
+
+/** Docusaurus adds the class to `<html>`; here the children render as they are. */
+export function HtmlClassNameProvider({ children }: { className?: string; children: ReactNode }) {
+  return children;
 }

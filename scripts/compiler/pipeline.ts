@@ -102,6 +102,7 @@ async function buildSite(options: BuildOptions, started: { pool?: CompileThreadP
     siteDir,
     islands: [...store.islands].sort(),
     pageContext: compiled.pageContext,
+    docsData: compiled.docsData,
     customCss: config.customCss,
     configFile: config.configFile,
     ...(options.skipClient ? { skipClient: true } : {}),

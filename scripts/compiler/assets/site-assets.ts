@@ -5,6 +5,7 @@
 import type { ClientAssets } from '../../../client/contract/assets.ts';
 import type { BuildError } from '../errors.ts';
 import type { PageContext } from '../compile/page-context.ts';
+import type { DocsGlobalData } from '../../../client/contract/docs-global-data.ts';
 import { bundleClient, writeClient, type ClientBundle } from './client-bundle.ts';
 import { bundleSiteStyles, writeSiteStyles, type SiteStyles } from './site-styles.ts';
 
@@ -13,6 +14,7 @@ export interface SiteAssetsInput {
   /** The site's component modules pages use. */
   islands: string[];
   pageContext: PageContext;
+  docsData?: DocsGlobalData;
   /** The classic preset's `theme.customCss` files. */
   customCss: string[];
   configFile: string;
@@ -33,7 +35,12 @@ export interface SiteAssets {
 export function startSiteAssets(input: SiteAssetsInput): () => Promise<SiteAssets> {
   const bundling = input.skipClient
     ? undefined
-    : bundleClient({ siteDir: input.siteDir, modules: input.islands, pageContext: input.pageContext });
+    : bundleClient({
+        siteDir: input.siteDir,
+        modules: input.islands,
+        pageContext: input.pageContext,
+        ...(input.docsData ? { docsData: input.docsData } : {}),
+      });
   const styling = bundleSiteStyles(input.customCss, input.siteDir, input.configFile);
   // Awaited by the caller; until then a failure must not count as unhandled.
   for (const started of [bundling, styling]) started?.catch(() => undefined);

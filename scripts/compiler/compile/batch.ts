@@ -43,6 +43,8 @@ import { cssModulesPlugin } from './islands/css-modules.ts';
 import { sassPlugin } from '../assets/sass-stylesheets.ts';
 import { siteComponentOptions, siteComponentsPlugin } from './islands/plugin.ts';
 import { renderIslands } from './islands/render.ts';
+import { asBuildPage } from './build-page-globals.ts';
+import { pageRequire } from './islands/site-jsx-runtime.ts';
 import { rehypeHeadingIds, rehypeLinksAndImages, remarkAdmonitions } from './markdown/mdx-plugins.ts';
 import type { LinkContext } from './link-context.ts';
 
@@ -193,7 +195,8 @@ export async function compileBatch(
       continue;
     }
     try {
-      const tree = await finish(renderIslands(evaluate(pageCode, doc), doc), doc);
+      const built = asBuildPage(doc.route, context.docsData, () => renderIslands(evaluate(pageCode, doc), doc));
+      const tree = await finish(built, doc);
       outcome.pages.push({ index, tree, toc: tableOfContents(tree), direct: false });
     } catch (error) {
       if (!(error instanceof BuildError)) throw error;
@@ -255,11 +258,11 @@ function isBuildFailure(error: unknown): error is esbuild.BuildFailure {
 
 const components = Object.fromEntries(componentNames.map((name) => [name, name]));
 /** What a page's `require` finds: React, left out of its bundle, is the build's own (islands/plugin.ts). */
-const pageRequire = createRequire(import.meta.url);
+const requireInPage = pageRequire(createRequire(import.meta.url));
 
 function evaluate(code: string, doc: SourceDoc): TreeNode[] {
   try {
-    const page = new Function('require', `'use strict';\n${code}\nreturn page;`)(pageRequire) as {
+    const page = new Function('require', `'use strict';\n${code}\nreturn page;`)(requireInPage) as {
       default: (props: { components: Record<string, string> }) => unknown;
     };
     return flatten(page.default({ components }));

@@ -18,6 +18,8 @@ import type { CompileCacheRef } from './link-context.ts';
 import { compileDocs, type CompiledDoc } from './compile-pages.ts';
 import type { LinkContext } from './link-context.ts';
 import { pageContext, type PageContext } from './page-context.ts';
+import { docsGlobalData } from './docs-global-data.ts';
+import type { DocsGlobalData } from '../../../client/contract/docs-global-data.ts';
 import type { CompileThreadPool } from './threads.ts';
 
 export interface CompileSiteInput {
@@ -42,6 +44,8 @@ export interface CompiledSite {
   media: Map<string, string>;
   /** The site as pages see it: the browser bundle's site components see the same. */
   pageContext: PageContext;
+  /** The docs plugin's global data: the browser bundle's site components read the same. */
+  docsData: DocsGlobalData;
 }
 
 export async function compileSite(input: CompileSiteInput): Promise<CompiledSite> {
@@ -60,6 +64,7 @@ export async function compileSite(input: CompileSiteInput): Promise<CompiledSite
     onBrokenMarkdownLinks: site.onBrokenMarkdownLinks,
     markdown: site.markdown,
     pageContext: pageContext(site, config.docusaurusConfig),
+    docsData: docsGlobalData(site, sources.versions),
     diagnostics,
     relPathOf: (file: string) => relative(siteDir, file),
   };
@@ -106,7 +111,7 @@ export async function compileSite(input: CompileSiteInput): Promise<CompiledSite
   for (const problem of store.anchors.brokenAnchors()) report(diagnostics, site.onBrokenAnchors, problem);
   throwIfErrors(diagnostics);
   await pruneCompileCache(cached);
-  return { pagesFromCache, media, pageContext: context.pageContext };
+  return { pagesFromCache, media, pageContext: context.pageContext, docsData: context.docsData };
 }
 
 /** The number of pages every version will store: its docs and its generated category pages. */

@@ -4,6 +4,7 @@
 import type { ContentProp, TreeElement, TreeNode } from '../../../client/contract/page.ts';
 import { islandTag } from '../../../client/contract/islands.ts';
 import { islandSource, pendingIsland, type PendingIsland } from './islands/registry.ts';
+import { withReactSvgNames } from './svg-attribute-names.ts';
 
 export const Fragment = Symbol.for('self-docs.fragment');
 
@@ -35,7 +36,7 @@ function createNode(type: string | symbol | Component, props: Props): TreeNode |
   if (typeof type === 'function') return flatten(type(props));
   if (typeof type !== 'string') throw new Error(`unsupported JSX element type ${String(type)}`);
   const element: TreeElement = { t: type };
-  const p = serialiseProps(type, rest);
+  const p = serialiseProps(type, withReactSvgNames(type, rest));
   if (p) element.p = p;
   const c = flatten(children);
   if (c.length > 0) element.c = c;

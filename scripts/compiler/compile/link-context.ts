@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import type { MarkdownDialect } from '../../../client/contract/site-config.ts';
 import type { Diagnostics } from '../errors.ts';
+import type { DocsGlobalData } from '../../../client/contract/docs-global-data.ts';
 import type { PageContext } from './page-context.ts';
 
 export interface LinkContext {
@@ -28,6 +29,8 @@ export interface LinkContext {
   markdown?: MarkdownDialect;
   /** The site as pages see it at build time (`useDocusaurusContext()`, `useBaseUrl()`). */
   pageContext: PageContext;
+  /** The docs plugin's global data, for the site code a page runs (`useGlobalData()`, the docs hooks). */
+  docsData?: DocsGlobalData;
   /** Pages compiled by an earlier build in this same context (cache.ts); none when absent. */
   compileCache?: CompileCacheRef;
 }

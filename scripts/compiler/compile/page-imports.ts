@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type * as esbuild from 'esbuild';
 import { componentNames } from '../../../client/contract/page.ts';
 import type { PageContext } from './page-context.ts';
+import { clientApiPageModules } from './page-modules/client-api.ts';
 
 const pageModules = fileURLToPath(new URL('./page-modules/', import.meta.url));
 
@@ -24,6 +25,7 @@ const buildTimeModules: Record<string, string> = {
   '@theme/MDXComponents/A': 'link.ts',
   '@theme/TOCInline': 'toc-inline.ts',
   '@theme/ThemedImage': 'themed-image.ts',
+  ...clientApiPageModules,
 };
 
 /** Every import path a page may use, for messages. */

@@ -30,6 +30,7 @@ export interface LinkContextData {
   onBrokenMarkdownLinks: LinkContext['onBrokenMarkdownLinks'];
   markdown?: LinkContext['markdown'];
   pageContext: LinkContext['pageContext'];
+  docsData?: LinkContext['docsData'];
   compileCache?: LinkContext['compileCache'];
 }
 
@@ -71,6 +72,7 @@ export function linkContextData(context: LinkContext): LinkContextData {
     onBrokenMarkdownLinks: context.onBrokenMarkdownLinks,
     ...(context.markdown ? { markdown: context.markdown } : {}),
     pageContext: context.pageContext,
+    ...(context.docsData ? { docsData: context.docsData } : {}),
     ...(context.compileCache ? { compileCache: context.compileCache } : {}),
   };
 }

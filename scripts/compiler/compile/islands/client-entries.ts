@@ -7,7 +7,9 @@ import { isAbsolute, join, relative } from 'node:path';
 import type * as esbuild from 'esbuild';
 import type { IslandAssets } from '../../../../client/contract/page.ts';
 import { BuildError, BuildErrors } from '../../errors.ts';
+import type { DocsGlobalData } from '../../../../client/contract/docs-global-data.ts';
 import type { PageContext } from '../page-context.ts';
+import { docsDataDefine } from '../build-page-globals.ts';
 import { pageContextDefine } from '../page-imports.ts';
 import { cssModulesPlugin } from './css-modules.ts';
 import { sassPlugin } from '../../assets/sass-stylesheets.ts';
@@ -19,18 +21,23 @@ export interface IslandModules {
   modules: string[];
   /** What `@docusaurus/useDocusaurusContext` gives them, as in the build's render. */
   pageContext: PageContext;
+  /**
+   * The docs plugin's global data: in the chunks of the islands that read it (the docs hooks,
+   * `useGlobalData`) and no others, so pages without them carry none of it.
+   */
+  docsData?: DocsGlobalData;
 }
 
 /** esbuild options to add the islands to the browser bundle. */
 export function islandBuildOptions(islands: IslandModules, root: string) {
-  const { siteDir, modules, pageContext } = islands;
+  const { siteDir, modules, pageContext, docsData } = islands;
   const react = (name: string) => join(root, 'node_modules', name);
   return {
     entryPoints: Object.fromEntries(modules.map((id, index) => [entryName(id, index), join(siteDir, id)])),
     // One React: the site's own copy (if it has one) would be a second.
     alias: { react: react('react'), 'react-dom': react('react-dom') },
     // Only with islands: an object constant makes esbuild wrap modules in lazy initialisers.
-    define: modules.length > 0 ? pageContextDefine(pageContext) : {},
+    define: modules.length > 0 ? { ...pageContextDefine(pageContext), ...docsDataDefine(docsData) } : {},
     plugins: [
       cssModulesPlugin(siteDir),
       // After the CSS modules: a `.module.scss` is theirs, any other Sass stylesheet this one's.

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import type * as esbuild from 'esbuild';
 import { componentNames } from '../../../../client/contract/page.ts';
 import type { ImportProblem } from '../page-imports.ts';
+import { clientApiSiteModules } from './client-api-modules.ts';
 
 const registryPath = fileURLToPath(new URL('./registry.ts', import.meta.url));
 const contentComponentsDir = fileURLToPath(new URL('../../../../client/components/content/', import.meta.url));
@@ -33,6 +34,7 @@ export const siteComponentModules: Record<string, string> = {
   // Docusaurus's link of MDX: its `@docusaurus/Link`, given the element's props.
   '@theme/MDXComponents/A': 'link.tsx',
   '@docusaurus/theme-common': 'theme-common.ts',
+  ...clientApiSiteModules,
 };
 
 const scriptExtensions = new Set(['.js', '.jsx', '.mjs', '.cjs', '.ts', '.tsx']);

@@ -1,0 +1,3 @@
+// `@docusaurus/Redirect`: React Router's `<Redirect>` (router.tsx).
+
+export { Redirect as default } from './router.tsx';

@@ -1,0 +1,3 @@
+// `@docusaurus/constants`, as site components get it.
+
+export * from '../../../../client/site-modules/constants.ts';

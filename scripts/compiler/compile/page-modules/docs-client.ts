@@ -1,0 +1,14 @@
+// `@docusaurus/plugin-content-docs/client` for a page evaluated at build time: the same answers as
+// site components get, at the page's route. No reader has chosen a version where the page is built.
+
+import { useDocsData, type GlobalVersion } from '../../../../client/site-modules/docs-data.ts';
+
+export * from '../../../../client/site-modules/docs-data.ts';
+
+export function useDocsPreferredVersion(pluginId?: string): {
+  preferredVersion: GlobalVersion | null;
+  savePreferredVersionName: (name: string) => void;
+} {
+  useDocsData(pluginId);
+  return { preferredVersion: null, savePreferredVersionName: () => undefined };
+}
