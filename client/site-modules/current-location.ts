@@ -1,7 +1,7 @@
 // Where site code runs: the page being built (its route), or the page on screen in the browser.
 // Read when asked, not followed: hooks that follow navigation subscribe in router.ts.
 
-import { buildRoute } from './build-page.ts';
+import { buildRoute } from './build-route.ts';
 
 export interface RouterLocation {
   pathname: string;

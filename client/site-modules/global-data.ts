@@ -1,8 +1,8 @@
 // `@docusaurus/useGlobalData`: the global data of the plugins this site runs, keyed by plugin name
-// and instance id as in Docusaurus. Here that is the docs plugin's one instance (build-page.ts says
+// and instance id as in Docusaurus. Here that is the docs plugin's one instance (docs-global-data.ts says
 // where the data comes from).
 
-import { docsGlobalData } from './build-page.ts';
+import { docsGlobalData } from './docs-global-data.ts';
 import { DEFAULT_PLUGIN_ID } from './constants.ts';
 import { docsPluginName, type DocsGlobalData } from '../contract/docs-global-data.ts';
 

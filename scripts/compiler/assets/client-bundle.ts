@@ -67,7 +67,7 @@ export async function bundleClient(
       loader: { '.woff2': 'file', '.woff': 'file', '.svg': 'file' },
       // Files of client/static and the site's static/ are served at the root as they are.
       external: ['/img/*'],
-      define: { 'process.env.NODE_ENV': '"production"', ...withIslands.define },
+      define: { 'process.env.NODE_ENV': '"production"' },
       jsx: 'automatic',
       legalComments: 'none',
       logLevel: 'silent',

@@ -77,12 +77,12 @@ describe('components', () => {
   it('fails on an unknown @docusaurus import in a partial, naming the partial and its line', async () => {
     const siteDir = await writeSite({
       'docs/a.mdx': page('A', "import Part from './_part.mdx';", '', '<Part />'),
-      'docs/_part.mdx': "Intro.\n\nimport Head from '@docusaurus/Head';\n\n<Head />\n",
+      'docs/_part.mdx': "Intro.\n\nimport Head from '@docusaurus/Header';\n\n<Head />\n",
     });
     (await expectBuildFailure(siteDir)).onlyError({
       file: 'docs/_part.mdx',
       line: 3,
-      problem: /^unknown import @docusaurus\/Head: this site has no such module$/,
+      problem: /^unknown import @docusaurus\/Header: this site has no such module$/,
       fix: /^import one of .*@docusaurus\/useBaseUrl/,
     });
   });

@@ -342,13 +342,13 @@ describe('errors in site components', () => {
   it('names a @docusaurus module a site component imports that has no React version here', async () => {
     const siteDir = await writeSite({
       'src/components/Head.jsx':
-        "import Head from '@docusaurus/Head';\nexport default function X() { return <Head />; }\n",
+        "import Head from '@docusaurus/Header';\nexport default function X() { return <Head />; }\n",
       'docs/a.mdx': page('A', "import X from '@site/src/components/Head';", '', '<X />'),
     });
     const error = (await expectBuildFailure(siteDir)).onlyError();
     expect(error.file).toBe('src/components/Head.jsx');
     expect(error.line).toBe(1);
-    expect(error.problem).toBe('unknown import @docusaurus/Head in the site component src/components/Head.jsx');
+    expect(error.problem).toBe('unknown import @docusaurus/Header in the site component src/components/Head.jsx');
     expect(error.fix).toMatch(/@docusaurus\/Link, @docusaurus\/useBaseUrl/);
   });
 });

@@ -9,8 +9,7 @@ import type { IslandAssets } from '../../../../client/contract/page.ts';
 import { BuildError, BuildErrors } from '../../errors.ts';
 import type { DocsGlobalData } from '../../../../client/contract/docs-global-data.ts';
 import type { PageContext } from '../page-context.ts';
-import { docsDataDefine } from '../build-page-globals.ts';
-import { pageContextDefine } from '../page-imports.ts';
+import { siteDataModules } from './site-data-modules.ts';
 import { cssModulesPlugin } from './css-modules.ts';
 import { sassPlugin } from '../../assets/sass-stylesheets.ts';
 import { imagesInSiteScripts, jsxInSiteScripts, resolveDocusaurusInSiteModules } from './plugin.ts';
@@ -36,8 +35,6 @@ export function islandBuildOptions(islands: IslandModules, root: string) {
     entryPoints: Object.fromEntries(modules.map((id, index) => [entryName(id, index), join(siteDir, id)])),
     // One React: the site's own copy (if it has one) would be a second.
     alias: { react: react('react'), 'react-dom': react('react-dom') },
-    // Only with islands: an object constant makes esbuild wrap modules in lazy initialisers.
-    define: modules.length > 0 ? { ...pageContextDefine(pageContext), ...docsDataDefine(docsData) } : {},
     plugins: [
       cssModulesPlugin(siteDir),
       // After the CSS modules: a `.module.scss` is theirs, any other Sass stylesheet this one's.
@@ -46,6 +43,7 @@ export function islandBuildOptions(islands: IslandModules, root: string) {
         name: 'self-docs-island-imports',
         setup(build: esbuild.PluginBuild) {
           resolveDocusaurusInSiteModules(build, siteDir);
+          siteDataModules(build, { pageContext, ...(docsData ? { docsData } : {}) });
           jsxInSiteScripts(build);
           imagesInSiteScripts(build);
           build.onResolve({ filter: /^@site\// }, (args) =>
