@@ -7,7 +7,12 @@ import { currentPathname } from './current-location.ts';
 import { DEFAULT_PLUGIN_ID } from './constants.ts';
 import { useAllPluginInstancesData, usePluginData } from './global-data.ts';
 import { matchPath } from './match-path.ts';
-import { docsPluginName, type DocsGlobalData, type GlobalDoc, type GlobalVersion } from '../contract/docs-global-data.ts';
+import {
+  docsPluginName,
+  type DocsGlobalData,
+  type GlobalDoc,
+  type GlobalVersion,
+} from '../contract/docs-global-data.ts';
 
 export type { DocsGlobalData as GlobalPluginData, GlobalDoc, GlobalVersion };
 

@@ -15,8 +15,7 @@ export interface Match {
 }
 
 export function matchPath(pathname: string, options: string | string[] | MatchOptions = {}): Match | null {
-  const { path, exact = false } =
-    typeof options === 'string' || Array.isArray(options) ? { path: options } : options;
+  const { path, exact = false } = typeof options === 'string' || Array.isArray(options) ? { path: options } : options;
   for (const pattern of ([] as (string | undefined)[]).concat(path)) {
     if (pattern === undefined) continue;
     const names: string[] = [];

@@ -65,7 +65,8 @@ const history: History = {
   go: (delta) => window.history.go(delta),
   goBack: () => window.history.back(),
   goForward: () => window.history.forward(),
-  listen: (listener) => (typeof window === 'undefined' ? () => undefined : subscribe(() => listener(currentLocation()))),
+  listen: (listener) =>
+    typeof window === 'undefined' ? () => undefined : subscribe(() => listener(currentLocation())),
   createHref,
   block: () => () => undefined,
 };
@@ -76,7 +77,9 @@ export function useHistory(): History {
 
 export function useRouteMatch(options?: string | MatchOptions): Match | null {
   const { pathname } = useLocation();
-  return options === undefined ? { path: '/', url: '/', isExact: pathname === '/', params: {} } : matchPath(pathname, options);
+  return options === undefined
+    ? { path: '/', url: '/', isExact: pathname === '/', params: {} }
+    : matchPath(pathname, options);
 }
 
 /** Docusaurus's routes have no parameters. */

@@ -45,7 +45,13 @@ export function usePrismTheme(): PrismTheme {
 }
 
 /** The page's head is the build's (see head.tsx): what these set there is not shown. */
-export function PageMetadata(_props: { title?: string; description?: string; keywords?: string | string[]; image?: string; children?: ReactNode }) {
+export function PageMetadata(_props: {
+  title?: string;
+  description?: string;
+  keywords?: string | string[];
+  image?: string;
+  children?: ReactNode;
+}) {
   return null;
 }
 

@@ -12,7 +12,9 @@ function subscribe(onChange: () => void): () => void {
   return () => window.removeEventListener('resize', onChange);
 }
 
-export function useWindowSize({ desktopBreakpoint = defaultBreakpoint }: { desktopBreakpoint?: number } = {}): WindowSize {
+export function useWindowSize({
+  desktopBreakpoint = defaultBreakpoint,
+}: { desktopBreakpoint?: number } = {}): WindowSize {
   return useSyncExternalStore(
     subscribe,
     () => (window.innerWidth > desktopBreakpoint ? 'desktop' : 'mobile'),

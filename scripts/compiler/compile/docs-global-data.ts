@@ -23,8 +23,7 @@ function globalVersion({ version, docs, sidebars }: VersionDocs): GlobalVersion 
   const { path } = version;
   const firstSidebar = Object.values(sidebars.sidebars)[0];
   const firstRoute = firstSidebar ? firstPage(firstSidebar)?.href : undefined;
-  const mainDoc =
-    docs.find((doc) => doc.route === path) ?? docs.find((doc) => doc.route === firstRoute) ?? docs[0];
+  const mainDoc = docs.find((doc) => doc.route === path) ?? docs.find((doc) => doc.route === firstRoute) ?? docs[0];
   return {
     name: version.name,
     label: version.label,

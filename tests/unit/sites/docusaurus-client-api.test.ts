@@ -32,7 +32,13 @@ const islandText = (tree: PageData['tree']) =>
   Object.fromEntries(
     findAll(tree, isIsland).map((element) => {
       const { export: name, html } = (element as TreeElement & { p: IslandProps }).p;
-      return [name, html.replace(/<!-- -->/g, '').replace(/<\/li>/g, '\n').replace(/<[^>]+>/g, '')];
+      return [
+        name,
+        html
+          .replace(/<!-- -->/g, '')
+          .replace(/<\/li>/g, '\n')
+          .replace(/<[^>]+>/g, ''),
+      ];
     }),
   );
 

@@ -48,7 +48,9 @@ describe("SVG's attributes as sites write them", () => {
       ),
     });
     const [icons] = (await buildSite(siteDir)).pages;
-    const [icon] = findAll(icons!.tree, isIsland).map((element) => (element as TreeElement & { p: IslandProps }).p.html);
+    const [icon] = findAll(icons!.tree, isIsland).map(
+      (element) => (element as TreeElement & { p: IslandProps }).p.html,
+    );
     expect(icon).toBe(
       '<button type="button"><svg class="check-icon" viewBox="0 0 24 24">' +
         '<path d="M4 12l5 5L20 6" fill="none" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" fill-rule="evenodd"></path>' +

@@ -20,7 +20,11 @@ export function pageRequire(base: Require): (id: string) => unknown {
       const named = (jsx: unknown) =>
         typeof jsx === 'function'
           ? (((type, props, ...rest) =>
-              (jsx as JsxFunction)(type, typeof type === 'string' ? withReactSvgNames(type, props) : props, ...rest)) as JsxFunction)
+              (jsx as JsxFunction)(
+                type,
+                typeof type === 'string' ? withReactSvgNames(type, props) : props,
+                ...rest,
+              )) as JsxFunction)
           : jsx;
       runtime = { ...react, jsx: named(react.jsx), jsxs: named(react.jsxs), jsxDEV: named(react.jsxDEV) };
       runtimes.set(id, runtime);

@@ -1,7 +1,11 @@
 // `@docusaurus/Interpolate` evaluated at build time: `{placeholder}`s filled with the values, as
 // text or as the elements given.
 
-import { interpolateChildren, interpolateParts, type InterpolateValues } from '../../../../client/site-modules/interpolate-text.ts';
+import {
+  interpolateChildren,
+  interpolateParts,
+  type InterpolateValues,
+} from '../../../../client/site-modules/interpolate-text.ts';
 
 /** An element of the page's tree, as the JSX runtime makes it. */
 export const isTreeElement = (value: unknown) =>

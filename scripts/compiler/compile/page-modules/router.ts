@@ -36,7 +36,9 @@ export function useHistory() {
 
 export function useRouteMatch(options?: string | MatchOptions): Match | null {
   const { pathname } = currentLocation();
-  return options === undefined ? { path: '/', url: '/', isExact: pathname === '/', params: {} } : matchPath(pathname, options);
+  return options === undefined
+    ? { path: '/', url: '/', isExact: pathname === '/', params: {} }
+    : matchPath(pathname, options);
 }
 
 export function useParams(): Record<string, string> {

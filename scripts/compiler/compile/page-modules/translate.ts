@@ -6,6 +6,14 @@ import { interpolate } from './interpolate.ts';
 
 export { translate } from '../../../../client/site-modules/translate-text.ts';
 
-export default function Translate({ children, id, values }: { children?: unknown; id?: string; values?: InterpolateValues }) {
+export default function Translate({
+  children,
+  id,
+  values,
+}: {
+  children?: unknown;
+  id?: string;
+  values?: InterpolateValues;
+}) {
   return interpolate(children === undefined ? (id ?? '') : interpolateChildren(children, 'Translate'), values);
 }
