@@ -58,6 +58,7 @@ describe('a page evaluated at build time', () => {
       'route plugin: docusaurus-plugin-content-docs (default)',
       'global data plugins: docusaurus-plugin-content-docs',
       'context: Orbit',
+      'environment: false false /img/a.png https://client-api.example.test/docs',
       'theme: Client API, ssr, #101010, theme-doc-markdown',
     ]);
   });
@@ -70,6 +71,7 @@ describe('a page evaluated at build time', () => {
     expect(shown(page.tree, 'translate-fn')).toEqual(['Read 4 pages / one and 2']);
     expect(shown(page.tree, 'guarded')).toEqual(['Guarded content']);
     expect(byTag(page.tree, 'meta')).toEqual([]);
+    expect(shown(page.tree, 'links')).toEqual(['Intro Loading…']);
   });
 
   it('sends the reader on from a <Redirect>, with the link for a browser that does not follow it', async () => {
