@@ -8,6 +8,9 @@ export interface GlobalDoc {
   path: string;
   sidebar?: string;
   unlisted?: boolean;
+  /** Beyond Docusaurus's global data: what `useDocsVersion().docs` and `useDocById` give of a doc. */
+  title: string;
+  description?: string;
 }
 
 export interface GlobalVersion {
@@ -19,6 +22,8 @@ export interface GlobalVersion {
   docs: GlobalDoc[];
   draftIds: string[];
   sidebars: Record<string, { link?: { label: string; path: string } }>;
+  /** Beyond Docusaurus's global data, for `useDocsVersion`: the banner its pages show. */
+  banner: 'unreleased' | 'unmaintained' | null;
 }
 
 export interface DocsGlobalData {

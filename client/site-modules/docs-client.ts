@@ -3,3 +3,4 @@
 
 export * from './docs-data.ts';
 export { useDocsPreferredVersion } from './docs-preferred-version.ts';
+export { useDocsVersion, useDocById, type PropVersionDoc, type PropVersionMetadata } from './docs-version.ts';

@@ -11,12 +11,13 @@ import type { VersionDocs } from '../sources/version-docs.ts';
 export function docsGlobalData(site: SiteConfig, versions: VersionDocs[]): DocsGlobalData {
   return {
     path: normaliseRoute(site.docs.routeBasePath),
-    versions: versions.map(globalVersion),
+    versions: versions.map((loaded) => globalVersion(loaded, site)),
     breadcrumbs: true,
   };
 }
 
-function globalVersion({ version, docs, sidebars }: VersionDocs): GlobalVersion {
+function globalVersion({ version, docs, sidebars }: VersionDocs, site: SiteConfig): GlobalVersion {
+  const banner = site.docs.versions.find((served) => served.name === version.name)?.banner ?? 'none';
   // Our sidebar ids carry the version's prefix (so all versions' ids differ); Docusaurus's do not.
   const sidebarName = (id: string) =>
     id.startsWith(version.sidebarPrefix) ? id.slice(version.sidebarPrefix.length) : id;
@@ -37,9 +38,12 @@ function globalVersion({ version, docs, sidebars }: VersionDocs): GlobalVersion 
         path: doc.route,
         ...(sidebar ? { sidebar: sidebarName(sidebar) } : {}),
         ...(doc.unlisted ? { unlisted: true } : {}),
+        title: doc.title,
+        ...(doc.description ? { description: doc.description } : {}),
       };
     }),
     draftIds: [],
+    banner: banner === 'none' ? null : banner,
     sidebars: Object.fromEntries(
       Object.entries(sidebars.sidebars).map(([id, items]) => {
         const link = firstPage(items);

@@ -102,6 +102,8 @@ describe('site components', () => {
     );
     expect(islands.Router).toBe('/docs/next/islandsGo to introAdd query');
     expect(islands.Theme).toBe('light Client API ssr #101010 theme-code-block');
+    // A doc's title and description by its id, in the page's version (Next: unreleased).
+    expect(islands.SeeAlso).toBe('Next (unreleased, docs-version-current): Intro — Where Orbit starts.');
   });
 
   it('suggest the same doc in the last version when it has one', async () => {
@@ -122,9 +124,10 @@ describe("the islands' browser bundle", () => {
         isLast: true,
         path: '/docs',
         mainDocId: 'intro',
-        docs: [{ id: 'intro', path: marker, sidebar: 'guide' }],
+        docs: [{ id: 'intro', path: marker, sidebar: 'guide', title: 'Intro' }],
         draftIds: [],
         sidebars: {},
+        banner: null,
       },
     ],
     breadcrumbs: true,

@@ -4,6 +4,7 @@
 import { useDocsData, type GlobalVersion } from '../../../../client/site-modules/docs-data.ts';
 
 export * from '../../../../client/site-modules/docs-data.ts';
+export { useDocsVersion, useDocById } from '../../../../client/site-modules/docs-version.ts';
 
 export function useDocsPreferredVersion(pluginId?: string): {
   preferredVersion: GlobalVersion | null;
