@@ -98,7 +98,7 @@ describe('site components', () => {
       'route: docusaurus-plugin-content-docs',
     ]);
     expect(islands.Texts).toBe(
-      'Orbit has 3 moonsHello, readers!4 pages / 1+2fine/img/logo.svg https://client-api.example.test/docs/intro',
+      'Orbit has 3 moonsHello, readers!4 pages / 1+2fine/img/logo.svg https://client-api.example.test/docs/introtrue false',
     );
     expect(islands.Router).toBe('/docs/next/islandsGo to introAdd query');
     expect(islands.Theme).toBe('light Client API ssr #101010 theme-code-block');

@@ -14,4 +14,5 @@ export const clientApiSiteModules: Record<string, string> = {
   '@docusaurus/useBrokenLinks': 'use-broken-links.ts',
   '@docusaurus/useGlobalData': 'global-data.ts',
   '@docusaurus/plugin-content-docs/client': 'docs-client.ts',
+  '@docusaurus/isInternalUrl': 'is-internal-url.ts',
 };

@@ -14,4 +14,5 @@ export const clientApiPageModules: Record<string, string> = {
   '@docusaurus/useGlobalData': 'global-data.ts',
   '@docusaurus/plugin-content-docs/client': 'docs-client.ts',
   '@docusaurus/theme-common': 'theme-common.ts',
+  '@docusaurus/isInternalUrl': 'is-internal-url.ts',
 };
