@@ -60,6 +60,7 @@ export async function compileSite(input: CompileSiteInput): Promise<CompiledSite
     onBrokenMarkdownLinks: site.onBrokenMarkdownLinks,
     markdown: site.markdown,
     pageContext: pageContext(site, config.docusaurusConfig),
+    sitePlugins: config.markdownPlugins.docs,
     diagnostics,
     relPathOf: (file: string) => relative(siteDir, file),
   };

@@ -8,6 +8,7 @@ import { basename, extname } from 'node:path';
 import type { MarkdownDialect } from '../../../client/contract/site-config.ts';
 import type { Diagnostics } from '../errors.ts';
 import type { PageContext } from './page-context.ts';
+import type { SitePluginLists } from './markdown/site-plugins.ts';
 
 export interface LinkContext {
   siteDir: string;
@@ -28,6 +29,8 @@ export interface LinkContext {
   markdown?: MarkdownDialect;
   /** The site as pages see it at build time (`useDocusaurusContext()`, `useBaseUrl()`). */
   pageContext: PageContext;
+  /** The site's own remark and rehype plugins for these pages (config `markdownPlugins`); none when absent. */
+  sitePlugins?: SitePluginLists;
   /** Pages compiled by an earlier build in this same context (cache.ts); none when absent. */
   compileCache?: CompileCacheRef;
 }

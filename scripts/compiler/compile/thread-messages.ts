@@ -6,6 +6,7 @@ import { relative } from 'node:path';
 import type { BatchEntry, CompiledPage } from './batch.ts';
 import { BuildError, newDiagnostics, type Diagnostics } from '../errors.ts';
 import type { LinkContext } from './link-context.ts';
+import { sitePluginsData } from './markdown/site-plugins.ts';
 
 /** What a batch leaves behind besides its pages, in either thread. */
 export interface BatchResult {
@@ -31,6 +32,8 @@ export interface LinkContextData {
   markdown?: LinkContext['markdown'];
   pageContext: LinkContext['pageContext'];
   compileCache?: LinkContext['compileCache'];
+  /** Each plugin by the module it is required from (its function stays behind). */
+  sitePlugins?: LinkContext['sitePlugins'];
 }
 
 export interface ProblemData {
@@ -72,6 +75,7 @@ export function linkContextData(context: LinkContext): LinkContextData {
     ...(context.markdown ? { markdown: context.markdown } : {}),
     pageContext: context.pageContext,
     ...(context.compileCache ? { compileCache: context.compileCache } : {}),
+    ...(context.sitePlugins ? { sitePlugins: sitePluginsData(context.sitePlugins) } : {}),
   };
 }
 
