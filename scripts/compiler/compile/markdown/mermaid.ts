@@ -1,5 +1,5 @@
 // ```mermaid fences, when the site turns diagrams on (`markdown.mermaid`): each becomes a
-// `.mermaid-diagram` holding its source as a readable `<pre>`, which the browser's diagram chunk
+// `.mermaid-diagram` holding its source (a code block once highlighted), which the browser’s diagram chunk
 // (client/diagrams/mermaid-diagrams.ts) draws as an SVG in the reader's colour mode. Mermaid needs
 // a DOM to lay a diagram out, so it is drawn in the browser; pages without a diagram never load it.
 
