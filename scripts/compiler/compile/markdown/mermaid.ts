@@ -1,7 +1,8 @@
 // ```mermaid fences, when the site turns diagrams on (`markdown.mermaid`): each becomes a
-// `.mermaid-diagram` holding its source (a code block once highlighted), which the browser’s diagram chunk
-// (client/diagrams/mermaid-diagrams.ts) draws as an SVG in the reader's colour mode. Mermaid needs
-// a DOM to lay a diagram out, so it is drawn in the browser; pages without a diagram never load it.
+// `.mermaid-diagram` holding its source (a code block, readable without JavaScript), which the
+// browser's diagram chunk (client/diagrams/mermaid-diagrams.ts) draws as an SVG in the reader's
+// colour mode. Mermaid needs a DOM to lay a diagram out, so it is drawn in the browser; pages
+// without a diagram never load it.
 
 import type { Element, ElementContent, Root as HastRoot } from 'hast';
 import { toString as hastToString } from 'hast-util-to-string';
