@@ -6,7 +6,8 @@
 // files) keeps its pages on the build's own thread (`portableSitePlugins`).
 
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 import type { Pluggable, PluggableList } from 'unified';
 import type { ModuleOrigin } from '../../config/module-origins.ts';
@@ -103,8 +104,9 @@ export function sitePluggables(plugins: SitePlugin[]): PluggableList {
 }
 
 /**
- * What the compile cache keys on for the site's plugins: each plugin's module file and its bytes
- * (a package upgraded changes it), or a config function's source, and the options.
+ * What the compile cache keys on for the site's plugins: each plugin's module file, its bytes and
+ * its package's package.json (an upgrade changes the version), or a config function's source, and
+ * the options.
  */
 export function sitePluginsFingerprint(lists: SitePluginLists | undefined): string {
   if (!hasSitePlugins(lists)) return '';
@@ -115,11 +117,21 @@ export function sitePluginsFingerprint(lists: SitePluginLists | undefined): stri
       if (plugin.origin) {
         hash.update(`${plugin.origin.module}\0${plugin.origin.path.join('.')}\0`);
         hash.update(readFileSync(plugin.origin.module));
+        const manifest = packageManifest(plugin.origin.module);
+        if (manifest) hash.update(readFileSync(manifest));
       } else hash.update(String(plugin.plugin));
       hash.update(`\0${optionsText(plugin.options)}\0`);
     }
   }
   return hash.digest('hex');
+}
+
+/** The package.json nearest above a module file. */
+function packageManifest(file: string): string | undefined {
+  for (let dir = dirname(file); dirname(dir) !== dir; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json'))) return join(dir, 'package.json');
+  }
+  return undefined;
 }
 
 /** Options as text, functions by their source, so a changed option makes a new key. */
