@@ -16,7 +16,7 @@ import { moduleOrigin } from './module-origins.ts';
 type Options = Record<string, unknown>;
 
 /** The packages whose plugin the engine has built in: their pages get ours (compile/markdown/npm2yarn.ts). */
-const builtIn = [/[/\\]@docusaurus[/\\]remark-plugin-npm2yarn[/\\]/];
+export const builtInPluginPackages = ['@docusaurus/remark-plugin-npm2yarn'];
 
 /** A Docusaurus config (stand-ins taken out) → each content kind's plugin lists. */
 export function markdownPluginsOf(config: unknown): MarkdownPlugins {
@@ -51,7 +51,7 @@ function sitePlugin(entry: unknown): SitePlugin[] {
   const plugin = callable(given);
   if (!plugin) return [];
   const origin = moduleOrigin(plugin);
-  if (origin && builtIn.some((pattern) => pattern.test(origin.module))) return [];
+  if (origin && builtInPluginPackages.includes(packageOf(origin.module))) return [];
   const name = origin ? packageOf(origin.module) : (plugin as { name?: string }).name || 'an unnamed function';
   return [{ name, plugin, ...(origin ? { origin } : {}), ...(options === undefined ? {} : { options }) }];
 }

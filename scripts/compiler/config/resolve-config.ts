@@ -16,7 +16,7 @@ import { siteConfigSchema, type SiteConfigPart } from '../schemas/site-config.ts
 import { uniqueLine } from '../schemas/source-lines.ts';
 import { withoutStandIns } from './stand-ins.ts';
 import { missingPackageWarnings, unservedFeatures } from './unserved.ts';
-import { markdownPluginsOf, mermaidThemesOf } from './markdown-plugins.ts';
+import { builtInPluginPackages, markdownPluginsOf, mermaidThemesOf } from './markdown-plugins.ts';
 import { noSitePlugins, type MarkdownPlugins } from '../compile/markdown/site-plugins.ts';
 
 export const defaultSiteConfig: SiteConfig = {
@@ -146,7 +146,8 @@ async function loadDocusaurusConfig(siteDir: string, path: string, name: string)
     customCss: customCssFiles(config, siteDir),
     head: head.head,
     warnings: [
-      ...missingPackageWarnings(missing, fed, name),
+      // A plugin the engine has built in needs no package: its pages get ours.
+      ...missingPackageWarnings(new Set([...missing].filter((pkg) => !builtInPluginPackages.includes(pkg))), fed, name),
       ...unservedFeatures(raw, siteDir, { name, text }),
       ...head.warnings,
     ],

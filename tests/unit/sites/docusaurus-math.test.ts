@@ -121,14 +121,23 @@ describe('site plugins on compile threads', () => {
 });
 
 describe('a site whose plugins are not installed', () => {
-  it('says once which package is missing and builds the page without it', async () => {
+  it('says once which package is missing and builds the page without it; npm2yarn is built in', async () => {
     const siteDir = await writeSite({
-      'docs/intro.md': page('Intro', 'Energy: $E = mc^2$.'),
+      'docs/intro.md': page('Intro', 'Energy: $E = mc^2$.', '', '```bash npm2yarn', 'npm install katex', '```'),
       'docusaurus.config.js': [
         "const math = require('remark-math');",
         'module.exports = {',
         "  title: 'No modules', url: 'https://x.test',",
-        "  presets: [['classic', { docs: { routeBasePath: '/', remarkPlugins: [math] }, blog: false }]],",
+        '  presets: [[',
+        "    'classic',",
+        '    {',
+        '      docs: {',
+        "        routeBasePath: '/',",
+        "        remarkPlugins: [math, [require('@docusaurus/remark-plugin-npm2yarn'), { sync: true }]],",
+        '      },',
+        '      blog: false,',
+        '    },',
+        '  ]],',
         '};',
       ].join('\n'),
     });
@@ -137,5 +146,6 @@ describe('a site whose plugins are not installed', () => {
       'docusaurus.config.js: package "remark-math" is not installed in the site folder: presets[0][1].docs.remarkPlugins[0] (which it feeds) is left out',
     ]);
     expect(textOf(built.pages[0]!.tree)).toContain('Energy: $E = mc^2$.');
+    expect(textOf(built.pages[0]!.tree)).toContain('yarn add katex');
   });
 });
