@@ -4,7 +4,7 @@
 // and client-side navigation imports it when the page it shows has one (client/navigation.tsx).
 // The fence's source stays in the page for readers without JavaScript and if drawing fails.
 
-import mermaid from 'mermaid';
+import mermaid, { type MermaidConfig } from 'mermaid';
 
 const selector = '.mermaid-diagram';
 let drawn = 0;
@@ -24,8 +24,9 @@ async function drawAll(): Promise<void> {
     if (element.dataset.rendered === mode) continue;
     const source = element.querySelector('.mermaid-source')?.textContent ?? '';
     const theme = (mode === 'dark' ? element.dataset.mermaidDark : element.dataset.mermaidLight) ?? 'default';
-    // Strict: labels are text, never HTML or script; no click handlers.
-    mermaid.initialize({ startOnLoad: false, securityLevel: 'strict', theme: theme as 'default' });
+    const options = JSON.parse(element.dataset.mermaidOptions ?? '{}') as MermaidConfig;
+    // Strict whatever the site's options say: labels are text, never HTML or script; no click handlers.
+    mermaid.initialize({ ...options, startOnLoad: false, securityLevel: 'strict', theme: theme as 'default' });
     try {
       const { svg } = await mermaid.render(`mermaid-${++drawn}`, source);
       let target = element.querySelector<HTMLElement>(':scope > .mermaid-svg');

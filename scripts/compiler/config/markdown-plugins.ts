@@ -85,7 +85,7 @@ function asArray(value: unknown): unknown[] {
 /**
  * Mermaid's themes when the config turns diagrams on (`markdown.mermaid: true`, with
  * `@docusaurus/theme-mermaid` among its themes in Docusaurus): `themeConfig.mermaid.theme`, else
- * Mermaid's `default` and `dark`.
+ * Mermaid's `default` and `dark`; and `themeConfig.mermaid.options`.
  */
 export function mermaidThemesOf(config: unknown): MermaidThemes | undefined {
   if (!isObject(config) || !isObject(config.markdown) || config.markdown.mermaid !== true) return undefined;
@@ -95,5 +95,7 @@ export function mermaidThemesOf(config: unknown): MermaidThemes | undefined {
   return {
     light: typeof theme.light === 'string' ? theme.light : 'default',
     dark: typeof theme.dark === 'string' ? theme.dark : 'dark',
+    // Plain data only: it is written into the page for the browser.
+    ...(isObject(mermaid.options) ? { options: JSON.parse(JSON.stringify(mermaid.options)) as Options } : {}),
   };
 }

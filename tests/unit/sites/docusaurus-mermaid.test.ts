@@ -39,7 +39,11 @@ describe('a site with Mermaid diagrams', () => {
 
   it('stores each mermaid fence as its source, with Mermaid’s theme for each colour mode', () => {
     const diagram = findElement(flow.tree, (element) => element.p?.className === 'mermaid-diagram')!;
-    expect(diagram.p).toMatchObject({ 'data-mermaid-light': 'neutral', 'data-mermaid-dark': 'dark' });
+    expect(diagram.p).toMatchObject({
+      'data-mermaid-light': 'neutral',
+      'data-mermaid-dark': 'dark',
+      'data-mermaid-options': '{"flowchart":{"curve":"linear"}}',
+    });
     const source = findElement(diagram.c ?? [], (element) => element.p?.className === 'mermaid-source')!;
     expect(textOf([source])).toBe(
       'flowchart LR\n  Cart[Cart] --> Checkout{Paid?}\n  Checkout -->|yes| Shipped[Shipped]\n  Checkout -->|no| Cart',

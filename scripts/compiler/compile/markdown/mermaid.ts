@@ -32,6 +32,7 @@ export function rehypeMermaid(themes: MermaidThemes | undefined) {
           className: [mermaidClass],
           dataMermaidLight: themes.light,
           dataMermaidDark: themes.dark,
+          ...(themes.options ? { dataMermaidOptions: JSON.stringify(themes.options) } : {}),
         },
         children: [fallback],
       });
