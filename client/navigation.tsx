@@ -17,6 +17,7 @@ import type { PageData } from './contract/page.ts';
 import type { SidebarItem } from './contract/sidebar.ts';
 import { pageDataPath } from './contract/urls.ts';
 import { containsRoute } from './contract/sidebar.ts';
+import { loadDiagrams } from './diagrams/load-diagrams.ts';
 
 const progressDelayMs = 200;
 const trickleRate = 0.02;
@@ -135,6 +136,7 @@ export async function navigate(app: () => NavigationHost, url: URL, route: strin
     const rendered = () => {
       refocus?.();
       document.title = documentTitle(page, boot.site);
+      loadDiagrams(boot.diagramScript);
       // Before the scroll: the tabs chosen change the heights above the target.
       void host.pageWidgets.showSavedTabChoices().then(() => {
         if (id !== latest) return;

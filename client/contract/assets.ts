@@ -27,6 +27,11 @@ export interface ClientAssets {
   styles: string[];
   /** The search modal's stylesheet, loaded with its lazy chunk. */
   searchStyle?: string;
+  /**
+   * The chunk that draws ```mermaid diagrams (client/diagrams/mermaid-diagrams.ts), run only by
+   * pages that have one (their `mermaid` style group); absent when the site has no diagrams.
+   */
+  diagramScript?: string;
 }
 
 /**

@@ -37,6 +37,8 @@ export interface BootData {
   announcementDismissed: boolean;
   /** The search modal's stylesheet, loaded with its lazy chunk. */
   searchStyle?: string;
+  /** The diagram chunk (ClientAssets.diagramScript), for a navigation to a page with a diagram. */
+  diagramScript?: string;
   /**
    * Every style group by name, in cascade order, with the file of each one this page did not
    * inline ('' for those it did): client-side navigation links the ones the next page needs.

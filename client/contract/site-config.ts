@@ -63,8 +63,16 @@ export const markdownDialectSchema = z.object({
   format: z.enum(['mdx', 'md', 'detect']),
   /** MDX 1 syntax Docusaurus 3 still accepts: `<!-- -->` comments, `:::note Title`, `## Title {#id}`. */
   mdx1Compat: z.object({ comments: z.boolean(), admonitions: z.boolean(), headingIds: z.boolean() }),
+  /**
+   * ```mermaid fences drawn as diagrams (`markdown.mermaid`), with Mermaid's theme for each colour
+   * mode and the config's `themeConfig.mermaid.options` for `mermaid.initialize`.
+   */
+  mermaid: z
+    .object({ light: z.string(), dark: z.string(), options: z.record(z.string(), z.unknown()).optional() })
+    .optional(),
 });
 export type MarkdownDialect = z.output<typeof markdownDialectSchema>;
+export type MermaidThemes = NonNullable<MarkdownDialect['mermaid']>;
 
 export const siteConfigSchema = z.object({
   title: z.string(),

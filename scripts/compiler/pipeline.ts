@@ -9,6 +9,7 @@ import type { SidebarItem } from '../../client/contract/sidebar.ts';
 import { assetBytes, startSiteAssets, writeSiteAssets } from './assets/site-assets.ts';
 import { compileSite, pagesToStore } from './compile/compile-site.ts';
 import { defaultThreads } from './compile/compile-pages.ts';
+import { portableSitePlugins } from './compile/markdown/site-plugins.ts';
 import { startCompileThreadPool, type CompileThreadPool } from './compile/threads.ts';
 import { withStyleSources } from './config/head-tags.ts';
 import { loadSiteConfig } from './config/resolve-config.ts';
@@ -53,7 +54,8 @@ async function buildSite(options: BuildOptions, started: { pool?: CompileThreadP
   // A compile thread takes seconds of CPU to load: on a large site they start as soon as the docs
   // are listed, on the cores reading them leaves idle.
   const sources = await readSources(siteDir, config, options.tolerateBrokenPages === true, (docFiles) => {
-    const threads = defaultThreads(docFiles);
+    // A site plugin known only as a function cannot be loaded in a thread (compile-pages.ts).
+    const threads = portableSitePlugins(config.markdownPlugins.docs) ? defaultThreads(docFiles) : 0;
     if (threads > 0) started.pool = startCompileThreadPool(threads);
   });
   const navigation = resolveNavigation(staticDir, config, sources, diagnostics);
@@ -105,6 +107,7 @@ async function buildSite(options: BuildOptions, started: { pool?: CompileThreadP
     docsData: compiled.docsData,
     customCss: config.customCss,
     configFile: config.configFile,
+    ...(site.markdown.mermaid ? { mermaid: true } : {}),
     ...(options.skipClient ? { skipClient: true } : {}),
   });
   addRedirectTargets(store.routeTargets, navigation.redirectPlan, navigation.redirects);

@@ -41,6 +41,7 @@ export function bootData(
     themePreference: theme.preference,
     announcementDismissed: dismissed,
     searchStyle: manifest.assets.searchStyle,
+    ...(manifest.assets.diagramScript ? { diagramScript: manifest.assets.diagramScript } : {}),
   };
 }
 

@@ -161,9 +161,18 @@ function documentTail({ boot, manifest, page }: DocumentInput): string {
     '</div>',
     `<script type="application/json" id="__boot">${serialiseJson(boot)}</script>`,
     `<script id="__start" ${data.filter(Boolean).join(' ')}>${bootLoaderScript}</script>`,
+    diagramScriptTag(manifest, page),
     '</body>',
     '</html>\n',
   ].join('\n');
+}
+
+/** The diagram chunk, on a page with a ```mermaid diagram only (its `mermaid` style group says so). */
+function diagramScriptTag(manifest: DocumentInput['manifest'], page: DocumentInput['page']): string {
+  const script = manifest.assets.diagramScript;
+  return script && page?.styles?.includes('mermaid')
+    ? `<script type="module" src="${escapeHtml(script)}"></script>`
+    : '';
 }
 
 /** JSON that cannot close its <script> element or break a line in old parsers. */

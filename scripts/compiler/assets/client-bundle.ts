@@ -38,6 +38,7 @@ const noSite: PageContext = {
 
 export async function bundleClient(
   islands: IslandModules = { siteDir: root, modules: [], pageContext: noSite },
+  options: { mermaid?: boolean } = {},
 ): Promise<ClientBundle> {
   const withIslands = islandBuildOptions(islands, root);
   const result = await esbuild
@@ -46,6 +47,8 @@ export async function bundleClient(
         main: join(root, 'client/entry.tsx'),
         ...Object.fromEntries(styleGroupSources.map((group) => [group.name, `${styleGroupNamespace}:${group.name}`])),
         'search-modal': join(root, 'client/search/modal.css'),
+        // Mermaid is bundled only for a site that has diagrams: it is most of a build's browser code.
+        ...(options.mermaid ? { 'mermaid-diagrams': join(root, diagramEntry) } : {}),
         ...withIslands.entryPoints,
       },
       alias: withIslands.alias,
@@ -64,7 +67,7 @@ export async function bundleClient(
       assetNames: 'assets/[name]-[hash]',
       // Absolute URLs for fonts and images: the inlined stylesheet is read relative to each page.
       publicPath: '/',
-      loader: { '.woff2': 'file', '.woff': 'file', '.svg': 'file' },
+      loader: { '.woff2': 'file', '.woff': 'file', '.ttf': 'file', '.svg': 'file' },
       // Files of client/static and the site's static/ are served at the root as they are.
       external: ['/img/*'],
       define: { 'process.env.NODE_ENV': '"production"' },
@@ -96,6 +99,7 @@ export async function bundleClient(
     return { name, scope, css: new TextDecoder().decode(files.get(fileOf(path))), href: url(path) };
   });
   const searchStyle = outputOf('client/search/modal.css');
+  const diagramScript = options.mermaid ? outputOf(diagramEntry) : undefined;
   const sitePieces = islandAssets(islands, result.metafile, url);
   // A component that needs no script in the browser keeps only its stylesheet.
   for (const path of sitePieces.unused) files.delete(fileOf(path));
@@ -107,12 +111,14 @@ export async function bundleClient(
       styleGroups,
       styles: [],
       searchStyle: searchStyle && url(searchStyle),
+      ...(diagramScript ? { diagramScript: url(diagramScript) } : {}),
     },
     files,
   };
 }
 
 const styleGroupNamespace = 'style-group';
+const diagramEntry = 'client/diagrams/mermaid-diagrams.ts';
 
 /** Each style group is an entry point of its own: its stylesheets imported in order. */
 const styleGroupEntries: esbuild.Plugin = {

@@ -18,6 +18,8 @@ export interface SiteAssetsInput {
   /** The classic preset's `theme.customCss` files. */
   customCss: string[];
   configFile: string;
+  /** The site draws ```mermaid diagrams (`markdown.mermaid`): the diagram chunk is bundled. */
+  mermaid?: boolean;
   /** No browser bundle (unit tests of the content steps). */
   skipClient?: boolean;
 }
@@ -35,12 +37,15 @@ export interface SiteAssets {
 export function startSiteAssets(input: SiteAssetsInput): () => Promise<SiteAssets> {
   const bundling = input.skipClient
     ? undefined
-    : bundleClient({
-        siteDir: input.siteDir,
-        modules: input.islands,
-        pageContext: input.pageContext,
-        ...(input.docsData ? { docsData: input.docsData } : {}),
-      });
+    : bundleClient(
+        {
+          siteDir: input.siteDir,
+          modules: input.islands,
+          pageContext: input.pageContext,
+          ...(input.docsData ? { docsData: input.docsData } : {}),
+        },
+        { mermaid: input.mermaid === true },
+      );
   const styling = bundleSiteStyles(input.customCss, input.siteDir, input.configFile);
   // Awaited by the caller; until then a failure must not count as unhandled.
   for (const started of [bundling, styling]) started?.catch(() => undefined);

@@ -119,7 +119,7 @@ function bundleCss(files: string[], siteDir: string) {
     outdir: '/client/assets',
     assetNames: '[name]-[hash]',
     loader: { '.woff2': 'file', '.woff': 'file', '.ttf': 'file', '.svg': 'file', '.png': 'file', '.jpg': 'file' },
-    plugins: [staticRoot, sassPlugin(siteDir)],
+    plugins: [staticRoot, webpackPackagePaths, sassPlugin(siteDir)],
     logLevel: 'silent',
   });
 }
@@ -129,6 +129,19 @@ const staticRoot: esbuild.Plugin = {
   name: 'static-root',
   setup(build) {
     build.onResolve({ filter: /^\/[^/]/ }, (args) => ({ path: args.path, external: true }));
+  },
+};
+
+/**
+ * `@import '~katex/dist/katex.min.css'`: webpack's `~` names a package, as Docusaurus's CSS loader
+ * reads it; esbuild resolves the same path without it (a plain `pkg/file.css` it resolves itself).
+ */
+const webpackPackagePaths: esbuild.Plugin = {
+  name: 'webpack-package-paths',
+  setup(build) {
+    build.onResolve({ filter: /^~[^/]/ }, (args) =>
+      build.resolve(args.path.slice(1), { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer }),
+    );
   },
 };
 

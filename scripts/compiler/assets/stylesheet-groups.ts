@@ -68,6 +68,14 @@ export const styleGroupSources: StyleGroupSource[] = [
     scope: 'page',
     uses: ({ classes }) => [...classes].some((name) => name === 'diagram' || name.startsWith('dg-')),
   },
+  {
+    name: 'mermaid',
+    files: ['mermaid.css'],
+    scope: 'page',
+    uses: ({ classes }) => classes.has('mermaid-diagram'),
+  },
+  // KaTeX's markup, as a site's rehype-katex renders formulas: its stylesheet names its own fonts.
+  { name: 'math', files: ['math.css'], scope: 'page', uses: ({ classes }) => classes.has('katex') },
   { name: 'footer', files: ['footer.css'], scope: 'every' },
   {
     name: 'landing',

@@ -39,6 +39,8 @@ import {
   preprocessPlugin,
 } from './mdx-sources.ts';
 import { remarkNpm2Yarn } from './markdown/npm2yarn.ts';
+import { noSitePlugins, sitePluggables } from './markdown/site-plugins.ts';
+import { rehypeMermaid } from './markdown/mermaid.ts';
 import { cssModulesPlugin } from './islands/css-modules.ts';
 import { sassPlugin } from '../assets/sass-stylesheets.ts';
 import { siteComponentOptions, siteComponentsPlugin } from './islands/plugin.ts';
@@ -208,25 +210,34 @@ export async function compileBatch(
 
 /** The MDX options every page and partial is compiled with, directly or through esbuild. */
 function mdxCompileOptions(context: LinkContext, highlighting: CodeHighlighting) {
+  const site = context.sitePlugins ?? noSitePlugins;
   return {
     jsxImportSource: 'self-docs-mdx',
     // Partials rendered inside a page get the registered components from here too.
     providerImportSource: componentsProvider,
     // Docusaurus parses .md as MDX too, unless `markdown.format` says otherwise.
     ...markdownExtensions(context.markdown ?? defaultMarkdownDialect),
+    // The site's plugins where Docusaurus runs them: `beforeDefault…` first, the others after ours,
+    // but before code highlighting, which Docusaurus does in the browser (rehype-katex reads math
+    // as `<code class="language-math">`).
     remarkPlugins: [
+      ...sitePluggables(site.beforeDefaultRemarkPlugins),
       remarkGfm,
       remarkGfmAutolinkGuard,
       remarkGfmTableGuard,
       remarkDirective,
       remarkAdmonitions,
       remarkNpm2Yarn,
-    ],
+      ...sitePluggables(site.remarkPlugins),
+    ] as PluggableList,
     rehypePlugins: [
       rehypeCommonMarkHtml,
+      [rehypeMermaid, context.markdown?.mermaid],
+      ...sitePluggables(site.beforeDefaultRehypePlugins),
       rehypeHeadingIds,
       rehypeTocExport,
       [rehypeLinksAndImages, context],
+      ...sitePluggables(site.rehypePlugins),
       [rehypeCodeFences, highlighting],
     ] as PluggableList,
   };

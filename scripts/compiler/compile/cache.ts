@@ -15,6 +15,7 @@ import type { TocItem, TreeNode } from '../../../client/contract/page.ts';
 import type { SourceDoc } from '../sources/discover.ts';
 import { BuildError } from '../errors.ts';
 import { mediaUrl, type CompileCacheRef, type LinkContext } from './link-context.ts';
+import { sitePluginsFingerprint } from './markdown/site-plugins.ts';
 
 export interface CachedPage {
   tree: TreeNode[];
@@ -61,6 +62,7 @@ export async function compileCacheFor(dir: string, context: LinkContext): Promis
     onBrokenLinks: context.onBrokenLinks,
     onBrokenMarkdownLinks: context.onBrokenMarkdownLinks,
     markdown: context.markdown ?? null,
+    sitePlugins: sitePluginsFingerprint(context.sitePlugins),
     pageContext: context.pageContext,
     staticFiles,
   };

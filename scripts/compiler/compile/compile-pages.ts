@@ -6,6 +6,7 @@ import { availableParallelism } from 'node:os';
 import type { TocItem, TreeNode } from '../../../client/contract/page.ts';
 import type { BatchEntry } from './batch.ts';
 import type { BatchResult } from './thread-messages.ts';
+import { portableSitePlugins } from './markdown/site-plugins.ts';
 import { inProcessCompiler, startCompileThreads, type BatchCompiler, type CompileThreadPool } from './threads.ts';
 import { BuildErrors, type BuildError } from '../errors.ts';
 import type { SourceDoc } from '../sources/discover.ts';
@@ -54,8 +55,10 @@ export async function compileDocs(
   onDoc: (compiled: CompiledDoc, index: number) => void | Promise<void>,
   options: CompileOptions = {},
 ): Promise<void> {
-  const threads = Math.max(0, options.threads ?? defaultThreads(docs.length));
-  const pooled = options.pool?.compilers(context);
+  // A site plugin a thread cannot load (a function of the config's own) keeps pages on this thread.
+  const portable = portableSitePlugins(context.sitePlugins);
+  const threads = portable ? Math.max(0, options.threads ?? defaultThreads(docs.length)) : 0;
+  const pooled = portable ? options.pool?.compilers(context) : undefined;
   const batches = batchesOf(docs, pooled?.length ?? Math.max(1, threads));
   const compilers =
     pooled ??

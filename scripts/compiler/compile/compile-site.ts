@@ -65,6 +65,7 @@ export async function compileSite(input: CompileSiteInput): Promise<CompiledSite
     markdown: site.markdown,
     pageContext: pageContext(site, config.docusaurusConfig),
     docsData: docsGlobalData(site, sources.versions),
+    sitePlugins: config.markdownPlugins.docs,
     diagnostics,
     relPathOf: (file: string) => relative(siteDir, file),
   };

@@ -9,6 +9,7 @@ import type { MarkdownDialect } from '../../../client/contract/site-config.ts';
 import type { Diagnostics } from '../errors.ts';
 import type { DocsGlobalData } from '../../../client/contract/docs-global-data.ts';
 import type { PageContext } from './page-context.ts';
+import type { SitePluginLists } from './markdown/site-plugins.ts';
 
 export interface LinkContext {
   siteDir: string;
@@ -31,6 +32,8 @@ export interface LinkContext {
   pageContext: PageContext;
   /** The docs plugin's global data, for the site code a page runs (`useGlobalData()`, the docs hooks). */
   docsData?: DocsGlobalData;
+  /** The site's own remark and rehype plugins for these pages (config `markdownPlugins`); none when absent. */
+  sitePlugins?: SitePluginLists;
   /** Pages compiled by an earlier build in this same context (cache.ts); none when absent. */
   compileCache?: CompileCacheRef;
 }

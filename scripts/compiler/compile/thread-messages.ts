@@ -6,6 +6,7 @@ import { relative } from 'node:path';
 import type { BatchEntry, CompiledPage } from './batch.ts';
 import { BuildError, newDiagnostics, type Diagnostics } from '../errors.ts';
 import type { LinkContext } from './link-context.ts';
+import { sitePluginsData } from './markdown/site-plugins.ts';
 
 /** What a batch leaves behind besides its pages, in either thread. */
 export interface BatchResult {
@@ -32,6 +33,8 @@ export interface LinkContextData {
   pageContext: LinkContext['pageContext'];
   docsData?: LinkContext['docsData'];
   compileCache?: LinkContext['compileCache'];
+  /** Each plugin by the module it is required from (its function stays behind). */
+  sitePlugins?: LinkContext['sitePlugins'];
 }
 
 export interface ProblemData {
@@ -74,6 +77,7 @@ export function linkContextData(context: LinkContext): LinkContextData {
     pageContext: context.pageContext,
     ...(context.docsData ? { docsData: context.docsData } : {}),
     ...(context.compileCache ? { compileCache: context.compileCache } : {}),
+    ...(context.sitePlugins ? { sitePlugins: sitePluginsData(context.sitePlugins) } : {}),
   };
 }
 

@@ -9,6 +9,7 @@ import { createRequire, isBuiltin } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
+import { recordModuleOrigin } from './module-origins.ts';
 import { standIn } from './stand-ins.ts';
 
 export interface LoadedConfigModule {
@@ -99,7 +100,13 @@ function sitePackages(): Plugin {
 function siteRequire(path: string, standInFor: (name: string) => unknown): NodeJS.Require {
   const real = createRequire(path);
   const isMissing = (id: string) => /^[^./]/.test(id) && !isBuiltin(id) && !hasSitePackage(id, dirname(path));
-  const required = ((id: string) => (isMissing(id) ? standInFor(packageName(id)) : real(id))) as NodeJS.Require;
+  const required = ((id: string) => {
+    if (isMissing(id)) return standInFor(packageName(id));
+    const exports: unknown = real(id);
+    // A package's exports remember the file they came from, so a compile thread can load them again.
+    if (/^[^./]/.test(id) && !isBuiltin(id)) recordModuleOrigin(exports, real.resolve(id));
+    return exports;
+  }) as NodeJS.Require;
   // `require.resolve('some-plugin')` of a missing package gives its name, as a plugin list expects a string.
   const resolveId = ((id: string, options?: { paths?: string[] }) => {
     if (!isMissing(id)) return real.resolve(id, options);

@@ -16,6 +16,8 @@ import { siteConfigSchema, type SiteConfigPart } from '../schemas/site-config.ts
 import { uniqueLine } from '../schemas/source-lines.ts';
 import { withoutStandIns } from './stand-ins.ts';
 import { missingPackageWarnings, unservedFeatures } from './unserved.ts';
+import { builtInPluginPackages, markdownPluginsOf, mermaidThemesOf } from './markdown-plugins.ts';
+import { noSitePlugins, type MarkdownPlugins } from '../compile/markdown/site-plugins.ts';
 
 export const defaultSiteConfig: SiteConfig = {
   title: 'Documentation',
@@ -60,6 +62,11 @@ export interface LoadedSiteConfig {
   warnings: BuildError[];
   /** The Docusaurus config as loaded (stand-ins taken out), for `useDocusaurusContext()` in pages. */
   docusaurusConfig?: unknown;
+  /**
+   * The site's remark and rehype plugins per content kind (docs, blog, pages): what compiling a
+   * page of that kind hands to `LinkContext.sitePlugins` (compile/markdown/site-plugins.ts).
+   */
+  markdownPlugins: MarkdownPlugins;
 }
 
 export type VersioningOptions = Pick<
@@ -77,6 +84,7 @@ export async function loadSiteConfig(siteDir: string): Promise<LoadedSiteConfig>
     customCss: [],
     head: { tags: [], sources: { script: [], style: [], font: [] } },
     warnings: [],
+    markdownPlugins: { docs: noSitePlugins, blog: noSitePlugins, pages: noSitePlugins, docsInstances: {} },
   };
   for (const name of [
     'docusaurus.config.ts',
@@ -115,6 +123,8 @@ async function loadDocusaurusConfig(siteDir: string, path: string, name: string)
     uniqueLine(text, [key], value),
   );
   const site = merge(defaultSiteConfig, fromDocusaurus(config));
+  const mermaid = mermaidThemesOf(cleaned);
+  if (mermaid) site.markdown = { ...site.markdown, mermaid };
   const head = siteHead(isObject(cleaned) ? cleaned : {}, name);
   return {
     site: {
@@ -132,10 +142,12 @@ async function loadDocusaurusConfig(siteDir: string, path: string, name: string)
       versions: docs?.versions,
     },
     docusaurusConfig: cleaned,
+    markdownPlugins: markdownPluginsOf(cleaned),
     customCss: customCssFiles(config, siteDir),
     head: head.head,
     warnings: [
-      ...missingPackageWarnings(missing, fed, name),
+      // A plugin the engine has built in needs no package: its pages get ours.
+      ...missingPackageWarnings(new Set([...missing].filter((pkg) => !builtInPluginPackages.includes(pkg))), fed, name),
       ...unservedFeatures(raw, siteDir, { name, text }),
       ...head.warnings,
     ],

@@ -1,7 +1,7 @@
 // What a Docusaurus site has that this engine does not serve: a blog, other locales, other docs
 // plugin instances (and other plugins), swizzled theme components, custom pages
-// (`src/pages/`), remark/rehype plugins, and packages the site folder lacks. Each is said once,
-// as a build warning, never silently dropped.
+// (`src/pages/`), and packages the site folder lacks. Each is said once, as a build warning,
+// never silently dropped.
 
 import { existsSync, readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
@@ -23,22 +23,10 @@ export function unservedFeatures(raw: unknown, siteDir: string, file: ConfigFile
   const warn = (key: string, value: unknown, problem: string, fix: string) =>
     new BuildError(file.name, uniqueLine(file.text, [key], value), problem, fix);
   const warnings: BuildError[] = [];
-  const markdownPlugins: string[] = [];
-  const collectMarkdownPlugins = (options: Options, where: string) => {
-    for (const key of ['beforeDefaultRemarkPlugins', 'remarkPlugins', 'beforeDefaultRehypePlugins', 'rehypePlugins']) {
-      const plugins = options[key];
-      if (Array.isArray(plugins) && plugins.length > 0)
-        markdownPlugins.push(`${plugins.map(pluginName).join(', ')} (${where}.${key})`);
-    }
-  };
-
   let blog: { path: string; options: unknown } | undefined;
-  for (const [index, preset] of asArray(config.presets).entries()) {
+  for (const preset of asArray(config.presets)) {
     const [name, options] = nameAndOptions(preset);
     if (!/classic/.test(name)) continue;
-    const where = `presets[${index}][1]`;
-    if (isObject(options.docs)) collectMarkdownPlugins(options.docs, `${where}.docs`);
-    if (isObject(options.pages)) collectMarkdownPlugins(options.pages, `${where}.pages`);
     // The classic preset has a blog unless told `blog: false`; it matters when there are posts or options.
     const blogPath = isObject(options.blog) && typeof options.blog.path === 'string' ? options.blog.path : 'blog';
     if (options.blog !== false && (isObject(options.blog) || existsSync(join(siteDir, blogPath))))
@@ -51,7 +39,6 @@ export function unservedFeatures(raw: unknown, siteDir: string, file: ConfigFile
     if (/content-docs/.test(name)) {
       const id = typeof options.id === 'string' ? options.id : 'default';
       const path = typeof options.path === 'string' ? options.path : 'docs';
-      collectMarkdownPlugins(options, `plugins (docs instance "${id}")`);
       warnings.push(
         warn(
           'id',
@@ -64,7 +51,11 @@ export function unservedFeatures(raw: unknown, siteDir: string, file: ConfigFile
       blog = { path: typeof options.path === 'string' ? options.path : 'blog', options: undefined };
     } else otherPlugins.push(name);
   }
-  for (const theme of asArray(config.themes)) otherPlugins.push(`${nameAndOptions(theme)[0]} (theme)`);
+  for (const theme of asArray(config.themes)) {
+    const [name] = nameAndOptions(theme);
+    // Diagrams are drawn by the engine itself (compile/markdown/mermaid.ts).
+    if (!/theme-mermaid/.test(name)) otherPlugins.push(`${name} (theme)`);
+  }
   if (blog !== undefined) {
     warnings.push(
       warn(
@@ -96,17 +87,6 @@ export function unservedFeatures(raw: unknown, siteDir: string, file: ConfigFile
         i18n.locales,
         `i18n locales are not served: ${locales.join(', ')} (pages are built in ${defaultLocale} only)`,
         `set i18n.locales to ['${defaultLocale}'] to say the site has one language`,
-      ),
-    );
-  }
-
-  if (markdownPlugins.length > 0) {
-    warnings.push(
-      new BuildError(
-        file.name,
-        undefined,
-        `remark and rehype plugins are not run: ${markdownPlugins.join('; ')}`,
-        'pages are compiled with the engine’s own Markdown features (GFM, admonitions, heading ids, code highlighting)',
       ),
     );
   }

@@ -106,4 +106,36 @@ describe('compile cache', () => {
     expect(again.pagesFromCache).toBe(0);
     expect(again.warnings.map((warning) => warning.message).join('\n')).toMatch(/broken link: \/no-such-page/);
   });
+
+  it('compiles again when a site plugin’s package changes: a page of the old version is not taken', async () => {
+    const plugin = (suffix: string) =>
+      [
+        'module.exports = () => (tree) => {',
+        `  const visit = (node) => { if (node.type === 'text') node.value = node.value.replace('NAME', 'Acme${suffix}');`,
+        '    (node.children || []).forEach(visit); };',
+        '  visit(tree);',
+        '};',
+      ].join('\n');
+    const siteDir = await writeSite({
+      'node_modules/site-rename/package.json': '{ "name": "site-rename", "main": "index.js" }',
+      'node_modules/site-rename/index.js': plugin(''),
+      'docs/intro.md': page('Intro', 'Welcome to NAME.'),
+      'docusaurus.config.js': [
+        "const rename = require('site-rename');",
+        'module.exports = {',
+        "  title: 'Plugins', url: 'https://x.test',",
+        "  presets: [['classic', { docs: { routeBasePath: '/', remarkPlugins: [rename] } }]],",
+        '};',
+      ].join('\n'),
+    });
+    const cacheDir = await mkdtemp(join(tmpdir(), 'self-docs-unit-cache-'));
+    folders.push(cacheDir);
+    const first = await cachedBuild(siteDir, cacheDir);
+    expect(JSON.stringify(first.pages[0]!.tree)).toContain('Welcome to Acme.');
+    expect((await cachedBuild(siteDir, cacheDir)).pagesFromCache).toBe(1);
+    await writeFile(join(siteDir, 'node_modules/site-rename/index.js'), plugin(' Corp'));
+    const changed = await cachedBuild(siteDir, cacheDir);
+    // (This process keeps the module it required first; a new build's process reads the new one.)
+    expect(changed.pagesFromCache).toBe(0);
+  });
 });
