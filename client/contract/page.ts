@@ -43,6 +43,10 @@ export interface PageLink {
  */
 export interface PageData {
   route: string;
+  /** How the page is laid out; absent means `docs`. */
+  layout?: PageLayout;
+  /** Docusaurus `<Layout noFooter>`: the page is shown without the site footer. */
+  noFooter?: true;
   title: string;
   description: string;
   keywords: string[];
@@ -81,6 +85,13 @@ export interface PageData {
    */
   styles?: string[];
 }
+
+/**
+ * `docs`: a doc page (sidebar, breadcrumbs, TOC, previous/next). `page`: a page of its own under
+ * the navbar, without the docs' sidebar, breadcrumbs or pagination: a custom page of `src/pages/`
+ * (its `tree` is the Markdown page's content, or one island holding the whole React page).
+ */
+export type PageLayout = 'docs' | 'page';
 
 /** A problem that stopped a page from building: where it is and what to do about it. */
 export interface BuildProblem {
