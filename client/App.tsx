@@ -288,7 +288,7 @@ export function App({
           </main>
         )}
       </div>
-      <Footer social={chrome.footerSocial} bottom={chrome.footerBottom} />
+      {page?.noFooter ? null : <Footer social={chrome.footerSocial} bottom={chrome.footerBottom} />}
     </SiteContext.Provider>
   );
 }

@@ -48,11 +48,12 @@ function inlinesStyles({ assets }: Manifest): boolean {
   return assets.styleGroups !== undefined || assets.inlineStyle !== undefined;
 }
 
-function summaryOf({ route, title, sidebar, className, version, versions, islandAssets }: PageData): BootPage {
+function summaryOf({ route, title, sidebar, className, version, versions, islandAssets, noFooter }: PageData): BootPage {
   return {
     route,
     title,
     ...(sidebar ? { sidebar } : {}),
+    ...(noFooter ? { noFooter } : {}),
     ...(className ? { className } : {}),
     // The navbar's version dropdown: the page's version and its counterparts in the others.
     ...(version ? { version } : {}),

@@ -33,6 +33,8 @@ export const siteComponentModules: Record<string, string> = {
   // Docusaurus's link of MDX: its `@docusaurus/Link`, given the element's props.
   '@theme/MDXComponents/A': 'link.tsx',
   '@docusaurus/theme-common': 'theme-common.ts',
+  // A custom page's layout: ours is drawn around the page (client/site-modules/layout.tsx).
+  '@theme/Layout': 'layout.tsx',
 };
 
 const scriptExtensions = new Set(['.js', '.jsx', '.mjs', '.cjs', '.ts', '.tsx']);
