@@ -3,7 +3,6 @@
 // with its TOC beside it; a React page is its own layout (one island), drawn edge to edge.
 
 import type { PageData } from '../contract/page.ts';
-import { isIsland } from '../contract/islands.ts';
 import { renderTree } from '../render-tree.tsx';
 import { IslandAssetsContext, pageComponents } from '../islands/Island.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
@@ -15,7 +14,7 @@ export function CustomPage({ page }: { page: PageData }) {
       <IslandAssetsContext value={page.islandAssets ?? {}}>{renderTree(page.tree, pageComponents)}</IslandAssetsContext>
     </ErrorBoundary>
   );
-  if (isReactPage(page)) return <div className="custom-page custom-page-react">{content}</div>;
+  if (page.layout === 'component') return <div className="custom-page custom-page-component">{content}</div>;
   const showToc = !page.hideTableOfContents && page.toc.length > 0;
   return (
     <div className={`doc-page custom-page${showToc ? ' doc-page-with-toc' : ''}`}>
@@ -27,9 +26,4 @@ export function CustomPage({ page }: { page: PageData }) {
       </div>
     </div>
   );
-}
-
-/** A React page's tree is the one island of its component. */
-function isReactPage(page: PageData): boolean {
-  return page.tree.length === 1 && isIsland(page.tree[0]!);
 }

@@ -22,7 +22,7 @@ export { loadPageStyles } from '../style-loader.ts';
 
 export function DocPage({ page }: { page: PageData }) {
   const { site } = useSite();
-  if (page.layout === 'page') return <CustomPage page={page} />;
+  if (page.layout === 'page' || page.layout === 'component') return <CustomPage page={page} />;
   // Older format (a page without `version`): goes once every kept build records `formats` (contract/storage.ts).
   // A page of an older build names no version: it is the current docs.
   const versionLabel = findVersion(site, page.version)?.label ?? site.docs.versionLabel;

@@ -88,10 +88,12 @@ export interface PageData {
 
 /**
  * `docs`: a doc page (sidebar, breadcrumbs, TOC, previous/next). `page`: a page of its own under
- * the navbar, without the docs' sidebar, breadcrumbs or pagination: a custom page of `src/pages/`
- * (its `tree` is the Markdown page's content, or one island holding the whole React page).
+ * the navbar, without the docs' sidebar, breadcrumbs or pagination, its content an article with
+ * its TOC (a Markdown page of `src/pages/`). `component`: the same place, drawn wholly by the page
+ * (a React page of `src/pages/`, its `tree` one island): no article, no `<main>` of ours, since
+ * the page brings its own landmarks.
  */
-export type PageLayout = 'docs' | 'page';
+export type PageLayout = 'docs' | 'page' | 'component';
 
 /** A problem that stopped a page from building: where it is and what to do about it. */
 export interface BuildProblem {

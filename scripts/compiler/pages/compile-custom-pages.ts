@@ -63,7 +63,7 @@ export function customPageData(
   const react = source.kind === 'react';
   const page: PageData = {
     route: doc.route,
-    layout: 'page',
+    layout: react ? 'component' : 'page',
     title: pageTitle(doc.route, layout?.title || doc.title, site),
     description: layout?.description ?? doc.description,
     keywords: doc.keywords,

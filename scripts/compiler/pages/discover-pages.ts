@@ -34,8 +34,8 @@ const excluded = (path: string) =>
   /\.d\.ts$/.test(path);
 
 /** A stored custom page written in Markdown or MDX (not a React page), by its summary. */
-export function isMarkdownCustomPage(page: { layout?: string; source: string }): boolean {
-  return page.layout === 'page' && markdownFile.test(page.source);
+export function isMarkdownCustomPage(page: { layout?: string }): boolean {
+  return page.layout === 'page';
 }
 
 /** `src/pages/`'s folder, where Docusaurus looks for it. */

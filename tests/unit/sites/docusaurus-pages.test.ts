@@ -25,10 +25,10 @@ describe('a site with src/pages', () => {
 
   it('serves each page file at its route, beside the docs, and leaves out partials and tests', () => {
     expect(site.pages.map((p) => p.route).sort()).toEqual(['/', '/about', '/docs/guide', '/docs/intro', '/team']);
-    expect(site.pages.filter((p) => p.layout === 'page').map((p) => p.source)).toEqual([
-      'src/pages/about.md',
-      'src/pages/index.js',
-      'src/pages/team/index.mdx',
+    expect(site.pages.filter((p) => p.layout !== undefined).map((p) => [p.source, p.layout])).toEqual([
+      ['src/pages/about.md', 'page'],
+      ['src/pages/index.js', 'component'],
+      ['src/pages/team/index.mdx', 'page'],
     ]);
     expect(at('/docs/intro').layout).toBeUndefined();
     expect(site.warnings.map((warning) => warning.message)).toEqual([]);
@@ -50,6 +50,7 @@ describe('a site with src/pages', () => {
     expect(island!.html).toContain('Stars: <!-- -->0');
     expect(island!.html.match(/<h3>/g)).toHaveLength(3);
     expect(home).toMatchObject({
+      layout: 'component',
       title: 'Welcome | Pages Fixture',
       description: 'The landing page of the pages fixture',
       hideTitle: true,
@@ -72,6 +73,8 @@ describe('a site with src/pages', () => {
       ],
     });
     expect(at('/about').sidebar).toBeUndefined();
+    expect(at('/about').styles).toContain('custom-page');
+    expect(at('/docs/intro').styles).not.toContain('custom-page');
     expect(at('/about').version).toBeUndefined();
   });
 
