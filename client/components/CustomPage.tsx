@@ -14,10 +14,11 @@ export function CustomPage({ page }: { page: PageData }) {
       <IslandAssetsContext value={page.islandAssets ?? {}}>{renderTree(page.tree, pageComponents)}</IslandAssetsContext>
     </ErrorBoundary>
   );
-  if (page.layout === 'component') return <div className="custom-page custom-page-component">{content}</div>;
+  // `doc-page` as every page's element: the take-over keeps the server's markup by that class.
+  if (page.layout === 'component') return <div className="doc-page custom-page-component">{content}</div>;
   const showToc = !page.hideTableOfContents && page.toc.length > 0;
   return (
-    <div className={`doc-page custom-page${showToc ? ' doc-page-with-toc' : ''}`}>
+    <div className={`doc-page custom-page-article${showToc ? ' doc-page-with-toc' : ''}`}>
       <div className="doc-main">
         <article className="doc-article">
           {showToc ? <Toc toc={page.toc} /> : null}

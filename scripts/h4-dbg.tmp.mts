@@ -1,0 +1,14 @@
+import { chromium } from '@playwright/test';
+import { chromiumFlags, chromiumPath } from './cli/chromium.ts';
+const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
+const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+const problems: string[] = [];
+page.on('console', (m) => problems.push(m.type() + ' ' + m.text()));
+page.on('pageerror', (e) => problems.push('uncaught ' + e.message));
+page.on('response', (r) => { if (r.status() >= 400) problems.push(r.status() + ' ' + r.url()); });
+await page.goto('http://127.0.0.1:9004/');
+await page.waitForTimeout(3000);
+console.log((await page.locator('#__main').innerHTML()).slice(0, 800));
+console.log(problems);
+await page.screenshot({ path: '/tmp/h4-home-light.png' });
+await browser.close();
