@@ -43,6 +43,7 @@ import { cssModulesPlugin } from './islands/css-modules.ts';
 import { sassPlugin } from '../assets/sass-stylesheets.ts';
 import { siteComponentOptions, siteComponentsPlugin } from './islands/plugin.ts';
 import { renderIslands } from './islands/render.ts';
+import { svgComponentsPlugin } from './islands/svg-components.ts';
 import { rehypeHeadingIds, rehypeLinksAndImages, remarkAdmonitions } from './markdown/mdx-plugins.ts';
 import type { LinkContext } from './link-context.ts';
 
@@ -162,6 +163,7 @@ export async function compileBatch(
       ...siteComponentOptions,
       plugins: [
         siteComponentsPlugin(context.siteDir),
+        svgComponentsPlugin,
         cssModulesPlugin(context.siteDir),
         sassPlugin(context.siteDir),
         preprocessPlugin(byFile, context, code),

@@ -51,6 +51,10 @@ describe('a site with src/pages', () => {
     expect(island!.html).toMatch(/<header class="hero hero--primary pages_heroBanner_\w+">/);
     expect(island!.html).toContain('Stars: <!-- -->0');
     expect(island!.html.match(/<h3>/g)).toHaveLength(3);
+    // An SVG file the page requires is a component, as Docusaurus's SVGR makes it.
+    expect(island!.html).toMatch(
+      /<svg xmlns="http:\/\/www.w3.org\/2000\/svg" width="120" height="80" viewBox="0 0 120 80" class="pages_featureSvg_\w+" role="img" aria-label="Easy to use"><rect x="10"/,
+    );
     expect(home).toMatchObject({
       layout: 'component',
       title: 'Welcome | Pages Fixture',

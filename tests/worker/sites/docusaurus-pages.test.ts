@@ -28,6 +28,7 @@ describe('the React page at /', () => {
     expect(await attributesOf(html, '.hero a.button', 'href')).toEqual(['/docs/intro']);
     expect(await textsOf(html, '.row h3')).toEqual(['Easy to use', 'Focus on what matters', 'Powered by React']);
     expect(await textOf(html, 'self-island button')).toBe('Stars: 0');
+    expect(await attributesOf(html, '.row svg[role="img"]', 'aria-label')).toEqual(['Easy to use']);
   });
 
   it('has the navbar and footer but no docs sidebar, and one <main>: its own', async () => {

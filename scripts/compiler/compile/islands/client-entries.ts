@@ -12,6 +12,7 @@ import { pageContextDefine } from '../page-imports.ts';
 import { cssModulesPlugin } from './css-modules.ts';
 import { sassPlugin } from '../../assets/sass-stylesheets.ts';
 import { imagesInSiteScripts, jsxInSiteScripts, resolveDocusaurusInSiteModules } from './plugin.ts';
+import { svgComponentsInSiteScripts } from './svg-components.ts';
 
 export interface IslandModules {
   siteDir: string;
@@ -41,6 +42,7 @@ export function islandBuildOptions(islands: IslandModules, root: string) {
           resolveDocusaurusInSiteModules(build, siteDir);
           jsxInSiteScripts(build);
           imagesInSiteScripts(build);
+          svgComponentsInSiteScripts(build);
           build.onResolve({ filter: /^@site\// }, (args) =>
             build.resolve(join(siteDir, args.path.slice('@site/'.length)), {
               kind: args.kind,
