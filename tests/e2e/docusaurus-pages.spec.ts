@@ -67,6 +67,7 @@ test('after client-side navigation from a doc the landing page renders from its 
   await expect(page).toHaveURL(`${site.origin}/`);
   await expect(page).toHaveTitle('Welcome | Pages Fixture');
   await expect(page.locator('aside.doc-sidebar')).toHaveCount(0);
+  await expect(page.locator('self-island[data-island="src/pages/index.js"][data-hydrated="true"]')).toHaveCount(1);
   await starButton(page).click();
   await expect(starButton(page)).toHaveText('Stars: 1');
   expect(problems).toEqual([]);
