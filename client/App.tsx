@@ -231,6 +231,8 @@ export function App({
   }, [connect, navigate]);
 
   const page = view.page;
+  // A React page brings its own landmarks (its `<main>`), as under Docusaurus's layout.
+  const PageMain = page?.layout === 'component' ? 'div' : 'main';
   // Until navigation renders sidebars, the first page's sidebar is the server's markup.
   const sidebarMarkup = view.menu === undefined ? serverSidebar : undefined;
   const context: SiteContextValue = {
@@ -274,7 +276,7 @@ export function App({
             <StatusPage status={view.status} broken={boot.broken} />
           </Suspense>
         ) : (
-          <main id="__main" className="doc-container" tabIndex={-1}>
+          <PageMain id="__main" className="doc-container" tabIndex={-1}>
             {view.article ??
               (serverPage ? (
                 <div
@@ -285,10 +287,10 @@ export function App({
                 />
               ) : null)}
             {view.spinner}
-          </main>
+          </PageMain>
         )}
       </div>
-      <Footer social={chrome.footerSocial} bottom={chrome.footerBottom} />
+      {page?.noFooter ? null : <Footer social={chrome.footerSocial} bottom={chrome.footerBottom} />}
     </SiteContext.Provider>
   );
 }

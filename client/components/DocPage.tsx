@@ -7,6 +7,7 @@ import type { PageData } from '../contract/page.ts';
 import { renderTree } from '../render-tree.tsx';
 import { IslandAssetsContext, pageComponents } from '../islands/Island.tsx';
 import { CopyPage } from './CopyPage.tsx';
+import { CustomPage } from './CustomPage.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { Icon } from './Icons.tsx';
 import { Toc } from './Toc.tsx';
@@ -21,6 +22,7 @@ export { loadPageStyles } from '../style-loader.ts';
 
 export function DocPage({ page }: { page: PageData }) {
   const { site } = useSite();
+  if (page.layout === 'page' || page.layout === 'component') return <CustomPage page={page} />;
   // Older format (a page without `version`): goes once every kept build records `formats` (contract/storage.ts).
   // A page of an older build names no version: it is the current docs.
   const versionLabel = findVersion(site, page.version)?.label ?? site.docs.versionLabel;

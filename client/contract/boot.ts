@@ -11,7 +11,7 @@ import type { SiteConfig, ThemeName, ThemePreference } from './site-config.ts';
  */
 export type BootPage = Pick<
   PageData,
-  'route' | 'title' | 'sidebar' | 'className' | 'version' | 'versions' | 'islandAssets'
+  'route' | 'title' | 'sidebar' | 'className' | 'version' | 'versions' | 'islandAssets' | 'noFooter' | 'layout'
 >;
 
 /** What the server hands the browser to hydrate; embedded in the HTML as JSON. */

@@ -43,6 +43,10 @@ export interface PageLink {
  */
 export interface PageData {
   route: string;
+  /** How the page is laid out; absent means `docs`. */
+  layout?: PageLayout;
+  /** Docusaurus `<Layout noFooter>`: the page is shown without the site footer. */
+  noFooter?: true;
   title: string;
   description: string;
   keywords: string[];
@@ -81,6 +85,15 @@ export interface PageData {
    */
   styles?: string[];
 }
+
+/**
+ * `docs`: a doc page (sidebar, breadcrumbs, TOC, previous/next). `page`: a page of its own under
+ * the navbar, without the docs' sidebar, breadcrumbs or pagination, its content an article with
+ * its TOC (a Markdown page of `src/pages/`). `component`: the same place, drawn wholly by the page
+ * (a React page of `src/pages/`, its `tree` one island): no article, no `<main>` of ours, since
+ * the page brings its own landmarks.
+ */
+export type PageLayout = 'docs' | 'page' | 'component';
 
 /** A problem that stopped a page from building: where it is and what to do about it. */
 export interface BuildProblem {

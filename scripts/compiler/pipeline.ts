@@ -21,6 +21,7 @@ import { KvWriter } from './outputs/kv-writer.ts';
 import { llmsRecord, storeLlms } from './outputs/llms.ts';
 import { assembleManifest, writeManifest } from './outputs/manifest.ts';
 import { PageStore } from './outputs/page-store.ts';
+import { discoverCustomPages, isMarkdownCustomPage } from './pages/discover-pages.ts';
 import { addRedirectTargets, storeRouteTable } from './outputs/route-table.ts';
 import { emitSearchIndex } from './outputs/search/emit.ts';
 import { createSearchIndexWriter } from './outputs/search/index-writer.ts';
@@ -58,7 +59,8 @@ async function buildSite(options: BuildOptions, started: { pool?: CompileThreadP
     const threads = portableSitePlugins(config.markdownPlugins.docs) ? defaultThreads(docFiles) : 0;
     if (threads > 0) started.pool = startCompileThreadPool(threads);
   });
-  const navigation = resolveNavigation(staticDir, config, sources, diagnostics);
+  const customPages = discoverCustomPages(siteDir);
+  const navigation = resolveNavigation(staticDir, config, sources, diagnostics, customPages);
   const { site } = navigation;
 
   await rm(outDir, { recursive: true, force: true });
@@ -79,7 +81,7 @@ async function buildSite(options: BuildOptions, started: { pool?: CompileThreadP
     sections: topLevelSections(allSidebars),
     alternates: navigation.alternates,
     replaced: navigation.replaced,
-    pageCount: pagesToStore(sources),
+    pageCount: pagesToStore(sources) + customPages.length,
     ...(sources.brokenDocs ? { brokenDocs: sources.brokenDocs } : {}),
   });
 
@@ -89,6 +91,7 @@ async function buildSite(options: BuildOptions, started: { pool?: CompileThreadP
     staticDir,
     config,
     sources,
+    customPages,
     navigation,
     store,
     diagnostics,
@@ -113,9 +116,9 @@ async function buildSite(options: BuildOptions, started: { pool?: CompileThreadP
   addRedirectTargets(store.routeTargets, navigation.redirectPlan, navigation.redirects);
   const routeBuckets = await storeRouteTable(kv, store.routeTargets);
   const sidebars = await storeSidebars(kv, sources.versions);
-  // The llms files describe the docs readers land on: the last version.
+  // The llms files describe the docs readers land on (the last version) and the Markdown pages.
   const lastSidebars = sources.lastDocs.sidebars.sidebars;
-  const lastPages = built.filter((page) => page.version === site.docs.lastVersion);
+  const lastPages = built.filter((page) => page.version === site.docs.lastVersion || isMarkdownCustomPage(page));
   const llms = await storeLlms(kv, llmsRecord(site, lastSidebars, lastPages));
 
   phase('search index');

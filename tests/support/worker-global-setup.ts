@@ -71,6 +71,11 @@ export default async function setup(project: TestProject) {
     'islandsSite',
     await fixture('tests/fixtures/docusaurus-islands', join(outRoot, 'docusaurus-islands'), false, { client: true }),
   );
+  // Custom pages of src/pages, with the browser bundle: the React page's island has a chunk.
+  project.provide(
+    'pagesSite',
+    await fixture('tests/fixtures/docusaurus-pages', join(outRoot, 'docusaurus-pages'), false, { client: true }),
+  );
   // A site whose big sidebar is rendered in part (see worker/render/sidebar-view.ts).
   await generateCorpus(join(outRoot, 'large-source'), { pages: largeSitePages });
   project.provide('largeSite', await fixture(join(outRoot, 'large-source'), join(outRoot, 'large-site')));
@@ -117,6 +122,8 @@ declare module 'vitest' {
     /** tests/fixtures/docusaurus-components: a Docusaurus site using the theme's components and hooks. */
     componentsSite: BuiltFixture;
     islandsSite: BuiltFixture;
+    /** tests/fixtures/docusaurus-pages: a React page at `/`, Markdown and MDX pages under src/pages. */
+    pagesSite: BuiltFixture;
     /** A generated site of 200 pages (scripts/bench/corpus.ts): a small and a large sidebar. */
     largeSite: BuiltFixture;
     /** `http://127.0.0.1:<port>` of each Algolia stand-in, by name. */

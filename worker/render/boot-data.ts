@@ -49,11 +49,23 @@ function inlinesStyles({ assets }: Manifest): boolean {
   return assets.styleGroups !== undefined || assets.inlineStyle !== undefined;
 }
 
-function summaryOf({ route, title, sidebar, className, version, versions, islandAssets }: PageData): BootPage {
+function summaryOf({
+  route,
+  title,
+  sidebar,
+  className,
+  version,
+  versions,
+  islandAssets,
+  noFooter,
+  layout,
+}: PageData): BootPage {
   return {
     route,
     title,
     ...(sidebar ? { sidebar } : {}),
+    ...(noFooter ? { noFooter } : {}),
+    ...(layout && layout !== 'docs' ? { layout } : {}),
     ...(className ? { className } : {}),
     // The navbar's version dropdown: the page's version and its counterparts in the others.
     ...(version ? { version } : {}),

@@ -4,7 +4,7 @@
 // the worker inlines only those: a page's HTML carries the CSS it uses, not the whole engine's.
 // The groups are listed in cascade order: a page's groups, inlined or linked, keep that order.
 
-import type { PageData, TreeNode } from '../../../client/contract/page.ts';
+import type { PageData, PageLayout, TreeNode } from '../../../client/contract/page.ts';
 import type { StyleScope } from '../../../client/contract/assets.ts';
 import { visitElements } from '../compile/tree-elements.ts';
 
@@ -22,6 +22,8 @@ export interface StyleGroupSource {
   scope: StyleScope;
   /** For a `page` group other than the doc layout: whether a page's tree needs it. */
   uses?: (facts: TreeFacts) => boolean;
+  /** For a `page` group: the page layouts that get it, whatever their tree (PageData.layout). */
+  layouts?: PageLayout[];
 }
 
 const has = (set: Set<string>, ...names: string[]) => names.some((name) => set.has(name));
@@ -83,6 +85,8 @@ export const styleGroupSources: StyleGroupSource[] = [
     scope: 'page',
     uses: ({ classes }) => has(classes, 'landing-page', 'hero-section', 'landing-cards', 'landing-card'),
   },
+  // Custom pages of src/pages only, by their layout (a React page's classes are in its island's HTML).
+  { name: 'custom-page', files: ['custom-page.css'], scope: 'page', layouts: ['page', 'component'] },
   { name: 'search', files: ['search.css'], scope: 'search' },
   // The progress bar and spinner appear only during a client-side navigation, which loads them.
   { name: 'progress', files: ['progress.css'], scope: 'navigation' },
@@ -92,13 +96,17 @@ export const styleGroupSources: StyleGroupSource[] = [
 ];
 
 /** The groups a doc page needs besides the chrome every page gets, in cascade order. */
-export function styleGroupsOfPage(page: Pick<PageData, 'tree' | 'className' | 'islands'>): string[] {
+export function styleGroupsOfPage(page: Pick<PageData, 'tree' | 'className' | 'islands' | 'layout'>): string[] {
   const facts = factsOfTree(page.tree);
   for (const name of page.className?.split(/\s+/) ?? []) if (name) facts.classes.add(name);
   // A site component may render any registered component: its page gets them all.
   const anything = (page.islands?.length ?? 0) > 0;
   return styleGroupSources
-    .filter((group) => group.scope === 'page' && (!group.uses || anything || group.uses(facts)))
+    .filter(
+      (group) =>
+        group.scope === 'page' &&
+        (group.layouts ? group.layouts.includes(page.layout ?? 'docs') : !group.uses || anything || group.uses(facts)),
+    )
     .map((group) => group.name);
 }
 

@@ -47,6 +47,7 @@ import { siteComponentOptions, siteComponentsPlugin } from './islands/plugin.ts'
 import { renderIslands } from './islands/render.ts';
 import { asBuildPage } from './build-page-globals.ts';
 import { pageRequire } from './islands/site-jsx-runtime.ts';
+import { svgComponentsPlugin } from './islands/svg-components.ts';
 import { rehypeHeadingIds, rehypeLinksAndImages, remarkAdmonitions } from './markdown/mdx-plugins.ts';
 import type { LinkContext } from './link-context.ts';
 
@@ -166,6 +167,7 @@ export async function compileBatch(
       ...siteComponentOptions,
       plugins: [
         siteComponentsPlugin(context.siteDir),
+        svgComponentsPlugin,
         cssModulesPlugin(context.siteDir),
         sassPlugin(context.siteDir),
         preprocessPlugin(byFile, context, code),

@@ -13,6 +13,8 @@ import type { SiteNavigation } from '../navigation/site-navigation.ts';
 import type { PageStore } from '../outputs/page-store.ts';
 import type { SourceDoc } from '../sources/discover.ts';
 import type { DocSources } from '../sources/read-sources.ts';
+import type { CustomPageSource } from '../pages/discover-pages.ts';
+import { compileCustomPages } from '../pages/compile-custom-pages.ts';
 import { cacheProblem, compileCacheFor, pruneCompileCache } from './cache.ts';
 import type { CompileCacheRef } from './link-context.ts';
 import { compileDocs, type CompiledDoc } from './compile-pages.ts';
@@ -27,6 +29,8 @@ export interface CompileSiteInput {
   staticDir: string;
   config: LoadedSiteConfig;
   sources: DocSources;
+  /** The pages of `src/pages/`, stored after every version's pages. */
+  customPages?: CustomPageSource[];
   navigation: SiteNavigation;
   store: PageStore;
   diagnostics: Diagnostics;
@@ -108,6 +112,18 @@ export async function compileSite(input: CompileSiteInput): Promise<CompiledSite
     for (const index of sidebars.generatedIndexes) {
       await store.store({ ...generatedIndexPage(index, docsByRoute), version: version.name }, offset++);
     }
+  }
+  if (input.customPages && input.customPages.length > 0) {
+    await compileCustomPages({
+      pages: input.customPages,
+      // Custom pages run the pages plugin's own remark and rehype lists, as Docusaurus does.
+      context: { ...context, sitePlugins: config.markdownPlugins.pages },
+      site,
+      store,
+      firstIndex: offset,
+      ...(input.tolerateBrokenPages ? { tolerateBrokenPages: true } : {}),
+    });
+    throwIfErrors(diagnostics);
   }
   for (const problem of store.anchors.brokenAnchors()) report(diagnostics, site.onBrokenAnchors, problem);
   throwIfErrors(diagnostics);

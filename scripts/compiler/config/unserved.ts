@@ -1,7 +1,6 @@
 // What a Docusaurus site has that this engine does not serve: a blog, other locales, other docs
-// plugin instances (and other plugins), swizzled theme components, custom pages
-// (`src/pages/`), and packages the site folder lacks. Each is said once, as a build warning,
-// never silently dropped.
+// plugin instances (and other plugins), swizzled theme components, and packages the site folder
+// lacks. Each is said once, as a build warning, never silently dropped.
 
 import { existsSync, readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
@@ -102,17 +101,6 @@ export function unservedFeatures(raw: unknown, siteDir: string, file: ConfigFile
       ),
     );
   }
-  const pages = customPages(join(siteDir, 'src', 'pages'));
-  if (pages.length > 0) {
-    warnings.push(
-      new BuildError(
-        'src/pages',
-        undefined,
-        `custom pages are not served: ${pages.join(', ')}`,
-        'the engine serves the docs only (the site root leads to the first doc); move what a page says into a doc',
-      ),
-    );
-  }
   return warnings;
 }
 
@@ -141,23 +129,6 @@ function swizzledComponents(themeDir: string): string[] {
     names.add(path.replace(/(\/index)?\.(js|jsx|ts|tsx)$/, ''));
   }
   return [...names].sort();
-}
-
-/**
- * The routes Docusaurus makes of `src/pages/`: `index.js` → `/`, `support/contact.md` → `/support/contact`.
- * Files or folders starting with `_`, and styles beside the pages, are not routes.
- */
-function customPages(pagesDir: string): string[] {
-  if (!existsSync(pagesDir)) return [];
-  const pages: string[] = [];
-  for (const entry of readdirSync(pagesDir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || !/\.(js|jsx|ts|tsx|md|mdx)$/.test(entry.name)) continue;
-    const path = relative(pagesDir, join(entry.parentPath, entry.name)).split(sep).join('/');
-    if (path.split('/').some((part) => part.startsWith('_'))) continue;
-    const route = `/${path.replace(/\.(js|jsx|ts|tsx|md|mdx)$/, '').replace(/(^|\/)index$/, '')}`;
-    pages.push(`${route} (${path})`);
-  }
-  return pages.sort();
 }
 
 /** A preset or plugin entry: a name, `[name, options]`, a function, or a stand-in. */

@@ -8,6 +8,8 @@ import type { LoadedSiteConfig } from '../config/resolve-config.ts';
 import { readRedirects } from '../sources/redirects-file.ts';
 import type { DocSources } from '../sources/read-sources.ts';
 import { alternateRoutes, docsVersion } from '../sources/version-docs.ts';
+import type { CustomPageSource } from '../pages/discover-pages.ts';
+import { addCustomPageRoutes } from '../pages/page-routes.ts';
 import { assignRoutes, docRedirects } from './doc-routes.ts';
 import { planRedirects, routesReplaced, type RedirectPlan } from './redirect-plan.ts';
 
@@ -16,7 +18,7 @@ export interface SiteNavigation {
   site: SiteConfig;
   /** Absolute source file → route. */
   routeOfFile: Map<string, string>;
-  /** Every route a page answers at: docs and generated category pages. */
+  /** Every route a page answers at: docs, generated category pages and custom pages. */
   routes: Set<string>;
   /** Plain redirects, from → to: doc ids, versions' first pages and `_redirects`' exact rules. */
   redirects: Record<string, string>;
@@ -32,9 +34,12 @@ export function resolveNavigation(
   config: LoadedSiteConfig,
   { versions, lastDocs, docs }: DocSources,
   diagnostics: Diagnostics,
+  /** The pages of `src/pages/`: their routes are the site's too, and a home page there keeps `/`. */
+  customPages: CustomPageSource[] = [],
 ): SiteNavigation {
   const routeOfFile = assignRoutes(docs);
   const routes = new Set(routeOfFile.values());
+  addCustomPageRoutes(customPages, routes, routeOfFile, config.site.docs.routeBasePath);
   // Navbar items may name a doc or a sidebar: the last version's, and their counterparts in the others.
   const navbarItems = resolveNavbar(
     config.navbar,

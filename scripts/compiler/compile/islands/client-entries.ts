@@ -13,6 +13,7 @@ import { siteDataModules } from './site-data-modules.ts';
 import { cssModulesPlugin } from './css-modules.ts';
 import { sassPlugin } from '../../assets/sass-stylesheets.ts';
 import { imagesInSiteScripts, jsxInSiteScripts, resolveDocusaurusInSiteModules } from './plugin.ts';
+import { svgComponentsInSiteScripts } from './svg-components.ts';
 
 export interface IslandModules {
   siteDir: string;
@@ -46,6 +47,7 @@ export function islandBuildOptions(islands: IslandModules, root: string) {
           siteDataModules(build, { pageContext, ...(docsData ? { docsData } : {}) });
           jsxInSiteScripts(build);
           imagesInSiteScripts(build);
+          svgComponentsInSiteScripts(build);
           build.onResolve({ filter: /^@site\// }, (args) =>
             build.resolve(join(siteDir, args.path.slice('@site/'.length)), {
               kind: args.kind,

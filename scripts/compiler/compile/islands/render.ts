@@ -22,11 +22,18 @@ export function renderIslands(tree: TreeNode[], doc: SourceDoc): TreeNode[] {
   return tree;
 }
 
+/**
+ * React's server render starts with a preload of each image the component shows; hydrating the
+ * island, the browser finds them where it expects the component's first element, and renders it
+ * anew. The images load from the markup all the same.
+ */
+const resourceHints = /^(?:<link rel="preload" as="image"[^>]*\/>)+/;
+
 function renderIsland(island: IslandProps, pending: PendingIsland, doc: SourceDoc): string {
   const name = pending.component.name || island.export;
   const props = islandElementProps(island.props, pageComponents);
   try {
-    return renderToString(createElement(pending.component, props));
+    return renderToString(createElement(pending.component, props)).replace(resourceHints, '');
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     throw new BuildError(

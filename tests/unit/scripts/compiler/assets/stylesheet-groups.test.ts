@@ -38,8 +38,18 @@ describe('the style groups a page needs', () => {
   });
 
   it('gives a page with site components every page group: they may render any registered component', () => {
-    const pageGroups = styleGroupSources.filter((group) => group.scope === 'page').map((group) => group.name);
+    const pageGroups = styleGroupSources
+      .filter((group) => group.scope === 'page' && !group.layouts)
+      .map((group) => group.name);
     expect(groupsOf([{ t: 'p', c: ['Hi'] }], { islands: ['@site/src/components/Chart'] })).toEqual(pageGroups);
+  });
+
+  it('gives the custom pages of src/pages their group by their layout, and doc pages never', () => {
+    expect(groupsOf([{ t: 'p', c: ['Hi'] }], { layout: 'page' })).toEqual(['doc', 'custom-page']);
+    expect(groupsOf([{ t: 'p', c: ['Hi'] }], { layout: 'component', islands: ['src/pages/index.js'] })).toContain(
+      'custom-page',
+    );
+    expect(groupsOf([{ t: 'p', c: ['Hi'] }], { layout: 'docs' })).toEqual(['doc']);
   });
 });
 
