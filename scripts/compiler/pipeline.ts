@@ -6,6 +6,8 @@
 import { mkdir, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { SidebarItem } from '../../client/contract/sidebar.ts';
+import { compileBlogs } from './blog/compile-blog.ts';
+import { addBlogRoutes, blogPageCount, readBlogs } from './blog/read-blogs.ts';
 import { assetBytes, startSiteAssets, writeSiteAssets } from './assets/site-assets.ts';
 import { compileSite, pagesToStore } from './compile/compile-site.ts';
 import { defaultThreads } from './compile/compile-pages.ts';
@@ -58,6 +60,9 @@ async function buildSite(options: BuildOptions, started: { pool?: CompileThreadP
   });
   const navigation = resolveNavigation(staticDir, config, sources, diagnostics);
   const { site } = navigation;
+  // The blogs' routes join the docs' before any page compiles, so links both ways are checked.
+  const blogs = await readBlogs(siteDir, config.docusaurusConfig);
+  addBlogRoutes(blogs, navigation.routes, navigation.routeOfFile);
 
   await rm(outDir, { recursive: true, force: true });
   await mkdir(join(outDir, 'kv'), { recursive: true });
@@ -69,15 +74,18 @@ async function buildSite(options: BuildOptions, started: { pool?: CompileThreadP
     ...sources.versions.map((loaded) => loaded.sidebars.sidebars),
   );
   const searchIndex = createSearchIndexWriter({ siteUrl: site.url });
+  const sections = topLevelSections(allSidebars);
+  for (const blog of blogs) for (const route of blog.routes) sections.set(route, blog.options.blogTitle);
+  const docsPages = pagesToStore(sources);
   const store = new PageStore({
     kv,
     records,
     searchIndex,
     site,
-    sections: topLevelSections(allSidebars),
+    sections,
     alternates: navigation.alternates,
     replaced: navigation.replaced,
-    pageCount: pagesToStore(sources),
+    pageCount: docsPages + blogPageCount(blogs),
     ...(sources.brokenDocs ? { brokenDocs: sources.brokenDocs } : {}),
   });
 
@@ -93,6 +101,16 @@ async function buildSite(options: BuildOptions, started: { pool?: CompileThreadP
     ...(started.pool ? { pool: started.pool } : {}),
     ...(options.cacheDir ? { cacheDir: options.cacheDir } : {}),
     ...(options.tolerateBrokenPages ? { tolerateBrokenPages: true } : {}),
+  });
+  const feeds = await compileBlogs({
+    blogs,
+    context: compiled.linkContext,
+    store,
+    kv,
+    site,
+    offset: docsPages,
+    ...(started.pool ? { pool: started.pool } : {}),
+    ...(options.tolerateBrokenPages ? { onBroken: (doc, _index, problems) => store.storeBroken(doc, problems) } : {}),
   });
   await records.close();
   const built = store.built();
@@ -111,7 +129,7 @@ async function buildSite(options: BuildOptions, started: { pool?: CompileThreadP
   const sidebars = await storeSidebars(kv, sources.versions);
   // The llms files describe the docs readers land on: the last version.
   const lastSidebars = sources.lastDocs.sidebars.sidebars;
-  const lastPages = built.filter((page) => page.version === site.docs.lastVersion);
+  const lastPages = built.filter((page) => page.version === site.docs.lastVersion || page.blog?.kind === 'post');
   const llms = await storeLlms(kv, llmsRecord(site, lastSidebars, lastPages));
 
   phase('search index');
@@ -135,6 +153,7 @@ async function buildSite(options: BuildOptions, started: { pool?: CompileThreadP
       islands: siteAssets.bundle?.islands ?? {},
       redirects: navigation.redirectPlan.patterns,
       head: withStyleSources(config.head, siteAssets.styles?.sources),
+      feeds,
     },
     assetBytes(siteAssets),
   );

@@ -42,13 +42,15 @@ export interface CompiledSite {
   media: Map<string, string>;
   /** The site as pages see it: the browser bundle's site components see the same. */
   pageContext: PageContext;
+  /** What compiling a page knows of the site: the blogs' posts compile in the same. */
+  linkContext: LinkContext;
 }
 
 export async function compileSite(input: CompileSiteInput): Promise<CompiledSite> {
   const { siteDir, config, sources, navigation, store, diagnostics } = input;
   const { site } = navigation;
   const media = new Map<string, string>();
-  const context = {
+  const context: LinkContext = {
     siteDir,
     staticDir: input.staticDir,
     docsDir: config.docsDir,
@@ -106,7 +108,7 @@ export async function compileSite(input: CompileSiteInput): Promise<CompiledSite
   for (const problem of store.anchors.brokenAnchors()) report(diagnostics, site.onBrokenAnchors, problem);
   throwIfErrors(diagnostics);
   await pruneCompileCache(cached);
-  return { pagesFromCache, media, pageContext: context.pageContext };
+  return { pagesFromCache, media, pageContext: context.pageContext, linkContext: context };
 }
 
 /** The number of pages every version will store: its docs and its generated category pages. */

@@ -1,4 +1,4 @@
-// What a Docusaurus site has that this engine does not serve: a blog, other locales, other docs
+// What a Docusaurus site has that this engine does not serve: other locales, other docs
 // plugin instances (and other plugins), swizzled theme components, custom pages
 // (`src/pages/`), remark/rehype plugins, and packages the site folder lacks. Each is said once,
 // as a build warning, never silently dropped.
@@ -32,17 +32,13 @@ export function unservedFeatures(raw: unknown, siteDir: string, file: ConfigFile
     }
   };
 
-  let blog: { path: string; options: unknown } | undefined;
   for (const [index, preset] of asArray(config.presets).entries()) {
     const [name, options] = nameAndOptions(preset);
     if (!/classic/.test(name)) continue;
     const where = `presets[${index}][1]`;
     if (isObject(options.docs)) collectMarkdownPlugins(options.docs, `${where}.docs`);
     if (isObject(options.pages)) collectMarkdownPlugins(options.pages, `${where}.pages`);
-    // The classic preset has a blog unless told `blog: false`; it matters when there are posts or options.
-    const blogPath = isObject(options.blog) && typeof options.blog.path === 'string' ? options.blog.path : 'blog';
-    if (options.blog !== false && (isObject(options.blog) || existsSync(join(siteDir, blogPath))))
-      blog = { path: blogPath, options: options.blog };
+    if (isObject(options.blog)) collectMarkdownPlugins(options.blog, `${where}.blog`);
   }
 
   const otherPlugins: string[] = [];
@@ -61,20 +57,11 @@ export function unservedFeatures(raw: unknown, siteDir: string, file: ConfigFile
         ),
       );
     } else if (/content-blog/.test(name)) {
-      blog = { path: typeof options.path === 'string' ? options.path : 'blog', options: undefined };
+      // Served (scripts/compiler/blog/).
+      collectMarkdownPlugins(options, `plugins (blog instance "${typeof options.id === 'string' ? options.id : 'default'}")`);
     } else otherPlugins.push(name);
   }
   for (const theme of asArray(config.themes)) otherPlugins.push(`${nameAndOptions(theme)[0]} (theme)`);
-  if (blog !== undefined) {
-    warnings.push(
-      warn(
-        'blog',
-        blog.options,
-        `the blog (${blog.path}/) is not served: this engine builds docs only`,
-        'set `blog: false` in the classic preset options to say the site has none',
-      ),
-    );
-  }
   if (otherPlugins.length > 0) {
     warnings.push(
       warn(

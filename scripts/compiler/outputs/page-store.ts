@@ -73,9 +73,9 @@ export class PageStore {
   }
 
   /** A page that failed to build, as the dev server shows it at its route. */
-  async storeBroken(doc: SourceDoc, compileProblems: BuildError[], sidebars: ResolvedSidebars): Promise<void> {
+  async storeBroken(doc: SourceDoc, compileProblems: BuildError[], sidebars?: ResolvedSidebars): Promise<void> {
     const problems = [...(this.options.brokenDocs?.get(doc.file) ?? []), ...compileProblems];
-    const record = brokenPageRecord(doc, problems, sidebars.sidebarOfDoc.get(doc.id));
+    const record = brokenPageRecord(doc, problems, sidebars?.sidebarOfDoc.get(doc.id));
     const hash = await this.options.kv.putContent(kvKeys.broken, JSON.stringify(record));
     this.routeTargets.set(doc.route, { broken: hash });
     this.broken.push({ route: doc.route, source: doc.relPath, problems });

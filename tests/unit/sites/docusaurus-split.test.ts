@@ -90,7 +90,6 @@ describe('a Docusaurus site whose docs lie beside the website folder', () => {
     once(/package "remark-math" is not installed.*presets\[0\]\[1\]\.docs\.remarkPlugins\[0\]/);
     once(/package "rehype-katex" is not installed.*presets\[0\]\[1\]\.docs\.rehypePlugins\[0\]\[0\]/);
     once(/package "js-yaml" is not installed.*: tagline \(which it feeds\) is left out/);
-    once(/the blog \(blog\/\) is not served/);
     once(/i18n locales are not served: fr, ja \(pages are built in en only\)/);
     once(/docs plugin instance "community" \(community\/\) is not served/);
     once(
@@ -98,7 +97,7 @@ describe('a Docusaurus site whose docs lie beside the website folder', () => {
     );
     once(/^src\/theme: swizzled theme components are not used: Footer$/);
     once(/^src\/pages: custom pages are not served: \/ \(index\.js\), \/support\/contact \(support\/contact\.md\)$/);
-    expect(warnings).toHaveLength(10);
+    expect(warnings).toHaveLength(9);
     expect(
       result.warnings.every(
         (warning) => warning.file.startsWith('docusaurus.config.mjs') || /^src\/(theme|pages)$/.test(warning.file),
