@@ -71,6 +71,7 @@ export default async function setup(project: TestProject) {
     'islandsSite',
     await fixture('tests/fixtures/docusaurus-islands', join(outRoot, 'docusaurus-islands'), false, { client: true }),
   );
+  project.provide('blogSite', await fixture('tests/fixtures/docusaurus-blog', join(outRoot, 'docusaurus-blog')));
   // A site whose big sidebar is rendered in part (see worker/render/sidebar-view.ts).
   await generateCorpus(join(outRoot, 'large-source'), { pages: largeSitePages });
   project.provide('largeSite', await fixture(join(outRoot, 'large-source'), join(outRoot, 'large-site')));
@@ -117,6 +118,8 @@ declare module 'vitest' {
     /** tests/fixtures/docusaurus-components: a Docusaurus site using the theme's components and hooks. */
     componentsSite: BuiltFixture;
     islandsSite: BuiltFixture;
+    /** tests/fixtures/docusaurus-blog: a Docusaurus blog with posts, tags, authors, pagination and feeds. */
+    blogSite: BuiltFixture;
     /** A generated site of 200 pages (scripts/bench/corpus.ts): a small and a large sidebar. */
     largeSite: BuiltFixture;
     /** `http://127.0.0.1:<port>` of each Algolia stand-in, by name. */

@@ -29,7 +29,8 @@ export type FixtureName =
   | 'docusaurus-redirects'
   | 'docusaurus-styled'
   | 'docusaurus-components'
-  | 'docusaurus-islands';
+  | 'docusaurus-islands'
+  | 'docusaurus-blog';
 
 export interface DeployOptions {
   /** tests/fixtures/site (default), or another fixture under tests/fixtures/. */
@@ -58,6 +59,7 @@ export function fixtureBuild(fixture: FixtureName = 'site'): BuiltFixture {
   if (fixture === 'docusaurus-styled') return inject('styledSite');
   if (fixture === 'docusaurus-components') return inject('componentsSite');
   if (fixture === 'docusaurus-islands') return inject('islandsSite');
+  if (fixture === 'docusaurus-blog') return inject('blogSite');
   return fixture === 'large-site' ? inject('largeSite') : inject('site');
 }
 
