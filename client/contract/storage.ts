@@ -122,7 +122,16 @@ export const kvKeys = {
 } as const;
 
 /** Prefixes of the content-addressed keys: a value under them never changes. */
-export const contentKeyPrefixes = ['routes:', 'page:', 'md:', 'sidebar:', 'llms:', 'search:', 'broken:', 'feed:'] as const;
+export const contentKeyPrefixes = [
+  'routes:',
+  'page:',
+  'md:',
+  'sidebar:',
+  'llms:',
+  'search:',
+  'broken:',
+  'feed:',
+] as const;
 
 /** Bucket of a route in a table of `buckets` buckets (FNV-1a of its UTF-16 code units). */
 export function routeBucket(route: string, buckets: number): number {

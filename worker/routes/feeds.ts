@@ -22,7 +22,12 @@ export async function serveFeeds(c: Context<AppEnv>, next: Next): Promise<Respon
     etag,
     'cache-control': 'public, max-age=0, must-revalidate',
   };
-  if (c.req.header('if-none-match')?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
+  if (
+    c.req
+      .header('if-none-match')
+      ?.split(',')
+      .some((tag) => tag.trim().replace(/^W\//, '') === etag)
+  ) {
     return new Response(null, { status: 304, headers });
   }
   const text = await readStored(c.env.CONTENT, kvKeys.feed(feed.hash), immutableTtl);

@@ -36,7 +36,9 @@ export function BlogPage({ page }: { page: PageData }) {
         {showToc ? <Toc toc={page.toc} /> : null}
         <div className="markdown">
           <ErrorBoundary resetKey={page.route}>
-            <IslandAssetsContext value={page.islandAssets ?? {}}>{renderTree(page.tree, pageComponents)}</IslandAssetsContext>
+            <IslandAssetsContext value={page.islandAssets ?? {}}>
+              {renderTree(page.tree, pageComponents)}
+            </IslandAssetsContext>
           </ErrorBoundary>
         </div>
       </div>

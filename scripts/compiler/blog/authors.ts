@@ -35,7 +35,12 @@ export function readAuthorsMap(siteDir: string, blog: BlogOptions): AuthorsOfBlo
   try {
     data = parse(text) ?? {};
   } catch (error) {
-    throw new BuildError(relPath, undefined, `bad YAML: ${(error as Error).message.split('\n')[0]}`, 'write a mapping of author keys to { name, title, url, image_url }');
+    throw new BuildError(
+      relPath,
+      undefined,
+      `bad YAML: ${(error as Error).message.split('\n')[0]}`,
+      'write a mapping of author keys to { name, title, url, image_url }',
+    );
   }
   const map: AuthorsMap = parseWithFriendlyErrors(authorsMapSchema, data, {
     file: relPath,

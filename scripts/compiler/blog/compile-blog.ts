@@ -51,7 +51,11 @@ export async function compileBlogs(input: CompileBlogsInput): Promise<Record<str
     );
     throwIfErrors(context.diagnostics);
     const listed = posts.flatMap((post, index) => (trees[index] && !post.doc.unlisted ? [{ post, index }] : []));
-    const sidebar = blogSidebar(options.blogSidebarTitle, options.blogSidebarCount, listed.map(({ post }) => post));
+    const sidebar = blogSidebar(
+      options.blogSidebarTitle,
+      options.blogSidebarCount,
+      listed.map(({ post }) => post),
+    );
     for (const [index, post] of posts.entries()) {
       const compiled = trees[index];
       if (!compiled) continue;
@@ -81,11 +85,26 @@ function postPage(
   const { doc } = post;
   const link = (to: BlogPost | undefined) => to && { title: to.doc.title, href: to.doc.route };
   const tree: TreeNode[] = [
-    { t: 'article', p: { className: 'blog-post' }, c: [postHeader(post, 'h1'), { t: 'div', p: { className: 'blog-post-content' }, c: compiled.tree }, ...footer(post)] },
+    {
+      t: 'article',
+      p: { className: 'blog-post' },
+      c: [
+        postHeader(post, 'h1'),
+        { t: 'div', p: { className: 'blog-post-content' }, c: compiled.tree },
+        ...footer(post),
+      ],
+    },
     ...pagination('Blog post page navigation', link(newer), link(older)),
   ];
   const page: PageData = {
-    ...blogPage(doc.relPath, { route: doc.route, title: doc.title, description: doc.description, kind: 'post', tree, sidebar }),
+    ...blogPage(doc.relPath, {
+      route: doc.route,
+      title: doc.title,
+      description: doc.description,
+      kind: 'post',
+      tree,
+      sidebar,
+    }),
     keywords: doc.keywords,
     hideTableOfContents: doc.hideTableOfContents,
     toc: compiled.toc,
@@ -103,7 +122,10 @@ function footer(post: BlogPost): TreeNode[] {
 
 /** The most recent posts, at most `count`: what every blog page's sidebar lists. */
 function blogSidebar(title: string, count: number | 'ALL', posts: BlogPost[]): BlogPageInfo['sidebar'] {
-  const items = (count === 'ALL' ? posts : posts.slice(0, count)).map((post) => ({ title: post.doc.title, href: post.doc.route }));
+  const items = (count === 'ALL' ? posts : posts.slice(0, count)).map((post) => ({
+    title: post.doc.title,
+    href: post.doc.route,
+  }));
   return items.length > 0 ? { title, items } : undefined;
 }
 

@@ -24,13 +24,20 @@ export function blogListPages(blog: BlogOptions, posts: ListedPost[], sidebar: B
   const page = (route: string, title: string, description: string, kind: BlogPageInfo['kind'], tree: TreeNode[]) =>
     blogPage(blog.path, { route, title, description, kind, tree, sidebar });
   const pages = paginated(blog, base, posts, (route, tree) =>
-    page(route, blog.blogTitle, blog.blogDescription, 'list', [el('h1', { className: 'visually-hidden' }, blog.blogTitle), ...tree]),
+    page(route, blog.blogTitle, blog.blogDescription, 'list', [
+      el('h1', { className: 'visually-hidden' }, blog.blogTitle),
+      ...tree,
+    ]),
   );
 
   const byTag = new Map<string, { label: string; description?: string; posts: ListedPost[] }>();
   for (const listed of posts) {
     for (const tag of listed.post.tags) {
-      const entry = byTag.get(tag.route) ?? { label: tag.label, ...(tag.description ? { description: tag.description } : {}), posts: [] };
+      const entry = byTag.get(tag.route) ?? {
+        label: tag.label,
+        ...(tag.description ? { description: tag.description } : {}),
+        posts: [],
+      };
       entry.posts.push(listed);
       byTag.set(tag.route, entry);
     }
@@ -41,7 +48,23 @@ export function blogListPages(blog: BlogOptions, posts: ListedPost[], sidebar: B
     pages.push(
       page(tagsRoute, 'Tags', `The tags of ${blog.blogTitle}`, 'tags', [
         el('h1', undefined, 'Tags'),
-        el('ul', { className: 'blog-tag-list blog-tags-index' }, ...tags.map(([route, tag]) => el('li', undefined, el('a', { className: 'blog-tag', href: route }, tag.label, ' ', el('span', { className: 'blog-tag-count' }, `(${tag.posts.length})`))))),
+        el(
+          'ul',
+          { className: 'blog-tag-list blog-tags-index' },
+          ...tags.map(([route, tag]) =>
+            el(
+              'li',
+              undefined,
+              el(
+                'a',
+                { className: 'blog-tag', href: route },
+                tag.label,
+                ' ',
+                el('span', { className: 'blog-tag-count' }, `(${tag.posts.length})`),
+              ),
+            ),
+          ),
+        ),
       ]),
     );
     for (const [route, tag] of tags) {
@@ -49,7 +72,11 @@ export function blogListPages(blog: BlogOptions, posts: ListedPost[], sidebar: B
       const intro: TreeNode[] = [el('h1', undefined, title)];
       if (tag.description) intro.push(el('p', undefined, tag.description));
       intro.push(el('p', undefined, el('a', { href: tagsRoute }, 'View all tags')));
-      pages.push(...paginated(blog, route, tag.posts, (at, tree) => page(at, title, tag.description ?? title, 'tag', [...intro, ...tree])));
+      pages.push(
+        ...paginated(blog, route, tag.posts, (at, tree) =>
+          page(at, title, tag.description ?? title, 'tag', [...intro, ...tree]),
+        ),
+      );
     }
   }
 
@@ -68,12 +95,36 @@ export function blogListPages(blog: BlogOptions, posts: ListedPost[], sidebar: B
     pages.push(
       page(authorsRoute, 'Authors', `The authors of ${blog.blogTitle}`, 'authors', [
         el('h1', undefined, 'Authors'),
-        el('ul', { className: 'blog-authors blog-authors-index' }, ...authors.map(({ author, posts: written }) => el('li', { className: 'blog-author' }, ...authorCard(author), ' ', el('span', { className: 'blog-tag-count' }, `(${written.length} ${written.length === 1 ? 'post' : 'posts'})`)))),
+        el(
+          'ul',
+          { className: 'blog-authors blog-authors-index' },
+          ...authors.map(({ author, posts: written }) =>
+            el(
+              'li',
+              { className: 'blog-author' },
+              ...authorCard(author),
+              ' ',
+              el(
+                'span',
+                { className: 'blog-tag-count' },
+                `(${written.length} ${written.length === 1 ? 'post' : 'posts'})`,
+              ),
+            ),
+          ),
+        ),
       ]),
     );
     for (const { author, posts: written } of authors) {
-      const intro = [el('h1', undefined, author.name), el('div', { className: 'blog-author-intro' }, ...authorCard({ ...author, page: undefined } as BlogAuthor)), el('h2', undefined, 'Posts')];
-      pages.push(...paginated(blog, author.page!, written, (at, tree) => page(at, author.name, author.title ?? `Posts by ${author.name}`, 'author', [...intro, ...tree])));
+      const intro = [
+        el('h1', undefined, author.name),
+        el('div', { className: 'blog-author-intro' }, ...authorCard({ ...author, page: undefined } as BlogAuthor)),
+        el('h2', undefined, 'Posts'),
+      ];
+      pages.push(
+        ...paginated(blog, author.page!, written, (at, tree) =>
+          page(at, author.name, author.title ?? `Posts by ${author.name}`, 'author', [...intro, ...tree]),
+        ),
+      );
     }
   }
 
@@ -86,21 +137,48 @@ export function blogListPages(blog: BlogOptions, posts: ListedPost[], sidebar: B
     const tree: TreeNode[] = [el('h1', undefined, 'Archive')];
     for (const [year, written] of years) {
       tree.push(
-        el('section', { className: 'blog-archive-year', 'aria-label': String(year) }, el('h2', undefined, String(year)), el('ul', undefined, ...written.map((post) => el('li', undefined, el('time', { dateTime: post.date.toISOString() }, formatDate(post.date)), ' – ', el('a', { href: post.doc.route }, post.doc.title))))),
+        el(
+          'section',
+          { className: 'blog-archive-year', 'aria-label': String(year) },
+          el('h2', undefined, String(year)),
+          el(
+            'ul',
+            undefined,
+            ...written.map((post) =>
+              el(
+                'li',
+                undefined,
+                el('time', { dateTime: post.date.toISOString() }, formatDate(post.date)),
+                ' – ',
+                el('a', { href: post.doc.route }, post.doc.title),
+              ),
+            ),
+          ),
+        ),
       );
     }
-    pages.push(page(normaliseRoute(`/${blog.routeBasePath}/${blog.archiveBasePath}`), 'Archive', 'Archive', 'archive', tree));
+    pages.push(
+      page(normaliseRoute(`/${blog.routeBasePath}/${blog.archiveBasePath}`), 'Archive', 'Archive', 'archive', tree),
+    );
   }
   return pages;
 }
 
 /** `route`, `route/page/2`…: `postsPerPage` previews each, with links to the newer and older page. */
-function paginated(blog: BlogOptions, route: string, posts: ListedPost[], make: (route: string, tree: TreeNode[]) => PageData): PageData[] {
+function paginated(
+  blog: BlogOptions,
+  route: string,
+  posts: ListedPost[],
+  make: (route: string, tree: TreeNode[]) => PageData,
+): PageData[] {
   const size = blog.postsPerPage === 'ALL' ? Math.max(1, posts.length) : blog.postsPerPage;
   const count = Math.max(1, Math.ceil(posts.length / size));
-  const routeOf = (index: number) => (index === 0 ? route : normaliseRoute(`${route}/${blog.pageBasePath}/${index + 1}`));
+  const routeOf = (index: number) =>
+    index === 0 ? route : normaliseRoute(`${route}/${blog.pageBasePath}/${index + 1}`);
   return Array.from({ length: count }, (_, index) => {
-    const previews = posts.slice(index * size, (index + 1) * size).map(({ post, excerpt }) => postPreview(post, excerpt));
+    const previews = posts
+      .slice(index * size, (index + 1) * size)
+      .map(({ post, excerpt }) => postPreview(post, excerpt));
     const newer = index > 0 ? { title: 'Newer entries', href: routeOf(index - 1) } : undefined;
     const older = index < count - 1 ? { title: 'Older entries', href: routeOf(index + 1) } : undefined;
     return make(routeOf(index), [...previews, ...pagination('Blog list page navigation', newer, older)]);
@@ -110,7 +188,14 @@ function paginated(blog: BlogOptions, route: string, posts: ListedPost[], make: 
 /** A page of the blog: its own layout, its title in its tree, no docs sidebar. */
 export function blogPage(
   source: string,
-  page: { route: string; title: string; description: string; kind: BlogPageInfo['kind']; tree: TreeNode[]; sidebar: BlogPageInfo['sidebar'] },
+  page: {
+    route: string;
+    title: string;
+    description: string;
+    kind: BlogPageInfo['kind'];
+    tree: TreeNode[];
+    sidebar: BlogPageInfo['sidebar'];
+  },
 ): PageData {
   return {
     route: page.route,

@@ -9,7 +9,12 @@ import type { BlogPost } from './posts.ts';
 const el = (t: string, p: Record<string, unknown> | undefined, ...c: TreeNode[]): TreeElement =>
   p ? { t, p, ...(c.length > 0 ? { c } : {}) } : { t, ...(c.length > 0 ? { c } : {}) };
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+const dateFormat = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
 
 export function formatDate(date: Date): string {
   return dateFormat.format(date);
@@ -18,7 +23,10 @@ export function formatDate(date: Date): string {
 /** Title (a heading, a link on list pages), date, reading time and authors. */
 export function postHeader(post: BlogPost, level: 'h1' | 'h2'): TreeElement {
   const { doc } = post;
-  const title = level === 'h1' ? el('h1', { className: 'blog-post-title' }, doc.title) : el('h2', { className: 'blog-post-title' }, el('a', { href: doc.route }, doc.title));
+  const title =
+    level === 'h1'
+      ? el('h1', { className: 'blog-post-title' }, doc.title)
+      : el('h2', { className: 'blog-post-title' }, el('a', { href: doc.route }, doc.title));
   const meta: TreeNode[] = [el('time', { dateTime: post.date.toISOString() }, formatDate(post.date))];
   if (post.readingMinutes !== undefined) meta.push(' · ', `${post.readingMinutes} min read`);
   const header: TreeNode[] = [title, el('div', { className: 'blog-post-meta' }, ...meta)];
@@ -27,14 +35,30 @@ export function postHeader(post: BlogPost, level: 'h1' | 'h2'): TreeElement {
 }
 
 export function authorList(authors: BlogAuthor[]): TreeElement {
-  return el('ul', { className: 'blog-authors', 'aria-label': 'Authors' }, ...authors.map((author) => el('li', { className: 'blog-author' }, ...authorCard(author))));
+  return el(
+    'ul',
+    { className: 'blog-authors', 'aria-label': 'Authors' },
+    ...authors.map((author) => el('li', { className: 'blog-author' }, ...authorCard(author))),
+  );
 }
 
 export function authorCard(author: BlogAuthor): TreeNode[] {
   const link = author.page ?? author.url;
   const parts: TreeNode[] = [];
-  if (author.imageUrl) parts.push(el('img', { className: 'blog-author-image', src: author.imageUrl, alt: '', loading: 'lazy', width: 40, height: 40 }));
-  const name = link ? el('a', { className: 'blog-author-name', href: link }, author.name) : el('span', { className: 'blog-author-name' }, author.name);
+  if (author.imageUrl)
+    parts.push(
+      el('img', {
+        className: 'blog-author-image',
+        src: author.imageUrl,
+        alt: '',
+        loading: 'lazy',
+        width: 40,
+        height: 40,
+      }),
+    );
+  const name = link
+    ? el('a', { className: 'blog-author-name', href: link }, author.name)
+    : el('span', { className: 'blog-author-name' }, author.name);
   const about: TreeNode[] = [name];
   if (author.title) about.push(el('span', { className: 'blog-author-title' }, author.title));
   parts.push(el('span', { className: 'blog-author-about' }, ...about));
@@ -50,7 +74,13 @@ export function postTags(post: BlogPost): TreeNode[] {
       { className: 'blog-post-tags' },
       el('b', undefined, 'Tags:'),
       ' ',
-      el('ul', { className: 'blog-tag-list' }, ...post.tags.map((tag) => el('li', undefined, el('a', { className: 'blog-tag', href: tag.route, rel: 'tag' }, tag.label)))),
+      el(
+        'ul',
+        { className: 'blog-tag-list' },
+        ...post.tags.map((tag) =>
+          el('li', undefined, el('a', { className: 'blog-tag', href: tag.route, rel: 'tag' }, tag.label)),
+        ),
+      ),
     ),
   ];
 }
@@ -59,7 +89,13 @@ export function postTags(post: BlogPost): TreeNode[] {
 export function postPreview(post: BlogPost, excerpt: TreeNode[]): TreeElement {
   const footer: TreeNode[] = [...postTags(post)];
   if (post.truncated) {
-    footer.push(el('a', { className: 'blog-read-more', href: post.doc.route, 'aria-label': `Read more about ${post.doc.title}` }, 'Read more'));
+    footer.push(
+      el(
+        'a',
+        { className: 'blog-read-more', href: post.doc.route, 'aria-label': `Read more about ${post.doc.title}` },
+        'Read more',
+      ),
+    );
   }
   return el(
     'article',

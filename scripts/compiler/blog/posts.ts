@@ -8,7 +8,14 @@ import readingTime from 'reading-time';
 import { parseWithFriendlyErrors } from '../schemas/friendly-errors.ts';
 import { blogFrontmatterSchema, type BlogFrontmatter } from '../schemas/blog.ts';
 import { frontmatterKeyLine } from '../schemas/source-lines.ts';
-import { docBody, listDocFiles, normaliseRoute, parseDoc, parseFrontmatter, type SourceDoc } from '../sources/discover.ts';
+import {
+  docBody,
+  listDocFiles,
+  normaliseRoute,
+  parseDoc,
+  parseFrontmatter,
+  type SourceDoc,
+} from '../sources/discover.ts';
 import { resolveAuthors, type AuthorsOfBlog, type BlogAuthor } from './authors.ts';
 import { resolveTags, type BlogTag, type TagsOfBlog } from './tags.ts';
 import type { BlogOptions } from './options.ts';
@@ -78,7 +85,11 @@ function readPost(
         ? `${dated.folder}${dated.date!.replace(/-/g, '/')}/${dated.text}`
         : nameText;
   const route = normaliseRoute(`/${blog.routeBasePath}/${slug}`);
-  const date = fm.date ? new Date(fm.date) : dated ? new Date(`${dateOnly(dated.date!)}T00:00:00Z`) : statSync(file).mtime;
+  const date = fm.date
+    ? new Date(fm.date)
+    : dated
+      ? new Date(`${dateOnly(dated.date!)}T00:00:00Z`)
+      : statSync(file).mtime;
   const title = typeof data.title === 'string' ? data.title : (doc.heading ?? (nameText.split('/').pop() || nameText));
   const body = docBody(doc).replace(truncateSentinel, '');
   const post: BlogPost = {

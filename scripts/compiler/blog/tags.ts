@@ -36,7 +36,12 @@ export function readTagsFile(siteDir: string, blog: BlogOptions): TagsOfBlog {
   try {
     data = parse(text) ?? {};
   } catch (error) {
-    throw new BuildError(relPath, undefined, `bad YAML: ${(error as Error).message.split('\n')[0]}`, 'write a mapping of tag keys to { label, permalink, description }');
+    throw new BuildError(
+      relPath,
+      undefined,
+      `bad YAML: ${(error as Error).message.split('\n')[0]}`,
+      'write a mapping of tag keys to { label, permalink, description }',
+    );
   }
   const tags = parseWithFriendlyErrors(tagsFileSchema, data, {
     file: relPath,

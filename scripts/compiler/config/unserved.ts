@@ -58,7 +58,10 @@ export function unservedFeatures(raw: unknown, siteDir: string, file: ConfigFile
       );
     } else if (/content-blog/.test(name)) {
       // Served (scripts/compiler/blog/).
-      collectMarkdownPlugins(options, `plugins (blog instance "${typeof options.id === 'string' ? options.id : 'default'}")`);
+      collectMarkdownPlugins(
+        options,
+        `plugins (blog instance "${typeof options.id === 'string' ? options.id : 'default'}")`,
+      );
     } else otherPlugins.push(name);
   }
   for (const theme of asArray(config.themes)) otherPlugins.push(`${nameAndOptions(theme)[0]} (theme)`);

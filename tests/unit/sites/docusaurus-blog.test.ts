@@ -141,7 +141,9 @@ describe('the blog fixture site', () => {
       'https://blog.example.test/blog/announcements/moved',
     ]);
     expect(json.items[1]!.content_html).toContain('Upgrade with one command');
-    expect(result.entry(kvKeys.feed(feeds['/blog/atom.xml']!.hash))).toContain('<feed xmlns="http://www.w3.org/2005/Atom">');
+    expect(result.entry(kvKeys.feed(feeds['/blog/atom.xml']!.hash))).toContain(
+      '<feed xmlns="http://www.w3.org/2005/Atom">',
+    );
   });
 
   it('puts posts in search, llms.txt and the Markdown views, and resolves docs’ links to posts', () => {

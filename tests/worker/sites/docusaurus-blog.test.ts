@@ -24,9 +24,7 @@ describe('a site with a blog', () => {
       '/blog/2024/01/10/hello',
     ]);
     expect(await countElements(html, 'aside.doc-sidebar')).toBe(0);
-    expect(await attributesOf(html, 'nav[aria-label="Blog list page navigation"] a', 'href')).toEqual([
-      '/blog/page/2',
-    ]);
+    expect(await attributesOf(html, 'nav[aria-label="Blog list page navigation"] a', 'href')).toEqual(['/blog/page/2']);
     expect(await textOf(html, 'title')).toBe('Fixture blog | Blog Fixture');
   });
 
