@@ -90,6 +90,7 @@ async function buildSite(options: BuildOptions, started: { pool?: CompileThreadP
   });
 
   phase('compile and store pages');
+  let feeds: Awaited<ReturnType<typeof compileBlogs>> = {};
   const compiled = await compileSite({
     siteDir,
     staticDir,
@@ -101,16 +102,21 @@ async function buildSite(options: BuildOptions, started: { pool?: CompileThreadP
     ...(started.pool ? { pool: started.pool } : {}),
     ...(options.cacheDir ? { cacheDir: options.cacheDir } : {}),
     ...(options.tolerateBrokenPages ? { tolerateBrokenPages: true } : {}),
-  });
-  const feeds = await compileBlogs({
-    blogs,
-    context: compiled.linkContext,
-    store,
-    kv,
-    site,
-    offset: docsPages,
-    ...(started.pool ? { pool: started.pool } : {}),
-    ...(options.tolerateBrokenPages ? { onBroken: (doc, _index, problems) => store.storeBroken(doc, problems) } : {}),
+    // The blogs' pages take the places after every docs page.
+    afterDocs: async (context) => {
+      feeds = await compileBlogs({
+        blogs,
+        context,
+        store,
+        kv,
+        site,
+        offset: docsPages,
+        ...(started.pool ? { pool: started.pool } : {}),
+        ...(options.tolerateBrokenPages
+          ? { onBroken: (doc, _index, problems) => store.storeBroken(doc, problems) }
+          : {}),
+      });
+    },
   });
   await records.close();
   const built = store.built();

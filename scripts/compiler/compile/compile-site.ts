@@ -34,6 +34,11 @@ export interface CompileSiteInput {
   cacheDir?: string;
   /** The dev server: a page that fails to build is stored as a broken page. */
   tolerateBrokenPages?: boolean;
+  /**
+   * Pages compiled in the same context once the docs are stored (the blogs'), before links to
+   * #fragments are checked, so those checks see every page.
+   */
+  afterDocs?: (context: LinkContext) => Promise<void>;
 }
 
 export interface CompiledSite {
@@ -42,8 +47,6 @@ export interface CompiledSite {
   media: Map<string, string>;
   /** The site as pages see it: the browser bundle's site components see the same. */
   pageContext: PageContext;
-  /** What compiling a page knows of the site: the blogs' posts compile in the same. */
-  linkContext: LinkContext;
 }
 
 export async function compileSite(input: CompileSiteInput): Promise<CompiledSite> {
@@ -105,10 +108,11 @@ export async function compileSite(input: CompileSiteInput): Promise<CompiledSite
       await store.store({ ...generatedIndexPage(index, docsByRoute), version: version.name }, offset++);
     }
   }
+  await input.afterDocs?.(context);
   for (const problem of store.anchors.brokenAnchors()) report(diagnostics, site.onBrokenAnchors, problem);
   throwIfErrors(diagnostics);
   await pruneCompileCache(cached);
-  return { pagesFromCache, media, pageContext: context.pageContext, linkContext: context };
+  return { pagesFromCache, media, pageContext: context.pageContext };
 }
 
 /** The number of pages every version will store: its docs and its generated category pages. */

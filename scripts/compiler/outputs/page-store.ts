@@ -67,6 +67,8 @@ export class PageStore {
       summary.unlisted = true;
       return;
     }
+    // A blog's list, tag, author and archive pages repeat its posts: search offers the posts.
+    if (page.blog && page.blog.kind !== 'post') return;
     const pageRecords = pageSearchRecords(page, this.options.sections, site.url);
     await this.options.records.add(pageRecords);
     this.options.searchIndex.addPage(index, pageRecords);

@@ -148,6 +148,12 @@ describe('the blog fixture site', () => {
 
   it('puts posts in search, llms.txt and the Markdown views, and resolves docs’ links to posts', () => {
     expect(result.records.some((record) => record.url.endsWith('/blog/2024/02/20/release'))).toBe(true);
+    // The lists repeat the posts: search offers the posts only.
+    expect(
+      result.records.filter((record) =>
+        /\/blog(\/(page|tags|archive|authors)\b.*)?$/.test(new URL(record.url).pathname),
+      ),
+    ).toEqual([]);
     expect(result.records.find((record) => record.url.endsWith('/blog/2024/02/20/release'))!.hierarchy.lvl0).toBe(
       'Fixture blog',
     );
@@ -167,14 +173,26 @@ describe('a blog with problems', () => {
   const config = (blog: string) =>
     `module.exports = { title: 'T', url: 'https://x.test', baseUrl: '/', presets: [['classic', { docs: { sidebarPath: false }, blog: ${blog} }]] };`;
 
-  it('stops on a doc link to a post that does not exist, as on any broken link', async () => {
+  it('stops on a doc link to a post that does not exist, as on any broken link, and on that one only', async () => {
     const site = await writeSite({
       'docusaurus.config.js': config('{}'),
-      'docs/intro.md': 'See [the post](/blog/2024/01/01/missing).\n',
+      'docs/intro.md': 'See [the post](/blog/2024/01/01/missing) and [the real one](/blog/2024/01/02/real).\n',
       'blog/2024-01-02-real.md': 'A real post.\n',
     });
     const failure = await expectBuildFailure(site);
-    expect(failure.messages.join('\n')).toMatch(/docs\/intro\.md.*\/blog\/2024\/01\/01\/missing/s);
+    expect(failure.onlyError().message).toMatch(/docs\/intro\.md.*\/blog\/2024\/01\/01\/missing/s);
+  });
+
+  it('checks links to a post’s #fragments like any other', async () => {
+    const site = await writeSite({
+      'docusaurus.config.js': config('{}'),
+      'docs/intro.md': 'See [a part](/blog/2024/01/02/real#part) and [no part](/blog/2024/01/02/real#nothing).\n',
+      'blog/2024-01-02-real.md': 'A real post.\n\n## Part\n\nText.\n',
+    });
+    const built = await buildSite(site);
+    expect(built.warnings.map((warning) => `${warning.file}: ${warning.problem}`)).toEqual([
+      'docs/intro.md: broken anchor: /blog/2024/01/02/real#nothing (the page /blog/2024/01/02/real has no heading or element with the id "nothing")',
+    ]);
   });
 
   it('names the post and the fix when it names an author authors.yml lacks', async () => {
