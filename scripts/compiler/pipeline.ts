@@ -6,7 +6,7 @@
 import { mkdir, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { SidebarItem } from '../../client/contract/sidebar.ts';
-import { compileBlogs } from './blog/compile-blog.ts';
+import { compileBlogs, type CompiledBlogs } from './blog/compile-blog.ts';
 import { addBlogRoutes, blogPageCount, readBlogs } from './blog/read-blogs.ts';
 import { assetBytes, startSiteAssets, writeSiteAssets } from './assets/site-assets.ts';
 import { compileSite, pagesToStore } from './compile/compile-site.ts';
@@ -90,7 +90,7 @@ async function buildSite(options: BuildOptions, started: { pool?: CompileThreadP
   });
 
   phase('compile and store pages');
-  let feeds: Awaited<ReturnType<typeof compileBlogs>> = {};
+  let blogOutput: CompiledBlogs = { feeds: {}, feedLinks: [] };
   const compiled = await compileSite({
     siteDir,
     staticDir,
@@ -104,7 +104,7 @@ async function buildSite(options: BuildOptions, started: { pool?: CompileThreadP
     ...(options.tolerateBrokenPages ? { tolerateBrokenPages: true } : {}),
     // The blogs' pages take the places after every docs page.
     afterDocs: async (context) => {
-      feeds = await compileBlogs({
+      blogOutput = await compileBlogs({
         blogs,
         context,
         store,
@@ -158,8 +158,11 @@ async function buildSite(options: BuildOptions, started: { pool?: CompileThreadP
       assets: siteAssets.assets,
       islands: siteAssets.bundle?.islands ?? {},
       redirects: navigation.redirectPlan.patterns,
-      head: withStyleSources(config.head, siteAssets.styles?.sources),
-      feeds,
+      head: withStyleSources(
+        { ...config.head, tags: [...config.head.tags, ...blogOutput.feedLinks] },
+        siteAssets.styles?.sources,
+      ),
+      feeds: blogOutput.feeds,
     },
     assetBytes(siteAssets),
   );

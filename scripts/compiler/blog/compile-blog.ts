@@ -5,7 +5,7 @@
 import type { BlogPageInfo, FeedRef } from '../../../client/contract/blog.ts';
 import type { PageData, TreeElement, TreeNode } from '../../../client/contract/page.ts';
 import { kvKeys } from '../../../client/contract/storage.ts';
-import type { SiteConfig } from '../../../client/contract/site-config.ts';
+import type { HeadTag, SiteConfig } from '../../../client/contract/site-config.ts';
 import { compileDocs, type CompileOptions } from '../compile/compile-pages.ts';
 import type { LinkContext } from '../compile/link-context.ts';
 import type { CompileThreadPool } from '../compile/threads.ts';
@@ -32,9 +32,17 @@ export interface CompileBlogsInput {
   onBroken?: CompileOptions['onBroken'];
 }
 
-/** Compiles and stores every blog; returns the feeds by path, for the manifest. */
-export async function compileBlogs(input: CompileBlogsInput): Promise<Record<string, FeedRef>> {
+export interface CompiledBlogs {
+  /** The feeds by path, for the manifest. */
+  feeds: Record<string, FeedRef>;
+  /** Their `<link rel="alternate">` tags, for every page's head. */
+  feedLinks: HeadTag[];
+}
+
+/** Compiles and stores every blog and its feeds. */
+export async function compileBlogs(input: CompileBlogsInput): Promise<CompiledBlogs> {
   const feeds: Record<string, FeedRef> = {};
+  const feedLinks: HeadTag[] = [];
   let offset = input.offset;
   for (const blog of input.blogs) {
     const { options, posts } = blog;
@@ -70,9 +78,10 @@ export async function compileBlogs(input: CompileBlogsInput): Promise<Record<str
     const feedPosts = listed.map(({ post, index }) => ({ post, tree: trees[index]!.tree }));
     for (const feed of blogFeeds(options, input.site, feedPosts)) {
       feeds[feed.path] = { hash: await input.kv.putContent(kvKeys.feed, feed.text), type: feed.type };
+      feedLinks.push(feed.link);
     }
   }
-  return feeds;
+  return { feeds, feedLinks };
 }
 
 function postPage(

@@ -5,8 +5,9 @@
 import { createElement, Fragment } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { Feed } from 'feed';
-import type { FeedRef } from '../../../client/contract/blog.ts';
+import { feedContentTypes, type FeedRef } from '../../../client/contract/blog.ts';
 import type { TreeNode } from '../../../client/contract/page.ts';
+import type { HeadTag } from '../../../client/contract/site-config.ts';
 import { contentComponents } from '../../../client/components/content/registry.ts';
 import { renderTree } from '../../../client/render-tree.tsx';
 import { normaliseRoute } from '../sources/discover.ts';
@@ -21,7 +22,11 @@ export interface FeedText {
   path: string;
   type: FeedRef['type'];
   text: string;
+  /** The feed's `<link rel="alternate">`, which every page's head carries, as Docusaurus's do. */
+  link: HeadTag;
 }
+
+const feedNames: Record<FeedType, string> = { rss: 'RSS Feed', atom: 'Atom Feed', json: 'JSON Feed' };
 
 export function blogFeeds(
   blog: BlogOptions,
@@ -32,8 +37,9 @@ export function blogFeeds(
   const base = normaliseRoute(`/${blog.routeBasePath}`);
   const absolute = (path: string) => new URL(path, site.url).href;
   const pathOf = (type: FeedType) => normaliseRoute(`${base}/${feedFiles[type]}`);
+  const title = blog.feedTitle ?? `${site.title} ${blog.blogTitle}`;
   const feed = new Feed({
-    title: blog.feedTitle ?? `${site.title} ${blog.blogTitle}`,
+    title,
     description: blog.feedDescription ?? `${site.title} ${blog.blogTitle}`,
     id: absolute(base),
     link: absolute(base),
@@ -62,7 +68,20 @@ export function blogFeeds(
     });
   }
   const text = { rss: () => feed.rss2(), atom: () => feed.atom1(), json: () => feed.json1() };
-  return blog.feedTypes.map((type) => ({ path: pathOf(type), type, text: text[type]() }));
+  return blog.feedTypes.map((type) => ({
+    path: pathOf(type),
+    type,
+    text: text[type](),
+    link: {
+      tagName: 'link',
+      attributes: {
+        rel: 'alternate',
+        type: feedContentTypes[type].split(';')[0]!,
+        href: pathOf(type),
+        title: `${title} ${feedNames[type]}`,
+      },
+    },
+  }));
 }
 
 /** A post's tree as HTML; a component that cannot render outside a page leaves the content out. */

@@ -78,5 +78,11 @@ describe('a site with a blog', () => {
     expect(await markdown.text()).toContain('Upgrade with one command.');
     const html = await (await get('/docs/intro')).text();
     expect(await attributesOf(html, 'nav.navbar a[href="/blog"]', 'href')).toEqual(['/blog']);
+    // Every page names the feeds, as Docusaurus's do.
+    expect(await attributesOf(html, 'head link[rel="alternate"]', 'href')).toEqual([
+      '/blog/rss.xml',
+      '/blog/atom.xml',
+      '/blog/feed.json',
+    ]);
   });
 });
