@@ -3,7 +3,7 @@
 // and stored with the blog layout; then the list, tag, author and archive pages, and the feeds.
 
 import type { BlogPageInfo, FeedRef } from '../../../client/contract/blog.ts';
-import type { PageData, TreeElement, TreeNode } from '../../../client/contract/page.ts';
+import type { PageData, TreeNode } from '../../../client/contract/page.ts';
 import { kvKeys } from '../../../client/contract/storage.ts';
 import type { HeadTag, SiteConfig } from '../../../client/contract/site-config.ts';
 import { compileDocs, type CompileOptions } from '../compile/compile-pages.ts';
@@ -15,7 +15,8 @@ import type { PageStore } from '../outputs/page-store.ts';
 import { blogFeeds } from './feeds.ts';
 import { blogListPages, blogPage, type ListedPost } from './list-pages.ts';
 import { pagination, postHeader, postTags } from './post-trees.ts';
-import { truncateSentinel, type BlogPost } from './posts.ts';
+import { compileExcerpts, cutAtMarker, withoutTitle } from './excerpts.ts';
+import type { BlogPost } from './posts.ts';
 import type { BlogSource } from './read-blogs.ts';
 
 export interface CompileBlogsInput {
@@ -46,7 +47,7 @@ export async function compileBlogs(input: CompileBlogsInput): Promise<CompiledBl
   let offset = input.offset;
   for (const blog of input.blogs) {
     const { options, posts } = blog;
-    const trees = new Array<{ tree: TreeNode[]; excerpt: TreeNode[]; toc: PageData['toc'] }>(posts.length);
+    const trees = new Array<{ tree: TreeNode[]; excerpt?: TreeNode[]; toc: PageData['toc'] }>(posts.length);
     const context: LinkContext = { ...input.context, docsDir: options.dir };
     await compileDocs(
       posts.map((post) => post.doc),
@@ -58,6 +59,14 @@ export async function compileBlogs(input: CompileBlogsInput): Promise<CompiledBl
       { pool: input.pool, ...(input.onBroken ? { onBroken: input.onBroken } : {}) },
     );
     throwIfErrors(context.diagnostics);
+    // A marker inside a block (a list item, say) cuts the source, not the tree, as Docusaurus does.
+    const uncut = posts.flatMap((post, index) => (trees[index] && !trees[index].excerpt ? [index] : []));
+    const excerpts = await compileExcerpts(
+      uncut.map((index) => posts[index]!),
+      context,
+      input.pool,
+    );
+    for (const [at, index] of uncut.entries()) trees[index]!.excerpt = excerpts[at] ?? trees[index]!.tree;
     const listed = posts.flatMap((post, index) => (trees[index] && !post.doc.unlisted ? [{ post, index }] : []));
     const sidebar = blogSidebar(
       options.blogSidebarTitle,
@@ -73,7 +82,7 @@ export async function compileBlogs(input: CompileBlogsInput): Promise<CompiledBl
       await input.store.store(postPage(post, compiled, sidebar, newer, older), offset + index);
     }
     offset += posts.length;
-    const previews: ListedPost[] = listed.map(({ post, index }) => ({ post, excerpt: trees[index]!.excerpt }));
+    const previews: ListedPost[] = listed.map(({ post, index }) => ({ post, excerpt: trees[index]!.excerpt! }));
     for (const page of blogListPages(options, previews, sidebar)) await input.store.store(page, offset++);
     const feedPosts = listed.map(({ post, index }) => ({ post, tree: trees[index]!.tree }));
     for (const feed of blogFeeds(options, input.site, feedPosts)) {
@@ -136,42 +145,4 @@ function blogSidebar(title: string, count: number | 'ALL', posts: BlogPost[]): B
     href: post.doc.route,
   }));
   return items.length > 0 ? { title, items } : undefined;
-}
-
-/** The post's `# title` is its header's (Docusaurus takes the content's title out of a post). */
-function withoutTitle(tree: TreeNode[]): TreeNode[] {
-  const first = tree.findIndex((node) => typeof node !== 'string' || node.trim() !== '');
-  const node = tree[first];
-  return typeof node === 'object' && node.t === 'h1' ? [...tree.slice(0, first), ...tree.slice(first + 1)] : tree;
-}
-
-/**
- * The whole post and its excerpt: the top-level nodes before the one holding the truncate marker's
- * stand-in (readPosts put it there), which comes out of both. No marker: the excerpt is the post.
- */
-function cutAtMarker(tree: TreeNode[]): { full: TreeNode[]; excerpt: TreeNode[] } {
-  const at = tree.findIndex((node) => holdsMarker(node));
-  if (at < 0) return { full: tree, excerpt: tree };
-  const cleaned = withoutMarker(tree[at]!);
-  const kept = cleaned === undefined ? [] : [cleaned];
-  return { full: [...tree.slice(0, at), ...kept, ...tree.slice(at + 1)], excerpt: [...tree.slice(0, at), ...kept] };
-}
-
-function holdsMarker(node: TreeNode): boolean {
-  return typeof node === 'string' ? node.includes(truncateSentinel) : (node.c ?? []).some(holdsMarker);
-}
-
-/** The node with the marker's text taken out; nothing when that leaves it empty. */
-function withoutMarker(node: TreeNode): TreeNode | undefined {
-  if (typeof node === 'string') {
-    const text = node.replace(truncateSentinel, '');
-    return text.trim() === '' ? undefined : text;
-  }
-  if (!node.c) return node;
-  const children = (node.c ?? []).flatMap((child) => {
-    const kept = withoutMarker(child);
-    return kept === undefined ? [] : [kept];
-  });
-  if (children.length === 0 && holdsMarker(node)) return undefined;
-  return { ...node, c: children } as TreeElement;
 }

@@ -195,6 +195,21 @@ describe('a blog with problems', () => {
     ]);
   });
 
+  it('cuts a preview at a marker inside a list where the source is cut, as Docusaurus does', async () => {
+    const site = await writeSite({
+      'docusaurus.config.js': config('{}'),
+      'docs/intro.md': 'Intro.\n',
+      'blog/2024-01-02-list.mdx': 'Changes:\n\n- first\n- second\n{/* truncate */}\n- third\n',
+    });
+    const built = await buildSite(site);
+    const list = JSON.stringify(built.pages.find((page) => page.route === '/blog')!.tree);
+    expect(list).toContain('second');
+    expect(list).not.toContain('third');
+    const post = JSON.stringify(built.pages.find((page) => page.route === '/blog/2024/01/02/list')!.tree);
+    expect(post).toContain('third');
+    expect(post).not.toContain('SELFBLOGTRUNCATE');
+  });
+
   it('names the post and the fix when it names an author authors.yml lacks', async () => {
     const site = await writeSite({
       'docusaurus.config.js': config('{}'),
