@@ -133,7 +133,7 @@ async function buildSite(options: BuildOptions, started: { pool?: CompileThreadP
   addRedirectTargets(store.routeTargets, navigation.redirectPlan, navigation.redirects);
   const routeBuckets = await storeRouteTable(kv, store.routeTargets);
   const sidebars = await storeSidebars(kv, sources.versions);
-  // The llms files describe the docs readers land on: the last version.
+  // The llms files describe the docs readers land on (the last version) and the blog posts.
   const lastSidebars = sources.lastDocs.sidebars.sidebars;
   const lastPages = built.filter((page) => page.version === site.docs.lastVersion || page.blog?.kind === 'post');
   const llms = await storeLlms(kv, llmsRecord(site, lastSidebars, lastPages));

@@ -158,7 +158,9 @@ describe('the blog fixture site', () => {
       'Fixture blog',
     );
     const llms = result.manifest.llms.map((hash) => JSON.parse(result.entry(kvKeys.llms(hash))!) as { text: string });
-    expect(llms.map((part) => part.text).join('')).toContain('(https://blog.example.test/blog/2024/02/20/release)');
+    expect(llms.map((part) => part.text).join('')).toContain(
+      '## Blog\n\n- [tips](https://blog.example.test/blog/2024/03/05/tips): Three tips for faster builds',
+    );
     const target = result.routeTargets.get('/blog/2024/02/20/release') as { markdown: string };
     expect(result.entry(kvKeys.markdown(target.markdown))).toContain('Upgrade with one command');
     expect(links(pageAt('/docs/intro'))).toEqual(['/blog/2024/02/20/release#whats-new', '/blog/2024/03/05/tips']);
@@ -208,6 +210,24 @@ describe('a blog with problems', () => {
     const post = JSON.stringify(built.pages.find((page) => page.route === '/blog/2024/01/02/list')!.tree);
     expect(post).toContain('third');
     expect(post).not.toContain('SELFBLOGTRUNCATE');
+  });
+
+  it('serves an unlisted post at its URL only: no list, sidebar, feed, search or sitemap', async () => {
+    const site = await writeSite({
+      'docusaurus.config.js': config('{}'),
+      'docs/intro.md': 'Intro.\n',
+      'blog/2024-01-03-hidden.md': '---\nunlisted: true\ntags: [secret]\n---\n\nHidden words.\n',
+      'blog/2024-01-02-shown.md': 'Shown words.\n',
+    });
+    const built = await buildSite(site);
+    const hidden = built.pages.find((page) => page.route === '/blog/2024/01/03/hidden')!;
+    expect(hidden.unlisted).toBe(true);
+    expect(JSON.stringify(built.pages.filter((page) => page !== hidden))).not.toContain('Hidden words');
+    expect(built.pages.some((page) => page.route === '/blog/tags/secret')).toBe(false);
+    expect(built.records.some((record) => record.url.includes('hidden'))).toBe(false);
+    const rss = built.entry(kvKeys.feed(built.manifest.feeds!['/blog/rss.xml']!.hash))!;
+    expect(rss).toContain('Shown words');
+    expect(rss).not.toContain('Hidden words');
   });
 
   it('names the post and the fix when it names an author authors.yml lacks', async () => {
