@@ -34,13 +34,16 @@ export function BlogPage({ page }: { page: PageData }) {
       ) : null}
       <div className="doc-main blog-main">
         {showToc ? <Toc toc={page.toc} /> : null}
-        <div className="markdown">
-          <ErrorBoundary resetKey={page.route}>
-            <IslandAssetsContext value={page.islandAssets ?? {}}>
-              {renderTree(page.tree, pageComponents)}
-            </IslandAssetsContext>
-          </ErrorBoundary>
-        </div>
+        <ErrorBoundary resetKey={page.route}>
+          <IslandAssetsContext value={page.islandAssets ?? {}}>
+            {/* A post is one article: its tree starts with its title, then its header, text and tags. */}
+            {page.blog?.kind === 'post' ? (
+              <article className="markdown blog-post">{renderTree(page.tree, pageComponents)}</article>
+            ) : (
+              <div className="markdown">{renderTree(page.tree, pageComponents)}</div>
+            )}
+          </IslandAssetsContext>
+        </ErrorBoundary>
       </div>
     </div>
   );

@@ -103,15 +103,9 @@ function postPage(
   const { doc } = post;
   const link = (to: BlogPost | undefined) => to && { title: to.doc.title, href: to.doc.route };
   const tree: TreeNode[] = [
-    {
-      t: 'article',
-      p: { className: 'blog-post' },
-      c: [
-        postHeader(post, 'h1'),
-        { t: 'div', p: { className: 'blog-post-content' }, c: compiled.tree },
-        ...footer(post),
-      ],
-    },
+    ...postHeader(post, 'h1'),
+    { t: 'div', p: { className: 'blog-post-content' }, c: compiled.tree },
+    ...footer(post),
     ...pagination('Blog post page navigation', link(newer), link(older)),
   ];
   const page: PageData = {

@@ -20,18 +20,25 @@ export function formatDate(date: Date): string {
   return dateFormat.format(date);
 }
 
-/** Title (a heading, a link on list pages), date, reading time and authors. */
-export function postHeader(post: BlogPost, level: 'h1' | 'h2'): TreeElement {
+/**
+ * Title, date, reading time and authors. On the post's own page the title is the page's first node,
+ * the h1 (so its Markdown view starts with it), and the page is the article (BlogPage); in a list
+ * the title is a link in the preview's header.
+ */
+export function postHeader(post: BlogPost, level: 'h1' | 'h2'): TreeElement[] {
   const { doc } = post;
-  const title =
-    level === 'h1'
-      ? el('h1', { className: 'blog-post-title' }, doc.title)
-      : el('h2', { className: 'blog-post-title' }, el('a', { href: doc.route }, doc.title));
   const meta: TreeNode[] = [el('time', { dateTime: post.date.toISOString() }, formatDate(post.date))];
   if (post.readingMinutes !== undefined) meta.push(' · ', `${post.readingMinutes} min read`);
-  const header: TreeNode[] = [title, el('div', { className: 'blog-post-meta' }, ...meta)];
+  const header: TreeNode[] = [el('div', { className: 'blog-post-meta' }, ...meta)];
   if (post.authors.length > 0) header.push(authorList(post.authors));
-  return el('header', { className: 'blog-post-header' }, ...header);
+  if (level === 'h1') {
+    return [
+      el('h1', { className: 'blog-post-title' }, doc.title),
+      el('header', { className: 'blog-post-header' }, ...header),
+    ];
+  }
+  const title = el('h2', { className: 'blog-post-title' }, el('a', { href: doc.route }, doc.title));
+  return [el('header', { className: 'blog-post-header' }, title, ...header)];
 }
 
 export function authorList(authors: BlogAuthor[]): TreeElement {
@@ -100,7 +107,7 @@ export function postPreview(post: BlogPost, excerpt: TreeNode[]): TreeElement {
   return el(
     'article',
     { className: 'blog-post-preview' },
-    postHeader(post, 'h2'),
+    ...postHeader(post, 'h2'),
     el('div', { className: 'blog-post-content' }, ...excerpt),
     ...(footer.length > 0 ? [el('footer', { className: 'blog-post-footer' }, ...footer)] : []),
   );

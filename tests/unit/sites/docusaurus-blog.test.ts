@@ -162,7 +162,10 @@ describe('the blog fixture site', () => {
       '## Blog\n\n- [tips](https://blog.example.test/blog/2024/03/05/tips): Three tips for faster builds',
     );
     const target = result.routeTargets.get('/blog/2024/02/20/release') as { markdown: string };
-    expect(result.entry(kvKeys.markdown(target.markdown))).toContain('Upgrade with one command');
+    const markdown = result.entry(kvKeys.markdown(target.markdown))!;
+    expect(markdown).toMatch(/^# Version 2 is out\n\nFebruary 20, 2024 · 1 min read\n\n- .*\[Ada Lovelace\]/);
+    expect(markdown).toContain('Upgrade with one command');
+    expect(markdown).not.toContain('Older post');
     expect(links(pageAt('/docs/intro'))).toEqual(['/blog/2024/02/20/release#whats-new', '/blog/2024/03/05/tips']);
   });
 
