@@ -18,7 +18,8 @@ test.afterAll(async () => {
 });
 
 async function open(page: Page, path: string) {
-  await page.goto(`${site.origin}${path}`);
+  const response = await page.goto(`${site.origin}${path}`);
+  expect(response?.status(), path).toBe(200);
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
 }
 
