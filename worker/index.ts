@@ -8,6 +8,7 @@ import { handleError } from './errors/handle.ts';
 import { scriptHash, securityHeaders } from './middleware/security-headers.ts';
 import { siteSources } from './middleware/site-sources.ts';
 import { servePageData } from './routes/data.ts';
+import { serveFeeds } from './routes/feeds.ts';
 import { serveMarkdownViews } from './routes/markdown.ts';
 import { servePage } from './routes/doc-pages.ts';
 import { serveSearch } from './routes/search.ts';
@@ -36,6 +37,8 @@ app.all('/1/indexes/:index/queries', (c) =>
 // Markdown for machines: `<route>.md`, `Accept: text/markdown`, `/llms.txt`, `/llms-full.txt`;
 // anything else falls through to the pages.
 app.on(['GET', 'HEAD'], '*', serveMarkdownViews);
+// A blog's feeds, by the paths the manifest names; anything else falls through to the pages.
+app.on(['GET', 'HEAD'], '*', serveFeeds);
 app.on(['GET', 'HEAD'], '*', servePage);
 app.all('*', (c) =>
   c.json({ error: 'method_not_allowed', message: `${c.req.method} is not supported here; use GET` }, 405, {

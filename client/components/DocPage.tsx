@@ -12,6 +12,7 @@ import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { Icon } from './Icons.tsx';
 import { Toc } from './Toc.tsx';
 import { VersionBanner } from './VersionBanner.tsx';
+import { BlogPage } from './blog/BlogPage.tsx';
 import { useSite } from '../context.ts';
 import { findVersion } from '../contract/versions.ts';
 
@@ -23,6 +24,7 @@ export { loadPageStyles } from '../style-loader.ts';
 export function DocPage({ page }: { page: PageData }) {
   const { site } = useSite();
   if (page.layout === 'page' || page.layout === 'component') return <CustomPage page={page} />;
+  if (page.blog) return <BlogPage page={page} />;
   // Older format (a page without `version`): goes once every kept build records `formats` (contract/storage.ts).
   // A page of an older build names no version: it is the current docs.
   const versionLabel = findVersion(site, page.version)?.label ?? site.docs.versionLabel;

@@ -1,6 +1,8 @@
 // A compiled page: its element tree, TOC and links, as the build stores it and every side renders it;
 // and a page of a dev build that failed to build.
 
+import type { BlogPageInfo } from './blog.ts';
+
 /** A node of a compiled page: text, or an element with a tag (HTML/SVG) or a registered component name. */
 export type TreeNode = string | TreeElement;
 
@@ -84,6 +86,8 @@ export interface PageData {
    * (scripts/compiler/assets/stylesheet-groups.ts). A page stored without it gets every group.
    */
   styles?: string[];
+  /** A page of the blog (a post, a list, tag, author or archive page): the blog layout, no docs sidebar. */
+  blog?: BlogPageInfo;
 }
 
 /**

@@ -3,6 +3,7 @@
 // browser never does (lint keeps browser code from importing it).
 
 import type { ClientAssets } from './assets.ts';
+import type { FeedRef } from './blog.ts';
 import type { IslandAssets } from './page.ts';
 import type { RedirectRule } from './redirect-rules.ts';
 import type { HeadTag, SiteConfig, SiteSources } from './site-config.ts';
@@ -87,6 +88,8 @@ export interface Manifest {
    * file order (see RedirectRule).
    */
   redirects?: RedirectRule[];
+  /** The blogs' RSS, Atom and JSON feeds, by path (`/blog/rss.xml`); absent without a blog. */
+  feeds?: Record<string, FeedRef>;
 }
 
 /**
@@ -114,10 +117,21 @@ export const kvKeys = {
   searchPiece: (hash: string) => `search:${hash}`,
   /** A page of a dev build that failed to build, with its problems (never in a production build). */
   broken: (hash: string) => `broken:${hash}`,
+  /** A blog feed, served at the path the manifest's `feeds` gives it. */
+  feed: (hash: string) => `feed:${hash}`,
 } as const;
 
 /** Prefixes of the content-addressed keys: a value under them never changes. */
-export const contentKeyPrefixes = ['routes:', 'page:', 'md:', 'sidebar:', 'llms:', 'search:', 'broken:'] as const;
+export const contentKeyPrefixes = [
+  'routes:',
+  'page:',
+  'md:',
+  'sidebar:',
+  'llms:',
+  'search:',
+  'broken:',
+  'feed:',
+] as const;
 
 /** Bucket of a route in a table of `buckets` buckets (FNV-1a of its UTF-16 code units). */
 export function routeBucket(route: string, buckets: number): number {

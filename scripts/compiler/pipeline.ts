@@ -6,6 +6,8 @@
 import { mkdir, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { SidebarItem } from '../../client/contract/sidebar.ts';
+import { compileBlogs, type CompiledBlogs } from './blog/compile-blog.ts';
+import { addBlogRoutes, blogPageCount, readBlogs } from './blog/read-blogs.ts';
 import { assetBytes, startSiteAssets, writeSiteAssets } from './assets/site-assets.ts';
 import { compileSite, pagesToStore } from './compile/compile-site.ts';
 import { defaultThreads } from './compile/compile-pages.ts';
@@ -62,6 +64,9 @@ async function buildSite(options: BuildOptions, started: { pool?: CompileThreadP
   const customPages = discoverCustomPages(siteDir);
   const navigation = resolveNavigation(staticDir, config, sources, diagnostics, customPages);
   const { site } = navigation;
+  // The blogs' routes join the docs' before any page compiles, so links both ways are checked.
+  const blogs = await readBlogs(siteDir, config.docusaurusConfig);
+  addBlogRoutes(blogs, navigation.routes, navigation.routeOfFile);
 
   await rm(outDir, { recursive: true, force: true });
   await mkdir(join(outDir, 'kv'), { recursive: true });
@@ -73,19 +78,23 @@ async function buildSite(options: BuildOptions, started: { pool?: CompileThreadP
     ...sources.versions.map((loaded) => loaded.sidebars.sidebars),
   );
   const searchIndex = createSearchIndexWriter({ siteUrl: site.url });
+  const sections = topLevelSections(allSidebars);
+  for (const blog of blogs) for (const route of blog.routes) sections.set(route, blog.options.blogTitle);
+  const docsPages = pagesToStore(sources);
   const store = new PageStore({
     kv,
     records,
     searchIndex,
     site,
-    sections: topLevelSections(allSidebars),
+    sections,
     alternates: navigation.alternates,
     replaced: navigation.replaced,
-    pageCount: pagesToStore(sources) + customPages.length,
+    pageCount: docsPages + customPages.length + blogPageCount(blogs),
     ...(sources.brokenDocs ? { brokenDocs: sources.brokenDocs } : {}),
   });
 
   phase('compile and store pages');
+  let blogOutput: CompiledBlogs = { feeds: {}, feedLinks: [] };
   const compiled = await compileSite({
     siteDir,
     staticDir,
@@ -98,6 +107,22 @@ async function buildSite(options: BuildOptions, started: { pool?: CompileThreadP
     ...(started.pool ? { pool: started.pool } : {}),
     ...(options.cacheDir ? { cacheDir: options.cacheDir } : {}),
     ...(options.tolerateBrokenPages ? { tolerateBrokenPages: true } : {}),
+    // The blogs' pages take the places after every docs page and custom page.
+    afterDocs: async (context) => {
+      blogOutput = await compileBlogs({
+        blogs,
+        // A blog runs its own plugin instance's remark and rehype lists, as Docusaurus does.
+        context: { ...context, sitePlugins: config.markdownPlugins.blog },
+        store,
+        kv,
+        site,
+        offset: docsPages + customPages.length,
+        ...(started.pool ? { pool: started.pool } : {}),
+        ...(options.tolerateBrokenPages
+          ? { onBroken: (doc, _index, problems) => store.storeBroken(doc, problems) }
+          : {}),
+      });
+    },
   });
   await records.close();
   const built = store.built();
@@ -116,9 +141,11 @@ async function buildSite(options: BuildOptions, started: { pool?: CompileThreadP
   addRedirectTargets(store.routeTargets, navigation.redirectPlan, navigation.redirects);
   const routeBuckets = await storeRouteTable(kv, store.routeTargets);
   const sidebars = await storeSidebars(kv, sources.versions);
-  // The llms files describe the docs readers land on (the last version) and the Markdown pages.
+  // The llms files describe the docs readers land on (the last version), the Markdown pages and the blog posts.
   const lastSidebars = sources.lastDocs.sidebars.sidebars;
-  const lastPages = built.filter((page) => page.version === site.docs.lastVersion || isMarkdownCustomPage(page));
+  const lastPages = built.filter(
+    (page) => page.version === site.docs.lastVersion || isMarkdownCustomPage(page) || page.blog?.kind === 'post',
+  );
   const llms = await storeLlms(kv, llmsRecord(site, lastSidebars, lastPages));
 
   phase('search index');
@@ -141,7 +168,11 @@ async function buildSite(options: BuildOptions, started: { pool?: CompileThreadP
       assets: siteAssets.assets,
       islands: siteAssets.bundle?.islands ?? {},
       redirects: navigation.redirectPlan.patterns,
-      head: withStyleSources(config.head, siteAssets.styles?.sources),
+      head: withStyleSources(
+        { ...config.head, tags: [...config.head.tags, ...blogOutput.feedLinks] },
+        siteAssets.styles?.sources,
+      ),
+      feeds: blogOutput.feeds,
     },
     assetBytes(siteAssets),
   );

@@ -76,6 +76,7 @@ export default async function setup(project: TestProject) {
     'pagesSite',
     await fixture('tests/fixtures/docusaurus-pages', join(outRoot, 'docusaurus-pages'), false, { client: true }),
   );
+  project.provide('blogSite', await fixture('tests/fixtures/docusaurus-blog', join(outRoot, 'docusaurus-blog')));
   // A site whose big sidebar is rendered in part (see worker/render/sidebar-view.ts).
   await generateCorpus(join(outRoot, 'large-source'), { pages: largeSitePages });
   project.provide('largeSite', await fixture(join(outRoot, 'large-source'), join(outRoot, 'large-site')));
@@ -124,6 +125,8 @@ declare module 'vitest' {
     islandsSite: BuiltFixture;
     /** tests/fixtures/docusaurus-pages: a React page at `/`, Markdown and MDX pages under src/pages. */
     pagesSite: BuiltFixture;
+    /** tests/fixtures/docusaurus-blog: a Docusaurus blog with posts, tags, authors, pagination and feeds. */
+    blogSite: BuiltFixture;
     /** A generated site of 200 pages (scripts/bench/corpus.ts): a small and a large sidebar. */
     largeSite: BuiltFixture;
     /** `http://127.0.0.1:<port>` of each Algolia stand-in, by name. */

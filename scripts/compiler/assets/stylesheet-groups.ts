@@ -57,6 +57,8 @@ export const styleGroupSources: StyleGroupSource[] = [
     uses: ({ components, classes }) => components.has('Tabs') || classes.has('tabs'),
   },
   { name: 'cards', files: ['cards.css'], scope: 'page', uses: ({ classes }) => classes.has('card-list') },
+  // The blog's pages: their build gives each the class `blog-page`.
+  { name: 'blog', files: ['blog.css'], scope: 'page', uses: ({ classes }) => classes.has('blog-page') },
   {
     name: 'code',
     files: ['code.css', 'code-tokens.css'],

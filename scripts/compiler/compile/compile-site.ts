@@ -40,6 +40,11 @@ export interface CompileSiteInput {
   cacheDir?: string;
   /** The dev server: a page that fails to build is stored as a broken page. */
   tolerateBrokenPages?: boolean;
+  /**
+   * Pages compiled in the same context once the docs are stored (the blogs'), before links to
+   * #fragments are checked, so those checks see every page.
+   */
+  afterDocs?: (context: LinkContext) => Promise<void>;
 }
 
 export interface CompiledSite {
@@ -56,7 +61,8 @@ export async function compileSite(input: CompileSiteInput): Promise<CompiledSite
   const { siteDir, config, sources, navigation, store, diagnostics } = input;
   const { site } = navigation;
   const media = new Map<string, string>();
-  const context = {
+  const docsData = docsGlobalData(site, sources.versions);
+  const context: LinkContext = {
     siteDir,
     staticDir: input.staticDir,
     docsDir: config.docsDir,
@@ -68,7 +74,7 @@ export async function compileSite(input: CompileSiteInput): Promise<CompiledSite
     onBrokenMarkdownLinks: site.onBrokenMarkdownLinks,
     markdown: site.markdown,
     pageContext: pageContext(site, config.docusaurusConfig),
-    docsData: docsGlobalData(site, sources.versions),
+    docsData,
     sitePlugins: config.markdownPlugins.docs,
     diagnostics,
     relPathOf: (file: string) => relative(siteDir, file),
@@ -125,10 +131,11 @@ export async function compileSite(input: CompileSiteInput): Promise<CompiledSite
     });
     throwIfErrors(diagnostics);
   }
+  await input.afterDocs?.(context);
   for (const problem of store.anchors.brokenAnchors()) report(diagnostics, site.onBrokenAnchors, problem);
   throwIfErrors(diagnostics);
   await pruneCompileCache(cached);
-  return { pagesFromCache, media, pageContext: context.pageContext, docsData: context.docsData };
+  return { pagesFromCache, media, pageContext: context.pageContext, docsData };
 }
 
 /** The number of pages every version will store: its docs and its generated category pages. */

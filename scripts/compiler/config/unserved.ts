@@ -1,6 +1,6 @@
-// What a Docusaurus site has that this engine does not serve: a blog, other locales, other docs
-// plugin instances (and other plugins), swizzled theme components, and packages the site folder
-// lacks. Each is said once, as a build warning, never silently dropped.
+// What a Docusaurus site has that this engine does not serve: other locales, other docs plugin
+// instances (and other plugins), swizzled theme components, and packages the site folder lacks.
+// Each is said once, as a build warning, never silently dropped.
 
 import { existsSync, readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
@@ -22,15 +22,6 @@ export function unservedFeatures(raw: unknown, siteDir: string, file: ConfigFile
   const warn = (key: string, value: unknown, problem: string, fix: string) =>
     new BuildError(file.name, uniqueLine(file.text, [key], value), problem, fix);
   const warnings: BuildError[] = [];
-  let blog: { path: string; options: unknown } | undefined;
-  for (const preset of asArray(config.presets)) {
-    const [name, options] = nameAndOptions(preset);
-    if (!/classic/.test(name)) continue;
-    // The classic preset has a blog unless told `blog: false`; it matters when there are posts or options.
-    const blogPath = isObject(options.blog) && typeof options.blog.path === 'string' ? options.blog.path : 'blog';
-    if (options.blog !== false && (isObject(options.blog) || existsSync(join(siteDir, blogPath))))
-      blog = { path: blogPath, options: options.blog };
-  }
 
   const otherPlugins: string[] = [];
   for (const plugin of asArray(config.plugins)) {
@@ -46,24 +37,12 @@ export function unservedFeatures(raw: unknown, siteDir: string, file: ConfigFile
           `build that folder as a site of its own (npm start -- --content <folder>), or remove the instance from plugins`,
         ),
       );
-    } else if (/content-blog/.test(name)) {
-      blog = { path: typeof options.path === 'string' ? options.path : 'blog', options: undefined };
-    } else otherPlugins.push(name);
+    } else if (!/content-blog/.test(name)) otherPlugins.push(name); // blogs are served (scripts/compiler/blog/)
   }
   for (const theme of asArray(config.themes)) {
     const [name] = nameAndOptions(theme);
     // Diagrams are drawn by the engine itself (compile/markdown/mermaid.ts).
     if (!/theme-mermaid/.test(name)) otherPlugins.push(`${name} (theme)`);
-  }
-  if (blog !== undefined) {
-    warnings.push(
-      warn(
-        'blog',
-        blog.options,
-        `the blog (${blog.path}/) is not served: this engine builds docs only`,
-        'set `blog: false` in the classic preset options to say the site has none',
-      ),
-    );
   }
   if (otherPlugins.length > 0) {
     warnings.push(

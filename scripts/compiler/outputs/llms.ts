@@ -1,8 +1,8 @@
 // `/llms.txt` (the llmstxt.org format) and the page order of `/llms-full.txt`, computed once per
 // build: `# <title>`, `> <tagline>`, then one `## <section>` per top-level sidebar category listing
 // its pages as `- [title](absolute url): description`. Top-level pages outside any category are
-// listed under "Overview"; listed pages that are in no sidebar under "Other pages". Unlisted
-// pages appear in neither list.
+// listed under "Overview"; blog posts under "Blog", newest first; listed pages that are in no
+// sidebar under "Other pages". Unlisted pages appear in no list.
 
 import type { PageData } from '../../../client/contract/page.ts';
 import type { SidebarItem } from '../../../client/contract/sidebar.ts';
@@ -24,7 +24,7 @@ interface Section {
 export function llmsRecord(
   site: Pick<SiteConfig, 'title' | 'tagline' | 'url'>,
   sidebars: Record<string, SidebarItem[]>,
-  pages: Pick<PageData, 'route' | 'title' | 'description' | 'unlisted'>[],
+  pages: Pick<PageData, 'route' | 'title' | 'description' | 'unlisted' | 'blog'>[],
 ): LlmsRecord {
   const listed = new Map(pages.filter((page) => !page.unlisted).map((page) => [page.route, page]));
   const seen = new Set<string>();
@@ -59,6 +59,9 @@ export function llmsRecord(
       }
     }
   }
+  const posts: string[] = [];
+  for (const page of listed.values()) if (page.blog?.kind === 'post') take(page.route, posts);
+  sections.push({ title: 'Blog', routes: posts });
   const others: string[] = [];
   for (const route of listed.keys()) take(route, others);
   sections.push({ title: 'Other pages', routes: others });

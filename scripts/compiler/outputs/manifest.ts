@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { FeedRef } from '../../../client/contract/blog.ts';
 import type { IslandAssets } from '../../../client/contract/page.ts';
 import type { RedirectRule } from '../../../client/contract/redirect-rules.ts';
 import { kvKeys, storedFormats, type Manifest } from '../../../client/contract/storage.ts';
@@ -15,8 +16,10 @@ export type ManifestContent = Omit<Manifest, 'buildId' | 'builtAt'>;
 
 export interface ManifestParts extends Omit<
   ManifestContent,
-  'formats' | 'defaultSidebar' | 'islands' | 'redirects' | 'head'
+  'formats' | 'defaultSidebar' | 'islands' | 'redirects' | 'head' | 'feeds'
 > {
+  /** The blogs' feeds by path; none without a blog. */
+  feeds?: Record<string, FeedRef>;
   /** The last version's sidebars, by id: the first is offered by the not-found page. */
   lastSidebarIds: string[];
   islands: Record<string, IslandAssets>;
@@ -38,6 +41,7 @@ export function assembleManifest(parts: ManifestParts, files: Uint8Array[]): Man
     assets: parts.assets,
     ...(Object.keys(parts.islands).length > 0 ? { islands: parts.islands } : {}),
     ...(parts.redirects.length > 0 ? { redirects: parts.redirects } : {}),
+    ...(parts.feeds && Object.keys(parts.feeds).length > 0 ? { feeds: parts.feeds } : {}),
     ...(head.tags.length > 0 || Object.values(head.sources).some((list) => list.length > 0) ? { head } : {}),
   };
   return { buildId: hashBuild(content, files), builtAt: new Date().toISOString(), ...content };

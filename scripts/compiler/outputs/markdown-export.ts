@@ -39,6 +39,10 @@ const blockTags = new Set([
   'hr',
   'div',
   'section',
+  'article',
+  'header',
+  'footer',
+  'nav',
   'figure',
   'svg',
   'iframe',
@@ -92,6 +96,9 @@ function blockOf(node: TreeElement, state: State): string {
     }
     case 'hr':
       return '---';
+    // Links to the pages around (a blog's newer and older posts): the site's, not the page's text.
+    case 'nav':
+      return '';
     case 'ul':
     case 'ol':
       return list(node, state);

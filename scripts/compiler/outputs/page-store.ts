@@ -67,6 +67,8 @@ export class PageStore {
       summary.unlisted = true;
       return;
     }
+    // A blog's list, tag, author and archive pages repeat its posts: search offers the posts.
+    if (page.blog && page.blog.kind !== 'post') return;
     const pageRecords = pageSearchRecords(page, this.options.sections, site.url);
     await this.options.records.add(pageRecords);
     this.options.searchIndex.addPage(index, pageRecords);
@@ -76,10 +78,10 @@ export class PageStore {
   async storeBroken(
     doc: SourceDoc,
     compileProblems: BuildError[],
-    sidebars: Pick<ResolvedSidebars, 'sidebarOfDoc'>,
+    sidebars?: Pick<ResolvedSidebars, 'sidebarOfDoc'>,
   ): Promise<void> {
     const problems = [...(this.options.brokenDocs?.get(doc.file) ?? []), ...compileProblems];
-    const record = brokenPageRecord(doc, problems, sidebars.sidebarOfDoc.get(doc.id));
+    const record = brokenPageRecord(doc, problems, sidebars?.sidebarOfDoc.get(doc.id));
     const hash = await this.options.kv.putContent(kvKeys.broken, JSON.stringify(record));
     this.routeTargets.set(doc.route, { broken: hash });
     this.broken.push({ route: doc.route, source: doc.relPath, problems });

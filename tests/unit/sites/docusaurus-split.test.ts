@@ -90,7 +90,6 @@ describe('a Docusaurus site whose docs lie beside the website folder', () => {
       ).toHaveLength(1);
     once(/package "prism-react-renderer" is not installed.*themeConfig\.prism\.theme, themeConfig\.prism\.darkTheme/);
     once(/package "js-yaml" is not installed.*: tagline \(which it feeds\) is left out/);
-    once(/the blog \(blog\/\) is not served/);
     once(/i18n locales are not served: fr, ja \(pages are built in en only\)/);
     once(/docs plugin instance "community" \(community\/\) is not served/);
     once(/^src\/theme: swizzled theme components are not used: Footer$/);

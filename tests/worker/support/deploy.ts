@@ -30,7 +30,8 @@ export type FixtureName =
   | 'docusaurus-styled'
   | 'docusaurus-components'
   | 'docusaurus-islands'
-  | 'docusaurus-pages';
+  | 'docusaurus-pages'
+  | 'docusaurus-blog';
 
 export interface DeployOptions {
   /** tests/fixtures/site (default), or another fixture under tests/fixtures/. */
@@ -60,6 +61,7 @@ export function fixtureBuild(fixture: FixtureName = 'site'): BuiltFixture {
   if (fixture === 'docusaurus-components') return inject('componentsSite');
   if (fixture === 'docusaurus-islands') return inject('islandsSite');
   if (fixture === 'docusaurus-pages') return inject('pagesSite');
+  if (fixture === 'docusaurus-blog') return inject('blogSite');
   return fixture === 'large-site' ? inject('largeSite') : inject('site');
 }
 
