@@ -95,7 +95,7 @@ describe('a Docusaurus site whose docs lie beside the website folder', () => {
     once(/^src\/theme: swizzled theme components are not used: Footer$/);
     // remark-math and rehype-katex are found through Node's resolution (the repository has them) and run.
     expect(warnings.filter((warning) => /remark|rehype|katex/.test(warning))).toEqual([]);
-    expect(warnings).toHaveLength(6);
+    expect(warnings).toHaveLength(5);
     expect(
       result.warnings.every(
         (warning) => warning.file.startsWith('docusaurus.config.mjs') || warning.file === 'src/theme',
