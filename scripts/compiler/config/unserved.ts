@@ -8,6 +8,7 @@ import { join, relative, sep } from 'node:path';
 import { BuildError } from '../errors.ts';
 import { uniqueLine } from '../schemas/source-lines.ts';
 import { standInPackage } from './stand-ins.ts';
+import { classicPreset } from './presets.ts';
 
 type Options = Record<string, unknown>;
 
@@ -33,9 +34,9 @@ export function unservedFeatures(raw: unknown, siteDir: string, file: ConfigFile
   };
 
   let blog: { path: string; options: unknown } | undefined;
-  for (const [index, preset] of asArray(config.presets).entries()) {
-    const [name, options] = nameAndOptions(preset);
-    if (!/classic/.test(name)) continue;
+  const preset = classicPreset(config.presets, siteDir);
+  if (preset) {
+    const { index, options } = preset;
     const where = `presets[${index}][1]`;
     if (isObject(options.docs)) collectMarkdownPlugins(options.docs, `${where}.docs`);
     if (isObject(options.pages)) collectMarkdownPlugins(options.pages, `${where}.pages`);
@@ -43,6 +44,7 @@ export function unservedFeatures(raw: unknown, siteDir: string, file: ConfigFile
     const blogPath = isObject(options.blog) && typeof options.blog.path === 'string' ? options.blog.path : 'blog';
     if (options.blog !== false && (isObject(options.blog) || existsSync(join(siteDir, blogPath))))
       blog = { path: blogPath, options: options.blog };
+    if (preset.wrapper) warnings.push(wrapperWarning(preset.name, file));
   }
 
   const otherPlugins: string[] = [];
@@ -134,6 +136,24 @@ export function unservedFeatures(raw: unknown, siteDir: string, file: ConfigFile
     );
   }
   return warnings;
+}
+
+/** A preset that wraps the classic one: its options are read, what it adds is not. */
+function wrapperWarning(name: string, file: ConfigFile): BuildError {
+  return new BuildError(
+    file.name,
+    lineNaming(file.text, name),
+    `preset "${name}" is read as the classic preset it wraps: its docs, blog and theme options are used, what the preset adds of its own (plugins, pages, components) is not run`,
+    `replace it with '@docusaurus/preset-classic' and the same options to silence this, if the site needs nothing more of it`,
+  );
+}
+
+/** The one line that names `name` in quotes, if only one does. */
+function lineNaming(text: string, name: string): number | undefined {
+  const lines = text
+    .split('\n')
+    .flatMap((line, index) => (/['"`]/.test(line) && line.includes(name) ? [index + 1] : []));
+  return lines.length === 1 ? lines[0] : undefined;
 }
 
 /** One warning per package the config imports and the site folder lacks, naming the keys it fed. */
