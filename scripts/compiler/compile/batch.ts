@@ -39,9 +39,12 @@ import {
   preprocessPlugin,
 } from './mdx-sources.ts';
 import { remarkNpm2Yarn } from './markdown/npm2yarn.ts';
+import { remarkUnwrapMdxCodeBlocks } from './markdown/mdx-code-blocks.ts';
+import { recmaPageDefinedComponents } from './markdown/page-defined-components.ts';
 import { cssModulesPlugin } from './islands/css-modules.ts';
 import { sassPlugin } from '../assets/sass-stylesheets.ts';
 import { siteComponentOptions, siteComponentsPlugin } from './islands/plugin.ts';
+import { pageReactPlugin } from './page-react.ts';
 import { renderIslands } from './islands/render.ts';
 import { rehypeHeadingIds, rehypeLinksAndImages, remarkAdmonitions } from './markdown/mdx-plugins.ts';
 import type { LinkContext } from './link-context.ts';
@@ -161,6 +164,7 @@ export async function compileBatch(
       define: pageContextDefine(context.pageContext),
       ...siteComponentOptions,
       plugins: [
+        pageReactPlugin(),
         siteComponentsPlugin(context.siteDir),
         cssModulesPlugin(context.siteDir),
         sassPlugin(context.siteDir),
@@ -212,6 +216,7 @@ function mdxCompileOptions(context: LinkContext, highlighting: CodeHighlighting)
     // Docusaurus parses .md as MDX too, unless `markdown.format` says otherwise.
     ...markdownExtensions(context.markdown ?? defaultMarkdownDialect),
     remarkPlugins: [
+      remarkUnwrapMdxCodeBlocks,
       remarkGfm,
       remarkGfmAutolinkGuard,
       remarkGfmTableGuard,
@@ -226,6 +231,7 @@ function mdxCompileOptions(context: LinkContext, highlighting: CodeHighlighting)
       [rehypeLinksAndImages, context],
       [rehypeCodeFences, highlighting],
     ] as PluggableList,
+    recmaPlugins: [recmaPageDefinedComponents],
   };
 }
 
@@ -328,6 +334,8 @@ function isPackageName(specifier: string): boolean {
 }
 
 function mdxFix(text: string): string {
+  if (/only import\/exports are supported/.test(text))
+    return 'begin the declaration with `export` (`export function X() {…}`): at the top of an MDX page only import and export statements are code';
   if (/^Could not resolve/.test(text))
     return 'point the import at a file that exists, relative to this page (or @site/…), or remove it';
   if (/Unexpected character|Could not parse expression|acorn|brace/i.test(text))
