@@ -45,6 +45,8 @@ import { cssModulesPlugin } from './islands/css-modules.ts';
 import { sassPlugin } from '../assets/sass-stylesheets.ts';
 import { siteComponentOptions, siteComponentsPlugin } from './islands/plugin.ts';
 import { pageReactPlugin } from './page-react.ts';
+import { withCurrentPage } from './current-page.ts';
+import { themeAliasesPlugin } from './theme-aliases.ts';
 import { renderIslands } from './islands/render.ts';
 import { rehypeHeadingIds, rehypeLinksAndImages, remarkAdmonitions } from './markdown/mdx-plugins.ts';
 import type { LinkContext } from './link-context.ts';
@@ -164,6 +166,7 @@ export async function compileBatch(
       define: pageContextDefine(context.pageContext),
       ...siteComponentOptions,
       plugins: [
+        themeAliasesPlugin(context.siteDir),
         pageReactPlugin(),
         siteComponentsPlugin(context.siteDir),
         cssModulesPlugin(context.siteDir),
@@ -197,7 +200,11 @@ export async function compileBatch(
       continue;
     }
     try {
-      const tree = await finish(renderIslands(evaluate(pageCode, doc), doc), doc);
+      const page = { route: doc.route, categoryCards: context.docCards?.[doc.route] };
+      const tree = await finish(
+        withCurrentPage(page, () => renderIslands(evaluate(pageCode, doc), doc)),
+        doc,
+      );
       outcome.pages.push({ index, tree, toc: tableOfContents(tree), direct: false });
     } catch (error) {
       if (!(error instanceof BuildError)) throw error;

@@ -8,6 +8,7 @@ import { basename, extname } from 'node:path';
 import type { MarkdownDialect } from '../../../client/contract/site-config.ts';
 import type { Diagnostics } from '../errors.ts';
 import type { PageContext } from './page-context.ts';
+import type { DocCardData } from '../navigation/doc-cards.ts';
 
 export interface LinkContext {
   siteDir: string;
@@ -28,6 +29,11 @@ export interface LinkContext {
   markdown?: MarkdownDialect;
   /** The site as pages see it at build time (`useDocusaurusContext()`, `useBaseUrl()`). */
   pageContext: PageContext;
+  /**
+   * The cards of each sidebar category with a page of its own, by that page's route: what
+   * `<DocCardList />` lists in it (page-modules/doc-cards.ts).
+   */
+  docCards?: Record<string, DocCardData[]>;
   /** Pages compiled by an earlier build in this same context (cache.ts); none when absent. */
   compileCache?: CompileCacheRef;
 }

@@ -31,6 +31,7 @@ export interface LinkContextData {
   markdown?: LinkContext['markdown'];
   pageContext: LinkContext['pageContext'];
   compileCache?: LinkContext['compileCache'];
+  docCards?: LinkContext['docCards'];
 }
 
 export interface ProblemData {
@@ -72,6 +73,7 @@ export function linkContextData(context: LinkContext): LinkContextData {
     ...(context.markdown ? { markdown: context.markdown } : {}),
     pageContext: context.pageContext,
     ...(context.compileCache ? { compileCache: context.compileCache } : {}),
+    ...(context.docCards ? { docCards: context.docCards } : {}),
   };
 }
 

@@ -9,6 +9,7 @@ import { BuildError } from '../errors.ts';
 import { uniqueLine } from '../schemas/source-lines.ts';
 import { standInPackage } from './stand-ins.ts';
 import { classicPreset } from './presets.ts';
+import { unrenderedSwizzledComponents } from './swizzled-components.ts';
 
 type Options = Record<string, unknown>;
 
@@ -113,14 +114,13 @@ export function unservedFeatures(raw: unknown, siteDir: string, file: ConfigFile
     );
   }
 
-  const components = swizzledComponents(join(siteDir, 'src', 'theme'));
-  if (components.length > 0) {
+  for (const component of unrenderedSwizzledComponents(siteDir)) {
     warnings.push(
       new BuildError(
-        'src/theme',
+        component.file,
         undefined,
-        `swizzled theme components are not used: ${components.join(', ')}`,
-        'the engine renders pages with its own components; move what they add into the content or the site config',
+        `swizzled theme component ${component.name} is not used: the engine draws the page around the content itself`,
+        'move what it adds into the content or the site config (navbar, footer, head tags), or remove it to silence this',
       ),
     );
   }
@@ -169,18 +169,6 @@ export function missingPackageWarnings(missing: Set<string>, fed: Map<string, st
       'install the site’s dependencies (npm install in the site folder) so the config gets the real package',
     );
   });
-}
-
-/** `src/theme/Footer/index.js` → `Footer`; `src/theme/DocItem/Layout.tsx` → `DocItem/Layout`. */
-function swizzledComponents(themeDir: string): string[] {
-  if (!existsSync(themeDir)) return [];
-  const names = new Set<string>();
-  for (const entry of readdirSync(themeDir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || !/\.(js|jsx|ts|tsx)$/.test(entry.name)) continue;
-    const path = relative(themeDir, join(entry.parentPath, entry.name)).split(sep).join('/');
-    names.add(path.replace(/(\/index)?\.(js|jsx|ts|tsx)$/, ''));
-  }
-  return [...names].sort();
 }
 
 /**

@@ -96,12 +96,12 @@ describe('a Docusaurus site whose docs lie beside the website folder', () => {
     once(
       /remark and rehype plugins are not run: remark-math \(presets\[0\]\[1\]\.docs\.remarkPlugins\); rehype-katex \(presets\[0\]\[1\]\.docs\.rehypePlugins\)/,
     );
-    once(/^src\/theme: swizzled theme components are not used: Footer$/);
+    once(/^src\/theme\/Footer\/index\.js: swizzled theme component Footer is not used/);
     once(/^src\/pages: custom pages are not served: \/ \(index\.js\), \/support\/contact \(support\/contact\.md\)$/);
     expect(warnings).toHaveLength(10);
     expect(
       result.warnings.every(
-        (warning) => warning.file.startsWith('docusaurus.config.mjs') || /^src\/(theme|pages)$/.test(warning.file),
+        (warning) => warning.file.startsWith('docusaurus.config.mjs') || /^src\/(theme\/|pages$)/.test(warning.file),
       ),
     ).toBe(true);
   });

@@ -12,6 +12,7 @@ import { pageContextDefine } from '../page-imports.ts';
 import { cssModulesPlugin } from './css-modules.ts';
 import { sassPlugin } from '../../assets/sass-stylesheets.ts';
 import { imagesInSiteScripts, jsxInSiteScripts, resolveDocusaurusInSiteModules } from './plugin.ts';
+import { themeAliases } from '../theme-aliases.ts';
 
 export interface IslandModules {
   siteDir: string;
@@ -38,6 +39,7 @@ export function islandBuildOptions(islands: IslandModules, root: string) {
       {
         name: 'self-docs-island-imports',
         setup(build: esbuild.PluginBuild) {
+          themeAliases(build, siteDir);
           resolveDocusaurusInSiteModules(build, siteDir);
           jsxInSiteScripts(build);
           imagesInSiteScripts(build);
