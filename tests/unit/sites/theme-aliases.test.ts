@@ -3,9 +3,13 @@
 // scope; the theme components pages import render with our look; swizzled layout components
 // are said once each.
 
+import { resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isIsland, type IslandProps } from '../../../client/contract/islands.ts';
 import type { PageData, TreeElement } from '../../../client/contract/page.ts';
+import { bundleClient } from '../../../scripts/compiler/assets/client-bundle.ts';
+import { defaultSiteConfig } from '../../../scripts/compiler/config/resolve-config.ts';
+import { pageContext } from '../../../scripts/compiler/compile/page-context.ts';
 import { buildSite, page, writeSite, type BuiltSite } from '../support/sites.ts';
 import { expectBuildFailure } from '../support/build-failure.ts';
 import { byTag, findAll, text } from '../support/tree.ts';
@@ -76,6 +80,25 @@ describe('a site with a theme of its own', () => {
         'swizzled theme component Footer is not used: the engine draws the page around the content itself',
       ],
     ]);
+  });
+});
+
+describe('the browser bundle of a theme of its own', () => {
+  it('bundles the islands a page took from src/theme, with the aliases the build used', async () => {
+    const site = await buildSite(fixture);
+    const modules = [...new Set(site.pages.flatMap((p) => p.islands ?? []))].sort();
+    expect(modules).toEqual([
+      'src/theme/Admonition/index.js',
+      'src/theme/Highlight.js',
+      'src/theme/MDXComponents/index.js',
+    ]);
+    const bundle = await bundleClient({
+      siteDir: resolve(fixture),
+      modules,
+      pageContext: pageContext(defaultSiteConfig),
+    });
+    // Markup only: none of them needs its script in the browser.
+    expect(modules.map((id) => bundle.islands[id])).toEqual(modules.map(() => ({ styles: [] })));
   });
 });
 
