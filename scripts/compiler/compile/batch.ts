@@ -166,7 +166,7 @@ export async function compileBatch(
       define: pageContextDefine(context.pageContext),
       ...siteComponentOptions,
       plugins: [
-        themeAliasesPlugin(context.siteDir),
+        themeAliasesPlugin(context.siteDir, context.siteMdxComponents),
         pageReactPlugin(),
         siteComponentsPlugin(context.siteDir),
         cssModulesPlugin(context.siteDir),

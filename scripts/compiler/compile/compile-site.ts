@@ -9,6 +9,7 @@ import type { LoadedSiteConfig } from '../config/resolve-config.ts';
 import { report, throwIfErrors, type Diagnostics } from '../errors.ts';
 import { generatedIndexPage } from '../navigation/generated-index.ts';
 import { categoryCards } from '../navigation/doc-cards.ts';
+import { siteMdxComponents } from './site-mdx-components.ts';
 import type { ResolvedSidebars } from '../navigation/sidebars.ts';
 import type { SiteNavigation } from '../navigation/site-navigation.ts';
 import type { PageStore } from '../outputs/page-store.ts';
@@ -49,8 +50,11 @@ export async function compileSite(input: CompileSiteInput): Promise<CompiledSite
   const { siteDir, config, sources, navigation, store, diagnostics } = input;
   const { site } = navigation;
   const media = new Map<string, string>();
+  const mdxComponents = await siteMdxComponents(siteDir);
+  if (mdxComponents.warning) diagnostics.warnings.push(mdxComponents.warning);
   const context = {
     siteDir,
+    ...(mdxComponents.file ? { siteMdxComponents: mdxComponents.file } : {}),
     staticDir: input.staticDir,
     docsDir: config.docsDir,
     routeOfFile: navigation.routeOfFile,

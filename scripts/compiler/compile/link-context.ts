@@ -34,6 +34,8 @@ export interface LinkContext {
    * `<DocCardList />` lists in it (page-modules/doc-cards.ts).
    */
   docCards?: Record<string, DocCardData[]>;
+  /** The site's `src/theme/MDXComponents`, absolute, when it bundles (site-mdx-components.ts). */
+  siteMdxComponents?: string;
   /** Pages compiled by an earlier build in this same context (cache.ts); none when absent. */
   compileCache?: CompileCacheRef;
 }

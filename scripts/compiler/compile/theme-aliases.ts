@@ -112,13 +112,12 @@ export function themeAliases(build: esbuild.PluginBuild, siteDir: string): void 
   });
 }
 
-/** The page bundle's aliases, and the site's MDXComponents in every page's scope. */
-export function themeAliasesPlugin(siteDir: string): esbuild.Plugin {
+/** The page bundle's aliases, and the site's MDXComponents (`own`, once it bundles) in every page's scope. */
+export function themeAliasesPlugin(siteDir: string, own?: string): esbuild.Plugin {
   return {
     name: 'self-docs-theme-aliases',
     setup(build) {
       themeAliases(build, siteDir);
-      const own = siteThemeFile(siteDir, 'MDXComponents');
       if (!own) return;
       build.onResolve({ filter: new RegExp(`^${componentsProvider}$`) }, () => ({
         path: 'provider',

@@ -32,6 +32,7 @@ export interface LinkContextData {
   pageContext: LinkContext['pageContext'];
   compileCache?: LinkContext['compileCache'];
   docCards?: LinkContext['docCards'];
+  siteMdxComponents?: LinkContext['siteMdxComponents'];
 }
 
 export interface ProblemData {
@@ -74,6 +75,7 @@ export function linkContextData(context: LinkContext): LinkContextData {
     pageContext: context.pageContext,
     ...(context.compileCache ? { compileCache: context.compileCache } : {}),
     ...(context.docCards ? { docCards: context.docCards } : {}),
+    ...(context.siteMdxComponents ? { siteMdxComponents: context.siteMdxComponents } : {}),
   };
 }
 

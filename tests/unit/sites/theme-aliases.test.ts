@@ -83,6 +83,26 @@ describe('a site with a theme of its own', () => {
   });
 });
 
+describe('a site MDXComponents that cannot be bundled', () => {
+  it('is left out with one warning naming the import, and every page builds with our components', async () => {
+    const site = await buildSite(
+      await writeSite({
+        'src/theme/MDXComponents.js': [
+          "import MDXComponents from '@theme-original/MDXComponents';",
+          "import Mystery from '@theme/Mystery';",
+          'export default { ...MDXComponents, Mystery };',
+          '',
+        ].join('\n'),
+        'docs/a.mdx': page('A', 'export const x = 1;', '', '<Details summary="S">Body</Details>'),
+      }),
+    );
+    expect(byTag(site.pages[0]!.tree, 'Details').map(text)).toEqual(['Body']);
+    const warnings = site.warnings.filter((warning) => /MDXComponents/.test(warning.problem));
+    expect(warnings.map((warning) => [warning.file, warning.line])).toEqual([['src/theme/MDXComponents.js', 2]]);
+    expect(warnings[0]!.problem).toMatch(/^the site's MDXComponents is not used: unknown import @theme\/Mystery/);
+  });
+});
+
 describe('the browser bundle of a theme of its own', () => {
   it('bundles the islands a page took from src/theme, with the aliases the build used', async () => {
     const site = await buildSite(fixture);
