@@ -77,7 +77,7 @@ export function unrenderedSwizzledComponents(siteDir: string): SwizzledComponent
   if (!existsSync(themeDir)) return [];
   const found = new Map<string, string>();
   for (const entry of readdirSync(themeDir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || !/\.(js|jsx|ts|tsx)$/.test(entry.name)) continue;
+    if (!entry.isFile() || !/\.(js|jsx|ts|tsx)$/.test(entry.name) || entry.name.endsWith('.d.ts')) continue;
     const path = relative(themeDir, join(entry.parentPath, entry.name)).split(sep).join('/');
     const name = path.replace(/(\/index)?\.(js|jsx|ts|tsx)$/, '');
     if (!layoutComponents.has(name.split('/')[0]!) || found.has(name)) continue;
