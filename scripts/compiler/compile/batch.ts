@@ -41,9 +41,14 @@ import {
 import { remarkNpm2Yarn } from './markdown/npm2yarn.ts';
 import { noSitePlugins, sitePluggables } from './markdown/site-plugins.ts';
 import { rehypeMermaid } from './markdown/mermaid.ts';
+import { remarkUnwrapMdxCodeBlocks } from './markdown/mdx-code-blocks.ts';
+import { recmaPageDefinedComponents } from './markdown/page-defined-components.ts';
 import { cssModulesPlugin } from './islands/css-modules.ts';
 import { sassPlugin } from '../assets/sass-stylesheets.ts';
 import { siteComponentOptions, siteComponentsPlugin } from './islands/plugin.ts';
+import { pageReactPlugin } from './page-react.ts';
+import { withCurrentPage } from './current-page.ts';
+import { themeAliasesPlugin } from './theme-aliases.ts';
 import { renderIslands } from './islands/render.ts';
 import { asBuildPage } from './build-page-globals.ts';
 import { pageRequire } from './islands/site-jsx-runtime.ts';
@@ -166,6 +171,8 @@ export async function compileBatch(
       define: pageContextDefine(context.pageContext),
       ...siteComponentOptions,
       plugins: [
+        themeAliasesPlugin(context.siteDir, context.siteMdxComponents),
+        pageReactPlugin(),
         siteComponentsPlugin(context.siteDir),
         svgComponentsPlugin,
         cssModulesPlugin(context.siteDir),
@@ -199,7 +206,10 @@ export async function compileBatch(
       continue;
     }
     try {
-      const built = asBuildPage(doc.route, context.docsData, () => renderIslands(evaluate(pageCode, doc), doc));
+      const page = { route: doc.route, categoryCards: context.docCards?.[doc.route] };
+      const built = asBuildPage(doc.route, context.docsData, () =>
+        withCurrentPage(page, () => renderIslands(evaluate(pageCode, doc), doc)),
+      );
       const tree = await finish(built, doc);
       outcome.pages.push({ index, tree, toc: tableOfContents(tree), direct: false });
     } catch (error) {
@@ -224,6 +234,7 @@ function mdxCompileOptions(context: LinkContext, highlighting: CodeHighlighting)
     // as `<code class="language-math">`).
     remarkPlugins: [
       ...sitePluggables(site.beforeDefaultRemarkPlugins),
+      remarkUnwrapMdxCodeBlocks,
       remarkGfm,
       remarkGfmAutolinkGuard,
       remarkGfmTableGuard,
@@ -242,6 +253,7 @@ function mdxCompileOptions(context: LinkContext, highlighting: CodeHighlighting)
       ...sitePluggables(site.rehypePlugins),
       [rehypeCodeFences, highlighting],
     ] as PluggableList,
+    recmaPlugins: [recmaPageDefinedComponents],
   };
 }
 
@@ -344,6 +356,8 @@ function isPackageName(specifier: string): boolean {
 }
 
 function mdxFix(text: string): string {
+  if (/only import\/exports are supported/.test(text))
+    return 'begin the declaration with `export` (`export function X() {…}`): at the top of an MDX page only import and export statements are code';
   if (/^Could not resolve/.test(text))
     return 'point the import at a file that exists, relative to this page (or @site/…), or remove it';
   if (/Unexpected character|Could not parse expression|acorn|brace/i.test(text))

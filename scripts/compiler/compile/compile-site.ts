@@ -8,6 +8,8 @@ import { islandsOf } from '../../../client/contract/islands.ts';
 import type { LoadedSiteConfig } from '../config/resolve-config.ts';
 import { report, throwIfErrors, type Diagnostics } from '../errors.ts';
 import { generatedIndexPage } from '../navigation/generated-index.ts';
+import { categoryCards } from '../navigation/doc-cards.ts';
+import { siteMdxComponents } from './site-mdx-components.ts';
 import type { ResolvedSidebars } from '../navigation/sidebars.ts';
 import type { SiteNavigation } from '../navigation/site-navigation.ts';
 import type { PageStore } from '../outputs/page-store.ts';
@@ -62,8 +64,11 @@ export async function compileSite(input: CompileSiteInput): Promise<CompiledSite
   const { site } = navigation;
   const media = new Map<string, string>();
   const docsData = docsGlobalData(site, sources.versions);
+  const mdxComponents = await siteMdxComponents(siteDir);
+  if (mdxComponents.warning) diagnostics.warnings.push(mdxComponents.warning);
   const context: LinkContext = {
     siteDir,
+    ...(mdxComponents.file ? { siteMdxComponents: mdxComponents.file } : {}),
     staticDir: input.staticDir,
     docsDir: config.docsDir,
     routeOfFile: navigation.routeOfFile,
@@ -87,7 +92,12 @@ export async function compileSite(input: CompileSiteInput): Promise<CompiledSite
   for (const loaded of sources.versions) {
     const { version, sidebars, lastModified } = loaded;
     const first = offset;
-    const versionContext: LinkContext = { ...context, docsDir: version.docsDir };
+    const descriptions = new Map(loaded.docs.map((doc) => [doc.route, doc.description]));
+    const versionContext: LinkContext = {
+      ...context,
+      docsDir: version.docsDir,
+      docCards: categoryCards(sidebars.sidebars, (route) => descriptions.get(route)),
+    };
     if (input.cacheDir) {
       try {
         versionContext.compileCache = await compileCacheFor(input.cacheDir, versionContext);

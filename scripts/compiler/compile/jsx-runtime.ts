@@ -36,7 +36,9 @@ function createNode(type: string | symbol | Component, props: Props): TreeNode |
   if (typeof type === 'function') return flatten(type(props));
   if (typeof type !== 'string') throw new Error(`unsupported JSX element type ${String(type)}`);
   const element: TreeElement = { t: type };
-  const p = serialiseProps(type, withReactSvgNames(type, rest));
+  // A ref is for the element React mounts in the browser; a stored page has none to give.
+  const { ref: _ref, ...attributes } = rest;
+  const p = serialiseProps(type, withReactSvgNames(type, attributes));
   if (p) element.p = p;
   const c = flatten(children);
   if (c.length > 0) element.c = c;

@@ -10,6 +10,7 @@ import type { Diagnostics } from '../errors.ts';
 import type { DocsGlobalData } from '../../../client/contract/docs-global-data.ts';
 import type { PageContext } from './page-context.ts';
 import type { SitePluginLists } from './markdown/site-plugins.ts';
+import type { DocCardData } from '../navigation/doc-cards.ts';
 
 export interface LinkContext {
   siteDir: string;
@@ -34,6 +35,13 @@ export interface LinkContext {
   docsData?: DocsGlobalData;
   /** The site's own remark and rehype plugins for these pages (config `markdownPlugins`); none when absent. */
   sitePlugins?: SitePluginLists;
+  /**
+   * The cards of each sidebar category with a page of its own, by that page's route: what
+   * `<DocCardList />` lists in it (page-modules/doc-cards.ts).
+   */
+  docCards?: Record<string, DocCardData[]>;
+  /** The site's `src/theme/MDXComponents`, absolute, when it bundles (site-mdx-components.ts). */
+  siteMdxComponents?: string;
   /** Pages compiled by an earlier build in this same context (cache.ts); none when absent. */
   compileCache?: CompileCacheRef;
 }

@@ -35,6 +35,8 @@ export interface LinkContextData {
   compileCache?: LinkContext['compileCache'];
   /** Each plugin by the module it is required from (its function stays behind). */
   sitePlugins?: LinkContext['sitePlugins'];
+  docCards?: LinkContext['docCards'];
+  siteMdxComponents?: LinkContext['siteMdxComponents'];
 }
 
 export interface ProblemData {
@@ -78,6 +80,8 @@ export function linkContextData(context: LinkContext): LinkContextData {
     ...(context.docsData ? { docsData: context.docsData } : {}),
     ...(context.compileCache ? { compileCache: context.compileCache } : {}),
     ...(context.sitePlugins ? { sitePlugins: sitePluginsData(context.sitePlugins) } : {}),
+    ...(context.docCards ? { docCards: context.docCards } : {}),
+    ...(context.siteMdxComponents ? { siteMdxComponents: context.siteMdxComponents } : {}),
   };
 }
 

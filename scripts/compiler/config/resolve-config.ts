@@ -15,6 +15,7 @@ import { parseWithFriendlyErrors, type Source } from '../schemas/friendly-errors
 import { siteConfigSchema, type SiteConfigPart } from '../schemas/site-config.ts';
 import { uniqueLine } from '../schemas/source-lines.ts';
 import { withoutStandIns } from './stand-ins.ts';
+import { classicPreset } from './presets.ts';
 import { missingPackageWarnings, unservedFeatures } from './unserved.ts';
 import { builtInPluginPackages, markdownPluginsOf, mermaidThemesOf } from './markdown-plugins.ts';
 import { noSitePlugins, type MarkdownPlugins } from '../compile/markdown/site-plugins.ts';
@@ -70,7 +71,7 @@ export interface LoadedSiteConfig {
 }
 
 export type VersioningOptions = Pick<
-  NonNullable<ReturnType<typeof classicDocsOptions>>,
+  DocsOptions,
   'lastVersion' | 'includeCurrentVersion' | 'onlyIncludeVersions' | 'versions'
 >;
 
@@ -118,11 +119,12 @@ async function loadDocusaurusConfig(siteDir: string, path: string, name: string)
   const raw = typeof value === 'function' ? await evaluateConfig(async () => (value as () => unknown)(), name) : value;
   const { value: cleaned, fed } = withoutStandIns(raw);
   const config = parseWithFriendlyErrors(docusaurusConfigSchema, cleaned, source(path, name));
-  const docs = classicDocsOptions(config);
+  const preset = classicOptions(config, siteDir);
+  const docs = preset?.docs || undefined;
   const navbar = navbarEntries(config.themeConfig?.navbar?.items ?? [], asset, (key, value) =>
     uniqueLine(text, [key], value),
   );
-  const site = merge(defaultSiteConfig, fromDocusaurus(config));
+  const site = merge(defaultSiteConfig, fromDocusaurus(config, docs));
   const mermaid = mermaidThemesOf(cleaned);
   if (mermaid) site.markdown = { ...site.markdown, mermaid };
   const head = siteHead(isObject(cleaned) ? cleaned : {}, name);
@@ -143,7 +145,7 @@ async function loadDocusaurusConfig(siteDir: string, path: string, name: string)
     },
     docusaurusConfig: cleaned,
     markdownPlugins: markdownPluginsOf(cleaned),
-    customCss: customCssFiles(config, siteDir),
+    customCss: customCssFiles(preset, siteDir),
     head: head.head,
     warnings: [
       // A plugin the engine has built in needs no package: its pages get ours.
@@ -188,7 +190,7 @@ function asset(src?: string): string | undefined {
 }
 
 /** The parts of a Docusaurus configuration we serve, in our own configuration's shape. */
-function fromDocusaurus(config: DocusaurusConfig): SiteConfigPart {
+function fromDocusaurus(config: DocusaurusConfig, docs: DocsOptions | undefined): SiteConfigPart {
   const theme = config.themeConfig ?? {};
   const footerLinks: FooterLink[] = (theme.footer?.links ?? []).flatMap((entry) =>
     (entry.items ?? [entry]).flatMap((link) =>
@@ -201,8 +203,8 @@ function fromDocusaurus(config: DocusaurusConfig): SiteConfigPart {
   return {
     docs: {
       // Docusaurus serves docs under /docs unless the preset's docs options say otherwise.
-      routeBasePath: classicDocsOptions(config)?.routeBasePath ?? '/docs',
-      versionLabel: classicDocsOptions(config)?.versions?.current?.label,
+      routeBasePath: docs?.routeBasePath ?? '/docs',
+      versionLabel: docs?.versions?.current?.label,
     },
     title: config.title,
     titleDelimiter: config.titleDelimiter,
@@ -234,27 +236,24 @@ function fromDocusaurus(config: DocusaurusConfig): SiteConfigPart {
 type DocusaurusSeverity = NonNullable<DocusaurusConfig['onBrokenLinks']>;
 
 /** The classic preset's `theme.customCss`: one file or a list, relative to the site folder or absolute. */
-function customCssFiles(config: DocusaurusConfig, siteDir: string): string[] {
-  for (const preset of config.presets ?? []) {
-    if (!Array.isArray(preset) || !/classic/.test(preset[0])) continue;
-    const customCss = preset[1]?.theme?.customCss;
-    if (customCss) return (Array.isArray(customCss) ? customCss : [customCss]).map((file) => resolve(siteDir, file));
-  }
-  return [];
+function customCssFiles(preset: PresetOptions | undefined, siteDir: string): string[] {
+  const customCss = preset?.theme?.customCss;
+  if (!customCss) return [];
+  return (Array.isArray(customCss) ? customCss : [customCss]).map((file) => resolve(siteDir, file));
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** The classic preset's docs options, when it has any. */
-function classicDocsOptions(config: DocusaurusConfig) {
-  for (const preset of config.presets ?? []) {
-    if (!Array.isArray(preset) || !/classic/.test(preset[0])) continue;
-    const docs = preset[1]?.docs;
-    if (docs) return docs;
-  }
-  return undefined;
+type PresetOptions = NonNullable<Extract<NonNullable<DocusaurusConfig['presets']>[number], unknown[]>[1]>;
+type DocsOptions = Exclude<PresetOptions['docs'], false | undefined>;
+
+/** The options of the classic preset, or of a preset that wraps it (presets.ts). */
+function classicOptions(config: DocusaurusConfig, siteDir: string): PresetOptions | undefined {
+  const found = classicPreset(config.presets, siteDir);
+  const entry = found && config.presets?.[found.index];
+  return Array.isArray(entry) ? entry[1] : undefined;
 }
 
 function merge<T>(base: T, override: unknown): T {

@@ -2,11 +2,11 @@
 // instances (and other plugins), swizzled theme components, and packages the site folder lacks.
 // Each is said once, as a build warning, never silently dropped.
 
-import { existsSync, readdirSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
 import { BuildError } from '../errors.ts';
 import { uniqueLine } from '../schemas/source-lines.ts';
 import { standInPackage } from './stand-ins.ts';
+import { classicPreset } from './presets.ts';
+import { unrenderedSwizzledComponents } from './swizzled-components.ts';
 
 type Options = Record<string, unknown>;
 
@@ -22,6 +22,8 @@ export function unservedFeatures(raw: unknown, siteDir: string, file: ConfigFile
   const warn = (key: string, value: unknown, problem: string, fix: string) =>
     new BuildError(file.name, uniqueLine(file.text, [key], value), problem, fix);
   const warnings: BuildError[] = [];
+  const preset = classicPreset(config.presets, siteDir);
+  if (preset?.wrapper) warnings.push(wrapperWarning(preset.name, file));
 
   const otherPlugins: string[] = [];
   for (const plugin of asArray(config.plugins)) {
@@ -69,18 +71,35 @@ export function unservedFeatures(raw: unknown, siteDir: string, file: ConfigFile
     );
   }
 
-  const components = swizzledComponents(join(siteDir, 'src', 'theme'));
-  if (components.length > 0) {
+  for (const component of unrenderedSwizzledComponents(siteDir)) {
     warnings.push(
       new BuildError(
-        'src/theme',
+        component.file,
         undefined,
-        `swizzled theme components are not used: ${components.join(', ')}`,
-        'the engine renders pages with its own components; move what they add into the content or the site config',
+        `swizzled theme component ${component.name} is not used: the engine draws the page around the content itself`,
+        'move what it adds into the content or the site config (navbar, footer, head tags), or remove it to silence this',
       ),
     );
   }
   return warnings;
+}
+
+/** A preset that wraps the classic one: its options are read, what it adds is not. */
+function wrapperWarning(name: string, file: ConfigFile): BuildError {
+  return new BuildError(
+    file.name,
+    lineNaming(file.text, name),
+    `preset "${name}" is read as the classic preset it wraps: its docs, blog and theme options are used, what the preset adds of its own (plugins, pages, components) is not run`,
+    `replace it with '@docusaurus/preset-classic' and the same options to silence this, if the site needs nothing more of it`,
+  );
+}
+
+/** The one line that names `name` in quotes, if only one does. */
+function lineNaming(text: string, name: string): number | undefined {
+  const lines = text
+    .split('\n')
+    .flatMap((line, index) => (/['"`]/.test(line) && line.includes(name) ? [index + 1] : []));
+  return lines.length === 1 ? lines[0] : undefined;
 }
 
 /** One warning per package the config imports and the site folder lacks, naming the keys it fed. */
@@ -96,18 +115,6 @@ export function missingPackageWarnings(missing: Set<string>, fed: Map<string, st
       'install the site’s dependencies (npm install in the site folder) so the config gets the real package',
     );
   });
-}
-
-/** `src/theme/Footer/index.js` → `Footer`; `src/theme/DocItem/Layout.tsx` → `DocItem/Layout`. */
-function swizzledComponents(themeDir: string): string[] {
-  if (!existsSync(themeDir)) return [];
-  const names = new Set<string>();
-  for (const entry of readdirSync(themeDir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || !/\.(js|jsx|ts|tsx)$/.test(entry.name)) continue;
-    const path = relative(themeDir, join(entry.parentPath, entry.name)).split(sep).join('/');
-    names.add(path.replace(/(\/index)?\.(js|jsx|ts|tsx)$/, ''));
-  }
-  return [...names].sort();
 }
 
 /** A preset or plugin entry: a name, `[name, options]`, a function, or a stand-in. */

@@ -4,29 +4,14 @@
 // sidebar, whose closed categories the server renders without their items.
 
 import type { PageData, TreeElement } from '../../../client/contract/page.ts';
-import type { SidebarItem } from '../../../client/contract/sidebar.ts';
 import type { SourceDoc } from '../sources/discover.ts';
 import type { GeneratedIndex } from './sidebars.ts';
+import { docCardListElement, docCards } from './doc-cards.ts';
 
 export function generatedIndexPage(index: GeneratedIndex, docsByRoute: Map<string, SourceDoc>): PageData {
-  const card = (item: SidebarItem): TreeElement => {
-    const about =
-      item.type === 'category'
-        ? `${item.items.length} ${item.items.length === 1 ? 'item' : 'items'}`
-        : item.type === 'doc'
-          ? (docsByRoute.get(item.href)?.description ?? '')
-          : item.href;
-    const heading: TreeElement = { t: 'h2', p: { className: 'card-title' }, c: [item.label] };
-    const body = about ? [heading, { t: 'p', p: { className: 'card-description' }, c: [about] }] : [heading];
-    return {
-      t: 'li',
-      p: { className: 'card' },
-      c: [item.href ? { t: 'a', p: { href: item.href, className: 'card-link' }, c: body } : { t: 'div', c: body }],
-    };
-  };
   const tree: TreeElement[] = [];
   if (index.description) tree.push({ t: 'p', c: [index.description] });
-  tree.push({ t: 'ul', p: { className: 'card-list' }, c: index.items.map(card) });
+  tree.push(docCardListElement(docCards(index.items, (route) => docsByRoute.get(route)?.description)));
   return {
     route: index.route,
     title: index.title,

@@ -14,6 +14,7 @@ import { cssModulesPlugin } from './css-modules.ts';
 import { sassPlugin } from '../../assets/sass-stylesheets.ts';
 import { imagesInSiteScripts, jsxInSiteScripts, resolveDocusaurusInSiteModules } from './plugin.ts';
 import { svgComponentsInSiteScripts } from './svg-components.ts';
+import { themeAliases } from '../theme-aliases.ts';
 
 export interface IslandModules {
   siteDir: string;
@@ -43,6 +44,7 @@ export function islandBuildOptions(islands: IslandModules, root: string) {
       {
         name: 'self-docs-island-imports',
         setup(build: esbuild.PluginBuild) {
+          themeAliases(build, siteDir);
           resolveDocusaurusInSiteModules(build, siteDir);
           siteDataModules(build, { pageContext, ...(docsData ? { docsData } : {}) });
           jsxInSiteScripts(build);

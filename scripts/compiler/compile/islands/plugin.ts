@@ -42,6 +42,8 @@ export const siteComponentModules: Record<string, string> = {
 const scriptExtensions = new Set(['.js', '.jsx', '.mjs', '.cjs', '.ts', '.tsx']);
 const isPage = (file: string) => /\.mdx?$/.test(file);
 const namespace = 'self-docs-island';
+/** The namespace of a site module a page imports: loaded through the proxy that registers its islands. */
+export const islandNamespace = namespace;
 
 /** Where `imagesInSiteScripts` puts images: the browser bundle's asset names. */
 export const siteImageOptions = { assetNames: 'assets/[name]-[hash]', publicPath: '/' } as const;

@@ -1,0 +1,3 @@
+// `@theme/DocCard` for site components (doc-cards.tsx).
+
+export { DocCard as default } from './doc-cards.tsx';

@@ -1,0 +1,58 @@
+// `@theme/DocCardList` and `@theme/DocCard`, evaluated at build time into the cards the build's
+// generated category pages show. Without `items`, the list is the items of the sidebar category
+// whose page this doc is, as Docusaurus's `useCurrentSidebarCategory()` gives them.
+
+import { jsx } from '../jsx-runtime.ts';
+import { currentPage } from '../current-page.ts';
+import { docCardElement, docCardListElement, type DocCardData } from '../../navigation/doc-cards.ts';
+
+/** A sidebar item as Docusaurus hands it to these components (`useCurrentSidebarCategory().items`). */
+interface DocusaurusItem {
+  type?: string;
+  label?: unknown;
+  href?: unknown;
+  description?: unknown;
+  items?: unknown[];
+  customProps?: unknown;
+}
+
+export default function DocCardList({ items, className }: { items?: unknown; className?: string }) {
+  if (items === undefined) {
+    const cards = currentPage()?.categoryCards;
+    if (!cards) {
+      throw new Error(
+        '<DocCardList> without items lists the sidebar category whose page this doc is, and this doc is no category’s page: give it items={…}, or use it in a category’s index doc',
+      );
+    }
+    return jsx('ul', listProps(cards, className));
+  }
+  if (!Array.isArray(items)) throw new Error('<DocCardList items={…}> takes a list of sidebar items');
+  const cards = items.map(cardData);
+  return jsx('ul', listProps(cards, className));
+}
+
+export function DocCard({ item }: { item?: unknown }) {
+  if (typeof item !== 'object' || item === null) throw new Error('<DocCard> needs item={…}, a sidebar item');
+  const { c, p } = docCardElement(cardData(item));
+  return jsx('div', { ...p, children: c });
+}
+
+/** The tree element built by doc-cards.ts, through the JSX runtime so the page keeps it as content. */
+function listProps(cards: DocCardData[], className?: string) {
+  const { p, c } = docCardListElement(cards, className);
+  return { ...p, children: c };
+}
+
+function cardData(value: unknown): DocCardData {
+  const item = value as DocusaurusItem;
+  const label = typeof item.label === 'string' ? item.label : '';
+  const href = typeof item.href === 'string' ? item.href : undefined;
+  const count = Array.isArray(item.items) ? item.items.length : undefined;
+  const about =
+    typeof item.description === 'string'
+      ? item.description
+      : item.type === 'category' && count !== undefined
+        ? `${count} ${count === 1 ? 'item' : 'items'}`
+        : '';
+  return { label, ...(href ? { href } : {}), about };
+}
