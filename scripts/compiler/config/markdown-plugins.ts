@@ -10,6 +10,7 @@ import {
   type SitePlugin,
   type SitePluginLists,
 } from '../compile/markdown/site-plugins.ts';
+import { classicPreset } from './presets.ts';
 import type { MermaidThemes } from '../../../client/contract/site-config.ts';
 import { moduleOrigin } from './module-origins.ts';
 
@@ -19,12 +20,13 @@ type Options = Record<string, unknown>;
 export const builtInPluginPackages = ['@docusaurus/remark-plugin-npm2yarn'];
 
 /** A Docusaurus config (stand-ins taken out) → each content kind's plugin lists. */
-export function markdownPluginsOf(config: unknown): MarkdownPlugins {
+export function markdownPluginsOf(config: unknown, siteDir: string): MarkdownPlugins {
   const result: MarkdownPlugins = { docs: noSitePlugins, blog: noSitePlugins, pages: noSitePlugins, docsInstances: {} };
   if (!isObject(config)) return result;
-  for (const preset of asArray(config.presets)) {
-    const [name, options] = nameAndOptions(preset);
-    if (typeof name !== 'string' || !/classic/.test(name)) continue;
+  // The classic preset, or a preset that wraps it (presets.ts).
+  const preset = classicPreset(config.presets, siteDir);
+  if (preset) {
+    const { options } = preset;
     if (isObject(options.docs)) result.docs = listsOf(options.docs);
     if (isObject(options.blog)) result.blog = listsOf(options.blog);
     if (isObject(options.pages)) result.pages = listsOf(options.pages);

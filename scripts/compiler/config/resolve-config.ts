@@ -144,7 +144,7 @@ async function loadDocusaurusConfig(siteDir: string, path: string, name: string)
       versions: docs?.versions,
     },
     docusaurusConfig: cleaned,
-    markdownPlugins: markdownPluginsOf(cleaned),
+    markdownPlugins: markdownPluginsOf(cleaned, siteDir),
     customCss: customCssFiles(preset, siteDir),
     head: head.head,
     warnings: [
