@@ -2,7 +2,6 @@
 // sidebar's few links. Everything else a blog page shows (post headers, previews, pagination) is
 // in its element tree, built once by the compiler (scripts/compiler/blog/).
 
-import type { PageLink } from './page.ts';
 
 /** The kinds of page a blog has; the worker and browser render them all with one layout. */
 export type BlogPageKind = 'post' | 'list' | 'tags' | 'tag' | 'authors' | 'author' | 'archive';
@@ -10,7 +9,7 @@ export type BlogPageKind = 'post' | 'list' | 'tags' | 'tag' | 'authors' | 'autho
 export interface BlogPageInfo {
   kind: BlogPageKind;
   /** The blog sidebar: its title and the most recent posts, at most `blogSidebarCount`. */
-  sidebar?: { title: string; items: PageLink[] };
+  sidebar?: { title: string; items: BlogSidebarLink[] };
 }
 
 /** A feed of a blog, named in the manifest by its path (`/blog/rss.xml`): KV `feed:<hash>`. */
@@ -24,3 +23,9 @@ export const feedContentTypes: Record<FeedRef['type'], string> = {
   atom: 'application/atom+xml; charset=utf-8',
   json: 'application/feed+json; charset=utf-8',
 };
+
+/** A post in the blog sidebar (the shape of page.ts's `PageLink`, which imports this file). */
+export interface BlogSidebarLink {
+  title: string;
+  href: string;
+}

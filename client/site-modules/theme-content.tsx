@@ -1,6 +1,5 @@
 // Small theme components for site components, with our look: `@theme/Heading`, `@theme/CodeInline`,
-// `@theme/IdealImage`, `@theme/ThemedImage`, `@theme/Layout` (its children: the page is already in
-// the site's layout) and `@theme/TOCInline`.
+// `@theme/IdealImage`, `@theme/ThemedImage` and `@theme/TOCInline`.
 
 import type { ReactNode } from 'react';
 import { Heading as AnchoredHeading } from '../components/content/Heading.tsx';
@@ -49,10 +48,6 @@ export function ThemedImage({ sources, className, ...rest }: Props & { sources?:
       ))}
     </>
   );
-}
-
-export function Layout({ children }: { children?: ReactNode }) {
-  return <>{children}</>;
 }
 
 interface TocEntry {

@@ -1,6 +1,7 @@
 // The blogs a Docusaurus config asks for: the classic preset's `blog` (unless `blog: false`) and
 // each `@docusaurus/plugin-content-blog` instance, with Docusaurus's defaults.
 
+import { classicPreset } from '../config/presets.ts';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 
@@ -37,10 +38,11 @@ type Options = Record<string, unknown>;
 export function blogInstances(config: unknown, siteDir: string): BlogOptions[] {
   const raw = isObject(config) ? config : {};
   const blogs: BlogOptions[] = [];
-  for (const preset of asArray(raw.presets)) {
-    const [name, options] = nameAndOptions(preset);
-    if (!/classic/.test(name) || options.blog === false) continue;
-    const blog = withDefaults(isObject(options.blog) ? options.blog : {}, siteDir);
+  // The classic preset, or a preset that wraps it (config/presets.ts).
+  const preset = classicPreset(raw.presets, siteDir);
+  if (preset && preset.options.blog !== false) {
+    const { blog: given } = preset.options;
+    const blog = withDefaults(isObject(given) ? given : {}, siteDir);
     if (existsSync(blog.dir)) blogs.push(blog);
   }
   for (const plugin of asArray(raw.plugins)) {

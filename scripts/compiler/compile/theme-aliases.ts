@@ -37,7 +37,8 @@ const siteTheme: Record<string, [string, string]> = {
   IdealImage: ['theme-content.tsx', 'IdealImage'],
   ThemedImage: ['theme-content.tsx', 'ThemedImage'],
   TOCInline: ['theme-content.tsx', 'TOCInline'],
-  Layout: ['theme-content.tsx', 'Layout'],
+  // A custom page's layout: ours is drawn around it; its props go to the page's head (layout.tsx).
+  Layout: ['layout.tsx', 'default'],
   MDXComponents: ['mdx-components.tsx', 'default'],
 };
 

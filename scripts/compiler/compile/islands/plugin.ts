@@ -35,8 +35,6 @@ export const siteComponentModules: Record<string, string> = {
   '@theme/MDXComponents/A': 'link.tsx',
   '@docusaurus/theme-common': 'theme-common.ts',
   ...clientApiSiteModules,
-  // A custom page's layout: ours is drawn around the page (client/site-modules/layout.tsx).
-  '@theme/Layout': 'layout.tsx',
 };
 
 const scriptExtensions = new Set(['.js', '.jsx', '.mjs', '.cjs', '.ts', '.tsx']);
