@@ -5,7 +5,8 @@
 // soon as it has printed: the servers it started are stopped with everything they started.
 // `npm run bench -- --pages 41,1000,10000` runs the scale bench instead (scripts/bench/scale.ts).
 // `npm run bench -- --not-found` runs only distinct unknown paths against a cached page.
-// `npm run bench -- --startup` runs only the cold isolate's figures (scripts/bench/startup.ts).
+// `npm run bench -- --startup [--startup-compare BUNDLE_DIR]` runs only the cold isolate's figures
+// (scripts/bench/startup.ts), optionally beside another `wrangler deploy --dry-run --outdir` bundle.
 
 import { existsSync, readdirSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -30,7 +31,7 @@ import {
   type ServingComparison,
 } from './bench/serving.ts';
 import { startSite, startWorkerd } from './bench/server.ts';
-import { benchStartup, type StartupResult } from './bench/startup.ts';
+import { benchStartup, type StartupResult, type StartupTimes } from './bench/startup.ts';
 import { seedLocalKv } from './local/local-kv.ts';
 import { readKvEntries } from './compiler/outputs/kv-writer.ts';
 import { runBuild } from './compiler/pipeline.ts';
@@ -170,7 +171,9 @@ async function measureStartup(): Promise<StartupResult> {
   const persist = await mkdtemp(join(tmpdir(), 'self-docs-bench-startup-kv-'));
   try {
     await seedLocalKv({ outDir: args.out, persistTo: persist });
-    return await benchStartup({ persist, route: routes[1]!, rounds: startupRounds });
+    const compareAt = process.argv.indexOf('--startup-compare');
+    const compareBundleDir = compareAt === -1 ? undefined : process.argv[compareAt + 1];
+    return await benchStartup({ persist, route: routes[1]!, rounds: startupRounds, compareBundleDir });
   } finally {
     await rm(persist, { recursive: true, force: true });
   }
@@ -179,20 +182,25 @@ async function measureStartup(): Promise<StartupResult> {
 function printStartup(result: StartupResult) {
   const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
   console.log(
-    `\nA cold isolate (fresh workerd each time, median of ${result.rounds}; worker script ${kib(result.script.bytes)}, ${kib(result.script.gzipBytes)} gzip)`,
+    `\nA cold isolate: start to first answer, a fresh workerd each time, median of ${result.rounds} (worker script ${kib(result.script.bytes)}, ${kib(result.script.gzipBytes)} gzip; first render: ${result.route})`,
   );
+  const row = (worker: string, times: StartupTimes) => ({
+    worker,
+    'no render ms': times.noRenderMs,
+    'first render ms': times.firstRenderMs,
+    'no render cpu ms': times.noRenderCpuMs,
+    'first render cpu ms': times.firstRenderCpuMs,
+  });
   console.table([
-    {
-      worker: 'one-line worker',
-      'no render ms': result.oneLine.noRenderMs,
-      [`first render ms`]: result.oneLine.firstRenderMs,
-    },
-    { worker: 'self-docs', 'no render ms': result.worker.noRenderMs, [`first render ms`]: result.worker.firstRenderMs },
-    {
-      worker: 'overhead',
-      'no render ms': result.overhead.noRenderMs,
-      [`first render ms`]: result.overhead.firstRenderMs,
-    },
+    row('one-line worker', result.oneLine),
+    row('self-docs', result.worker),
+    row('overhead', result.overhead),
+    ...(result.compared
+      ? [
+          row(`compared (${kib(result.compared.script.bytes)})`, result.compared.times),
+          row('compared overhead', result.compared.overhead),
+        ]
+      : []),
   ]);
 }
 

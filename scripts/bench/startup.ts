@@ -3,14 +3,14 @@
 // is a fresh workerd (Miniflare) with a fresh cache over the same seeded KV; the two workers take
 // turns, so a drift of the machine's speed falls on both alike.
 
-import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
 import type { Miniflare } from 'miniflare';
-import { bundleWorker, workerdOptions } from '../local/workerd.ts';
+import { bundleModules, bundleWorker, workerdOptions } from '../local/workerd.ts';
+import { childrenNamed, processRunSeconds } from './process-tree.ts';
 
 /**
  * The baseline: a POST answers 400 straight away (as a malformed search does), a GET reads one KV
@@ -34,6 +34,12 @@ export interface StartupTimes {
   noRenderMs: number;
   /** Start to the first byte of a doc page rendered by a fresh isolate (KV read, React render). */
   firstRenderMs: number;
+  /**
+   * The CPU workerd spent up to each answer (its threads' run time), which other work on a shared
+   * machine moves far less than the wall time.
+   */
+  noRenderCpuMs: number;
+  firstRenderCpuMs: number;
 }
 
 export interface StartupResult {
@@ -45,21 +51,19 @@ export interface StartupResult {
   oneLine: StartupTimes;
   /** worker − one-line: what the script itself costs a cold isolate. */
   overhead: StartupTimes;
+  /** Another bundle timed in the same rounds (`--startup-compare DIR`, e.g. an older commit's). */
+  compared?: { bundleDir: string; script: ScriptBytes; times: StartupTimes; overhead: StartupTimes };
 }
 
 /** The modules of a `wrangler deploy --dry-run --outdir` folder, as they would be uploaded. */
 export function uploadedBytes(bundleDir: string): ScriptBytes {
   const modules: Record<string, number> = {};
-  let bytes = 0;
   let gzipBytes = 0;
-  for (const name of readdirSync(bundleDir)) {
-    if (name.endsWith('.map') || name === 'README.md') continue;
-    const content = readFileSync(join(bundleDir, name));
+  for (const [name, content] of bundleModules(bundleDir)) {
     modules[name] = content.length;
-    bytes += content.length;
     gzipBytes += gzipSync(content).length;
   }
-  return { bytes, gzipBytes, modules };
+  return { bytes: Object.values(modules).reduce((sum, bytes) => sum + bytes, 0), gzipBytes, modules };
 }
 
 export async function benchStartup(options: {
@@ -68,6 +72,8 @@ export async function benchStartup(options: {
   /** A doc page the build holds. */
   route: string;
   rounds: number;
+  /** A `wrangler deploy --dry-run --outdir` folder to time beside the worker of this tree. */
+  compareBundleDir?: string;
 }): Promise<StartupResult> {
   const workDir = await mkdtemp(join(tmpdir(), 'self-docs-bench-startup-'));
   try {
@@ -76,51 +82,81 @@ export async function benchStartup(options: {
     await mkdir(oneLineDir);
     await writeFile(join(oneLineDir, 'index.js'), oneLineWorker);
 
-    const times = {
-      worker: { noRender: [] as number[], render: [] as number[] },
-      oneLine: { noRender: [] as number[], render: [] as number[] },
-    };
+    const samples = { worker: [] as Sample[], oneLine: [] as Sample[], compared: [] as Sample[] };
+    const workers: [keyof typeof samples, string][] = [
+      ['oneLine', oneLineDir],
+      ['worker', bundleDir],
+      ...(options.compareBundleDir ? [['compared', options.compareBundleDir] as [keyof typeof samples, string]] : []),
+    ];
     for (let round = 0; round < options.rounds; round++) {
-      for (const [name, dir] of [
-        ['oneLine', oneLineDir],
-        ['worker', bundleDir],
-      ] as const) {
+      for (const [name, dir] of workers) {
         const start = (request: { path: string; init?: RequestInit }) =>
-          firstAnswerMs(
+          firstAnswer(
             { bundleDir: dir, persist: options.persist, cacheDir: join(workDir, `cache-${name}-${round}`) },
             request,
           );
-        times[name].noRender.push(await start(malformedSearch));
-        times[name].render.push(await start({ path: options.route }));
+        const noRender = await start(malformedSearch);
+        const render = await start({ path: options.route });
+        samples[name].push({ noRender, render });
       }
     }
-    const medians = (of: { noRender: number[]; render: number[] }): StartupTimes => ({
-      noRenderMs: median(of.noRender),
-      firstRenderMs: median(of.render),
-    });
-    const worker = medians(times.worker);
-    const oneLine = medians(times.oneLine);
+    const worker = medians(samples.worker);
+    const oneLine = medians(samples.oneLine);
     return {
       rounds: options.rounds,
       route: options.route,
       script: uploadedBytes(bundleDir),
       worker,
       oneLine,
-      overhead: {
-        noRenderMs: round1(worker.noRenderMs - oneLine.noRenderMs),
-        firstRenderMs: round1(worker.firstRenderMs - oneLine.firstRenderMs),
-      },
+      overhead: minus(worker, oneLine),
+      ...(options.compareBundleDir
+        ? {
+            compared: {
+              bundleDir: options.compareBundleDir,
+              script: uploadedBytes(options.compareBundleDir),
+              times: medians(samples.compared),
+              overhead: minus(medians(samples.compared), oneLine),
+            },
+          }
+        : {}),
     };
   } finally {
     await rm(workDir, { recursive: true, force: true });
   }
 }
 
+interface Answer {
+  wallMs: number;
+  cpuMs: number;
+}
+interface Sample {
+  noRender: Answer;
+  render: Answer;
+}
+
+function minus(times: StartupTimes, baseline: StartupTimes): StartupTimes {
+  return {
+    noRenderMs: round1(times.noRenderMs - baseline.noRenderMs),
+    firstRenderMs: round1(times.firstRenderMs - baseline.firstRenderMs),
+    noRenderCpuMs: round1(times.noRenderCpuMs - baseline.noRenderCpuMs),
+    firstRenderCpuMs: round1(times.firstRenderCpuMs - baseline.firstRenderCpuMs),
+  };
+}
+
+function medians(samples: Sample[]): StartupTimes {
+  return {
+    noRenderMs: median(samples.map((sample) => sample.noRender.wallMs)),
+    firstRenderMs: median(samples.map((sample) => sample.render.wallMs)),
+    noRenderCpuMs: median(samples.map((sample) => sample.noRender.cpuMs)),
+    firstRenderCpuMs: median(samples.map((sample) => sample.render.cpuMs)),
+  };
+}
+
 /** Starts workerd with the bundle and times it to the first byte of one answer; then stops it. */
-async function firstAnswerMs(
+async function firstAnswer(
   site: { bundleDir: string; persist: string; cacheDir: string },
   request: { path: string; init?: RequestInit },
-): Promise<number> {
+): Promise<Answer> {
   const { Miniflare } = await import('miniflare');
   // The modules named one by one, as wrangler uploads them: given only the main script, Miniflare
   // would parse it in Node to find its imports, a cost that grows with the script and is not workerd's.
@@ -137,17 +173,21 @@ async function firstAnswerMs(
     cachePersist: site.cacheDir,
   });
   const modules = uploadedModules(site.bundleDir);
+  const running = new Set(childrenNamed(process.pid, 'workerd'));
   const started = performance.now();
   const mf: Miniflare = new Miniflare({ ...options, modules, modulesRoot: site.bundleDir });
   try {
     const origin = (await mf.ready).origin;
     // fetch resolves with the status and headers: the first byte of the answer.
     const response = await fetch(`${origin}${request.path}`, request.init);
-    const elapsed = performance.now() - started;
+    const wallMs = performance.now() - started;
+    const workerd = childrenNamed(process.pid, 'workerd').find((pid) => !running.has(pid));
+    const cpuSeconds = workerd === undefined ? null : processRunSeconds(workerd);
     await response.arrayBuffer();
     if (response.status !== 400 && response.status !== 200)
       throw new Error(`startup bench: ${request.path} answered ${response.status}`);
-    return elapsed;
+    if (cpuSeconds === null) throw new Error('startup bench: the workerd process was not found');
+    return { wallMs, cpuMs: cpuSeconds * 1000 };
   } finally {
     await mf.dispose();
   }
@@ -155,13 +195,11 @@ async function firstAnswerMs(
 
 /** The bundle folder's modules, the main one first, each with its type (Miniflare's `modules` list). */
 function uploadedModules(bundleDir: string) {
-  const names = Object.keys(uploadedBytes(bundleDir).modules).sort(
-    (a, b) => Number(b === 'index.js') - Number(a === 'index.js'),
-  );
-  return names.map((name) => ({
+  const modules = [...bundleModules(bundleDir)].sort(([a], [b]) => Number(b === 'index.js') - Number(a === 'index.js'));
+  return modules.map(([name, contents]) => ({
     type: name.endsWith('.wasm') ? ('CompiledWasm' as const) : ('ESModule' as const),
     path: join(bundleDir, name),
-    contents: readFileSync(join(bundleDir, name)),
+    contents,
   }));
 }
 

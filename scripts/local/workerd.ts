@@ -1,6 +1,7 @@
 // The worker straight on workerd through Miniflare, bundled by wrangler as a real deploy bundles
 // it: used where wrangler dev's proxy would get in the way (load figures, deploy tests).
 
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Miniflare, MiniflareOptions } from 'miniflare';
@@ -21,6 +22,16 @@ export async function bundleWorker(dir: string): Promise<string> {
     join(dir, 'no-assets'),
   ]);
   return bundleDir;
+}
+
+/** The modules of a `bundleWorker` folder as wrangler uploads them (source maps and its README are not), by name. */
+export function bundleModules(bundleDir: string): Map<string, Buffer> {
+  const modules = new Map<string, Buffer>();
+  for (const name of readdirSync(bundleDir).sort()) {
+    if (name.endsWith('.map') || name === 'README.md') continue;
+    modules.set(name, readFileSync(join(bundleDir, name)));
+  }
+  return modules;
 }
 
 export interface WorkerdSite {
