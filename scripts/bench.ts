@@ -5,10 +5,12 @@
 // soon as it has printed: the servers it started are stopped with everything they started.
 // `npm run bench -- --pages 41,1000,10000` runs the scale bench instead (scripts/bench/scale.ts).
 // `npm run bench -- --not-found` runs only distinct unknown paths against a cached page.
+// `npm run bench -- --startup [--startup-compare BUNDLE_DIR]` runs only the cold isolate's figures
+// (scripts/bench/startup.ts), optionally beside another `wrangler deploy --dry-run --outdir` bundle.
 
 import { existsSync, readdirSync } from 'node:fs';
-import { cpus } from 'node:os';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { cpus, tmpdir } from 'node:os';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
@@ -29,6 +31,8 @@ import {
   type ServingComparison,
 } from './bench/serving.ts';
 import { startSite, startWorkerd } from './bench/server.ts';
+import { benchStartup, type StartupResult, type StartupTimes } from './bench/startup.ts';
+import { seedLocalKv } from './local/local-kv.ts';
 import { readKvEntries } from './compiler/outputs/kv-writer.ts';
 import { runBuild } from './compiler/pipeline.ts';
 
@@ -40,9 +44,11 @@ const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const loadSeconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const port = Number(process.env.BENCH_PORT ?? 8795);
+const startupRounds = Number(process.env.BENCH_STARTUP_ROUNDS ?? 9);
 
 try {
   if (process.argv.includes('--not-found')) await benchNotFoundOnly();
+  else if (process.argv.includes('--startup')) await benchStartupOnly();
   else await bench();
 } catch (error) {
   console.error(`\nbench failed: ${error instanceof Error ? error.message : String(error)}`);
@@ -56,6 +62,8 @@ async function bench() {
   const build = await runBuild({ siteDir: args.content, outDir: args.out });
   const buildSeconds = (performance.now() - buildStarted) / 1000;
   console.log(`build: ${build.pages.length} pages in ${buildSeconds.toFixed(2)} s`);
+  // First, while nothing else of the bench runs: fresh workerds are timed one at a time.
+  const startup = await measureStartup();
 
   const index = await searchIndexBytes(args.out);
   const assetsDir = join(args.out, 'client', 'assets');
@@ -113,6 +121,7 @@ async function bench() {
 
     const results: BenchResults = {
       pages,
+      startup,
       serving: { connections, seconds: loadSeconds, pages: serving },
       notFound,
       search: {
@@ -129,6 +138,7 @@ async function bench() {
     };
     await mkdir(join(args.out, 'bench'), { recursive: true });
     await writeFile(join(args.out, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+    printStartup(results.startup);
     printTable(results, {
       searchErrors: uncached.errors + cached.errors,
       uncachedRps: uncached.requestsPerSecond,
@@ -148,6 +158,50 @@ async function benchNotFoundOnly() {
   } finally {
     await site.stop();
   }
+}
+
+/** Only the cold isolate's figures: build, seed KV, start fresh workerds (no wrangler dev, no load). */
+async function benchStartupOnly() {
+  await runBuild({ siteDir: args.content, outDir: args.out });
+  printStartup(await measureStartup());
+}
+
+/** The startup bench over the build in args.out, on a KV state of its own. */
+async function measureStartup(): Promise<StartupResult> {
+  const persist = await mkdtemp(join(tmpdir(), 'self-docs-bench-startup-kv-'));
+  try {
+    await seedLocalKv({ outDir: args.out, persistTo: persist });
+    const compareAt = process.argv.indexOf('--startup-compare');
+    const compareBundleDir = compareAt === -1 ? undefined : process.argv[compareAt + 1];
+    return await benchStartup({ persist, route: routes[1]!, rounds: startupRounds, compareBundleDir });
+  } finally {
+    await rm(persist, { recursive: true, force: true });
+  }
+}
+
+function printStartup(result: StartupResult) {
+  const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+  console.log(
+    `\nA cold isolate: start to first answer, a fresh workerd each time, median of ${result.rounds} (worker script ${kib(result.script.bytes)}, ${kib(result.script.gzipBytes)} gzip; first render: ${result.route})`,
+  );
+  const row = (worker: string, times: StartupTimes) => ({
+    worker,
+    'no render ms': times.noRenderMs,
+    'first render ms': times.firstRenderMs,
+    'no render cpu ms': times.noRenderCpuMs,
+    'first render cpu ms': times.firstRenderCpuMs,
+  });
+  console.table([
+    row('one-line worker', result.oneLine),
+    row('self-docs', result.worker),
+    row('overhead', result.overhead),
+    ...(result.compared
+      ? [
+          row(`compared (${kib(result.compared.script.bytes)})`, result.compared.times),
+          row('compared overhead', result.compared.overhead),
+        ]
+      : []),
+  ]);
 }
 
 function printNotFound(comparison: NotFoundComparison) {
@@ -174,6 +228,8 @@ async function searchIndexBytes(outDir: string): Promise<{ bytes: number; gzipBy
 }
 
 interface BenchResults {
+  /** Script bytes and a fresh workerd's first answers, beside a one-line worker's. */
+  startup: StartupResult;
   pages: Record<
     string,
     Omit<PageWeight, 'scripts'> & {

@@ -1,7 +1,9 @@
 // The worker: thin routes over small services. Static files are served by Workers Static
 // Assets before this code runs; everything else comes here.
 
-import { Hono } from 'hono';
+// Hono without its default routers (HonoBase is what `Hono` extends to add them): the worker brings
+// its own router, so theirs would be code every new isolate compiles for nothing.
+import { HonoBase } from 'hono/hono-base';
 import { LinearRouter } from 'hono/router/linear-router';
 import type { AppEnv } from './env.ts';
 import { handleError } from './errors/handle.ts';
@@ -21,7 +23,7 @@ import { scheduled } from './scheduled.ts';
 // A dozen routes: matching them in turn costs next to nothing, where Hono's default router compiles
 // a matcher for each method on an isolate's first request of it (a cost a cold isolate's first
 // search would pay, for nothing a later request reuses much).
-export const app = new Hono<AppEnv>({ router: new LinearRouter() });
+export const app = new HonoBase<AppEnv>({ router: new LinearRouter() });
 
 // siteSources adds the site's own origins to the policy securityHeaders writes.
 app.use('*', scriptHash, siteSources, securityHeaders);

@@ -22,7 +22,7 @@ export class DeployError extends Error {
 }
 
 /** The project's own wrangler (what `npx wrangler` runs, without npx's start-up). */
-const wranglerBin = fileURLToPath(new URL('../../node_modules/wrangler/bin/wrangler.js', import.meta.url));
+export const wranglerBin = fileURLToPath(new URL('../../node_modules/wrangler/bin/wrangler.js', import.meta.url));
 
 /** `wrangler …` with telemetry, network lookups and colours off. */
 export const projectWrangler: Wrangler = (args) =>

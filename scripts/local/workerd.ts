@@ -1,10 +1,12 @@
 // The worker straight on workerd through Miniflare, bundled by wrangler as a real deploy bundles
 // it: used where wrangler dev's proxy would get in the way (load figures, deploy tests).
 
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Miniflare, MiniflareOptions } from 'miniflare';
-import { projectWrangler, wranglerStep } from '../deploy/wrangler.ts';
+import { wranglerBin, wranglerStep, type Wrangler } from '../deploy/wrangler.ts';
+import { offlineEnv, runCollecting } from '../cli/run.ts';
 
 /** `wrangler deploy --dry-run` into `dir/bundle`; returns that folder. */
 export async function bundleWorker(dir: string): Promise<string> {
@@ -12,7 +14,15 @@ export async function bundleWorker(dir: string): Promise<string> {
   // exist); the bundle does not depend on what is in it.
   await mkdir(join(dir, 'no-assets'), { recursive: true });
   const bundleDir = join(dir, 'bundle');
-  await wranglerStep(projectWrangler, 'bundle the worker', [
+  // As a deploy bundles it: wrangler takes NODE_ENV from its environment (vitest's is `test`,
+  // which would bundle React's development build).
+  const wrangler: Wrangler = (args) =>
+    runCollecting(process.execPath, [wranglerBin, ...args], {
+      ...offlineEnv,
+      FORCE_COLOR: '0',
+      NODE_ENV: 'production',
+    });
+  await wranglerStep(wrangler, 'bundle the worker', [
     'deploy',
     '--dry-run',
     '--outdir',
@@ -21,6 +31,16 @@ export async function bundleWorker(dir: string): Promise<string> {
     join(dir, 'no-assets'),
   ]);
   return bundleDir;
+}
+
+/** The modules of a `bundleWorker` folder as wrangler uploads them (source maps and its README are not), by name. */
+export function bundleModules(bundleDir: string): Map<string, Buffer> {
+  const modules = new Map<string, Buffer>();
+  for (const name of readdirSync(bundleDir).sort()) {
+    if (name.endsWith('.map') || name === 'README.md') continue;
+    modules.set(name, readFileSync(join(bundleDir, name)));
+  }
+  return modules;
 }
 
 export interface WorkerdSite {

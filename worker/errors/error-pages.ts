@@ -5,7 +5,7 @@ import type { Context } from 'hono';
 import { escapeHtml } from '../../client/contract/escape-html.ts';
 import type { AppEnv } from '../env.ts';
 import { bootData } from '../render/boot-data.ts';
-import { renderDocument } from '../render/document.tsx';
+import { loadRenderers } from '../render/load-renderers.ts';
 import { lastKnownManifest } from '../services/content-store.ts';
 import { announcementDismissed, chooseTheme } from '../services/theme.ts';
 import type { ErrorAnswer } from './describe.ts';
@@ -17,7 +17,7 @@ export async function errorPage(c: Context<AppEnv>, answer: ErrorAnswer): Promis
   c.set('siteSources', manifest.head?.sources);
   const theme = chooseTheme(c, manifest.site);
   const boot = bootData(manifest, null, 503, theme, announcementDismissed(c, manifest.site));
-  return renderDocument({ manifest, boot, theme });
+  return (await loadRenderers()).renderDocument({ manifest, boot, theme });
 }
 
 function barePage(answer: ErrorAnswer): string {

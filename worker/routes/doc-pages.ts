@@ -8,8 +8,7 @@ import type { Context } from 'hono';
 import type { PageData } from '../../client/contract/page.ts';
 import type { AppEnv } from '../env.ts';
 import { bootData } from '../render/boot-data.ts';
-import { renderDocument } from '../render/document.tsx';
-import { renderDocPageDocument } from '../render/doc-page-markup.ts';
+import { loadRenderers } from '../render/load-renderers.ts';
 import { sidebarView } from '../render/sidebar-view.ts';
 import { currentManifest, readBrokenPage, readPage } from '../services/content-store.ts';
 import { withIslandAssets } from '../render/island-assets.ts';
@@ -87,6 +86,7 @@ export async function servePage(c: Context<AppEnv>): Promise<Response> {
   const sidebar = await sidebarView(c.env.CONTENT, manifest, sidebarId, sidebarRoute);
   const boot = { ...bootData(manifest, page, status, theme, dismissed, sidebar), ...(broken ? { broken } : {}) };
   const input = { manifest, boot, theme, page, sidebar };
+  const { renderDocPageDocument, renderDocument } = await loadRenderers();
   // A build's doc page renders the same every time: later renders reuse its markup.
   const html = page && status === 200 ? renderDocPageDocument(cacheKey, input) : renderDocument(input);
   const headers = new Headers({ 'content-type': 'text/html; charset=utf-8', ...varyHeaders });

@@ -5,13 +5,14 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { AppEnv, Env } from '../env.ts';
-import { describeIssue, insightsBody, type InsightsEvent } from '../services/analytics/events.ts';
+import { insightsBody, type InsightsEvent } from '../services/analytics/events.ts';
 import { acceptEvents } from '../services/analytics/accepted-events.ts';
 import { queryIdSecret } from '../services/analytics/query-id.ts';
 import { countEvent, flushAnalytics } from '../services/analytics/recorder.ts';
 import { algoliaConfigured } from '../services/search/upstream.ts';
 import { readCappedText } from '../services/request-body.ts';
 import { enforceRateLimit, rateLimits } from '../services/rate-limit.ts';
+import { describeIssue } from '../services/validation.ts';
 
 const maxBodyBytes = 64 * 1024;
 

@@ -4,17 +4,17 @@
 
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { AppEnv } from '../env.ts';
-import { describeIssue } from '../services/analytics/events.ts';
 import { normaliseQuery } from '../services/analytics/normalise.ts';
 import { writeReport } from '../services/analytics/store.ts';
 import { readCappedForm } from '../services/request-body.ts';
 import { enforceRateLimit, rateLimits } from '../services/rate-limit.ts';
+import { describeIssue } from '../services/validation.ts';
 
 const reportForm = z.object({
-  q: z.string().trim().min(1, 'the query is missing').max(1000),
-  note: z.string().trim().max(500, 'the note is longer than 500 characters').default(''),
+  q: z.string().check(z.trim(), z.minLength(1, 'the query is missing'), z.maxLength(1000)),
+  note: z._default(z.string().check(z.trim(), z.maxLength(500, 'the note is longer than 500 characters')), ''),
 });
 
 /**

@@ -6,7 +6,7 @@ import { currentVersionName, searchLimits, versionTag } from '../../client/contr
 import type { SearchPageData } from '../../client/contract/search-page.ts';
 import type { AppEnv } from '../env.ts';
 import { bootData } from '../render/boot-data.ts';
-import { renderDocument } from '../render/document.tsx';
+import { loadRenderers } from '../render/load-renderers.ts';
 import { currentManifest } from '../services/content-store.ts';
 import { buildToSearch, searchPage, type SearchBuild } from '../services/search/service.ts';
 import { localIndex } from '../services/search/local-index.ts';
@@ -64,7 +64,7 @@ export async function serveSearchPage(c: Context<AppEnv>): Promise<Response> {
   );
   const theme = chooseTheme(c, manifest.site);
   const boot = { ...bootData(manifest, null, 200, theme, announcementDismissed(c, manifest.site)), search: data };
-  const body = renderDocument({ manifest, boot, theme });
+  const body = (await loadRenderers()).renderDocument({ manifest, boot, theme });
   return new Response(body, {
     status: 200,
     headers: {
