@@ -44,6 +44,8 @@ export interface LoadedSiteConfig {
   site: SiteConfig;
   /** The docs folder, absolute: Docusaurus's `docs.path` (it may lie outside the site folder), else `<site>/docs`. */
   docsDir: string;
+  /** False when the classic preset says `docs: false`: the site has no docs, whatever its folders hold. */
+  docsEnabled: boolean;
   /** The sidebars file the config names (`sidebarPath`), absolute; else the build looks for one. */
   sidebarPath?: string;
   /** Every navbar item in order, for the build to resolve once it knows the docs and sidebars. */
@@ -71,6 +73,7 @@ export async function loadSiteConfig(siteDir: string): Promise<LoadedSiteConfig>
   let loaded: LoadedSiteConfig = {
     site: defaultSiteConfig,
     docsDir: join(siteDir, 'docs'),
+    docsEnabled: true,
     navbar: [],
     configFile: 'site.config.ts',
     versioning: {},
@@ -122,6 +125,7 @@ async function loadDocusaurusConfig(siteDir: string, path: string, name: string)
       navbar: { ...site.navbar, items: navbar.flatMap((entry) => (entry.type === 'link' ? [entry.item] : [])) },
     },
     docsDir: resolve(siteDir, docs?.path ?? 'docs'),
+    docsEnabled: !docsTurnedOff(config),
     ...(docs?.sidebarPath ? { sidebarPath: resolve(siteDir, docs.sidebarPath) } : {}),
     navbar,
     configFile: name,
@@ -236,6 +240,13 @@ function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** The classic preset's docs options, when it has any. */
+/** `docs: false` in the classic preset: Docusaurus then runs no docs plugin (a blog or pages-only site). */
+function docsTurnedOff(config: DocusaurusConfig): boolean {
+  return (config.presets ?? []).some(
+    (preset) => Array.isArray(preset) && /classic/.test(preset[0]) && preset[1]?.docs === false,
+  );
+}
+
 function classicDocsOptions(config: DocusaurusConfig) {
   for (const preset of config.presets ?? []) {
     if (!Array.isArray(preset) || !/classic/.test(preset[0])) continue;
