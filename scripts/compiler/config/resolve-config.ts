@@ -16,6 +16,7 @@ import { siteConfigSchema, type SiteConfigPart } from '../schemas/site-config.ts
 import { uniqueLine } from '../schemas/source-lines.ts';
 import { withoutStandIns } from './stand-ins.ts';
 import { missingPackageWarnings, unservedFeatures } from './unserved.ts';
+import { baseUrlWarnings } from './base-url.ts';
 
 export const defaultSiteConfig: SiteConfig = {
   title: 'Documentation',
@@ -141,6 +142,7 @@ async function loadDocusaurusConfig(siteDir: string, path: string, name: string)
     warnings: [
       ...missingPackageWarnings(missing, fed, name),
       ...unservedFeatures(raw, siteDir, { name, text }),
+      ...baseUrlWarnings(raw, { name, text }),
       ...head.warnings,
     ],
   };
