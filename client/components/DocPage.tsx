@@ -1,4 +1,4 @@
-// One doc page: breadcrumbs, table of contents, title, content, previous/next. The server
+// One doc page: breadcrumbs, table of contents, title, content, edit link, previous/next. The server
 // renders it into the HTML, where the browser keeps it as it is (client/page-widgets.ts gives
 // its controls their behaviour); the browser renders it only for a page that client-side
 // navigation loaded, so there it is a chunk of its own, fetched with the first page data.
@@ -70,6 +70,13 @@ export function DocPage({ page }: { page: PageData }) {
               </IslandAssetsContext>
             </ErrorBoundary>
           </div>
+          {page.editUrl ? (
+            <footer className="doc-footer">
+              <a className="theme-edit-this-page" href={page.editUrl} target="_blank" rel="noopener noreferrer">
+                Edit this page
+              </a>
+            </footer>
+          ) : null}
         </article>
         {page.previous || page.next ? (
           <nav className="pagination-nav" aria-label="Docs pages">

@@ -16,6 +16,7 @@ import type { DocSources } from '../sources/read-sources.ts';
 import { cacheProblem, compileCacheFor, pruneCompileCache } from './cache.ts';
 import type { CompileCacheRef } from './link-context.ts';
 import { compileDocs, type CompiledDoc } from './compile-pages.ts';
+import { docEditUrl } from '../sources/edit-url.ts';
 import type { LinkContext } from './link-context.ts';
 import { pageContext, type PageContext } from './page-context.ts';
 import type { CompileThreadPool } from './threads.ts';
@@ -70,6 +71,8 @@ export async function compileSite(input: CompileSiteInput): Promise<CompiledSite
   let pagesFromCache = 0;
   for (const loaded of sources.versions) {
     const { version, sidebars, lastModified } = loaded;
+    const locale = context.pageContext.i18n.currentLocale;
+    const editUrlOf = (doc: SourceDoc) => docEditUrl(config.editUrl, doc, version, siteDir, locale);
     const first = offset;
     const versionContext: LinkContext = { ...context, docsDir: version.docsDir };
     if (input.cacheDir) {
@@ -87,7 +90,10 @@ export async function compileSite(input: CompileSiteInput): Promise<CompiledSite
         if (entry.fromCache) pagesFromCache++;
         return sources.brokenDocs?.has(entry.doc.file)
           ? store.storeBroken(entry.doc, [], sidebars)
-          : store.store(toPageData(entry, sidebars, version.name, lastModified.get(entry.doc.docPath)), first + index);
+          : store.store(
+              toPageData(entry, sidebars, version.name, lastModified.get(entry.doc.docPath), editUrlOf(entry.doc)),
+              first + index,
+            );
       },
       {
         pool: input.pool,
@@ -122,6 +128,7 @@ function toPageData(
   sidebars: ResolvedSidebars,
   version: string,
   lastModified: string | undefined,
+  editUrl: string | undefined,
 ): PageData {
   const { doc } = entry;
   const page: PageData = {
@@ -140,6 +147,7 @@ function toPageData(
   if (doc.className) page.className = doc.className;
   if (doc.unlisted) page.unlisted = true;
   if (lastModified) page.lastModified = lastModified;
+  if (editUrl) page.editUrl = editUrl;
   const sidebar = sidebars.sidebarOfDoc.get(doc.id);
   if (sidebar) page.sidebar = sidebar;
   page.version = version;

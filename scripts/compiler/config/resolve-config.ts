@@ -17,6 +17,7 @@ import { uniqueLine } from '../schemas/source-lines.ts';
 import { withoutStandIns } from './stand-ins.ts';
 import { missingPackageWarnings, unservedFeatures } from './unserved.ts';
 import { baseUrlWarnings } from './base-url.ts';
+import type { EditUrlOption } from '../sources/edit-url.ts';
 
 export const defaultSiteConfig: SiteConfig = {
   title: 'Documentation',
@@ -47,6 +48,8 @@ export interface LoadedSiteConfig {
   docsDir: string;
   /** False when the classic preset says `docs: false`: the site has no docs, whatever its folders hold. */
   docsEnabled: boolean;
+  /** The docs option `editUrl` ("Edit this page"): a base URL or a function of the doc. */
+  editUrl?: EditUrlOption;
   /** The sidebars file the config names (`sidebarPath`), absolute; else the build looks for one. */
   sidebarPath?: string;
   /** Every navbar item in order, for the build to resolve once it knows the docs and sidebars. */
@@ -127,6 +130,7 @@ async function loadDocusaurusConfig(siteDir: string, path: string, name: string)
     },
     docsDir: resolve(siteDir, docs?.path ?? 'docs'),
     docsEnabled: !docsTurnedOff(config),
+    ...(docs && isEditUrl(docs.editUrl) ? { editUrl: docs.editUrl } : {}),
     ...(docs?.sidebarPath ? { sidebarPath: resolve(siteDir, docs.sidebarPath) } : {}),
     navbar,
     configFile: name,
@@ -242,6 +246,10 @@ function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** The classic preset's docs options, when it has any. */
+function isEditUrl(value: unknown): value is EditUrlOption {
+  return typeof value === 'string' || typeof value === 'function';
+}
+
 /** `docs: false` in the classic preset: Docusaurus then runs no docs plugin (a blog or pages-only site). */
 function docsTurnedOff(config: DocusaurusConfig): boolean {
   return (config.presets ?? []).some(
