@@ -201,6 +201,7 @@ function fromDocusaurus(config: DocusaurusConfig): SiteConfigPart {
       // Docusaurus serves docs under /docs unless the preset's docs options say otherwise.
       routeBasePath: classicDocsOptions(config)?.routeBasePath ?? '/docs',
       versionLabel: classicDocsOptions(config)?.versions?.current?.label,
+      ...(classicDocsOptions(config)?.showLastUpdateTime === true ? { showLastUpdateTime: true } : {}),
     },
     title: config.title,
     titleDelimiter: config.titleDelimiter,

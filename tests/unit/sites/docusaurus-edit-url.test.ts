@@ -1,7 +1,9 @@
 // "Edit this page" as Docusaurus computes it: the docs option `editUrl` (a base URL, or a
-// function of the doc) and frontmatter `custom_edit_url` (a URL, or null for none).
+// function of the doc) and frontmatter `custom_edit_url` (a URL, or null for none); and the docs
+// option `showLastUpdateTime`, which the doc page's footer reads.
 
 import { describe, expect, it } from 'vitest';
+import { loadSiteConfig } from '../../../scripts/compiler/config/resolve-config.ts';
 import { buildSite, page, writeSite, type BuiltSite } from '../support/sites.ts';
 
 const editUrls = (built: BuiltSite) => Object.fromEntries(built.pages.map((stored) => [stored.route, stored.editUrl]));
@@ -42,5 +44,19 @@ describe('editUrl', () => {
       'docusaurus.config.js': "module.exports = { title: 'X', url: 'https://x.example.com' };\n",
     });
     expect(editUrls(await buildSite(site))).toEqual({ '/docs/intro': undefined });
+  });
+});
+
+describe('showLastUpdateTime', () => {
+  it('reaches the site configuration the doc pages read, and only when set', async () => {
+    const withOption = (options: string) =>
+      writeSite({
+        'docs/intro.md': page('Intro', 'Hi.'),
+        'docusaurus.config.js': `module.exports = { title: 'X', url: 'https://x.example.com', presets: [['classic', { docs: ${options} }]] };\n`,
+      });
+    expect((await loadSiteConfig(await withOption('{ showLastUpdateTime: true }'))).site.docs.showLastUpdateTime).toBe(
+      true,
+    );
+    expect((await loadSiteConfig(await withOption('{}'))).site.docs).not.toHaveProperty('showLastUpdateTime');
   });
 });

@@ -1,5 +1,6 @@
-// The doc page's "Edit this page" link, as the server renders it under the page's content: only
-// on pages that have an edit URL (a Docusaurus site's `editUrl`), opening in a new tab.
+// The doc page's footer, as the server renders it under the page's content: "Edit this page"
+// (a Docusaurus site's `editUrl`) and "Last updated on" (`showLastUpdateTime`), each only when
+// the page has it.
 
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
@@ -8,9 +9,10 @@ import { DocPage } from '../../../client/components/DocPage.tsx';
 import { SiteContext, type SiteContextValue } from '../../../client/context.ts';
 import { defaultSiteConfig } from '../../../scripts/compiler/config/resolve-config.ts';
 
-/** The doc page as the server renders it, in a site with the default configuration. */
-function render(shown: PageData): string {
-  const context = { site: defaultSiteConfig, route: shown.route, page: shown } as unknown as SiteContextValue;
+/** The doc page as the server renders it, in a site with the default configuration (or `docs` changed). */
+function render(shown: PageData, docs: Partial<typeof defaultSiteConfig.docs> = {}): string {
+  const site = { ...defaultSiteConfig, docs: { ...defaultSiteConfig.docs, ...docs } };
+  const context = { site, route: shown.route, page: shown } as unknown as SiteContextValue;
   return renderToString(
     <SiteContext value={context}>
       <DocPage page={shown} />
@@ -45,5 +47,20 @@ describe('Edit this page', () => {
 
   it('is not there when the page has no edit URL', () => {
     expect(render(page)).not.toContain('Edit this page');
+  });
+});
+
+describe('Last updated on', () => {
+  const changed = { ...page, lastModified: '2024-05-01T23:30:00-02:00' };
+
+  it("gives the date of the page's last change, in UTC, when the site asks for it", () => {
+    expect(render(changed, { showLastUpdateTime: true })).toContain(
+      '<span class="theme-last-updated">Last updated on <time dateTime="2024-05-02T01:30:00.000Z">May 2, 2024</time></span>',
+    );
+  });
+
+  it('is not there when the site does not ask for it, or the date is unknown', () => {
+    expect(render(changed)).not.toContain('Last updated');
+    expect(render(page, { showLastUpdateTime: true })).not.toContain('Last updated');
   });
 });
