@@ -17,6 +17,7 @@ import { uniqueLine } from '../schemas/source-lines.ts';
 import { withoutStandIns } from './stand-ins.ts';
 import { missingPackageWarnings, unservedFeatures } from './unserved.ts';
 import { baseUrlWarnings } from './base-url.ts';
+import { unservedKeyWarnings } from './unserved-keys.ts';
 import type { EditUrlOption } from '../sources/edit-url.ts';
 
 export const defaultSiteConfig: SiteConfig = {
@@ -147,6 +148,7 @@ async function loadDocusaurusConfig(siteDir: string, path: string, name: string)
       ...missingPackageWarnings(missing, fed, name),
       ...unservedFeatures(raw, siteDir, { name, text }),
       ...baseUrlWarnings(raw, { name, text }),
+      ...unservedKeyWarnings(raw, { name, text }),
       ...head.warnings,
     ],
   };
