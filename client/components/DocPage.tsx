@@ -1,4 +1,4 @@
-// One doc page: breadcrumbs, table of contents, title, content, previous/next. The server
+// One doc page: breadcrumbs, table of contents, title, content, edit link, previous/next. The server
 // renders it into the HTML, where the browser keeps it as it is (client/page-widgets.ts gives
 // its controls their behaviour); the browser renders it only for a page that client-side
 // navigation loaded, so there it is a chunk of its own, fetched with the first page data.
@@ -33,6 +33,7 @@ export function DocPage({ page }: { page: PageData }) {
   const showToc = !page.hideTableOfContents && page.toc.length > 0;
   // The home page is the root of every trail; it needs no trail of its own.
   const showBreadcrumbs = page.breadcrumbs.length > 0 && page.route !== '/';
+  const lastUpdated = site.docs.showLastUpdateTime ? lastUpdate(page.lastModified) : undefined;
   return (
     <div className={`doc-page${showToc ? ' doc-page-with-toc' : ''}`}>
       <div className="doc-main">
@@ -74,6 +75,20 @@ export function DocPage({ page }: { page: PageData }) {
               </IslandAssetsContext>
             </ErrorBoundary>
           </div>
+          {page.editUrl || lastUpdated ? (
+            <footer className="doc-footer">
+              {page.editUrl ? (
+                <a className="theme-edit-this-page" href={page.editUrl} target="_blank" rel="noopener noreferrer">
+                  Edit this page
+                </a>
+              ) : null}
+              {lastUpdated ? (
+                <span className="theme-last-updated">
+                  Last updated on <time dateTime={lastUpdated.iso}>{lastUpdated.text}</time>
+                </span>
+              ) : null}
+            </footer>
+          ) : null}
         </article>
         {page.previous || page.next ? (
           <nav className="pagination-nav" aria-label="Docs pages">
@@ -96,4 +111,13 @@ export function DocPage({ page }: { page: PageData }) {
       </div>
     </div>
   );
+}
+
+// One format in UTC, so the server's text and a client-side render are the same.
+const updateDate = new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/** "Nov 28, 2026" for a page's last commit date, as Docusaurus writes it; nothing when unknown. */
+function lastUpdate(iso: string | undefined): { iso: string; text: string } | undefined {
+  const date = iso ? new Date(iso) : undefined;
+  return date && !Number.isNaN(date.getTime()) ? { iso: date.toISOString(), text: updateDate.format(date) } : undefined;
 }

@@ -72,6 +72,8 @@ export interface PageData {
   breadcrumbs: Crumb[];
   /** When the source file last changed (ISO 8601, from git history); absent when unknown. */
   lastModified?: string;
+  /** Where the page's source can be edited ("Edit this page"): the docs option `editUrl`, or `custom_edit_url`. */
+  editUrl?: string;
   previous?: PageLink;
   next?: PageLink;
   /** Source file relative to the content folder, for error messages and edit links. */

@@ -113,6 +113,8 @@ export const siteConfigSchema = z.object({
     versions: z.array(docsVersionSchema),
     /** Name of the version served at `routeBasePath` (versions.json's first, or `lastVersion`). */
     lastVersion: z.string(),
+    /** Docusaurus's `showLastUpdateTime`: doc pages say when their source last changed (git history). */
+    showLastUpdateTime: z.boolean().optional(),
   }),
   onBrokenLinks: linkPolicy,
   onBrokenMarkdownLinks: linkPolicy,

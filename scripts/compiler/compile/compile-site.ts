@@ -20,6 +20,7 @@ import { compileCustomPages } from '../pages/compile-custom-pages.ts';
 import { cacheProblem, compileCacheFor, pruneCompileCache } from './cache.ts';
 import type { CompileCacheRef } from './link-context.ts';
 import { compileDocs, type CompiledDoc } from './compile-pages.ts';
+import { docEditUrl } from '../sources/edit-url.ts';
 import type { LinkContext } from './link-context.ts';
 import { pageContext, type PageContext } from './page-context.ts';
 import { docsGlobalData } from './docs-global-data.ts';
@@ -91,6 +92,8 @@ export async function compileSite(input: CompileSiteInput): Promise<CompiledSite
   let pagesFromCache = 0;
   for (const loaded of sources.versions) {
     const { version, sidebars, lastModified } = loaded;
+    const locale = context.pageContext.i18n.currentLocale;
+    const editUrlOf = (doc: SourceDoc) => docEditUrl(config.editUrl, doc, version, siteDir, locale);
     const first = offset;
     const descriptions = new Map(loaded.docs.map((doc) => [doc.route, doc.description]));
     const versionContext: LinkContext = {
@@ -113,7 +116,10 @@ export async function compileSite(input: CompileSiteInput): Promise<CompiledSite
         if (entry.fromCache) pagesFromCache++;
         return sources.brokenDocs?.has(entry.doc.file)
           ? store.storeBroken(entry.doc, [], sidebars)
-          : store.store(toPageData(entry, sidebars, version.name, lastModified.get(entry.doc.docPath)), first + index);
+          : store.store(
+              toPageData(entry, sidebars, version.name, lastModified.get(entry.doc.docPath), editUrlOf(entry.doc)),
+              first + index,
+            );
       },
       {
         pool: input.pool,
@@ -161,6 +167,7 @@ function toPageData(
   sidebars: ResolvedSidebars,
   version: string,
   lastModified: string | undefined,
+  editUrl: string | undefined,
 ): PageData {
   const { doc } = entry;
   const page: PageData = {
@@ -179,6 +186,7 @@ function toPageData(
   if (doc.className) page.className = doc.className;
   if (doc.unlisted) page.unlisted = true;
   if (lastModified) page.lastModified = lastModified;
+  if (editUrl) page.editUrl = editUrl;
   const sidebar = sidebars.sidebarOfDoc.get(doc.id);
   if (sidebar) page.sidebar = sidebar;
   page.version = version;

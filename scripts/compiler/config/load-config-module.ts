@@ -20,7 +20,7 @@ export interface LoadedConfigModule {
 }
 
 /** The engine's own folder: its packages are not the site's, even when the site sits inside it. */
-const engineRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const engineRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
 export async function loadConfigModule(file: string): Promise<LoadedConfigModule> {
   const path = resolve(file);
@@ -46,10 +46,11 @@ export async function loadConfigModule(file: string): Promise<LoadedConfigModule
     },
     plugins: [sitePackages()],
   });
-  const code = bundled.outputFiles[0]!.text;
+  const code = esmImportsOfPackages(bundled.outputFiles[0]!.text);
   const module = { exports: {} as unknown };
   const hooks: ConfigHooks = {
     nodeModule,
+    imported: (required, toEsm) => toEsm(required, isEsModule(required) ? 0 : 1),
     standIn: standInFor,
     createRequire: (from) =>
       siteRequire(from instanceof URL || /^file:/.test(from) ? fileURLToPath(from) : from, standInFor),
@@ -66,6 +67,8 @@ export async function loadConfigModule(file: string): Promise<LoadedConfigModule
 const hooksName = '__selfDocs';
 interface ConfigHooks {
   nodeModule: typeof nodeModule;
+  /** An import of a required package, through esbuild's `__toESM` helper (see esmImportsOfPackages). */
+  imported: (required: unknown, toEsm: (module: unknown, isNodeMode: number) => unknown) => unknown;
   standIn: (name: string) => unknown;
   createRequire: (from: string | URL) => NodeJS.Require;
 }
@@ -135,4 +138,20 @@ function hasSitePackage(id: string, fromDir: string): boolean {
 function packageName(id: string): string {
   const parts = id.split('/');
   return id.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
+}
+
+/**
+ * In an ES module config (.mjs, .mts, or "type": "module"), esbuild makes `import x from 'pkg'`
+ * of a required package `x = module.exports`, as Node does for CommonJS. An ES-only package
+ * (remark-math, rehype-katex) is required as its namespace, or as the CommonJS a loader made of
+ * it (`__esModule` set): there `x` must be its default export, as Node's `import` and the loader
+ * Docusaurus runs configs with give it. So such an import asks the helper for that interop.
+ */
+function esmImportsOfPackages(code: string): string {
+  return code.replace(/__toESM\((require\("[^"]*"\)), 1\)/g, `${hooksName}.imported($1, __toESM)`);
+}
+
+function isEsModule(value: unknown): boolean {
+  if (Object.prototype.toString.call(value) === '[object Module]') return true;
+  return (typeof value === 'object' || typeof value === 'function') && value !== null && '__esModule' in value;
 }

@@ -19,6 +19,9 @@ import { classicPreset } from './presets.ts';
 import { missingPackageWarnings, unservedFeatures } from './unserved.ts';
 import { builtInPluginPackages, markdownPluginsOf, mermaidThemesOf } from './markdown-plugins.ts';
 import { noSitePlugins, type MarkdownPlugins } from '../compile/markdown/site-plugins.ts';
+import { baseUrlWarnings } from './base-url.ts';
+import { unservedKeyWarnings } from './unserved-keys.ts';
+import type { EditUrlOption } from '../sources/edit-url.ts';
 
 export const defaultSiteConfig: SiteConfig = {
   title: 'Documentation',
@@ -47,6 +50,10 @@ export interface LoadedSiteConfig {
   site: SiteConfig;
   /** The docs folder, absolute: Docusaurus's `docs.path` (it may lie outside the site folder), else `<site>/docs`. */
   docsDir: string;
+  /** False when the classic preset says `docs: false`: the site has no docs, whatever its folders hold. */
+  docsEnabled: boolean;
+  /** The docs option `editUrl` ("Edit this page"): a base URL or a function of the doc. */
+  editUrl?: EditUrlOption;
   /** The sidebars file the config names (`sidebarPath`), absolute; else the build looks for one. */
   sidebarPath?: string;
   /** Every navbar item in order, for the build to resolve once it knows the docs and sidebars. */
@@ -79,6 +86,7 @@ export async function loadSiteConfig(siteDir: string): Promise<LoadedSiteConfig>
   let loaded: LoadedSiteConfig = {
     site: defaultSiteConfig,
     docsDir: join(siteDir, 'docs'),
+    docsEnabled: true,
     navbar: [],
     configFile: 'site.config.ts',
     versioning: {},
@@ -134,6 +142,8 @@ async function loadDocusaurusConfig(siteDir: string, path: string, name: string)
       navbar: { ...site.navbar, items: navbar.flatMap((entry) => (entry.type === 'link' ? [entry.item] : [])) },
     },
     docsDir: resolve(siteDir, docs?.path ?? 'docs'),
+    docsEnabled: !docsTurnedOff(config, siteDir),
+    ...(docs && isEditUrl(docs.editUrl) ? { editUrl: docs.editUrl } : {}),
     ...(docs?.sidebarPath ? { sidebarPath: resolve(siteDir, docs.sidebarPath) } : {}),
     navbar,
     configFile: name,
@@ -151,6 +161,8 @@ async function loadDocusaurusConfig(siteDir: string, path: string, name: string)
       // A plugin the engine has built in needs no package: its pages get ours.
       ...missingPackageWarnings(new Set([...missing].filter((pkg) => !builtInPluginPackages.includes(pkg))), fed, name),
       ...unservedFeatures(raw, siteDir, { name, text }),
+      ...baseUrlWarnings(raw, { name, text }),
+      ...unservedKeyWarnings(raw, { name, text }),
       ...head.warnings,
     ],
   };
@@ -205,6 +217,7 @@ function fromDocusaurus(config: DocusaurusConfig, docs: DocsOptions | undefined)
       // Docusaurus serves docs under /docs unless the preset's docs options say otherwise.
       routeBasePath: docs?.routeBasePath ?? '/docs',
       versionLabel: docs?.versions?.current?.label,
+      ...(docs?.showLastUpdateTime === true ? { showLastUpdateTime: true } : {}),
     },
     title: config.title,
     titleDelimiter: config.titleDelimiter,
@@ -254,6 +267,15 @@ function classicOptions(config: DocusaurusConfig, siteDir: string): PresetOption
   const found = classicPreset(config.presets, siteDir);
   const entry = found && config.presets?.[found.index];
   return Array.isArray(entry) ? entry[1] : undefined;
+}
+
+function isEditUrl(value: unknown): value is EditUrlOption {
+  return typeof value === 'string' || typeof value === 'function';
+}
+
+/** `docs: false` in the classic preset or a wrapper: Docusaurus runs no docs plugin (a blog or pages-only site). */
+function docsTurnedOff(config: DocusaurusConfig, siteDir: string): boolean {
+  return classicOptions(config, siteDir)?.docs === false;
 }
 
 function merge<T>(base: T, override: unknown): T {

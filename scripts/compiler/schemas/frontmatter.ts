@@ -28,6 +28,12 @@ export const frontmatterSchema = z.looseObject({
   hide_table_of_contents: optional(looseBoolean()),
   unlisted: optional(looseBoolean()),
   className: optional(text('"wide-page"')),
+  // null is meaningful here: no edit link for this page.
+  custom_edit_url: hinted(
+    z.string().nullable(),
+    'a URL, or null for no edit link',
+    '"https://github.com/org/repo/edit/main/docs/intro.md"',
+  ).optional(),
 });
 
 export type Frontmatter = z.output<typeof frontmatterSchema>;

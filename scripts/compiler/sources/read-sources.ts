@@ -38,10 +38,12 @@ export async function readSources(
     options: config.versioning,
     configFile: config.configFile,
   });
-  const listed = await Promise.all(sources.map((version) => listDocFiles(version.docsDir)));
+  // `docs: false`: no docs folder is read (it need not exist), so the site has no doc pages.
+  const off = !config.docsEnabled;
+  const listed = await Promise.all(sources.map((version) => (off ? [] : listDocFiles(version.docsDir))));
   onListed(listed.reduce((sum, files) => sum + files.length, 0));
   const versions = await Promise.all(
-    sources.map((version, index) => loadVersionDocs(siteDir, version, brokenDocs, listed[index])),
+    sources.map((version, index) => loadVersionDocs(siteDir, version, brokenDocs, listed[index], off)),
   );
   return {
     versions,

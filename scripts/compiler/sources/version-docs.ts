@@ -27,12 +27,15 @@ export async function loadVersionDocs(
   brokenDocs?: Map<string, BuildError[]>,
   /** The version's doc files, when listed already. */
   files?: string[],
+  /** True when the site has no docs (`docs: false`): its sidebars file, if any, is not read either. */
+  noDocs = false,
 ): Promise<VersionDocs> {
   // git runs in a process of its own while the pages are read.
   const lastModified = lastModifiedDates(version.docsDir);
   const docs = await discoverDocs(siteDir, version.path, version.docsDir, brokenDocs, files);
   // A released version without a sidebars file gets the generated one, as in Docusaurus.
-  const useFile = version.name === currentVersionName || (version.sidebarPath && existsSync(version.sidebarPath));
+  const useFile =
+    !noDocs && (version.name === currentVersionName || (version.sidebarPath && existsSync(version.sidebarPath)));
   const loaded = useFile ? await loadSidebars(siteDir, version.sidebarPath) : defaultSidebars();
   const sidebars = resolveSidebars(
     { ...loaded, input: prefixSidebarIds(loaded.input, version.sidebarPrefix) },
