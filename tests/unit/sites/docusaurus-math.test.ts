@@ -14,9 +14,15 @@ import { loadSiteConfig } from '../../../scripts/compiler/config/resolve-config.
 import { runBuild } from '../../../scripts/compiler/pipeline.ts';
 import { discoverDocs } from '../../../scripts/compiler/sources/discover.ts';
 import { storedBuild, type BuiltSite } from '../../support/stored-build.ts';
-import { buildSite, compileContext, page, writeSite } from '../support/sites.ts';
+import { buildSite, compileContext, page, siteWithPackages, writeSite } from '../support/sites.ts';
 
-const fixture = 'tests/fixtures/docusaurus-math';
+// The fixture with its packages (plugins, stylesheets) installed in its own node_modules.
+const fixture = await siteWithPackages('tests/fixtures/docusaurus-math', [
+  'remark-math',
+  'rehype-katex',
+  'nprogress',
+  '@docsearch/css',
+]);
 
 /** The page's text, as a reader sees it (MathML and KaTeX's HTML both read out). */
 function textOf(nodes: TreeNode[]): string {

@@ -1,7 +1,7 @@
 // Small sites for the build tests: written into a temp folder from a map of files, built with
 // the real pipeline (no browser bundle), and removed afterwards.
 
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { afterAll, expect } from 'vitest';
@@ -33,6 +33,21 @@ export async function writeSite(files: Record<string, string>): Promise<string> 
   for (const [path, text] of Object.entries(files)) {
     await mkdir(dirname(join(siteDir, path)), { recursive: true });
     await writeFile(join(siteDir, path), text);
+  }
+  return siteDir;
+}
+
+/**
+ * A copy of a fixture site whose own `node_modules` holds `packages` (links to the repository's
+ * copies): the build looks for a site's packages in the site's folders, never in the engine's.
+ */
+export async function siteWithPackages(fixture: string, packages: string[]): Promise<string> {
+  const siteDir = await tempDir('site');
+  await cp(fixture, siteDir, { recursive: true });
+  for (const name of packages) {
+    const link = join(siteDir, 'node_modules', name);
+    await mkdir(dirname(link), { recursive: true });
+    await symlink(join(process.cwd(), 'node_modules', name), link, 'dir');
   }
   return siteDir;
 }
