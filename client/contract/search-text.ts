@@ -21,6 +21,49 @@ export function tokenize(text: string): string[] {
   return text.toLowerCase().match(wordPatternFor(text)) ?? [];
 }
 
+/**
+ * The terms a text is indexed under: its words, and the parts of each camelCase word beside the
+ * whole (`mockReturnValue`: `mockreturnvalue`, `mock`, `return`, `value`), so an API name is
+ * found by itself and by the words it is made of.
+ */
+export function indexTerms(text: string): string[] {
+  const words = text.match(wordPatternFor(text)) ?? [];
+  const terms: string[] = [];
+  for (const word of words) {
+    terms.push(word.toLowerCase());
+    const parts = identifierParts(word);
+    if (parts) terms.push(...parts);
+  }
+  return terms;
+}
+
+/** A query's words, each with the parts of a camelCase word (`returnValue`: `return`, `value`). */
+export interface QueryWord {
+  word: string;
+  parts?: string[];
+}
+
+export function queryWordsOf(query: string): QueryWord[] {
+  return (query.match(wordPatternFor(query)) ?? []).map((raw) => {
+    const parts = identifierParts(raw);
+    return parts ? { word: raw.toLowerCase(), parts } : { word: raw.toLowerCase() };
+  });
+}
+
+/** A lower-case letter before a capital, or a run of capitals before a capitalised word. */
+const camelJoint = /[a-z][A-Z]|[A-Z]{2}[a-z]/;
+const camelPart = /[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+/g;
+
+/**
+ * The parts of a camelCase or PascalCase ASCII word (`getHTTPResponse`: `get`, `http`, `response`),
+ * lower-cased, two letters or more; undefined for any other word.
+ */
+export function identifierParts(word: string): string[] | undefined {
+  if (!camelJoint.test(word) || beyondAscii.test(word)) return undefined;
+  const parts = (word.match(camelPart) ?? []).filter((part) => part.length > 1).map((part) => part.toLowerCase());
+  return parts.length > 1 ? parts : undefined;
+}
+
 const unicodeWords = /[\p{L}\p{N}]+/gu;
 const asciiWords = /[A-Za-z0-9]+/g;
 const beyondAscii = /[\u0080-\uffff]/;

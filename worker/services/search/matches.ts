@@ -13,6 +13,11 @@ export interface Matches {
   scores: Float64Array;
   /** 1 where every word matched exactly or as a prefix, 0 where some word needed a typo. */
   exact: Uint8Array;
+  /**
+   * Query words the record lacks (0: it holds them all). While a best-effort answer is gathered
+   * (`union` with `add`), the words it holds instead.
+   */
+  missing: Uint8Array;
 }
 
 /** Sum of the boosts of the fields in a meta byte's low five bits. */
@@ -25,7 +30,13 @@ export function termMatches(postings: Postings, weight: number, exact: boolean):
   const n = postings.ids.length;
   const scores = new Float64Array(n);
   for (let i = 0; i < n; i++) scores[i] = weight * boostOfMask[postings.metas[i]! & 31]!;
-  return { ids: postings.ids, metas: postings.metas, scores, exact: new Uint8Array(n).fill(exact ? 1 : 0) };
+  return {
+    ids: postings.ids,
+    metas: postings.metas,
+    scores,
+    exact: new Uint8Array(n).fill(exact ? 1 : 0),
+    missing: new Uint8Array(n),
+  };
 }
 
 /** The postings of records in `within` (ascending): galloping, so a rare word costs little against a common one. */
@@ -62,7 +73,13 @@ export function restrict(postings: Postings, within: Uint32Array): Postings {
 }
 
 function allocate(n: number): Matches {
-  return { ids: new Uint32Array(n), metas: new Uint8Array(n), scores: new Float64Array(n), exact: new Uint8Array(n) };
+  return {
+    ids: new Uint32Array(n),
+    metas: new Uint8Array(n),
+    scores: new Float64Array(n),
+    exact: new Uint8Array(n),
+    missing: new Uint8Array(n),
+  };
 }
 
 function trimmed(m: Matches, n: number): Matches {
@@ -71,12 +88,14 @@ function trimmed(m: Matches, n: number): Matches {
     metas: m.metas.subarray(0, n),
     scores: m.scores.subarray(0, n),
     exact: m.exact.subarray(0, n),
+    missing: m.missing.subarray(0, n),
   };
 }
 
 /**
  * Records matched by either. A record found by two terms of one word keeps its best match;
- * with `add` (any word of a query, for suggestions) the scores add.
+ * with `add` (any word of a query: suggestions, best-effort answers) the scores add, and so do
+ * the words held (`missing`, which counts them then).
  */
 export function union(a: Matches, b: Matches, add = false): Matches {
   const out = allocate(a.ids.length + b.ids.length);
@@ -90,7 +109,9 @@ export function union(a: Matches, b: Matches, add = false): Matches {
       out.ids[n] = a.ids[i]!;
       out.metas[n] = a.metas[i]! | b.metas[j]!;
       out.scores[n] = add ? a.scores[i]! + b.scores[j]! : Math.max(a.scores[i]!, b.scores[j]!);
-      out.exact[n++] = a.exact[i++]! | b.exact[j++]!;
+      out.missing[n] = add ? a.missing[i]! + b.missing[j]! : Math.min(a.missing[i]!, b.missing[j]!);
+      // Two words: a typo in either counts; two terms of one word: the better one.
+      out.exact[n++] = add ? a.exact[i++]! & b.exact[j++]! : a.exact[i++]! | b.exact[j++]!;
     } else if (fromA) copy(a, i++, out, n++);
     else copy(b, j++, out, n++);
   }
@@ -110,6 +131,7 @@ export function intersect(a: Matches, b: Matches): Matches {
       out.ids[n] = a.ids[i]!;
       out.metas[n] = a.metas[i]! | b.metas[j]!;
       out.scores[n] = a.scores[i]! + b.scores[j]!;
+      out.missing[n] = a.missing[i]! + b.missing[j]!;
       out.exact[n++] = a.exact[i++]! & b.exact[j++]!;
     }
   }
@@ -121,6 +143,7 @@ function copy(from: Matches, i: number, to: Matches, n: number): void {
   to.metas[n] = from.metas[i]!;
   to.scores[n] = from.scores[i]!;
   to.exact[n] = from.exact[i]!;
+  to.missing[n] = from.missing[i]!;
 }
 
 export const noMatches: Matches = allocate(0);
@@ -137,6 +160,28 @@ export function unionAll(lists: Matches[]): Matches {
   return round[0] ?? noMatches;
 }
 
+/**
+ * Records holding any of the words (each word's matches), `missing` saying how many of them a
+ * record lacks: the best-effort answer to a query no record answers in full, as Algolia's
+ * optional words. Scores add, so a record holding more, rarer words in better fields ranks first.
+ */
+export function anyWord(words: Matches[]): Matches {
+  const held = unionAllAdding(words.map((word) => ({ ...word, missing: new Uint8Array(word.ids.length).fill(1) })));
+  for (let i = 0; i < held.missing.length; i++) held.missing[i] = words.length - held.missing[i]!;
+  return held;
+}
+
+function unionAllAdding(lists: Matches[]): Matches {
+  let round = lists;
+  while (round.length > 1) {
+    const next: Matches[] = [];
+    for (let i = 0; i < round.length; i += 2)
+      next.push(i + 1 < round.length ? union(round[i]!, round[i + 1]!, true) : round[i]!);
+    round = next;
+  }
+  return round[0] ?? noMatches;
+}
+
 /** Keeps the records `keep` accepts. */
 export function filterMatches(m: Matches, keep: (id: number) => boolean): Matches {
   const out = allocate(m.ids.length);
@@ -148,8 +193,8 @@ export function filterMatches(m: Matches, keep: (id: number) => boolean): Matche
 const idSpan = 2 ** 32;
 /** Up to this many matches, a page of them is taken from all of them sorted. */
 const sortedUpTo = 4096;
-/** Ranking buckets: typos (2) × record type (8) × score steps (4096). */
-const buckets = 2 * 8 * 4096;
+/** Ranking buckets: every word or not (2) × typos (2) × record type (8) × score steps (4096). */
+const buckets = 2 * 2 * 8 * 4096;
 /** Buckets are counted in blocks too, so the cut is found in a few hundred steps, not tens of thousands. */
 const blockBits = 8;
 /** One count a bucket and one a block, shared by every ranking (a query ranks in one go): not 256 KB a query. */
@@ -157,14 +202,18 @@ let histogram: Uint32Array | undefined;
 let blockCounts: Uint32Array | undefined;
 
 /**
- * Matches in rank order: exact before typos, then by record type (title, headings, text),
- * then by score, then in reading order. Each record gets one number that sorts on all four
- * (bucket × 2^32 + id); only the ranks asked for are sorted, so a word found in most records
- * costs a pass over them, not a sort.
+ * Matches in rank order: records holding every word before those that lack some (a best-effort
+ * answer, as Algolia's optional words), exact before typos, then by record type (title,
+ * headings, text; not among records that lack a word, where the words they hold, weighed by
+ * rarity and field, come first), then by score, then in reading order. Each record gets one
+ * number that sorts on all of these (bucket × 2^32 + id); only the ranks asked for are sorted,
+ * so a word found in most records costs a pass over them, not a sort.
  */
 export class Ranking {
   private readonly keys: Float64Array;
   private sorted?: Float64Array;
+  /** Records holding every word of the query (the rest are a best-effort answer, ranked after them). */
+  readonly fullCount: number = 0;
 
   constructor(
     private readonly matches: Matches,
@@ -172,11 +221,13 @@ export class Ranking {
   ) {
     this.keys = new Float64Array(matches.ids.length);
     for (let i = 0; i < this.keys.length; i++) {
+      const partial = matches.missing[i]! > 0 ? 1 : 0;
+      this.fullCount += 1 - partial;
       const typos = matches.exact[i] ? 0 : 1;
-      const type = byType ? matches.metas[i]! >> 5 : 0;
+      const type = byType && !partial ? matches.metas[i]! >> 5 : 0;
       // Higher scores first: a log scale in 12 bits.
       const score = 4095 - Math.min(4095, Math.round(Math.log2(1 + matches.scores[i]!) * 256));
-      this.keys[i] = ((typos * 8 + type) * 4096 + score) * idSpan + matches.ids[i]!;
+      this.keys[i] = (((partial * 2 + typos) * 8 + type) * 4096 + score) * idSpan + matches.ids[i]!;
     }
   }
 

@@ -16,7 +16,9 @@ function matches(count: number, next: () => number, typoShare: number): Matches 
   // Few distinct scores, so that many matches share a bucket.
   const scores = Float64Array.from({ length: count }, () => Math.floor(next() * 6) * 0.7);
   const exact = Uint8Array.from({ length: count }, () => (next() < typoShare ? 0 : 1));
-  return { ids, metas, scores, exact };
+  // Some records lack a word (a best-effort answer), so the cut also falls between those and the rest.
+  const missing = Uint8Array.from({ length: count }, () => (next() < 0.2 ? 1 : 0));
+  return { ids, metas, scores, exact, missing };
 }
 
 /** Every match in rank order, by sorting them all. */
