@@ -22,9 +22,10 @@ export function tokenize(text: string): string[] {
 }
 
 /**
- * The terms a text is indexed under: its words, and the parts of each camelCase word beside the
- * whole (`mockReturnValue`: `mockreturnvalue`, `mock`, `return`, `value`), so an API name is
- * found by itself and by the words it is made of.
+ * The terms a text is indexed under: its words; the parts of each camelCase word beside the whole
+ * (`mockReturnValue`: `mockreturnvalue`, `mock`, `return`, `value`); and each dotted, kebab-case or
+ * snake_case name joined whole beside its words (`prettier-ignore`: `prettierignore`), so an API
+ * name is found by itself and by the words it is made of.
  */
 export function indexTerms(text: string): string[] {
   const words = text.match(wordPatternFor(text)) ?? [];
@@ -34,21 +35,34 @@ export function indexTerms(text: string): string[] {
     const parts = identifierParts(word);
     if (parts) terms.push(...parts);
   }
+  for (const name of text.match(compoundNames) ?? []) terms.push(name.replace(joints, '').toLowerCase());
   return terms;
 }
 
-/** A query's words, each with the parts of a camelCase word (`returnValue`: `return`, `value`). */
+/**
+ * A query's words, as the index has them: a compound name (`prettier.format`, `list-different`)
+ * is one word, its parts the words it joins; a camelCase word's parts are the words it is made of.
+ */
 export interface QueryWord {
   word: string;
   parts?: string[];
 }
 
 export function queryWordsOf(query: string): QueryWord[] {
-  return (query.match(wordPatternFor(query)) ?? []).map((raw) => {
+  // Beyond ASCII there are no compound or camelCase names to take apart: plain words.
+  if (beyondAscii.test(query)) return tokenize(query).map((word) => ({ word }));
+  return (query.match(asciiNames) ?? []).map((raw) => {
+    const runs = raw.split(joints).filter(Boolean);
+    if (runs.length > 1) return { word: runs.join('').toLowerCase(), parts: runs.map((run) => run.toLowerCase()) };
     const parts = identifierParts(raw);
     return parts ? { word: raw.toLowerCase(), parts } : { word: raw.toLowerCase() };
   });
 }
+
+/** Runs of letters and digits joined by `.`, `-` or `_` (none between two runs: one name). */
+const compoundNames = /[A-Za-z0-9]+(?:[._-][A-Za-z0-9]+)+/g;
+const asciiNames = /[A-Za-z0-9]+(?:[._-][A-Za-z0-9]+)*/g;
+const joints = /[._-]/g;
 
 /** A lower-case letter before a capital, or a run of capitals before a capitalised word. */
 const camelJoint = /[a-z][A-Z]|[A-Z]{2}[a-z]/;
