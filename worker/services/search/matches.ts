@@ -18,6 +18,8 @@ export interface Matches {
    * (`union` with `add`), the words it holds instead.
    */
   missing: Uint8Array;
+  /** 1 where a compound or camelCase word was found only by its parts, apart (not as one name). */
+  apart: Uint8Array;
 }
 
 /** Sum of the boosts of the fields in a meta byte's low five bits. */
@@ -36,6 +38,7 @@ export function termMatches(postings: Postings, weight: number, exact: boolean):
     scores,
     exact: new Uint8Array(n).fill(exact ? 1 : 0),
     missing: new Uint8Array(n),
+    apart: new Uint8Array(n),
   };
 }
 
@@ -79,6 +82,7 @@ function allocate(n: number): Matches {
     scores: new Float64Array(n),
     exact: new Uint8Array(n),
     missing: new Uint8Array(n),
+    apart: new Uint8Array(n),
   };
 }
 
@@ -89,6 +93,7 @@ function trimmed(m: Matches, n: number): Matches {
     scores: m.scores.subarray(0, n),
     exact: m.exact.subarray(0, n),
     missing: m.missing.subarray(0, n),
+    apart: m.apart.subarray(0, n),
   };
 }
 
@@ -110,6 +115,7 @@ export function union(a: Matches, b: Matches, add = false): Matches {
       out.metas[n] = a.metas[i]! | b.metas[j]!;
       out.scores[n] = add ? a.scores[i]! + b.scores[j]! : Math.max(a.scores[i]!, b.scores[j]!);
       out.missing[n] = add ? a.missing[i]! + b.missing[j]! : Math.min(a.missing[i]!, b.missing[j]!);
+      out.apart[n] = add ? a.apart[i]! | b.apart[j]! : a.apart[i]! & b.apart[j]!;
       // Two words: a typo in either counts; two terms of one word: the better one.
       out.exact[n++] = add ? a.exact[i++]! & b.exact[j++]! : a.exact[i++]! | b.exact[j++]!;
     } else if (fromA) copy(a, i++, out, n++);
@@ -132,6 +138,7 @@ export function intersect(a: Matches, b: Matches): Matches {
       out.metas[n] = a.metas[i]! | b.metas[j]!;
       out.scores[n] = a.scores[i]! + b.scores[j]!;
       out.missing[n] = a.missing[i]! + b.missing[j]!;
+      out.apart[n] = a.apart[i]! | b.apart[j]!;
       out.exact[n++] = a.exact[i++]! & b.exact[j++]!;
     }
   }
@@ -144,6 +151,7 @@ function copy(from: Matches, i: number, to: Matches, n: number): void {
   to.scores[n] = from.scores[i]!;
   to.exact[n] = from.exact[i]!;
   to.missing[n] = from.missing[i]!;
+  to.apart[n] = from.apart[i]!;
 }
 
 export const noMatches: Matches = allocate(0);
@@ -193,8 +201,10 @@ export function filterMatches(m: Matches, keep: (id: number) => boolean): Matche
 const idSpan = 2 ** 32;
 /** Up to this many matches, a page of them is taken from all of them sorted. */
 const sortedUpTo = 4096;
-/** Ranking buckets: every word or not (2) × typos (2) × record type (8) × score steps (4096). */
-const buckets = 2 * 2 * 8 * 4096;
+/** Score steps: a log scale, 1/128 of a doubling a step. */
+const scoreSteps = 2048;
+/** Ranking buckets: every word or not (2) × typos (2) × names apart (2) × record type (8) × score steps. */
+const buckets = 2 * 2 * 2 * 8 * scoreSteps;
 /** Buckets are counted in blocks too, so the cut is found in a few hundred steps, not tens of thousands. */
 const blockBits = 8;
 /** One count a bucket and one a block, shared by every ranking (a query ranks in one go): not 256 KB a query. */
@@ -203,7 +213,8 @@ let blockCounts: Uint32Array | undefined;
 
 /**
  * Matches in rank order: records holding every word before those that lack some (a best-effort
- * answer, as Algolia's optional words), exact before typos, then by record type (title,
+ * answer, as Algolia's optional words), exact before typos, an API name found as one name before
+ * its words found apart (as Algolia's proximity), then by record type (title,
  * headings, text; not among records that lack a word, where the words they hold, weighed by
  * rarity and field, come first), then by score, then in reading order. Each record gets one
  * number that sorts on all of these (bucket × 2^32 + id); only the ranks asked for are sorted,
@@ -225,9 +236,10 @@ export class Ranking {
       this.fullCount += 1 - partial;
       const typos = matches.exact[i] ? 0 : 1;
       const type = byType && !partial ? matches.metas[i]! >> 5 : 0;
-      // Higher scores first: a log scale in 12 bits.
-      const score = 4095 - Math.min(4095, Math.round(Math.log2(1 + matches.scores[i]!) * 256));
-      this.keys[i] = (((partial * 2 + typos) * 8 + type) * 4096 + score) * idSpan + matches.ids[i]!;
+      // Higher scores first.
+      const score = scoreSteps - 1 - Math.min(scoreSteps - 1, Math.round(Math.log2(1 + matches.scores[i]!) * 128));
+      const bucket = (((partial * 2 + typos) * 2 + matches.apart[i]!) * 8 + type) * scoreSteps + score;
+      this.keys[i] = bucket * idSpan + matches.ids[i]!;
     }
   }
 

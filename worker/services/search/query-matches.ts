@@ -67,6 +67,7 @@ function wordMatchesOf(word: WordLists, wordMatches: WordMatches, within?: Match
   }
   const scale = partsWeight / parts.length;
   for (let i = 0; i < all!.scores.length; i++) all!.scores[i]! *= scale;
+  all!.apart.fill(1);
   return union(whole, all!);
 }
 

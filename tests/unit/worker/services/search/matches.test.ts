@@ -18,7 +18,8 @@ function matches(count: number, next: () => number, typoShare: number): Matches 
   const exact = Uint8Array.from({ length: count }, () => (next() < typoShare ? 0 : 1));
   // Some records lack a word (a best-effort answer), so the cut also falls between those and the rest.
   const missing = Uint8Array.from({ length: count }, () => (next() < 0.2 ? 1 : 0));
-  return { ids, metas, scores, exact, missing };
+  const apart = Uint8Array.from({ length: count }, () => (next() < 0.1 ? 1 : 0));
+  return { ids, metas, scores, exact, missing, apart };
 }
 
 /** Every match in rank order, by sorting them all. */
