@@ -9,10 +9,17 @@ export type IndexedField = (typeof indexedFields)[number];
 /** Field boosts: a title match outranks a heading match, which outranks body text. */
 export const fieldBoost: Record<IndexedField, number> = { lvl1: 5, lvl2: 3, lvl3: 2, lvl4: 1.5, content: 1 };
 
+/**
+ * A field's text. The weakest heading field also holds the page's section (`lvl0`, its sidebar
+ * category: often the product's name), as DocSearch searches it, so `SELF Studio` finds the pages
+ * under it whose titles do not repeat it.
+ */
 export function extractField(record: SearchRecord, field: string): string {
   if (field === 'content') return record.content ?? '';
   if (field === 'lvl4')
-    return [record.hierarchy.lvl4, record.hierarchy.lvl5, record.hierarchy.lvl6].filter(Boolean).join(' ');
+    return [record.hierarchy.lvl4, record.hierarchy.lvl5, record.hierarchy.lvl6, record.hierarchy.lvl0]
+      .filter(Boolean)
+      .join(' ');
   return record.hierarchy[field as 'lvl1'] ?? '';
 }
 
