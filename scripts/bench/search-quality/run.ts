@@ -41,7 +41,8 @@ export async function benchSite(siteDir: string): Promise<SiteFigures> {
   const known = new Set(site.records.map((record) => new URL(record.url_without_anchor).pathname.replace(/\/$/, '')));
   for (const query of queries)
     for (const route of query.routes)
-      if (!known.has(route)) throw new Error(`${site.name}: “${query.q}” names ${route}, which the site has no page at`);
+      if (!known.has(route))
+        throw new Error(`${site.name}: “${query.q}” names ${route}, which the site has no page at`);
   const run = await engines(site);
   const results = {} as SiteFigures['results'];
   for (const name of engineNames) {

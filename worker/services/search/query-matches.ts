@@ -88,7 +88,10 @@ export function queryMatches(words: WordLists[], wordMatches: WordMatches, keep?
   });
   const rareMatches = rare.map((word) => wordMatchesOf(word, wordMatches));
   const candidates = unionAll(rareMatches);
-  const held = [...rareMatches, ...order.slice(rare.length).map((word) => wordMatchesOf(word, wordMatches, candidates))];
+  const held = [
+    ...rareMatches,
+    ...order.slice(rare.length).map((word) => wordMatchesOf(word, wordMatches, candidates)),
+  ];
   const answer = anyWord(held);
   return keep ? filterMatches(answer, keep) : answer;
 }

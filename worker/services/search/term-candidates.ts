@@ -215,7 +215,8 @@ export function editDistance(a: string, b: string, limit: number): number {
   const restB = endB - start;
   if (restA === 0 || restB === 0) return Math.min(restA + restB, limit + 1);
   if (restA === 1 && restB === 1) return Math.min(1, limit + 1);
-  if (restA === 2 && restB === 2 && a[start] === b[start + 1] && a[start + 1] === b[start]) return Math.min(1, limit + 1);
+  if (restA === 2 && restB === 2 && a[start] === b[start + 1] && a[start + 1] === b[start])
+    return Math.min(1, limit + 1);
   if (limit <= 1) return limit + 1;
   return bandedDistance(a.slice(start, endA), b.slice(start, endB), limit);
 }
