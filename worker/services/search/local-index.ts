@@ -23,7 +23,8 @@ import type { PageRecordReader } from '../../../client/contract/search-records.t
 import { StoreUnavailable } from '../content-store.ts';
 import { applyFacetFilters } from './format.ts';
 import { allowedTypos } from './highlight.ts';
-import { noMatches, Ranking, restrict, termMatches, union, unionAll } from './matches.ts';
+import { noMatches, restrict, termMatches, union, unionAll } from './matches.ts';
+import { Ranking } from './ranking.ts';
 import { byWord, lookups, queryMatches, type WordMatches } from './query-matches.ts';
 import { pieceKinds as kinds } from './piece-kinds.ts';
 import { decodePostingsFast } from './postings-decoder.ts';

@@ -4,7 +4,8 @@
 // for a few matches (sorted whole) and for many (counted in buckets).
 
 import { describe, expect, it } from 'vitest';
-import { Ranking, type Matches } from '../../../../../worker/services/search/matches.ts';
+import type { Matches } from '../../../../../worker/services/search/matches.ts';
+import { Ranking } from '../../../../../worker/services/search/ranking.ts';
 import { random } from '../../../support/synthetic-pages.ts';
 
 /** `count` matches on ascending ids, with types, scores and typos drawn by `next`. */
