@@ -9,16 +9,80 @@ export type IndexedField = (typeof indexedFields)[number];
 /** Field boosts: a title match outranks a heading match, which outranks body text. */
 export const fieldBoost: Record<IndexedField, number> = { lvl1: 5, lvl2: 3, lvl3: 2, lvl4: 1.5, content: 1 };
 
+/**
+ * A field's text. The weakest heading field also holds the page's section (`lvl0`, its sidebar
+ * category: often the product's name), as DocSearch searches it, so `SELF Studio` finds the pages
+ * under it whose titles do not repeat it.
+ */
 export function extractField(record: SearchRecord, field: string): string {
   if (field === 'content') return record.content ?? '';
   if (field === 'lvl4')
-    return [record.hierarchy.lvl4, record.hierarchy.lvl5, record.hierarchy.lvl6].filter(Boolean).join(' ');
+    return [record.hierarchy.lvl4, record.hierarchy.lvl5, record.hierarchy.lvl6, record.hierarchy.lvl0]
+      .filter(Boolean)
+      .join(' ');
   return record.hierarchy[field as 'lvl1'] ?? '';
 }
 
 /** Words: letters and digits in any script; `proof-of-ai` is three words, `ml-kem` two. */
 export function tokenize(text: string): string[] {
   return text.toLowerCase().match(wordPatternFor(text)) ?? [];
+}
+
+/**
+ * The terms a text is indexed under: its words; the parts of each camelCase word beside the whole
+ * (`mockReturnValue`: `mockreturnvalue`, `mock`, `return`, `value`); and each dotted, kebab-case or
+ * snake_case name joined whole beside its words (`prettier-ignore`: `prettierignore`), so an API
+ * name is found by itself and by the words it is made of.
+ */
+export function indexTerms(text: string): string[] {
+  const words = text.match(wordPatternFor(text)) ?? [];
+  const terms: string[] = [];
+  for (const word of words) {
+    terms.push(word.toLowerCase());
+    const parts = identifierParts(word);
+    if (parts) terms.push(...parts);
+  }
+  for (const name of text.match(compoundNames) ?? []) terms.push(name.replace(joints, '').toLowerCase());
+  return terms;
+}
+
+/**
+ * A query's words, as the index has them: a compound name (`prettier.format`, `list-different`)
+ * is one word, its parts the words it joins; a camelCase word's parts are the words it is made of.
+ */
+export interface QueryWord {
+  word: string;
+  parts?: string[];
+}
+
+export function queryWordsOf(query: string): QueryWord[] {
+  // Beyond ASCII there are no compound or camelCase names to take apart: plain words.
+  if (beyondAscii.test(query)) return tokenize(query).map((word) => ({ word }));
+  return (query.match(asciiNames) ?? []).map((raw) => {
+    const runs = raw.split(joints).filter(Boolean);
+    if (runs.length > 1) return { word: runs.join('').toLowerCase(), parts: runs.map((run) => run.toLowerCase()) };
+    const parts = identifierParts(raw);
+    return parts ? { word: raw.toLowerCase(), parts } : { word: raw.toLowerCase() };
+  });
+}
+
+/** Runs of letters and digits joined by `.`, `-` or `_` (none between two runs: one name). */
+const compoundNames = /[A-Za-z0-9]+(?:[._-][A-Za-z0-9]+)+/g;
+const asciiNames = /[A-Za-z0-9]+(?:[._-][A-Za-z0-9]+)*/g;
+const joints = /[._-]/g;
+
+/** A lower-case letter before a capital, or a run of capitals before a capitalised word. */
+const camelJoint = /[a-z][A-Z]|[A-Z]{2}[a-z]/;
+const camelPart = /[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+/g;
+
+/**
+ * The parts of a camelCase or PascalCase ASCII word (`getHTTPResponse`: `get`, `http`, `response`),
+ * lower-cased, two letters or more; undefined for any other word.
+ */
+export function identifierParts(word: string): string[] | undefined {
+  if (!camelJoint.test(word) || beyondAscii.test(word)) return undefined;
+  const parts = (word.match(camelPart) ?? []).filter((part) => part.length > 1).map((part) => part.toLowerCase());
+  return parts.length > 1 ? parts : undefined;
 }
 
 const unicodeWords = /[\p{L}\p{N}]+/gu;

@@ -3,7 +3,7 @@
 
 import type { HighlightValue, MatchLevel, SnippetValue } from '../../../client/contract/search-protocol.ts';
 import { escapeHtml } from '../../../client/contract/escape-html.ts';
-import { tokenize, wordPatternFor } from '../../../client/contract/search-text.ts';
+import { identifierParts, tokenize, wordPatternFor } from '../../../client/contract/search-text.ts';
 import { editDistance } from './term-candidates.ts';
 
 export interface Tags {
@@ -20,19 +20,25 @@ export function allowedTypos(term: string): number {
 /** Per query (its words' array): what each text word answered to, since texts repeat their words. */
 const answers = new WeakMap<string[], Map<string, string | undefined>>();
 
-/** Which query word a text word answers to, if any. `last` may match as a prefix. */
+/**
+ * Which query word a text word answers to, if any. `last` may match as a prefix. A camelCase word
+ * answers to a query word that one of its parts answers to (`mockReturnValue` to `return`), as
+ * the index finds it.
+ */
 export function matchingQueryWord(word: string, queryWords: string[]): string | undefined {
-  const lower = word.toLowerCase();
   let known = answers.get(queryWords);
   if (!known) answers.set(queryWords, (known = new Map()));
-  if (known.has(lower)) return known.get(lower);
-  const found = queryWords.find((query, index) => {
-    if (lower === query) return true;
-    if (index === queryWords.length - 1 && lower.startsWith(query)) return true;
-    const typos = allowedTypos(query);
-    return typos > 0 && Math.abs(lower.length - query.length) <= typos && editDistance(lower, query, typos) <= typos;
-  });
-  known.set(lower, found);
+  if (known.has(word)) return known.get(word);
+  const answersTo = (term: string) =>
+    queryWords.find((query, index) => {
+      if (term === query) return true;
+      if (index === queryWords.length - 1 && term.startsWith(query)) return true;
+      const typos = allowedTypos(query);
+      return typos > 0 && Math.abs(term.length - query.length) <= typos && editDistance(term, query, typos) <= typos;
+    });
+  let found = answersTo(word.toLowerCase());
+  if (!found) for (const part of identifierParts(word) ?? []) if ((found = answersTo(part))) break;
+  known.set(word, found);
   return found;
 }
 

@@ -1,7 +1,7 @@
 // The embedded index, split into pieces (client/contract/index-pieces.ts): a query reads the directory,
 // the vocabulary pieces its typos and prefix need, the term pieces of its candidate terms, and
-// the record chunks of the hits it shows. Matches are ranked as before: exact before typos, then
-// title > headings > text, then score, then position in the page.
+// the record chunks of the hits it shows. Matches are ranked (matches.ts): every word before a
+// best-effort answer, exact before typos, then title > headings > text, then score, then position.
 
 import type { SearchRecord } from '../../../client/contract/search-protocol.ts';
 import type { SearchRef } from '../../../client/contract/storage.ts';
@@ -18,22 +18,14 @@ import {
 } from '../../../client/contract/index-pieces.ts';
 import type { Postings } from '../../../client/contract/postings.ts';
 import { expandRecord } from '../../../client/contract/search-records.ts';
-import { tokenize } from '../../../client/contract/search-text.ts';
+import { queryWordsOf, tokenize } from '../../../client/contract/search-text.ts';
 import type { PageRecordReader } from '../../../client/contract/search-records.ts';
 import { StoreUnavailable } from '../content-store.ts';
 import { applyFacetFilters } from './format.ts';
 import { allowedTypos } from './highlight.ts';
-import {
-  filterMatches,
-  intersect,
-  noMatches,
-  Ranking,
-  restrict,
-  termMatches,
-  union,
-  unionAll,
-  type Matches,
-} from './matches.ts';
+import { noMatches, restrict, termMatches, union, unionAll } from './matches.ts';
+import { Ranking } from './ranking.ts';
+import { byWord, lookups, queryMatches, type WordMatches } from './query-matches.ts';
 import { pieceKinds as kinds } from './piece-kinds.ts';
 import { decodePostingsFast } from './postings-decoder.ts';
 import { derived, loadPiece, type PieceEnv, type PieceKind } from './pieces.ts';
@@ -92,10 +84,9 @@ export function createLocalIndex(directory: SearchIndexRoot, load: Load): LocalI
    * typed word is rarely a term, and that piece is then parsed for nothing.) A word's candidates
    * are kept: readers ask for the same words again and again.
    */
-  const wordCandidates = (words: string[], typosOf: (word: string) => number) =>
+  const wordCandidates = (words: { word: string; last: boolean }[], typosOf: (word: string) => number) =>
     Promise.all(
-      words.map(async (word, index) => {
-        const last = index === words.length - 1;
+      words.map(async ({ word, last }) => {
         const typos = typosOf(word);
         const pieces = vocabularyOf(directory, word, last, typos);
         if (!pieces) return new Map([[word, { quality: 1, exact: true }]]);
@@ -116,7 +107,7 @@ export function createLocalIndex(directory: SearchIndexRoot, load: Load): LocalI
     );
 
   /** A word's matches (any of its terms), only among `within` when an earlier word narrowed them. */
-  const wordMatches = (lists: Awaited<ReturnType<typeof termLists>>, within?: Matches): Matches =>
+  const wordMatches: WordMatches = (lists, within) =>
     unionAll(
       lists.map(({ postings, candidate }) =>
         termMatches(
@@ -128,20 +119,11 @@ export function createLocalIndex(directory: SearchIndexRoot, load: Load): LocalI
     );
 
   const search = async (query: string, facetFilters: string[][] = []): Promise<Ranking> => {
-    const words = tokenize(query);
+    const words = queryWordsOf(query);
     if (words.length === 0) return new Ranking(noMatches);
-    const perWord = await Promise.all((await wordCandidates(words, allowedTypos)).map(termLists));
-    // AND, rarest word first: a common word is only looked up among the records already found.
-    const size = (lists: (typeof perWord)[number]) => lists.reduce((sum, list) => sum + list.postings.ids.length, 0);
-    perWord.sort((a, b) => size(a) - size(b));
-    let matches: Matches | undefined;
-    for (const lists of perWord) {
-      matches = matches ? intersect(matches, wordMatches(lists, matches)) : wordMatches(lists);
-      if (matches.ids.length === 0) break;
-    }
+    const lists = await Promise.all((await wordCandidates(lookups(words), allowedTypos)).map(termLists));
     const keep = facetFilter(directory, facetFilters);
-    if (keep) matches = filterMatches(matches!, keep);
-    return new Ranking(matches!);
+    return new Ranking(queryMatches(byWord(words, lists), wordMatches, keep));
   };
 
   /** Pages' records from their record chunks (`headings`: from their heading chunks). */
@@ -184,7 +166,10 @@ export function createLocalIndex(directory: SearchIndexRoot, load: Load): LocalI
     const words = tokenize(query);
     if (words.length === 0) return [];
     // Looser than search: any word, with up to 40% of its letters wrong (at most two).
-    const found = await wordCandidates(words, (word) => Math.min(2, Math.round(word.length * 0.4)));
+    const found = await wordCandidates(
+      words.map((word, index) => ({ word, last: index === words.length - 1 })),
+      (word) => Math.min(2, Math.round(word.length * 0.4)),
+    );
     const perWord = (await Promise.all(found.map(termLists))).map((lists) => wordMatches(lists));
     const ranking = new Ranking(
       perWord.reduce((all, next) => union(all, next, true)),

@@ -100,12 +100,14 @@ export function candidates(
   const found = new Map<string, Candidate>([[word, itself]]);
   const completions: [string, number, VocabularyPiece][] = [];
   const near: [string, number, VocabularyPiece, number][] = [];
+  const forms: [string, number, VocabularyPiece][] = [];
   const consider = (term: string, count: number, piece: VocabularyPiece) => {
     if (term === word) {
       if (located) itself.pieces = termPiecesIn(piece, term);
       return;
     }
     if (last && term.startsWith(word)) completions.push([term, count, piece]);
+    else if (typos > 0 && pluralOf(term, word)) forms.push([term, count, piece]);
     else if (typos > 0 && Math.abs(term.length - word.length) <= typos) {
       const distance = editDistance(term, word, typos);
       if (distance <= typos) near.push([term, count, piece, distance]);
@@ -137,9 +139,23 @@ export function candidates(
   const where = (term: string, piece: VocabularyPiece) => (located ? { pieces: termPiecesIn(piece, term) } : {});
   for (const [term, , piece] of mostFrequent(completions.sort(frequentFirst), expansionLimits.prefixTerms))
     found.set(term, { quality: 0.375 + (0.375 * word.length) / term.length, exact: true, ...where(term, piece) });
-  for (const [term, , piece, distance] of mostFrequent(near.sort(frequentFirst), expansionLimits.typoTerms))
+  for (const [term, , piece] of forms) found.set(term, { quality: 0.9, exact: true, ...where(term, piece) });
+  // The nearest first (a long word has many terms two edits away), then the most frequent.
+  const nearestFirst = (a: (typeof near)[number], b: (typeof near)[number]) => a[3] - b[3] || frequentFirst(a, b);
+  for (const [term, , piece, distance] of mostFrequent(near.sort(nearestFirst), expansionLimits.typoTerms))
     found.set(term, { quality: 0.45 / distance, exact: false, ...where(term, piece) });
   return found;
+}
+
+/**
+ * Whether one is the other's plural (`option`, `options`; `match`, `matches`): the same word to a
+ * reader, found as the word itself, not as a typo.
+ */
+function pluralOf(a: string, b: string): boolean {
+  const [short, long] = a.length < b.length ? [a, b] : [b, a];
+  if (short.length < 3 || !long.startsWith(short)) return false;
+  const ending = long.slice(short.length);
+  return ending === 's' || (ending === 'es' && /(?:s|x|z|ch|sh)$/.test(short));
 }
 
 /** Hashes of the term pieces holding `term`, a term of vocabulary piece `piece` (version 6). */
@@ -173,13 +189,15 @@ function mostFrequent<T extends [string, number, ...unknown[]]>(sorted: T[], ter
   return kept;
 }
 
+let beforeRow = new Int32Array(64);
 let previousRow = new Int32Array(64);
 let currentRow = new Int32Array(64);
 
 /**
- * Levenshtein distance, or `limit + 1` as soon as it must exceed `limit`. A common start and end
- * cost nothing, so only what lies between is compared; there, one edit (the usual typo) leaves at
- * most a letter on either side, and otherwise only the band of cells within `limit` of the
+ * Edit distance (Levenshtein's edits, and two adjacent letters swapped as one, as Algolia counts
+ * typos), or `limit + 1` as soon as it must exceed `limit`. A common start and end cost nothing,
+ * so only what lies between is compared; there, one edit (the usual typo) leaves at most a letter
+ * on either side or a swapped pair, and otherwise only the band of cells within `limit` of the
  * diagonal can stay within it, so only those are computed.
  */
 export function editDistance(a: string, b: string, limit: number): number {
@@ -197,12 +215,15 @@ export function editDistance(a: string, b: string, limit: number): number {
   const restB = endB - start;
   if (restA === 0 || restB === 0) return Math.min(restA + restB, limit + 1);
   if (restA === 1 && restB === 1) return Math.min(1, limit + 1);
+  if (restA === 2 && restB === 2 && a[start] === b[start + 1] && a[start + 1] === b[start])
+    return Math.min(1, limit + 1);
   if (limit <= 1) return limit + 1;
   return bandedDistance(a.slice(start, endA), b.slice(start, endB), limit);
 }
 
 function bandedDistance(a: string, b: string, limit: number): number {
   if (b.length + 2 > previousRow.length) {
+    beforeRow = new Int32Array(b.length + 2);
     previousRow = new Int32Array(b.length + 2);
     currentRow = new Int32Array(b.length + 2);
   }
@@ -215,17 +236,20 @@ function bandedDistance(a: string, b: string, limit: number): number {
     let best = beyond;
     const code = a.charCodeAt(i - 1);
     for (let j = from; j <= to; j++) {
-      const value = Math.min(
+      let value = Math.min(
         previousRow[j]! + 1,
         currentRow[j - 1]! + 1,
         previousRow[j - 1]! + (code === b.charCodeAt(j - 1) ? 0 : 1),
       );
+      // A swap of this letter and the one before.
+      if (i > 1 && j > 1 && code === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === b.charCodeAt(j - 1))
+        value = Math.min(value, beforeRow[j - 2]! + 1);
       currentRow[j] = value > beyond ? beyond : value;
       if (value < best) best = value;
     }
     if (to < b.length) currentRow[to + 1] = beyond;
     if (best > limit) return beyond;
-    [previousRow, currentRow] = [currentRow, previousRow];
+    [beforeRow, previousRow, currentRow] = [previousRow, currentRow, beforeRow];
   }
   return Math.min(previousRow[b.length]!, beyond);
 }

@@ -19,7 +19,7 @@ import {
 } from '../../../../client/contract/index-pieces.ts';
 import { encodeVarint } from '../../../../client/contract/postings.ts';
 import { compactRecord, encodePageHeadings, encodePageRecords } from '../../../../client/contract/search-records.ts';
-import { extractField, indexedFields, tokenize } from '../../../../client/contract/search-text.ts';
+import { extractField, indexedFields, indexTerms } from '../../../../client/contract/search-text.ts';
 import { storedFormats } from '../../../../client/contract/storage.ts';
 import { pageDirectories, termPiecesOfTerms } from './directory.ts';
 import { TermPostings } from './term-postings.ts';
@@ -108,7 +108,7 @@ export function createSearchIndexWriter({
     const tokens = new Map<string, string[]>();
     const wordsOf = (text: string) => {
       let words = tokens.get(text);
-      if (!words) tokens.set(text, (words = [...new Set(tokenize(text))]));
+      if (!words) tokens.set(text, (words = [...new Set(indexTerms(text))]));
       return words;
     };
     // A page's records share its version: the page carries the tag, not each record.

@@ -57,6 +57,12 @@ const contentSnippet = (hit: SearchHit) => hit._snippetResult!.content as Snippe
 const withoutMarks = (html: string) => html.replaceAll('<mark>', '').replaceAll('</mark>', '');
 
 describe('highlighting', () => {
+  it('marks an API name found by one of the words it is made of', () => {
+    const hit = hitFor({ query: 'return value', ...marks }, record({ content: 'Call mockReturnValue first.' }));
+    expect(contentHighlight(hit).value).toBe('Call <mark>mockReturnValue</mark> first.');
+    expect(contentHighlight(hit).matchedWords).toEqual(['return']);
+  });
+
   it('wraps the matched words of each hierarchy level in the requested tags', () => {
     const hit = hitFor({ query: 'install node', ...marks }, record());
     expect(lvl(hit, 'lvl1')).toEqual({

@@ -94,14 +94,35 @@ describe('ranking', () => {
     ]);
   });
 
-  it('finds only records that contain every word of the query', async () => {
+  it('answers with the records holding some of the words only when none holds them all', async () => {
     const records = [
+      record({ page: 'one', type: 'lvl1', title: 'Rotate the logs' }),
       record({ page: 'both', type: 'content', content: 'Rotate the signing key.' }),
-      record({ page: 'one', type: 'content', content: 'Rotate the logs.' }),
     ];
-    expect((await indexOf(records).search('rotate key')).map((found) => found.url)).toEqual([
+    const index = indexOf(records);
+    // As Algolia's removeWordsIfNoResults: full matches alone when there are some…
+    expect((await index.search('rotate key')).map((found) => found.url)).toEqual(['https://docs.example.test/both']);
+    expect((await index.engine.search('rotate key')).fullCount).toBe(1);
+    // …and a best-effort answer, never a blank, when there are none.
+    expect((await index.search('rotate logs key')).map((found) => found.url)).toEqual([
+      'https://docs.example.test/one',
       'https://docs.example.test/both',
     ]);
+    expect((await index.engine.search('rotate logs key')).fullCount).toBe(0);
+  });
+
+  it('answers a query no record answers in full with the records holding most of it, rarest words first', async () => {
+    const records = [
+      record({ page: 'common', type: 'content', content: 'How do I test a page?' }),
+      record({ page: 'common-too', type: 'content', content: 'How do I read a test?' }),
+      record({ page: 'promise', type: 'content', content: 'Return the promise from the test.' }),
+      record({ page: 'none', type: 'content', content: 'Nothing here.' }),
+    ];
+    const index = indexOf(records);
+    const found = (await index.search('how do i test a promise')).map((entry) => new URL(entry.url).pathname);
+    expect(found[0]).toBe('/promise');
+    expect(found).not.toContain('/none');
+    expect((await index.engine.search('how do i test a promise')).fullCount).toBe(0);
   });
 
   it('finds words across the title and the body of a record', async () => {
@@ -155,8 +176,9 @@ describe('prefix matching', () => {
   });
 
   it('does not complete a word before the last one', async () => {
-    expect(await index().search('config guide')).toEqual([]);
-    expect(await index().search('configuration guide')).toHaveLength(1);
+    // Found for `guide` alone, a best-effort answer: `config` is not taken for `configuration`.
+    expect((await index().engine.search('config guide')).fullCount).toBe(0);
+    expect((await index().engine.search('configuration guide')).fullCount).toBe(1);
   });
 });
 
@@ -166,8 +188,8 @@ describe('query length', () => {
     const long = `requirements ${' '.repeat(60)}zzzzzzzz`;
     const [query] = parseSearchBody(JSON.stringify({ requests: [{ query: long }] }));
     expect(query!.query).toHaveLength(64);
-    expect(await index.search(query!.query)).toHaveLength(1);
-    expect(await index.search(long)).toEqual([]);
+    expect((await index.engine.search(query!.query)).fullCount).toBe(1);
+    expect((await index.engine.search(long)).fullCount).toBe(0);
   });
 });
 
@@ -238,7 +260,7 @@ describe('the index built from the fixture site', () => {
   });
 
   it('suggests page titles close to a query that found nothing', async () => {
-    expect(await index.search('introductoin zebra')).toEqual([]);
+    expect(await index.search('zebra quagga')).toEqual([]);
     expect(await index.suggest('introductoin zebra', 3)).toEqual(expect.arrayContaining(['Introduction']));
   });
 });

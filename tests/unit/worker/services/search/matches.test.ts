@@ -4,7 +4,8 @@
 // for a few matches (sorted whole) and for many (counted in buckets).
 
 import { describe, expect, it } from 'vitest';
-import { Ranking, type Matches } from '../../../../../worker/services/search/matches.ts';
+import type { Matches } from '../../../../../worker/services/search/matches.ts';
+import { Ranking } from '../../../../../worker/services/search/ranking.ts';
 import { random } from '../../../support/synthetic-pages.ts';
 
 /** `count` matches on ascending ids, with types, scores and typos drawn by `next`. */
@@ -16,7 +17,10 @@ function matches(count: number, next: () => number, typoShare: number): Matches 
   // Few distinct scores, so that many matches share a bucket.
   const scores = Float64Array.from({ length: count }, () => Math.floor(next() * 6) * 0.7);
   const exact = Uint8Array.from({ length: count }, () => (next() < typoShare ? 0 : 1));
-  return { ids, metas, scores, exact };
+  // Some records lack a word (a best-effort answer), so the cut also falls between those and the rest.
+  const missing = Uint8Array.from({ length: count }, () => (next() < 0.2 ? 1 : 0));
+  const apart = Uint8Array.from({ length: count }, () => (next() < 0.1 ? 1 : 0));
+  return { ids, metas, scores, exact, missing, apart };
 }
 
 /** Every match in rank order, by sorting them all. */

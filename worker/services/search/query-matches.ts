@@ -1,0 +1,102 @@
+// A query's matches from its words' term lists: every word required (AND, rarest word first), a
+// camelCase word found whole or by all of its parts; and, when no record holds every word, a
+// best-effort answer from records holding some of the words, ranked below the full matches.
+
+import type { Postings } from '../../../client/contract/postings.ts';
+import type { QueryWord } from '../../../client/contract/search-text.ts';
+import { anyWord, filterMatches, intersect, union, unionAll, type Matches } from './matches.ts';
+import type { Candidate } from './term-candidates.ts';
+
+export interface TermList {
+  postings: Postings;
+  candidate: Candidate;
+}
+
+/** A word's matches (any of its terms), only among `within` when given. */
+export type WordMatches = (lists: TermList[], within?: Matches) => Matches;
+
+/** A query word's term lists: the word's own, and each of its parts' (a camelCase word). */
+export interface WordLists {
+  whole: TermList[];
+  parts: TermList[][];
+}
+
+/**
+ * Below this many full matches the best-effort answer is added: only when no record holds every
+ * word (Algolia's removeWordsIfNoResults), since showing more hits means reading their records
+ * (measured at 10,000 pages: below 20, a warm search took 7.9 ms of CPU against 6.6, for no better
+ * answers in the quality bench).
+ */
+export const bestEffortBelow = 1;
+/**
+ * Postings the best-effort answer gathers from its rarest words; commoner words are then only
+ * looked up among those records, as in the AND, so a question full of common words stays cheap.
+ */
+export const bestEffortPostings = 100_000;
+/** A word matched by its parts (`return value` for `returnValue`) weighs less than the word itself. */
+const partsWeight = 0.8;
+
+/** The terms to look up, in order: each word, then its parts; the query's last may be a prefix. */
+export function lookups(words: QueryWord[]): { word: string; last: boolean }[] {
+  return words.flatMap(({ word, parts = [] }, index) => {
+    const last = index === words.length - 1;
+    return [{ word, last }, ...parts.map((part, at) => ({ word: part, last: last && at === parts.length - 1 }))];
+  });
+}
+
+/** The looked-up lists (in `lookups` order) back by word. */
+export function byWord(words: QueryWord[], lists: TermList[][]): WordLists[] {
+  let at = 0;
+  return words.map(({ parts = [] }) => {
+    const whole = lists[at++]!;
+    return { whole, parts: parts.map(() => lists[at++]!) };
+  });
+}
+
+const postingsOf = (lists: TermList[]) => lists.reduce((sum, list) => sum + list.postings.ids.length, 0);
+
+/** How many records a word may match at most: what ordering the AND needs. */
+function size(word: WordLists): number {
+  const parts = word.parts.length > 0 ? Math.min(...word.parts.map(postingsOf)) : 0;
+  return postingsOf(word.whole) + parts;
+}
+
+function wordMatchesOf(word: WordLists, wordMatches: WordMatches, within?: Matches): Matches {
+  const whole = wordMatches(word.whole, within);
+  if (word.parts.length === 0) return whole;
+  const parts = [...word.parts].sort((a, b) => postingsOf(a) - postingsOf(b));
+  let all: Matches | undefined;
+  for (const lists of parts) {
+    all = all ? intersect(all, wordMatches(lists, all)) : wordMatches(lists, within);
+    if (all.ids.length === 0) return whole;
+  }
+  const scale = partsWeight / parts.length;
+  for (let i = 0; i < all!.scores.length; i++) all!.scores[i]! *= scale;
+  all!.apart.fill(1);
+  return union(whole, all!);
+}
+
+export function queryMatches(words: WordLists[], wordMatches: WordMatches, keep?: (id: number) => boolean): Matches {
+  const order = [...words].sort((a, b) => size(a) - size(b));
+  let full: Matches | undefined;
+  for (const word of order) {
+    full = full ? intersect(full, wordMatchesOf(word, wordMatches, full)) : wordMatchesOf(word, wordMatches);
+    if (full.ids.length === 0) break;
+  }
+  if (keep) full = filterMatches(full!, keep);
+  if (words.length < 2 || full!.ids.length >= bestEffortBelow) return full!;
+  // The rarest words gather the records; the commoner ones are looked up among them.
+  let gathered = 0;
+  const rare = order.filter((word, index) => {
+    gathered += size(word);
+    return index === 0 || gathered <= bestEffortPostings;
+  });
+  const rareMatches = rare.map((word) => wordMatchesOf(word, wordMatches));
+  const candidates = unionAll(rareMatches);
+  const held = [
+    ...rareMatches,
+    ...order.slice(rare.length).map((word) => wordMatchesOf(word, wordMatches, candidates)),
+  ];
+  const answer = anyWord(held);
+  return keep ? filterMatches(answer, keep) : answer;
+}

@@ -1,0 +1,142 @@
+// Matches in rank order (see `Ranking`): one number a record sorts on every criterion at once.
+
+import { typeRank } from '../../../client/contract/index-pieces.ts';
+import type { Matches } from './matches.ts';
+
+const idSpan = 2 ** 32;
+/** Up to this many matches, a page of them is taken from all of them sorted. */
+const sortedUpTo = 4096;
+/** Score steps: a log scale, 1/128 of a doubling a step. */
+const scoreSteps = 2048;
+/** Ranking buckets: every word or not (2) × typos (2) × names apart (2) × record type (8) × score steps. */
+const buckets = 2 * 2 * 2 * 8 * scoreSteps;
+/** Buckets are counted in blocks too, so the cut is found in a few hundred steps, not tens of thousands. */
+const blockBits = 8;
+/** One count a bucket and one a block, shared by every ranking (a query ranks in one go): not 256 KB a query. */
+let histogram: Uint32Array | undefined;
+let blockCounts: Uint32Array | undefined;
+
+/**
+ * Matches in rank order: records holding every word before those that lack some (a best-effort
+ * answer, as Algolia's optional words), exact before typos, an API name found as one name before
+ * its words found apart (as Algolia's proximity), then by record type (title,
+ * headings, text; not among records that lack a word, where the words they hold, weighed by
+ * rarity and field, come first), then by score, then in reading order. Each record gets one
+ * number that sorts on all of these (bucket × 2^32 + id); only the ranks asked for are sorted,
+ * so a word found in most records costs a pass over them, not a sort.
+ */
+export class Ranking {
+  private readonly keys: Float64Array;
+  private sorted?: Float64Array;
+  /** Records holding every word of the query (the rest are a best-effort answer, ranked after them). */
+  readonly fullCount: number = 0;
+
+  constructor(
+    private readonly matches: Matches,
+    byType = true,
+  ) {
+    this.keys = new Float64Array(matches.ids.length);
+    for (let i = 0; i < this.keys.length; i++) {
+      const partial = matches.missing[i]! > 0 ? 1 : 0;
+      this.fullCount += 1 - partial;
+      const typos = matches.exact[i] ? 0 : 1;
+      const type = byType && !partial ? matches.metas[i]! >> 5 : 0;
+      // Higher scores first.
+      const score = scoreSteps - 1 - Math.min(scoreSteps - 1, Math.round(Math.log2(1 + matches.scores[i]!) * 128));
+      const bucket = (((partial * 2 + typos) * 2 + matches.apart[i]!) * 8 + type) * scoreSteps + score;
+      this.keys[i] = bucket * idSpan + matches.ids[i]!;
+    }
+  }
+
+  get count(): number {
+    return this.keys.length;
+  }
+
+  /** Whether matched record `id` is a title or heading (not text): its type is in every posting's meta. */
+  isHeading(id: number): boolean {
+    const { ids, metas } = this.matches;
+    let low = 0;
+    let high = ids.length - 1;
+    while (low <= high) {
+      const middle = (low + high) >> 1;
+      if (ids[middle]! === id) return metas[middle]! >> 5 !== typeRank.content;
+      if (ids[middle]! < id) low = middle + 1;
+      else high = middle - 1;
+    }
+    return false;
+  }
+
+  /** Ids of ranks `from` to `from + count`. */
+  slice(from: number, count: number): number[] {
+    const wanted = Math.min(from + count, this.keys.length);
+    if (wanted <= from) return [];
+    // A few thousand keys sort natively in less time than the histogram's arrays take to set up.
+    const sortAll = wanted * 4 >= this.keys.length || this.keys.length <= sortedUpTo;
+    const best = sortAll ? this.allSorted() : this.smallest(wanted);
+    return Array.from(best.subarray(from, wanted), (key) => key % idSpan);
+  }
+
+  /** Pages (by `pageOf`) best first, by their best record. */
+  pages(pageOf: (id: number) => number): number[] {
+    const { ids } = this.matches;
+    const runs: { page: number; best: number }[] = [];
+    // Ids ascend, so a page's records are one run.
+    for (let i = 0; i < ids.length; i++) {
+      const page = pageOf(ids[i]!);
+      const last = runs[runs.length - 1];
+      if (last && last.page === page) last.best = Math.min(last.best, this.keys[i]!);
+      else runs.push({ page, best: this.keys[i]! });
+    }
+    return runs.sort((a, b) => a.best - b.best).map((run) => run.page);
+  }
+
+  /** Ids of the records of `pages`, best first. */
+  recordsOf(pages: Set<number>, pageOf: (id: number) => number): number[] {
+    const kept: number[] = [];
+    for (let i = 0; i < this.keys.length; i++) if (pages.has(pageOf(this.matches.ids[i]!))) kept.push(this.keys[i]!);
+    return kept.sort((a, b) => a - b).map((key) => key % idSpan);
+  }
+
+  private allSorted(): Float64Array {
+    this.sorted ??= this.keys.slice().sort();
+    return this.sorted;
+  }
+
+  /** The `count` smallest keys, sorted: a histogram of buckets finds where the cut falls. */
+  private smallest(count: number): Float64Array {
+    histogram ??= new Uint32Array(buckets);
+    blockCounts ??= new Uint32Array(buckets >> blockBits);
+    let first = buckets;
+    let last = 0;
+    for (const key of this.keys) {
+      const bucket = Math.floor(key / idSpan);
+      histogram[bucket]!++;
+      blockCounts[bucket >> blockBits]!++;
+      if (bucket < first) first = bucket;
+      if (bucket > last) last = bucket;
+    }
+    // The block the cut falls in, then the bucket within it. (Bucket by bucket, a query whose
+    // hits all need a typo walked every exact-match bucket, all empty: slow on a cold isolate.)
+    let block = first >> blockBits;
+    let below = 0;
+    while (below + blockCounts[block]! < count) below += blockCounts[block++]!;
+    let cut = Math.max(first, block << blockBits);
+    while (below + histogram[cut]! < count) below += histogram[cut++]!;
+    // Left zeroed for the next query: only the buckets and blocks this one touched.
+    histogram.fill(0, first, last + 1);
+    blockCounts.fill(0, first >> blockBits, (last >> blockBits) + 1);
+    const chosen = new Float64Array(count);
+    let n = 0;
+    let fromCut = count - below;
+    // Keys follow id order, so the first ones met in the cut bucket are its best.
+    for (const key of this.keys) {
+      const bucket = Math.floor(key / idSpan);
+      if (bucket < cut) chosen[n++] = key;
+      else if (bucket === cut && fromCut > 0) {
+        chosen[n++] = key;
+        fromCut--;
+      }
+    }
+    return chosen.sort();
+  }
+}
