@@ -2,7 +2,6 @@
 // sidebar's few links. Everything else a blog page shows (post headers, previews, pagination) is
 // in its element tree, built once by the compiler (scripts/compiler/blog/).
 
-
 /** The kinds of page a blog has; the worker and browser render them all with one layout. */
 export type BlogPageKind = 'post' | 'list' | 'tags' | 'tag' | 'authors' | 'author' | 'archive';
 
