@@ -130,8 +130,8 @@ test.describe('without JavaScript', () => {
   });
 
   test('a near miss with no results offers up to three suggestions that lead to results', async ({ page }) => {
-    await page.goto('/search?q=grdi');
-    await expect(page.locator('main')).toContainText('No results for "grdi"');
+    await page.goto('/search?q=gidr');
+    await expect(page.locator('main')).toContainText('No results for "gidr"');
     await expect(page.locator('main')).toContainText('Try searching for');
     const suggestions = page.locator('main .search-page-suggestions a');
     const total = await suggestions.count();
