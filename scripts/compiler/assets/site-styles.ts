@@ -12,6 +12,7 @@ import { dirname, join, relative } from 'node:path';
 import * as esbuild from 'esbuild';
 import { BuildError } from '../errors.ts';
 import { fontOriginsOfStylesheet } from './font-hosts.ts';
+import { staticRootUrls } from './static-root-urls.ts';
 import { sassPlugin } from './sass-stylesheets.ts';
 
 export interface SiteStyles {
@@ -119,18 +120,10 @@ function bundleCss(files: string[], siteDir: string) {
     outdir: '/client/assets',
     assetNames: '[name]-[hash]',
     loader: { '.woff2': 'file', '.woff': 'file', '.ttf': 'file', '.svg': 'file', '.png': 'file', '.jpg': 'file' },
-    plugins: [staticRoot, webpackPackagePaths, sassPlugin(siteDir)],
+    plugins: [staticRootUrls, webpackPackagePaths, sassPlugin(siteDir)],
     logLevel: 'silent',
   });
 }
-
-/** `url(/img/…)` and the like name files of static/, served at the root as they are. */
-const staticRoot: esbuild.Plugin = {
-  name: 'static-root',
-  setup(build) {
-    build.onResolve({ filter: /^\/[^/]/ }, (args) => ({ path: args.path, external: true }));
-  },
-};
 
 /**
  * `@import '~katex/dist/katex.min.css'`: webpack's `~` names a package, as Docusaurus's CSS loader

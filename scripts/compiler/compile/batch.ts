@@ -45,6 +45,7 @@ import { remarkUnwrapMdxCodeBlocks } from './markdown/mdx-code-blocks.ts';
 import { recmaPageDefinedComponents } from './markdown/page-defined-components.ts';
 import { cssModulesPlugin } from './islands/css-modules.ts';
 import { sassPlugin } from '../assets/sass-stylesheets.ts';
+import { staticRootUrls } from '../assets/static-root-urls.ts';
 import { siteComponentOptions, siteComponentsPlugin } from './islands/plugin.ts';
 import { pageReactPlugin } from './page-react.ts';
 import { withCurrentPage } from './current-page.ts';
@@ -177,6 +178,7 @@ export async function compileBatch(
         svgComponentsPlugin,
         cssModulesPlugin(context.siteDir),
         sassPlugin(context.siteDir),
+        staticRootUrls,
         preprocessPlugin(byFile, context, code),
         pageImportsPlugin(),
         componentsProviderPlugin(),

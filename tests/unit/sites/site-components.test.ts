@@ -269,6 +269,30 @@ describe('Sass in site components', () => {
     expect(css).toContain(`.${cardClass} .${titleClass}{font-weight:700}`);
     expect(css).toContain('.card-row{gap:8px}');
   });
+
+  it('leaves url(/img/…) in a CSS module to the static folder, as Docusaurus does', async () => {
+    const siteDir = await writeSite({
+      'static/img/banner.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+      'src/components/Hero/styles.module.css': ".hero { background: url('/img/banner.svg') center; }\n",
+      'src/components/Hero/index.jsx': [
+        "import styles from './styles.module.css';",
+        'export default function Hero() {',
+        '  return <div className={styles.hero}>Hero</div>;',
+        '}',
+        '',
+      ].join('\n'),
+      'docs/a.mdx': page('A', "import Hero from '@site/src/components/Hero';", '', '<Hero />'),
+    });
+    const built = await buildSite(siteDir);
+    expect(built.pages.map((each) => each.route)).toEqual(['/a']);
+    const bundle = await bundleClient({
+      siteDir,
+      modules: ['src/components/Hero/index.jsx'],
+      pageContext: pageContext(defaultSiteConfig),
+    });
+    const [stylesheet] = bundle.islands['src/components/Hero/index.jsx']!.styles;
+    expect(new TextDecoder().decode(bundle.files.get(stylesheet!.slice(1)))).toContain('url(/img/banner.svg)');
+  });
 });
 
 describe('errors in site components', () => {

@@ -2,6 +2,7 @@
 // the same esbuild run as our own code (so React and the rest are shared chunks), and this says
 // where each one's chunk and stylesheet went, and whether the browser needs its script at all.
 
+import { staticRootUrls } from '../../assets/static-root-urls.ts';
 import { readFileSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
 import type * as esbuild from 'esbuild';
@@ -41,6 +42,7 @@ export function islandBuildOptions(islands: IslandModules, root: string) {
       cssModulesPlugin(siteDir),
       // After the CSS modules: a `.module.scss` is theirs, any other Sass stylesheet this one's.
       sassPlugin(siteDir),
+      staticRootUrls,
       {
         name: 'self-docs-island-imports',
         setup(build: esbuild.PluginBuild) {
