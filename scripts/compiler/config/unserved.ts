@@ -39,7 +39,10 @@ export function unservedFeatures(raw: unknown, siteDir: string, file: ConfigFile
           `build that folder as a site of its own (npm start -- --content <folder>), or remove the instance from plugins`,
         ),
       );
-    } else if (!/content-blog/.test(name)) otherPlugins.push(name); // blogs are served (scripts/compiler/blog/)
+    } else if (!/content-blog|docusaurus-plugin-sass/.test(name)) {
+      // Blogs are served (scripts/compiler/blog/); Sass is compiled by the engine (assets/sass-stylesheets.ts).
+      otherPlugins.push(name);
+    }
   }
   for (const theme of asArray(config.themes)) {
     const [name] = nameAndOptions(theme);
