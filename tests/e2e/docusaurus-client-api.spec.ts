@@ -3,7 +3,8 @@
 // Docusaurus's do: the router's location after history.push, client-side navigation from it, the
 // reader's preferred version, the window size, and an error boundary's fallback.
 
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { watchProblems } from '../support/page-problems.ts';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server.ts';
 
 let site: FixtureServer;
@@ -16,20 +17,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await site?.stop();
 });
-
-/** Console errors, uncaught errors and failed requests of the page, as they happen. */
-function watchProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' || /hydrat/i.test(message.text()))
-      problems.push(`${message.type()}: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
-  page.on('response', (response) => {
-    if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
-  });
-  return problems;
-}
 
 test("useLocation follows history.push, which navigates within the site's client", async ({ page }) => {
   const problems = watchProblems(page);

@@ -4,6 +4,7 @@
 // breaks the page's CSP or logs an error.
 
 import { expect, test, type Page } from '@playwright/test';
+import { watchProblems } from '../support/page-problems.ts';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server.ts';
 
 let site: FixtureServer;
@@ -18,20 +19,6 @@ test.afterAll(async () => {
 });
 
 const counterButton = (page: Page) => page.getByRole('button', { name: /^Presses:/ });
-
-/** Console errors, uncaught errors and CSP violations of the page, as they happen. */
-function watchProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' || /hydrat|Content Security Policy/i.test(message.text()))
-      problems.push(`${message.type()}: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
-  page.on('response', (response) => {
-    if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
-  });
-  return problems;
-}
 
 test('the counter is server markup that reads and looks right without JavaScript', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });

@@ -5,6 +5,7 @@
 
 import { expect, test, type Page } from '@playwright/test';
 import { paintPageAtLightestGradientColour, wcagViolations } from '../support/axe.ts';
+import { watchProblems } from '../support/page-problems.ts';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server.ts';
 
 let site: FixtureServer;
@@ -19,20 +20,6 @@ test.afterAll(async () => {
 });
 
 const starButton = (page: Page) => page.getByRole('button', { name: /^Stars:/ });
-
-/** Console errors, hydration warnings, uncaught errors, CSP violations and failed requests, as they happen. */
-function watchProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' || /hydrat|Content Security Policy/i.test(message.text()))
-      problems.push(`${message.type()}: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
-  page.on('response', (response) => {
-    if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
-  });
-  return problems;
-}
 
 test('the landing page reads without JavaScript, as the build rendered it', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });

@@ -4,6 +4,7 @@
 // JavaScript; a page without a diagram loads none of Mermaid's code; no error, no CSP violation.
 
 import { expect, test, type Page, type Request } from '@playwright/test';
+import { watchProblems } from '../support/page-problems.ts';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server.ts';
 
 let site: FixtureServer;
@@ -16,20 +17,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await site?.stop();
 });
-
-/** Console errors, uncaught errors, CSP violations and failed requests of the page. */
-function watchProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' || /Content Security Policy/i.test(message.text()))
-      problems.push(`${message.type()}: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
-  page.on('response', (response) => {
-    if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
-  });
-  return problems;
-}
 
 /** The scripts the page requests, and their bytes. */
 function watchScripts(page: Page): { url: string; bytes: () => Promise<number> }[] {

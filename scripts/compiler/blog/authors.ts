@@ -2,15 +2,13 @@
 // post's frontmatter (a key of that file, an object, or the older `author*` keys). An author of the
 // file with `page: true` gets a page of their posts (`/blog/authors/<key>`).
 
-import { existsSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { parse } from 'yaml';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { BuildError } from '../errors.ts';
-import { parseWithFriendlyErrors } from '../schemas/friendly-errors.ts';
 import { authorsMapSchema, type AuthorsMap, type BlogFrontmatter } from '../schemas/blog.ts';
-import { uniqueLine } from '../schemas/source-lines.ts';
 import { normaliseRoute } from '../sources/discover.ts';
 import type { BlogOptions } from './options.ts';
+import { readYamlFile } from './yaml-file.ts';
 
 export interface BlogAuthor {
   key?: string;
@@ -29,23 +27,12 @@ export function readAuthorsMap(siteDir: string, blog: BlogOptions): AuthorsOfBlo
   const file = join(blog.dir, blog.authorsMapPath);
   const authors: AuthorsOfBlog = new Map();
   if (!existsSync(file)) return authors;
-  const relPath = relative(siteDir, file);
-  const text = readFileSync(file, 'utf8');
-  let data: unknown;
-  try {
-    data = parse(text) ?? {};
-  } catch (error) {
-    throw new BuildError(
-      relPath,
-      undefined,
-      `bad YAML: ${(error as Error).message.split('\n')[0]}`,
-      'write a mapping of author keys to { name, title, url, image_url }',
-    );
-  }
-  const map: AuthorsMap = parseWithFriendlyErrors(authorsMapSchema, data, {
-    file: relPath,
+  const map: AuthorsMap = readYamlFile({
+    siteDir,
+    file,
+    schema: authorsMapSchema,
     root: 'the authors file',
-    lineOf: (path, value) => uniqueLine(text, path, value),
+    shape: 'a mapping of author keys to { name, title, url, image_url }',
   });
   for (const [key, entry] of Object.entries(map)) {
     const page = entry.page;

@@ -1,15 +1,12 @@
 // A blog's tags: labels from the posts' frontmatter, described by `tags.yml` in the blog folder when
 // there is one (its keys are what posts write; label, permalink and description come from it).
 
-import { existsSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { parse } from 'yaml';
-import { BuildError } from '../errors.ts';
-import { parseWithFriendlyErrors } from '../schemas/friendly-errors.ts';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { tagsFileSchema, type BlogFrontmatter } from '../schemas/blog.ts';
-import { uniqueLine } from '../schemas/source-lines.ts';
 import { normaliseRoute } from '../sources/discover.ts';
 import type { BlogOptions } from './options.ts';
+import { readYamlFile } from './yaml-file.ts';
 
 export interface BlogTag {
   label: string;
@@ -30,23 +27,12 @@ export function readTagsFile(siteDir: string, blog: BlogOptions): TagsOfBlog {
   const known: TagsOfBlog['known'] = new Map();
   const file = blog.tags ? join(blog.dir, blog.tags) : undefined;
   if (!file || !existsSync(file)) return { base, known };
-  const relPath = relative(siteDir, file);
-  const text = readFileSync(file, 'utf8');
-  let data: unknown;
-  try {
-    data = parse(text) ?? {};
-  } catch (error) {
-    throw new BuildError(
-      relPath,
-      undefined,
-      `bad YAML: ${(error as Error).message.split('\n')[0]}`,
-      'write a mapping of tag keys to { label, permalink, description }',
-    );
-  }
-  const tags = parseWithFriendlyErrors(tagsFileSchema, data, {
-    file: relPath,
+  const tags = readYamlFile({
+    siteDir,
+    file,
+    schema: tagsFileSchema,
     root: 'the tags file',
-    lineOf: (path, value) => uniqueLine(text, path, value),
+    shape: 'a mapping of tag keys to { label, permalink, description }',
   });
   for (const [key, entry] of Object.entries(tags)) known.set(key, entry ?? {});
   return { base, known };

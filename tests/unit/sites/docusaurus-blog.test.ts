@@ -244,6 +244,21 @@ describe('a blog with problems', () => {
     expect(failure.onlyError().message).toMatch(/blog\/2024-01-02-real\.md.*"bob".*authors\.yml/s);
   });
 
+  it('names the file and what it should hold when authors.yml or tags.yml is not valid YAML or not a mapping', async () => {
+    const broken = async (file: string, text: string) => {
+      const site = await writeSite({
+        'docusaurus.config.js': config('{}'),
+        'docs/intro.md': 'Intro.\n',
+        [`blog/${file}`]: text,
+        'blog/2024-01-02-real.md': 'A post.\n',
+      });
+      return (await expectBuildFailure(site)).onlyError().message;
+    };
+    expect(await broken('authors.yml', 'ada: [unclosed\n')).toMatch(/blog\/authors\.yml.*bad YAML.*author keys/s);
+    expect(await broken('tags.yml', 'news: [unclosed\n')).toMatch(/blog\/tags\.yml.*bad YAML.*tag keys/s);
+    expect(await broken('authors.yml', 'ada:\n  name: 42\n')).toMatch(/blog\/authors\.yml:2/);
+  });
+
   it('has no blog when the preset says blog: false', async () => {
     const site = await writeSite({
       'docusaurus.config.js': config('false'),
