@@ -7,6 +7,7 @@
 import type { Context } from 'hono';
 import type { PageData } from '../../client/contract/page.ts';
 import type { AppEnv } from '../env.ts';
+import { etagMatches } from '../services/etag.ts';
 import { bootData } from '../render/boot-data.ts';
 import { loadRenderers } from '../render/load-renderers.ts';
 import { sidebarView } from '../render/sidebar-view.ts';
@@ -104,13 +105,4 @@ export async function servePage(c: Context<AppEnv>): Promise<Response> {
   const body = encoder.encode(html);
   c.executionCtx.waitUntil(storePage(cacheKey, body, { status, headers }, ttl));
   return new Response(body, { status, headers });
-}
-
-/** RFC 9110 weak comparison: a list of tags, `W/` ignored, `*` matches anything. */
-function etagMatches(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((tag) => {
-    const value = tag.trim().replace(/^W\//, '');
-    return value === '*' || value === etag;
-  });
 }

@@ -7,6 +7,7 @@ import type { Context, Next } from 'hono';
 import { feedContentTypes } from '../../client/contract/blog.ts';
 import { kvKeys } from '../../client/contract/storage.ts';
 import type { AppEnv } from '../env.ts';
+import { etagMatches } from '../services/etag.ts';
 import { currentManifest, immutableTtl, readStored, StoreUnavailable } from '../services/content-store.ts';
 
 export async function serveFeeds(c: Context<AppEnv>, next: Next): Promise<Response | void> {
@@ -22,14 +23,7 @@ export async function serveFeeds(c: Context<AppEnv>, next: Next): Promise<Respon
     etag,
     'cache-control': 'public, max-age=0, must-revalidate',
   };
-  if (
-    c.req
-      .header('if-none-match')
-      ?.split(',')
-      .some((tag) => tag.trim().replace(/^W\//, '') === etag)
-  ) {
-    return new Response(null, { status: 304, headers });
-  }
+  if (etagMatches(c.req.header('if-none-match'), etag)) return new Response(null, { status: 304, headers });
   const text = await readStored(c.env.CONTENT, kvKeys.feed(feed.hash), immutableTtl);
   if (text === null) throw new StoreUnavailable(`${kvKeys.feed(feed.hash)} is missing`);
   return new Response(text, { headers });

@@ -5,6 +5,7 @@
 
 import type { Context, Next } from 'hono';
 import type { AppEnv } from '../env.ts';
+import { etagMatches } from '../services/etag.ts';
 import { currentManifest, lookupRoute } from '../services/content-store.ts';
 import { cacheTtlSeconds, readEdgeCache, writeEdgeCache } from '../services/edge-cache.ts';
 import { canonicalForm, decidePath } from '../services/paths.ts';
@@ -112,13 +113,4 @@ async function cachedAnswer(
   const [toReader, toCache] = body.tee();
   c.executionCtx.waitUntil(writeEdgeCache(cacheKey, toCache, { headers }, ttl));
   return new Response(toReader, { headers });
-}
-
-/** RFC 9110 weak comparison, as for the pages. */
-function etagMatches(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((tag) => {
-    const value = tag.trim().replace(/^W\//, '');
-    return value === '*' || value === etag;
-  });
 }
