@@ -84,10 +84,13 @@ export function queryMatches(words: WordLists[], wordMatches: WordMatches, keep?
     if (full.ids.length === 0) break;
   }
   if (keep) full = filterMatches(full!, keep);
-  if (words.length < 2 || full!.ids.length >= bestEffortBelow) return full!;
+  if (full!.ids.length >= bestEffortBelow) return full!;
+  const optional = optionalWords(words, wordMatches);
+  if (optional.length < 2) return full!;
   // The rarest words gather the records; the commoner ones are looked up among them.
+  const optionalOrder = [...optional].sort((a, b) => size(a) - size(b));
   let gathered = 0;
-  const rare = order.filter((word, index) => {
+  const rare = optionalOrder.filter((word, index) => {
     gathered += size(word);
     return index === 0 || gathered <= bestEffortPostings;
   });
@@ -95,8 +98,20 @@ export function queryMatches(words: WordLists[], wordMatches: WordMatches, keep?
   const candidates = unionAll(rareMatches);
   const held = [
     ...rareMatches,
-    ...order.slice(rare.length).map((word) => wordMatchesOf(word, wordMatches, candidates)),
+    ...optionalOrder.slice(rare.length).map((word) => wordMatchesOf(word, wordMatches, candidates)),
   ];
   const answer = anyWord(held);
   return keep ? filterMatches(answer, keep) : answer;
+}
+
+/**
+ * The words a best-effort answer may do without: each query word, except that an API name found
+ * nowhere, whole or by all its parts in one record (`io.local.emit` where only its words are on
+ * the page, apart), stands for its parts, each optional, as Algolia's optional words would.
+ */
+function optionalWords(words: WordLists[], wordMatches: WordMatches): WordLists[] {
+  return words.flatMap((word) => {
+    if (word.parts.length === 0 || wordMatchesOf(word, wordMatches).ids.length > 0) return [word];
+    return word.parts.map((lists) => ({ whole: lists, parts: [] }));
+  });
 }
