@@ -72,7 +72,7 @@ export function piecesInKv(records: SearchRecord[]): { ref: SearchRef; entries: 
 }
 
 export interface TestIndex {
-  /** Matching records, best first. */
+  /** Matching records, best first, as the worker shows them. */
   search(query: string, facetFilters?: string[][]): Promise<SearchRecord[]>;
   suggest(query: string, limit: number): Promise<string[]>;
   engine: LocalIndex;
@@ -101,8 +101,8 @@ export function openIndex(
   return {
     search: async (query, facetFilters) => {
       const ranking = await engine.search(query, facetFilters);
-      // Titles and headings from the heading chunks, as the worker reads them.
-      return engine.records(ranking.slice(0, ranking.count), (id) => ranking.isHeading(id));
+      // Titles and headings from the heading chunks, in the order the worker shows them.
+      return engine.shown(query, ranking, ranking.slice(0, ranking.count));
     },
     suggest: (query, limit) => engine.suggest(query, limit),
     engine,

@@ -24,6 +24,7 @@ import { StoreUnavailable } from '../content-store.ts';
 import { applyFacetFilters } from './format.ts';
 import { allowedTypos } from './highlight.ts';
 import { noMatches, restrict, termMatches, union, unionAll } from './matches.ts';
+import { byProximity } from './proximity.ts';
 import { Ranking } from './ranking.ts';
 import { byWord, lookups, queryMatches, type WordMatches } from './query-matches.ts';
 import { pieceKinds as kinds } from './piece-kinds.ts';
@@ -39,6 +40,11 @@ export interface LocalIndex {
    * knows), read from the heading chunks when the build has them.
    */
   records(ids: ArrayLike<number>, isHeading?: (id: number) => boolean): Promise<SearchRecord[]>;
+  /**
+   * The records of `ids`, ranks of `ranking` (the search for `query`), in rank order with phrase
+   * proximity (proximity.ts): what the modal, `/search` and the Algolia-protocol endpoint show.
+   */
+  shown(query: string, ranking: Ranking, ids: number[]): Promise<SearchRecord[]>;
   /** Up to `limit` page titles close to a query that found nothing, for 'Try searching for'. */
   suggest(query: string, limit: number): Promise<string[]>;
 }
@@ -184,7 +190,10 @@ export function createLocalIndex(directory: SearchIndexRoot, load: Load): LocalI
     return [...new Set(titles)];
   };
 
-  return { search, records, suggest };
+  const shown = async (query: string, ranking: Ranking, ids: number[]): Promise<SearchRecord[]> =>
+    byProximity(query, ids, await records(ids, (id) => ranking.isHeading(id)), (id) => ranking.groupOf(id));
+
+  return { search, records, shown, suggest };
 }
 
 /** A page its chunk does not hold. */

@@ -80,7 +80,7 @@ export async function localPageResults(
   const order = ranking.pages(pageOfRecord);
   const perPage = searchLimits.pagesPerResultsPage;
   const shown = new Set(order.slice(page * perPage, (page + 1) * perPage));
-  const records = await index.records(ranking.recordsOf(shown, pageOfRecord), (id) => ranking.isHeading(id));
+  const records = await index.shown(query, ranking, ranking.recordsOf(shown, pageOfRecord));
   const { hits } = formatPage(request, records, records.length, Date.now());
   return resultsPage(matchedPages(hits), order.length, true, query, page);
 }

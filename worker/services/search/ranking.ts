@@ -54,16 +54,31 @@ export class Ranking {
 
   /** Whether matched record `id` is a title or heading (not text): its type is in every posting's meta. */
   isHeading(id: number): boolean {
-    const { ids, metas } = this.matches;
+    const at = this.indexOf(id);
+    return at !== -1 && this.matches.metas[at]! >> 5 !== typeRank.content;
+  }
+
+  /**
+   * Matched record `id`'s rank on every criterion but its score (every word or not, typos, API
+   * names apart, record type): records of one group are ordered by proximity where their text is
+   * read, before their score.
+   */
+  groupOf(id: number): number {
+    const at = this.indexOf(id);
+    return at === -1 ? Infinity : Math.floor(this.keys[at]! / idSpan / scoreSteps);
+  }
+
+  private indexOf(id: number): number {
+    const { ids } = this.matches;
     let low = 0;
     let high = ids.length - 1;
     while (low <= high) {
       const middle = (low + high) >> 1;
-      if (ids[middle]! === id) return metas[middle]! >> 5 !== typeRank.content;
+      if (ids[middle]! === id) return middle;
       if (ids[middle]! < id) low = middle + 1;
       else high = middle - 1;
     }
-    return false;
+    return -1;
   }
 
   /** Ids of ranks `from` to `from + count`. */

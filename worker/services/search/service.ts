@@ -112,10 +112,8 @@ export async function searchLocal(env: Env, build: SearchBuild, queries: SearchQ
       queries.map(async (query) => {
         const startedAt = Date.now();
         const ranking = await index.search(query.query, query.facetFilters);
-        const shown = await index.records(ranking.slice(query.page * query.hitsPerPage, query.hitsPerPage), (id) =>
-          ranking.isHeading(id),
-        );
-        return formatPage(query, shown, ranking.count, startedAt);
+        const ids = ranking.slice(query.page * query.hitsPerPage, query.hitsPerPage);
+        return formatPage(query, await index.shown(query.query, ranking, ids), ranking.count, startedAt);
       }),
     ),
   };

@@ -1,5 +1,6 @@
 // How the embedded index matches what readers type beyond plain words: API names (camelCase,
-// dotted, kebab-case) whole and by their parts, a word's plural, and typos in long words.
+// dotted, kebab-case) whole and by their parts, a word's plural, typos in long words, and words
+// side by side (phrase proximity).
 
 import { describe, expect, it } from 'vitest';
 import type { RecordType, SearchRecord } from '../../../../../client/contract/search-protocol.ts';
@@ -55,6 +56,54 @@ describe('API names', () => {
     expect((await pagesFound(pages, 'prettier-ignore'))[0]).toBe('comment');
     // Its parts alone still find both.
     expect(await pagesFound(pages, 'prettier format')).toEqual(expect.arrayContaining(['apart', 'named']));
+  });
+
+  it('answers an API name no record holds whole with the records holding most of its words, never a blank', async () => {
+    const pages = [
+      record('rooms', 'content', { title: 'Rooms', content: 'Each socket joins a room of its own.' }),
+      record('middlewares', 'content', {
+        title: 'Middlewares',
+        content: 'The client sends its token with the auth option; it is in the handshake object.',
+      }),
+    ];
+    const found = await pagesFound(pages, 'socket.handshake.auth');
+    expect(found[0]).toBe('middlewares');
+    expect(found).toContain('rooms');
+  });
+});
+
+describe('phrase proximity', () => {
+  it('ranks a record holding the words side by side and in order above one holding them scattered', async () => {
+    const records = [
+      record('scattered', 'content', {
+        title: 'Creators',
+        content: 'A creator may dispatch other things, and returns an object for each action.',
+      }),
+      record('phrase', 'content', { title: 'Methods', content: 'Dispatches an action to the reducer.' }),
+    ];
+    expect(await pagesFound(records, 'dispatch an action')).toEqual(['phrase', 'scattered']);
+    // A single word: the order is the score's and reading order's alone.
+    expect(await pagesFound(records, 'reducer')).toEqual(['phrase']);
+  });
+
+  it('reads the page title and headings before the text, so a title word and a heading word make a phrase', async () => {
+    const heading = (page: string, title: string, lvl2: string): SearchRecord => ({
+      ...record(page, 'lvl2', { title }),
+      hierarchy: { lvl0: 'Docs', lvl1: title, lvl2, lvl3: null, lvl4: null, lvl5: null, lvl6: null },
+    });
+    const records = [
+      heading('faq', 'Store Setup', 'What is the difference between next and dispatch in a middleware?'),
+      heading('api', 'Store', 'dispatch(action)'),
+    ];
+    expect(await pagesFound(records, 'store.dispatch')).toEqual(['api', 'faq']);
+  });
+
+  it('keeps titles and headings above text, whatever the text’s proximity', async () => {
+    const records = [
+      record('text', 'content', { title: 'Methods', content: 'Dispatches an action to the reducer.' }),
+      record('titled', 'lvl1', { title: 'Dispatch: what an action is' }),
+    ];
+    expect(await pagesFound(records, 'dispatch an action')).toEqual(['titled', 'text']);
   });
 });
 
