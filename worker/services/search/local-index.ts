@@ -1,7 +1,8 @@
 // The embedded index, split into pieces (client/contract/index-pieces.ts): a query reads the directory,
 // the vocabulary pieces its typos and prefix need, the term pieces of its candidate terms, and
 // the record chunks of the hits it shows. Matches are ranked (matches.ts): every word before a
-// best-effort answer, exact before typos, then title > headings > text, then score, then position.
+// best-effort answer, exact before typos, then title > headings > text, then phrase proximity
+// (among the hits shown), then score, then position.
 
 import type { SearchRecord } from '../../../client/contract/search-protocol.ts';
 import type { SearchRef } from '../../../client/contract/storage.ts';

@@ -21,7 +21,8 @@ let blockCounts: Uint32Array | undefined;
  * answer, as Algolia's optional words), exact before typos, an API name found as one name before
  * its words found apart (as Algolia's proximity), then by record type (title,
  * headings, text; not among records that lack a word, where the words they hold, weighed by
- * rarity and field, come first), then by score, then in reading order. Each record gets one
+ * rarity and field, come first), then by score, then in reading order. (Phrase proximity comes
+ * before the score, among the hits a search reads: proximity.ts.) Each record gets one
  * number that sorts on all of these (bucket × 2^32 + id); only the ranks asked for are sorted,
  * so a word found in most records costs a pass over them, not a sort.
  */
