@@ -18,12 +18,13 @@ export function buildReport(json: unknown, source: string): Report {
   const scale = isScale ? json : json.scale;
   const sections: ReportSection[] = [];
   const add = (section: ReportSection | undefined) => section && sections.push(section);
+  // Sections with charts first: readers look at curves before tables.
+  if (!isScale) add(servingSection(json));
+  add(scaleSection(scale));
   if (!isScale) {
-    add(servingSection(json));
     add(pagesSection(json));
     add(otherFiguresSection(json));
   }
-  add(scaleSection(scale));
   const other = Object.fromEntries(
     Object.entries(json).filter(([key]) => !(isScale ? ['sizes', 'seed', 'machine'] : [...shownKeys]).includes(key)),
   );

@@ -37,12 +37,22 @@ function options(chart: CurveChart, width: number): uPlot.Options {
     width,
     height: 300,
     scales: {
-      x: logarithmic ? { time: false, distr: 3, log: 10 } : { time: false },
+      // A margin either side, so the smallest and largest sites are not on the frame.
+      x: logarithmic
+        ? { time: false, distr: 3, log: 10, range: (_u, min, max) => [min / 1.6, max * 1.6] }
+        : { time: false, range: (_u, min, max) => [min * 0.5, max * 1.5] },
       // Values start at zero: a curve's height then reads as a proportion.
       y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] },
     },
     axes: [
-      { ...axis(chart.xLabel, 40), values: (_u, ticks) => ticks.map((tick) => compact.format(tick)) },
+      // Ticks at the sizes measured, not at powers of ten: the reader finds each site size. (uPlot's
+      // log axis would blank the labels of ticks that are not 1, 2 or 5 times a power of ten.)
+      {
+        ...axis(chart.xLabel, 40),
+        splits: () => chart.x,
+        filter: (_u, splits) => splits,
+        values: (_u, ticks) => ticks.map((tick) => (tick == null ? '' : number.format(tick))),
+      },
       { ...axis(chart.yLabel, 64), values: (_u, ticks) => ticks.map((tick) => compact.format(tick)) },
     ],
     // The legend names the lines; the figures are in the table under the chart.

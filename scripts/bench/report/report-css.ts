@@ -47,7 +47,7 @@ thead th { background: var(--surface); position: sticky; top: 0; }
 tbody th { font-weight: 500; }
 td.num { text-align: right; }
 pre { background: var(--surface); border: 1px solid var(--border); border-radius: 8px; padding: 12px; overflow-x: auto; font-size: 0.8rem; }
-svg.ratios { width: 100%; height: auto; font-size: 12px; }
+svg.ratios { width: 100%; height: auto; font-size: 12.5px; }
 svg.ratios text { fill: var(--text); }
 svg.ratios text.group { font-weight: 600; }
 svg.ratios text.tick, svg.ratios text.axis { fill: var(--muted); }

@@ -5,8 +5,8 @@
 import { escapeHtml } from './escape.ts';
 import type { RatioChart } from './model.ts';
 
-const width = 760;
-const labelWidth = 250;
+const width = 560;
+const labelWidth = 235;
 const barHeight = 18;
 const gap = 6;
 const groupGap = 18;
@@ -17,7 +17,7 @@ export function ratioChartSvg(chart: RatioChart): string {
   const values = chart.groups.flatMap((group) => group.bars.map((bar) => bar.value ?? 0));
   // Whole steps of 0.5 past the largest ratio, and never less than 1.5, so the line at 1 is inside.
   const max = Math.max(1.5, Math.ceil(Math.max(...values, 0) * 2 + 0.01) / 2);
-  const plot = width - labelWidth - 60;
+  const plot = width - labelWidth - 55;
   const xOf = (value: number) => labelWidth + (value / max) * plot;
   const parts: string[] = [];
   let y = top;
@@ -60,7 +60,7 @@ export function ratioChartSvg(chart: RatioChart): string {
     `<desc id="${descId}">${escapeHtml(describe(chart))}</desc>`,
     ...ticks,
     ...parts,
-    `<text class="axis" x="${labelWidth + plot / 2}" y="${height - 6}" text-anchor="middle">${escapeHtml(chart.axisLabel)} (line: 1×, as fast as the baseline)</text>`,
+    `<text class="axis" x="${width / 2}" y="${height - 6}" text-anchor="middle">${escapeHtml(chart.axisLabel)} (line: 1×, as fast as the baseline)</text>`,
     '</svg>',
   ].join('');
 }
