@@ -129,9 +129,12 @@ function clock(seconds: number): string {
   return `${Math.floor(whole / 60)} min ${String(whole % 60).padStart(2, '0')} s`;
 }
 
-/** Routes console output above the live line while it is shown; returns the undo. */
+/**
+ * Routes console output above the live line while it is shown; returns the undo. Output for
+ * stdout is left alone when stdout is not the terminal (redirected to a file, it belongs there).
+ */
 function logAbove(bars: MultiBar): () => void {
-  const methods = ['log', 'info', 'warn', 'error'] as const;
+  const methods = process.stdout.isTTY ? (['log', 'info', 'warn', 'error'] as const) : (['warn', 'error'] as const);
   const saved = methods.map((method) => console[method]);
   for (const method of methods) console[method] = (...data: unknown[]) => bars.log(`${format(...data)}\n`);
   return () => methods.forEach((method, index) => (console[method] = saved[index]!));

@@ -105,7 +105,7 @@ describe('terminalProgress', () => {
     await vi.waitFor(() => expect(terminal.lines().at(-1)).toMatch(/^upload keys [█░]{30} 100 of 400 keys · \d+ s/), {
       timeout: 5000,
     });
-    console.log('uploaded part 1');
+    console.warn('uploaded part 1');
     progress.tick(300);
     progress.end();
     // What the program logged meanwhile stays, above the phase's last line; the live line is gone.
