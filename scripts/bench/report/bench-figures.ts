@@ -22,6 +22,11 @@ export function pagesSection(results: Json): ReportSection | undefined {
     .filter((entry): entry is [string, Json] => isObject(entry[1]))
     .map(([route, page]) => {
       const lh = (key: string, digits = 0) => cell(num(page, 'lighthouse', key), digits);
+      // Lighthouse scores are 0 to 1; its own report shows them out of 100.
+      const score = (key: string) => {
+        const value = num(page, 'lighthouse', key);
+        return cell(value === undefined ? undefined : value * 100);
+      };
       return [
         route,
         cell(kib(num(page, 'htmlBytes')), 1),
@@ -29,10 +34,10 @@ export function pagesSection(results: Json): ReportSection | undefined {
         cell(kib(num(page, 'firstLoadJsGzipBytes')), 1),
         cell(kib(num(page, 'cssGzipBytes')), 1),
         cell(num(page, 'requests')),
-        lh('performance'),
-        lh('accessibility'),
-        lh('bestPractices'),
-        lh('seo'),
+        score('performance'),
+        score('accessibility'),
+        score('bestPractices'),
+        score('seo'),
         lh('fcpMs'),
         lh('lcpMs'),
         lh('tbtMs'),
@@ -45,7 +50,8 @@ export function pagesSection(results: Json): ReportSection | undefined {
     title: 'Pages',
     tables: [
       {
-        caption: 'Page weight (KiB; gz: gzip as served) and Lighthouse mobile, median of the measured runs',
+        caption:
+          'Page weight (KiB; gz: gzip as served) and Lighthouse mobile (scores out of 100), median of the measured runs',
         columns: [
           'page',
           'HTML KiB',
