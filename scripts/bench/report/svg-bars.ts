@@ -5,8 +5,8 @@
 import { escapeHtml } from './escape.ts';
 import type { RatioChart } from './model.ts';
 
-const width = 560;
-const labelWidth = 235;
+const width = 600;
+const labelWidth = 260;
 const barHeight = 18;
 const gap = 6;
 const groupGap = 18;
@@ -15,8 +15,9 @@ const axisHeight = 40;
 
 export function ratioChartSvg(chart: RatioChart): string {
   const values = chart.groups.flatMap((group) => group.bars.map((bar) => bar.value ?? 0));
-  // Whole steps of 0.5 past the largest ratio, and never less than 1.5, so the line at 1 is inside.
-  const max = Math.max(1.5, Math.ceil(Math.max(...values, 0) * 2 + 0.01) / 2);
+  // Past the largest ratio by a tick (0.5 up to 2×, 1 past it), and never below 1.5, so the line at 1 is inside.
+  const largest = Math.max(...values, 0);
+  const max = largest > 2 ? Math.ceil(largest + 0.01) : Math.max(1.5, Math.ceil(largest * 2 + 0.01) / 2);
   const plot = width - labelWidth - 55;
   const xOf = (value: number) => labelWidth + (value / max) * plot;
   const parts: string[] = [];
@@ -44,7 +45,9 @@ export function ratioChartSvg(chart: RatioChart): string {
   });
   const plotBottom = y;
   const ticks: string[] = [];
-  for (let tick = 0; tick <= max + 1e-9; tick += 0.5) {
+  // Ticks a half apart up to 2×, whole ones past it, so their labels never run together.
+  const step = max > 2 ? 1 : 0.5;
+  for (let tick = 0; tick <= max + 1e-9; tick += step) {
     const x = xOf(tick).toFixed(1);
     ticks.push(
       `<line class="${tick === 1 ? 'baseline' : 'grid'}" x1="${x}" x2="${x}" y1="${top}" y2="${plotBottom}"/>`,
