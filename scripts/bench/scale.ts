@@ -14,7 +14,7 @@ import { progressFor, type ProgressReporter } from '../cli/progress.ts';
 import { buildV8Flags } from '../compiler/v8-flags.ts';
 import { bundleWorker } from '../local/workerd.ts';
 import { generateCorpus } from './corpus.ts';
-import { writeReport } from './report/build-report.ts';
+import { writeReportBeside } from './report/build-report.ts';
 import { countedLocalDeploy } from './counted-deploy.ts';
 import { largestSearchAsset, pagesToMeasure, readKvOutput } from './kv-output.ts';
 import { runMeasured, untilQuiet } from './process-tree.ts';
@@ -51,6 +51,7 @@ export async function benchScale(options: ScaleOptions): Promise<SizeResult[]> {
   const results: SizeResult[] = [];
   const resultFile = join(options.out, 'bench', 'scale.json');
   await mkdir(join(options.out, 'bench'), { recursive: true });
+  let report: string | undefined;
   for (const size of options.sizes) {
     console.log(`\n== ${size === 'self' ? 'SELF content' : `${size} generated pages`}`);
     results.push(await benchSize(size, options));
@@ -61,10 +62,10 @@ export async function benchScale(options: ScaleOptions): Promise<SizeResult[]> {
     const all = join(options.out, 'bench', 'results.json');
     const earlier = existsSync(all) ? (JSON.parse(await readFile(all, 'utf8')) as Record<string, unknown>) : {};
     await writeFile(all, `${JSON.stringify({ ...earlier, scale }, null, 2)}\n`);
-    await writeReport(resultFile);
+    report = await writeReportBeside(resultFile);
   }
   printScaleTable(results);
-  console.log(`\nwritten ${resultFile} and its report, ${resultFile.replace(/json$/, 'html')}`);
+  console.log(`\nwritten ${resultFile}${report ? ` and its report, ${report}` : ''}`);
   return results;
 }
 

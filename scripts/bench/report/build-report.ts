@@ -68,3 +68,16 @@ export async function writeReport(jsonFile: string, outFile = reportFileFor(json
   await writeFile(outFile, renderReport(report, pageAssets()));
   return outFile;
 }
+
+/**
+ * The report a bench writes beside its JSON: a report that cannot be written is a warning, never a
+ * failed bench (its figures are in the JSON; `npm run bench:report` can try again).
+ */
+export async function writeReportBeside(jsonFile: string): Promise<string | undefined> {
+  try {
+    return await writeReport(jsonFile);
+  } catch (error) {
+    console.warn(`warning: no HTML report: ${error instanceof Error ? error.message : String(error)}`);
+    return undefined;
+  }
+}
