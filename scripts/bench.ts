@@ -21,6 +21,7 @@ import type { LighthouseScores } from './bench/lighthouse-median.ts';
 import { searchBody, searchLoad } from './bench/load.ts';
 import { pageWeight, type PageWeight } from './bench/page-weight.ts';
 import { runScaleBench } from './bench/scale.ts';
+import { writeReportBeside } from './bench/report/build-report.ts';
 import { benchSearchDeadline, type SearchDeadlineResult } from './bench/search-deadline.ts';
 import {
   benchNotFound,
@@ -138,12 +139,13 @@ async function bench() {
     };
     await mkdir(join(args.out, 'bench'), { recursive: true });
     await writeFile(join(args.out, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+    const report = await writeReportBeside(join(args.out, 'bench', 'results.json'));
     printStartup(results.startup);
     printTable(results, {
       searchErrors: uncached.errors + cached.errors,
       uncachedRps: uncached.requestsPerSecond,
     });
-    console.log(`\nwritten ${join(args.out, 'bench', 'results.json')}`);
+    console.log(`\nwritten ${join(args.out, 'bench', 'results.json')}${report ? ` and its report, ${report}` : ''}`);
   } finally {
     await site.stop();
   }

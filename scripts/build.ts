@@ -2,18 +2,26 @@
 // folder → dist/. Pages unchanged since the last build come from the compile cache
 // (scripts/compiler/compile/cache.ts).
 // `--timings` (or SELF_BUILD_TIMINGS=1) prints each phase's wall and CPU seconds.
+// Progress: a live line per phase on a terminal, one line per finished phase otherwise (cli/progress.ts).
 
 import { performance } from 'node:perf_hooks';
 import { BuildError, BuildErrors } from './compiler/errors.ts';
 import { runBuild } from './compiler/pipeline.ts';
 import { formatTimings, phaseTimer } from './compiler/phase-timings.ts';
 import { parseArgs } from './cli/args.ts';
+import { progressFor } from './cli/progress.ts';
 
 const args = parseArgs(process.argv.slice(2));
 const timer = process.argv.includes('--timings') || process.env.SELF_BUILD_TIMINGS === '1' ? phaseTimer() : undefined;
 const started = performance.now();
 try {
-  const result = await runBuild({ siteDir: args.content, outDir: args.out, timer, cacheDir: args.cache });
+  const result = await runBuild({
+    siteDir: args.content,
+    outDir: args.out,
+    timer,
+    cacheDir: args.cache,
+    progress: progressFor(),
+  });
   for (const warning of result.warnings) console.warn(`warning: ${warning.message}`);
   const seconds = ((performance.now() - started) / 1000).toFixed(2);
   const cached = result.pagesFromCache > 0 ? ` (${result.pagesFromCache} unchanged, from the compile cache)` : '';

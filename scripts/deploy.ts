@@ -8,6 +8,7 @@
 
 import { resolve } from 'node:path';
 import { parseArgs } from './cli/args.ts';
+import { progressFor } from './cli/progress.ts';
 import { buildFailureMessage } from './compiler/errors.ts';
 import { runBuild } from './compiler/pipeline.ts';
 import { withLock } from './deploy/lock.ts';
@@ -28,6 +29,7 @@ if (rollbackIndex !== -1 && (!rollbackTo || rollbackTo.startsWith('--'))) {
 // Its own folder by default, so `npm start` (which seeds .wrangler/state) never mixes with it.
 const persist = args.persist ?? resolve('.wrangler/local-deploy');
 const target = local ? localTarget(persist) : remoteTarget();
+const progress = progressFor();
 
 try {
   if (rollbackTo) {
@@ -37,14 +39,15 @@ try {
     await withLock(target, async () => {
       // Read before building: a deploy that cannot see the kept builds must not start.
       await readHistory(target);
-      const result = await runBuild({ siteDir: args.content, outDir: args.out, cacheDir: args.cache });
+      const result = await runBuild({ siteDir: args.content, outDir: args.out, cacheDir: args.cache, progress });
       for (const warning of result.warnings) console.warn(`warning: ${warning.message}`);
       console.log(`built ${result.pages.length} pages as build ${result.buildId}`);
-      await deployLocked(target, args.out);
+      await deployLocked(target, args.out, console.log, progress);
     });
   }
   if (local) console.log(`serve it: ${localServeCommand(persist)}`);
 } catch (error) {
+  progress.end();
   const message = error instanceof DeployError ? `deploy stopped: ${error.message}` : buildFailureMessage(error);
   if (!message) throw error;
   console.error(message);

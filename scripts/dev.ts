@@ -17,13 +17,19 @@ import { ensureLocalQuerySecret } from './local/dev-vars.ts';
 import { migrateLocalD1 } from './local/local-d1.ts';
 import { seedLocalKv } from './local/local-kv.ts';
 import { startGroup } from './cli/process-group.ts';
+import { progressFor, type ProgressReporter } from './cli/progress.ts';
 
 const args = parseArgs(process.argv.slice(2));
 
 /** Builds into `outDir` with broken pages tolerated and says how it went; throws what stopped it. */
-async function build(outDir: string): Promise<BuildResult> {
+async function build(outDir: string, progress?: ProgressReporter): Promise<BuildResult> {
   const started = performance.now();
-  const result = await runBuild({ siteDir: args.content, outDir, tolerateBrokenPages: true });
+  const result = await runBuild({
+    siteDir: args.content,
+    outDir,
+    tolerateBrokenPages: true,
+    ...(progress ? { progress } : {}),
+  });
   for (const warning of result.warnings) console.warn(`warning: ${warning.message}`);
   if (result.broken.length > 0) console.error(brokenPagesMessage(result.broken));
   const seconds = ((performance.now() - started) / 1000).toFixed(2);
@@ -33,16 +39,18 @@ async function build(outDir: string): Promise<BuildResult> {
   return result;
 }
 
+// The first build and seed can take minutes on a large site: they show their progress; rebuilds do not.
+const progress = progressFor();
 let first: BuildResult;
 try {
-  first = await build(args.out);
+  first = await build(args.out, progress);
 } catch (error) {
   const message = buildFailureMessage(error);
   if (!message) throw error;
   console.error(message);
   process.exit(1);
 }
-await seedLocalKv({ outDir: args.out, persistTo: args.persist });
+await seedLocalKv({ outDir: args.out, persistTo: args.persist, progress });
 await migrateLocalD1(args.persist);
 if (await ensureLocalQuerySecret()) console.log('wrote a random QUERY_ID_SECRET into .dev.vars');
 

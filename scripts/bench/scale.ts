@@ -10,9 +10,11 @@ import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { SearchRef } from '../../client/contract/storage.ts';
 import type { SidebarItem } from '../../client/contract/sidebar.ts';
+import { progressFor, type ProgressReporter } from '../cli/progress.ts';
 import { buildV8Flags } from '../compiler/v8-flags.ts';
 import { bundleWorker } from '../local/workerd.ts';
 import { generateCorpus } from './corpus.ts';
+import { writeReportBeside } from './report/build-report.ts';
 import { countedLocalDeploy } from './counted-deploy.ts';
 import { largestSearchAsset, pagesToMeasure, readKvOutput } from './kv-output.ts';
 import { runMeasured, untilQuiet } from './process-tree.ts';
@@ -39,6 +41,8 @@ export interface ScaleOptions {
   searchOnly?: string;
   /** Fresh workerds `searchOnly` measures, for medians. */
   runs: number;
+  /** Told each step of each size as it starts. */
+  progress?: ProgressReporter;
 }
 
 const projectRoot = process.cwd();
@@ -47,6 +51,7 @@ export async function benchScale(options: ScaleOptions): Promise<SizeResult[]> {
   const results: SizeResult[] = [];
   const resultFile = join(options.out, 'bench', 'scale.json');
   await mkdir(join(options.out, 'bench'), { recursive: true });
+  let report: string | undefined;
   for (const size of options.sizes) {
     console.log(`\n== ${size === 'self' ? 'SELF content' : `${size} generated pages`}`);
     results.push(await benchSize(size, options));
@@ -57,9 +62,10 @@ export async function benchScale(options: ScaleOptions): Promise<SizeResult[]> {
     const all = join(options.out, 'bench', 'results.json');
     const earlier = existsSync(all) ? (JSON.parse(await readFile(all, 'utf8')) as Record<string, unknown>) : {};
     await writeFile(all, `${JSON.stringify({ ...earlier, scale }, null, 2)}\n`);
+    report = await writeReportBeside(resultFile);
   }
   printScaleTable(results);
-  console.log(`\nwritten ${resultFile}`);
+  console.log(`\nwritten ${resultFile}${report ? ` and its report, ${report}` : ''}`);
   return results;
 }
 
@@ -72,6 +78,7 @@ async function benchSize(size: SiteSize, options: ScaleOptions): Promise<SizeRes
   // Empty for the first build (a cold one); the redeploy's rebuild finds the pages it kept.
   const cacheDir = join(work, 'compile-cache');
   const step = async (name: string, run: () => Promise<void>): Promise<boolean> => {
+    options.progress?.phase(`${size === 'self' ? 'SELF content' : `${size} pages`}: ${name}`);
     try {
       await run();
       return true;
@@ -155,6 +162,7 @@ async function benchSize(size: SiteSize, options: ScaleOptions): Promise<SizeRes
     }
     return result;
   } finally {
+    options.progress?.end();
     if (options.keep) console.log(`  kept ${work}`);
     else await rm(work, { recursive: true, force: true });
   }
@@ -288,7 +296,7 @@ export function scaleOptions(argv: string[]): ScaleOptions {
 /** The command: runs the bench from command-line flags, then exits (servers are all stopped). */
 export async function runScaleBench(argv: string[]): Promise<never> {
   try {
-    const options = scaleOptions(argv);
+    const options = { ...scaleOptions(argv), progress: progressFor() };
     if (options.searchOnly) await rerunSearch({ ...options, keptDir: resolve(options.searchOnly) });
     else await benchScale(options);
   } catch (error) {

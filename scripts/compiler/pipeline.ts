@@ -39,6 +39,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     return await buildSite(options, started);
   } finally {
     await started.pool?.close();
+    options.progress?.end();
   }
 }
 
@@ -47,7 +48,10 @@ async function buildSite(options: BuildOptions, started: { pool?: CompileThreadP
   const staticDir = join(siteDir, 'static');
   const { outDir } = options;
   const diagnostics = newDiagnostics();
-  const phase = (name: string) => options.timer?.start(name);
+  const phase = (name: string, total?: number, unit?: string) => {
+    options.timer?.start(name);
+    options.progress?.phase(name, total, unit);
+  };
 
   phase('config');
   const config = await loadSiteConfig(siteDir);
@@ -81,6 +85,7 @@ async function buildSite(options: BuildOptions, started: { pool?: CompileThreadP
   const sections = topLevelSections(allSidebars);
   for (const blog of blogs) for (const route of blog.routes) sections.set(route, blog.options.blogTitle);
   const docsPages = pagesToStore(sources);
+  const pageCount = docsPages + customPages.length + blogPageCount(blogs);
   const store = new PageStore({
     kv,
     records,
@@ -89,11 +94,12 @@ async function buildSite(options: BuildOptions, started: { pool?: CompileThreadP
     sections,
     alternates: navigation.alternates,
     replaced: navigation.replaced,
-    pageCount: docsPages + customPages.length + blogPageCount(blogs),
+    pageCount,
     ...(sources.brokenDocs ? { brokenDocs: sources.brokenDocs } : {}),
+    ...(options.progress ? { onStored: () => options.progress?.tick() } : {}),
   });
 
-  phase('compile and store pages');
+  phase('compile and store pages', pageCount, 'pages');
   let blogOutput: CompiledBlogs = { feeds: {}, feedLinks: [] };
   const compiled = await compileSite({
     siteDir,

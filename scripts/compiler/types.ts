@@ -5,6 +5,7 @@ import type { PageData } from '../../client/contract/page.ts';
 import type { Manifest, RouteTarget } from '../../client/contract/storage.ts';
 import type { BuildError } from './errors.ts';
 import type { BrokenPageReport } from './outputs/broken-pages.ts';
+import type { ProgressReporter } from '../cli/progress.ts';
 import type { PhaseTimer } from './phase-timings.ts';
 
 export interface BuildOptions {
@@ -19,6 +20,8 @@ export interface BuildOptions {
   tolerateBrokenPages?: boolean;
   /** Told as each phase starts (the `--timings` figures). */
   timer?: PhaseTimer;
+  /** Told each phase and each page stored, for a command to show; the build itself prints nothing. */
+  progress?: ProgressReporter;
   /**
    * A folder to keep compiled pages in between builds (compile/cache.ts): pages whose source and
    * context did not change are not compiled again. None by default.

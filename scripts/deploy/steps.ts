@@ -22,6 +22,7 @@ import {
   storeAssets,
   type DeployRecord,
 } from './kept-files.ts';
+import type { ProgressReporter } from '../cli/progress.ts';
 import { withLock } from './lock.ts';
 import type { DeployTarget } from './deploy-target.ts';
 import { parseKeyRecord, planUpload } from './upload-plan.ts';
@@ -64,11 +65,15 @@ export function deployBuild(
   return withLock(target, () => deployLocked(target, outDir, log));
 }
 
-/** The deploy itself, for a caller that already holds the lock (`npm run deploy` holds it while it builds). */
+/**
+ * The deploy itself, for a caller that already holds the lock (`npm run deploy` holds it while it
+ * builds). `progress` is told the keys uploaded, then the steps after.
+ */
 export async function deployLocked(
   target: DeployTarget,
   outDir: string,
   log: Log = console.log,
+  progress?: ProgressReporter,
 ): Promise<{ buildId: string; history: string[] }> {
   const previous = await readHistory(target);
   // What KV held when the history was read: the collection deletes nothing written after this.
@@ -84,9 +89,12 @@ export async function deployLocked(
   const live = previous[0];
   const present = new Set((live && records.get(live)?.keys) || []);
   const plan = await planUpload(outDir, present);
+  progress?.phase('upload keys', plan.sent, 'keys');
   try {
-    for (const [index, file] of plan.files.entries())
+    for (const [index, file] of plan.files.entries()) {
       await target.putKeys(`upload build ${buildId} (part ${index + 1} of ${plan.files.length})`, file);
+      progress?.tick(plan.counts[index]);
+    }
   } finally {
     await rm(plan.dir, { recursive: true, force: true });
   }
@@ -94,6 +102,7 @@ export async function deployLocked(
     `uploaded ${plan.sent} keys of build ${buildId} to ${target.label}` +
       (plan.skipped ? ` (${plan.skipped} unchanged, already there for build ${live})` : ''),
   );
+  progress?.phase('assets, migrations, worker, pointer');
   const clientDir = join(outDir, 'client');
   const assets = await describeAssets(clientDir);
   const stored = await storeAssets(target, clientDir, assets, snapshot);
@@ -125,6 +134,7 @@ export async function deployLocked(
   const record: DeployRecord = { ...(worker ? { worker } : {}), assets };
   await writePointer(target, buildId, kept, record);
   log(`live: build ${buildId} (kept: ${kept.join(', ')})`);
+  progress?.phase('collect unused keys');
 
   for (const old of history.slice(keptBuilds)) {
     try {
@@ -140,6 +150,7 @@ export async function deployLocked(
     }
   }
   await collect(target, outDir, buildId, kept, records, record, snapshot, log);
+  progress?.end();
   return { buildId, history: kept };
 }
 

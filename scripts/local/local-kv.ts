@@ -7,6 +7,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { kvKeys } from '../../client/contract/storage.ts';
 import { parseKeyRecord, planUpload } from '../deploy/upload-plan.ts';
+import type { ProgressReporter } from '../cli/progress.ts';
 import { run } from '../cli/run.ts';
 
 const keptBuilds = 5;
@@ -15,9 +16,11 @@ export interface SeedOptions {
   outDir: string;
   /** Where wrangler keeps local state; tests use a temporary folder. */
   persistTo?: string;
+  /** Told the keys written, as each bulk file is. */
+  progress?: ProgressReporter;
 }
 
-export async function seedLocalKv({ outDir, persistTo }: SeedOptions): Promise<string> {
+export async function seedLocalKv({ outDir, persistTo, progress }: SeedOptions): Promise<string> {
   const buildId = (await readFile(join(outDir, 'kv', 'build-id'), 'utf8')).trim();
   const persist = persistTo ? ['--persist-to', persistTo] : [];
   const stateDir = persistTo ?? join('.wrangler', 'state');
@@ -29,12 +32,15 @@ export async function seedLocalKv({ outDir, persistTo }: SeedOptions): Promise<s
       : [],
   );
   const plan = await planUpload(outDir, seeded);
+  progress?.phase('seed local KV', plan.sent, 'keys');
   try {
-    for (const file of plan.files) {
+    for (const [index, file] of plan.files.entries()) {
       await run('npx', ['wrangler', 'kv', 'bulk', 'put', '--local', '--binding', 'CONTENT', ...persist, file]);
+      progress?.tick(plan.counts[index]);
     }
   } finally {
     await rm(plan.dir, { recursive: true, force: true });
+    progress?.end();
   }
   const keys = parseKeyRecord(await readFile(join(outDir, 'kv', 'keys.json'), 'utf8')) ?? [];
   await writeFile(seededFile, JSON.stringify([...new Set([...seeded, ...keys])].sort()));

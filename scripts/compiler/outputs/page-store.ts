@@ -34,6 +34,8 @@ export interface PageStoreOptions {
   pageCount: number;
   /** Docs whose frontmatter is broken, by file path (broken pages tolerated). */
   brokenDocs?: Map<string, BuildError[]>;
+  /** Told once a page is stored, built or broken (the build's progress). */
+  onStored?: () => void;
 }
 
 export class PageStore {
@@ -62,6 +64,7 @@ export class PageStore {
     this.routeTargets.set(page.route, { page: pageHash, markdown: markdownHash });
     const { tree: _tree, toc: _toc, ...summary } = page;
     this.pages[index] = summary;
+    this.options.onStored?.();
     // A page a forced `_redirects` rule stands in for cannot be reached, so nothing offers it.
     if (replaced.has(page.route)) {
       summary.unlisted = true;
@@ -85,6 +88,7 @@ export class PageStore {
     const hash = await this.options.kv.putContent(kvKeys.broken, JSON.stringify(record));
     this.routeTargets.set(doc.route, { broken: hash });
     this.broken.push({ route: doc.route, source: doc.relPath, problems });
+    this.options.onStored?.();
   }
 
   /** The pages built, in the order of the docs. */
