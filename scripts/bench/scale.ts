@@ -171,12 +171,18 @@ async function benchSize(size: SiteSize, options: ScaleOptions): Promise<SizeRes
 /** Writes the site to measure into `siteDir`; returns its Markdown bytes. */
 async function prepareSite(size: SiteSize, siteDir: string, seed: number): Promise<number> {
   if (size !== 'self') return (await generateCorpus(siteDir, { pages: size, seed })).markdownBytes;
-  // A copy, so the redeploy can change a page; its config imports the project by relative path.
+  // A copy, so the redeploy can change a page. Its config imports the project by relative path or
+  // by the package's own name, which resolve only inside the project: both become absolute paths.
   await cp(join(projectRoot, 'content'), siteDir, { recursive: true });
+  const configModule = join(projectRoot, 'scripts', 'compiler', 'config', 'define-site-config.ts');
   for (const name of ['site.config.ts', 'sidebars.ts']) {
     const file = join(siteDir, name);
     const text = await readFile(file, 'utf8').catch(() => undefined);
-    if (text !== undefined) await writeFile(file, text.replaceAll("from '../", `from '${projectRoot}/`));
+    if (text === undefined) continue;
+    const absolute = text
+      .replaceAll("from '../", `from '${projectRoot}/`)
+      .replaceAll("from 'self-docs/config'", `from '${configModule}'`);
+    await writeFile(file, absolute);
   }
   let bytes = 0;
   for (const file of await docFiles(siteDir)) bytes += (await readFile(file)).length;
