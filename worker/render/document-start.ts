@@ -11,7 +11,7 @@ import { themeScript, type ThemeChoice } from '../services/theme.ts';
 import { lazyLayoutScript } from './inline-scripts.ts';
 import { styleElement } from './document-styles.ts';
 
-/** Scopes whose groups are inlined (or not) by the theme alone: every document, the web font, and groups never inlined. */
+/** Scopes whose groups the theme alone decides: every document's, the web font's, and those never inlined. */
 const startScopes = new Set<StyleScope>(['every', 'web-font', 'navigation', 'drawer']);
 
 /**
