@@ -7,6 +7,8 @@
 // `npm run bench -- --not-found` runs only distinct unknown paths against a cached page.
 // `npm run bench -- --startup [--startup-compare BUNDLE_DIR]` runs only the cold isolate's figures
 // (scripts/bench/startup.ts), optionally beside another `wrangler deploy --dry-run --outdir` bundle.
+// `npm run bench -- --streaming` runs only the head's start under a slow KV (scripts/bench/streaming.ts)
+// and puts its figures into dist/bench/results.json beside the others already there.
 
 import { existsSync, readdirSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -33,6 +35,7 @@ import {
 } from './bench/serving.ts';
 import { startSite, startWorkerd } from './bench/server.ts';
 import { benchStartup, type StartupResult, type StartupTimes } from './bench/startup.ts';
+import { benchStreaming, streamingRows, type StreamingResult } from './bench/streaming.ts';
 import { seedLocalKv } from './local/local-kv.ts';
 import { readKvEntries } from './compiler/outputs/kv-writer.ts';
 import { runBuild } from './compiler/pipeline.ts';
@@ -46,9 +49,13 @@ const loadSeconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const port = Number(process.env.BENCH_PORT ?? 8795);
 const startupRounds = Number(process.env.BENCH_STARTUP_ROUNDS ?? 9);
+/** The injected KV latency of the streaming figures: a read that misses the edge's cache. */
+const kvLatencyMs = Number(process.env.BENCH_KV_LATENCY_MS ?? 100);
+const streamingRequests = Number(process.env.BENCH_STREAMING_REQUESTS ?? 15);
 
 try {
   if (process.argv.includes('--not-found')) await benchNotFoundOnly();
+  else if (process.argv.includes('--streaming')) await benchStreamingOnly();
   else if (process.argv.includes('--startup')) await benchStartupOnly();
   else await bench();
 } catch (error) {
@@ -119,12 +126,14 @@ async function bench() {
     }
     // Algolia hanging: how long a search waits before the embedded index answers, then after.
     const hangingUpstream = await benchSearchDeadline(site, port + 7);
+    const streaming = await measureStreaming();
 
     const results: BenchResults = {
       pages,
       startup,
       serving: { connections, seconds: loadSeconds, pages: serving },
       notFound,
+      streaming,
       search: {
         uncached: uncached.latencyMs,
         cached: cached.latencyMs,
@@ -160,6 +169,36 @@ async function benchNotFoundOnly() {
   } finally {
     await site.stop();
   }
+}
+
+/** Only the streaming figures: build, measure, and keep them in results.json beside the others. */
+async function benchStreamingOnly() {
+  await runBuild({ siteDir: args.content, outDir: args.out });
+  const streaming = await measureStreaming();
+  printStreaming(streaming);
+  const file = join(args.out, 'bench', 'results.json');
+  const results = existsSync(file) ? (JSON.parse(await readFile(file, 'utf8')) as Partial<BenchResults>) : {};
+  await mkdir(join(args.out, 'bench'), { recursive: true });
+  await writeFile(file, `${JSON.stringify({ ...results, streaming }, null, 2)}\n`);
+  console.log(`\nwritten ${file}`);
+}
+
+function measureStreaming(): Promise<StreamingResult> {
+  return benchStreaming({
+    outDir: args.out,
+    route: routes[1]!,
+    port: port + 8,
+    kvLatencyMs,
+    requests: streamingRequests,
+    lighthouseRuns,
+  });
+}
+
+function printStreaming(result: StreamingResult) {
+  console.log(
+    `\nA page under a slow KV (every read ${result.kvLatencyMs} ms late; ${result.route}; median of ${result.requests} requests, Lighthouse median of ${result.lighthouseRuns})`,
+  );
+  console.table(streamingRows(result));
 }
 
 /** Only the cold isolate's figures: build, seed KV, start fresh workerds (no wrangler dev, no load). */
@@ -244,6 +283,8 @@ interface BenchResults {
   serving: { connections: number; seconds: number; pages: ServingComparison[] };
   /** Distinct unknown paths (404) against a cached page, on the worker as deployed. */
   notFound: NotFoundComparison;
+  /** A page under an injected KV latency: cached, uncached whole (before streaming), uncached streamed. */
+  streaming: StreamingResult;
   search: {
     uncached: { p50: number; p99: number };
     cached: { p50: number; p99: number };

@@ -8,15 +8,27 @@ import { medianOfRuns, scoresOf, type LighthouseMedian, type LighthouseRun } fro
 /** The same Chromium flags as the browser tests' (scripts/cli/chromium.ts). */
 export const chromeFlags = chromiumFlags;
 
+export interface LighthouseOptions {
+  /** Lighthouse's own (`simulate`, its default: a model of a slow phone's network) or `provided` (as measured). */
+  throttlingMethod?: 'simulate' | 'provided';
+  /** Run before each attempt (e.g. a request that puts the server in the state to measure). */
+  before?: () => Promise<void>;
+}
+
 /**
  * Median of `runs` measured runs. A run Lighthouse could not measure (it says "run Lighthouse
  * again") is retried, up to `runs` extra attempts; the median leaves failed runs out.
  */
-export async function lighthouseMedian(url: string, runs: number): Promise<LighthouseMedian> {
+export async function lighthouseMedian(
+  url: string,
+  runs: number,
+  options: LighthouseOptions = {},
+): Promise<LighthouseMedian> {
   const results: LighthouseRun[] = [];
   const measured = () => results.filter((result) => result.ok).length;
   for (let attempt = 0; attempt < runs * 2 && measured() < runs; attempt++) {
-    const result = await lighthouseRun(url);
+    await options.before?.();
+    const result = await lighthouseRun(url, options.throttlingMethod);
     if (!result.ok)
       console.warn(`lighthouse ${url}: run ${attempt + 1} failed, left out of the median: ${result.reason}`);
     results.push(result);
@@ -24,7 +36,10 @@ export async function lighthouseMedian(url: string, runs: number): Promise<Light
   return medianOfRuns(results);
 }
 
-async function lighthouseRun(url: string): Promise<LighthouseRun> {
+async function lighthouseRun(
+  url: string,
+  throttlingMethod?: LighthouseOptions['throttlingMethod'],
+): Promise<LighthouseRun> {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? chromiumPath,
     chromeFlags,
@@ -35,6 +50,7 @@ async function lighthouseRun(url: string): Promise<LighthouseRun> {
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      ...(throttlingMethod ? { throttlingMethod } : {}),
     });
     return result ? scoresOf(result.lhr) : { ok: false, reason: 'lighthouse returned no result' };
   } catch (error) {

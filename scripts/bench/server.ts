@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { kvKeys } from '../../client/contract/storage.ts';
 import { seedLocalKv } from '../local/local-kv.ts';
 import { startGroup } from '../cli/process-group.ts';
+import { offlineEnv } from '../cli/run.ts';
 import { bundleWorker, startWorkerdSite } from '../local/workerd.ts';
 import { childrenNamed } from './process-tree.ts';
 
@@ -27,7 +28,19 @@ export interface RunningSite {
   stop: () => Promise<void>;
 }
 
-export async function startSite(outDir: string, port: number): Promise<RunningSite> {
+/**
+ * `entry` replaces wrangler.toml's `main` (a bench-only wrapper of the worker, e.g.
+ * slow-kv-worker.ts); `vars` are given to it as wrangler dev `--var`s. `production`: bundled with
+ * React's production build, as a deploy bundles it (wrangler dev's own default is the development
+ * build, several times slower to render).
+ */
+export interface SiteOptions {
+  entry?: string;
+  vars?: Record<string, string>;
+  production?: boolean;
+}
+
+export async function startSite(outDir: string, port: number, options: SiteOptions = {}): Promise<RunningSite> {
   const persist = await mkdtemp(join(tmpdir(), 'self-docs-bench-'));
   await seedLocalKv({ outDir, persistTo: persist });
   // npx → wrangler → workerd: all in one process group, so stop() ends every one of them.
@@ -36,10 +49,15 @@ export async function startSite(outDir: string, port: number): Promise<RunningSi
     [
       'wrangler',
       'dev',
+      ...(options.entry ? [options.entry] : []),
+      ...Object.entries(options.vars ?? {}).flatMap(([name, value]) => ['--var', `${name}:${value}`]),
       '--ip',
       '127.0.0.1',
       '--port',
       String(port),
+      // Its own debugger port, so that two benches (or a bench and npm start) can run side by side.
+      '--inspector-port',
+      String(port + 1000),
       '--local',
       '--show-interactive-dev-session=false',
       '--log-level',
@@ -49,7 +67,7 @@ export async function startSite(outDir: string, port: number): Promise<RunningSi
       '--persist-to',
       persist,
     ],
-    { stdio: 'pipe' },
+    { stdio: 'pipe', ...(options.production ? { env: { ...offlineEnv, NODE_ENV: 'production' } } : {}) },
   );
   const stop = async () => {
     await wrangler.stop();

@@ -8,7 +8,9 @@ import { bootData } from '../render/boot-data.ts';
 import { loadRenderers } from '../render/load-renderers.ts';
 import { lastKnownManifest } from '../services/content-store.ts';
 import { announcementDismissed, chooseTheme } from '../services/theme.ts';
-import type { ErrorAnswer } from './describe.ts';
+import type { Manifest } from '../../client/contract/storage.ts';
+import type { ThemeChoice } from '../services/theme.ts';
+import { describeError, type ErrorAnswer } from './describe.ts';
 
 export async function errorPage(c: Context<AppEnv>, answer: ErrorAnswer): Promise<string | ReadableStream<Uint8Array>> {
   if (answer.status !== 503) return barePage(answer);
@@ -18,6 +20,23 @@ export async function errorPage(c: Context<AppEnv>, answer: ErrorAnswer): Promis
   const theme = chooseTheme(c, manifest.site);
   const boot = bootData(manifest, null, 503, theme, announcementDismissed(c, manifest.site));
   return (await loadRenderers()).renderDocument({ manifest, boot, theme });
+}
+
+/**
+ * The rest of a page's document (after the head's start, which has left with a 200 or a 404) when
+ * reading or rendering the page failed: the 503 page in the site's layout. Logged as the error
+ * handler logs it.
+ */
+export async function errorPageRest(
+  manifest: Manifest,
+  theme: ThemeChoice,
+  dismissed: boolean,
+  error: unknown,
+): Promise<string> {
+  const answer = describeError(error);
+  if (answer.logAs) console.error(answer.logAs, error);
+  const boot = bootData(manifest, null, 503, theme, dismissed);
+  return (await loadRenderers()).renderDocumentRest({ manifest, boot, theme });
 }
 
 function barePage(answer: ErrorAnswer): string {

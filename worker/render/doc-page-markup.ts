@@ -7,7 +7,7 @@
 
 import type { ServerPage } from '../../client/App.tsx';
 import { ByteCache } from '../services/byte-cache.ts';
-import { renderDocument, type DocumentInput } from './document.tsx';
+import { renderDocumentRest, type DocumentInput } from './document.tsx';
 
 /** About 30 articles of 60 KB; `null` remembers that a page's markup cannot be reused. */
 const remembered = new ByteCache<ServerPage | null>(4 * 1024 * 1024);
@@ -16,11 +16,14 @@ const remembered = new ByteCache<ServerPage | null>(4 * 1024 * 1024);
 const mainStart = '<main id="__main" class="doc-container" tabindex="-1">';
 const mainEnd = '</main>';
 
-/** The document of a doc page; `key` names the page, its variant and build (html-cache.ts htmlCacheKey). */
-export function renderDocPageDocument(key: string, input: DocumentInput): string {
+/**
+ * A doc page's document after the head's start (document.tsx `renderDocumentRest`); `key` names
+ * the page, its variant and build (html-cache.ts htmlCacheKey).
+ */
+export function renderDocPageRest(key: string, input: DocumentInput): string {
   const known = remembered.get(key);
-  if (known) return renderDocument({ ...input, docPage: known });
-  const html = renderDocument(input);
+  if (known) return renderDocumentRest({ ...input, docPage: known });
+  const html = renderDocumentRest(input);
   if (known === undefined) learn(key, input, html);
   return html;
 }
@@ -28,7 +31,7 @@ export function renderDocPageDocument(key: string, input: DocumentInput): string
 /** Keeps the page's markup if the layout rendered around it gives back `html` to the byte. */
 function learn(key: string, input: DocumentInput, html: string): void {
   const docPage = docPageIn(html);
-  const reusable = docPage !== undefined && renderDocument({ ...input, docPage }) === html;
+  const reusable = docPage !== undefined && renderDocumentRest({ ...input, docPage }) === html;
   // A JavaScript string costs two bytes a character.
   remembered.set(key, reusable ? docPage : null, 2 * (key.length + (reusable ? docPage.markup.__html.length : 0)));
 }

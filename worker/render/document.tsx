@@ -1,5 +1,6 @@
-// The HTML document: a head written here with the page's style groups inline, the React app rendered
-// into #__root, the boot data for hydration as inert JSON, and the hashed module script.
+// The HTML document: the head's start (document-start.ts), then the page's title and meta, the rest
+// of its style groups inline, the React app rendered into #__root, the boot data for hydration as
+// inert JSON, and the hashed module script.
 
 import { renderToString } from 'react-dom/server';
 import { App, type ServerPage } from '../../client/App.tsx';
@@ -17,10 +18,11 @@ import type { PageData } from '../../client/contract/page.ts';
 import type { SidebarView } from '../../client/contract/sidebar.ts';
 import type { StyleGroup } from '../../client/contract/assets.ts';
 import { escapeHtml } from '../../client/contract/escape-html.ts';
-import { themeScript, type ThemeChoice } from '../services/theme.ts';
+import type { ThemeChoice } from '../services/theme.ts';
 import { headTagHtml } from './head-tags.ts';
 import { islandScripts, islandStyles } from './island-assets.ts';
-import { bootLoaderScript, lazyLayoutScript } from './inline-scripts.ts';
+import { bootLoaderScript } from './inline-scripts.ts';
+import { documentStart, startGroupCount } from './document-start.ts';
 import { structuredData } from './structured-data.ts';
 import { documentStyles, styleElement } from './document-styles.ts';
 
@@ -39,11 +41,20 @@ export interface DocumentInput {
 }
 
 /**
- * The whole document, as one string. Nothing on the server suspends (the page's data is read
- * before rendering), so React's string renderer gives the same markup as its stream, for less
- * CPU: the stream wrapped every few KB in a chunk of its own.
+ * The whole document, as one string: the head's start (document-start.ts) and the rest. A page
+ * request sends the two apart (routes/doc-pages.ts); they are the same bytes either way.
  */
-export function renderDocument(given: DocumentInput): string {
+export function renderDocument(input: DocumentInput): string {
+  return documentStart(input.manifest, input.theme) + renderDocumentRest(input);
+}
+
+/**
+ * The document after the head's start: the page's title and meta, the style groups the start left,
+ * the body. Nothing on the server suspends (the page's data is read before rendering), so React's
+ * string renderer gives the same markup as its stream, for less CPU: the stream wrapped every few
+ * KB in a chunk of its own.
+ */
+export function renderDocumentRest(given: DocumentInput): string {
   const styles = documentStyles(given.manifest.assets, given.page, {
     search: Boolean(given.boot.search),
     status: given.boot.status !== 200,
@@ -68,21 +79,22 @@ export function renderDocument(given: DocumentInput): string {
       }}
     />,
   );
-  return documentHead(input, styles.inline) + app + documentTail(input);
+  // The groups the start carried (a leading run of the build's groups) are not written again.
+  const carried = new Set(
+    (input.manifest.assets.styleGroups ?? []).slice(0, startGroupCount(input.manifest.assets.styleGroups ?? [])),
+  );
+  const rest = styles.inline.filter((group) => !carried.has(group));
+  return documentHeadRest(input, rest) + app + documentTail(input);
 }
 
-function documentHead({ manifest, boot, theme, page = null }: DocumentInput, styles: StyleGroup[]): string {
+function documentHeadRest({ manifest, boot, page = null }: DocumentInput, styles: StyleGroup[]): string {
   const { site, assets } = manifest;
   const title = documentTitle(page, site, statusTitle(boot));
   const description = page?.description || site.tagline;
   const canonical = canonicalUrl(site.url, page?.route ?? (boot.search ? '/search' : undefined));
   const socialTitle = page?.route === '/' ? page.title : title;
   const lines = [
-    '<!doctype html>',
-    `<html lang="en" dir="ltr"${theme.webFont ? ' class="web-font"' : ''} data-theme="${theme.theme}" data-theme-preference="${theme.preference}">`,
-    '<head>',
-    '<meta charset="utf-8">',
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    // Browsers take the title anywhere in the head; it is the page's, so it comes with the page.
     `<title>${escapeHtml(title)}</title>`,
     `<meta name="description" content="${escapeHtml(description)}">`,
     page && page.keywords.length > 0 ? `<meta name="keywords" content="${escapeHtml(page.keywords.join(', '))}">` : '',
@@ -102,18 +114,15 @@ function documentHead({ manifest, boot, theme, page = null }: DocumentInput, sty
     `<meta name="twitter:card" content="summary">`,
     `<meta name="twitter:title" content="${escapeHtml(socialTitle)}">`,
     `<meta name="twitter:description" content="${escapeHtml(description)}">`,
-    `<meta name="theme-color" content="${theme.theme === 'dark' ? '#070d1a' : '#ffffff'}">`,
-    `<link rel="icon" href="${escapeHtml(site.favicon)}">`,
-    `<script>${lazyLayoutScript}</script>`,
-    // The style groups the page uses, inline: nothing is fetched before the first paint.
+    // The rest of the style groups the page uses, inline: nothing is fetched before the first paint.
     ...styles.map((group) => styleElement(group.css, group.name)),
     // Older format (assets without style groups): goes once every kept build records `formats` (contract/storage.ts).
     // A build from before style groups inlines its whole stylesheet.
     assets.inlineStyle ? styleElement(assets.inlineStyle) : '',
-    // Then the site's own stylesheets, so their rules win where both style the same thing.
+    // Then the site's own stylesheets, so their rules win where both style the same thing (the
+    // response's Link header has the browser fetch them while the page is read).
     ...[...assets.styles, ...islandStyles(page)].map((style) => `<link rel="stylesheet" href="${style}">`),
     ...(manifest.head?.tags ?? []).map(headTagHtml),
-    theme.needsScript ? `<script>${themeScript}</script>` : '',
     // Data blocks, never executed, so the CSP's script-src does not apply to them.
     ...(page && boot.status === 200 && canonical ? structuredData({ site, page, canonical }) : []).map(
       (block) => `<script type="application/ld+json">${serialiseJson(block)}</script>`,

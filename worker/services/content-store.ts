@@ -52,18 +52,24 @@ const memory: Memory = { manifests: new Map(), older: new Map() };
 const buckets = new ByteCache<RouteBucket>(2 * 1024 * 1024);
 // A big site's sidebar runs to megabytes of JSON: it must fit, or every page render parses it anew.
 const sidebars = new ByteCache<SidebarItem[]>(8 * 1024 * 1024);
+/** Sidebars being read, so that two asks of one share a KV read. */
+const sidebarsReading = new Map<string, Promise<SidebarItem[]>>();
 /** Pages, parsed (content-addressed, so never stale): parsing a long page's tree costs a render of its layout. */
 const pages = new ByteCache<PageData>(8 * 1024 * 1024);
 
-/** For tests: forget what this isolate remembers. */
-export function forgetStore(): void {
+/**
+ * For tests and benches: forget what this isolate remembers; `pages`, only the pages and sidebars
+ * it read (a warm isolate meeting a page it has not read yet).
+ */
+export function forgetStore(what: 'all' | 'pages' = 'all'): void {
+  sidebars.clear();
+  pages.clear();
+  if (what === 'pages') return;
   memory.pointer = undefined;
   memory.manifests.clear();
   memory.kept = undefined;
   memory.older.clear();
   buckets.clear();
-  sidebars.clear();
-  pages.clear();
 }
 
 /** The last manifest this isolate served, to render error pages with the site's layout. */
@@ -227,10 +233,22 @@ export async function readSidebarJson(kv: KVNamespace, hash: string): Promise<st
   return readStored(kv, kvKeys.sidebar(hash), immutableTtl);
 }
 
-/** A sidebar of a build, parsed and kept (bounded) for the pages that render it. */
-export async function readSidebar(kv: KVNamespace, hash: string): Promise<SidebarItem[]> {
+/**
+ * A sidebar of a build, parsed and kept (bounded) for the pages that render it. Asked again while
+ * it is being read (a page's route reads its likely sidebar beside the page), it is read once.
+ */
+export function readSidebar(kv: KVNamespace, hash: string): Promise<SidebarItem[]> {
   const cached = sidebars.get(hash);
-  if (cached) return cached;
+  if (cached) return Promise.resolve(cached);
+  let reading = sidebarsReading.get(hash);
+  if (!reading) {
+    reading = readSidebarFromKv(kv, hash).finally(() => sidebarsReading.delete(hash));
+    sidebarsReading.set(hash, reading);
+  }
+  return reading;
+}
+
+async function readSidebarFromKv(kv: KVNamespace, hash: string): Promise<SidebarItem[]> {
   const text = await readSidebarJson(kv, hash);
   if (text === null) throw new StoreUnavailable(`${kvKeys.sidebar(hash)} is missing`);
   const items = parseStored<SidebarItem[]>(text, kvKeys.sidebar(hash));

@@ -29,6 +29,14 @@ describe('the worker script as uploaded', () => {
     expect(total).toBeLessThanOrEqual(600 * kib);
   });
 
+  // The benches' slow KV (scripts/bench/slow-kv-worker.ts) is a wrapper only `npm run bench` runs:
+  // the deployed script has none of it, so no variable set on a deployed worker can slow its reads.
+  it('has no bench switch: a deploy cannot inject KV latency or hold pages back', () => {
+    const script = [...modules.values()].map((bytes) => bytes.toString('utf8')).join('\n');
+    for (const name of ['BENCH_KV_LATENCY_MS', 'BENCH_FORGET_PAGES', 'BENCH_WHOLE_HTML'])
+      expect(script).not.toContain(name);
+  });
+
   // zod's chainable API keeps the whole library in the bundle (its schemas register by name, which
   // minifying keeps); the worker's schemas use zod/mini, whose classes are named ZodMini….
   it('validates request bodies with zod/mini, not the whole of zod', () => {
