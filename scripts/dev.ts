@@ -23,7 +23,7 @@ const args = parseArgs(process.argv.slice(2));
 /** Builds into `outDir` with broken pages tolerated and says how it went; throws what stopped it. */
 async function build(outDir: string): Promise<BuildResult> {
   const started = performance.now();
-  const result = await runBuild({ siteDir: args.content, outDir, tolerateBrokenPages: true });
+  const result = await runBuild({ siteDir: args.content, outDir, tolerateBrokenPages: true, development: true });
   for (const warning of result.warnings) console.warn(`warning: ${warning.message}`);
   if (result.broken.length > 0) console.error(brokenPagesMessage(result.broken));
   const seconds = ((performance.now() - started) / 1000).toFixed(2);

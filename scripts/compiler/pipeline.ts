@@ -65,7 +65,7 @@ async function buildSite(options: BuildOptions, started: { pool?: CompileThreadP
   const navigation = resolveNavigation(staticDir, config, sources, diagnostics, customPages);
   const { site } = navigation;
   // The blogs' routes join the docs' before any page compiles, so links both ways are checked.
-  const blogs = await readBlogs(siteDir, config.docusaurusConfig);
+  const blogs = await readBlogs(siteDir, config.docusaurusConfig, { development: options.development === true });
   addBlogRoutes(blogs, navigation.routes, navigation.routeOfFile);
 
   await rm(outDir, { recursive: true, force: true });
