@@ -5,6 +5,7 @@
 
 import {
   docusaurusTag,
+  searchFacetFilters,
   searchLimits,
   type SearchHit,
   type SearchResult,
@@ -18,7 +19,7 @@ import type { LocalIndex } from './local-index.ts';
 import type { SearchQuery } from './protocol.ts';
 
 /** Ranked hits, text only: enough to group, count and snippet every matching page. */
-/** `tag`: the docs version searched (`docusaurus_tag`), one version at a time as in Docusaurus. */
+/** `tag`: the docs version searched (`docusaurus_tag`), one version at a time as in Docusaurus, with the pages outside the docs. */
 export function searchPageQuery(query: string, tag: string = docusaurusTag): SearchQuery {
   return {
     indexName: 'docs',
@@ -31,7 +32,7 @@ export function searchPageQuery(query: string, tag: string = docusaurusTag): Sea
     snippetEllipsisText: '…',
     highlightPreTag: '<mark>',
     highlightPostTag: '</mark>',
-    facetFilters: [['language:en'], [`docusaurus_tag:${tag}`]],
+    facetFilters: searchFacetFilters(tag),
     clickAnalytics: false,
     analytics: true,
   };
