@@ -36,7 +36,10 @@ export function versionTag(version: string): string {
  */
 export const defaultSearchTag = 'default';
 
-/** DocSearch's facet filters, as Docusaurus's contextual search sends them: English, and the pages outside the docs or the version read. */
+/**
+ * DocSearch's facet filters, as Docusaurus's contextual search sends them: English, and the pages
+ * outside the docs or those of the version read.
+ */
 export function searchFacetFilters(tag: string): string[][] {
   return [['language:en'], [`docusaurus_tag:${defaultSearchTag}`, `docusaurus_tag:${tag}`]];
 }

@@ -19,7 +19,10 @@ import type { LocalIndex } from './local-index.ts';
 import type { SearchQuery } from './protocol.ts';
 
 /** Ranked hits, text only: enough to group, count and snippet every matching page. */
-/** `tag`: the docs version searched (`docusaurus_tag`), one version at a time as in Docusaurus, with the pages outside the docs. */
+/**
+ * `tag`: the docs version searched (`docusaurus_tag`), one version at a time as in Docusaurus, with
+ * the pages outside the docs.
+ */
 export function searchPageQuery(query: string, tag: string = docusaurusTag): SearchQuery {
   return {
     indexName: 'docs',
