@@ -30,20 +30,6 @@ export function versionTag(version: string): string {
   return `docs-default-${version}`;
 }
 
-/**
- * The `docusaurus_tag` of pages outside the docs (custom pages, blog posts), as Docusaurus's layout
- * gives them: searched whatever docs version is read.
- */
-export const defaultSearchTag = 'default';
-
-/**
- * DocSearch's facet filters, as Docusaurus's contextual search sends them: English, and the pages
- * outside the docs or those of the version read.
- */
-export function searchFacetFilters(tag: string): string[][] {
-  return [['language:en'], [`docusaurus_tag:${defaultSearchTag}`, `docusaurus_tag:${tag}`]];
-}
-
 export type MatchLevel = 'none' | 'partial' | 'full';
 
 export interface HighlightValue {

@@ -10,7 +10,7 @@ import { seeAllText } from './page-count.ts';
 import { hitClicked, searchAnswered } from './insights.ts';
 import { postQueries } from './post-queries.ts';
 import { relativeUrl } from '../contract/urls.ts';
-import { searchFacetFilters } from '../contract/search-protocol.ts';
+import { searchFacetFilters } from '../contract/search-facets.ts';
 import { searchPageHref } from './page-href.ts';
 
 export interface SearchModalProps {

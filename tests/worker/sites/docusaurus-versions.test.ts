@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { kvKeys } from '../../../client/contract/storage.ts';
 import type { SearchPageData } from '../../../client/contract/search-page.ts';
 import type { SearchDirectory } from '../../../client/contract/index-pieces.ts';
-import { searchFacetFilters } from '../../../client/contract/search-protocol.ts';
+import { searchFacetFilters } from '../../../client/contract/search-facets.ts';
 import { bindings, deployFixture, freshBuildId, pointTo, type DeployedBuild } from '../support/deploy.ts';
 import { readDocument, textOf, textsOf } from '../support/html.ts';
 import { getSettled } from '../support/requests.ts';

@@ -5,11 +5,11 @@
 
 import {
   docusaurusTag,
-  searchFacetFilters,
   searchLimits,
   type SearchHit,
   type SearchResult,
 } from '../../../client/contract/search-protocol.ts';
+import { searchFacetFilters } from '../../../client/contract/search-facets.ts';
 import type { SearchPageData, SearchPageGroup, SearchPageSection } from '../../../client/contract/search-page.ts';
 import { relativeUrl } from '../../../client/contract/urls.ts';
 import { pageOfRecord } from '../../../client/contract/index-pieces.ts';

@@ -4,7 +4,8 @@
 import type { Hierarchy, HierarchyLevel, SearchRecord } from '../../../../client/contract/search-protocol.ts';
 import type { PageData, TreeNode } from '../../../../client/contract/page.ts';
 import type { SidebarItem } from '../../../../client/contract/sidebar.ts';
-import { defaultSearchTag, versionTag } from '../../../../client/contract/search-protocol.ts';
+import { versionTag } from '../../../../client/contract/search-protocol.ts';
+import { defaultSearchTag } from '../../../../client/contract/search-facets.ts';
 import { islandChildren, isIsland } from '../../../../client/contract/islands.ts';
 import { textOf } from '../../compile/table-of-contents.ts';
 import { tocInlineClass } from '../../compile/page-modules/toc-inline.ts';
