@@ -28,6 +28,7 @@ async function build(outDir: string, progress?: ProgressReporter): Promise<Build
     siteDir: args.content,
     outDir,
     tolerateBrokenPages: true,
+    development: true,
     ...(progress ? { progress } : {}),
   });
   for (const warning of result.warnings) console.warn(`warning: ${warning.message}`);

@@ -10,6 +10,7 @@ import { seeAllText } from './page-count.ts';
 import { hitClicked, searchAnswered } from './insights.ts';
 import { postQueries } from './post-queries.ts';
 import { relativeUrl } from '../contract/urls.ts';
+import { searchFacetFilters } from '../contract/search-facets.ts';
 import { searchPageHref } from './page-href.ts';
 
 export interface SearchModalProps {
@@ -73,7 +74,7 @@ function sameOriginClient(
 // prop changes identity, so every prop is module-level or memoised.
 // clickAnalytics: the worker answers with a queryID, which the click events carry (insights.ts).
 const searchParametersFor = (tag: string) => ({
-  facetFilters: [['language:en'], [`docusaurus_tag:${tag}`]],
+  facetFilters: searchFacetFilters(tag),
   clickAnalytics: true,
 });
 const transformItems = (items: DocSearchHit[]) => items.map((item) => ({ ...item, url: relativeUrl(item.url) }));

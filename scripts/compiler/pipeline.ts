@@ -60,16 +60,22 @@ async function buildSite(options: BuildOptions, started: { pool?: CompileThreadP
   phase('discover');
   // A compile thread takes seconds of CPU to load: on a large site they start as soon as the docs
   // are listed, on the cores reading them leaves idle.
-  const sources = await readSources(siteDir, config, options.tolerateBrokenPages === true, (docFiles) => {
-    // A site plugin known only as a function cannot be loaded in a thread (compile-pages.ts).
-    const threads = portableSitePlugins(config.markdownPlugins.docs) ? defaultThreads(docFiles) : 0;
-    if (threads > 0) started.pool = startCompileThreadPool(threads);
-  });
+  const sources = await readSources(
+    siteDir,
+    config,
+    options.tolerateBrokenPages === true,
+    (docFiles) => {
+      // A site plugin known only as a function cannot be loaded in a thread (compile-pages.ts).
+      const threads = portableSitePlugins(config.markdownPlugins.docs) ? defaultThreads(docFiles) : 0;
+      if (threads > 0) started.pool = startCompileThreadPool(threads);
+    },
+    options.development === true,
+  );
   const customPages = discoverCustomPages(siteDir);
   const navigation = resolveNavigation(staticDir, config, sources, diagnostics, customPages);
   const { site } = navigation;
   // The blogs' routes join the docs' before any page compiles, so links both ways are checked.
-  const blogs = await readBlogs(siteDir, config.docusaurusConfig);
+  const blogs = await readBlogs(siteDir, config.docusaurusConfig, { development: options.development === true });
   addBlogRoutes(blogs, navigation.routes, navigation.routeOfFile);
 
   await rm(outDir, { recursive: true, force: true });

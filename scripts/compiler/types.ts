@@ -18,6 +18,8 @@ export interface BuildOptions {
    * outputs/broken-pages.ts) and the build goes on; problems outside pages still stop it.
    */
   tolerateBrokenPages?: boolean;
+  /** A development build (`npm start`): drafts are shown, as `docusaurus start` shows them. */
+  development?: boolean;
   /** Told as each phase starts (the `--timings` figures). */
   timer?: PhaseTimer;
   /** Told each phase and each page stored, for a command to show; the build itself prints nothing. */

@@ -104,6 +104,7 @@ function postPage(
   const link = (to: BlogPost | undefined) => to && { title: to.doc.title, href: to.doc.route };
   const tree: TreeNode[] = [
     ...postHeader(post, 'h1'),
+    ...(post.draft ? [draftBanner] : []),
     { t: 'div', p: { className: 'blog-post-content' }, c: compiled.tree },
     ...footer(post),
     ...pagination('Blog post page navigation', link(newer), link(older)),
@@ -124,16 +125,40 @@ function postPage(
     lastModified: post.date.toISOString(),
   };
   if (doc.unlisted) page.unlisted = true;
+  if (post.editUrl) page.editUrl = post.editUrl;
   return page;
 }
 
+/** Docusaurus's banner on a draft, which only a development build shows. */
+const draftBanner: TreeNode = {
+  t: 'Admonition',
+  p: { type: 'caution', title: 'Draft page', className: 'theme-draft-banner' },
+  c: [
+    {
+      t: 'p',
+      c: ['This page is a draft. It will only be visible in dev and be excluded from the production build.'],
+    },
+  ],
+};
+
+/** The post's tags and its "Edit this page" link, as Docusaurus's post footer has them. */
 function footer(post: BlogPost): TreeNode[] {
-  const tags = postTags(post);
-  return tags.length > 0 ? [{ t: 'footer', p: { className: 'blog-post-footer' }, c: tags }] : [];
+  const parts = postTags(post);
+  if (post.editUrl) {
+    const edit = {
+      className: 'theme-edit-this-page',
+      href: post.editUrl,
+      target: '_blank',
+      rel: 'noopener noreferrer',
+    };
+    parts.push({ t: 'a', p: edit, c: ['Edit this page'] });
+  }
+  return parts.length > 0 ? [{ t: 'footer', p: { className: 'blog-post-footer' }, c: parts }] : [];
 }
 
 /** The most recent posts, at most `count`: what every blog page's sidebar lists. */
 function blogSidebar(title: string, count: number | 'ALL', posts: BlogPost[]): BlogPageInfo['sidebar'] {
+  // `blogSidebarCount: 0` hides it.
   const items = (count === 'ALL' ? posts : posts.slice(0, count)).map((post) => ({
     title: post.doc.title,
     href: post.doc.route,

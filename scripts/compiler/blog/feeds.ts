@@ -14,8 +14,6 @@ import { normaliseRoute } from '../sources/discover.ts';
 import type { BlogOptions, FeedType } from './options.ts';
 import type { BlogPost } from './posts.ts';
 
-/** Docusaurus's `feedOptions.limit` default. */
-const feedPosts = 20;
 const feedFiles: Record<FeedType, string> = { rss: 'rss.xml', atom: 'atom.xml', json: 'feed.json' };
 
 export interface FeedText {
@@ -50,7 +48,7 @@ export function blogFeeds(
     generator: 'SELF Docs',
     feedLinks: Object.fromEntries(blog.feedTypes.map((type) => [type, absolute(pathOf(type))])),
   });
-  for (const { post, tree } of posts.slice(0, feedPosts)) {
+  for (const { post, tree } of posts.slice(0, blog.feedLimit ?? posts.length)) {
     const link = absolute(post.doc.route);
     feed.addItem({
       title: post.doc.title,

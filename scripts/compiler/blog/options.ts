@@ -1,9 +1,10 @@
 // The blogs a Docusaurus config asks for: the classic preset's `blog` (unless `blog: false`) and
 // each `@docusaurus/plugin-content-blog` instance, with Docusaurus's defaults.
 
-import { classicPreset } from '../config/presets.ts';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { classicPreset } from '../config/presets.ts';
+import type { BlogEditUrlOption } from '../sources/edit-url.ts';
 
 export type FeedType = 'rss' | 'atom' | 'json';
 
@@ -27,10 +28,23 @@ export interface BlogOptions {
   authorsMapPath: string;
   tags: string | false | null;
   feedTypes: FeedType[];
+  /** `feedOptions.limit`: the newest posts a feed holds; undefined for all of them. */
+  feedLimit?: number;
   feedTitle?: string;
   feedDescription?: string;
   feedCopyright?: string;
+  /** Globs of post files, relative to the blog folder: the posts are those `include` matches and `exclude` does not. */
+  include: string[];
+  exclude: string[];
+  /** Newest first, as Docusaurus's default, or oldest first. */
+  sortPosts: 'descending' | 'ascending';
+  /** "Edit this page" under each post: a base URL, or a function of the post. */
+  editUrl?: BlogEditUrlOption;
 }
+
+/** Docusaurus's defaults for the blog's `include` and `exclude`. */
+const defaultInclude = ['**/*.{md,mdx}'];
+const defaultExclude = ['**/_*.{js,jsx,ts,tsx,md,mdx}', '**/_*/**', '**/*.test.{js,jsx,ts,tsx}', '**/__tests__/**'];
 
 type Options = Record<string, unknown>;
 
@@ -56,8 +70,17 @@ export function blogInstances(config: unknown, siteDir: string): BlogOptions[] {
 
 function withDefaults(options: Options, siteDir: string): BlogOptions {
   const text = (key: string, fallback: string) => (typeof options[key] === 'string' ? options[key] : fallback);
-  const count = (key: string, fallback: number) =>
-    options[key] === 'ALL' ? 'ALL' : typeof options[key] === 'number' && options[key] > 0 ? options[key] : fallback;
+  // `blogSidebarCount: 0` hides the sidebar; `postsPerPage` is at least 1.
+  const count = (key: string, fallback: number, least: number) =>
+    options[key] === 'ALL'
+      ? 'ALL'
+      : typeof options[key] === 'number' && options[key] >= least
+        ? Math.floor(options[key])
+        : fallback;
+  const globs = (key: string, fallback: string[]) => {
+    const value = options[key];
+    return Array.isArray(value) && value.every((item) => typeof item === 'string') ? value : fallback;
+  };
   const path = text('path', 'blog');
   const feed = isObject(options.feedOptions) ? options.feedOptions : {};
   const title = text('blogTitle', 'Blog');
@@ -70,19 +93,32 @@ function withDefaults(options: Options, siteDir: string): BlogOptions {
     archiveBasePath: options.archiveBasePath === null ? null : text('archiveBasePath', 'archive'),
     authorsBasePath: text('authorsBasePath', 'authors'),
     pageBasePath: text('pageBasePath', 'page'),
-    postsPerPage: count('postsPerPage', 10),
+    postsPerPage: count('postsPerPage', 10, 1),
     blogTitle: title,
     blogDescription: text('blogDescription', 'Blog'),
-    blogSidebarCount: count('blogSidebarCount', 5),
+    blogSidebarCount: count('blogSidebarCount', 5, 0),
     blogSidebarTitle: text('blogSidebarTitle', 'Recent posts'),
     showReadingTime: options.showReadingTime !== false,
     authorsMapPath: text('authorsMapPath', 'authors.yml'),
     tags: options.tags === false || options.tags === null ? options.tags : text('tags', 'tags.yml'),
     feedTypes: feedTypes(feed.type),
+    ...feedLimit(feed.limit),
     ...(typeof feed.title === 'string' ? { feedTitle: feed.title } : {}),
     ...(typeof feed.description === 'string' ? { feedDescription: feed.description } : {}),
     ...(typeof feed.copyright === 'string' ? { feedCopyright: feed.copyright } : {}),
+    include: globs('include', defaultInclude),
+    exclude: globs('exclude', defaultExclude),
+    sortPosts: options.sortPosts === 'ascending' ? 'ascending' : 'descending',
+    ...(typeof options.editUrl === 'string' || typeof options.editUrl === 'function'
+      ? { editUrl: options.editUrl as BlogEditUrlOption }
+      : {}),
   };
+}
+
+/** `feedOptions.limit`: Docusaurus's default is 20; `false` or `null` puts every post in. */
+function feedLimit(limit: unknown): { feedLimit?: number } {
+  if (limit === false || limit === null) return {};
+  return { feedLimit: typeof limit === 'number' && limit > 0 ? Math.floor(limit) : 20 };
 }
 
 /** `feedOptions.type`: one type, a list, 'all', or null for none; Docusaurus's default is RSS and Atom. */

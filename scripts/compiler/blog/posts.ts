@@ -16,6 +16,8 @@ import {
   parseFrontmatter,
   type SourceDoc,
 } from '../sources/discover.ts';
+import { blogEditUrl } from '../sources/edit-url.ts';
+import { globMatcher } from '../sources/globs.ts';
 import { resolveAuthors, type AuthorsOfBlog, type BlogAuthor } from './authors.ts';
 import { resolveTags, type BlogTag, type TagsOfBlog } from './tags.ts';
 import type { BlogOptions } from './options.ts';
@@ -32,6 +34,16 @@ export interface BlogPost {
   truncated: boolean;
   /** Frontmatter `image`, for the feeds and the page's social card. */
   image?: string;
+  /** "Edit this page": the blog's `editUrl`, or the post's `custom_edit_url`. */
+  editUrl?: string;
+  /** Frontmatter `draft`: only development builds have it. */
+  draft?: true;
+}
+
+export interface ReadPostsOptions {
+  /** Development builds (`npm start`) show drafts, as `docusaurus start` does; production builds leave them out. */
+  includeDrafts?: boolean;
+  locale?: string;
 }
 
 /**
@@ -48,15 +60,23 @@ export async function readPosts(
   blog: BlogOptions,
   authors: AuthorsOfBlog,
   tags: TagsOfBlog,
-  includeDrafts = false,
+  { includeDrafts = false, locale = 'en' }: ReadPostsOptions = {},
 ): Promise<BlogPost[]> {
-  const files = await listDocFiles(blog.dir);
+  const included = globMatcher(blog.include);
+  const excluded = globMatcher(blog.exclude);
+  const files = (await listDocFiles(blog.dir)).filter((file) => {
+    const path = relative(blog.dir, file).split(sep).join('/');
+    return included(path) && !excluded(path);
+  });
   const posts: BlogPost[] = [];
   for (const file of files) {
     const post = readPost(siteDir, blog, file, authors, tags);
-    if (post && (includeDrafts || !post.draft)) posts.push(post.post);
+    post.editUrl = blogEditUrl(blog.editUrl, post.doc, blog.dir, siteDir, locale);
+    if (!post.editUrl) delete post.editUrl;
+    if (includeDrafts || !post.draft) posts.push(post);
   }
-  return posts.sort((a, b) => b.date.getTime() - a.date.getTime() || a.doc.route.localeCompare(b.doc.route));
+  const order = blog.sortPosts === 'ascending' ? -1 : 1;
+  return posts.sort((a, b) => order * (b.date.getTime() - a.date.getTime()) || a.doc.route.localeCompare(b.doc.route));
 }
 
 function readPost(
@@ -65,7 +85,7 @@ function readPost(
   file: string,
   authorsMap: AuthorsOfBlog,
   tagsFile: TagsOfBlog,
-): { post: BlogPost; draft: boolean } | undefined {
+): BlogPost {
   const written = readFileSync(file, 'utf8');
   const raw = written.replace(truncateMarker, truncateSentinel);
   const doc = parseDoc(siteDir, blog.dir, file, raw, '/');
@@ -101,7 +121,8 @@ function readPost(
     ...(fm.image ? { image: fm.image } : {}),
   };
   if (blog.showReadingTime) post.readingMinutes = Math.max(1, Math.ceil(readingTime(body).minutes));
-  return { post, draft: fm.draft === true };
+  if (fm.draft === true) post.draft = true;
+  return post;
 }
 
 /** `2024-5-1` → `2024-05-01`. */

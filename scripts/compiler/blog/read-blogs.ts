@@ -11,16 +11,22 @@ import { readTagsFile } from './tags.ts';
 
 export interface BlogSource {
   options: BlogOptions;
-  /** Published posts (no drafts), newest first; unlisted ones included. */
+  /** Published posts (drafts only in development), in the blog's order (`sortPosts`); unlisted ones included. */
   posts: BlogPost[];
   /** Every route of this blog, posts first, in the order the build stores them. */
   routes: string[];
 }
 
-export async function readBlogs(siteDir: string, docusaurusConfig: unknown): Promise<BlogSource[]> {
+export async function readBlogs(
+  siteDir: string,
+  docusaurusConfig: unknown,
+  { development = false }: { development?: boolean } = {},
+): Promise<BlogSource[]> {
   const blogs: BlogSource[] = [];
   for (const options of blogInstances(docusaurusConfig, siteDir)) {
-    const posts = await readPosts(siteDir, options, readAuthorsMap(siteDir, options), readTagsFile(siteDir, options));
+    const posts = await readPosts(siteDir, options, readAuthorsMap(siteDir, options), readTagsFile(siteDir, options), {
+      includeDrafts: development,
+    });
     const listed = posts.filter((post) => !post.doc.unlisted).map((post) => ({ post, excerpt: [] }));
     const lists = blogListPages(options, listed, undefined).map((page) => page.route);
     blogs.push({ options, posts, routes: [...posts.map((post) => post.doc.route), ...lists] });

@@ -39,8 +39,9 @@ export function unservedFeatures(raw: unknown, siteDir: string, file: ConfigFile
           `build that folder as a site of its own (npm start -- --content <folder>), or remove the instance from plugins`,
         ),
       );
-    } else if (!/content-blog|docusaurus-plugin-sass/.test(name)) {
-      // Blogs are served (scripts/compiler/blog/); Sass is compiled by the engine (assets/sass-stylesheets.ts).
+    } else if (!/content-blog|docusaurus-plugin-sass|plugin-client-redirects/.test(name)) {
+      // Blogs are served (scripts/compiler/blog/); Sass is compiled by the engine (assets/sass-stylesheets.ts);
+      // client redirects are route-table redirects (navigation/client-redirects.ts).
       otherPlugins.push(name);
     }
   }

@@ -11,6 +11,7 @@ import { alternateRoutes, docsVersion } from '../sources/version-docs.ts';
 import type { CustomPageSource } from '../pages/discover-pages.ts';
 import { addCustomPageRoutes } from '../pages/page-routes.ts';
 import { assignRoutes, docRedirects } from './doc-routes.ts';
+import { clientRedirects } from './client-redirects.ts';
 import { planRedirects, routesReplaced, type RedirectPlan } from './redirect-plan.ts';
 
 export interface SiteNavigation {
@@ -79,6 +80,10 @@ export function resolveNavigation(
   const parsedRedirects = readRedirects(staticDir);
   const redirectPlan = planRedirects(parsedRedirects.rules, routes, staticDir);
   diagnostics.warnings.push(...parsedRedirects.warnings, ...redirectPlan.warnings);
+  // plugin-client-redirects' redirects, behind `_redirects`' own rules for the same path.
+  const fromPlugin = clientRedirects(config.docusaurusConfig, routes, config.configFile);
+  diagnostics.warnings.push(...fromPlugin.warnings);
+  for (const [from, rule] of fromPlugin.exact) if (!redirectPlan.exact.has(from)) redirectPlan.exact.set(from, rule);
   const redirects = {
     ...docRedirects(routes, site.docs, versions, firstPage(Object.values(lastDocs.sidebars.sidebars)[0] ?? [])?.href),
     // Links to an old path that `_redirects` moves are not broken.

@@ -27,6 +27,7 @@ export const frontmatterSchema = z.looseObject({
   hide_title: optional(looseBoolean()),
   hide_table_of_contents: optional(looseBoolean()),
   unlisted: optional(looseBoolean()),
+  draft: optional(looseBoolean()),
   className: optional(text('"wide-page"')),
   // null is meaningful here: no edit link for this page.
   custom_edit_url: hinted(

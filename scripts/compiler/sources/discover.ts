@@ -34,6 +34,8 @@ export interface SourceDoc {
   hideTableOfContents: boolean;
   className?: string;
   unlisted: boolean;
+  /** Frontmatter `draft`: built by development builds only, as `docusaurus start` shows drafts. */
+  draft?: true;
   /** Frontmatter `custom_edit_url`, when set: a URL, or null for no edit link. */
   customEditUrl?: string | null;
   /** The source as written. */
@@ -223,6 +225,7 @@ export function parseDoc(siteDir: string, docsDir: string, file: string, raw: st
     hideTableOfContents: fm.hide_table_of_contents ?? false,
     className: fm.className,
     unlisted: fm.unlisted ?? false,
+    ...(fm.draft ? { draft: true as const } : {}),
     ...(fm.custom_edit_url !== undefined ? { customEditUrl: fm.custom_edit_url } : {}),
     raw,
     frontmatterLines: lines,

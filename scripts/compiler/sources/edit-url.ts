@@ -1,5 +1,5 @@
-// "Edit this page": the docs option `editUrl` (a base URL, or a function of the doc) and the
-// frontmatter `custom_edit_url` (a URL, or null for none), as Docusaurus computes them.
+// "Edit this page": the docs' and the blog's option `editUrl` (a base URL, or a function of the
+// page) and the frontmatter `custom_edit_url` (a URL, or null for none), as Docusaurus computes them.
 
 import { relative, sep } from 'node:path';
 
@@ -44,6 +44,35 @@ export function docEditUrl(
       locale,
     };
     return webUrl(option(params));
+  }
+  return undefined;
+}
+
+/** What Docusaurus passes a blog's `editUrl` function. */
+export interface BlogEditUrlParams {
+  /** The blog folder relative to the site folder, e.g. `blog`. */
+  blogDirPath: string;
+  /** The post's path in that folder, e.g. `2024-01-02-hello.md`. */
+  blogPath: string;
+  permalink: string;
+  locale: string;
+}
+
+export type BlogEditUrlOption = string | ((params: BlogEditUrlParams) => unknown);
+
+/** A blog post's edit link, as `docEditUrl` for a doc. */
+export function blogEditUrl(
+  option: BlogEditUrlOption | undefined,
+  post: EditedDoc,
+  blogDir: string,
+  siteDir: string,
+  locale: string,
+): string | undefined {
+  if (post.customEditUrl !== undefined) return webUrl(post.customEditUrl);
+  const blogDirPath = posix(relative(siteDir, blogDir));
+  if (typeof option === 'string') return webUrl(joinUrl([option, blogDirPath, post.docPath]));
+  if (typeof option === 'function') {
+    return webUrl(option({ blogDirPath, blogPath: post.docPath, permalink: post.route, locale }));
   }
   return undefined;
 }

@@ -27,6 +27,8 @@ export async function readSources(
   config: LoadedSiteConfig,
   tolerateBrokenPages: boolean,
   onListed: (docFiles: number) => void,
+  /** A development build (`npm start`): draft docs are built, as `docusaurus start` shows them. */
+  development = false,
 ): Promise<DocSources> {
   const brokenDocs = tolerateBrokenPages ? new Map<string, BuildError[]>() : undefined;
   const sources = readVersions({
@@ -43,7 +45,7 @@ export async function readSources(
   const listed = await Promise.all(sources.map((version) => (off ? [] : listDocFiles(version.docsDir))));
   onListed(listed.reduce((sum, files) => sum + files.length, 0));
   const versions = await Promise.all(
-    sources.map((version, index) => loadVersionDocs(siteDir, version, brokenDocs, listed[index], off)),
+    sources.map((version, index) => loadVersionDocs(siteDir, version, brokenDocs, listed[index], off, development)),
   );
   return {
     versions,

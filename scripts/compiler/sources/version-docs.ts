@@ -29,10 +29,14 @@ export async function loadVersionDocs(
   files?: string[],
   /** True when the site has no docs (`docs: false`): its sidebars file, if any, is not read either. */
   noDocs = false,
+  /** A development build: drafts are built; otherwise they are left out, and out of the sidebars. */
+  includeDrafts = false,
 ): Promise<VersionDocs> {
   // git runs in a process of its own while the pages are read.
   const lastModified = lastModifiedDates(version.docsDir);
-  const docs = await discoverDocs(siteDir, version.path, version.docsDir, brokenDocs, files);
+  const found = await discoverDocs(siteDir, version.path, version.docsDir, brokenDocs, files);
+  const draftIds = new Set(includeDrafts ? [] : found.filter((doc) => doc.draft).map((doc) => doc.id));
+  const docs = draftIds.size > 0 ? found.filter((doc) => !draftIds.has(doc.id)) : found;
   // A released version without a sidebars file gets the generated one, as in Docusaurus.
   const useFile =
     !noDocs && (version.name === currentVersionName || (version.sidebarPath && existsSync(version.sidebarPath)));
@@ -43,6 +47,7 @@ export async function loadVersionDocs(
     siteDir,
     version.path,
     version.docsDir,
+    draftIds,
   );
   return { version, docs, sidebars, lastModified: await lastModified };
 }

@@ -94,6 +94,13 @@ describe('a site with src/pages', () => {
   it('puts the pages in search, and the Markdown ones in llms.txt', () => {
     const searched = new Set(site.records.map((record) => new URL(record.url).pathname));
     expect(searched).toEqual(new Set(['/', '/about', '/team', '/docs/intro', '/docs/guide']));
+    // Docusaurus's facet: the docs carry their version's tag, the pages `default` (searched with any version).
+    const tags = new Map(site.records.map((record) => [new URL(record.url).pathname, record.docusaurus_tag]));
+    expect([tags.get('/about'), tags.get('/'), tags.get('/docs/intro')]).toEqual([
+      'default',
+      'default',
+      'docs-default-current',
+    ]);
     const llms = site.manifest.llms.map((hash) => site.entry(kvKeys.llms(hash)) ?? '').join('\n');
     expect(llms).toContain('[About us](https://pages.example.test/about)');
     expect(llms).toContain('[The team](https://pages.example.test/team)');

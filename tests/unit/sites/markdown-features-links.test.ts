@@ -48,6 +48,19 @@ describe('links', () => {
     expect(hrefOf(links.tree, 'download')).toBe('/files/guide.txt');
   });
 
+  it('resolves a .md link written from the site folder, and one with an encoded space, as Docusaurus does', async () => {
+    const siteDir = await writeSite({
+      'docs/intro.md': page('Intro', 'See [the guide](/docs/guides/setup.md) and [the notes](release%20notes.md).'),
+      'docs/guides/setup.md': page('Setup', 'Here.'),
+      'docs/release notes.md': page('Notes', 'Here.'),
+    });
+    const result = await buildSite(siteDir);
+    expect(result.warnings.map((warning) => warning.problem)).toEqual([]);
+    const intro = result.pages.find((p) => p.route === '/intro')!;
+    expect(hrefOf(intro.tree, 'the guide')).toBe('/guides/setup');
+    expect(hrefOf(intro.tree, 'the notes')).toBe('/release notes');
+  });
+
   it('resolves a relative route link the way the browser does from the page URL', async () => {
     // The site serves /a/b (no trailing slash): a browser resolves `sibling` there to /a/sibling.
     const siteDir = await writeSite({

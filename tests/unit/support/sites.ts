@@ -61,7 +61,10 @@ export async function buildSite(siteDir: string, outDir?: string): Promise<Built
 /** Builds a site as the dev server does: pages that fail become error records at their routes. */
 export async function devBuildSite(siteDir: string): Promise<BuiltSite> {
   const out = await tempDir('out');
-  return storedBuild(await runBuild({ siteDir, outDir: out, skipClient: true, tolerateBrokenPages: true }), out);
+  return storedBuild(
+    await runBuild({ siteDir, outDir: out, skipClient: true, tolerateBrokenPages: true, development: true }),
+    out,
+  );
 }
 
 /** A page with frontmatter; `lines` are the body lines (line 1 of the body is file line 5). */

@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { kvKeys } from '../../../client/contract/storage.ts';
 import type { SearchPageData } from '../../../client/contract/search-page.ts';
 import type { SearchDirectory } from '../../../client/contract/index-pieces.ts';
+import { searchFacetFilters } from '../../../client/contract/search-facets.ts';
 import { bindings, deployFixture, freshBuildId, pointTo, type DeployedBuild } from '../support/deploy.ts';
 import { readDocument, textOf, textsOf } from '../support/html.ts';
 import { getSettled } from '../support/requests.ts';
@@ -164,16 +165,33 @@ describe('search by version', () => {
     expect(pathsOf(results(call)[0]!.hits)).toEqual(paths);
   });
 
+  it.each(['docs-default-1.0', 'docs-default-2.0', 'docs-default-current'])(
+    'finds a custom page, which has no version, whichever version the modal asks for (%s)',
+    async (tag) => {
+      const call = await postSearch(docSearchRequest('warranty', { facetFilters: searchFacetFilters(tag) }));
+      expect(pathsOf(results(call)[0]!.hits)).toEqual(['/support']);
+    },
+  );
+
+  it('finds the custom page on /search, whichever version it searches', async () => {
+    for (const query of ['q=warranty', 'q=warranty&version=1.0']) {
+      const data = JSON.parse((await getSettled(`/__search?${query}`)).body) as SearchPageData;
+      expect(data.groups.map((group) => group.url)).toEqual(['/support']);
+    }
+  });
+
   it('keeps the versions’ tags in the index directory as page ranges, not an entry a record', async () => {
     const directory = JSON.parse(
       (await bindings.CONTENT.get(kvKeys.searchPiece(build.manifest.search.directory)))!,
     ) as SearchDirectory;
     expect(directory.facetExceptions).toEqual([]);
-    // Next's pages come first and carry the usual tag; then 2.0's two pages, then 1.0's three.
+    // Next's pages come first and carry the usual tag; then 2.0's two pages, then 1.0's three,
+    // then the custom page, which has Docusaurus's `default`.
     expect(directory.pageTags).toEqual([
       [3, 'docs-default-2.0'],
       [5, 'docs-default-1.0'],
-      [8, 'docs-default-current'],
+      [8, 'default'],
+      [9, 'docs-default-current'],
     ]);
   });
 

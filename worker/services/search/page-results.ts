@@ -9,6 +9,7 @@ import {
   type SearchHit,
   type SearchResult,
 } from '../../../client/contract/search-protocol.ts';
+import { searchFacetFilters } from '../../../client/contract/search-facets.ts';
 import type { SearchPageData, SearchPageGroup, SearchPageSection } from '../../../client/contract/search-page.ts';
 import { relativeUrl } from '../../../client/contract/urls.ts';
 import { pageOfRecord } from '../../../client/contract/index-pieces.ts';
@@ -18,7 +19,10 @@ import type { LocalIndex } from './local-index.ts';
 import type { SearchQuery } from './protocol.ts';
 
 /** Ranked hits, text only: enough to group, count and snippet every matching page. */
-/** `tag`: the docs version searched (`docusaurus_tag`), one version at a time as in Docusaurus. */
+/**
+ * `tag`: the docs version searched (`docusaurus_tag`), one version at a time as in Docusaurus, with
+ * the pages outside the docs.
+ */
 export function searchPageQuery(query: string, tag: string = docusaurusTag): SearchQuery {
   return {
     indexName: 'docs',
@@ -31,7 +35,7 @@ export function searchPageQuery(query: string, tag: string = docusaurusTag): Sea
     snippetEllipsisText: '…',
     highlightPreTag: '<mark>',
     highlightPostTag: '</mark>',
-    facetFilters: [['language:en'], [`docusaurus_tag:${tag}`]],
+    facetFilters: searchFacetFilters(tag),
     clickAnalytics: false,
     analytics: true,
   };

@@ -153,6 +153,31 @@ export function rehypeLinksAndImages(context: LinkContext) {
   };
 }
 
+/**
+ * The route of the page a `.md` link names, as Docusaurus finds it: beside the page, then from the
+ * docs root, then (unless it starts with `./` or `../`) from the site folder, so
+ * `/docs/guides/setup.md` names the site's `docs/guides/setup.md`; `%20` and the like are decoded.
+ */
+function markdownLinkRoute(path: string, source: string, context: LinkContext): string | undefined {
+  const decoded = safeDecode(path);
+  const candidates = path.startsWith('/') ? [] : [resolve(dirname(source), decoded)];
+  candidates.push(join(context.docsDir, decoded));
+  if (!/^\.\.?\//.test(path)) candidates.push(join(context.siteDir, decoded));
+  for (const candidate of candidates) {
+    const route = context.routeOfFile.get(candidate);
+    if (route) return route;
+  }
+  return undefined;
+}
+
+function safeDecode(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
 /** The parts of an MDX JSX element in the hast tree that link resolution reads. */
 interface MdxJsxElement {
   type: 'mdxJsxFlowElement' | 'mdxJsxTextElement';
@@ -171,9 +196,7 @@ function resolveLink(
   if (external.test(href) || href.startsWith('#') || href === '') return href;
   const [path = '', hash = ''] = splitHash(href);
   if (/\.mdx?$/.test(path)) {
-    const target = path.startsWith('/') ? join(context.docsDir, path) : resolve(dirname(source), path);
-    // As in Docusaurus, a relative link that names no file beside the page is read from the docs root.
-    const route = context.routeOfFile.get(target) ?? context.routeOfFile.get(join(context.docsDir, path));
+    const route = markdownLinkRoute(path, source, context);
     if (!route) {
       report(
         context.diagnostics,

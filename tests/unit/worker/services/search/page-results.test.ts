@@ -144,14 +144,14 @@ describe('search page results', () => {
     expect(searchPageResults(result([elsewhere]), 'setup', 0).groups[0]!.url).toBe('/guides/setup');
   });
 
-  it('asks either engine for up to 1000 ranked hits of English current docs, with no highlighting', () => {
+  it('asks either engine for up to 1000 ranked hits of English current docs and pages outside the docs, with no highlighting', () => {
     expect(searchPageQuery('setup')).toMatchObject({
       query: 'setup',
       page: 0,
       hitsPerPage: 1000,
       attributesToHighlight: [],
       attributesToSnippet: {},
-      facetFilters: [['language:en'], ['docusaurus_tag:docs-default-current']],
+      facetFilters: [['language:en'], ['docusaurus_tag:default', 'docusaurus_tag:docs-default-current']],
     });
   });
 });

@@ -1,0 +1,17 @@
+// The `docusaurus_tag` facet as Docusaurus's contextual search uses it. Its own module: the search
+// modal (a lazy chunk) imports it, and a module shared with the first-load script would become a
+// chunk of its own that every page preloads.
+
+/**
+ * The `docusaurus_tag` of pages outside the docs (custom pages, blog posts), as Docusaurus's layout
+ * gives them: searched whatever docs version is read.
+ */
+export const defaultSearchTag = 'default';
+
+/**
+ * DocSearch's facet filters, as Docusaurus's contextual search sends them: English, and the pages
+ * outside the docs or those of the version read (`tag`).
+ */
+export function searchFacetFilters(tag: string): string[][] {
+  return [['language:en'], [`docusaurus_tag:${defaultSearchTag}`, `docusaurus_tag:${tag}`]];
+}
