@@ -71,7 +71,7 @@ async function buildSite(options: BuildOptions, started: { pool?: CompileThreadP
   await rm(outDir, { recursive: true, force: true });
   await mkdir(join(outDir, 'kv'), { recursive: true });
   await mkdir(join(outDir, 'search'), { recursive: true });
-  const kv = new KvWriter(join(outDir, 'kv'));
+  const kv = new KvWriter(join(outDir, 'kv'), options.kvPresent);
   const records = new JsonListWriter(join(outDir, 'search', 'records.json'));
   const allSidebars: Record<string, SidebarItem[]> = Object.assign(
     {},

@@ -24,6 +24,11 @@ export interface BuildOptions {
    * context did not change are not compiled again. None by default.
    */
   cacheDir?: string;
+  /**
+   * Content keys the KV this build goes to already holds (`npm start`'s rebuilds): its bulk files
+   * leave them out, so they hold only the keys that changed. The build's records name them all.
+   */
+  kvPresent?: ReadonlySet<string>;
 }
 
 /** A page as the build summarises it once stored: its data without the element tree. */

@@ -1,0 +1,102 @@
+// The tab's side of live reload (npm start only; the dev worker adds it to every page). After a
+// rebuild that changed this page, the page's new HTML is morphed into the one on screen, so the
+// scroll position, open <details> and chosen tabs stay; a rebuild that changed the chrome reloads.
+// A page that failed to build is served as its error page, so it morphs in and out like any other.
+
+import { Idiomorph } from 'idiomorph';
+import { liveReloadPaths, type BuildEvent } from './protocol.ts';
+
+/** Attributes the reader changes by reading: a morph leaves them as they are on screen. */
+const readerState: Record<string, (element: Element) => boolean> = {
+  open: (element) => element.tagName === 'DETAILS',
+  'aria-selected': (element) => element.closest('.tabs-container') !== null,
+  tabindex: (element) => element.closest('.tabs-container') !== null,
+  hidden: (element) => element.closest('.tabs-container') !== null,
+  class: (element) => element.closest('[role="tablist"]') !== null,
+};
+
+const overlayId = '__live-reload-failure';
+
+let shownBuild = bootBuildId();
+let morphing: Promise<void> = Promise.resolve();
+
+function bootBuildId(): string | undefined {
+  const boot = document.getElementById('__boot')?.textContent;
+  if (!boot) return undefined;
+  try {
+    return (JSON.parse(boot) as { buildId?: string }).buildId;
+  } catch {
+    return undefined;
+  }
+}
+
+const stripSlash = (path: string) => (path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path);
+
+async function morphPage(): Promise<void> {
+  const response = await fetch(location.href, { cache: 'no-store', headers: { accept: 'text/html' } });
+  const next = new DOMParser().parseFromString(await response.text(), 'text/html');
+  document.title = next.title;
+  Idiomorph.morph(document.body, next.body, {
+    morphStyle: 'innerHTML',
+    callbacks: {
+      beforeAttributeUpdated: (name: string, element: Element) => !readerState[name]?.(element),
+    },
+  });
+}
+
+function showFailure(message: string | undefined): void {
+  document.getElementById(overlayId)?.remove();
+  if (message === undefined) return;
+  const overlay = document.createElement('pre');
+  overlay.id = overlayId;
+  overlay.setAttribute('role', 'alert');
+  // Text, never HTML: the message quotes the author's files.
+  overlay.textContent = message;
+  Object.assign(overlay.style, {
+    position: 'fixed',
+    inset: 'auto 1rem 1rem 1rem',
+    zIndex: '1000',
+    maxHeight: '50vh',
+    overflow: 'auto',
+    margin: '0',
+    padding: '1rem',
+    background: '#2b0b0b',
+    color: '#ffd7d7',
+    font: '13px/1.5 ui-monospace, monospace',
+    whiteSpace: 'pre-wrap',
+    borderRadius: '6px',
+  });
+  document.body.appendChild(overlay);
+}
+
+function onBuild(event: BuildEvent, first: boolean): void {
+  if ('failed' in event) {
+    showFailure(event.failed);
+    return;
+  }
+  showFailure(undefined);
+  if (event.buildId === shownBuild) return;
+  // A build this tab missed while it was not listening: what it changed is unknown.
+  if (event.reload || first) {
+    location.reload();
+    return;
+  }
+  shownBuild = event.buildId;
+  const here = stripSlash(location.pathname);
+  if (!event.routes.some((route) => stripSlash(route) === here)) return;
+  morphing = morphing.then(morphPage).catch((error: unknown) => {
+    console.warn('live reload: the page could not be updated in place; reloading', error);
+    location.reload();
+  });
+}
+
+if (shownBuild !== undefined) {
+  let first = true;
+  const events = new EventSource(liveReloadPaths.events);
+  // The dev server restarted (or the stream dropped): its first event says where the build is.
+  events.addEventListener('open', () => (first = true));
+  events.addEventListener('message', (message: MessageEvent<string>) => {
+    onBuild(JSON.parse(message.data) as BuildEvent, first);
+    first = false;
+  });
+}
