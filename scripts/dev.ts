@@ -34,6 +34,7 @@ async function build(outDir: string, kvPresent?: ReadonlySet<string>): Promise<B
     siteDir: args.content,
     outDir,
     tolerateBrokenPages: true,
+    searchInKv: true,
     ...(args.cache ? { cacheDir: args.cache } : {}),
     ...(kvPresent ? { kvPresent } : {}),
   });

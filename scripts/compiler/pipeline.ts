@@ -150,7 +150,12 @@ async function buildSite(options: BuildOptions, started: { pool?: CompileThreadP
 
   phase('search index');
   // The split search index: static assets beside the client, or KV for a build without one.
-  const search = await emitSearchIndex(searchIndex, options.skipClient ? 'kv' : 'assets', outDir, kv);
+  const search = await emitSearchIndex(
+    searchIndex,
+    options.skipClient || options.searchInKv ? 'kv' : 'assets',
+    outDir,
+    kv,
+  );
 
   phase('client bundle and styles');
   const siteAssets = await assetsDone();

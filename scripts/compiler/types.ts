@@ -29,6 +29,11 @@ export interface BuildOptions {
    * leave them out, so they hold only the keys that changed. The build's records name them all.
    */
   kvPresent?: ReadonlySet<string>;
+  /**
+   * The search index's pieces go to KV, not the static assets (`npm start`: an edit then changes
+   * no file wrangler dev watches, and writes only the pieces that changed).
+   */
+  searchInKv?: boolean;
 }
 
 /** A page as the build summarises it once stored: its data without the element tree. */

@@ -36,12 +36,15 @@ async function morphPage(): Promise<void> {
   const response = await fetch(location.href, { cache: 'no-store', headers: { accept: 'text/html' } });
   const next = new DOMParser().parseFromString(await response.text(), 'text/html');
   document.title = next.title;
+  // A morph that replaces a long block shortens the page for a moment, which moves the scroll.
+  const { scrollX, scrollY } = window;
   Idiomorph.morph(document.body, next.body, {
     morphStyle: 'innerHTML',
     callbacks: {
       beforeAttributeUpdated: (name: string, element: Element) => !readerState[name]?.(element),
     },
   });
+  window.scrollTo(scrollX, scrollY);
 }
 
 function showFailure(message: string | undefined): void {
@@ -69,15 +72,14 @@ function showFailure(message: string | undefined): void {
   document.body.appendChild(overlay);
 }
 
-function onBuild(event: BuildEvent, first: boolean): void {
+function onBuild(event: BuildEvent): void {
   if ('failed' in event) {
     showFailure(event.failed);
     return;
   }
   showFailure(undefined);
   if (event.buildId === shownBuild) return;
-  // A build this tab missed while it was not listening: what it changed is unknown.
-  if (event.reload || first) {
+  if (event.reload) {
     location.reload();
     return;
   }
@@ -91,12 +93,12 @@ function onBuild(event: BuildEvent, first: boolean): void {
 }
 
 if (shownBuild !== undefined) {
-  let first = true;
-  const events = new EventSource(liveReloadPaths.events);
-  // The dev server restarted (or the stream dropped): its first event says where the build is.
-  events.addEventListener('open', () => (first = true));
-  events.addEventListener('message', (message: MessageEvent<string>) => {
-    onBuild(JSON.parse(message.data) as BuildEvent, first);
-    first = false;
+  // Each event is what changed since the build this tab last heard of (the stream says it again
+  // when it comes back after a drop), so a tab never misses a change.
+  const url = `${liveReloadPaths.events}?since=${encodeURIComponent(shownBuild)}`;
+  new EventSource(url).addEventListener('message', (message: MessageEvent<string>) => {
+    onBuild(JSON.parse(message.data) as BuildEvent);
+    // Says the tab follows the builds (tests and the bench wait for it); a morph leaves <html> alone.
+    document.documentElement.dataset.liveReload = 'listening';
   });
 }

@@ -10,9 +10,15 @@ export interface BuildOutline {
   routeTargets: Map<string, RouteTarget>;
 }
 
-/** The manifest without what names pages and their search: it differs only when the chrome does. */
-function chromeOf({ buildId: _id, builtAt: _at, routeBuckets: _routes, search: _search, llms: _llms, ...chrome }: Manifest) {
-  return JSON.stringify(chrome);
+/** What names pages and their search: the rest of a manifest differs only when the chrome does. */
+const pageKeys = new Set<string>(['buildId', 'builtAt', 'routeBuckets', 'search', 'llms']);
+
+/** The manifest's parts of the chrome that differ between two builds (`site`, `sidebars`, `assets`…). */
+export function chromeChanges(before: Manifest, after: Manifest): string[] {
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+  const part = (manifest: Manifest, key: string) =>
+    JSON.stringify((manifest as unknown as Record<string, unknown>)[key]);
+  return [...keys].filter((key) => !pageKeys.has(key) && part(before, key) !== part(after, key)).sort();
 }
 
 /** The routes whose target differs between two builds (added and removed ones too). */
@@ -30,7 +36,7 @@ export function changedRoutes(before: Map<string, RouteTarget>, after: Map<strin
 export function buildEvent(before: BuildOutline, after: BuildOutline, staticChanged: boolean): BuiltEvent {
   return {
     buildId: after.manifest.buildId,
-    reload: staticChanged || chromeOf(before.manifest) !== chromeOf(after.manifest),
+    reload: staticChanged || chromeChanges(before.manifest, after.manifest).length > 0,
     routes: changedRoutes(before.routeTargets, after.routeTargets),
   };
 }

@@ -17,12 +17,16 @@ interface DevEnv extends Env {
 
 export default {
   async fetch(request: Request, env: DevEnv, ctx: ExecutionContext): Promise<Response> {
-    const { pathname } = new URL(request.url);
+    const { pathname, search } = new URL(request.url);
     const origin = env.LIVE_RELOAD_ORIGIN;
     if (origin && (pathname === liveReloadPaths.events || pathname === liveReloadPaths.script))
       // A stream held open across requests cannot be written by another request in workerd, so
       // the dev server (Node) holds the tabs' streams and this passes each through.
-      return fetch(new URL(pathname, origin), { signal: request.signal });
+      return fetch(new URL(pathname + search, origin), {
+        // A stream that comes back names the last build it heard of.
+        headers: { 'last-event-id': request.headers.get('last-event-id') ?? '' },
+        signal: request.signal,
+      });
     if (pathname === liveReloadPaths.update && request.method === 'POST') return applyUpdate(request, env);
     const response = await worker.fetch(request, env, ctx);
     if (!origin || !response.headers.get('content-type')?.startsWith('text/html')) return response;

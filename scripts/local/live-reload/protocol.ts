@@ -31,7 +31,7 @@ export interface BuiltEvent {
 }
 
 /**
- * What a tab hears after each rebuild (and once on connecting: the build now served), or that the
- * build stopped before any page (the config, a sidebar): shown over every tab until fixed.
+ * What a tab hears after each rebuild, and on connecting (what changed since the build it names),
+ * or that the build stopped before any page (the config, a sidebar): shown over every tab until fixed.
  */
 export type BuildEvent = BuiltEvent | { failed: string };

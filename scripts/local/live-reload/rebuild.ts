@@ -6,7 +6,7 @@ import { join, sep } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { BuildResult } from '../../compiler/types.ts';
 import { localKvUpdate } from '../local-kv.ts';
-import { buildEvent, type BuildOutline } from './build-changes.ts';
+import { buildEvent, chromeChanges, type BuildOutline } from './build-changes.ts';
 import type { EventServer } from './event-server.ts';
 import { syncAssets } from './sync-assets.ts';
 import { liveReloadPaths, tokenHeader, type KvUpdate } from './protocol.ts';
@@ -62,12 +62,15 @@ export async function rebuildLive(loop: LiveReloadLoop, changed: Set<string>): P
   const staticChanged = [...changed].some((path) => (path + sep).startsWith(staticDir));
   const next: BuildOutline = { manifest: result.manifest, routeTargets: result.routeTargets };
   const event = buildEvent(loop.shown, next, staticChanged);
-  loop.shown = next;
   loop.events.broadcast(event);
   const ms = (from: number, to: number) => Math.round(to - from);
-  const what = event.reload ? 'reload' : `${event.routes.length} route${event.routes.length === 1 ? '' : 's'}`;
+  const chrome = staticChanged ? ['static'] : chromeChanges(loop.shown.manifest, next.manifest);
+  const what = event.reload
+    ? `reload (${chrome.join(', ')} changed)`
+    : `${event.routes.length} route${event.routes.length === 1 ? '' : 's'}`;
   console.log(
     `live reload: ${what}, ${entries.length} keys written; build ${ms(started, built)} ms, ` +
       `kv ${ms(built, written)} ms, total ${ms(started, performance.now())} ms`,
   );
+  loop.shown = next;
 }
