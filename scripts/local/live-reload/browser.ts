@@ -32,8 +32,17 @@ function bootBuildId(): string | undefined {
 
 const stripSlash = (path: string) => (path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path);
 
+/** The page's HTML now; wrangler dev answers 503 for a moment while it restarts (new static files). */
+async function fetchPage(): Promise<Response> {
+  for (let attempt = 0; ; attempt++) {
+    const response = await fetch(location.href, { cache: 'no-store', headers: { accept: 'text/html' } });
+    if (response.status !== 503 || attempt === 20) return response;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 async function morphPage(): Promise<void> {
-  const response = await fetch(location.href, { cache: 'no-store', headers: { accept: 'text/html' } });
+  const response = await fetchPage();
   const next = new DOMParser().parseFromString(await response.text(), 'text/html');
   document.title = next.title;
   // A morph that replaces a long block shortens the page for a moment, which moves the scroll.

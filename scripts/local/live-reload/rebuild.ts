@@ -32,13 +32,26 @@ export interface LiveReloadLoop {
 /** Entries a request carries at most: a rebuild that changed every page goes in several. */
 const entriesPerRequest = 2000;
 
+/** How long a write waits for wrangler dev, which restarts its runtime when the assets folder changes. */
+const restartWaitMs = 15_000;
+
 async function send(loop: LiveReloadLoop, update: KvUpdate): Promise<void> {
-  const response = await fetch(new URL(liveReloadPaths.update, loop.origin), {
-    method: 'POST',
-    headers: { [tokenHeader]: loop.token, 'content-type': 'application/json' },
-    body: JSON.stringify(update),
-  });
-  if (!response.ok) throw new Error(`the dev worker did not take the rebuild's keys (${response.status})`);
+  const deadline = performance.now() + restartWaitMs;
+  for (;;) {
+    const response = await fetch(new URL(liveReloadPaths.update, loop.origin), {
+      method: 'POST',
+      headers: { [tokenHeader]: loop.token, 'content-type': 'application/json' },
+      body: JSON.stringify(update),
+    }).catch((error: unknown) => error as Error);
+    if (!(response instanceof Error) && response.ok) return;
+    // Refused or 503: the runtime is restarting. Anything else is an answer, and a wrong one.
+    const restarting = response instanceof Error || response.status === 503;
+    if (!restarting || performance.now() > deadline) {
+      const why = response instanceof Error ? response.message : String(response.status);
+      throw new Error(`the dev worker did not take the rebuild's keys (${why})`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 /** Rebuilds after `changed` (absolute paths), updates local KV and tells the tabs; throws what stopped the build. */
