@@ -41,9 +41,12 @@ async function fetchPage(): Promise<Response> {
   }
 }
 
+// Marks on the page's timeline (`npm run bench -- --live-reload` reads them): event heard, page fetched, morphed.
 async function morphPage(): Promise<void> {
   const response = await fetchPage();
-  const next = new DOMParser().parseFromString(await response.text(), 'text/html');
+  const text = await response.text();
+  performance.mark('live-reload:fetched');
+  const next = new DOMParser().parseFromString(text, 'text/html');
   document.title = next.title;
   // A morph that replaces a long block shortens the page for a moment, which moves the scroll.
   const { scrollX, scrollY } = window;
@@ -54,6 +57,7 @@ async function morphPage(): Promise<void> {
     },
   });
   window.scrollTo(scrollX, scrollY);
+  performance.mark('live-reload:morphed');
 }
 
 function showFailure(message: string | undefined): void {
@@ -106,6 +110,7 @@ if (shownBuild !== undefined) {
   // when it comes back after a drop), so a tab never misses a change.
   const url = `${liveReloadPaths.events}?since=${encodeURIComponent(shownBuild)}`;
   new EventSource(url).addEventListener('message', (message: MessageEvent<string>) => {
+    performance.mark('live-reload:event');
     onBuild(JSON.parse(message.data) as BuildEvent);
     // Says the tab follows the builds (tests and the bench wait for it); a morph leaves <html> alone.
     document.documentElement.dataset.liveReload = 'listening';

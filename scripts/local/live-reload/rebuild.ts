@@ -76,6 +76,7 @@ export async function rebuildLive(loop: LiveReloadLoop, changed: Set<string>): P
   const next: BuildOutline = { manifest: result.manifest, routeTargets: result.routeTargets };
   const event = buildEvent(loop.shown, next, staticChanged);
   loop.events.broadcast(event);
+  const notified = performance.now();
   const ms = (from: number, to: number) => Math.round(to - from);
   const chrome = staticChanged ? ['static'] : chromeChanges(loop.shown.manifest, next.manifest);
   const what = event.reload
@@ -86,4 +87,10 @@ export async function rebuildLive(loop: LiveReloadLoop, changed: Set<string>): P
       `kv ${ms(built, written)} ms, total ${ms(started, performance.now())} ms`,
   );
   loop.shown = next;
+  // The bench's figures: when each step ended, in epoch milliseconds.
+  if (process.env.SELF_LIVE_RELOAD_TIMINGS === '1') {
+    const at = (mark: number) => Math.round(performance.timeOrigin + mark);
+    const steps = { started: at(started), built: at(built), written: at(written), notified: at(notified) };
+    console.log(`live-reload-timings ${JSON.stringify(steps)}`);
+  }
 }
