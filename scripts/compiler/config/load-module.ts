@@ -12,8 +12,10 @@ import { loadConfigModule } from './load-config-module.ts';
  */
 export async function loadModule(path: string, fresh = false): Promise<unknown> {
   if (fresh) {
-    const loaded = await loadConfigModule(path);
-    if (loaded.missing.size === 0) return loaded.value;
+    // What cannot be run that way (a package Node cannot require without tsx) is imported as before,
+    // which reports its error if it has one.
+    const loaded = await loadConfigModule(path).catch(() => undefined);
+    if (loaded && loaded.missing.size === 0) return loaded.value;
   }
   try {
     const module = (await import(pathToFileURL(path).href)) as {
