@@ -43,7 +43,17 @@ export async function benchLiveReload(argv: string[]): Promise<void> {
   const cacheArgs = option(argv, '--cache') ? ['--cache', resolve(option(argv, '--cache')!)] : [];
   const server = startGroup(
     'npx',
-    ['tsx', 'scripts/dev.ts', '--content', site, '--out', join(work, 'dist'), '--persist', join(work, 'state'), ...cacheArgs],
+    [
+      'tsx',
+      'scripts/dev.ts',
+      '--content',
+      site,
+      '--out',
+      join(work, 'dist'),
+      '--persist',
+      join(work, 'state'),
+      ...cacheArgs,
+    ],
     { stdio: 'pipe', env: { ...offlineEnv, PORT: String(port), SELF_LIVE_RELOAD_TIMINGS: '1' } },
   );
   const origin = `http://127.0.0.1:${port}`;
@@ -61,15 +71,14 @@ export async function benchLiveReload(argv: string[]): Promise<void> {
       const marker = `Live reload mark ${edit}-${Date.now()}.`;
       const timings = server.output().split('live-reload-timings ').length;
       // The marker is in the tab's body: a MutationObserver notes when, in epoch milliseconds.
-      const seen = page.evaluate(
-        (text) =>
-          new Promise<number>((done) => {
-            const check = () => document.body.textContent?.includes(text) && (observer.disconnect(), done(Date.now()));
-            const observer = new MutationObserver(check);
-            observer.observe(document.body, { childList: true, subtree: true, characterData: true });
-          }),
-        marker,
-      );
+      // A string, not a function: tsx names functions with a helper the page does not have.
+      const seen = page.evaluate(`new Promise((done) => {
+        const text = ${JSON.stringify(marker)};
+        const observer = new MutationObserver(() => {
+          if (document.body.textContent.includes(text)) { observer.disconnect(); done(Date.now()); }
+        });
+        observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+      })`) as Promise<number>;
       const written = Date.now();
       await writeFile(path, original.replace(/^(# .*|---\n[\s\S]*?\n---)\n/m, `$1\n\n${marker}\n`));
       const seenAt = await seen;
@@ -78,11 +87,8 @@ export async function benchLiveReload(argv: string[]): Promise<void> {
       while (!(line = server.output().split('live-reload-timings ')[timings]))
         await new Promise((r) => setTimeout(r, 20));
       const server_ = JSON.parse(line.split('\n')[0]!) as Record<'started' | 'built' | 'written' | 'notified', number>;
-      const marks = await page.evaluate(() =>
-        ['event', 'fetched', 'morphed'].map(
-          (name) => performance.timeOrigin + (performance.getEntriesByName(`live-reload:${name}`).at(-1)?.startTime ?? 0),
-        ),
-      );
+      const marks = await page.evaluate(`['event', 'fetched', 'morphed'].map((name) =>
+        performance.timeOrigin + (performance.getEntriesByName('live-reload:' + name).at(-1)?.startTime ?? 0))`);
       const [event, fetched, morphed] = marks as [number, number, number];
       results.push({
         detect: server_.started - written,

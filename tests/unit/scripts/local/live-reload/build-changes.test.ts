@@ -27,7 +27,11 @@ describe('the event a rebuild sends the tabs', () => {
   it('names the routes whose page changed, with no reload when only pages did', () => {
     const before = outline('a', { '/': 'p1', '/guide': 'p2', '/gone': 'p3' });
     const after = outline('b', { '/': 'p1', '/guide': 'p2b', '/new': 'p4' });
-    expect(buildEvent(before, after, false)).toEqual({ buildId: 'b', reload: false, routes: ['/gone', '/guide', '/new'] });
+    expect(buildEvent(before, after, false)).toEqual({
+      buildId: 'b',
+      reload: false,
+      routes: ['/gone', '/guide', '/new'],
+    });
   });
 
   it('reloads when the chrome changed (here the site title) or a static file did', () => {

@@ -13,7 +13,6 @@ import type { BuildResult } from '../../../../../scripts/compiler/types.ts';
 import { localKvUpdate, type LocalKvUpdate } from '../../../../../scripts/local/local-kv.ts';
 
 let work: string;
-let first: BuildResult;
 let second: BuildResult;
 let firstEntries: KvEntry[];
 let secondEntries: KvEntry[];
@@ -33,7 +32,7 @@ beforeAll(async () => {
   await symlink(resolve('.'), join(site, 'node_modules', 'self-docs'), 'dir');
   await mkdir(join(work, 'state', 'v3', 'kv'), { recursive: true });
 
-  first = await build(site, join(work, 'first'));
+  await build(site, join(work, 'first'));
   firstEntries = await readKvEntries(join(work, 'first'));
   // As npm start's first seed leaves it: every content key of the first build is in local KV.
   const seeded = new Set(JSON.parse(await readFile(join(work, 'first', 'kv', 'keys.json'), 'utf8')) as string[]);
