@@ -63,7 +63,7 @@ export async function benchLiveReload(argv: string[]): Promise<void> {
     await waitUntilAnswering(origin, server.exited, 60 * 60_000);
     const page = await browser.newPage();
     await page.goto(origin + route);
-    await page.waitForSelector('html[data-live-reload="listening"]', { state: 'attached', timeout: 60_000 });
+    await page.waitForSelector('html[data-live-reload="listening"]', { state: 'attached', timeout: 300_000 });
     const path = join(site, file);
     const original = await readFile(path, 'utf8');
     const results: Edit[] = [];
