@@ -1,9 +1,11 @@
 // `npm start [-- --content DIR]`: build, seed local KV, serve with wrangler dev on 127.0.0.1, and
-// build again whenever the content changes. A page that fails to build does not stop it: its
-// route shows its problems (status 500) and the terminal lists them; every other page is served.
+// build again whenever the content changes; the open tabs follow by themselves (live-reload/). A
+// page that fails to build does not stop it: its route shows its problems (status 500) and the
+// terminal lists them; every other page is served.
 
+import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import { cp, mkdtemp } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -15,20 +17,32 @@ import type { BuildResult } from './compiler/types.ts';
 import { watchContent } from './local/dev-watch.ts';
 import { ensureLocalQuerySecret } from './local/dev-vars.ts';
 import { migrateLocalD1 } from './local/local-d1.ts';
-import { seedLocalKv } from './local/local-kv.ts';
+import { seededKeys, seedLocalKv } from './local/local-kv.ts';
+import { startEventServer } from './local/live-reload/event-server.ts';
+import { rebuildLive, type LiveReloadLoop } from './local/live-reload/rebuild.ts';
 import { startGroup } from './cli/process-group.ts';
 import { progressFor, type ProgressReporter } from './cli/progress.ts';
 
 const args = parseArgs(process.argv.slice(2));
 
-/** Builds into `outDir` with broken pages tolerated and says how it went; throws what stopped it. */
-async function build(outDir: string, progress?: ProgressReporter): Promise<BuildResult> {
+/**
+ * Builds into `outDir` with broken pages tolerated and says how it went; throws what stopped it.
+ * Unchanged pages come from the compile cache; `kvPresent`: keys the local KV already holds.
+ */
+async function build(
+  outDir: string,
+  kvPresent?: ReadonlySet<string>,
+  progress?: ProgressReporter,
+): Promise<BuildResult> {
   const started = performance.now();
   const result = await runBuild({
     siteDir: args.content,
     outDir,
     tolerateBrokenPages: true,
     development: true,
+    searchInKv: true,
+    ...(args.cache ? { cacheDir: args.cache } : {}),
+    ...(kvPresent ? { kvPresent } : {}),
     ...(progress ? { progress } : {}),
   });
   for (const warning of result.warnings) console.warn(`warning: ${warning.message}`);
@@ -44,7 +58,7 @@ async function build(outDir: string, progress?: ProgressReporter): Promise<Build
 const progress = progressFor();
 let first: BuildResult;
 try {
-  first = await build(args.out, progress);
+  first = await build(args.out, undefined, progress);
 } catch (error) {
   const message = buildFailureMessage(error);
   if (!message) throw error;
@@ -54,12 +68,22 @@ try {
 await seedLocalKv({ outDir: args.out, persistTo: args.persist, progress });
 await migrateLocalD1(args.persist);
 if (await ensureLocalQuerySecret()) console.log('wrote a random QUERY_ID_SECRET into .dev.vars');
+// The tabs' event streams live here; the dev worker passes them through and takes the rebuilds'
+// keys from this process alone (the token).
+const events = await startEventServer({ buildId: first.buildId, reload: false, routes: [] });
+const token = randomBytes(24).toString('hex');
 
 // npx → wrangler → workerd in a process group of their own: a SIGINT/SIGTERM to this process
 // (Ctrl+C, Playwright's webServer shutdown) ends all of them, not just npx.
 const wrangler = startGroup('npx', [
   'wrangler',
   'dev',
+  // The worker with live reload around it: wrangler.toml's `main` (what a deploy bundles) has none of it.
+  'scripts/local/live-reload/dev-worker.ts',
+  '--var',
+  `LIVE_RELOAD_ORIGIN:${events.origin}`,
+  '--var',
+  `LIVE_RELOAD_TOKEN:${token}`,
   '--ip',
   '127.0.0.1',
   '--port',
@@ -83,15 +107,27 @@ console.log(`\nSELF Docs: http://127.0.0.1:${args.port}\n`);
 const staging = await mkdtemp(join(tmpdir(), 'self-docs-dev-'));
 // The docs folder is watched too when it lies beside the site folder (Docusaurus's `docs.path`).
 const watched = first.docsDir.startsWith(args.content + sep) ? [args.content] : [args.content, first.docsDir];
-const rebuild = async () => {
+const loop: LiveReloadLoop = {
+  siteDir: args.content,
+  outDir: args.out,
+  stagingDir: staging,
+  origin: `http://127.0.0.1:${args.port}`,
+  token,
+  ...(args.persist ? { persistTo: args.persist } : {}),
+  events,
+  seeded: await seededKeys(args.persist),
+  shown: { manifest: first.manifest, routeTargets: first.routeTargets },
+  build,
+};
+const rebuild = async (changed: Set<string>) => {
   console.log('content changed: building again…');
   try {
-    await build(staging);
-    await cp(join(staging, 'client'), join(args.out, 'client'), { recursive: true, force: true });
-    await seedLocalKv({ outDir: staging, persistTo: args.persist });
+    await rebuildLive(loop, changed);
   } catch (error) {
-    // A bug or a failing wrangler call is reported like a build error: the server goes on.
-    console.error(buildFailureMessage(error) ?? error, '\n(still serving the last build that succeeded)');
+    // A bug or a failing call is reported like a build error: the server goes on, and the tabs show it.
+    const message = buildFailureMessage(error);
+    console.error(message ?? error, '\n(still serving the last build that succeeded)');
+    events.broadcast({ failed: message ?? (error instanceof Error ? error.message : String(error)) });
   }
 };
 const watcher = watchContent(watched, [args.out, staging], rebuild);
@@ -101,5 +137,6 @@ process.once('exit', () => rmSync(staging, { recursive: true, force: true }));
 const { code, error } = await wrangler.exited;
 if (error) console.error(error.message);
 watcher.close();
+await events.close();
 await wrangler.stop();
 process.exit(code ?? 1);

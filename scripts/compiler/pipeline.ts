@@ -81,7 +81,7 @@ async function buildSite(options: BuildOptions, started: { pool?: CompileThreadP
   await rm(outDir, { recursive: true, force: true });
   await mkdir(join(outDir, 'kv'), { recursive: true });
   await mkdir(join(outDir, 'search'), { recursive: true });
-  const kv = new KvWriter(join(outDir, 'kv'));
+  const kv = new KvWriter(join(outDir, 'kv'), options.kvPresent);
   const records = new JsonListWriter(join(outDir, 'search', 'records.json'));
   const allSidebars: Record<string, SidebarItem[]> = Object.assign(
     {},
@@ -162,7 +162,12 @@ async function buildSite(options: BuildOptions, started: { pool?: CompileThreadP
 
   phase('search index');
   // The split search index: static assets beside the client, or KV for a build without one.
-  const search = await emitSearchIndex(searchIndex, options.skipClient ? 'kv' : 'assets', outDir, kv);
+  const search = await emitSearchIndex(
+    searchIndex,
+    options.skipClient || options.searchInKv ? 'kv' : 'assets',
+    outDir,
+    kv,
+  );
 
   phase('client bundle and styles');
   const siteAssets = await assetsDone();

@@ -29,6 +29,16 @@ export interface BuildOptions {
    * context did not change are not compiled again. None by default.
    */
   cacheDir?: string;
+  /**
+   * Content keys the KV this build goes to already holds (`npm start`'s rebuilds): its bulk files
+   * leave them out, so they hold only the keys that changed. The build's records name them all.
+   */
+  kvPresent?: ReadonlySet<string>;
+  /**
+   * The search index's pieces go to KV, not the static assets (`npm start`: an edit then changes
+   * no file wrangler dev watches, and writes only the pieces that changed).
+   */
+  searchInKv?: boolean;
 }
 
 /** A page as the build summarises it once stored: its data without the element tree. */

@@ -5,29 +5,36 @@
 import { watch, type FSWatcher } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 
-/** Quiet time before a rebuild starts. */
-const settleMs = 150;
+/** Quiet time before a rebuild starts: an editor's burst of writes takes a few milliseconds. */
+const settleMs = 30;
 
 export interface ContentWatch {
   close(): void;
 }
 
 /**
- * Calls `rebuild` after files under any of `dirs` change, never two at once. Paths under `ignore` (the
- * build's own output, when it lies inside the content folder), `node_modules` and dot-folders are
- * not content.
+ * Calls `rebuild` with the paths that changed (absolute; a path may be a folder) after files under
+ * any of `dirs` change, never two at once. Paths under `ignore` (the build's own output, when it
+ * lies inside the content folder), `node_modules` and dot-folders are not content.
  */
-export function watchContent(dirs: string[], ignore: string[], rebuild: () => Promise<void>): ContentWatch {
+export function watchContent(
+  dirs: string[],
+  ignore: string[],
+  rebuild: (changed: Set<string>) => Promise<void>,
+): ContentWatch {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let again = false;
+  let changed = new Set<string>();
 
   const start = () => {
     if (running) {
       again = true;
       return;
     }
-    running = rebuild().finally(() => {
+    const paths = changed;
+    changed = new Set();
+    running = rebuild(paths).finally(() => {
       running = undefined;
       if (again) {
         again = false;
@@ -45,6 +52,7 @@ export function watchContent(dirs: string[], ignore: string[], rebuild: () => Pr
   const watchers: FSWatcher[] = dirs.map((dir) =>
     watch(dir, { recursive: true }, (_event, name) => {
       if (name !== null && !isContent(dir, name.toString())) return;
+      changed.add(name === null ? dir : join(dir, name.toString()));
       clearTimeout(timer);
       timer = setTimeout(start, settleMs);
     }),

@@ -1,12 +1,15 @@
 // Seeds the local KV (the same state wrangler dev reads) with a build, then flips the pointer.
 // Content keys already seeded (by an earlier build in the same state) are not written again, so a
-// rebuild after editing one page writes that page and the build's own records.
+// rebuild after editing one page writes that page and the build's own records. The first seed
+// goes through `wrangler kv bulk put`; `npm start`'s rebuilds hand their few keys to the running
+// dev worker instead (`updateLocalKv`), which writes them in the isolate that serves the pages.
 
 import { existsSync } from 'node:fs';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { kvKeys } from '../../client/contract/storage.ts';
-import { parseKeyRecord, planUpload } from '../deploy/upload-plan.ts';
+import { isContentKey, parseKeyRecord, planUpload } from '../deploy/upload-plan.ts';
+import { readKvEntries, type KvEntry } from '../compiler/outputs/kv-writer.ts';
 import type { ProgressReporter } from '../cli/progress.ts';
 import { run } from '../cli/run.ts';
 
@@ -20,17 +23,44 @@ export interface SeedOptions {
   progress?: ProgressReporter;
 }
 
-export async function seedLocalKv({ outDir, persistTo, progress }: SeedOptions): Promise<string> {
-  const buildId = (await readFile(join(outDir, 'kv', 'build-id'), 'utf8')).trim();
-  const persist = persistTo ? ['--persist-to', persistTo] : [];
-  const stateDir = persistTo ?? join('.wrangler', 'state');
-  const seededFile = join(stateDir, 'self-docs-seeded-keys.json');
+const stateDirOf = (persistTo?: string) => persistTo ?? join('.wrangler', 'state');
+const seededFileOf = (persistTo?: string) => join(stateDirOf(persistTo), 'self-docs-seeded-keys.json');
+const historyFileOf = (persistTo?: string) => join(persistTo ?? '.wrangler', 'self-docs-builds.json');
+
+/** The content keys earlier seeds wrote into this state; none when its KV folder is gone. */
+export async function seededKeys(persistTo?: string): Promise<Set<string>> {
+  const seededFile = seededFileOf(persistTo);
   // The list is only as good as the state it describes: without the KV folder, seed everything.
-  const seeded = new Set(
-    existsSync(join(stateDir, 'v3', 'kv')) && existsSync(seededFile)
+  return new Set(
+    existsSync(join(stateDirOf(persistTo), 'v3', 'kv')) && existsSync(seededFile)
       ? (parseKeyRecord(await readFile(seededFile, 'utf8')) ?? [])
       : [],
   );
+}
+
+async function buildIdOf(outDir: string): Promise<string> {
+  return (await readFile(join(outDir, 'kv', 'build-id'), 'utf8')).trim();
+}
+
+/** Notes the build's content keys as seeded, and returns the pointer entries that make it live. */
+async function recordSeed(outDir: string, seeded: Set<string>, persistTo?: string): Promise<KvEntry[]> {
+  const buildId = await buildIdOf(outDir);
+  const keys = parseKeyRecord(await readFile(join(outDir, 'kv', 'keys.json'), 'utf8')) ?? [];
+  for (const key of keys) seeded.add(key);
+  await writeFile(seededFileOf(persistTo), JSON.stringify([...seeded].sort()));
+  const historyFile = historyFileOf(persistTo);
+  const previous: string[] = existsSync(historyFile) ? JSON.parse(await readFile(historyFile, 'utf8')) : [];
+  const history = [buildId, ...previous.filter((id) => id !== buildId)].slice(0, keptBuilds);
+  await writeFile(historyFile, JSON.stringify(history));
+  return [
+    { key: kvKeys.history, value: JSON.stringify(history) },
+    { key: kvKeys.current, value: buildId },
+  ];
+}
+
+export async function seedLocalKv({ outDir, persistTo, progress }: SeedOptions): Promise<string> {
+  const persist = persistTo ? ['--persist-to', persistTo] : [];
+  const seeded = await seededKeys(persistTo);
   const plan = await planUpload(outDir, seeded);
   progress?.phase('seed local KV', plan.sent, 'keys');
   try {
@@ -42,22 +72,26 @@ export async function seedLocalKv({ outDir, persistTo, progress }: SeedOptions):
     await rm(plan.dir, { recursive: true, force: true });
     progress?.end();
   }
-  const keys = parseKeyRecord(await readFile(join(outDir, 'kv', 'keys.json'), 'utf8')) ?? [];
-  await writeFile(seededFile, JSON.stringify([...new Set([...seeded, ...keys])].sort()));
-
   // The pointer goes last, so readers never see a half-written build.
-  const historyFile = join(persistTo ?? '.wrangler', 'self-docs-builds.json');
-  const previous: string[] = existsSync(historyFile) ? JSON.parse(await readFile(historyFile, 'utf8')) : [];
-  const history = [buildId, ...previous.filter((id) => id !== buildId)].slice(0, keptBuilds);
   const pointer = join(outDir, 'kv', 'pointer.json');
-  await writeFile(
-    pointer,
-    JSON.stringify([
-      { key: kvKeys.history, value: JSON.stringify(history) },
-      { key: kvKeys.current, value: buildId },
-    ]),
-  );
+  await writeFile(pointer, JSON.stringify(await recordSeed(outDir, seeded, persistTo)));
   await run('npx', ['wrangler', 'kv', 'bulk', 'put', '--local', '--binding', 'CONTENT', ...persist, pointer]);
-  await writeFile(historyFile, JSON.stringify(history));
-  return buildId;
+  return buildIdOf(outDir);
+}
+
+export interface LocalKvUpdate {
+  /** The build's entries that `seeded` lacks: content keys never seeded, and the build's records. */
+  entries: KvEntry[];
+  /** The history and the pointer, to write once the entries are in. */
+  pointer: KvEntry[];
+}
+
+/**
+ * What a rebuild in `outDir` must write to a state whose content keys are `seeded` (updated in
+ * place, as is the record beside the state). A build given `seeded` as its `kvPresent` holds only
+ * those entries in its bulk files, so this reads what changed, not the whole site.
+ */
+export async function localKvUpdate(outDir: string, seeded: Set<string>, persistTo?: string): Promise<LocalKvUpdate> {
+  const entries = (await readKvEntries(outDir)).filter((entry) => !(isContentKey(entry.key) && seeded.has(entry.key)));
+  return { entries, pointer: await recordSeed(outDir, seeded, persistTo) };
 }

@@ -1,26 +1,37 @@
 // A fixture site served the way `npm start` serves one (build, local KV, wrangler dev), on a
 // free port of its own with its own build and state folders, for browser tests that need
-// content the SELF site does not have. Started by a spec's beforeAll, stopped by its afterAll.
+// content the SELF site does not have, or that edit a copy of a site while it is served.
+// Started by a spec's beforeAll, stopped by its afterAll.
 
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { waitUntilAnswering } from '../../scripts/bench/server.ts';
 import { startGroup } from '../../scripts/cli/process-group.ts';
 import { offlineEnv } from '../../scripts/cli/run.ts';
 
 export interface FixtureServer {
   origin: string;
+  /** The folder served: a copy of the site's when asked for one. */
+  siteDir: string;
   stop(): Promise<void>;
 }
 
-export async function startFixtureServer(siteDir: string): Promise<FixtureServer> {
-  const port = await freePort();
+export interface FixtureServerOptions {
+  /** Serve a copy of the site, which the test may edit (it goes with the server). */
+  copy?: boolean;
+  /** A port of the test's own; a free one by default. */
+  port?: number;
+}
+
+export async function startFixtureServer(siteDir: string, options: FixtureServerOptions = {}): Promise<FixtureServer> {
+  const port = options.port ?? (await freePort());
   const work = await mkdtemp(join(tmpdir(), 'self-docs-e2e-fixture-'));
+  const served = options.copy ? await copySite(siteDir, join(work, 'site')) : siteDir;
   const server = startGroup(
     'npx',
-    ['tsx', 'scripts/dev.ts', '--content', siteDir, '--out', join(work, 'dist'), '--persist', join(work, 'state')],
+    ['tsx', 'scripts/dev.ts', '--content', served, '--out', join(work, 'dist'), '--persist', join(work, 'state')],
     { stdio: 'pipe', env: { ...offlineEnv, PORT: String(port) } },
   );
   const origin = `http://127.0.0.1:${port}`;
@@ -36,7 +47,15 @@ export async function startFixtureServer(siteDir: string): Promise<FixtureServer
     await stop();
     throw new Error(`${(error as Error).message}${output ? `\nnpm start said:\n${output}` : ''}`, { cause: error });
   }
-  return { origin, stop };
+  return { origin, siteDir: served, stop };
+}
+
+/** Copies a site folder; its config still finds `self-docs/config`, which only resolves inside this repository. */
+async function copySite(siteDir: string, copy: string): Promise<string> {
+  await cp(siteDir, copy, { recursive: true });
+  await mkdir(join(copy, 'node_modules'), { recursive: true });
+  await symlink(resolve('.'), join(copy, 'node_modules', 'self-docs'), 'dir');
+  return copy;
 }
 
 /** A port nothing listens on right now: the system picks it. */

@@ -72,6 +72,15 @@ export function forgetStore(what: 'all' | 'pages' = 'all'): void {
   buckets.clear();
 }
 
+/**
+ * Forget which build the pointer named, so the next request reads it again: the local dev server
+ * calls it when it moves the pointer (content-addressed values stay, they cannot be stale).
+ */
+export function forgetPointer(): void {
+  memory.pointer = undefined;
+  memory.kept = undefined;
+}
+
 /** The last manifest this isolate served, to render error pages with the site's layout. */
 export function lastKnownManifest(): Manifest | undefined {
   return memory.pointer ? memory.manifests.get(memory.pointer.buildId) : undefined;

@@ -2,11 +2,23 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { loadConfigModule } from './load-config-module.ts';
 
-/** Imports a config file; a CommonJS .js file inside an ESM package is evaluated as CommonJS. */
+/**
+ * Imports a config file; a CommonJS .js file inside an ESM package is evaluated as CommonJS.
+ * `fresh`: as the file is now, though this process imported it before (`npm start` builds again
+ * after an edit): bundled and run anew, since Node's module cache (and tsx's, whatever the query
+ * string) keeps the first version. A package it imports that the site lacks fails as an import.
+ */
 export async function loadModule(path: string, fresh = false): Promise<unknown> {
+  if (fresh) {
+    // What cannot be run that way (a package Node cannot require without tsx) is imported as before,
+    // which reports its error if it has one.
+    const loaded = await loadConfigModule(path).catch(() => undefined);
+    if (loaded && loaded.missing.size === 0) return loaded.value;
+  }
   try {
-    const module = (await import(`${pathToFileURL(path).href}${fresh ? `?t=${Date.now()}` : ''}`)) as {
+    const module = (await import(pathToFileURL(path).href)) as {
       default?: unknown;
     };
     return module.default ?? module;

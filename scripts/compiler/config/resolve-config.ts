@@ -178,7 +178,8 @@ function source(path: string, name: string): Source {
 }
 
 async function importConfig(path: string, name: string): Promise<unknown> {
-  const value = await evaluateConfig(() => loadModule(path), name);
+  // Fresh each time: `npm start` builds again in the same process after the author edits it.
+  const value = await evaluateConfig(() => loadModule(path, true), name);
   // Docusaurus allows a (possibly async) function returning the config.
   return typeof value === 'function' ? await evaluateConfig(async () => (value as () => unknown)(), name) : value;
 }

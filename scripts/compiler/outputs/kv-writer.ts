@@ -28,7 +28,14 @@ export class KvWriter {
   private readonly others: string[] = [];
   largest = { key: '', bytes: 0 };
 
-  constructor(private readonly dir: string) {}
+  /**
+   * `present`: content keys the KV to be written already holds (the dev server's local KV). The
+   * build still uses them, but its bulk files leave them out, so they hold only what changed.
+   */
+  constructor(
+    private readonly dir: string,
+    private readonly present?: ReadonlySet<string>,
+  ) {}
 
   /** Stores a value under `keyOf(hash of value)` (once, however often it is put); returns the hash. */
   async putContent(keyOf: (hash: string) => string, value: string): Promise<string> {
@@ -36,7 +43,7 @@ export class KvWriter {
     const key = keyOf(hash);
     if (!this.content.has(key)) {
       this.content.add(key);
-      await this.add({ key, value });
+      if (!this.present?.has(key)) await this.add({ key, value });
     }
     return hash;
   }

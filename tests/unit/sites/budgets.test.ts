@@ -48,6 +48,15 @@ describe('the JavaScript and CSS of a page', () => {
     expect(total).toBeLessThanOrEqual(4.7 * kb);
   });
 
+  // Live reload is npm start's alone: its script is served by the dev worker, never bundled here.
+  it("ships none of npm start's live reload in the browser bundle", () => {
+    const code = [...bundle.files.values()].map((bytes) => new TextDecoder().decode(bytes)).join('\n');
+    expect(code).toContain('__boot');
+    expect(code).not.toContain('/__dev/');
+    expect(code).not.toContain('idiomorph');
+    expect(code).not.toContain('Idiomorph');
+  });
+
   it('keeps React out of the first load: it comes with the take-over chunk, on intent', () => {
     const firstLoad = [bundle.assets.script, ...bundle.assets.modulePreloads];
     // Marks every build of React carries: its element symbols, react-dom's error links.

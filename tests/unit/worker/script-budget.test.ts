@@ -37,6 +37,15 @@ describe('the worker script as uploaded', () => {
       expect(script).not.toContain(name);
   });
 
+  // npm start runs scripts/local/live-reload/dev-worker.ts around the worker; a deploy bundles wrangler.toml's main.
+  it("holds none of npm start's live reload", () => {
+    const script = [...modules.values()].map((bytes) => bytes.toString('utf8')).join('\n');
+    expect(script).toContain('/__data/');
+    expect(script).not.toContain('/__dev/');
+    expect(script).not.toContain('LIVE_RELOAD');
+    expect(script).not.toContain('HTMLRewriter');
+  });
+
   // zod's chainable API keeps the whole library in the bundle (its schemas register by name, which
   // minifying keeps); the worker's schemas use zod/mini, whose classes are named ZodMini….
   it('validates request bodies with zod/mini, not the whole of zod', () => {

@@ -1,0 +1,118 @@
+// `npm run bench -- --live-reload [--content DIR] [--file REL --route PATH] [--edits N]`: the author's
+// loop under `npm start`, in Chromium. A copy of the site is served; each edit writes one page's
+// file and times until the new text is in the open tab, and says what the time is made of:
+// detect (the watch and its settle time), build, KV write, notify (the event reaching the tab),
+// fetch (the page's new HTML) and morph. Prints the median of each and writes dist/bench/live-reload.json.
+
+import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium } from '@playwright/test';
+import { chromiumFlags, chromiumPath } from '../cli/chromium.ts';
+import { startGroup } from '../cli/process-group.ts';
+import { offlineEnv } from '../cli/run.ts';
+import { waitUntilAnswering } from './server.ts';
+
+const steps = ['detect', 'build', 'kv', 'notify', 'fetch', 'morph', 'total'] as const;
+type Edit = Record<(typeof steps)[number], number>;
+
+function option(argv: string[], flag: string): string | undefined {
+  const index = argv.indexOf(flag);
+  return index === -1 ? undefined : argv[index + 1];
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+export async function benchLiveReload(argv: string[]): Promise<void> {
+  const content = resolve(option(argv, '--content') ?? 'content');
+  const file = option(argv, '--file') ?? 'docs/roadmap/super-app-testnet.md';
+  const route = option(argv, '--route') ?? `/${file.replace(/^docs\//, '').replace(/\.mdx?$/, '')}`;
+  const edits = Number(option(argv, '--edits') ?? 10);
+  const port = Number(process.env.PORT ?? 8796);
+  const work = await mkdtemp(join(tmpdir(), 'self-docs-live-reload-'));
+  const site = join(work, 'site');
+  console.log(`copying ${content}…`);
+  await cp(content, site, { recursive: true });
+  // The copy's config still finds `self-docs/config`, which resolves only inside this repository.
+  await mkdir(join(site, 'node_modules'), { recursive: true });
+  await symlink(resolve('.'), join(site, 'node_modules', 'self-docs'), 'dir');
+  const cacheArgs = option(argv, '--cache') ? ['--cache', resolve(option(argv, '--cache')!)] : [];
+  const server = startGroup(
+    'npx',
+    [
+      'tsx',
+      'scripts/dev.ts',
+      '--content',
+      site,
+      '--out',
+      join(work, 'dist'),
+      '--persist',
+      join(work, 'state'),
+      ...cacheArgs,
+    ],
+    { stdio: 'pipe', env: { ...offlineEnv, PORT: String(port), SELF_LIVE_RELOAD_TIMINGS: '1' } },
+  );
+  const origin = `http://127.0.0.1:${port}`;
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
+  try {
+    console.log('starting npm start…');
+    await waitUntilAnswering(origin, server.exited, 60 * 60_000);
+    const page = await browser.newPage();
+    await page.goto(origin + route);
+    await page.waitForSelector('html[data-live-reload="listening"]', { state: 'attached', timeout: 300_000 });
+    const path = join(site, file);
+    const original = await readFile(path, 'utf8');
+    const results: Edit[] = [];
+    for (let edit = 1; edit <= edits; edit++) {
+      const marker = `Live reload mark ${edit}-${Date.now()}.`;
+      const timings = server.output().split('live-reload-timings ').length;
+      // The marker is in the tab's body: a MutationObserver notes when, in epoch milliseconds.
+      // A string, not a function: tsx names functions with a helper the page does not have.
+      const seen = page.evaluate(`new Promise((done) => {
+        const text = ${JSON.stringify(marker)};
+        const observer = new MutationObserver(() => {
+          if (document.body.textContent.includes(text)) { observer.disconnect(); done(Date.now()); }
+        });
+        observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+      })`) as Promise<number>;
+      const written = Date.now();
+      await writeFile(path, original.replace(/^(# .*|---\n[\s\S]*?\n---)\n/m, `$1\n\n${marker}\n`));
+      const seenAt = await seen;
+      // The server's line comes with the build; wait for it.
+      let line: string | undefined;
+      while (!(line = server.output().split('live-reload-timings ')[timings]))
+        await new Promise((r) => setTimeout(r, 20));
+      const server_ = JSON.parse(line.split('\n')[0]!) as Record<'started' | 'built' | 'written' | 'notified', number>;
+      const marks = await page.evaluate(`['event', 'fetched', 'morphed'].map((name) =>
+        performance.timeOrigin + (performance.getEntriesByName('live-reload:' + name).at(-1)?.startTime ?? 0))`);
+      const [event, fetched, morphed] = marks as [number, number, number];
+      results.push({
+        detect: server_.started - written,
+        build: server_.built - server_.started,
+        kv: server_.written - server_.built,
+        notify: event - server_.written,
+        fetch: fetched - event,
+        morph: morphed - fetched,
+        total: seenAt - written,
+      });
+      console.log(`edit ${edit}: ${Math.round(seenAt - written)} ms`);
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    const medians = Object.fromEntries(steps.map((step) => [step, Math.round(median(results.map((r) => r[step])))]));
+    console.log(`\nmedian of ${edits} edits, ${content} (${route}):`);
+    for (const step of steps) console.log(`  ${step.padEnd(8)} ${String(medians[step]).padStart(7)} ms`);
+    await mkdir(join('dist', 'bench'), { recursive: true });
+    await writeFile(
+      join('dist', 'bench', 'live-reload.json'),
+      JSON.stringify({ content, route, edits: results, medians }, null, 2),
+    );
+  } finally {
+    await browser.close();
+    await server.stop();
+    await rm(work, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,55 @@
+// The worker as `npm start` runs it (wrangler dev's script, never wrangler.toml's `main`): the real
+// worker, plus what live reload needs. It adds one same-origin script to every HTML page, passes
+// the tabs' event stream through to the dev server, and lets the dev server write a rebuild's
+// changed KV keys and move the pointer in this very isolate. Nothing here is in a deploy's bundle.
+
+import worker from '../../../worker/index.ts';
+import type { Env } from '../../../worker/env.ts';
+import { forgetPointer } from '../../../worker/services/content-store.ts';
+import { liveReloadPaths, tokenHeader, type KvUpdate } from './protocol.ts';
+
+interface DevEnv extends Env {
+  /** The dev server's loopback origin: the tabs' event stream and the script come from there. */
+  LIVE_RELOAD_ORIGIN?: string;
+  /** Drawn by the dev server at start: only it may write KV through `liveReloadPaths.update`. */
+  LIVE_RELOAD_TOKEN?: string;
+}
+
+export default {
+  async fetch(request: Request, env: DevEnv, ctx: ExecutionContext): Promise<Response> {
+    const { pathname, search } = new URL(request.url);
+    const origin = env.LIVE_RELOAD_ORIGIN;
+    if (origin && (pathname === liveReloadPaths.events || pathname === liveReloadPaths.script))
+      // A stream held open across requests cannot be written by another request in workerd, so
+      // the dev server (Node) holds the tabs' streams and this passes each through.
+      return fetch(new URL(pathname + search, origin), {
+        // A stream that comes back names the last build it heard of.
+        headers: { 'last-event-id': request.headers.get('last-event-id') ?? '' },
+        signal: request.signal,
+      });
+    if (pathname === liveReloadPaths.update && request.method === 'POST') return applyUpdate(request, env);
+    const response = await worker.fetch(request, env, ctx);
+    if (!origin || !response.headers.get('content-type')?.startsWith('text/html')) return response;
+    // A script file of this origin: the page's CSP (`script-src 'self'`) allows it as it stands.
+    return new HTMLRewriter()
+      .on('head', {
+        element(head) {
+          head.append(`<script type="module" src="${liveReloadPaths.script}"></script>`, { html: true });
+        },
+      })
+      .transform(response);
+  },
+  scheduled: worker.scheduled,
+} satisfies ExportedHandler<DevEnv>;
+
+/** Writes a rebuild's changed keys, then the pointer, and makes this isolate read the pointer again. */
+async function applyUpdate(request: Request, env: DevEnv): Promise<Response> {
+  const token = env.LIVE_RELOAD_TOKEN;
+  if (!token || request.headers.get(tokenHeader) !== token) return new Response('forbidden', { status: 403 });
+  const update = await request.json<KvUpdate>();
+  await Promise.all(update.entries.map((entry) => env.CONTENT.put(entry.key, entry.value)));
+  // The pointer goes last, so no request sees a half-written build.
+  for (const entry of update.pointer) await env.CONTENT.put(entry.key, entry.value);
+  if (update.pointer.length > 0) forgetPointer();
+  return new Response(null, { status: 204 });
+}

@@ -1,0 +1,102 @@
+// The dev server's loopback side of live reload: it holds every tab's event stream (the dev worker
+// passes them through) and serves the tabs' script, bundled once at start.
+
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { liveReloadPaths, type BuildEvent, type BuiltEvent } from './protocol.ts';
+
+export interface EventServer {
+  /** Where the dev worker reaches it (`LIVE_RELOAD_ORIGIN`). */
+  origin: string;
+  /** Tells every tab, and remembers it for the tabs that connect later. */
+  broadcast(event: BuildEvent): void;
+  close(): Promise<void>;
+}
+
+/** The tabs' script: browser.ts with idiomorph, one file. */
+async function bundleScript(): Promise<string> {
+  const result = await build({
+    entryPoints: [fileURLToPath(new URL('./browser.ts', import.meta.url))],
+    bundle: true,
+    format: 'esm',
+    target: 'es2022',
+    minify: true,
+    write: false,
+    logLevel: 'silent',
+  });
+  return result.outputFiles[0]!.text;
+}
+
+/** Builds remembered for tabs that come back (a reconnect, a tab opened on an older page). */
+const remembered = 50;
+
+/**
+ * What a tab that last saw `since` must do to show the newest of `builds`: every change since,
+ * merged; a build it cannot place (too old, another run's) changes everything.
+ */
+export function changesSince(builds: BuiltEvent[], since: string | undefined): BuiltEvent {
+  const latest = builds.at(-1)!;
+  const seen = builds.findIndex((event) => event.buildId === since);
+  if (seen === -1) return { buildId: latest.buildId, reload: true, routes: [] };
+  const missed = builds.slice(seen + 1);
+  return {
+    buildId: latest.buildId,
+    reload: missed.some((event) => event.reload),
+    routes: [...new Set(missed.flatMap((event) => event.routes))].sort(),
+  };
+}
+
+export async function startEventServer(current: BuiltEvent): Promise<EventServer> {
+  const script = await bundleScript();
+  const tabs = new Set<ServerResponse>();
+  const builds: BuiltEvent[] = [current];
+  let failed: string | undefined;
+  // Each build's id is its event's id: a tab's stream that drops comes back with the last it saw.
+  const send = (tab: ServerResponse, event: BuildEvent) =>
+    tab.write(`${'buildId' in event ? `id: ${event.buildId}\n` : ''}data: ${JSON.stringify(event)}\n\n`);
+
+  const server = createServer((request, response) => {
+    if (request.url === liveReloadPaths.script) {
+      response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' });
+      response.end(script);
+      return;
+    }
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    if (url.pathname !== liveReloadPaths.events) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, {
+      'content-type': 'text/event-stream',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+    });
+    // Sent at once, so every hop passes the stream's start on; then the build the tab should show.
+    response.write(': live reload\n\n');
+    const lastSeen = request.headers['last-event-id'] || url.searchParams.get('since') || undefined;
+    send(response, changesSince(builds, typeof lastSeen === 'string' ? lastSeen : undefined));
+    if (failed !== undefined) send(response, { failed });
+    tabs.add(response);
+    request.once('close', () => tabs.delete(response));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    broadcast(event) {
+      if ('failed' in event) failed = event.failed;
+      else {
+        failed = undefined;
+        builds.push(event);
+        if (builds.length > remembered) builds.shift();
+      }
+      for (const tab of tabs) send(tab, event);
+    },
+    close() {
+      for (const tab of tabs) tab.end();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,37 @@
+// What the dev server, the dev worker and the tabs' script say to each other (npm start only).
+
+import type { KvEntry } from '../../compiler/outputs/kv-writer.ts';
+
+/** Paths the dev worker answers itself, before the real worker. */
+export const liveReloadPaths = {
+  /** The tabs' event stream (server-sent events of `BuildEvent`). */
+  events: '/__dev/live-reload/events',
+  /** The tabs' script. */
+  script: '/__dev/live-reload/script.js',
+  /** The dev server's POST of a rebuild's `KvUpdate`. */
+  update: '/__dev/live-reload/update',
+} as const;
+
+/** Header carrying the token the dev server drew at start. */
+export const tokenHeader = 'x-live-reload-token';
+
+/** A rebuild's writes to local KV: the keys the earlier builds lacked, then the pointer. */
+export interface KvUpdate {
+  entries: KvEntry[];
+  pointer: KvEntry[];
+}
+
+/** A build that is now served. */
+export interface BuiltEvent {
+  buildId: string;
+  /** The site's chrome changed (config, sidebars, styles, static files): every tab reloads. */
+  reload: boolean;
+  /** Routes whose page changed; a tab on another route has nothing to do. */
+  routes: string[];
+}
+
+/**
+ * What a tab hears after each rebuild, and on connecting (what changed since the build it names),
+ * or that the build stopped before any page (the config, a sidebar): shown over every tab until fixed.
+ */
+export type BuildEvent = BuiltEvent | { failed: string };

@@ -1,0 +1,96 @@
+// One turn of the author's loop under `npm start`: build again (unchanged pages from the compile
+// cache, KV files holding only keys the local KV lacks), write those keys through the dev worker,
+// then tell the open tabs what changed. Each step's time is said, for the bench and the curious.
+
+import { join, sep } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { BuildResult } from '../../compiler/types.ts';
+import { localKvUpdate } from '../local-kv.ts';
+import { buildEvent, chromeChanges, type BuildOutline } from './build-changes.ts';
+import type { EventServer } from './event-server.ts';
+import { syncAssets } from './sync-assets.ts';
+import { liveReloadPaths, tokenHeader, type KvUpdate } from './protocol.ts';
+
+export interface LiveReloadLoop {
+  siteDir: string;
+  /** The folder wrangler dev serves assets from. */
+  outDir: string;
+  /** Where rebuilds are written before their new files join `outDir`. */
+  stagingDir: string;
+  /** The dev worker's origin (wrangler dev). */
+  origin: string;
+  token: string;
+  persistTo?: string;
+  events: EventServer;
+  /** Content keys the local KV holds; grows with each rebuild. */
+  seeded: Set<string>;
+  /** The build the tabs show. */
+  shown: BuildOutline;
+  build(outDir: string, kvPresent: ReadonlySet<string>): Promise<BuildResult>;
+}
+
+/** Entries a request carries at most: a rebuild that changed every page goes in several. */
+const entriesPerRequest = 2000;
+
+/** How long a write waits for wrangler dev, which restarts its runtime when the assets folder changes. */
+const restartWaitMs = 15_000;
+
+async function send(loop: LiveReloadLoop, update: KvUpdate): Promise<void> {
+  const deadline = performance.now() + restartWaitMs;
+  for (;;) {
+    const response = await fetch(new URL(liveReloadPaths.update, loop.origin), {
+      method: 'POST',
+      headers: { [tokenHeader]: loop.token, 'content-type': 'application/json' },
+      body: JSON.stringify(update),
+    }).catch((error: unknown) => error as Error);
+    if (!(response instanceof Error) && response.ok) return;
+    // Refused or 503: the runtime is restarting. Anything else is an answer, and a wrong one.
+    const restarting = response instanceof Error || response.status === 503;
+    if (!restarting || performance.now() > deadline) {
+      const why = response instanceof Error ? response.message : String(response.status);
+      throw new Error(`the dev worker did not take the rebuild's keys (${why})`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Rebuilds after `changed` (absolute paths), updates local KV and tells the tabs; throws what stopped the build. */
+export async function rebuildLive(loop: LiveReloadLoop, changed: Set<string>): Promise<void> {
+  const started = performance.now();
+  const result = await loop.build(loop.stagingDir, loop.seeded);
+  const built = performance.now();
+  await syncAssets(join(loop.stagingDir, 'client'), join(loop.outDir, 'client'));
+  const { entries, pointer } = await localKvUpdate(loop.stagingDir, loop.seeded, loop.persistTo);
+  try {
+    for (let start = 0; start < entries.length; start += entriesPerRequest)
+      await send(loop, { entries: entries.slice(start, start + entriesPerRequest), pointer: [] });
+    await send(loop, { entries: [], pointer });
+  } catch (error) {
+    // What the local KV holds is unknown now: the next rebuild writes every key.
+    loop.seeded.clear();
+    throw error;
+  }
+  const written = performance.now();
+  const staticDir = join(loop.siteDir, 'static') + sep;
+  const staticChanged = [...changed].some((path) => (path + sep).startsWith(staticDir));
+  const next: BuildOutline = { manifest: result.manifest, routeTargets: result.routeTargets };
+  const event = buildEvent(loop.shown, next, staticChanged);
+  loop.events.broadcast(event);
+  const notified = performance.now();
+  const ms = (from: number, to: number) => Math.round(to - from);
+  const chrome = staticChanged ? ['static'] : chromeChanges(loop.shown.manifest, next.manifest);
+  const what = event.reload
+    ? `reload (${chrome.join(', ')} changed)`
+    : `${event.routes.length} route${event.routes.length === 1 ? '' : 's'}`;
+  console.log(
+    `live reload: ${what}, ${entries.length} keys written; build ${ms(started, built)} ms, ` +
+      `kv ${ms(built, written)} ms, total ${ms(started, performance.now())} ms`,
+  );
+  loop.shown = next;
+  // The bench's figures: when each step ended, in epoch milliseconds.
+  if (process.env.SELF_LIVE_RELOAD_TIMINGS === '1') {
+    const at = (mark: number) => Math.round(performance.timeOrigin + mark);
+    const steps = { started: at(started), built: at(built), written: at(written), notified: at(notified) };
+    console.log(`live-reload-timings ${JSON.stringify(steps)}`);
+  }
+}
