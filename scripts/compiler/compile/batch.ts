@@ -52,6 +52,7 @@ import { withCurrentPage } from './current-page.ts';
 import { themeAliasesPlugin } from './theme-aliases.ts';
 import { renderIslands } from './islands/render.ts';
 import { asBuildPage } from './build-page-globals.ts';
+import { docContext } from './doc-context.ts';
 import { pageRequire } from './islands/site-jsx-runtime.ts';
 import { svgComponentsPlugin } from './islands/svg-components.ts';
 import { rehypeHeadingIds, rehypeLinksAndImages, remarkAdmonitions } from './markdown/mdx-plugins.ts';
@@ -209,8 +210,15 @@ export async function compileBatch(
     }
     try {
       const page = { route: doc.route, categoryCards: context.docCards?.[doc.route] };
-      const built = asBuildPage(doc.route, context.docsData, () =>
-        withCurrentPage(page, () => renderIslands(evaluate(pageCode, doc), doc)),
+      const places = context.docPlaces;
+      const built = asBuildPage(doc.route, context.docsData, places && docContext(doc, places), (setDoc) =>
+        withCurrentPage(page, () => {
+          const tree = evaluate(pageCode, doc);
+          // Site components see the doc with its TOC and title, read from the page's tree.
+          const withToc = places && docContext(doc, places, tree, tableOfContents(tree));
+          if (withToc) setDoc(withToc);
+          return renderIslands(tree, doc, withToc);
+        }),
       );
       const tree = await finish(built, doc);
       outcome.pages.push({ index, tree, toc: tableOfContents(tree), direct: false });

@@ -10,6 +10,7 @@ import { report, throwIfErrors, type Diagnostics } from '../errors.ts';
 import { generatedIndexPage } from '../navigation/generated-index.ts';
 import { categoryCards } from '../navigation/doc-cards.ts';
 import { siteMdxComponents } from './site-mdx-components.ts';
+import { docPlaces } from './doc-context.ts';
 import type { ResolvedSidebars } from '../navigation/sidebars.ts';
 import type { SiteNavigation } from '../navigation/site-navigation.ts';
 import type { PageStore } from '../outputs/page-store.ts';
@@ -100,6 +101,7 @@ export async function compileSite(input: CompileSiteInput): Promise<CompiledSite
       ...context,
       docsDir: version.docsDir,
       docCards: categoryCards(sidebars.sidebars, (route) => descriptions.get(route)),
+      docPlaces: docPlaces(loaded),
     };
     if (input.cacheDir) {
       try {

@@ -26,6 +26,7 @@ const pageTheme: Record<string, [string, string]> = {
   IdealImage: ['ideal-image.ts', 'default'],
   Layout: ['layout.ts', 'default'],
   MDXComponents: ['mdx-components.ts', 'default'],
+  Mermaid: ['mermaid.ts', 'default'],
 };
 
 /** Theme component → its React module and export, for site components. */
@@ -40,6 +41,7 @@ const siteTheme: Record<string, [string, string]> = {
   // A custom page's layout: ours is drawn around it; its props go to the page's head (layout.tsx).
   Layout: ['layout.tsx', 'default'],
   MDXComponents: ['mdx-components.tsx', 'default'],
+  Mermaid: ['mermaid-diagram.tsx', 'default'],
 };
 
 const namespace = 'self-docs-theme-alias';

@@ -36,6 +36,7 @@ export interface LinkContextData {
   /** Each plugin by the module it is required from (its function stays behind). */
   sitePlugins?: LinkContext['sitePlugins'];
   docCards?: LinkContext['docCards'];
+  docPlaces?: LinkContext['docPlaces'];
   siteMdxComponents?: LinkContext['siteMdxComponents'];
 }
 
@@ -81,6 +82,7 @@ export function linkContextData(context: LinkContext): LinkContextData {
     ...(context.compileCache ? { compileCache: context.compileCache } : {}),
     ...(context.sitePlugins ? { sitePlugins: sitePluginsData(context.sitePlugins) } : {}),
     ...(context.docCards ? { docCards: context.docCards } : {}),
+    ...(context.docPlaces ? { docPlaces: context.docPlaces } : {}),
     ...(context.siteMdxComponents ? { siteMdxComponents: context.siteMdxComponents } : {}),
   };
 }

@@ -1,0 +1,64 @@
+// The docs theme's hooks as a site's pages and components use them (tests/fixtures/docusaurus-theme-hooks):
+// `useDoc`, `useDocsSidebar`, the sidebar helpers and `@docusaurus/theme-common/internal`,
+// answering for the doc being built, and carried by the islands that read them (and no other).
+
+import { describe, expect, it } from 'vitest';
+import { isIsland, type IslandProps } from '../../../client/contract/islands.ts';
+import type { PageData, TreeElement } from '../../../client/contract/page.ts';
+import { buildSite, type BuiltSite } from '../support/sites.ts';
+import { findAll, text } from '../support/tree.ts';
+
+const fixture = 'tests/fixtures/docusaurus-theme-hooks';
+
+let built: Promise<BuiltSite> | undefined;
+const site = () => (built ??= buildSite(fixture));
+const pageAt = async (route: string) => (await site()).pages.find((page) => page.route === route)!;
+
+const islandsOf = (tree: PageData['tree']) => findAll(tree, isIsland) as (TreeElement & { p: IslandProps })[];
+/** What a reader sees of an island's build-time HTML, a line per list item. */
+const shownText = (html: string) =>
+  html
+    .replace(/<!-- -->/g, '')
+    .replace(/<\/li>/g, '\n')
+    .replace(/<[^>]+>/g, '');
+
+describe('the docs theme hooks', () => {
+  it("give a site component the doc it is on: metadata, front matter, TOC, title, sidebar and version", async () => {
+    const [facts] = islandsOf((await pageAt('/intro')).tree);
+    expect(shownText(facts!.p.html).split('\n').slice(0, 10)).toEqual([
+      'doc: intro “Introduction” at /intro',
+      'description: Where the hooks start.',
+      'audience: site authors',
+      'content title: Welcome to the hooks',
+      'toc: 2:first-steps 3:details',
+      'next: Topics',
+      'sidebar: guide (Introduction, Topics, Head, Overrides)',
+      'active: 1',
+      'category leads to: /topics',
+      'version: current',
+    ]);
+    // Collapsed at first, as Docusaurus's server render hides it.
+    expect(facts!.p.html).toContain('style="display:none;overflow:hidden;height:0px"');
+  });
+
+  it('keep the doc with the islands that read it, for their render in the browser', async () => {
+    const [facts, crumbs] = islandsOf((await pageAt('/intro')).tree);
+    expect(facts!.p.doc?.metadata.id).toBe('intro');
+    expect(crumbs!.p.doc?.sidebar?.name).toBe('guide');
+    const [social] = islandsOf((await pageAt('/head')).tree);
+    expect(social!.p.doc).toBeUndefined();
+  });
+
+  it("answer a category's page: its category's items, its breadcrumbs, and useDoc in the page itself", async () => {
+    const page = await pageAt('/topics');
+    expect(findAll(page.tree, (element) => element.p?.className === 'page-doc').map(text)).toEqual([
+      'Topics in guide',
+    ]);
+    const cards = findAll(page.tree, (element) => typeof element.p?.href === 'string' && element.t === 'a');
+    expect(cards.map((card) => card.p!.href)).toEqual(['/topics/alpha', '/topics/beta']);
+    const [crumbs] = islandsOf(page.tree);
+    expect(shownText(crumbs!.p.html)).toBe('Topics');
+    const [alphaCrumbs] = islandsOf((await pageAt('/intro')).tree).slice(1);
+    expect(shownText(alphaCrumbs!.p.html)).toBe('Introduction');
+  });
+});
