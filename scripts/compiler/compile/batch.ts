@@ -12,7 +12,7 @@ import type { PluggableList } from 'unified';
 import { VFile } from 'vfile';
 import remarkDirective from 'remark-directive';
 import remarkGfm from 'remark-gfm';
-import type { TocItem, TreeNode } from '../../../client/contract/page.ts';
+import type { PageHead, TocItem, TreeNode } from '../../../client/contract/page.ts';
 import { componentNames } from '../../../client/contract/page.ts';
 import { BuildError } from '../errors.ts';
 import { docBody, type SourceDoc } from '../sources/discover.ts';
@@ -52,6 +52,7 @@ import { withCurrentPage } from './current-page.ts';
 import { themeAliasesPlugin } from './theme-aliases.ts';
 import { renderIslands } from './islands/render.ts';
 import { asBuildPage } from './build-page-globals.ts';
+import { collectPageHead, takePageHead } from '../../../client/site-modules/page-head.ts';
 import { docContext } from './doc-context.ts';
 import { pageRequire } from './islands/site-jsx-runtime.ts';
 import { svgComponentsPlugin } from './islands/svg-components.ts';
@@ -72,6 +73,8 @@ export interface CompiledPage {
   direct: boolean;
   /** Taken from the compile cache: an earlier build compiled the page in the same context. */
   fromCache?: true;
+  /** What the page's `<Head>` sets (built pages only: a page straight from its hast has none). */
+  head?: PageHead;
 }
 
 export interface BatchOutcome {
@@ -211,6 +214,7 @@ export async function compileBatch(
     try {
       const page = { route: doc.route, categoryCards: context.docCards?.[doc.route] };
       const places = context.docPlaces;
+      collectPageHead();
       const built = asBuildPage(doc.route, context.docsData, places && docContext(doc, places), (setDoc) =>
         withCurrentPage(page, () => {
           const tree = evaluate(pageCode, doc);
@@ -220,14 +224,38 @@ export async function compileBatch(
           return renderIslands(tree, doc, withToc);
         }),
       );
+      const head = pageHead(doc, context);
       const tree = await finish(built, doc);
-      outcome.pages.push({ index, tree, toc: tableOfContents(tree), direct: false });
+      outcome.pages.push({ index, tree, toc: tableOfContents(tree), direct: false, ...(head ? { head } : {}) });
     } catch (error) {
+      takePageHead();
       if (!(error instanceof BuildError)) throw error;
       outcome.errors.push(error);
     }
   }
   return outcome;
+}
+
+/** What the page's `<Head>`s set, once it is built; a tag it cannot keep is named in a warning. */
+function pageHead(doc: SourceDoc, context: LinkContext): PageHead | undefined {
+  const collected = takePageHead();
+  if (!collected) return undefined;
+  for (const tag of new Set(collected.leftOut)) {
+    context.diagnostics.warnings.push(
+      new BuildError(
+        doc.relPath,
+        doc.raw.split('\n').findIndex((line) => line.includes(`<${tag}`)) + 1 || undefined,
+        tag === 'script'
+          ? '<Head> holds a <script>: it is left out, as the pages’ Content Security Policy allows no inline script'
+          : `<Head> holds a <${tag}>: only <title>, <meta> and <link> go into the page's head; it is left out`,
+        tag === 'script'
+          ? 'put the code in a file under static/ and add it with the config’s `scripts`, or in a site component’s useEffect'
+          : 'use <title>, <meta> or <link>, or the config’s `headTags`',
+      ),
+    );
+  }
+  const { title, tags } = collected;
+  return title !== undefined || tags.length > 0 ? { ...(title !== undefined ? { title } : {}), tags } : undefined;
 }
 
 /** The MDX options every page and partial is compiled with, directly or through esbuild. */

@@ -187,6 +187,7 @@ function toPageData(
   };
   if (doc.className) page.className = doc.className;
   if (doc.unlisted) page.unlisted = true;
+  if (entry.head) page.head = entry.head;
   if (lastModified) page.lastModified = lastModified;
   if (editUrl) page.editUrl = editUrl;
   const sidebar = sidebars.sidebarOfDoc.get(doc.id);

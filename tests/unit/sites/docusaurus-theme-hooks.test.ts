@@ -5,6 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { isIsland, type IslandProps } from '../../../client/contract/islands.ts';
 import type { PageData, TreeElement } from '../../../client/contract/page.ts';
+import { bootData } from '../../../worker/render/boot-data.ts';
+import { renderDocument } from '../../../worker/render/document.tsx';
 import { buildSite, type BuiltSite } from '../support/sites.ts';
 import { findAll, text } from '../support/tree.ts';
 
@@ -60,5 +62,50 @@ describe('the docs theme hooks', () => {
     expect(shownText(crumbs!.p.html)).toBe('Topics');
     const [alphaCrumbs] = islandsOf((await pageAt('/intro')).tree).slice(1);
     expect(shownText(alphaCrumbs!.p.html)).toBe('Introduction');
+  });
+});
+
+describe('<Head> in a page and in a site component', () => {
+  it("stores its title, meta and link tags with the page, the component's too", async () => {
+    const page = await pageAt('/head');
+    expect(page.head).toEqual({
+      title: 'A title of its own',
+      tags: [
+        { tagName: 'meta', attributes: { name: 'description', content: 'Set by <Head> & escaped' } },
+        { tagName: 'meta', attributes: { property: 'og:image', content: 'https://theme-hooks.example.test/card.png' } },
+        { tagName: 'link', attributes: { rel: 'alternate', type: 'application/rss+xml', href: '/feed.xml' } },
+        { tagName: 'meta', attributes: { name: 'twitter:site', content: '@theme_hooks' } },
+      ],
+    });
+    // Nothing of it is page content.
+    expect(text({ t: 'div', c: page.tree })).not.toContain('A title of its own');
+    expect((await pageAt('/intro')).head).toBeUndefined();
+  });
+
+  it('is written into the served head, escaped, its title alone and its description in place of ours', async () => {
+    const page = await pageAt('/head');
+    const { manifest } = await site();
+    const theme = { preference: 'light', theme: 'light', needsScript: false, webFont: false, variant: 'light' } as const;
+    const boot = bootData(manifest, page, 200, theme, false, undefined);
+    const html = await new Response(await renderDocument({ manifest, boot, theme, page })).text();
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain('<title>A title of its own</title>');
+    expect(head.match(/<meta name="description"[^>]*>/g)).toEqual([
+      '<meta name="description" content="Set by &lt;Head&gt; &amp; escaped">',
+    ]);
+    // What it does not set stays the engine's.
+    expect(head).toContain('<meta property="og:description" content="From the front matter.">');
+    expect(head).toContain('<meta property="og:image" content="https://theme-hooks.example.test/card.png">');
+    expect(head).toContain('<link rel="alternate" type="application/rss+xml" href="/feed.xml">');
+    expect(head).toContain('<meta name="twitter:site" content="@theme_hooks">');
+    expect(head).not.toContain('alert');
+  });
+
+  it('leaves a <script> out, with a warning naming the page and its line', async () => {
+    const { warnings } = await site();
+    const warning = warnings.find((entry) => entry.problem.includes('<script>'));
+    expect(warning).toMatchObject({ file: 'docs/head.mdx', line: 14 });
+    expect(warning!.fix).toMatch(/static\//);
+    expect(JSON.stringify((await pageAt('/head')).head)).not.toContain('alert');
   });
 });
