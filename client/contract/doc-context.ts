@@ -52,7 +52,7 @@ export type DocSidebarItem =
 export interface DocContext {
   metadata: DocMetadata;
   frontMatter: Record<string, unknown>;
-  /** The page's headings; empty while the page's own code runs (it is read from what that builds). */
+  /** The page's headings, h2 to h6 (its `toc` export). */
   toc: DocTocItem[];
   /** The page's `# title` when its content has one. */
   contentTitle?: string;

@@ -54,6 +54,7 @@ import { renderIslands } from './islands/render.ts';
 import { asBuildPage } from './build-page-globals.ts';
 import { collectPageHead, takePageHead } from '../../../client/site-modules/page-head.ts';
 import { docContext } from './doc-context.ts';
+import type { DocTocItem } from '../../../client/contract/doc-context.ts';
 import { pageRequire } from './islands/site-jsx-runtime.ts';
 import { svgComponentsPlugin } from './islands/svg-components.ts';
 import { rehypeHeadingIds, rehypeLinksAndImages, remarkAdmonitions } from './markdown/mdx-plugins.ts';
@@ -111,7 +112,7 @@ export async function compileBatch(
   else {
     const process = formatAwareProcessor({
       ...mdxOptions,
-      rehypePlugins: [...mdxOptions.rehypePlugins, rehypeStaticTree],
+      rehypePlugins: [...mdxOptions.rehypePlugins, [rehypeStaticTree, context.themedElements ?? []]],
     });
     const { compileCache } = context;
     const batchMedia = context.media;
@@ -159,6 +160,7 @@ export async function compileBatch(
   if (needCode.length === 0) return outcome;
 
   const byFile = new Map(needCode.map(({ doc }) => [doc.file, doc]));
+  const given = givenComponents(context.themedElements);
   let result: esbuild.BuildResult<{ write: false }>;
   try {
     result = await esbuild.build({
@@ -176,7 +178,7 @@ export async function compileBatch(
       define: pageContextDefine(context.pageContext),
       ...siteComponentOptions,
       plugins: [
-        themeAliasesPlugin(context.siteDir, context.siteMdxComponents),
+        themeAliasesPlugin(context.siteDir, context.siteMdxComponents, context.themedElements),
         pageReactPlugin(),
         siteComponentsPlugin(context.siteDir),
         svgComponentsPlugin,
@@ -217,11 +219,15 @@ export async function compileBatch(
       collectPageHead();
       const built = asBuildPage(doc.route, context.docsData, places && docContext(doc, places), (setDoc) =>
         withCurrentPage(page, () => {
-          const tree = evaluate(pageCode, doc);
-          // Site components see the doc with its TOC and title, read from the page's tree.
-          const withToc = places && docContext(doc, places, tree, tableOfContents(tree));
-          if (withToc) setDoc(withToc);
-          return renderIslands(tree, doc, withToc);
+          let toc: DocTocItem[] = [];
+          const tree = evaluate(pageCode, doc, given, (exported) => {
+            toc = exported;
+            if (places) setDoc(docContext(doc, places, toc));
+          });
+          // Site components see the doc with its title too, read from the page's tree.
+          const complete = places && docContext(doc, places, toc, tree);
+          if (complete) setDoc(complete);
+          return renderIslands(tree, doc, complete);
         }),
       );
       const head = pageHead(doc, context);
@@ -320,15 +326,29 @@ function isBuildFailure(error: unknown): error is esbuild.BuildFailure {
 }
 
 const components = Object.fromEntries(componentNames.map((name) => [name, name]));
+
+/** What a page is given as its `components` prop: ours, but for those the site has its own of (the provider gives those). */
+function givenComponents(themed: string[] | undefined): Record<string, string> {
+  if (!themed) return components;
+  return Object.fromEntries(Object.entries(components).filter(([name]) => !themed.includes(name)));
+}
 /** What a page's `require` finds: React, left out of its bundle, is the build's own (islands/plugin.ts). */
 const requireInPage = pageRequire(createRequire(import.meta.url));
 
-function evaluate(code: string, doc: SourceDoc): TreeNode[] {
+/** Runs the page's code; `onToc` is given its `toc` export before its content is built. */
+function evaluate(
+  code: string,
+  doc: SourceDoc,
+  given: Record<string, string>,
+  onToc: (toc: DocTocItem[]) => void,
+): TreeNode[] {
   try {
     const page = new Function('require', `'use strict';\n${code}\nreturn page;`)(requireInPage) as {
       default: (props: { components: Record<string, string> }) => unknown;
+      toc?: DocTocItem[];
     };
-    return flatten(page.default({ components }));
+    if (Array.isArray(page.toc)) onToc(page.toc);
+    return flatten(page.default({ components: given }));
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const lineOf = (name: string) => doc.raw.split('\n').findIndex((l) => l.includes(`<${name}`)) + 1 || undefined;

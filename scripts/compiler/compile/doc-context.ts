@@ -2,8 +2,8 @@
 // version tells of every doc's place (its sidebar, as Docusaurus names and shapes it, and its
 // previous and next pages), made once a version, and each doc's own metadata, made as it is built.
 
-import type { DocContext, DocSidebarItem } from '../../../client/contract/doc-context.ts';
-import type { PageLink, TocItem, TreeNode } from '../../../client/contract/page.ts';
+import type { DocContext, DocSidebarItem, DocTocItem } from '../../../client/contract/doc-context.ts';
+import type { PageLink, TreeNode } from '../../../client/contract/page.ts';
 import type { SidebarItem } from '../../../client/contract/sidebar.ts';
 import { parseFrontmatter, type SourceDoc } from '../sources/discover.ts';
 import type { VersionDocs } from '../sources/version-docs.ts';
@@ -40,8 +40,8 @@ export function docPlaces({ version, docs, sidebars }: VersionDocs): DocPlaces {
   };
 }
 
-/** The doc as `useDoc()` gives it; its TOC and content title once its tree is built. */
-export function docContext(doc: SourceDoc, places: DocPlaces, tree?: TreeNode[], toc?: TocItem[]): DocContext {
+/** The doc as `useDoc()` gives it: its TOC once its code has run (the `toc` export), its title once its tree is built. */
+export function docContext(doc: SourceDoc, places: DocPlaces, toc: DocTocItem[] = [], tree?: TreeNode[]): DocContext {
   const frontMatter = parseFrontmatter(doc.raw, doc.relPath).data as Record<string, unknown>;
   const sidebar = places.sidebarOfDoc[doc.id];
   const link = (page: PageLink | undefined) => (page ? { title: page.title, permalink: page.href } : undefined);
@@ -68,7 +68,7 @@ export function docContext(doc: SourceDoc, places: DocPlaces, tree?: TreeNode[],
       ...(next ? { next } : {}),
     },
     frontMatter,
-    toc: (toc ?? []).map((item) => ({ value: item.text, id: item.id, level: item.level })),
+    toc,
     ...(heading ? { contentTitle: textOf(heading) } : {}),
     ...(sidebar && places.sidebars[sidebar] ? { sidebar: { name: sidebar, items: places.sidebars[sidebar] } } : {}),
   };

@@ -45,6 +45,8 @@ export interface LinkContext {
   docPlaces?: DocPlaces;
   /** The site's `src/theme/MDXComponents`, absolute, when it bundles (site-mdx-components.ts). */
   siteMdxComponents?: string;
+  /** The elements the site renders with its own components (themed-elements.ts); none when absent. */
+  themedElements?: string[];
   /** Pages compiled by an earlier build in this same context (cache.ts); none when absent. */
   compileCache?: CompileCacheRef;
 }

@@ -38,6 +38,7 @@ export interface LinkContextData {
   docCards?: LinkContext['docCards'];
   docPlaces?: LinkContext['docPlaces'];
   siteMdxComponents?: LinkContext['siteMdxComponents'];
+  themedElements?: LinkContext['themedElements'];
 }
 
 export interface ProblemData {
@@ -84,6 +85,7 @@ export function linkContextData(context: LinkContext): LinkContextData {
     ...(context.docCards ? { docCards: context.docCards } : {}),
     ...(context.docPlaces ? { docPlaces: context.docPlaces } : {}),
     ...(context.siteMdxComponents ? { siteMdxComponents: context.siteMdxComponents } : {}),
+    ...(context.themedElements ? { themedElements: context.themedElements } : {}),
   };
 }
 

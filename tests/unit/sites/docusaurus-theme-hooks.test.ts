@@ -16,7 +16,11 @@ let built: Promise<BuiltSite> | undefined;
 const site = () => (built ??= buildSite(fixture));
 const pageAt = async (route: string) => (await site()).pages.find((page) => page.route === route)!;
 
-const islandsOf = (tree: PageData['tree']) => findAll(tree, isIsland) as (TreeElement & { p: IslandProps })[];
+const islandsOf = (tree: PageData['tree'], module?: string) =>
+  (findAll(tree, isIsland) as (TreeElement & { p: IslandProps })[]).filter(
+    (island) => module === undefined || island.p.island === module,
+  );
+const docFacts = 'src/components/DocFacts.jsx';
 /** What a reader sees of an island's build-time HTML, a line per list item. */
 const shownText = (html: string) =>
   html
@@ -26,7 +30,7 @@ const shownText = (html: string) =>
 
 describe('the docs theme hooks', () => {
   it("give a site component the doc it is on: metadata, front matter, TOC, title, sidebar and version", async () => {
-    const [facts] = islandsOf((await pageAt('/intro')).tree);
+    const [facts] = islandsOf((await pageAt('/intro')).tree, docFacts);
     expect(shownText(facts!.p.html).split('\n').slice(0, 10)).toEqual([
       'doc: intro “Introduction” at /intro',
       'description: Where the hooks start.',
@@ -44,10 +48,10 @@ describe('the docs theme hooks', () => {
   });
 
   it('keep the doc with the islands that read it, for their render in the browser', async () => {
-    const [facts, crumbs] = islandsOf((await pageAt('/intro')).tree);
+    const [facts, crumbs] = islandsOf((await pageAt('/intro')).tree, docFacts);
     expect(facts!.p.doc?.metadata.id).toBe('intro');
     expect(crumbs!.p.doc?.sidebar?.name).toBe('guide');
-    const [social] = islandsOf((await pageAt('/head')).tree);
+    const [social] = islandsOf((await pageAt('/head')).tree, 'src/components/Social.jsx');
     expect(social!.p.doc).toBeUndefined();
   });
 
@@ -58,9 +62,9 @@ describe('the docs theme hooks', () => {
     ]);
     const cards = findAll(page.tree, (element) => typeof element.p?.href === 'string' && element.t === 'a');
     expect(cards.map((card) => card.p!.href)).toEqual(['/topics/alpha', '/topics/beta']);
-    const [crumbs] = islandsOf(page.tree);
+    const [crumbs] = islandsOf(page.tree, docFacts);
     expect(shownText(crumbs!.p.html)).toBe('Topics');
-    const [alphaCrumbs] = islandsOf((await pageAt('/intro')).tree).slice(1);
+    const [, alphaCrumbs] = islandsOf((await pageAt('/intro')).tree, docFacts);
     expect(shownText(alphaCrumbs!.p.html)).toBe('Introduction');
   });
 });
@@ -107,5 +111,30 @@ describe('<Head> in a page and in a site component', () => {
     expect(warning).toMatchObject({ file: 'docs/head.mdx', line: 14 });
     expect(warning!.fix).toMatch(/static\//);
     expect(JSON.stringify((await pageAt('/head')).head)).not.toContain('alert');
+  });
+});
+
+describe("the site's own content components", () => {
+  it("render Markdown's links and headings with the element overrides of its MDXComponents, keeping the TOC", async () => {
+    const page = await pageAt('/overrides');
+    const html = islandsOf(page.tree).map((island) => island.p.html);
+    expect(html).toContain('<a href="/intro" class="site-link">introduction</a>');
+    expect(html).toContain('<h2 id="swizzled-parts" class="site-h2">§ <!-- -->Swizzled parts</h2>');
+    expect(page.toc).toEqual([{ id: 'swizzled-parts', text: 'Swizzled parts', level: 2 }]);
+  });
+
+  it('render every :::note with its swizzled Admonition', async () => {
+    const page = await pageAt('/overrides');
+    const admonition = islandsOf(page.tree).find((island) => island.p.island === 'src/theme/Admonition/index.js');
+    expect(shownText(admonition!.p.html)).toBe('RememberAdmonitions use the site&#x27;s own component.');
+    expect(findAll(page.tree, (element) => element.t === 'Admonition')).toEqual([]);
+  });
+
+  it('draw <Mermaid value={…}> as a ```mermaid fence is drawn', async () => {
+    const page = await pageAt('/overrides');
+    const [diagram] = findAll(page.tree, (element) => element.p?.className === 'mermaid-diagram');
+    expect(diagram!.p).toMatchObject({ 'data-mermaid-light': 'default', 'data-mermaid-dark': 'dark' });
+    expect(text(diagram!)).toBe('graph TD;\n  A-->B;');
+    expect(page.styles).toContain('mermaid');
   });
 });
