@@ -403,10 +403,21 @@ function compileFailure(failure: esbuild.BuildFailure, context: LinkContext): Bu
         "install the site's dependencies (npm install in the site folder), or remove the import",
       );
     }
+    if (message.location?.file && stylesheetFile.test(message.location.file)) {
+      return new BuildError(
+        file,
+        message.location.line || undefined,
+        `stylesheet error: ${text}`,
+        'fix the CSS at that line (in a CSS module, `composes` must name a class of a file that exists; Sass must compile with the `sass` package)',
+      );
+    }
     return new BuildError(file, line, `MDX syntax error: ${text}`, mdxFix(text));
   });
   return errors;
 }
+
+/** A stylesheet a site component imports: its own errors are not the page's MDX. */
+const stylesheetFile = /\.(css|s[ac]ss)$/;
 
 /** `react-dom`, `@scope/pkg/sub`: a bare import, looked up in node_modules, not a path. */
 function isPackageName(specifier: string): boolean {
