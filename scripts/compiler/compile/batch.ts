@@ -4,7 +4,6 @@
 
 import { extname, relative } from 'node:path';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import * as esbuild from 'esbuild';
 import mdx from '@mdx-js/esbuild';
 import { createProcessor, type ProcessorOptions } from '@mdx-js/mdx';
@@ -13,10 +12,8 @@ import { VFile } from 'vfile';
 import remarkDirective from 'remark-directive';
 import remarkGfm from 'remark-gfm';
 import type { PageHead, TocItem, TreeNode } from '../../../client/contract/page.ts';
-import { componentNames } from '../../../client/contract/page.ts';
 import { BuildError } from '../errors.ts';
 import { docBody, type SourceDoc } from '../sources/discover.ts';
-import { flatten } from './jsx-runtime.ts';
 import { tableOfContents } from './table-of-contents.ts';
 import { browserOnlyFallbacks } from './checks/browser-only.ts';
 import { unnamedTabQueries } from './checks/tab-queries.ts';
@@ -25,7 +22,7 @@ import { rehypeCodeFences } from './code/fence-highlight.ts';
 import { remarkGfmAutolinkGuard } from './markdown/gfm-autolink-guard.ts';
 import { remarkGfmTableGuard } from './markdown/gfm-table-guard.ts';
 import { highlightJsxCodeBlocks } from './code/jsx-code-blocks.ts';
-import { pageContextDefine, pageImportsPlugin, supportedImports, type ImportProblem } from './page-imports.ts';
+import { pageContextDefine, pageImportsPlugin, type ImportProblem } from './page-imports.ts';
 import { rehypeTocExport } from './markdown/toc-export.ts';
 import { rehypeCommonMarkHtml } from './markdown/commonmark-html.ts';
 import { defaultMarkdownDialect } from './markdown/dialect.ts';
@@ -48,14 +45,10 @@ import { sassPlugin } from '../assets/sass-stylesheets.ts';
 import { staticRootUrls } from '../assets/static-root-urls.ts';
 import { siteComponentOptions, siteComponentsPlugin } from './islands/plugin.ts';
 import { pageReactPlugin } from './page-react.ts';
-import { withCurrentPage } from './current-page.ts';
 import { themeAliasesPlugin } from './theme-aliases.ts';
-import { renderIslands } from './islands/render.ts';
-import { asBuildPage } from './build-page-globals.ts';
-import { collectPageHead, takePageHead } from '../../../client/site-modules/page-head.ts';
-import { docContext } from './doc-context.ts';
-import type { DocTocItem } from '../../../client/contract/doc-context.ts';
-import { pageRequire } from './islands/site-jsx-runtime.ts';
+import { takePageHead } from '../../../client/site-modules/page-head.ts';
+import { givenComponents, runPage } from './run-page.ts';
+import { pageHead } from './page-head.ts';
 import { svgComponentsPlugin } from './islands/svg-components.ts';
 import { rehypeHeadingIds, rehypeLinksAndImages, remarkAdmonitions } from './markdown/mdx-plugins.ts';
 import type { LinkContext } from './link-context.ts';
@@ -214,22 +207,7 @@ export async function compileBatch(
       continue;
     }
     try {
-      const page = { route: doc.route, categoryCards: context.docCards?.[doc.route] };
-      const places = context.docPlaces;
-      collectPageHead();
-      const built = asBuildPage(doc.route, context.docsData, places && docContext(doc, places), (setDoc) =>
-        withCurrentPage(page, () => {
-          let toc: DocTocItem[] = [];
-          const tree = evaluate(pageCode, doc, given, (exported) => {
-            toc = exported;
-            if (places) setDoc(docContext(doc, places, toc));
-          });
-          // Site components see the doc with its title too, read from the page's tree.
-          const complete = places && docContext(doc, places, toc, tree);
-          if (complete) setDoc(complete);
-          return renderIslands(tree, doc, complete);
-        }),
-      );
+      const built = runPage(pageCode, doc, context, given);
       const head = pageHead(doc, context);
       const tree = await finish(built, doc);
       outcome.pages.push({ index, tree, toc: tableOfContents(tree), direct: false, ...(head ? { head } : {}) });
@@ -240,28 +218,6 @@ export async function compileBatch(
     }
   }
   return outcome;
-}
-
-/** What the page's `<Head>`s set, once it is built; a tag it cannot keep is named in a warning. */
-function pageHead(doc: SourceDoc, context: LinkContext): PageHead | undefined {
-  const collected = takePageHead();
-  if (!collected) return undefined;
-  for (const tag of new Set(collected.leftOut)) {
-    context.diagnostics.warnings.push(
-      new BuildError(
-        doc.relPath,
-        doc.raw.split('\n').findIndex((line) => line.includes(`<${tag}`)) + 1 || undefined,
-        tag === 'script'
-          ? '<Head> holds a <script>: it is left out, as the pages’ Content Security Policy allows no inline script'
-          : `<Head> holds a <${tag}>: only <title>, <meta> and <link> go into the page's head; it is left out`,
-        tag === 'script'
-          ? 'put the code in a file under static/ and add it with the config’s `scripts`, or in a site component’s useEffect'
-          : 'use <title>, <meta> or <link>, or the config’s `headTags`',
-      ),
-    );
-  }
-  const { title, tags } = collected;
-  return title !== undefined || tags.length > 0 ? { ...(title !== undefined ? { title } : {}), tags } : undefined;
 }
 
 /** The MDX options every page and partial is compiled with, directly or through esbuild. */
@@ -323,59 +279,6 @@ function formatAwareProcessor(options: ProcessorOptions & { mdExtensions: string
 
 function isBuildFailure(error: unknown): error is esbuild.BuildFailure {
   return error instanceof Error && Array.isArray((error as Partial<esbuild.BuildFailure>).errors);
-}
-
-const components = Object.fromEntries(componentNames.map((name) => [name, name]));
-
-/** What a page is given as its `components` prop: ours, but for those the site has its own of (the provider gives those). */
-function givenComponents(themed: string[] | undefined): Record<string, string> {
-  if (!themed) return components;
-  return Object.fromEntries(Object.entries(components).filter(([name]) => !themed.includes(name)));
-}
-/** What a page's `require` finds: React, left out of its bundle, is the build's own (islands/plugin.ts). */
-const requireInPage = pageRequire(createRequire(import.meta.url));
-
-/** Runs the page's code; `onToc` is given its `toc` export before its content is built. */
-function evaluate(
-  code: string,
-  doc: SourceDoc,
-  given: Record<string, string>,
-  onToc: (toc: DocTocItem[]) => void,
-): TreeNode[] {
-  try {
-    const page = new Function('require', `'use strict';\n${code}\nreturn page;`)(requireInPage) as {
-      default: (props: { components: Record<string, string> }) => unknown;
-      toc?: DocTocItem[];
-    };
-    if (Array.isArray(page.toc)) onToc(page.toc);
-    return flatten(page.default({ components: given }));
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    const lineOf = (name: string) => doc.raw.split('\n').findIndex((l) => l.includes(`<${name}`)) + 1 || undefined;
-    const missing = /Expected component `(\w+)`/.exec(message);
-    if (missing) {
-      throw new BuildError(
-        doc.relPath,
-        lineOf(missing[1]!),
-        `unknown component <${missing[1]}>`,
-        importFix(missing[1]!) ?? `use one of the registered components (${componentNames.join(', ')}) or plain HTML`,
-      );
-    }
-    // A build-time component that rejects its props names itself first: `<TOCInline> needs …`.
-    const component = /^<(\w+)>/.exec(message)?.[1];
-    throw new BuildError(
-      doc.relPath,
-      component ? lineOf(component) : undefined,
-      `the page failed to render: ${message}`,
-      'fix the JSX expression named in the message',
-    );
-  }
-}
-
-/** `<Link>` used without its import: say which import brings it. */
-function importFix(name: string): string | undefined {
-  const path = supportedImports.find((candidate) => candidate.endsWith(`/${name}`));
-  return path ? `add \`import ${name} from '${path}';\` at the top of the page` : undefined;
 }
 
 function compileFailure(failure: esbuild.BuildFailure, context: LinkContext): BuildError[] {

@@ -33,14 +33,19 @@ export function docPlaces({ version, docs, sidebars }: VersionDocs): DocPlaces {
   };
   return {
     version: version.name,
-    sidebars: Object.fromEntries(Object.entries(sidebars.sidebars).map(([id, items]) => [name(id), items.map(convert)])),
+    sidebars: Object.fromEntries(
+      Object.entries(sidebars.sidebars).map(([id, items]) => [name(id), items.map(convert)]),
+    ),
     sidebarOfDoc: Object.fromEntries([...sidebars.sidebarOfDoc].map(([doc, id]) => [doc, name(id)])),
     previous: Object.fromEntries(sidebars.previous),
     next: Object.fromEntries(sidebars.next),
   };
 }
 
-/** The doc as `useDoc()` gives it: its TOC once its code has run (the `toc` export), its title once its tree is built. */
+/**
+ * The doc as `useDoc()` gives it: its TOC once its code has run (the `toc` export), its title once
+ * its tree is built.
+ */
 export function docContext(doc: SourceDoc, places: DocPlaces, toc: DocTocItem[] = [], tree?: TreeNode[]): DocContext {
   const frontMatter = parseFrontmatter(doc.raw, doc.relPath).data as Record<string, unknown>;
   const sidebar = places.sidebarOfDoc[doc.id];

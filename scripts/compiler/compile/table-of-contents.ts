@@ -14,7 +14,12 @@ export function tableOfContents(tree: TreeNode[]): TocItem[] {
       } else if (isIsland(node)) {
         // The site's own heading (an `h2` of its MDXComponents), once the build has rendered it.
         const heading = /^<h([23])\b[^>]*\bid="([^"]+)"/.exec(node.p.html);
-        if (heading) toc.push({ id: heading[2]!, text: islandChildren(node).map(textOf).join(''), level: heading[1] === '2' ? 2 : 3 });
+        if (heading)
+          toc.push({
+            id: heading[2]!,
+            text: islandChildren(node).map(textOf).join(''),
+            level: heading[1] === '2' ? 2 : 3,
+          });
       } else if (node.c) walk(node.c);
     }
   };

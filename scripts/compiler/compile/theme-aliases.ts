@@ -5,7 +5,7 @@
 // `src/theme/MDXComponents` adds its components to every page's scope, as in Docusaurus.
 
 import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type * as esbuild from 'esbuild';
 import { componentsProvider } from './mdx-sources.ts';

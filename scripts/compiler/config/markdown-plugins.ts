@@ -83,4 +83,3 @@ function isObject(value: unknown): value is Options {
 function asArray(value: unknown): unknown[] {
   return Array.isArray(value) ? value : [];
 }
-

@@ -29,7 +29,7 @@ const shownText = (html: string) =>
     .replace(/<[^>]+>/g, '');
 
 describe('the docs theme hooks', () => {
-  it("give a site component the doc it is on: metadata, front matter, TOC, title, sidebar and version", async () => {
+  it('give a site component the doc it is on: metadata, front matter, TOC, title, sidebar and version', async () => {
     const [facts] = islandsOf((await pageAt('/intro')).tree, docFacts);
     expect(shownText(facts!.p.html).split('\n').slice(0, 10)).toEqual([
       'doc: intro “Introduction” at /intro',
@@ -57,9 +57,7 @@ describe('the docs theme hooks', () => {
 
   it("answer a category's page: its category's items, its breadcrumbs, and useDoc in the page itself", async () => {
     const page = await pageAt('/topics');
-    expect(findAll(page.tree, (element) => element.p?.className === 'page-doc').map(text)).toEqual([
-      'Topics in guide',
-    ]);
+    expect(findAll(page.tree, (element) => element.p?.className === 'page-doc').map(text)).toEqual(['Topics in guide']);
     const cards = findAll(page.tree, (element) => typeof element.p?.href === 'string' && element.t === 'a');
     expect(cards.map((card) => card.p!.href)).toEqual(['/topics/alpha', '/topics/beta']);
     const [crumbs] = islandsOf(page.tree, docFacts);
@@ -89,7 +87,13 @@ describe('<Head> in a page and in a site component', () => {
   it('is written into the served head, escaped, its title alone and its description in place of ours', async () => {
     const page = await pageAt('/head');
     const { manifest } = await site();
-    const theme = { preference: 'light', theme: 'light', needsScript: false, webFont: false, variant: 'light' } as const;
+    const theme = {
+      preference: 'light',
+      theme: 'light',
+      needsScript: false,
+      webFont: false,
+      variant: 'light',
+    } as const;
     const boot = bootData(manifest, page, 200, theme, false, undefined);
     const html = await new Response(await renderDocument({ manifest, boot, theme, page })).text();
     const head = html.slice(0, html.indexOf('</head>'));
