@@ -5,6 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import { isIsland, type IslandProps } from '../../../client/contract/islands.ts';
 import type { PageData, TreeElement } from '../../../client/contract/page.ts';
+import type { DocsGlobalData } from '../../../client/contract/docs-global-data.ts';
+import { bundleClient } from '../../../scripts/compiler/assets/client-bundle.ts';
+import { defaultSiteConfig } from '../../../scripts/compiler/config/resolve-config.ts';
+import { pageContext } from '../../../scripts/compiler/compile/page-context.ts';
 import { bootData } from '../../../worker/render/boot-data.ts';
 import { renderDocument } from '../../../worker/render/document.tsx';
 import { buildSite, type BuiltSite } from '../support/sites.ts';
@@ -64,6 +68,45 @@ describe('the docs theme hooks', () => {
     expect(shownText(crumbs!.p.html)).toBe('Topics');
     const [, alphaCrumbs] = islandsOf((await pageAt('/intro')).tree, docFacts);
     expect(shownText(alphaCrumbs!.p.html)).toBe('Introduction');
+  });
+});
+
+describe("the islands' browser bundle", () => {
+  it('bundles the doc hooks for the browser without the docs data: useDoc reads the doc its island is given', async () => {
+    const marker = '/only-in-the-docs-data';
+    const docsData: DocsGlobalData = {
+      path: '/',
+      versions: [
+        {
+          name: 'current',
+          label: 'Next',
+          isLast: true,
+          path: '/',
+          mainDocId: 'intro',
+          docs: [{ id: 'intro', path: marker, sidebar: 'guide', title: 'Intro' }],
+          draftIds: [],
+          sidebars: {},
+          banner: null,
+        },
+      ],
+      breadcrumbs: true,
+    };
+    const bundle = await bundleClient({
+      siteDir: fixture,
+      modules: ['src/components/DocTitle.jsx', 'src/components/Social.jsx'],
+      pageContext: pageContext(defaultSiteConfig),
+      docsData,
+    });
+    const decode = (path: string) => new TextDecoder().decode(bundle.files.get(path.replace(/^\//, '')));
+    const loads = (script: string, seen = new Set<string>()): string[] => {
+      if (!seen.has(script)) {
+        seen.add(script);
+        for (const [, imported] of decode(script).matchAll(/from\s*"(\/assets\/[^"]+\.js)"/g)) loads(imported!, seen);
+      }
+      return [...seen].map(decode);
+    };
+    const withData = (module: string) => loads(bundle.islands[module]!.script!).some((code) => code.includes(marker));
+    expect(withData('src/components/DocTitle.jsx')).toBe(false);
   });
 });
 
