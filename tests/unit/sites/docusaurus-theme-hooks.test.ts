@@ -177,6 +177,12 @@ describe("the site's own content components", () => {
     expect(findAll(page.tree, (element) => element.t === 'Admonition')).toEqual([]);
   });
 
+  it('apply to a page of plain Markdown too, which is then built by its code', async () => {
+    const page = await pageAt('/topics/beta');
+    expect(islandsOf(page.tree).map((island) => island.p.export)).toEqual(['default.a', 'default']);
+    expect(islandsOf(page.tree, 'src/theme/Admonition/index.js')[0]!.p.props).toMatchObject({ type: 'tip' });
+  });
+
   it('draw <Mermaid value={…}> as a ```mermaid fence is drawn', async () => {
     const page = await pageAt('/overrides');
     const [diagram] = findAll(page.tree, (element) => element.p?.className === 'mermaid-diagram');
