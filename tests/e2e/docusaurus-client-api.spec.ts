@@ -57,9 +57,11 @@ test('useDoc and useDocsSidebar answer for the doc an island is on, hydrated and
   await expect(doc.locator('.this-doc-toc')).toHaveText('Notes');
   await page.getByRole('button', { name: 'Go to intro' }).click();
   await expect(page).toHaveURL(`${site.origin}/docs/next/intro`);
-  await expect(page.locator('.this-doc-title')).toHaveText('Intro in guide: 4 items');
-  await page.locator('.this-doc').getByRole('button', { name: 'Show headings' }).click();
-  await expect(page.locator('.this-doc-toc')).toHaveText('none');
+  // Rendered by the browser from the page's data, once its chunk is loaded.
+  const rendered = page.locator('self-island[data-island="src/components/ThisDoc.jsx"][data-hydrated="true"]');
+  await expect(rendered.locator('.this-doc-title')).toHaveText('Intro in guide: 4 items');
+  await rendered.getByRole('button', { name: 'Show headings' }).click();
+  await expect(rendered.locator('.this-doc-toc')).toHaveText('none');
   expect(problems).toEqual([]);
 });
 
