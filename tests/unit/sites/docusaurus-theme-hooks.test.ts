@@ -93,7 +93,7 @@ describe("the islands' browser bundle", () => {
     };
     const bundle = await bundleClient({
       siteDir: fixture,
-      modules: ['src/components/DocTitle.jsx', 'src/components/Social.jsx'],
+      modules: ['src/components/DocTitle.jsx', docFacts],
       pageContext: pageContext(defaultSiteConfig),
       docsData,
     });
@@ -107,6 +107,8 @@ describe("the islands' browser bundle", () => {
     };
     const withData = (module: string) => loads(bundle.islands[module]!.script!).some((code) => code.includes(marker));
     expect(withData('src/components/DocTitle.jsx')).toBe(false);
+    // useDocsVersion reads every doc of the version.
+    expect(withData(docFacts)).toBe(true);
   });
 });
 
