@@ -3,6 +3,7 @@
 // interactive, and only on pages that use it.
 
 import type { TreeElement, TreeNode } from './page.ts';
+import type { DocContext } from './doc-context.ts';
 
 /**
  * The tree element type of an island. JSX cannot write a name starting with `#`, so a page can
@@ -20,6 +21,8 @@ export interface IslandProps extends Record<string, unknown> {
   props: Record<string, unknown>;
   /** What the component rendered at build time. */
   html: string;
+  /** The doc the component read while it rendered (`useDoc()`, the sidebar hooks), for the browser's render. */
+  doc?: DocContext;
 }
 
 /** An island's component in its loaded module: the export, or a member of it (`Terms.Ledger`). */

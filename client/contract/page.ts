@@ -2,6 +2,7 @@
 // and a page of a dev build that failed to build.
 
 import type { BlogPageInfo } from './blog.ts';
+import type { HeadTag } from './site-config.ts';
 
 /** A node of a compiled page: text, or an element with a tag (HTML/SVG) or a registered component name. */
 export type TreeNode = string | TreeElement;
@@ -90,6 +91,15 @@ export interface PageData {
   styles?: string[];
   /** A page of the blog (a post, a list, tag, author or archive page): the blog layout, no docs sidebar. */
   blog?: BlogPageInfo;
+  /** What the page's `<Head>` (Docusaurus's `@docusaurus/Head`) sets; absent when it has none. */
+  head?: PageHead;
+}
+
+/** A page's own head: its `<title>` (as written, in place of `<page> | <site>`), `<meta>` and `<link>` tags. */
+export interface PageHead {
+  title?: string;
+  /** Meta and link tags only; one a name, property or canonical link, replacing the engine's own. */
+  tags: HeadTag[];
 }
 
 /**

@@ -11,12 +11,12 @@ import type { ComponentRegistry } from '../render-tree.tsx';
 import { exportedComponent, islandTag, type IslandProps } from '../contract/islands.ts';
 import type { IslandAssets } from '../contract/page.ts';
 import { importIsland } from './importer.ts';
-import { islandElementProps } from './island-props.ts';
+import { islandElementProps, provideDoc } from './island-props.ts';
 
 /** The page's island modules and what they load (PageData.islandAssets), for the islands in it. */
 export const IslandAssetsContext = createContext<Record<string, IslandAssets>>({});
 
-export function Island({ island, export: name, props, html }: IslandProps) {
+export function Island({ island, export: name, props, html, doc }: IslandProps) {
   const assets = useContext(IslandAssetsContext)[island];
   const inBrowser = typeof document !== 'undefined';
   const script = inBrowser ? assets?.script : undefined;
@@ -25,6 +25,7 @@ export function Island({ island, export: name, props, html }: IslandProps) {
     'data-export': name,
     // Only an island that hydrates needs its props in the page.
     ...(assets && !assets.script ? {} : { 'data-props': JSON.stringify(props) }),
+    ...(doc && !(assets && !assets.script) ? { 'data-doc': JSON.stringify(doc) } : {}),
   };
   const serverMarkup = createElement('self-island', { ...attributes, dangerouslySetInnerHTML: { __html: html } });
   // The worker links the stylesheets in the head; in the browser React adds them and waits for them.
@@ -41,6 +42,7 @@ export function Island({ island, export: name, props, html }: IslandProps) {
   }
   // Cached by chunk and export (not made anew each render), so its state survives a re-render.
   const component = islandComponent(script, name);
+  if (doc) provideDoc(doc);
   return (
     <>
       {styles}

@@ -5,9 +5,10 @@ import { createElement, type ComponentType } from 'react';
 import type { hydrateRoot as HydrateRoot } from 'react-dom/client';
 import { exportedComponent } from '../contract/islands.ts';
 import type { IslandAssets } from '../contract/page.ts';
+import type { DocContext } from '../contract/doc-context.ts';
 import { pageComponents } from './Island.tsx';
 import { importIsland } from './importer.ts';
-import { islandElementProps } from './island-props.ts';
+import { islandElementProps, provideDoc } from './island-props.ts';
 
 /**
  * `hydrateRoot` comes from the take-over's chunk (client/take-over.tsx), which has it already: the
@@ -28,6 +29,7 @@ export async function hydrateIslands(
       const module = await importIsland(script);
       const component = exportedComponent<ComponentType<Record<string, unknown>>>(module, name);
       if (!component) throw new Error(`${island} has no export ${name}`);
+      if (element.dataset.doc) provideDoc(JSON.parse(element.dataset.doc) as DocContext);
       hydrateRoot(element, createElement(component, islandElementProps(JSON.parse(props), pageComponents)), {
         onRecoverableError: (error) => console.warn(`Hydrating ${island} recovered from an error:`, error),
       });

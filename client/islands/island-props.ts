@@ -2,6 +2,7 @@
 // content (`{ $content }`) becomes React elements, data stays as it is.
 
 import type { TreeNode } from '../contract/page.ts';
+import { docContextKey, type DocContext } from '../contract/doc-context.ts';
 import { renderTree, type ComponentRegistry } from '../render-tree.tsx';
 
 export function islandElementProps(
@@ -14,4 +15,12 @@ export function islandElementProps(
       return [name, Array.isArray(content) ? renderTree(content as TreeNode[], components) : value];
     }),
   );
+}
+
+/**
+ * The doc an island was rendered with (IslandProps.doc), where its hooks read it in the browser as
+ * at build time (client/site-modules/doc-hooks.ts). Every island of a page has the same doc.
+ */
+export function provideDoc(doc: DocContext): void {
+  (globalThis as { [docContextKey]?: DocContext })[docContextKey] = doc;
 }

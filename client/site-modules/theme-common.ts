@@ -1,7 +1,7 @@
 // `@docusaurus/theme-common` as site components use it: `useColorMode`, the colour mode the reader
 // sees (`<html data-theme>`), following the theme toggle. The build renders, and hydration starts,
 // in light mode, as Docusaurus's server render does; the reader's mode follows at once. Also the
-// theme config, its Prism theme, the window size and the layout's class names.
+// theme config, its Prism theme, the window size, the layout's class names and `Collapsible`.
 
 import { useSyncExternalStore, type ReactNode } from 'react';
 import { applyTheme, saveThemePreference } from '../preferences.ts';
@@ -11,6 +11,9 @@ export { ThemeClassNames } from './theme-class-names.ts';
 export { useThemeConfig, type PrismTheme, type ThemeConfig } from './theme-config.ts';
 export { useWindowSize, type WindowSize } from './window-size.ts';
 export { usePluralForm } from './plural-form.ts';
+export { Collapsible, useCollapsible } from './collapsible.tsx';
+// Docusaurus 2 kept it here; category index pages written then still import it from here.
+export { useCurrentSidebarCategory } from './doc-hooks.ts';
 
 type ColorMode = 'light' | 'dark';
 

@@ -1,7 +1,7 @@
 // Docusaurus's client API in the browser (tests/fixtures/docusaurus-client-api, served on a port
 // of its own): site components hydrate with what the build rendered, then follow the browser as
 // Docusaurus's do: the router's location after history.push, client-side navigation from it, the
-// reader's preferred version, the window size, and an error boundary's fallback.
+// reader's preferred version, the window size, the doc page's hooks, and an error boundary's fallback.
 
 import { expect, test } from '@playwright/test';
 import { watchProblems } from '../support/page-problems.ts';
@@ -42,6 +42,26 @@ test("useDocsPreferredVersion answers the reader's stored version once hydrated"
   await page.addInitScript(() => localStorage.setItem('docs-preferred-version-default', '1.0'));
   await page.goto(`${site.origin}/docs/next/islands`);
   await expect(page.locator('.docs-facts')).toContainText('preferred: 1.0');
+  expect(problems).toEqual([]);
+});
+
+test('useDoc and useDocsSidebar answer for the doc an island is on, hydrated and after client-side navigation', async ({
+  page,
+}) => {
+  const problems = watchProblems(page);
+  await page.goto(`${site.origin}/docs/next/islands`);
+  const doc = page.locator('self-island[data-island="src/components/ThisDoc.jsx"]');
+  await expect(doc.locator('.this-doc-title')).toHaveText('Islands in guide: 4 items');
+  await expect(doc).toHaveAttribute('data-hydrated', 'true');
+  await doc.getByRole('button', { name: 'Show headings' }).click();
+  await expect(doc.locator('.this-doc-toc')).toHaveText('Notes');
+  await page.getByRole('button', { name: 'Go to intro' }).click();
+  await expect(page).toHaveURL(`${site.origin}/docs/next/intro`);
+  // Rendered by the browser from the page's data, once its chunk is loaded.
+  const rendered = page.locator('self-island[data-island="src/components/ThisDoc.jsx"][data-hydrated="true"]');
+  await expect(rendered.locator('.this-doc-title')).toHaveText('Intro in guide: 4 items');
+  await rendered.getByRole('button', { name: 'Show headings' }).click();
+  await expect(rendered.locator('.this-doc-toc')).toHaveText('none');
   expect(problems).toEqual([]);
 });
 

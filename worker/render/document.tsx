@@ -14,7 +14,8 @@ import { StatusPage } from '../../client/components/StatusPages.tsx';
 import { documentTitle } from '../../client/contract/document-title.ts';
 import type { BootData } from '../../client/contract/boot.ts';
 import type { Manifest } from '../../client/contract/storage.ts';
-import type { PageData } from '../../client/contract/page.ts';
+import type { PageData, PageHead } from '../../client/contract/page.ts';
+import { headTagKey } from '../../client/site-modules/page-head.ts';
 import type { SidebarView } from '../../client/contract/sidebar.ts';
 import type { StyleGroup } from '../../client/contract/assets.ts';
 import { escapeHtml } from '../../client/contract/escape-html.ts';
@@ -93,27 +94,28 @@ function documentHeadRest({ manifest, boot, page = null }: DocumentInput, styles
   const description = page?.description || site.tagline;
   const canonical = canonicalUrl(site.url, page?.route ?? (boot.search ? '/search' : undefined));
   const socialTitle = page?.route === '/' ? page.title : title;
+  const own = engineMeta(boot.status === 200 ? page?.head : undefined);
   const lines = [
     // Browsers take the title anywhere in the head; it is the page's, so it comes with the page.
     `<title>${escapeHtml(title)}</title>`,
-    `<meta name="description" content="${escapeHtml(description)}">`,
-    page && page.keywords.length > 0 ? `<meta name="keywords" content="${escapeHtml(page.keywords.join(', '))}">` : '',
+    own.meta('name', 'description', description),
+    page && page.keywords.length > 0 ? own.meta('name', 'keywords', page.keywords.join(', ')) : '',
     // Error pages and search results are not content for search engines to index.
     boot.status !== 200 || boot.search
       ? '<meta name="robots" content="noindex">'
-      : canonical
+      : canonical && !own.sets('link:canonical')
         ? `<link rel="canonical" href="${escapeHtml(canonical)}">`
         : '',
     // Unlisted pages are for readers given the link, not for search engines (as Docusaurus marks them).
     page?.unlisted ? '<meta name="robots" content="noindex, nofollow">' : '',
-    `<meta property="og:title" content="${escapeHtml(socialTitle)}">`,
-    `<meta property="og:description" content="${escapeHtml(description)}">`,
-    `<meta property="og:type" content="website">`,
-    canonical ? `<meta property="og:url" content="${escapeHtml(canonical)}">` : '',
-    `<meta property="og:site_name" content="${escapeHtml(site.title)}">`,
-    `<meta name="twitter:card" content="summary">`,
-    `<meta name="twitter:title" content="${escapeHtml(socialTitle)}">`,
-    `<meta name="twitter:description" content="${escapeHtml(description)}">`,
+    own.meta('property', 'og:title', socialTitle),
+    own.meta('property', 'og:description', description),
+    own.meta('property', 'og:type', 'website'),
+    canonical ? own.meta('property', 'og:url', canonical) : '',
+    own.meta('property', 'og:site_name', site.title),
+    own.meta('name', 'twitter:card', 'summary'),
+    own.meta('name', 'twitter:title', socialTitle),
+    own.meta('name', 'twitter:description', description),
     // The rest of the style groups the page uses, inline: nothing is fetched before the first paint.
     ...styles.map((group) => styleElement(group.css, group.name)),
     // Older format (assets without style groups): goes once every kept build records `formats` (contract/storage.ts).
@@ -123,6 +125,8 @@ function documentHeadRest({ manifest, boot, page = null }: DocumentInput, styles
     // response's Link header has the browser fetch them while the page is read).
     ...[...assets.styles, ...islandStyles(page)].map((style) => `<link rel="stylesheet" href="${style}">`),
     ...(manifest.head?.tags ?? []).map(headTagHtml),
+    // The page's own `<Head>` tags, after the site's: the same name or property replaces ours above.
+    ...(boot.status === 200 ? (page?.head?.tags ?? []) : []).map(headTagHtml),
     // Data blocks, never executed, so the CSP's script-src does not apply to them.
     ...(page && boot.status === 200 && canonical ? structuredData({ site, page, canonical }) : []).map(
       (block) => `<script type="application/ld+json">${serialiseJson(block)}</script>`,
@@ -132,6 +136,16 @@ function documentHeadRest({ manifest, boot, page = null }: DocumentInput, styles
     '<div id="__root">',
   ];
   return lines.filter(Boolean).join('\n');
+}
+
+/** Our meta tags, each left out when the page's `<Head>` sets the same name or property. */
+function engineMeta(head: PageHead | undefined) {
+  const taken = new Set((head?.tags ?? []).map(headTagKey).filter(Boolean));
+  return {
+    sets: (key: string) => taken.has(key),
+    meta: (attribute: 'name' | 'property', key: string, content: string) =>
+      taken.has(`${attribute}:${key}`) ? '' : `<meta ${attribute}="${key}" content="${escapeHtml(content)}">`,
+  };
 }
 
 /**

@@ -4,7 +4,6 @@
 
 import { extname, relative } from 'node:path';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import * as esbuild from 'esbuild';
 import mdx from '@mdx-js/esbuild';
 import { createProcessor, type ProcessorOptions } from '@mdx-js/mdx';
@@ -12,11 +11,9 @@ import type { PluggableList } from 'unified';
 import { VFile } from 'vfile';
 import remarkDirective from 'remark-directive';
 import remarkGfm from 'remark-gfm';
-import type { TocItem, TreeNode } from '../../../client/contract/page.ts';
-import { componentNames } from '../../../client/contract/page.ts';
+import type { PageHead, TocItem, TreeNode } from '../../../client/contract/page.ts';
 import { BuildError } from '../errors.ts';
 import { docBody, type SourceDoc } from '../sources/discover.ts';
-import { flatten } from './jsx-runtime.ts';
 import { tableOfContents } from './table-of-contents.ts';
 import { browserOnlyFallbacks } from './checks/browser-only.ts';
 import { unnamedTabQueries } from './checks/tab-queries.ts';
@@ -25,7 +22,7 @@ import { rehypeCodeFences } from './code/fence-highlight.ts';
 import { remarkGfmAutolinkGuard } from './markdown/gfm-autolink-guard.ts';
 import { remarkGfmTableGuard } from './markdown/gfm-table-guard.ts';
 import { highlightJsxCodeBlocks } from './code/jsx-code-blocks.ts';
-import { pageContextDefine, pageImportsPlugin, supportedImports, type ImportProblem } from './page-imports.ts';
+import { pageContextDefine, pageImportsPlugin, type ImportProblem } from './page-imports.ts';
 import { rehypeTocExport } from './markdown/toc-export.ts';
 import { rehypeCommonMarkHtml } from './markdown/commonmark-html.ts';
 import { defaultMarkdownDialect } from './markdown/dialect.ts';
@@ -48,11 +45,10 @@ import { sassPlugin } from '../assets/sass-stylesheets.ts';
 import { staticRootUrls } from '../assets/static-root-urls.ts';
 import { siteComponentOptions, siteComponentsPlugin } from './islands/plugin.ts';
 import { pageReactPlugin } from './page-react.ts';
-import { withCurrentPage } from './current-page.ts';
 import { themeAliasesPlugin } from './theme-aliases.ts';
-import { renderIslands } from './islands/render.ts';
-import { asBuildPage } from './build-page-globals.ts';
-import { pageRequire } from './islands/site-jsx-runtime.ts';
+import { takePageHead } from '../../../client/site-modules/page-head.ts';
+import { givenComponents, runPage } from './run-page.ts';
+import { pageHead } from './page-head.ts';
 import { svgComponentsPlugin } from './islands/svg-components.ts';
 import { rehypeHeadingIds, rehypeLinksAndImages, remarkAdmonitions } from './markdown/mdx-plugins.ts';
 import type { LinkContext } from './link-context.ts';
@@ -71,6 +67,8 @@ export interface CompiledPage {
   direct: boolean;
   /** Taken from the compile cache: an earlier build compiled the page in the same context. */
   fromCache?: true;
+  /** What the page's `<Head>` sets (built pages only: a page straight from its hast has none). */
+  head?: PageHead;
 }
 
 export interface BatchOutcome {
@@ -107,7 +105,7 @@ export async function compileBatch(
   else {
     const process = formatAwareProcessor({
       ...mdxOptions,
-      rehypePlugins: [...mdxOptions.rehypePlugins, rehypeStaticTree],
+      rehypePlugins: [...mdxOptions.rehypePlugins, [rehypeStaticTree, context.themedElements ?? []]],
     });
     const { compileCache } = context;
     const batchMedia = context.media;
@@ -155,6 +153,7 @@ export async function compileBatch(
   if (needCode.length === 0) return outcome;
 
   const byFile = new Map(needCode.map(({ doc }) => [doc.file, doc]));
+  const given = givenComponents(context.themedElements);
   let result: esbuild.BuildResult<{ write: false }>;
   try {
     result = await esbuild.build({
@@ -172,7 +171,7 @@ export async function compileBatch(
       define: pageContextDefine(context.pageContext),
       ...siteComponentOptions,
       plugins: [
-        themeAliasesPlugin(context.siteDir, context.siteMdxComponents),
+        themeAliasesPlugin(context.siteDir, context.siteMdxComponents, context.themedElements),
         pageReactPlugin(),
         siteComponentsPlugin(context.siteDir),
         svgComponentsPlugin,
@@ -208,13 +207,12 @@ export async function compileBatch(
       continue;
     }
     try {
-      const page = { route: doc.route, categoryCards: context.docCards?.[doc.route] };
-      const built = asBuildPage(doc.route, context.docsData, () =>
-        withCurrentPage(page, () => renderIslands(evaluate(pageCode, doc), doc)),
-      );
+      const built = runPage(pageCode, doc, context, given);
+      const head = pageHead(doc, context);
       const tree = await finish(built, doc);
-      outcome.pages.push({ index, tree, toc: tableOfContents(tree), direct: false });
+      outcome.pages.push({ index, tree, toc: tableOfContents(tree), direct: false, ...(head ? { head } : {}) });
     } catch (error) {
+      takePageHead();
       if (!(error instanceof BuildError)) throw error;
       outcome.errors.push(error);
     }
@@ -283,45 +281,6 @@ function isBuildFailure(error: unknown): error is esbuild.BuildFailure {
   return error instanceof Error && Array.isArray((error as Partial<esbuild.BuildFailure>).errors);
 }
 
-const components = Object.fromEntries(componentNames.map((name) => [name, name]));
-/** What a page's `require` finds: React, left out of its bundle, is the build's own (islands/plugin.ts). */
-const requireInPage = pageRequire(createRequire(import.meta.url));
-
-function evaluate(code: string, doc: SourceDoc): TreeNode[] {
-  try {
-    const page = new Function('require', `'use strict';\n${code}\nreturn page;`)(requireInPage) as {
-      default: (props: { components: Record<string, string> }) => unknown;
-    };
-    return flatten(page.default({ components }));
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    const lineOf = (name: string) => doc.raw.split('\n').findIndex((l) => l.includes(`<${name}`)) + 1 || undefined;
-    const missing = /Expected component `(\w+)`/.exec(message);
-    if (missing) {
-      throw new BuildError(
-        doc.relPath,
-        lineOf(missing[1]!),
-        `unknown component <${missing[1]}>`,
-        importFix(missing[1]!) ?? `use one of the registered components (${componentNames.join(', ')}) or plain HTML`,
-      );
-    }
-    // A build-time component that rejects its props names itself first: `<TOCInline> needs …`.
-    const component = /^<(\w+)>/.exec(message)?.[1];
-    throw new BuildError(
-      doc.relPath,
-      component ? lineOf(component) : undefined,
-      `the page failed to render: ${message}`,
-      'fix the JSX expression named in the message',
-    );
-  }
-}
-
-/** `<Link>` used without its import: say which import brings it. */
-function importFix(name: string): string | undefined {
-  const path = supportedImports.find((candidate) => candidate.endsWith(`/${name}`));
-  return path ? `add \`import ${name} from '${path}';\` at the top of the page` : undefined;
-}
-
 function compileFailure(failure: esbuild.BuildFailure, context: LinkContext): BuildError[] {
   const errors = failure.errors.map((message) => {
     const file = message.location?.file ? context.relPathOf(message.location.file) : 'content';
@@ -347,10 +306,21 @@ function compileFailure(failure: esbuild.BuildFailure, context: LinkContext): Bu
         "install the site's dependencies (npm install in the site folder), or remove the import",
       );
     }
+    if (message.location?.file && stylesheetFile.test(message.location.file)) {
+      return new BuildError(
+        file,
+        message.location.line || undefined,
+        `stylesheet error: ${text}`,
+        'fix the CSS at that line (in a CSS module, `composes` must name a class of a file that exists; Sass must compile with the `sass` package)',
+      );
+    }
     return new BuildError(file, line, `MDX syntax error: ${text}`, mdxFix(text));
   });
   return errors;
 }
+
+/** A stylesheet a site component imports: its own errors are not the page's MDX. */
+const stylesheetFile = /\.(css|s[ac]ss)$/;
 
 /** `react-dom`, `@scope/pkg/sub`: a bare import, looked up in node_modules, not a path. */
 function isPackageName(specifier: string): boolean {

@@ -1,25 +1,38 @@
-// The page being built, as site code reads it at build time: its route (client/site-modules/build-route.ts)
-// and the docs' global data (client/site-modules/docs-global-data.ts), set on the global object
-// while the page and its site components run.
+// The page being built, as site code reads it at build time: its route (client/site-modules/build-route.ts),
+// the docs' global data (client/site-modules/docs-global-data.ts) and, for a doc, the doc itself
+// (client/site-modules/doc-hooks.ts), set on the global object while the page and its site
+// components run.
 
 import type { DocsGlobalData } from '../../../client/contract/docs-global-data.ts';
+import { docContextKey, type DocContext } from '../../../client/contract/doc-context.ts';
 import { buildRouteKey } from '../../../client/site-modules/build-route.ts';
 import { docsGlobalDataKey } from '../../../client/site-modules/docs-global-data.ts';
 
 interface BuildGlobals {
   [buildRouteKey]?: string;
   [docsGlobalDataKey]?: DocsGlobalData;
+  [docContextKey]?: DocContext;
 }
 
-/** Runs `render` (synchronous: a page's evaluation and its islands' render) as the page at `route`. */
-export function asBuildPage<T>(route: string, docsData: DocsGlobalData | undefined, render: () => T): T {
+/**
+ * Runs `render` (synchronous: a page's evaluation and its islands' render) as the page at `route`;
+ * `render` may complete the doc (`setDoc`) once the page's tree is built.
+ */
+export function asBuildPage<T>(
+  route: string,
+  docsData: DocsGlobalData | undefined,
+  doc: DocContext | undefined,
+  render: (setDoc: (doc: DocContext) => void) => T,
+): T {
   const globals = globalThis as BuildGlobals;
   globals[buildRouteKey] = route;
   globals[docsGlobalDataKey] = docsData;
+  globals[docContextKey] = doc;
   try {
-    return render();
+    return render((completed) => (globals[docContextKey] = completed));
   } finally {
     delete globals[buildRouteKey];
     delete globals[docsGlobalDataKey];
+    delete globals[docContextKey];
   }
 }

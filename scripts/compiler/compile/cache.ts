@@ -65,6 +65,8 @@ export async function compileCacheFor(dir: string, context: LinkContext): Promis
     sitePlugins: sitePluginsFingerprint(context.sitePlugins),
     pageContext: context.pageContext,
     staticFiles,
+    // Which elements go through the page's code: a swizzled Admonition changes every :::note.
+    ...(context.themedElements ? { themedElements: context.themedElements } : {}),
   };
   return { dir, salt: createHash('sha256').update(JSON.stringify(inputs)).digest('hex') };
 }

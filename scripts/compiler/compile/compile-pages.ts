@@ -3,7 +3,7 @@
 // so no more than a few batches of compiled pages are held at once whatever the site's size.
 
 import { availableParallelism } from 'node:os';
-import type { TocItem, TreeNode } from '../../../client/contract/page.ts';
+import type { PageHead, TocItem, TreeNode } from '../../../client/contract/page.ts';
 import type { BatchEntry } from './batch.ts';
 import type { BatchResult } from './thread-messages.ts';
 import { portableSitePlugins } from './markdown/site-plugins.ts';
@@ -18,6 +18,8 @@ export interface CompiledDoc {
   toc: TocItem[];
   /** Taken from the compile cache rather than compiled. */
   fromCache: boolean;
+  /** What the page's `<Head>` sets. */
+  head?: PageHead;
 }
 
 export interface CompileOptions {
@@ -71,9 +73,10 @@ export async function compileDocs(
 
   const deliver = (result: BatchResult, broken: Map<number, BuildError[]>) => {
     const delivered = delivery.then(async () => {
-      for (const { index, tree, toc, fromCache } of result.pages) {
+      for (const { index, tree, toc, fromCache, head } of result.pages) {
         if (failure) return;
-        if (!broken.has(index)) await onDoc({ doc: docs[index]!, tree, toc, fromCache: fromCache === true }, index);
+        const compiled = { doc: docs[index]!, tree, toc, fromCache: fromCache === true, ...(head ? { head } : {}) };
+        if (!broken.has(index)) await onDoc(compiled, index);
       }
       for (const [index, problems] of broken) {
         if (failure) return;

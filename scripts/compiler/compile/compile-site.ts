@@ -10,6 +10,8 @@ import { report, throwIfErrors, type Diagnostics } from '../errors.ts';
 import { generatedIndexPage } from '../navigation/generated-index.ts';
 import { categoryCards } from '../navigation/doc-cards.ts';
 import { siteMdxComponents } from './site-mdx-components.ts';
+import { docPlaces } from './doc-context.ts';
+import { themedElements } from './themed-elements.ts';
 import type { ResolvedSidebars } from '../navigation/sidebars.ts';
 import type { SiteNavigation } from '../navigation/site-navigation.ts';
 import type { PageStore } from '../outputs/page-store.ts';
@@ -70,6 +72,7 @@ export async function compileSite(input: CompileSiteInput): Promise<CompiledSite
   const context: LinkContext = {
     siteDir,
     ...(mdxComponents.file ? { siteMdxComponents: mdxComponents.file } : {}),
+    ...themedElementsOf(siteDir, mdxComponents.file),
     staticDir: input.staticDir,
     docsDir: config.docsDir,
     routeOfFile: navigation.routeOfFile,
@@ -100,6 +103,7 @@ export async function compileSite(input: CompileSiteInput): Promise<CompiledSite
       ...context,
       docsDir: version.docsDir,
       docCards: categoryCards(sidebars.sidebars, (route) => descriptions.get(route)),
+      docPlaces: docPlaces(loaded),
     };
     if (input.cacheDir) {
       try {
@@ -185,6 +189,7 @@ function toPageData(
   };
   if (doc.className) page.className = doc.className;
   if (doc.unlisted) page.unlisted = true;
+  if (entry.head) page.head = entry.head;
   if (lastModified) page.lastModified = lastModified;
   if (editUrl) page.editUrl = editUrl;
   const sidebar = sidebars.sidebarOfDoc.get(doc.id);
@@ -201,4 +206,9 @@ function toPageData(
 function islandsField(tree: TreeNode[]): Pick<PageData, 'islands'> {
   const islands = islandsOf(tree);
   return islands.length > 0 ? { islands } : {};
+}
+
+function themedElementsOf(siteDir: string, mdxComponents: string | undefined): Pick<LinkContext, 'themedElements'> {
+  const names = themedElements(siteDir, mdxComponents);
+  return names.length > 0 ? { themedElements: names } : {};
 }

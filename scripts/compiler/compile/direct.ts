@@ -27,10 +27,14 @@ class NeedsCode extends Error {}
 /**
  * A rehype plugin, last of all: builds the page's element tree from the hast when every value in
  * it is a literal, keeps it on `file.data`, and empties the hast so that the JavaScript generated
- * after it is nothing. Otherwise the hast goes on unchanged.
+ * after it is nothing. Otherwise the hast goes on unchanged, as it does when it holds an element
+ * the site renders with its own component (`themed`: themed-elements.ts), which only the page's
+ * code is given.
  */
-export function rehypeStaticTree() {
+export function rehypeStaticTree(themed: string[] = []) {
+  const own = new Set(themed);
   return (tree: HastRoot, file: VFile) => {
+    if (own.size > 0 && holdsAny(tree, own)) return;
     const comments = prepareForLiteralReading(tree);
     for (const node of comments) node.data.estree = nothing;
     let built: TreeNode[];
@@ -143,4 +147,14 @@ function literalValue(expression: Expression): unknown {
     default:
       return needsCode();
   }
+}
+
+/** Whether an element (HTML, or JSX such as `<Admonition>`) of the hast is one of `names`. */
+function holdsAny(tree: HastRoot, names: Set<string>): boolean {
+  let found = false;
+  walkTree(tree, (node) => {
+    const name = node.type === 'element' ? (node as Element).tagName : (node as { name?: unknown }).name;
+    if (typeof name === 'string' && names.has(name)) found = true;
+  });
+  return found;
 }

@@ -11,6 +11,7 @@ import type { DocsGlobalData } from '../../../client/contract/docs-global-data.t
 import type { PageContext } from './page-context.ts';
 import type { SitePluginLists } from './markdown/site-plugins.ts';
 import type { DocCardData } from '../navigation/doc-cards.ts';
+import type { DocPlaces } from './doc-context.ts';
 
 export interface LinkContext {
   siteDir: string;
@@ -40,8 +41,12 @@ export interface LinkContext {
    * `<DocCardList />` lists in it (page-modules/doc-cards.ts).
    */
   docCards?: Record<string, DocCardData[]>;
+  /** Where the version's docs are (their sidebars, previous and next), for `useDoc()` and the sidebar hooks. */
+  docPlaces?: DocPlaces;
   /** The site's `src/theme/MDXComponents`, absolute, when it bundles (site-mdx-components.ts). */
   siteMdxComponents?: string;
+  /** The elements the site renders with its own components (themed-elements.ts); none when absent. */
+  themedElements?: string[];
   /** Pages compiled by an earlier build in this same context (cache.ts); none when absent. */
   compileCache?: CompileCacheRef;
 }

@@ -5,7 +5,7 @@
 // `src/theme/MDXComponents` adds its components to every page's scope, as in Docusaurus.
 
 import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type * as esbuild from 'esbuild';
 import { componentsProvider } from './mdx-sources.ts';
@@ -26,6 +26,7 @@ const pageTheme: Record<string, [string, string]> = {
   IdealImage: ['ideal-image.ts', 'default'],
   Layout: ['layout.ts', 'default'],
   MDXComponents: ['mdx-components.ts', 'default'],
+  Mermaid: ['mermaid.ts', 'default'],
 };
 
 /** Theme component → its React module and export, for site components. */
@@ -40,11 +41,13 @@ const siteTheme: Record<string, [string, string]> = {
   // A custom page's layout: ours is drawn around it; its props go to the page's head (layout.tsx).
   Layout: ['layout.tsx', 'default'],
   MDXComponents: ['mdx-components.tsx', 'default'],
+  Mermaid: ['mermaid-diagram.tsx', 'default'],
 };
 
 const namespace = 'self-docs-theme-alias';
 const ours = Symbol.for('self-docs.theme-original');
 const siteMdxComponents = 'self-docs-mdx/site-components';
+const siteThemeModule = 'self-docs-mdx/site-theme/';
 /** How the provider names the modules here: `self-docs-theme/page:DocCardList`. */
 const virtualPrefix = 'self-docs-theme/';
 const scriptExtensions = ['.js', '.jsx', '.ts', '.tsx'];
@@ -113,19 +116,28 @@ export function themeAliases(build: esbuild.PluginBuild, siteDir: string): void 
   });
 }
 
-/** The page bundle's aliases, and the site's MDXComponents (`own`, once it bundles) in every page's scope. */
-export function themeAliasesPlugin(siteDir: string, own?: string): esbuild.Plugin {
+/**
+ * The page bundle's aliases, and in every page's scope the site's MDXComponents (`own`, once it
+ * bundles) and its own versions of our registered components (`themed`: themed-elements.ts).
+ */
+export function themeAliasesPlugin(siteDir: string, own?: string, themed: string[] = []): esbuild.Plugin {
+  const swizzled = themed.filter((name) => (componentNames as readonly string[]).includes(name));
   return {
     name: 'self-docs-theme-aliases',
     setup(build) {
       themeAliases(build, siteDir);
-      if (!own) return;
+      if (!own && swizzled.length === 0) return;
       build.onResolve({ filter: new RegExp(`^${componentsProvider}$`) }, () => ({
         path: 'provider',
         namespace: `${namespace}-provider`,
       }));
       build.onResolve({ filter: new RegExp(`^${siteMdxComponents}$`) }, () => ({
-        path: own,
+        path: own!,
+        namespace: islandNamespace,
+      }));
+      // `self-docs-mdx/site-theme/Admonition`: the site's `src/theme/Admonition`, a site component.
+      build.onResolve({ filter: new RegExp(`^${siteThemeModule}\\w+$`) }, (args) => ({
+        path: siteThemeFile(siteDir, args.path.slice(siteThemeModule.length))!,
         namespace: islandNamespace,
       }));
       build.onResolve({ filter: new RegExp(`^${virtualPrefix}(page|site):`) }, (args) => ({
@@ -133,25 +145,27 @@ export function themeAliasesPlugin(siteDir: string, own?: string): esbuild.Plugi
         namespace,
       }));
       build.onLoad({ filter: /.*/, namespace: `${namespace}-provider` }, () => ({
-        contents: providerSource(),
+        contents: providerSource(Boolean(own), swizzled),
         loader: 'js',
-        resolveDir: dirname(own),
+        resolveDir: siteDir,
       }));
     },
   };
 }
 
 /**
- * `useMDXComponents()` with the site's MDXComponents: our registered components by name, and each
- * component the site adds (capitalised; the element overrides stay ours, for our look). What the
- * site takes from us (`...MDXComponents`, `@theme/Tabs`, `@theme/DocCardList`) stays ours: the
+ * `useMDXComponents()` with the site's components: our registered components by name, or the
+ * site's own version of one (`src/theme/Admonition`, for every `:::note`); then what the site's
+ * MDXComponents adds or overrides (`Highlight`, `a`, `h2`), as Docusaurus gives MDX. What the site
+ * takes from us (`...MDXComponents`, `@theme/Tabs`, `@theme/DocCardList`) stays ours: the
  * registered names, and the build-time versions of the theme components above.
  */
-function providerSource(): string {
+function providerSource(hasMdxComponents: boolean, swizzled: string[]): string {
   const content = (file: string) => JSON.stringify(join(contentComponents, file));
   const themed = Object.keys(pageTheme).filter((name) => name in siteTheme && name !== 'MDXComponents');
   return [
-    `import * as siteModule from ${JSON.stringify(siteMdxComponents)};`,
+    hasMdxComponents ? `import * as siteModule from ${JSON.stringify(siteMdxComponents)};` : 'const siteModule = {};',
+    ...swizzled.map((name) => `import swizzled$${name} from ${JSON.stringify(siteThemeModule + name)};`),
     `import ours from ${JSON.stringify(join(siteModules, siteTheme.MDXComponents![0]))};`,
     `import { Tabs, TabItem } from ${JSON.stringify(tabsModule)};`,
     `import { Admonition } from ${content('Admonition.tsx')};`,
@@ -164,9 +178,11 @@ function providerSource(): string {
     `const registered = new Map([[Tabs, 'Tabs'], [TabItem, 'TabItem'], [Admonition, 'Admonition'], [CodeBlock, 'CodeBlock'], [Details, 'Details']]);`,
     `const buildTime = new Map([${themed.map((name) => `[site$${name}, page$${name}]`).join(', ')}]);`,
     `const components = ${JSON.stringify(Object.fromEntries(componentNames.map((name) => [name, name])))};`,
+    ...swizzled.map((name) => `components.${name} = swizzled$${name};`),
     'const site = siteModule.default ?? siteModule;',
     'for (const [name, value] of Object.entries(site ?? {})) {',
-    '  if (!/^[A-Z]/.test(name) || value === undefined || value === null || value === ours[name]) continue;',
+    // An element override is a component; `ul: 'ul'` and what the site spreads from ours stay ours.
+    "  if (value === undefined || value === null || typeof value === 'string' || value === ours[name]) continue;",
     '  components[name] = registered.get(value) ?? buildTime.get(value) ?? value;',
     '}',
     'export function useMDXComponents() { return components; }',

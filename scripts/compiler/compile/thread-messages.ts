@@ -36,7 +36,9 @@ export interface LinkContextData {
   /** Each plugin by the module it is required from (its function stays behind). */
   sitePlugins?: LinkContext['sitePlugins'];
   docCards?: LinkContext['docCards'];
+  docPlaces?: LinkContext['docPlaces'];
   siteMdxComponents?: LinkContext['siteMdxComponents'];
+  themedElements?: LinkContext['themedElements'];
 }
 
 export interface ProblemData {
@@ -81,7 +83,9 @@ export function linkContextData(context: LinkContext): LinkContextData {
     ...(context.compileCache ? { compileCache: context.compileCache } : {}),
     ...(context.sitePlugins ? { sitePlugins: sitePluginsData(context.sitePlugins) } : {}),
     ...(context.docCards ? { docCards: context.docCards } : {}),
+    ...(context.docPlaces ? { docPlaces: context.docPlaces } : {}),
     ...(context.siteMdxComponents ? { siteMdxComponents: context.siteMdxComponents } : {}),
+    ...(context.themedElements ? { themedElements: context.themedElements } : {}),
   };
 }
 

@@ -11,7 +11,7 @@ import {
   type SitePluginLists,
 } from '../compile/markdown/site-plugins.ts';
 import { classicPreset } from './presets.ts';
-import type { MermaidThemes } from '../../../client/contract/site-config.ts';
+export { mermaidThemesOf } from '../../../client/site-modules/mermaid-themes.ts';
 import { moduleOrigin } from './module-origins.ts';
 
 type Options = Record<string, unknown>;
@@ -82,22 +82,4 @@ function isObject(value: unknown): value is Options {
 
 function asArray(value: unknown): unknown[] {
   return Array.isArray(value) ? value : [];
-}
-
-/**
- * Mermaid's themes when the config turns diagrams on (`markdown.mermaid: true`, with
- * `@docusaurus/theme-mermaid` among its themes in Docusaurus): `themeConfig.mermaid.theme`, else
- * Mermaid's `default` and `dark`; and `themeConfig.mermaid.options`.
- */
-export function mermaidThemesOf(config: unknown): MermaidThemes | undefined {
-  if (!isObject(config) || !isObject(config.markdown) || config.markdown.mermaid !== true) return undefined;
-  const themeConfig = isObject(config.themeConfig) ? config.themeConfig : {};
-  const mermaid = isObject(themeConfig.mermaid) ? themeConfig.mermaid : {};
-  const theme = isObject(mermaid.theme) ? mermaid.theme : {};
-  return {
-    light: typeof theme.light === 'string' ? theme.light : 'default',
-    dark: typeof theme.dark === 'string' ? theme.dark : 'dark',
-    // Plain data only: it is written into the page for the browser.
-    ...(isObject(mermaid.options) ? { options: JSON.parse(JSON.stringify(mermaid.options)) as Options } : {}),
-  };
 }

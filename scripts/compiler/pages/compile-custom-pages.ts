@@ -39,10 +39,9 @@ export async function compileCustomPages(input: CustomPagesInput): Promise<void>
       await failed(input, source, outcome.errors);
       continue;
     }
-    await store.store(
-      customPageData(source, compiled.tree, compiled.toc, layout, input.site),
-      input.firstIndex + offset,
-    );
+    const page = customPageData(source, compiled.tree, compiled.toc, layout, input.site);
+    if (compiled.head) page.head = compiled.head;
+    await store.store(page, input.firstIndex + offset);
   }
 }
 

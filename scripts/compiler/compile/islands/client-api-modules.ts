@@ -14,5 +14,6 @@ export const clientApiSiteModules: Record<string, string> = {
   '@docusaurus/useBrokenLinks': 'use-broken-links.ts',
   '@docusaurus/useGlobalData': 'global-data.ts',
   '@docusaurus/plugin-content-docs/client': 'docs-client.ts',
+  '@docusaurus/theme-common/internal': 'theme-common-internal.ts',
   '@docusaurus/isInternalUrl': 'is-internal-url.ts',
 };

@@ -18,7 +18,9 @@ export function cssModulesPlugin(siteDir: string): esbuild.Plugin {
     name: 'self-docs-css-modules',
     setup(build) {
       build.onLoad({ filter: moduleFile, namespace: 'file' }, async (args) => {
-        const { classes } = await globalCss(args.path, siteDir);
+        const compiled = await stylesheetOrErrors(args.path, siteDir);
+        if ('errors' in compiled) return compiled;
+        const { classes } = compiled;
         const stylesheet = JSON.stringify(args.path);
         return {
           contents: `import ${stylesheet};\nexport default ${JSON.stringify(classes)};`,
@@ -37,6 +39,20 @@ export function cssModulesPlugin(siteDir: string): esbuild.Plugin {
       }));
     },
   };
+}
+
+/**
+ * The stylesheet, or what stops it compiling, as esbuild's own errors: reported at the stylesheet's
+ * file and line, not at the import of the component that uses it.
+ */
+async function stylesheetOrErrors(file: string, siteDir: string) {
+  try {
+    return await globalCss(file, siteDir);
+  } catch (error) {
+    const errors = (error as Partial<esbuild.BuildFailure>).errors;
+    if (!Array.isArray(errors) || errors.length === 0) throw error;
+    return { errors: errors.map(({ text, location }) => ({ text, location })) };
+  }
 }
 
 /** The stylesheet with its classes renamed, and the map from each class to its new name. */

@@ -5,6 +5,7 @@
 // Inside site modules, `@docusaurus/*` imports get the React versions of client/site-modules/ and
 // `@theme/Admonition` and the other registered components are those the pages render with.
 
+import { importsDocHooksOnly } from './doc-hooks-imports.ts';
 import { readFile } from 'node:fs/promises';
 import { dirname, extname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -70,6 +71,7 @@ export function isSiteScript(file: string): boolean {
 export function resolveDocusaurusInSiteModules(build: esbuild.PluginBuild, siteDir: string): void {
   build.onResolve({ filter: /^@(docusaurus|theme)\// }, (args) => {
     if (isPage(args.importer) || !isSiteScript(args.importer)) return undefined;
+    if (importsDocHooksOnly(args.path, args.importer)) return { path: resolve(siteModules, 'doc-hooks.ts') };
     const module = siteComponentModules[args.path];
     if (module) return { path: resolve(siteModules, module) };
     const name = args.path.slice('@theme/'.length);

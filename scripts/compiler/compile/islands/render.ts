@@ -12,13 +12,26 @@ import type { TreeNode } from '../../../../client/contract/page.ts';
 import type { SourceDoc } from '../../sources/discover.ts';
 import { BuildError } from '../../errors.ts';
 import { pendingIsland, type PendingIsland } from './registry.ts';
+import type { DocContext } from '../../../../client/contract/doc-context.ts';
+import { docContextReadKey } from '../../../../client/site-modules/doc-hooks.ts';
 
-/** Renders every island of `tree` in place (innermost first: an island may hold another in its content). */
-export function renderIslands(tree: TreeNode[], doc: SourceDoc): TreeNode[] {
+type ReadFlag = { [docContextReadKey]?: boolean };
+
+/**
+ * Renders every island of `tree` in place (innermost first: an island may hold another in its
+ * content). An island whose render read the doc (`useDoc()`, the sidebar hooks) keeps it, so the
+ * browser renders it with the same doc; no other island carries it.
+ */
+export function renderIslands(tree: TreeNode[], doc: SourceDoc, docContext?: DocContext): TreeNode[] {
+  const flag = globalThis as ReadFlag;
   forEachIsland(tree, (island) => {
     const pending = (island as unknown as Record<symbol, PendingIsland | undefined>)[pendingIsland];
-    if (pending) island.p.html = renderIsland(island.p, pending, doc);
+    if (!pending) return;
+    flag[docContextReadKey] = false;
+    island.p.html = renderIsland(island.p, pending, doc);
+    if (flag[docContextReadKey] && docContext) island.p.doc = docContext;
   });
+  delete flag[docContextReadKey];
   return tree;
 }
 

@@ -14,5 +14,6 @@ export const clientApiPageModules: Record<string, string> = {
   '@docusaurus/useGlobalData': 'global-data.ts',
   '@docusaurus/plugin-content-docs/client': 'docs-client.ts',
   '@docusaurus/theme-common': 'theme-common.ts',
+  '@docusaurus/theme-common/internal': 'theme-common-internal.ts',
   '@docusaurus/isInternalUrl': 'is-internal-url.ts',
 };

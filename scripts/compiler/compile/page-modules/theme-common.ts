@@ -6,6 +6,8 @@ import { prismThemeOf, useThemeConfig, type PrismTheme } from '../../../../clien
 export { ThemeClassNames } from '../../../../client/site-modules/theme-class-names.ts';
 export { useThemeConfig } from '../../../../client/site-modules/theme-config.ts';
 export { usePluralForm } from '../../../../client/site-modules/plural-form.ts';
+// Docusaurus 2 kept it here; category index pages written then still import it from here.
+export { useCurrentSidebarCategory } from '../../../../client/site-modules/doc-hooks.ts';
 
 export function useColorMode() {
   return { colorMode: 'light' as const, isDarkTheme: false, setColorMode: () => undefined };
@@ -21,6 +23,12 @@ export function useWindowSize(): 'ssr' {
 
 export function PageMetadata() {
   return null;
+}
+
+/** A page's tree is built once: a collapsible starts in the state it is given. */
+export function useCollapsible({ initialState }: { initialState: boolean | (() => boolean) }) {
+  const collapsed = typeof initialState === 'function' ? initialState() : initialState;
+  return { collapsed, setCollapsed: () => undefined, toggleCollapsed: () => undefined };
 }
 
 export function HtmlClassNameProvider({ children }: { children?: unknown }) {
