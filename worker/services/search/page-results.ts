@@ -11,7 +11,6 @@ import {
 } from '../../../client/contract/search-protocol.ts';
 import type { SearchPageData, SearchPageGroup, SearchPageSection } from '../../../client/contract/search-page.ts';
 import { relativeUrl } from '../../../client/contract/urls.ts';
-import { pageOfRecord } from '../../../client/contract/index-pieces.ts';
 import { formatPage } from './format.ts';
 import { highlight, queryWords, snippet, type Tags } from './highlight.ts';
 import type { LocalIndex } from './local-index.ts';
@@ -77,10 +76,10 @@ export async function localPageResults(
 ): Promise<SearchPageResults> {
   const request = searchPageQuery(query, tag);
   const ranking = await index.search(query, request.facetFilters);
-  const order = ranking.pages(pageOfRecord);
+  const order = ranking.pages(index.pageOf);
   const perPage = searchLimits.pagesPerResultsPage;
   const shown = new Set(order.slice(page * perPage, (page + 1) * perPage));
-  const records = await index.records(ranking.recordsOf(shown, pageOfRecord), (id) => ranking.isHeading(id));
+  const records = await index.records(ranking.recordsOf(shown, index.pageOf), (id) => ranking.isHeading(id));
   const { hits } = formatPage(request, records, records.length, Date.now());
   return resultsPage(matchedPages(hits), order.length, true, query, page);
 }

@@ -9,11 +9,13 @@ import { encodeRecordChunk } from '../../../../client/contract/record-chunks.ts'
 import {
   encodeTermPiece,
   fieldBits,
-  maxPages,
-  recordsPerPage,
+  rankBitsFor,
+  recordIds,
   typeRank,
   typoKey,
+  defaultRankBits,
   type ChunkEntry,
+  type RecordIds,
   type SearchRoot,
   type TermPieceEntry,
 } from '../../../../client/contract/index-pieces.ts';
@@ -21,6 +23,7 @@ import { encodeVarint } from '../../../../client/contract/postings.ts';
 import { compactRecord, encodePageHeadings, encodePageRecords } from '../../../../client/contract/search-records.ts';
 import { extractField, indexedFields, indexTerms } from '../../../../client/contract/search-text.ts';
 import { storedFormats } from '../../../../client/contract/storage.ts';
+import { BuildError } from '../../errors.ts';
 import { pageDirectories, termPiecesOfTerms } from './directory.ts';
 import { TermPostings } from './term-postings.ts';
 
@@ -87,17 +90,20 @@ export function createSearchIndexWriter({
   const pageRecords = new Map<number, string>();
   /** The same, titles and headings alone. */
   const pageHeadings = new Map<number, string>();
-  const facetExceptions: SearchRoot['facetExceptions'] = [];
+  /** Records whose language or tag differ from their page's: [page, rank, language, tag]. */
+  const facetExceptions: [number, number, string, string][] = [];
+  /** The page with the most records, for the id width (`rankBitsFor`). */
+  let fullest = { records: 0, url: '' };
+  let lastPage = -1;
   /** Page index → its records' version tag, when it is not the index's usual one. */
   const pageTags = new Map<number, string>();
   let recordCount = 0;
 
   const addPage = (pageIndex: number, records: SearchRecord[]) => {
     if (pageRecords.has(pageIndex)) throw new Error(`search index: page ${pageIndex} was added twice`);
-    if (records.length >= recordsPerPage)
-      throw new Error(`search index: page ${pageIndex} has ${records.length} records, at most ${recordsPerPage - 1}`);
-    if (pageIndex >= maxPages) throw new Error(`search index: at most ${maxPages} pages, not page ${pageIndex}`);
     if (records.length === 0) return;
+    if (records.length > fullest.records) fullest = { records: records.length, url: records[0]!.url_without_anchor };
+    lastPage = Math.max(lastPage, pageIndex);
     // A record's rank in its page is its id: ranks follow position, so ids sort as the page reads.
     const ordered = records
       .map((record, order) => ({ record, order }))
@@ -131,7 +137,7 @@ export function createSearchIndexWriter({
         }
       }
       if (record.language !== defaults.language || record.docusaurus_tag !== pageTag)
-        facetExceptions.push([pageIndex * recordsPerPage + rank, record.language, record.docusaurus_tag]);
+        facetExceptions.push([pageIndex, rank, record.language, record.docusaurus_tag]);
     });
     for (const [term, entry] of pageTerms) {
       let postings = terms.get(term);
@@ -145,19 +151,23 @@ export function createSearchIndexWriter({
   };
 
   function* pieces(): Generator<SearchPiece> {
+    const ids = idsFor(lastPage + 1, fullest);
     const vocabulary = [...terms.keys()].sort();
     const root: SearchRoot = {
       version: storedFormats.searchIndex,
       ...defaults,
       records: recordCount,
+      ...(ids.rankBits === defaultRankBits ? {} : { rankBits: ids.rankBits }),
       vocabulary: [],
       typos: [],
       pages: [],
-      facetExceptions: facetExceptions.sort((a, b) => a[0] - b[0]),
+      facetExceptions: facetExceptions
+        .map(([page, rank, language, tag]): [number, string, string] => [page * ids.perPage + rank, language, tag])
+        .sort((a, b) => a[0] - b[0]),
       ...(pageTags.size > 0 ? { pageTags: tagRanges(pageTags, defaults.docusaurusTag) } : {}),
     };
     const termList: TermPieceEntry[] = [];
-    for (const written of termPieces(vocabulary, terms, sizes)) {
+    for (const written of termPieces(vocabulary, terms, sizes, ids.perPage)) {
       termList.push([written.first, written.hash, written.continued ? 1 : 0]);
       yield written;
     }
@@ -200,6 +210,21 @@ export function createSearchIndexWriter({
   return { addPage, pieces, finish };
 }
 
+/**
+ * How ids split for `pages` pages: a clear build error, not a wrong id, when the fullest page has
+ * more records than the ids leave room for.
+ */
+function idsFor(pages: number, fullest: { records: number; url: string }): RecordIds {
+  const ids = recordIds(rankBitsFor(pages));
+  if (fullest.records < ids.perPage) return ids;
+  throw new BuildError(
+    fullest.url,
+    undefined,
+    `the search index of ${pages} pages allows at most ${ids.perPage - 1} search records a page (its ids are 32 bits); this page has ${fullest.records}`,
+    'split the page into several, or leave some of its sections out of search',
+  );
+}
+
 /** Pages' tags as ranges: a version's pages are consecutive, so a site has about one range a version. */
 function tagRanges(pageTags: Map<number, string>, usual: string): [number, string][] {
   const ranges: [number, string][] = [];
@@ -223,6 +248,7 @@ function* termPieces(
   vocabulary: string[],
   terms: Map<string, TermPostings>,
   sizes: PieceSizes,
+  perPage: number,
 ): Generator<SearchPiece & { first: string; continued: boolean }> {
   let current = { terms: [] as string[], postings: [] as string[], size: 0 };
   const close = (continued: boolean) => {
@@ -232,7 +258,7 @@ function* termPieces(
     return { ...written, first };
   };
   for (const term of vocabulary) {
-    const segments = encodedSegments(terms.get(term)!, sizes.longTerm);
+    const segments = encodedSegments(terms.get(term)!, sizes.longTerm, perPage);
     const size = segments[0]!.length + term.length + 6;
     if (segments.length === 1 && size < sizes.terms) {
       if (current.size + size > sizes.terms && current.terms.length > 0) yield close(false);
@@ -268,8 +294,8 @@ const maxDigits = Math.ceil(40 / 5);
  * bytes (the digits are ASCII): a large site has tens of millions of postings, where a one-character
  * string per digit, joined, was the largest single cost of writing the index.
  */
-function encodedSegments(postings: TermPostings, max: number): string[] {
-  const { ids, metas } = postings.sortedPostings();
+function encodedSegments(postings: TermPostings, max: number, perPage: number): string[] {
+  const { ids, metas } = postings.sortedPostings(perPage);
   const segments: string[] = [];
   const bytes = Buffer.allocUnsafe(Math.min(max, ids.length * maxDigits) + maxDigits);
   let length = 0;
