@@ -24,6 +24,7 @@ import {
 } from './kept-files.ts';
 import { withLock } from './lock.ts';
 import type { DeployTarget } from './deploy-target.ts';
+import { uploadParts, type UploadProgress } from './resumable-upload.ts';
 import { parseKeyRecord, planUpload } from './upload-plan.ts';
 import { DeployError } from './wrangler.ts';
 
@@ -60,15 +61,20 @@ export function deployBuild(
   target: DeployTarget,
   outDir: string,
   log: Log = console.log,
+  progress?: UploadProgress,
 ): Promise<{ buildId: string; history: string[] }> {
-  return withLock(target, () => deployLocked(target, outDir, log));
+  return withLock(target, () => deployLocked(target, outDir, log, progress));
 }
 
-/** The deploy itself, for a caller that already holds the lock (`npm run deploy` holds it while it builds). */
+/**
+ * The deploy itself, for a caller that already holds the lock (`npm run deploy` holds it while it
+ * builds). `progress`: the keys uploaded so far and the keys to upload, after each part.
+ */
 export async function deployLocked(
   target: DeployTarget,
   outDir: string,
   log: Log = console.log,
+  progress?: UploadProgress,
 ): Promise<{ buildId: string; history: string[] }> {
   const previous = await readHistory(target);
   // What KV held when the history was read: the collection deletes nothing written after this.
@@ -84,15 +90,20 @@ export async function deployLocked(
   const live = previous[0];
   const present = new Set((live && records.get(live)?.keys) || []);
   const plan = await planUpload(outDir, present);
+  let resumed = 0;
   try {
-    for (const [index, file] of plan.files.entries())
-      await target.putKeys(`upload build ${buildId} (part ${index + 1} of ${plan.files.length})`, file);
+    // Without a progress line of its own, a many-part upload (a first deploy) says how far it is.
+    const partLines: UploadProgress = (done, total) => {
+      if (done > 0 && done < total) log(`uploaded ${done} of ${total} keys of build ${buildId}`);
+    };
+    resumed = await uploadParts(target, buildId, live, plan, progress ?? partLines);
   } finally {
     await rm(plan.dir, { recursive: true, force: true });
   }
   log(
     `uploaded ${plan.sent} keys of build ${buildId} to ${target.label}` +
-      (plan.skipped ? ` (${plan.skipped} unchanged, already there for build ${live})` : ''),
+      (plan.skipped ? ` (${plan.skipped} unchanged, already there for build ${live})` : '') +
+      (resumed ? ` (the first ${resumed} of ${plan.files.length} parts by a deploy that was cut off)` : ''),
   );
   const clientDir = join(outDir, 'client');
   const assets = await describeAssets(clientDir);

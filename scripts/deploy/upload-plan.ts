@@ -11,6 +11,8 @@ import { kvBulkFiles, type KvEntry } from '../compiler/outputs/kv-writer.ts';
 export interface UploadPlan {
   /** Bulk files of the entries to send (in a temporary folder the caller removes). */
   files: string[];
+  /** The keys in each file. */
+  counts: number[];
   dir: string;
   sent: number;
   skipped: number;
@@ -23,7 +25,7 @@ export function isContentKey(key: unknown): boolean {
 /** The entries of the build in `outDir` that `present` (keys already in KV) does not hold. */
 export async function planUpload(outDir: string, present: Set<string>): Promise<UploadPlan> {
   const dir = await mkdtemp(join(tmpdir(), 'self-docs-upload-'));
-  const plan: UploadPlan = { files: [], dir, sent: 0, skipped: 0 };
+  const plan: UploadPlan = { files: [], counts: [], dir, sent: 0, skipped: 0 };
   for (const file of await kvBulkFiles(outDir)) {
     const entries = JSON.parse(await readFile(file, 'utf8')) as KvEntry[];
     const wanted = entries.filter((entry) => !(isContentKey(entry.key) && present.has(entry.key)));
@@ -32,6 +34,7 @@ export async function planUpload(outDir: string, present: Set<string>): Promise<
     const out = join(dir, `upload-${String(plan.files.length).padStart(3, '0')}.json`);
     await writeFile(out, JSON.stringify(wanted));
     plan.files.push(out);
+    plan.counts.push(wanted.length);
     plan.sent += wanted.length;
   }
   return plan;
