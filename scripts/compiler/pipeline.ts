@@ -77,7 +77,8 @@ async function buildSite(options: BuildOptions, started: { pool?: CompileThreadP
     {},
     ...sources.versions.map((loaded) => loaded.sidebars.sidebars),
   );
-  const searchIndex = createSearchIndexWriter({ siteUrl: site.url });
+  // A large site's postings and records go to disk past the writer's budget (see spill.ts).
+  const searchIndex = createSearchIndexWriter({ siteUrl: site.url, spill: { dir: join(outDir, 'search-spill') } });
   const sections = topLevelSections(allSidebars);
   for (const blog of blogs) for (const route of blog.routes) sections.set(route, blog.options.blogTitle);
   const docsPages = pagesToStore(sources);

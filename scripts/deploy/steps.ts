@@ -90,7 +90,7 @@ export async function deployLocked(
   const live = previous[0];
   const present = new Set((live && records.get(live)?.keys) || []);
   const plan = await planUpload(outDir, present);
-  let resumed = 0;
+  let resumed: number;
   try {
     // Without a progress line of its own, a many-part upload (a first deploy) says how far it is.
     const partLines: UploadProgress = (done, total) => {

@@ -9,6 +9,26 @@ export class TermPostings {
   /** Records that hold the term. */
   count = 0;
 
+  /** Bytes held. */
+  get byteLength(): number {
+    return this.length;
+  }
+
+  /** The bytes held so far, which the postings no longer hold (written out by a spill, see spill.ts). */
+  take(): Uint8Array {
+    const taken = this.bytes.subarray(0, this.length);
+    this.bytes = new Uint8Array(0);
+    this.length = 0;
+    return taken;
+  }
+
+  /** Blocks `take` gave, back in the order they were taken. */
+  append(bytes: Uint8Array): void {
+    this.ensure(bytes.length);
+    this.bytes.set(bytes, this.length);
+    this.length += bytes.length;
+  }
+
   /** `ranks` ascending, each with its meta byte. */
   addPage(pageIndex: number, ranks: number[], metas: number[]): void {
     this.ensure(10 + ranks.length * 4);

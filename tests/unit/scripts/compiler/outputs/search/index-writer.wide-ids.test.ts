@@ -60,7 +60,14 @@ describe('a search index of more than 65,536 pages', () => {
     const writer = createSearchIndexWriter({ siteUrl });
     // 2^32 / 2^20 pages leave 12 bits of rank: at most 4,095 records a page.
     writer.addPage(2 ** 20 - 1, page(7, 'Last'));
-    writer.addPage(3, page(3, 'Big page', Array.from({ length: 4_095 }, (_, i) => `line ${i}`)));
+    writer.addPage(
+      3,
+      page(
+        3,
+        'Big page',
+        Array.from({ length: 4_095 }, (_, i) => `line ${i}`),
+      ),
+    );
     let error: unknown;
     try {
       writer.finish();
