@@ -27,6 +27,7 @@ import { discoverCustomPages, isMarkdownCustomPage } from './pages/discover-page
 import { addRedirectTargets, storeRouteTable } from './outputs/route-table.ts';
 import { emitSearchIndex } from './outputs/search/emit.ts';
 import { createSearchIndexWriter } from './outputs/search/index-writer.ts';
+import { checkStaticAssets } from './outputs/platform-limits.ts';
 import { topLevelSections } from './outputs/search/records.ts';
 import { storeSidebars } from './outputs/sidebar-files.ts';
 import { readSources } from './sources/read-sources.ts';
@@ -180,6 +181,7 @@ async function buildSite(options: BuildOptions, started: { pool?: CompileThreadP
   const written = await writeManifest(kv, outDir, manifest);
   await writeSiteAssets(outDir, siteAssets, staticDir, compiled.media);
   if (siteAssets.bundle) await writeCrawlFiles(outDir, site, built);
+  if (!options.skipClient) diagnostics.warnings.push(...(await checkStaticAssets(join(outDir, 'client'))).warnings);
   return {
     buildId: manifest.buildId,
     manifest,
