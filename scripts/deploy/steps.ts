@@ -107,7 +107,8 @@ export async function deployLocked(
   );
   const clientDir = join(outDir, 'client');
   const assets = await describeAssets(clientDir);
-  const stored = await storeAssets(target, clientDir, assets, snapshot);
+  const keptRecords = [...records.values()].flatMap((record) => (record.deploy ? [record.deploy] : []));
+  const stored = await storeAssets(target, clientDir, assets, snapshot, keptRecords);
   log(`kept the build's ${assets.length} hashed assets in KV (${stored} new)`);
 
   // Tables first: the new worker may write to them as soon as it is live.
