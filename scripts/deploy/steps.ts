@@ -26,6 +26,7 @@ import { withLock } from './lock.ts';
 import type { DeployTarget } from './deploy-target.ts';
 import { uploadParts, type UploadProgress } from './resumable-upload.ts';
 import { parseKeyRecord, planUpload } from './upload-plan.ts';
+import { readBuildRecords, type BuildRecords } from './build-records.ts';
 import { DeployError } from './wrangler.ts';
 
 export const keptBuilds = 5;
@@ -153,26 +154,6 @@ export async function deployLocked(
   }
   await collect(target, outDir, buildId, kept, records, record, snapshot, log);
   return { buildId, history: kept };
-}
-
-interface BuildRecords {
-  /** Its content keys (`b:<id>:keys`); null when the record is missing or unreadable. */
-  keys: string[] | null;
-  /** Its assets and worker (`b:<id>:deploy`); null for a build deployed before deploys wrote one. */
-  deploy: DeployRecord | null;
-}
-
-/** The records of the given builds, in one bulk read. */
-async function readBuildRecords(target: DeployTarget, ids: string[]): Promise<Map<string, BuildRecords>> {
-  const records = new Map<string, BuildRecords>();
-  if (ids.length === 0) return records;
-  const values = await target.getKeys(ids.flatMap((id) => [kvKeys.keys(id), deployKeys.record(id)]));
-  for (const id of ids)
-    records.set(id, {
-      keys: parseKeyRecord(values.get(kvKeys.keys(id)) ?? null),
-      deploy: parseDeployRecord(values.get(deployKeys.record(id))),
-    });
-  return records;
 }
 
 /**

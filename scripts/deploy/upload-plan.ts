@@ -51,3 +51,16 @@ export function parseKeyRecord(text: string | null): string[] | null {
   }
   return null;
 }
+
+/** The parts a large build's `b:<id>:keys` record names (`{ "parts": [...] }`); null for a plain list or none. */
+export function keyRecordParts(text: string | null): string[] | null {
+  if (text === null) return null;
+  try {
+    const record = JSON.parse(text) as { parts?: unknown };
+    const parts = record && !Array.isArray(record) ? record.parts : undefined;
+    if (Array.isArray(parts) && parts.every((part) => typeof part === 'string')) return parts;
+  } catch {
+    // Not a record of parts.
+  }
+  return null;
+}
