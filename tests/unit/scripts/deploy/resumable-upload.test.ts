@@ -13,8 +13,8 @@ import { kvStandIn } from '../../support/kv-wrangler.ts';
 
 let root: string;
 let outDir: string;
-/** The build's pages, three bulk files of four keys each. */
-const parts = [0, 1, 2].map((part) => Array.from({ length: 4 }, (_, i) => `page:${part}${i}`));
+/** The build's pages: three parts of the upload (5,000 keys a part), the last one short. */
+const parts = [0, 1, 2].map((part) => Array.from({ length: part < 2 ? 5000 : 4 }, (_, i) => `page:${part}-${i}`));
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'self-docs-resumable-'));
@@ -36,7 +36,7 @@ afterAll(() => rm(root, { recursive: true, force: true }));
 describe('a first deploy cut off during its upload', () => {
   it('sends, when run again, only the parts that were not in KV, and then goes live', async () => {
     const kv = new Map<string, string>();
-    const cut = kvStandIn(kv, (keys) => keys.includes('page:20'));
+    const cut = kvStandIn(kv, (keys) => keys.includes('page:2-0'));
     const first = deployBuild(remoteTarget(cut.wrangler, join(root, 'archive')), outDir, () => {});
     await expect(first).rejects.toThrow(/upload build bigbuild0001 \(part 3 of 3\) failed/);
     expect(kv.has(kvKeys.current)).toBe(false);
@@ -56,10 +56,35 @@ describe('a first deploy cut off during its upload', () => {
     for (const key of parts.flat()) expect(kv.get(key)).toBe(`{"page":"${key}"}`);
     expect(kv.get(kvKeys.current)).toBe('bigbuild0001');
     expect(progress).toEqual([
-      [8, 12],
-      [12, 12],
+      [10_000, 10_004],
+      [10_004, 10_004],
     ]);
-    expect(lines[0]).toMatch(/uploaded 12 keys .*\(the first 2 of 3 parts by a deploy that was cut off\)/);
+    expect(lines[0]).toMatch(/uploaded 10004 keys .*\(the first 2 of 3 parts by a deploy that was cut off\)/);
+  });
+
+  it('sends a redeploy’s few changed keys in one part, whatever files they come from, with no upload record', async () => {
+    const kv = new Map<string, string>();
+    await deployBuild(remoteTarget(kvStandIn(kv).wrangler, join(root, 'archive')), outDir, () => {});
+    // Its key record, as a real build's bulk files carry it.
+    kv.set(kvKeys.keys('bigbuild0001'), JSON.stringify(parts.flat()));
+    // The next build: one page changed in the first file and one in the last.
+    const next = join(root, 'next');
+    await mkdir(join(next, 'kv'), { recursive: true });
+    await mkdir(join(next, 'client', 'assets'), { recursive: true });
+    await writeFile(join(next, 'kv', 'build-id'), 'bigbuild0002');
+    const changed = parts.map((keys, index) => keys.map((key, i) => (i === 0 && index !== 1 ? `${key}-new` : key)));
+    for (const [index, keys] of changed.entries())
+      await writeFile(
+        join(next, 'kv', `bulk-00${index}.json`),
+        JSON.stringify(keys.map((key) => ({ key, value: `{"page":"${key}"}` }))),
+      );
+    await writeFile(join(next, 'kv', 'keys.json'), JSON.stringify(changed.flat()));
+    const again = kvStandIn(kv);
+    await deployBuild(remoteTarget(again.wrangler, join(root, 'archive')), next, () => {});
+    expect(again.puts.filter((keys) => keys.some((key) => key.startsWith('page:')))).toEqual([
+      ['page:0-0-new', 'page:2-0-new'],
+    ]);
+    expect(again.puts.flat().filter((key) => key.endsWith(':upload'))).toEqual([]);
   });
 
   it('says how far a many-part upload is when no progress line is given', async () => {
@@ -68,8 +93,8 @@ describe('a first deploy cut off during its upload', () => {
     const { wrangler } = kvStandIn(kv);
     await deployBuild(remoteTarget(wrangler, join(root, 'archive')), outDir, (line) => lines.push(line));
     expect(lines.slice(0, 2)).toEqual([
-      'uploaded 4 of 12 keys of build bigbuild0001',
-      'uploaded 8 of 12 keys of build bigbuild0001',
+      'uploaded 5000 of 10004 keys of build bigbuild0001',
+      'uploaded 10000 of 10004 keys of build bigbuild0001',
     ]);
   });
 });
