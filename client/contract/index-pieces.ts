@@ -8,12 +8,39 @@ import { entryText, utf8 } from './piece-bodies.ts';
 
 /**
  * A record's id: its page's position in the build (`pages` order) and its rank within the page
- * (by position), so ids sort as the site reads and name their page without a record table.
+ * (by position), so ids sort as the site reads and name their page without a record table. Ids
+ * fit 32 bits (the worker's id arrays and ranking keys): `rankBits` bits of rank, the rest page.
  */
-export const recordsPerPage = 2 ** 16;
-/** Ids fit 32 bits. */
-export const maxPages = 2 ** 16;
-export const pageOfRecord = (id: number): number => Math.floor(id / recordsPerPage);
+export const idBits = 32;
+/** Rank bits of an index of up to 65,536 pages, and of every root without `rankBits`. */
+export const defaultRankBits = 16;
+/** Records per page of such an index. */
+export const recordsPerPage = 2 ** defaultRankBits;
+
+/** How an index's ids split into page and rank. */
+export interface RecordIds {
+  rankBits: number;
+  /** Records a page may have, plus one: the first id of page p is `p * perPage`. */
+  perPage: number;
+  pageOf(id: number): number;
+  rankOf(id: number): number;
+}
+
+export function recordIds(rankBits = defaultRankBits): RecordIds {
+  const perPage = 2 ** rankBits;
+  return { rankBits, perPage, pageOf: (id) => Math.floor(id / perPage), rankOf: (id) => id % perPage };
+}
+
+/**
+ * Rank bits for an index of `pages` pages: 16 while the pages fit (so the index of a site up to
+ * 65,536 pages is as it always was), else what leaves the page number room (15 bits of rank,
+ * 32,767 records a page, up to 131,072 pages; 12 bits at a million).
+ */
+export function rankBitsFor(pages: number): number {
+  let bits = defaultRankBits;
+  while (bits > 0 && pages > 2 ** (idBits - bits)) bits--;
+  return bits;
+}
 
 /** Bits of a posting's meta byte: which indexed fields hold the term, in `indexedFields` order. */
 export const fieldBits = { lvl1: 1, lvl2: 2, lvl3: 4, lvl4: 8, content: 16 } as const;
@@ -38,6 +65,8 @@ interface IndexHeader {
   docusaurusTag: string;
   /** Records in the index, for term weights. */
   records: number;
+  /** Bits of a record id that are its rank in its page (`rankBitsFor`); absent: 16. */
+  rankBits?: number;
   /** Vocabulary pieces in order: [first term, hash]. */
   vocabulary: [string, string][];
   // Older format (a root without `typos`): goes once every kept build records `formats` (contract/storage.ts).

@@ -119,6 +119,8 @@ export const kvKeys = {
   broken: (hash: string) => `broken:${hash}`,
   /** A blog feed, served at the path the manifest's `feeds` gives it. */
   feed: (hash: string) => `feed:${hash}`,
+  /** A part of a large build's `keys` record (which then names its parts); never read by the worker. */
+  keysPart: (hash: string) => `keys:${hash}`,
 } as const;
 
 /** Prefixes of the content-addressed keys: a value under them never changes. */
@@ -131,6 +133,7 @@ export const contentKeyPrefixes = [
   'search:',
   'broken:',
   'feed:',
+  'keys:',
 ] as const;
 
 /** Bucket of a route in a table of `buckets` buckets (FNV-1a of its UTF-16 code units). */

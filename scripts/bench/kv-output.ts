@@ -67,6 +67,28 @@ export async function largestSearchAsset(outDir: string): Promise<{ file: string
 }
 
 /**
+ * What the deploy uploads as static assets (<out>/client): the number of files, against Workers
+ * Static Assets' limit a version (20,000 free, 100,000 paid), and the largest (at most 25 MiB).
+ */
+export async function staticAssets(
+  outDir: string,
+): Promise<{ files: number; totalBytes: number; largest?: { file: string; bytes: number } }> {
+  const dir = join(outDir, 'client');
+  const result: Awaited<ReturnType<typeof staticAssets>> = { files: 0, totalBytes: 0 };
+  if (!existsSync(dir)) return result;
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const path = join(entry.parentPath, entry.name);
+    const { size } = await stat(path);
+    result.files += 1;
+    result.totalBytes += size;
+    if (!result.largest || size > result.largest.bytes)
+      result.largest = { file: path.slice(dir.length + 1), bytes: size };
+  }
+  return result;
+}
+
+/**
  * The pages whose HTML size the bench reports: the first doc of the smallest sidebar (when
  * there are two or more) and the most deeply nested doc of the biggest one.
  */

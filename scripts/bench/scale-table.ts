@@ -11,6 +11,8 @@ export interface SizeResult {
   build?: { ok: boolean; seconds: number; peakRssBytes: number; timedOut: boolean };
   kv?: { entries: number; totalBytes: number; largestValueBytes: number; largestKey: string };
   searchAsset?: { file: string; bytes: number } | null;
+  /** What the deploy uploads as static assets: files (the platform counts them) and the largest. */
+  staticAssets?: { files: number; totalBytes: number; largest?: { file: string; bytes: number } };
   html?: { small?: { route: string; bytes: number }; deepest?: { route: string; bytes: number } };
   /** Search straight on workerd (`SearchLayout` 'straight'): our code and workerd alone, the headline figures. */
   search?: SearchFigures;
@@ -45,6 +47,8 @@ export function printScaleTable(results: SizeResult[]) {
       'KV keys': shown(result.kv?.entries),
       'KV largest KB': kb(result.kv?.largestValueBytes),
       'search asset KB': result.searchAsset ? kb(result.searchAsset.bytes) : '–',
+      'static files': shown(result.staticAssets?.files),
+      'static largest KB': kb(result.staticAssets?.largest?.bytes),
       'HTML small KB': kb(result.html?.small?.bytes),
       'HTML deep KB': kb(result.html?.deepest?.bytes),
       'isolate start ms': shown(result.search?.isolateStartMs),

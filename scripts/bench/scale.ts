@@ -16,7 +16,7 @@ import { bundleWorker } from '../local/workerd.ts';
 import { generateCorpus } from './corpus.ts';
 import { writeReportBeside } from './report/build-report.ts';
 import { countedLocalDeploy } from './counted-deploy.ts';
-import { largestSearchAsset, pagesToMeasure, readKvOutput } from './kv-output.ts';
+import { largestSearchAsset, pagesToMeasure, readKvOutput, staticAssets } from './kv-output.ts';
 import { runMeasured, untilQuiet } from './process-tree.ts';
 import { printScaleTable, type SizeResult } from './scale-table.ts';
 import { searchFiguresIn, type SearchFigures, type SearchLayout } from './scale-search.ts';
@@ -111,6 +111,8 @@ async function benchSize(size: SiteSize, options: ScaleOptions): Promise<SizeRes
       sidebars = found;
       searchRef = search;
       result.searchAsset = (await largestSearchAsset(outDir)) ?? null;
+      result.staticAssets = await staticAssets(outDir);
+      console.log(`  ${result.staticAssets.files} static files, KV ${kv.entries} keys`);
       result.pages = (await docFiles(siteDir)).length;
     });
     const deployed = await step('first local deploy', async () => {

@@ -27,6 +27,7 @@ import { discoverCustomPages, isMarkdownCustomPage } from './pages/discover-page
 import { addRedirectTargets, storeRouteTable } from './outputs/route-table.ts';
 import { emitSearchIndex } from './outputs/search/emit.ts';
 import { createSearchIndexWriter } from './outputs/search/index-writer.ts';
+import { checkStaticAssets } from './outputs/platform-limits.ts';
 import { topLevelSections } from './outputs/search/records.ts';
 import { storeSidebars } from './outputs/sidebar-files.ts';
 import { readSources } from './sources/read-sources.ts';
@@ -87,7 +88,8 @@ async function buildSite(options: BuildOptions, started: { pool?: CompileThreadP
     {},
     ...sources.versions.map((loaded) => loaded.sidebars.sidebars),
   );
-  const searchIndex = createSearchIndexWriter({ siteUrl: site.url });
+  // A large site's postings and records go to disk past the writer's budget (see spill.ts).
+  const searchIndex = createSearchIndexWriter({ siteUrl: site.url, spill: { dir: join(outDir, 'search-spill') } });
   const sections = topLevelSections(allSidebars);
   for (const blog of blogs) for (const route of blog.routes) sections.set(route, blog.options.blogTitle);
   const docsPages = pagesToStore(sources);
@@ -196,6 +198,7 @@ async function buildSite(options: BuildOptions, started: { pool?: CompileThreadP
   const written = await writeManifest(kv, outDir, manifest);
   await writeSiteAssets(outDir, siteAssets, staticDir, compiled.media);
   if (siteAssets.bundle) await writeCrawlFiles(outDir, site, built);
+  if (!options.skipClient) diagnostics.warnings.push(...(await checkStaticAssets(join(outDir, 'client'))).warnings);
   return {
     buildId: manifest.buildId,
     manifest,

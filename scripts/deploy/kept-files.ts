@@ -29,18 +29,31 @@ export interface KeptAsset {
   path: string;
   hash: string;
   bytes: number;
-  /** Values it is stored in: `deploy:asset:<hash>:0` … */
+  /** Values it is stored in: `deploy:asset:<hash>:0` … (unless packed). */
   parts: number;
+  /**
+   * Stored in a pack with other small files instead: its base64 text runs from `at` in the value
+   * of `key` (`deploy:pack:<hash>`), for as many characters as its bytes take in base64.
+   */
+  pack?: { key: string; at: number };
 }
 
 export const deployKeys = {
   record: (buildId: string) => `b:${buildId}:deploy`,
   asset: (hash: string, part: number) => `deploy:asset:${hash}:${part}`,
   worker: (hash: string) => `deploy:worker:${hash}`,
+  pack: (hash: string) => `deploy:pack:${hash}`,
 } as const;
 
 /** Keys this module writes outside a build's own `b:<id>:` keys, which the deploy collects. */
-export const keptFilePrefixes = ['deploy:asset:', 'deploy:worker:'] as const;
+export const keptFilePrefixes = ['deploy:asset:', 'deploy:worker:', 'deploy:pack:'] as const;
+
+/**
+ * Files up to this size (in base64) share values: a redeploy after one changed page brings dozens
+ * of new search index pieces, which would otherwise be a KV write each.
+ */
+const packedChars = 1024 * 1024;
+const base64Chars = (bytes: number) => Math.ceil(bytes / 3) * 4;
 
 /** Characters of base64 in one stored value: under KV's 25 MiB value limit with room to spare. */
 export const partChars = 20 * 1024 * 1024;
@@ -72,25 +85,71 @@ export async function describeAssets(clientDir: string): Promise<KeptAsset[]> {
   return assets;
 }
 
-/** Stores the build's asset files KV does not hold yet (`present`: every key KV holds). */
+/**
+ * Stores the build's asset files KV does not hold yet (`present`: every key KV holds; `kept`: the
+ * kept builds' records, whose packs may hold some): small ones together in packs, each large one in
+ * values of its own. Marks each asset's pack in `assets`. Returns the files stored.
+ */
 export async function storeAssets(
   target: DeployTarget,
   clientDir: string,
   assets: KeptAsset[],
   present: Set<string>,
+  kept: Iterable<DeployRecord> = [],
 ): Promise<number> {
+  const packed = new Map<string, KeptAsset['pack']>();
+  for (const record of kept)
+    for (const asset of record.assets)
+      if (asset.pack && present.has(asset.pack.key)) packed.set(asset.hash, asset.pack);
   const entries: { key: string; value: string }[] = [];
+  let pack: { texts: string[]; chars: number; assets: KeptAsset[] } = { texts: [], chars: 0, assets: [] };
+  const closePack = () => {
+    if (pack.assets.length === 0) return;
+    const value = pack.texts.join('');
+    const key = deployKeys.pack(createHash('sha256').update(value).digest('hex').slice(0, 32));
+    for (const asset of pack.assets) asset.pack = { key, at: asset.pack!.at };
+    entries.push({ key, value });
+    pack = { texts: [], chars: 0, assets: [] };
+  };
+  let stored = 0;
   for (const asset of assets) {
     if (present.has(deployKeys.asset(asset.hash, 0))) continue;
+    const found = packed.get(asset.hash);
+    if (found) {
+      asset.pack = found;
+      continue;
+    }
     const text = (await readFile(join(clientDir, 'assets', asset.path))).toString('base64');
+    stored++;
+    if (text.length <= packedChars) {
+      if (pack.chars + text.length > partChars) closePack();
+      asset.pack = { key: '', at: pack.chars };
+      pack.texts.push(text);
+      pack.chars += text.length;
+      pack.assets.push(asset);
+      continue;
+    }
     for (let part = 0; part < asset.parts; part++)
       entries.push({
         key: deployKeys.asset(asset.hash, part),
         value: text.slice(part * partChars, (part + 1) * partChars),
       });
   }
+  closePack();
   await putInBulk(target, 'store the hashed assets', entries);
-  return new Set(entries.map((entry) => entry.key.replace(/:\d+$/, ''))).size;
+  return stored;
+}
+
+/** The keys that hold an asset's base64 text, in order. */
+const assetKeys = (asset: KeptAsset): string[] =>
+  asset.pack ? [asset.pack.key] : Array.from({ length: asset.parts }, (_, part) => deployKeys.asset(asset.hash, part));
+
+/** An asset's base64 text from the values of its keys; undefined when one is missing. */
+function assetText(asset: KeptAsset, values: Map<string, string | null>): string | undefined {
+  const parts = assetKeys(asset).map((key) => values.get(key));
+  if (parts.some((part) => part === null || part === undefined)) return undefined;
+  if (!asset.pack) return parts.join('');
+  return parts[0]!.slice(asset.pack.at, asset.pack.at + base64Chars(asset.bytes));
 }
 
 /**
@@ -107,21 +166,23 @@ export async function gatherKeptAssets(
   for (const record of records.values())
     for (const asset of record.assets) if (!own.has(asset.path)) wanted.set(asset.path, asset);
 
-  // Ask for the parts in reads that stay under the API's limits: 100 keys, and about one value's size.
-  const byHash = new Map([...wanted.values()].map((asset) => [asset.hash, asset]));
+  // Ask for the values in reads that stay under the API's limits: 100 keys, and about one value's size
+  // (a pack is counted as a whole value).
+  const sizes = new Map<string, number>();
+  for (const asset of wanted.values())
+    assetKeys(asset).forEach((key, part) =>
+      sizes.set(key, asset.pack ? partChars : Math.min(partChars, base64Chars(asset.bytes) - part * partChars)),
+    );
   const batches: string[][] = [[]];
   let batchChars = 0;
-  for (const asset of byHash.values()) {
-    for (let part = 0; part < asset.parts; part++) {
-      const chars = Math.min(partChars, Math.ceil(asset.bytes / 3) * 4 - part * partChars);
-      const batch = batches.at(-1)!;
-      if (batch.length > 0 && (batch.length >= bulkReadKeys || batchChars + chars > partChars)) {
-        batches.push([]);
-        batchChars = 0;
-      }
-      batches.at(-1)!.push(deployKeys.asset(asset.hash, part));
-      batchChars += chars;
+  for (const [key, chars] of sizes) {
+    const batch = batches.at(-1)!;
+    if (batch.length > 0 && (batch.length >= bulkReadKeys || batchChars + chars > partChars)) {
+      batches.push([]);
+      batchChars = 0;
     }
+    batches.at(-1)!.push(key);
+    batchChars += chars;
   }
   const values = new Map<string, string | null>();
   for (const batch of batches) {
@@ -132,14 +193,14 @@ export async function gatherKeptAssets(
   const missingPaths = new Set<string>();
   let files = 0;
   for (const asset of wanted.values()) {
-    const parts = Array.from({ length: asset.parts }, (_, part) => values.get(deployKeys.asset(asset.hash, part)));
-    if (parts.some((part) => part === null || part === undefined)) {
+    const text = assetText(asset, values);
+    if (text === undefined) {
       missingPaths.add(asset.path);
       continue;
     }
     const file = join(clientDir, 'assets', asset.path);
     await mkdir(dirname(file), { recursive: true });
-    await writeFile(file, Buffer.from(parts.join(''), 'base64'));
+    await writeFile(file, Buffer.from(text, 'base64'));
     files += 1;
   }
   const missing = [...records]
@@ -152,8 +213,7 @@ export async function gatherKeptAssets(
 export function keysInUse(records: Iterable<DeployRecord>): Set<string> {
   const used = new Set<string>();
   for (const record of records) {
-    for (const asset of record.assets)
-      for (let part = 0; part < asset.parts; part++) used.add(deployKeys.asset(asset.hash, part));
+    for (const asset of record.assets) for (const key of assetKeys(asset)) used.add(key);
     if (record.worker) used.add(deployKeys.worker(record.worker));
   }
   return used;

@@ -25,7 +25,9 @@ import {
 import type { ProgressReporter } from '../cli/progress.ts';
 import { withLock } from './lock.ts';
 import type { DeployTarget } from './deploy-target.ts';
+import { uploadParts, type UploadProgress } from './resumable-upload.ts';
 import { parseKeyRecord, planUpload } from './upload-plan.ts';
+import { readBuildRecords, type BuildRecords } from './build-records.ts';
 import { DeployError } from './wrangler.ts';
 
 export const keptBuilds = 5;
@@ -61,13 +63,15 @@ export function deployBuild(
   target: DeployTarget,
   outDir: string,
   log: Log = console.log,
+  progress?: ProgressReporter,
 ): Promise<{ buildId: string; history: string[] }> {
-  return withLock(target, () => deployLocked(target, outDir, log));
+  return withLock(target, () => deployLocked(target, outDir, log, progress));
 }
 
 /**
  * The deploy itself, for a caller that already holds the lock (`npm run deploy` holds it while it
- * builds). `progress` is told the keys uploaded, then the steps after.
+ * builds). `progress` is told the keys uploaded (those a cut-off deploy sent count at once), then
+ * the steps after.
  */
 export async function deployLocked(
   target: DeployTarget,
@@ -90,22 +94,30 @@ export async function deployLocked(
   const present = new Set((live && records.get(live)?.keys) || []);
   const plan = await planUpload(outDir, present);
   progress?.phase('upload keys', plan.sent, 'keys');
+  let resumed: number;
   try {
-    for (const [index, file] of plan.files.entries()) {
-      await target.putKeys(`upload build ${buildId} (part ${index + 1} of ${plan.files.length})`, file);
-      progress?.tick(plan.counts[index]);
-    }
+    let counted = 0;
+    const onPart: UploadProgress = (done, total) => {
+      if (progress) {
+        progress.tick(done - counted);
+        counted = done;
+        // Without a progress line of its own, a many-part upload (a first deploy) says how far it is.
+      } else if (done > 0 && done < total) log(`uploaded ${done} of ${total} keys of build ${buildId}`);
+    };
+    resumed = await uploadParts(target, buildId, live, plan, onPart);
   } finally {
     await rm(plan.dir, { recursive: true, force: true });
   }
   log(
     `uploaded ${plan.sent} keys of build ${buildId} to ${target.label}` +
-      (plan.skipped ? ` (${plan.skipped} unchanged, already there for build ${live})` : ''),
+      (plan.skipped ? ` (${plan.skipped} unchanged, already there for build ${live})` : '') +
+      (resumed ? ` (the first ${resumed} of ${plan.files.length} parts by a deploy that was cut off)` : ''),
   );
   progress?.phase('assets, migrations, worker, pointer');
   const clientDir = join(outDir, 'client');
   const assets = await describeAssets(clientDir);
-  const stored = await storeAssets(target, clientDir, assets, snapshot);
+  const keptRecords = [...records.values()].flatMap((record) => (record.deploy ? [record.deploy] : []));
+  const stored = await storeAssets(target, clientDir, assets, snapshot, keptRecords);
   log(`kept the build's ${assets.length} hashed assets in KV (${stored} new)`);
 
   // Tables first: the new worker may write to them as soon as it is live.
@@ -152,26 +164,6 @@ export async function deployLocked(
   await collect(target, outDir, buildId, kept, records, record, snapshot, log);
   progress?.end();
   return { buildId, history: kept };
-}
-
-interface BuildRecords {
-  /** Its content keys (`b:<id>:keys`); null when the record is missing or unreadable. */
-  keys: string[] | null;
-  /** Its assets and worker (`b:<id>:deploy`); null for a build deployed before deploys wrote one. */
-  deploy: DeployRecord | null;
-}
-
-/** The records of the given builds, in one bulk read. */
-async function readBuildRecords(target: DeployTarget, ids: string[]): Promise<Map<string, BuildRecords>> {
-  const records = new Map<string, BuildRecords>();
-  if (ids.length === 0) return records;
-  const values = await target.getKeys(ids.flatMap((id) => [kvKeys.keys(id), deployKeys.record(id)]));
-  for (const id of ids)
-    records.set(id, {
-      keys: parseKeyRecord(values.get(kvKeys.keys(id)) ?? null),
-      deploy: parseDeployRecord(values.get(deployKeys.record(id))),
-    });
-  return records;
 }
 
 /**

@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { checkKvValue } from './platform-limits.ts';
 
 export interface KvEntry {
   key: string;
@@ -66,6 +67,7 @@ export class KvWriter {
 
   private async add(entry: KvEntry): Promise<void> {
     const bytes = Buffer.byteLength(entry.value);
+    checkKvValue(entry.key, bytes);
     if (bytes > this.largest.bytes) this.largest = { key: entry.key, bytes };
     if (this.pending.length >= filePairs || this.pendingBytes + bytes > fileBytes) await this.flush();
     this.pending.push(entry);

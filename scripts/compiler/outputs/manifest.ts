@@ -47,19 +47,39 @@ export function assembleManifest(parts: ManifestParts, files: Uint8Array[]): Man
   return { buildId: hashBuild(content, files), builtAt: new Date().toISOString(), ...content };
 }
 
+/** Content keys a part of the `keys` record holds (about 1 MB of JSON). */
+export const keysPerPart = 40_000;
+
 /**
  * Writes the build's two records (its content keys, its manifest), closes the KV files, and notes
  * the build id and the content keys beside them: the deploy protects those keys from garbage
  * collection without reading them back from KV.
  */
-export async function writeManifest(kv: KvWriter, outDir: string, manifest: Manifest) {
-  const contentKeys = JSON.stringify(kv.contentKeys());
-  await kv.put(kvKeys.keys(manifest.buildId), contentKeys);
+export async function writeManifest(kv: KvWriter, outDir: string, manifest: Manifest, perPart = keysPerPart) {
+  const keys = kv.contentKeys();
+  // A large site's record (some 210,000 keys at 100,000 pages) goes in content-addressed parts of
+  // about 1 MB that it names, so no value passes 2 MB. Keys go to parts by a hash of the key, not by
+  // position, so a changed page changes the parts of its old and new keys only.
+  const parts: string[] = [];
+  if (keys.length > perPart) {
+    const lists: string[][] = Array.from({ length: Math.ceil(keys.length / perPart) }, () => []);
+    for (const key of keys) lists[keyBucket(key, lists.length)]!.push(key);
+    for (const list of lists) parts.push(kvKeys.keysPart(await kv.putContent(kvKeys.keysPart, JSON.stringify(list))));
+  }
+  const contentKeys = JSON.stringify(parts.length > 0 ? [...keys, ...parts].sort() : keys);
+  await kv.put(kvKeys.keys(manifest.buildId), parts.length > 0 ? JSON.stringify({ parts }) : contentKeys);
   await kv.put(kvKeys.manifest(manifest.buildId), JSON.stringify(manifest));
   const written = await kv.close();
   await writeFile(join(outDir, 'kv', 'build-id'), manifest.buildId);
   await writeFile(join(outDir, 'kv', 'keys.json'), contentKeys);
   return { ...written, largest: kv.largest };
+}
+
+/** A key's part among `count` (FNV-1a of the key). */
+function keyBucket(key: string, count: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193) >>> 0;
+  return hash % count;
 }
 
 function hashBuild(content: unknown, files: Uint8Array[]): string {

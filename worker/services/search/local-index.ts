@@ -8,8 +8,7 @@ import type { SearchRecord } from '../../../client/contract/search-protocol.ts';
 import type { SearchRef } from '../../../client/contract/storage.ts';
 import { chunkPageReader, type RecordChunk } from '../../../client/contract/record-chunks.ts';
 import {
-  pageOfRecord,
-  recordsPerPage,
+  recordIds,
   tagOfPage,
   termPieceRange,
   termPostingsText,
@@ -48,6 +47,8 @@ export interface LocalIndex {
   shown(query: string, ranking: Ranking, ids: number[]): Promise<SearchRecord[]>;
   /** Up to `limit` page titles close to a query that found nothing, for 'Try searching for'. */
   suggest(query: string, limit: number): Promise<string[]>;
+  /** The page of a record id (ids split as the index's root says). */
+  pageOf(id: number): number;
 }
 
 /** A build's index; a failed read is a `StoreUnavailable` and is tried again on the next search. */
@@ -61,6 +62,7 @@ type Load = <T>(hash: string, kind: PieceKind<T>) => Promise<T>;
 
 export function createLocalIndex(directory: SearchIndexRoot, load: Load): LocalIndex {
   const idf = (count: number) => Math.log(1 + directory.records / Math.max(1, count));
+  const { pageOf, rankOf, perPage } = recordIds(directory.rankBits);
   const chunksOf = directory.version === 6 ? pageDirectoryChunks(directory.pages, load) : listedChunks(directory);
 
   /**
@@ -156,14 +158,13 @@ export function createLocalIndex(directory: SearchIndexRoot, load: Load): LocalI
     // Titles and headings come from the small heading chunks, text from whole pages: both at once.
     const fromHeadings = headingChunks ? all.filter(isHeading) : [];
     const fromPages = headingChunks ? all.filter((id) => !isHeading(id)) : all;
-    const pagesOf = (list: number[]) => [...new Set(list.map(pageOfRecord))];
+    const pagesOf = (list: number[]) => [...new Set(list.map(pageOf))];
     const [headings, pages] = await Promise.all([
       headingChunks ? readPages(pagesOf(fromHeadings), true, kinds.headings) : new Map(),
       readPages(pagesOf(fromPages), false, kinds.records),
     ]);
     return all.map((id) => {
-      const compact =
-        headings.get(pageOfRecord(id))?.(id % recordsPerPage) ?? pages.get(pageOfRecord(id))?.(id % recordsPerPage);
+      const compact = headings.get(pageOf(id))?.(rankOf(id)) ?? pages.get(pageOf(id))?.(rankOf(id));
       if (!compact) throw new Error(`search index: record ${id} is not in its chunk`);
       return expandRecord(compact, directory);
     });
@@ -182,9 +183,9 @@ export function createLocalIndex(directory: SearchIndexRoot, load: Load): LocalI
       perWord.reduce((all, next) => union(all, next, true)),
       false,
     );
-    const pages = ranking.pages(pageOfRecord).slice(0, limit);
+    const pages = ranking.pages(pageOf).slice(0, limit);
     // Every record of a page carries its title: the first record of each page will do.
-    const firsts = pages.map((page) => page * recordsPerPage);
+    const firsts = pages.map((page) => page * perPage);
     const titles = (await records(firsts, (id) => ranking.isHeading(id))).map(
       (record) => record.hierarchy.lvl1 ?? record.hierarchy.lvl0,
     );
@@ -194,7 +195,7 @@ export function createLocalIndex(directory: SearchIndexRoot, load: Load): LocalI
   const shown = async (query: string, ranking: Ranking, ids: number[]): Promise<SearchRecord[]> =>
     byProximity(query, ids, await records(ids, (id) => ranking.isHeading(id)), (id) => ranking.groupOf(id));
 
-  return { search, records, shown, suggest };
+  return { search, records, shown, suggest, pageOf };
 }
 
 /** A page its chunk does not hold. */
@@ -286,5 +287,6 @@ function facetFilter(directory: SearchIndexRoot, filters: string[][]): ((id: num
     if (verdict === undefined) byTag.set(tag, (verdict = passes(directory.language, tag)));
     return verdict;
   };
-  return (id) => exceptions.get(id) ?? (directory.pageTags ? pagePasses(pageOfRecord(id)) : usual);
+  const { pageOf } = recordIds(directory.rankBits);
+  return (id) => exceptions.get(id) ?? (directory.pageTags ? pagePasses(pageOf(id)) : usual);
 }

@@ -12,7 +12,6 @@ import {
 import { searchFacetFilters } from '../../../client/contract/search-facets.ts';
 import type { SearchPageData, SearchPageGroup, SearchPageSection } from '../../../client/contract/search-page.ts';
 import { relativeUrl } from '../../../client/contract/urls.ts';
-import { pageOfRecord } from '../../../client/contract/index-pieces.ts';
 import { formatPage } from './format.ts';
 import { highlight, queryWords, snippet, type Tags } from './highlight.ts';
 import type { LocalIndex } from './local-index.ts';
@@ -81,10 +80,10 @@ export async function localPageResults(
 ): Promise<SearchPageResults> {
   const request = searchPageQuery(query, tag);
   const ranking = await index.search(query, request.facetFilters);
-  const order = ranking.pages(pageOfRecord);
+  const order = ranking.pages(index.pageOf);
   const perPage = searchLimits.pagesPerResultsPage;
   const shown = new Set(order.slice(page * perPage, (page + 1) * perPage));
-  const records = await index.shown(query, ranking, ranking.recordsOf(shown, pageOfRecord));
+  const records = await index.shown(query, ranking, ranking.recordsOf(shown, index.pageOf));
   const { hits } = formatPage(request, records, records.length, Date.now());
   return resultsPage(matchedPages(hits), order.length, true, query, page);
 }

@@ -121,6 +121,9 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 
 function isDirectory(value: unknown): value is SearchIndexRoot {
   if (!isObject(value) || !Array.isArray(value.vocabulary)) return false;
+  // Bits of a record id that are its rank (absent: 16).
+  const rankBits = value.rankBits ?? 16;
+  if (!Number.isInteger(rankBits) || (rankBits as number) < 0 || (rankBits as number) > 16) return false;
   if (value.version === 6) return Array.isArray(value.pages) && Array.isArray(value.typos);
   if (!Array.isArray(value.terms) || !Array.isArray(value.chunks)) return false;
   // Older format (directories of versions 3 to 5): goes once every kept build records `formats` (contract/storage.ts).

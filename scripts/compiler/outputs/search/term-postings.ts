@@ -3,13 +3,31 @@
 // byte buffer; `sortedPostings` puts the blocks in page order once, when the piece is written.
 // About two bytes a posting, so a large site's postings stay a few bytes each while collected.
 
-import { recordsPerPage } from '../../../../client/contract/index-pieces.ts';
-
 export class TermPostings {
   private bytes = new Uint8Array(16);
   private length = 0;
   /** Records that hold the term. */
   count = 0;
+
+  /** Bytes held. */
+  get byteLength(): number {
+    return this.length;
+  }
+
+  /** The bytes held so far, which the postings no longer hold (written out by a spill, see spill.ts). */
+  take(): Uint8Array {
+    const taken = this.bytes.subarray(0, this.length);
+    this.bytes = new Uint8Array(0);
+    this.length = 0;
+    return taken;
+  }
+
+  /** Blocks `take` gave, back in the order they were taken. */
+  append(bytes: Uint8Array): void {
+    this.ensure(bytes.length);
+    this.bytes.set(bytes, this.length);
+    this.length += bytes.length;
+  }
 
   /** `ranks` ascending, each with its meta byte. */
   addPage(pageIndex: number, ranks: number[], metas: number[]): void {
@@ -25,8 +43,8 @@ export class TermPostings {
     this.count += ranks.length;
   }
 
-  /** Record ids ascending with their meta bytes. */
-  sortedPostings(): { ids: Uint32Array; metas: Uint8Array } {
+  /** Record ids ascending with their meta bytes; `perPage`: the first id of page p is p × perPage. */
+  sortedPostings(perPage: number): { ids: Uint32Array; metas: Uint8Array } {
     const blocks: { page: number; offset: number; count: number }[] = [];
     let at = 0;
     const read = () => {
@@ -57,7 +75,7 @@ export class TermPostings {
       let rank = 0;
       for (let i = 0; i < block.count; i++) {
         rank += read();
-        ids[n] = block.page * recordsPerPage + rank;
+        ids[n] = block.page * perPage + rank;
         metas[n++] = this.bytes[at++]!;
       }
     }

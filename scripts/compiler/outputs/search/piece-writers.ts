@@ -1,0 +1,194 @@
+// The pieces of the split search index, each kind grouped to its target size: term pieces
+// (postings), vocabulary pieces and record chunks. index-writer.ts gathers what they hold.
+
+import { createHash } from 'node:crypto';
+import { encodeRecordChunk } from '../../../../client/contract/record-chunks.ts';
+import { encodeTermPiece, typoKey, type TermPieceEntry } from '../../../../client/contract/index-pieces.ts';
+import { encodeVarint } from '../../../../client/contract/postings.ts';
+import { termPiecesOfTerms } from './directory.ts';
+import type { TermPostings } from './term-postings.ts';
+
+export interface PieceSizes {
+  /**
+   * Characters a piece of short posting lists aims at: a query reads one for each rarer word, so
+   * small (a longer list has pieces of its own anyway).
+   */
+  terms: number;
+  /** A long posting list's pieces: few reads for a common word, still far below KV's limits. */
+  longTerm: number;
+  /**
+   * Vocabulary pieces (in either order) are read whole for a prefix or a typo: small, so a word
+   * reads little more than the terms that can stand for it.
+   */
+  vocabulary: number;
+  /** Record chunks hold whole pages (a few each on a large site); a hit reads one. */
+  records: number;
+  /** Heading chunks hold pages' titles and headings (about 25 pages); records' size when absent. */
+  headings?: number;
+  /** Record chunks a page directory piece lists (`chunksPerPageDirectory` when absent). */
+  pageDirectory?: number;
+}
+
+export const pieceSizes: PieceSizes = {
+  terms: 32 * 1024,
+  longTerm: 500 * 1024,
+  vocabulary: 16 * 1024,
+  records: 24 * 1024,
+  headings: 24 * 1024,
+};
+
+export interface SearchPiece {
+  hash: string;
+  text: string;
+}
+
+export function pieceHash(text: string): string {
+  return createHash('sha256').update(text).digest('hex').slice(0, 16);
+}
+
+export const piece = (text: string): SearchPiece => ({ hash: pieceHash(text), text });
+
+/**
+ * Terms in order, grouped into pieces of about `sizes.terms`; a term too long for that has
+ * pieces of its own, of up to `sizes.longTerm` each (a word in most records spans several).
+ */
+export function* termPieces(
+  vocabulary: string[],
+  postingsOf: (term: string) => TermPostings,
+  sizes: PieceSizes,
+  perPage: number,
+): Generator<SearchPiece & { first: string; continued: boolean }> {
+  let current = { terms: [] as string[], postings: [] as string[], size: 0 };
+  const close = (continued: boolean) => {
+    const written = { ...piece(encodeTermPiece(current.terms, current.postings)), continued };
+    const first = current.terms[0]!;
+    current = { terms: [], postings: [], size: 0 };
+    return { ...written, first };
+  };
+  for (const term of vocabulary) {
+    const segments = encodedSegments(postingsOf(term), sizes.longTerm, perPage);
+    const size = segments[0]!.length + term.length + 6;
+    if (segments.length === 1 && size < sizes.terms) {
+      if (current.size + size > sizes.terms && current.terms.length > 0) yield close(false);
+      current.terms.push(term);
+      current.postings.push(segments[0]!);
+      current.size += size;
+      continue;
+    }
+    if (current.terms.length > 0) yield close(false);
+    for (const [i, segment] of segments.entries()) {
+      current.terms.push(term);
+      current.postings.push(segment);
+      yield close(i > 0);
+    }
+  }
+  if (current.terms.length > 0) yield close(false);
+}
+
+/**
+ * The character codes of posting varint digits: a last digit d is `digits[d]`, one more follow is
+ * `digits[32 + d]`. Taken from what `encodeVarint` writes first for 0…63, so the format stays its own.
+ */
+const digits = Uint8Array.from({ length: 64 }, (_, value) => {
+  const out: string[] = [];
+  encodeVarint(value, out);
+  return out[0]!.charCodeAt(0);
+});
+/** Digits of the largest posting number: a record id (below 2^32) × 256 + meta. */
+const maxDigits = Math.ceil(40 / 5);
+
+/**
+ * A term's postings as strings of at most `max` characters, each decodable on its own. Written as
+ * bytes (the digits are ASCII): a large site has tens of millions of postings, where a one-character
+ * string per digit, joined, was the largest single cost of writing the index.
+ */
+function encodedSegments(postings: TermPostings, max: number, perPage: number): string[] {
+  const { ids, metas } = postings.sortedPostings(perPage);
+  const segments: string[] = [];
+  const bytes = Buffer.allocUnsafe(Math.min(max, ids.length * maxDigits) + maxDigits);
+  let length = 0;
+  const write = (value: number) => {
+    let rest = value;
+    while (rest >= 32) {
+      bytes[length++] = digits[(rest % 32) + 32]!;
+      rest = Math.floor(rest / 32);
+    }
+    bytes[length++] = digits[rest]!;
+  };
+  let previous = 0;
+  for (let i = 0; i < ids.length; i++) {
+    const before = length;
+    write((ids[i]! - previous) * 256 + metas[i]!);
+    if (length > max) {
+      segments.push(bytes.toString('latin1', 0, before));
+      length = 0;
+      write(ids[i]! * 256 + metas[i]!);
+    }
+    previous = ids[i]!;
+  }
+  segments.push(bytes.toString('latin1', 0, length));
+  return segments;
+}
+
+/** Terms by first letter, then length (`typoKey`): what one word's typos must look at is together. */
+export function inTypoOrder(vocabulary: string[]): string[] {
+  return vocabulary
+    .map((term) => [typoKey(term), term] as const)
+    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+    .map(([, term]) => term);
+}
+
+/** Terms in the order given, grouped into pieces of about `target` characters, each naming its terms' term pieces. */
+export function* vocabularyPieces(
+  vocabulary: string[],
+  terms: Map<string, TermPostings>,
+  termList: TermPieceEntry[],
+  target: number,
+): Generator<SearchPiece & { first: string }> {
+  let current: string[] = [];
+  let size = 0;
+  const close = () => ({
+    ...piece(
+      JSON.stringify({
+        terms: current,
+        counts: current.map((term) => terms.get(term)!.count),
+        pieces: termPiecesOfTerms(current, termList),
+      }),
+    ),
+    first: current[0]!,
+  });
+  for (const term of vocabulary) {
+    current.push(term);
+    size += term.length + 10;
+    if (size >= target) {
+      yield close();
+      current = [];
+      size = 0;
+    }
+  }
+  if (current.length > 0) yield close();
+}
+
+/** Whole pages in build order, a chunk closing once it passes the target size. */
+export function* recordChunks(
+  pageRecords: { pages: number[]; text: (page: number) => string },
+  target: number,
+): Generator<SearchPiece & { first: number }> {
+  let pages: number[] = [];
+  let records: string[] = [];
+  let size = 0;
+  const close = () => ({ ...piece(encodeRecordChunk(pages, records)), first: pages[0]! });
+  for (const page of pageRecords.pages.sort((a, b) => a - b)) {
+    const text = pageRecords.text(page);
+    pages.push(page);
+    records.push(text);
+    size += text.length;
+    if (size >= target) {
+      yield close();
+      pages = [];
+      records = [];
+      size = 0;
+    }
+  }
+  if (pages.length > 0) yield close();
+}
