@@ -58,6 +58,11 @@ export interface PageData {
   className?: string;
   /** Frontmatter `unlisted`: reachable by URL only — no search, sitemap or pagination, `noindex, nofollow`. */
   unlisted?: true;
+  /**
+   * A listing page the build made for a large sidebar's category (navigation/sidebar-listings.ts):
+   * a way down for readers without JavaScript, `noindex`, not in search, the sitemap or llms files.
+   */
+  listing?: true;
   /** Id of the sidebar this page belongs to; absent when the page is in no sidebar. */
   sidebar?: string;
   /** Name of the docs version the page belongs to (`current` for the docs folder). */

@@ -14,6 +14,8 @@ export interface KvOutput {
   totalBytes: number;
   largestValueBytes: number;
   largestKey: string;
+  /** The largest value of a sidebar (or a part of one). */
+  largestSidebarBytes?: number;
   /** Where the build's search index is (the manifest's `search`). */
   search?: SearchRef;
   /** The manifest's sidebars, found by shape, for picking pages to measure. */
@@ -37,7 +39,10 @@ export async function readKvOutput(outDir: string): Promise<KvOutput> {
         result.largestKey = entry.key;
       }
       if (entry.key.endsWith(':manifest')) manifest = JSON.parse(entry.value) as Manifest;
-      else if (entry.key.startsWith(kvKeys.sidebar(''))) sidebarValues.set(entry.key, entry.value);
+      else if (entry.key.startsWith(kvKeys.sidebar(''))) {
+        sidebarValues.set(entry.key, entry.value);
+        result.largestSidebarBytes = Math.max(result.largestSidebarBytes ?? 0, bytes);
+      }
     }
   }
   if (manifest) {

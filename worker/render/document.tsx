@@ -59,7 +59,7 @@ export function renderDocument(given: DocumentInput): string {
       statusPage={StatusPage}
       content={content}
       serverPage={docPage}
-      menu={sidebar ? <SidebarMenu items={sidebar.items} /> : undefined}
+      menu={sidebar ? <SidebarMenu items={sidebar.items} window={sidebar.window} /> : undefined}
       chrome={{
         logo: <Logo />,
         searchButton: <SearchButton />,
@@ -86,8 +86,8 @@ function documentHead({ manifest, boot, theme, page = null }: DocumentInput, sty
     `<title>${escapeHtml(title)}</title>`,
     `<meta name="description" content="${escapeHtml(description)}">`,
     page && page.keywords.length > 0 ? `<meta name="keywords" content="${escapeHtml(page.keywords.join(', '))}">` : '',
-    // Error pages and search results are not content for search engines to index.
-    boot.status !== 200 || boot.search
+    // Error pages, search results and a sidebar's listing pages are not content for search engines to index.
+    boot.status !== 200 || boot.search || page?.listing
       ? '<meta name="robots" content="noindex">'
       : canonical
         ? `<link rel="canonical" href="${escapeHtml(canonical)}">`

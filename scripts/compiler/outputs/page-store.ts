@@ -63,7 +63,8 @@ export class PageStore {
     const { tree: _tree, toc: _toc, ...summary } = page;
     this.pages[index] = summary;
     // A page a forced `_redirects` rule stands in for cannot be reached, so nothing offers it.
-    if (replaced.has(page.route)) {
+    // A listing page is a way down a large sidebar without JavaScript, not content to offer.
+    if (replaced.has(page.route) || page.listing) {
       summary.unlisted = true;
       return;
     }

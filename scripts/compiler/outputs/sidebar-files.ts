@@ -1,6 +1,6 @@
 // Each sidebar stored whole, once, named by its hash: every page of the sidebar names it.
 
-import type { SidebarItem } from '../../../client/contract/sidebar.ts';
+import { countLinks } from '../navigation/sidebar-listings.ts';
 import { kvKeys, type Manifest } from '../../../client/contract/storage.ts';
 import type { VersionDocs } from '../sources/version-docs.ts';
 import type { KvWriter } from './kv-writer.ts';
@@ -10,12 +10,9 @@ export async function storeSidebars(kv: KvWriter, versions: VersionDocs[]): Prom
   for (const { version, sidebars } of versions) {
     for (const [id, items] of Object.entries(sidebars.sidebars)) {
       const hash = await kv.putContent(kvKeys.sidebar, JSON.stringify(items));
-      refs[id] = { hash, size: countLinks(items), version: version.name };
+      const listing = sidebars.topListings[id];
+      refs[id] = { hash, size: countLinks(items), version: version.name, ...(listing ? { listing } : {}) };
     }
   }
   return refs;
-}
-
-function countLinks(items: SidebarItem[]): number {
-  return items.reduce((sum, item) => sum + 1 + (item.type === 'category' ? countLinks(item.items) : 0), 0);
 }
