@@ -16,7 +16,7 @@ import {
 } from '../../../client/contract/sidebar.ts';
 import { normaliseRoute } from '../sources/discover.ts';
 import { docCardListElement, docCards } from './doc-cards.ts';
-import { kebabCase } from './sidebars.ts';
+import { kebabCase } from './kebab-case.ts';
 
 export interface SidebarListing {
   /** Route of its first page; page k is at `listingPageRoute(route, k)`. */
