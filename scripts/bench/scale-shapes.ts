@@ -72,15 +72,16 @@ export async function benchShapes(options: ShapeOptions): Promise<ShapeResult[]>
       for (const pages of options.sizes) {
         console.log(`\n== ${shape} (${shapeDescriptions[shape]}), ${pages} pages`);
         results.push(await benchShape(shape, pages, options, bundleDir));
-        // Beside what the size bench wrote there: the shapes are a list of their own.
+        // Beside what the size bench wrote there, and the shapes and sizes an earlier run measured.
         const earlier = existsSync(resultFile)
-          ? (JSON.parse(await readFile(resultFile, 'utf8')) as Record<string, unknown>)
+          ? (JSON.parse(await readFile(resultFile, 'utf8')) as { shapes?: { results?: ShapeResult[] } })
           : {};
+        const measured = (each: ShapeResult) =>
+          results.some((own) => own.shape === each.shape && own.pages === each.pages);
+        const kept = (earlier.shapes?.results ?? []).filter((each) => !measured(each));
         const machine = { cpus: cpus().length, node: process.version, date: new Date().toISOString() };
-        await writeFile(
-          resultFile,
-          `${JSON.stringify({ ...earlier, shapes: { seed: options.seed, machine, results } }, null, 2)}\n`,
-        );
+        const shapes = { seed: options.seed, machine, results: [...kept, ...results] };
+        await writeFile(resultFile, `${JSON.stringify({ ...earlier, shapes }, null, 2)}\n`);
       }
     }
   } finally {
