@@ -65,6 +65,11 @@ export interface PageData {
   listing?: true;
   /** Id of the sidebar this page belongs to; absent when the page is in no sidebar. */
   sidebar?: string;
+  /**
+   * In a sidebar stored in parts (sidebar-parts.ts), the page's place: its item's index at each
+   * level, so the worker reads only the parts on its way down.
+   */
+  sidebarPath?: number[];
   /** Name of the docs version the page belongs to (`current` for the docs folder). */
   version?: string;
   /**

@@ -32,6 +32,8 @@ export interface SidebarRef {
   size: number;
   /** The listing page of its top level, when that is longer than a partial render shows. */
   listing?: string;
+  /** Stored in parts (client/contract/sidebar-parts.ts): `hash` names its top-level list. */
+  split?: true;
 }
 
 /**

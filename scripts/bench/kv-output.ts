@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { kvKeys, type Manifest, type SearchRef } from '../../client/contract/storage.ts';
 import type { SidebarItem } from '../../client/contract/sidebar.ts';
 import { kvBulkFiles } from '../compiler/outputs/kv-writer.ts';
+import { storedSidebarItems } from '../compiler/outputs/sidebar-files.ts';
 
 export interface KvOutput {
   entries: number;
@@ -50,7 +51,7 @@ export async function readKvOutput(outDir: string): Promise<KvOutput> {
     result.sidebars = Object.fromEntries(
       Object.entries(manifest.sidebars).map(([id, ref]) => [
         id,
-        JSON.parse(sidebarValues.get(kvKeys.sidebar(ref.hash)) ?? '[]') as SidebarItem[],
+        storedSidebarItems(ref, (hash) => sidebarValues.get(kvKeys.sidebar(hash)) ?? '[]'),
       ]),
     );
   }

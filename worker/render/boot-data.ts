@@ -38,7 +38,7 @@ export function bootData(
         }
       : {}),
     // The page's own sidebar among them, whichever version the sidebar a missing page offers is of.
-    sidebarFiles: sidebar && ref ? { ...files, [sidebar.id]: sidebarDataPath(ref.hash) } : files,
+    sidebarFiles: sidebar && ref && !ref.split ? { ...files, [sidebar.id]: sidebarDataPath(ref.hash) } : files,
     // Older format (assets without an inline stylesheet): goes once every kept build records `formats`.
     // A build from before the inline stylesheet renders the page from the boot data (ClientAssets.inlineStyle).
     page: page && (inlinesStyles(manifest) ? summaryOf(page) : page),

@@ -84,7 +84,7 @@ export async function servePage(c: Context<AppEnv>): Promise<Response> {
   // answer's sidebar is opened for the page it shows, or for none: the same at every path.
   const sidebarId = page ? page.sidebar : (broken?.sidebar ?? manifest.defaultSidebar);
   const sidebarRoute = status === 404 ? (page?.route ?? '') : path;
-  const sidebar = await sidebarView(c.env.CONTENT, manifest, sidebarId, sidebarRoute);
+  const sidebar = await sidebarView(c.env.CONTENT, manifest, sidebarId, sidebarRoute, page?.sidebarPath);
   const boot = { ...bootData(manifest, page, status, theme, dismissed, sidebar), ...(broken ? { broken } : {}) };
   const input = { manifest, boot, theme, page, sidebar };
   const { renderDocPageDocument, renderDocument } = await loadRenderers();

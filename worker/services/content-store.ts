@@ -51,7 +51,8 @@ const memory: Memory = { manifests: new Map(), older: new Map() };
 /** Route buckets (a few KB each) and sidebars, parsed; content-addressed, so never stale. */
 const buckets = new ByteCache<RouteBucket>(2 * 1024 * 1024);
 // A big site's sidebar runs to megabytes of JSON: it must fit, or every page render parses it anew.
-const sidebars = new ByteCache<SidebarItem[]>(8 * 1024 * 1024);
+// It holds the parts of sidebars stored in parts too (client/contract/sidebar-parts.ts).
+const sidebars = new ByteCache<unknown>(8 * 1024 * 1024);
 /** Pages, parsed (content-addressed, so never stale): parsing a long page's tree costs a render of its layout. */
 const pages = new ByteCache<PageData>(8 * 1024 * 1024);
 
@@ -229,14 +230,19 @@ export async function readSidebarJson(kv: KVNamespace, hash: string): Promise<st
 
 /** A sidebar of a build, parsed and kept (bounded) for the pages that render it. */
 export async function readSidebar(kv: KVNamespace, hash: string): Promise<SidebarItem[]> {
+  return (await readSidebarPart(kv, hash)) as SidebarItem[];
+}
+
+/** A sidebar, or a part of one stored in parts, parsed and kept (bounded). */
+export async function readSidebarPart(kv: KVNamespace, hash: string): Promise<unknown> {
   const cached = sidebars.get(hash);
   if (cached) return cached;
   const text = await readSidebarJson(kv, hash);
   if (text === null) throw new StoreUnavailable(`${kvKeys.sidebar(hash)} is missing`);
-  const items = parseStored<SidebarItem[]>(text, kvKeys.sidebar(hash));
+  const value = parseStored<unknown>(text, kvKeys.sidebar(hash));
   // Parsed objects cost a few times their text.
-  sidebars.set(hash, items, text.length * 3);
-  return items;
+  sidebars.set(hash, value, text.length * 3);
+  return value;
 }
 
 /** The one way this worker reads KV: a failing or hanging read is a `StoreUnavailable` naming the key. */

@@ -199,6 +199,8 @@ function toPageData(
   if (editUrl) page.editUrl = editUrl;
   const sidebar = sidebars.sidebarOfDoc.get(doc.id);
   if (sidebar) page.sidebar = sidebar;
+  const sidebarPath = sidebars.sidebarPaths.get(doc.id);
+  if (sidebarPath) page.sidebarPath = sidebarPath;
   page.version = version;
   const previous = sidebars.previous.get(doc.id);
   const next = sidebars.next.get(doc.id);

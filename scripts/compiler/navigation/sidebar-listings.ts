@@ -14,6 +14,7 @@ import {
   sidebarRenderLimit,
   sidebarWindowSize,
 } from '../../../client/contract/sidebar.ts';
+import { sidebarSplitLinks } from '../../../client/contract/sidebar-parts.ts';
 import { normaliseRoute } from '../sources/discover.ts';
 import { docCardListElement, docCards } from './doc-cards.ts';
 import { kebabCase } from './kebab-case.ts';
@@ -27,6 +28,13 @@ export interface SidebarListing {
   breadcrumbs: Crumb[];
   /** Where the sidebar is declared, for messages. */
   source: string;
+  /** The category's place in the sidebar (its index at each level); empty for the top level. */
+  path: number[];
+}
+
+/** Whether pages of a sidebar of these items are rendered from its parts, and so carry their `sidebarPath`. */
+export function isSplitSidebar(items: SidebarItem[]): boolean {
+  return countLinks(items) > sidebarSplitLinks;
 }
 
 /** Links a sidebar holds: pages inside one of more than `sidebarRenderLimit` are rendered with part of it. */
@@ -59,23 +67,32 @@ export function addListings(
     for (let page = 1; page <= pagesOf(count); page++) taken.add(listingPageRoute(route, page).toLowerCase());
     return route;
   };
-  const visit = (list: SidebarItem[], path: string, trail: Crumb[]) => {
+  const visit = (list: SidebarItem[], path: string, trail: Crumb[], place: number[]) => {
     list.forEach((item, index) => {
       if (item.type !== 'category') return;
       const name = `${path}/${kebabCase(item.label) || `entry-${index + 1}`}`;
       if (item.href === undefined || item.items.length > sidebarWindowSize) {
         item.listing = claim(name, item.items.length);
         const breadcrumbs = [...trail, { label: item.label }];
-        listings.push({ route: item.listing, title: item.label, items: item.items, sidebar: id, breadcrumbs, source });
+        const at = [...place, index];
+        listings.push({
+          route: item.listing,
+          title: item.label,
+          items: item.items,
+          sidebar: id,
+          breadcrumbs,
+          source,
+          path: at,
+        });
       }
-      visit(item.items, name, [...trail, { label: item.label, href: item.href ?? item.listing }]);
+      visit(item.items, name, [...trail, { label: item.label, href: item.href ?? item.listing }], [...place, index]);
     });
   };
   const top = kebabCase(id) || 'sidebar';
-  visit(items, top, []);
+  visit(items, top, [], []);
   if (items.length <= sidebarWindowSize) return { listings };
   const listing = claim(top, items.length);
-  listings.push({ route: listing, title: 'All entries', items, sidebar: id, breadcrumbs: [], source });
+  listings.push({ route: listing, title: 'All entries', items, sidebar: id, breadcrumbs: [], source, path: [] });
   return { listing, listings };
 }
 
@@ -106,6 +123,8 @@ export function listingPage(
     hideTitle: false,
     hideTableOfContents: true,
     sidebar: listing.sidebar,
+    // Its first page opens the category, as a page of it would (pruneSidebar finds it by `listing`).
+    ...(page === 1 ? { sidebarPath: listing.path } : {}),
     tree: [docCardListElement(docCards(entries as SidebarItem[], descriptionOf)), ...pagination(listing, page, pages)],
     toc: [],
     breadcrumbs: listing.breadcrumbs,

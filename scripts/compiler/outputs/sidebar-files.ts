@@ -1,7 +1,17 @@
-// Each sidebar stored whole, once, named by its hash: every page of the sidebar names it.
+// Each sidebar stored once, named by its hash: every page of the sidebar names it. A sidebar of
+// more than `sidebarSplitLinks` links is stored in parts (client/contract/sidebar-parts.ts), so no
+// KV value, nor what a page reads of it, grows with it.
 
+import type { SidebarItem } from '../../../client/contract/sidebar.ts';
+import {
+  sidebarInlineLinks,
+  sidebarSegmentSize,
+  sidebarSplitLinks,
+  type SidebarListRoot,
+  type StoredCategory,
+} from '../../../client/contract/sidebar-parts.ts';
+import { kvKeys, type Manifest, type SidebarRef } from '../../../client/contract/storage.ts';
 import { countLinks } from '../navigation/sidebar-listings.ts';
-import { kvKeys, type Manifest } from '../../../client/contract/storage.ts';
 import type { VersionDocs } from '../sources/version-docs.ts';
 import type { KvWriter } from './kv-writer.ts';
 
@@ -9,10 +19,48 @@ export async function storeSidebars(kv: KvWriter, versions: VersionDocs[]): Prom
   const refs: Manifest['sidebars'] = {};
   for (const { version, sidebars } of versions) {
     for (const [id, items] of Object.entries(sidebars.sidebars)) {
-      const hash = await kv.putContent(kvKeys.sidebar, JSON.stringify(items));
+      const size = countLinks(items);
+      const split = size > sidebarSplitLinks;
+      const hash = split ? await storeList(kv, items) : await kv.putContent(kvKeys.sidebar, JSON.stringify(items));
       const listing = sidebars.topListings[id];
-      refs[id] = { hash, size: countLinks(items), version: version.name, ...(listing ? { listing } : {}) };
+      refs[id] = { hash, size, version: version.name, ...(listing ? { listing } : {}), ...(split ? { split } : {}) };
     }
   }
   return refs;
+}
+
+/** Stores a list in segments, its large categories' items as lists of their own; returns its root's hash. */
+async function storeList(kv: KvWriter, items: SidebarItem[]): Promise<string> {
+  const stored: SidebarItem[] = [];
+  for (const item of items) {
+    if (item.type !== 'category' || countLinks(item.items) <= sidebarInlineLinks) stored.push(item);
+    else {
+      const category: StoredCategory = {
+        ...item,
+        items: [],
+        count: item.items.length,
+        part: await storeList(kv, item.items),
+      };
+      stored.push(category);
+    }
+  }
+  const segments: string[] = [];
+  for (let start = 0; start < stored.length; start += sidebarSegmentSize)
+    segments.push(await kv.putContent(kvKeys.sidebar, JSON.stringify(stored.slice(start, start + sidebarSegmentSize))));
+  const root: SidebarListRoot = { count: stored.length, segments };
+  return kv.putContent(kvKeys.sidebar, JSON.stringify(root));
+}
+
+/** A sidebar's whole items from what the build stored (`value` reads a stored sidebar value by hash). */
+export function storedSidebarItems(ref: SidebarRef, value: (hash: string) => string): SidebarItem[] {
+  if (!ref.split) return JSON.parse(value(ref.hash)) as SidebarItem[];
+  const list = (hash: string): SidebarItem[] =>
+    (JSON.parse(value(hash)) as SidebarListRoot).segments.flatMap((segment) =>
+      (JSON.parse(value(segment)) as SidebarItem[]).map((item) => {
+        if (item.type !== 'category' || !(item as StoredCategory).part) return item;
+        const { part, count: _count, ...category } = item as StoredCategory;
+        return { ...category, items: list(part!) };
+      }),
+    );
+  return list(ref.hash);
 }

@@ -1,0 +1,115 @@
+// A sidebar too large to read whole (more than `sidebarSplitLinks` links), stored in parts: a page
+// is rendered from the parts on its way down (its `sidebarPath`) and those its sidebar shows, so
+// neither a KV value nor a page's reads grow with the sidebar. Each list of the sidebar (its top
+// level, a category's items) is a `SidebarListRoot` naming segments of at most
+// `sidebarSegmentSize` items; in a segment, a category whose items are many has them as a list of
+// its own (`part`, and their `count`), a small one keeps them in place. The browser is not given a
+// split sidebar's data (boot data names no file for it): pages of it load whole, rendered in part.
+
+import type { SidebarCategory, SidebarItem, SidebarView, SidebarWindow, RenderedSidebar } from './sidebar.ts';
+import { sidebarWindowSize } from './sidebar.ts';
+
+/** A sidebar of more links than this is stored in parts. */
+export const sidebarSplitLinks = 4000;
+
+/** Most items a segment of a list holds. */
+export const sidebarSegmentSize = 1000;
+
+/** A category keeps its items in place in a segment when they hold at most this many links. */
+export const sidebarInlineLinks = 200;
+
+/** KV `sidebar:<hash>` of one list of a split sidebar: how many items, and the segments holding them. */
+export interface SidebarListRoot {
+  count: number;
+  segments: string[];
+}
+
+/** A category of a segment whose items are a list of their own. */
+export interface StoredCategory extends SidebarCategory {
+  /** Hash of the `SidebarListRoot` of its items (its `items` are empty). */
+  part?: string;
+  count?: number;
+}
+
+/** Reads a part of a split sidebar by its hash. */
+export type ReadSidebarPart = (hash: string) => Promise<unknown>;
+
+/**
+ * The view `sidebarAsRendered` gives of the whole sidebar, from its parts: `rootHash` is the
+ * sidebar's top-level list and `path` the page's place in it (the item's index at each level).
+ */
+export async function splitSidebarView(
+  read: ReadSidebarPart,
+  rendered: RenderedSidebar,
+  rootHash: string,
+  path: number[] | undefined,
+): Promise<SidebarView> {
+  const top = await windowOfList(read, { part: rootHash }, path?.[0], rendered.listing);
+  return {
+    ...rendered,
+    items: await pruneLevel(read, top.items, relative(path?.[0], top.start), path?.slice(1)),
+    ...(top.window ? { window: top.window } : {}),
+  };
+}
+
+/** As pruneSidebar, with the item on the page's path known by its index (`onPath`) rather than searched for. */
+async function pruneLevel(
+  read: ReadSidebarPart,
+  items: SidebarItem[],
+  onPath: number | undefined,
+  rest: number[] | undefined,
+): Promise<SidebarItem[]> {
+  return Promise.all(
+    items.map(async (stored, index) => {
+      if (stored.type !== 'category') return stored;
+      const { part, count, ...item } = stored as StoredCategory;
+      const leaves = item.href !== undefined || item.listing !== undefined;
+      const here = index === onPath;
+      if (leaves && item.collapsed && item.collapsible && !here) {
+        const pruned: SidebarItem = { ...item, items: [], pruned: true };
+        if (item.listing !== undefined && item.href === undefined)
+          pruned.window = { before: 0, after: count ?? item.items.length, listing: item.listing };
+        return pruned;
+      }
+      const child = here ? rest?.[0] : undefined;
+      const shown = await windowOfList(read, part ? { part } : { items: item.items }, child, item.listing);
+      const items = await pruneLevel(
+        read,
+        shown.items,
+        relative(child, shown.start),
+        here ? rest?.slice(1) : undefined,
+      );
+      return { ...item, items, ...(shown.window ? { window: shown.window } : {}) };
+    }),
+  );
+}
+
+/** As windowAround, reading only the segments the window takes. */
+async function windowOfList(
+  read: ReadSidebarPart,
+  list: { part: string } | { items: SidebarItem[] },
+  current: number | undefined,
+  listing: string | undefined,
+): Promise<{ items: SidebarItem[]; start: number; window?: SidebarWindow }> {
+  const root = 'part' in list ? ((await read(list.part)) as SidebarListRoot) : undefined;
+  const count = root ? root.count : (list as { items: SidebarItem[] }).items.length;
+  const windowed = listing !== undefined && count > sidebarWindowSize;
+  const start = windowed
+    ? Math.max(0, Math.min(count - sidebarWindowSize, (current ?? -1) - Math.floor(sidebarWindowSize / 2)))
+    : 0;
+  const end = windowed ? start + sidebarWindowSize : count;
+  let items: SidebarItem[];
+  if (!root) items = (list as { items: SidebarItem[] }).items.slice(start, end);
+  else {
+    const first = Math.floor(start / sidebarSegmentSize);
+    const last = Math.floor(Math.max(start, end - 1) / sidebarSegmentSize);
+    const segments = await Promise.all(
+      root.segments.slice(first, last + 1).map((hash) => read(hash) as Promise<SidebarItem[]>),
+    );
+    const offset = first * sidebarSegmentSize;
+    items = segments.flat().slice(start - offset, end - offset);
+  }
+  return { items, start, ...(windowed ? { window: { before: start, after: count - end, listing: listing! } } : {}) };
+}
+
+const relative = (index: number | undefined, start: number) => (index === undefined ? undefined : index - start);
