@@ -3,10 +3,12 @@
 // folders under docs/reference (corpus.ts writes their pages and `_category_.json` files); the
 // small `guides` sidebar is the same in every shape and at every size.
 
+import { cp, mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { phrase, type Words } from './corpus-page.ts';
 import { between } from './corpus-words.ts';
 
-export const corpusShapes = ['nested', 'no-pages', 'with-pages', 'wide', 'deep', 'flat'] as const;
+export const corpusShapes = ['nested', 'no-pages', 'with-pages', 'wide', 'deep', 'flat', 'versions'] as const;
 export type CorpusShape = (typeof corpusShapes)[number];
 
 /** What each shape is, for the bench's table and the corpus command's help. */
@@ -17,6 +19,7 @@ export const shapeDescriptions: Record<CorpusShape, string> = {
   wide: 'a thousand top-level categories (at 10,000 pages) of ten pages',
   deep: 'folders ten levels deep, two under each',
   flat: 'every page in one folder',
+  versions: 'the docs folder and two older versions (versions.json), each nested, with two sidebars',
 };
 
 export interface Folder {
@@ -40,7 +43,11 @@ export function parseShape(text: string): CorpusShape {
  * The folders of `shape` for `count` pages under `reference` (not `nested`, which corpus.ts plans
  * itself). A folder of depth 0 is `reference` itself, whose pages are the sidebar's top level.
  */
-export function planShapeFolders(shape: Exclude<CorpusShape, 'nested'>, words: Words, count: number): Folder[] {
+export function planShapeFolders(
+  shape: Exclude<CorpusShape, 'nested' | 'versions'>,
+  words: Words,
+  count: number,
+): Folder[] {
   const folders: Folder[] = [];
   const folder = (path: string, depth: number, position: number, pageCount: number, variant: Folder['variant']) => {
     const planned: Folder = { path, depth, position, label: phrase(words, 1, 3), pageCount, variant };
@@ -127,4 +134,21 @@ function trimTo(folders: Folder[], count: number) {
     largest.pageCount--;
     over--;
   }
+}
+
+/** Versions the `versions` shape serves: the docs folder ("Next") and the older ones it copies. */
+export const versionCopies = 3;
+
+/** Makes the site's docs two older versions too (versions.json, versioned_docs, versioned_sidebars). */
+export async function addVersions(dir: string, sidebars: Record<string, unknown>): Promise<void> {
+  const names = ['2.0', '1.0'];
+  await mkdir(join(dir, 'versioned_sidebars'), { recursive: true });
+  for (const name of names) {
+    await cp(join(dir, 'docs'), join(dir, 'versioned_docs', `version-${name}`), { recursive: true });
+    await writeFile(
+      join(dir, 'versioned_sidebars', `version-${name}-sidebars.json`),
+      `${JSON.stringify(sidebars, null, 2)}\n`,
+    );
+  }
+  await writeFile(join(dir, 'versions.json'), `${JSON.stringify(names)}\n`);
 }
