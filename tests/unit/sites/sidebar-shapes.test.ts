@@ -134,10 +134,11 @@ describe('a large sidebar whose pages are all in one folder', () => {
     expect(aside).toMatch(new RegExp(`<a href="${listing}(/page/\\d+)?">\\d+ more entries</a>`));
   });
 
-  it('shows the window at the start for a page outside the list, and the page is still marked', async () => {
+  it('shows the window from the start for the first page, with a link to the listing of the rest', async () => {
     const first = docs[0]!;
     const aside = asideOf(await htmlOf(site, first));
     expect(aside).not.toContain('earlier entries');
+    expect(aside).toContain(`<a href="/_listing/reference">${docs.length - sidebarWindowSize} more entries</a>`);
     expect(aside).toContain(`href="${first}" aria-current="page"`);
   });
 

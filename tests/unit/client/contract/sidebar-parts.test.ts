@@ -2,65 +2,13 @@
 // its way down, is the view the whole sidebar gives, and no part or page read grows with it.
 
 import { describe, expect, it } from 'vitest';
-import type { RenderedSidebar, SidebarItem } from '../../../../client/contract/sidebar.ts';
+import type { RenderedSidebar } from '../../../../client/contract/sidebar.ts';
 import { sidebarAsRendered } from '../../../../client/contract/sidebar.ts';
 import { sidebarSplitLinks, splitSidebarView } from '../../../../client/contract/sidebar-parts.ts';
 import { kvKeys } from '../../../../client/contract/storage.ts';
-import { addListings, countLinks } from '../../../../scripts/compiler/navigation/sidebar-listings.ts';
-import type { KvWriter } from '../../../../scripts/compiler/outputs/kv-writer.ts';
-import { storeSidebars, storedSidebarItems } from '../../../../scripts/compiler/outputs/sidebar-files.ts';
-import type { VersionDocs } from '../../../../scripts/compiler/sources/version-docs.ts';
-
-type Category = Extract<SidebarItem, { type: 'category' }>;
-const docs = (prefix: string, count: number): SidebarItem[] =>
-  Array.from({ length: count }, (_, i) => ({ type: 'doc', label: `${prefix} ${i + 1}`, href: `${prefix}/${i + 1}` }));
-const category = (label: string, items: SidebarItem[], href?: string): Category => ({
-  type: 'category',
-  label,
-  collapsed: true,
-  collapsible: true,
-  items,
-  ...(href ? { href } : {}),
-});
-
-/** Flat docs at the top, categories without pages two deep, one with a page and 2,500 items, one open by default. */
-function bigSidebar(): SidebarItem[] {
-  const nested = Array.from({ length: 12 }, (_, top) =>
-    category(
-      `Part ${top + 1}`,
-      Array.from({ length: 4 }, (_, sub) => category(`Section ${sub + 1}`, docs(`/p${top}/s${sub}`, 30))),
-    ),
-  );
-  const open = { ...category('Open', docs('/open', 12)), collapsed: false };
-  return [...docs('/top', 1200), ...nested, category('Huge', docs('/huge', 2500), '/huge'), open];
-}
-
-/** Every doc's route with its place (index at each level), as the build gives pages their `sidebarPath`. */
-function placesOf(items: SidebarItem[], place: number[] = []): { route: string; path: number[] }[] {
-  return items.flatMap((item, index) => [
-    ...(item.href && item.type !== 'link' ? [{ route: item.href, path: [...place, index] }] : []),
-    ...(item.type === 'category' ? placesOf(item.items, [...place, index]) : []),
-  ]);
-}
-
-async function storedInParts(items: SidebarItem[]) {
-  const { listing } = addListings('docs', items, '/', new Set(), 'sidebars.js');
-  const values = new Map<string, string>();
-  let next = 0;
-  const kv = {
-    putContent: async (key: (hash: string) => string, value: string) => {
-      const hash = `h${next++}`;
-      values.set(key(hash), value);
-      return hash;
-    },
-  } as unknown as KvWriter;
-  const version = {
-    version: { name: 'current' },
-    sidebars: { sidebars: { docs: items }, topListings: { docs: listing } },
-  };
-  const refs = await storeSidebars(kv, [version as unknown as VersionDocs]);
-  return { ref: refs.docs!, values };
-}
+import { countLinks } from '../../../../scripts/compiler/navigation/sidebar-listings.ts';
+import { storedSidebarItems } from '../../../../scripts/compiler/outputs/sidebar-files.ts';
+import { bigSidebar, placesOf, storedInParts } from '../../support/big-sidebar.ts';
 
 describe('a sidebar stored in parts', () => {
   it('is split past sidebarSplitLinks, into values that stay small, and reads back whole', async () => {
