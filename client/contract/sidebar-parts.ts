@@ -2,8 +2,8 @@
 // is rendered from the parts on its way down (its `sidebarPath`) and those its sidebar shows, so
 // neither a KV value nor a page's reads grow with the sidebar. Each list of the sidebar (its top
 // level, a category's items) is a `SidebarListRoot` naming segments of at most
-// `sidebarSegmentSize` items; in a segment, a category whose items are many has them as a list of
-// its own (`part`, and their `count`), a small one keeps them in place. The browser is not given a
+// `sidebarSegmentSize` items and links; in a segment, a category whose items are many has them as
+// a list of its own (`part`, and their `count`), a small one keeps them in place. The browser is not given a
 // split sidebar's data (boot data names no file for it): pages of it load whole, rendered in part.
 
 import type { SidebarCategory, SidebarItem, SidebarView, SidebarWindow, RenderedSidebar } from './sidebar.ts';
@@ -12,16 +12,22 @@ import { sidebarWindowSize } from './sidebar.ts';
 /** A sidebar of more links than this is stored in parts. */
 export const sidebarSplitLinks = 4000;
 
-/** Most items a segment of a list holds. */
-export const sidebarSegmentSize = 1000;
+/** Most items, and most links (its categories' kept in place counted), a segment of a list holds. */
+export const sidebarSegmentSize = 250;
 
-/** A category keeps its items in place in a segment when they hold at most this many links. */
+/**
+ * A category keeps its items in place in a segment when they hold at most this many links; in a
+ * list longer than a render shows (whose categories off the page's path are left closed), at most
+ * `sidebarInlineLinksInLongList`, so a page does not read the items of those it leaves closed.
+ */
 export const sidebarInlineLinks = 200;
+export const sidebarInlineLinksInLongList = 20;
 
 /** KV `sidebar:<hash>` of one list of a split sidebar: how many items, and the segments holding them. */
 export interface SidebarListRoot {
   count: number;
-  segments: string[];
+  /** Each segment's hash, and the index in the list of its first item. */
+  segments: { hash: string; start: number }[];
 }
 
 /** A category of a segment whose items are a list of their own. */
@@ -101,12 +107,19 @@ async function windowOfList(
   let items: SidebarItem[];
   if (!root) items = (list as { items: SidebarItem[] }).items.slice(start, end);
   else {
-    const first = Math.floor(start / sidebarSegmentSize);
-    const last = Math.floor(Math.max(start, end - 1) / sidebarSegmentSize);
-    const segments = await Promise.all(
-      root.segments.slice(first, last + 1).map((hash) => read(hash) as Promise<SidebarItem[]>),
+    // The segments the window overlaps: from the last that starts at or before it, to the last that starts inside it.
+    const first = Math.max(
+      0,
+      root.segments.findLastIndex((segment) => segment.start <= start),
     );
-    const offset = first * sidebarSegmentSize;
+    const last = Math.max(
+      first,
+      root.segments.findLastIndex((segment) => segment.start < end),
+    );
+    const segments = await Promise.all(
+      root.segments.slice(first, last + 1).map(({ hash }) => read(hash) as Promise<SidebarItem[]>),
+    );
+    const offset = root.segments[first]?.start ?? 0;
     items = segments.flat().slice(start - offset, end - offset);
   }
   return { items, start, ...(windowed ? { window: { before: start, after: count - end, listing: listing! } } : {}) };

@@ -2,9 +2,10 @@
 // more than `sidebarSplitLinks` links is stored in parts (client/contract/sidebar-parts.ts), so no
 // KV value, nor what a page reads of it, grows with it.
 
-import type { SidebarItem } from '../../../client/contract/sidebar.ts';
+import { sidebarWindowSize, type SidebarItem } from '../../../client/contract/sidebar.ts';
 import {
   sidebarInlineLinks,
+  sidebarInlineLinksInLongList,
   sidebarSegmentSize,
   sidebarSplitLinks,
   type SidebarListRoot,
@@ -32,8 +33,9 @@ export async function storeSidebars(kv: KvWriter, versions: VersionDocs[]): Prom
 /** Stores a list in segments, its large categories' items as lists of their own; returns its root's hash. */
 async function storeList(kv: KvWriter, items: SidebarItem[]): Promise<string> {
   const stored: SidebarItem[] = [];
+  const inlineLinks = items.length > sidebarWindowSize ? sidebarInlineLinksInLongList : sidebarInlineLinks;
   for (const item of items) {
-    if (item.type !== 'category' || countLinks(item.items) <= sidebarInlineLinks) stored.push(item);
+    if (item.type !== 'category' || countLinks(item.items) <= inlineLinks) stored.push(item);
     else {
       const category: StoredCategory = {
         ...item,
@@ -44,9 +46,23 @@ async function storeList(kv: KvWriter, items: SidebarItem[]): Promise<string> {
       stored.push(category);
     }
   }
-  const segments: string[] = [];
-  for (let start = 0; start < stored.length; start += sidebarSegmentSize)
-    segments.push(await kv.putContent(kvKeys.sidebar, JSON.stringify(stored.slice(start, start + sidebarSegmentSize))));
+  // Cut where a segment would pass sidebarSegmentSize items or links, so no value grows with the list.
+  const segments: SidebarListRoot['segments'] = [];
+  let start = 0;
+  while (start < stored.length) {
+    let end = start;
+    let links = 0;
+    while (end < stored.length && end - start < sidebarSegmentSize) {
+      const item = stored[end]!;
+      const more = 1 + (item.type === 'category' ? countLinks(item.items) : 0);
+      if (end > start && links + more > sidebarSegmentSize) break;
+      links += more;
+      end++;
+    }
+    const hash = await kv.putContent(kvKeys.sidebar, JSON.stringify(stored.slice(start, end)));
+    segments.push({ hash, start });
+    start = end;
+  }
   const root: SidebarListRoot = { count: stored.length, segments };
   return kv.putContent(kvKeys.sidebar, JSON.stringify(root));
 }
@@ -56,7 +72,7 @@ export function storedSidebarItems(ref: SidebarRef, value: (hash: string) => str
   if (!ref.split) return JSON.parse(value(ref.hash)) as SidebarItem[];
   const list = (hash: string): SidebarItem[] =>
     (JSON.parse(value(hash)) as SidebarListRoot).segments.flatMap((segment) =>
-      (JSON.parse(value(segment)) as SidebarItem[]).map((item) => {
+      (JSON.parse(value(segment.hash)) as SidebarItem[]).map((item) => {
         if (item.type !== 'category' || !(item as StoredCategory).part) return item;
         const { part, count: _count, ...category } = item as StoredCategory;
         return { ...category, items: list(part!) };
