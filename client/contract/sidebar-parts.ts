@@ -7,7 +7,7 @@
 // split sidebar's data (boot data names no file for it): pages of it load whole, rendered in part.
 
 import type { SidebarCategory, SidebarItem, SidebarView, SidebarWindow, RenderedSidebar } from './sidebar.ts';
-import { sidebarWindowSize } from './sidebar.ts';
+import { keptOpen, sidebarOpenLinks, sidebarWindowSize } from './sidebar.ts';
 
 /** A sidebar of more links than this is stored in parts. */
 export const sidebarSplitLinks = 4000;
@@ -51,9 +51,10 @@ export async function splitSidebarView(
   path: number[] | undefined,
 ): Promise<SidebarView> {
   const top = await windowOfList(read, { part: rootHash }, path?.[0], rendered.listing);
+  const open = { links: sidebarOpenLinks };
   return {
     ...rendered,
-    items: await pruneLevel(read, top.items, relative(path?.[0], top.start), path?.slice(1)),
+    items: await pruneLevel(read, top.items, relative(path?.[0], top.start), path?.slice(1), open),
     ...(top.window ? { window: top.window } : {}),
   };
 }
@@ -64,30 +65,37 @@ async function pruneLevel(
   items: SidebarItem[],
   onPath: number | undefined,
   rest: number[] | undefined,
+  open: { links: number },
 ): Promise<SidebarItem[]> {
-  return Promise.all(
-    items.map(async (stored, index) => {
-      if (stored.type !== 'category') return stored;
-      const { part, count, ...item } = stored as StoredCategory;
-      const leaves = item.href !== undefined || item.listing !== undefined;
-      const here = index === onPath;
-      if (leaves && item.collapsed && item.collapsible && !here) {
-        const pruned: SidebarItem = { ...item, items: [], pruned: true };
-        if (item.listing !== undefined && item.href === undefined)
-          pruned.window = { before: 0, after: count ?? item.items.length, listing: item.listing };
-        return pruned;
-      }
-      const child = here ? rest?.[0] : undefined;
-      const shown = await windowOfList(read, part ? { part } : { items: item.items }, child, item.listing);
-      const items = await pruneLevel(
-        read,
-        shown.items,
-        relative(child, shown.start),
-        here ? rest?.slice(1) : undefined,
-      );
-      return { ...item, items, ...(shown.window ? { window: shown.window } : {}) };
-    }),
-  );
+  // One item after the other, depth first, as pruneSidebar spends `open`.
+  const pruned: SidebarItem[] = [];
+  for (const [index, stored] of items.entries()) {
+    if (stored.type !== 'category') {
+      pruned.push(stored);
+      continue;
+    }
+    const { part, count, ...item } = stored as StoredCategory;
+    const leaves = item.href !== undefined || item.listing !== undefined;
+    const here = index === onPath;
+    if (leaves && !here && !keptOpen(item, count ?? item.items.length, open)) {
+      const closed: SidebarItem = { ...item, items: [], pruned: true };
+      if (item.listing !== undefined && item.href === undefined)
+        closed.window = { before: 0, after: count ?? item.items.length, listing: item.listing };
+      pruned.push(closed);
+      continue;
+    }
+    const child = here ? rest?.[0] : undefined;
+    const shown = await windowOfList(read, part ? { part } : { items: item.items }, child, item.listing);
+    const children = await pruneLevel(
+      read,
+      shown.items,
+      relative(child, shown.start),
+      here ? rest?.slice(1) : undefined,
+      open,
+    );
+    pruned.push({ ...item, items: children, ...(shown.window ? { window: shown.window } : {}) });
+  }
+  return pruned;
 }
 
 /** As windowAround, reading only the segments the window takes. */

@@ -49,6 +49,13 @@ export const sidebarRenderLimit = 150;
 /** Most entries of one list a partial render shows; a longer list shows a window around the page. */
 export const sidebarWindowSize = 40;
 
+/**
+ * Most links the categories a site leaves open (`collapsed: false`, or not collapsible) may show
+ * in a partial render, off the page's path: those past it are left closed, so the render stays
+ * bounded however many categories are open.
+ */
+export const sidebarOpenLinks = 100;
+
 /** Entries a listing page shows. */
 export const listingPageSize = 100;
 
@@ -92,11 +99,16 @@ export function sidebarAsRendered(rendered: RenderedSidebar, items: SidebarItem[
  * them), which keeps how many it left out; one with neither keeps them, so no-JS readers reach
  * every page. A list longer than `sidebarWindowSize` that has a listing shows a window of it.
  */
-export function pruneSidebar(items: SidebarItem[], route: string): SidebarItem[] {
+export function pruneSidebar(
+  items: SidebarItem[],
+  route: string,
+  /** Links the open categories off the path may still show (`sidebarOpenLinks`), shared by the whole walk. */
+  open = { links: sidebarOpenLinks },
+): SidebarItem[] {
   return items.map((item) => {
     if (item.type !== 'category') return item;
     const leaves = item.href !== undefined || item.listing !== undefined;
-    const keep = !leaves || !item.collapsed || !item.collapsible || containsRoute(item, route);
+    const keep = !leaves || containsRoute(item, route) || keptOpen(item, item.items.length, open);
     if (!keep) {
       const pruned: SidebarItem = { ...item, items: [], pruned: true };
       if (item.listing !== undefined && item.href === undefined)
@@ -104,8 +116,20 @@ export function pruneSidebar(items: SidebarItem[], route: string): SidebarItem[]
       return pruned;
     }
     const shown = windowAround(item.items, route, item.listing);
-    return { ...item, items: pruneSidebar(shown.items, route), ...(shown.window ? { window: shown.window } : {}) };
+    return {
+      ...item,
+      items: pruneSidebar(shown.items, route, open),
+      ...(shown.window ? { window: shown.window } : {}),
+    };
   });
+}
+
+/** Whether a category off the page's path stays open: the site leaves it open, and `open` has room for its items. */
+export function keptOpen(item: SidebarCategory, count: number, open: { links: number }): boolean {
+  if (item.collapsed && item.collapsible) return false;
+  if (count > open.links) return false;
+  open.links -= count;
+  return true;
 }
 
 /**

@@ -38,7 +38,8 @@ describe('a sidebar stored in parts', () => {
         ...(ref.listing ? { listing: ref.listing } : {}),
       };
       expect(await splitSidebarView(read, rendered, ref.hash, path), route).toEqual(sidebarAsRendered(rendered, items));
-      expect(reads.length, route).toBeLessThanOrEqual(8);
+      // A list's root and a segment or two on each level of the path, and those of the few categories left open.
+      expect(reads.length, route).toBeLessThanOrEqual(12);
     }
   });
 

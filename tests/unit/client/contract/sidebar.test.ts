@@ -5,7 +5,12 @@ import { describe, expect, it } from 'vitest';
 import type { SidebarItem } from '../../../../client/contract/sidebar.ts';
 import { isPagePath } from '../../../../client/router.ts';
 import { kebabCase } from '../../../../scripts/compiler/navigation/sidebars.ts';
-import { pruneSidebar, sidebarAsRendered, sidebarWindowSize } from '../../../../client/contract/sidebar.ts';
+import {
+  pruneSidebar,
+  sidebarAsRendered,
+  sidebarOpenLinks,
+  sidebarWindowSize,
+} from '../../../../client/contract/sidebar.ts';
 
 const doc = (href: string): SidebarItem => ({ type: 'doc', label: href, href });
 const category = (label: string, items: SidebarItem[], href?: string): SidebarItem => ({
@@ -72,6 +77,20 @@ describe('pruneSidebar, with listing pages (a large sidebar of any shape)', () =
     const view = sidebarAsRendered({ id: 'docs', prunedFor: '/top/3', listing: '/_listing/docs' }, many('/top', 300));
     expect(view.items.map((item) => item.href).slice(0, 3)).toEqual(['/top/1', '/top/2', '/top/3']);
     expect(view.window).toEqual({ before: 0, after: 300 - sidebarWindowSize, listing: '/_listing/docs' });
+  });
+
+  it('leaves closed the categories a site leaves open once they would show more than sidebarOpenLinks links', () => {
+    const open = Array.from({ length: 10 }, (_, i) => ({
+      ...category(`Open ${i}`, many(`/open${i}`, 30)),
+      collapsed: false,
+      listing: `/_listing/docs/open-${i}`,
+    }));
+    const pruned = pruneSidebar(open, '/open9/1') as Extract<SidebarItem, { type: 'category' }>[];
+    const shown = pruned.filter((item) => !item.pruned).map((item) => item.label);
+    expect(shown).toEqual(['Open 0', 'Open 1', 'Open 2', 'Open 9']);
+    expect(pruned.filter((item) => !item.pruned && item.label !== 'Open 9').length * 30).toBeLessThanOrEqual(
+      sidebarOpenLinks,
+    );
   });
 
   it('keeps a long list whole when no listing holds it (a sidebar rendered whole)', () => {
