@@ -2,6 +2,7 @@
 // and a page of a dev build that failed to build.
 
 import type { BlogPageInfo } from './blog.ts';
+import type { SidebarItem, SidebarWindow } from './sidebar.ts';
 
 /** A node of a compiled page: text, or an element with a tag (HTML/SVG) or a registered component name. */
 export type TreeNode = string | TreeElement;
@@ -70,6 +71,11 @@ export interface PageData {
    * level, so the worker reads only the parts on its way down.
    */
   sidebarPath?: number[];
+  /**
+   * Never stored: in the `/__data` answer of a page of a sidebar stored in parts, the sidebar as
+   * the page shows it (the browser has no data file of such a sidebar to work it out from).
+   */
+  sidebarView?: { items: SidebarItem[]; window?: SidebarWindow };
   /** Name of the docs version the page belongs to (`current` for the docs folder). */
   version?: string;
   /**
