@@ -3,8 +3,9 @@
 // neither a KV value nor a page's reads grow with the sidebar. Each list of the sidebar (its top
 // level, a category's items) is a `SidebarListRoot` naming segments of at most
 // `sidebarSegmentSize` items and links; in a segment, a category whose items are many has them as
-// a list of its own (`part`, and their `count`), a small one keeps them in place. The browser is not given a
-// split sidebar's data (boot data names no file for it): pages of it load whole, rendered in part.
+// a list of its own (`part`, and their `count`), a small one keeps them in place. The browser is not
+// given a split sidebar's data (boot data names no file for it): a page's `/__data` answer carries
+// the sidebar as that page shows it (`PageData.sidebarView`).
 
 import type { SidebarCategory, SidebarItem, SidebarView, SidebarWindow, RenderedSidebar } from './sidebar.ts';
 import { keptOpen, sidebarOpenLinks, sidebarWindowSize } from './sidebar.ts';
