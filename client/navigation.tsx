@@ -119,9 +119,10 @@ export async function navigate(app: () => NavigationHost, url: URL, route: strin
   const spinner = setTimeout(() => id === latest && showSpinner(<Spinner />), 200);
   try {
     const page = await loadPage(boot.buildId, route);
-    // A page of another docs version: its sidebars are not among this page's, so load it whole.
+    // A page of another docs version: its sidebars are not among this page's, so load it whole
+    // (unless it comes with its sidebar as shown: one stored in parts, which has no file).
     const sidebarFile = page.sidebar ? boot.sidebarFiles[page.sidebar] : undefined;
-    if (page.sidebar && !sidebarFile) {
+    if (page.sidebar && !sidebarFile && !page.sidebarView) {
       location.assign(url.href);
       return;
     }
@@ -148,7 +149,11 @@ export async function navigate(app: () => NavigationHost, url: URL, route: strin
       page,
       status: 200,
       route,
-      menu: items ? <SidebarMenu items={items} /> : null,
+      menu: items ? (
+        <SidebarMenu items={items} />
+      ) : page.sidebarView ? (
+        <SidebarMenu items={page.sidebarView.items} window={page.sidebarView.window} />
+      ) : null,
       // Keyed by route: a new page gets new elements, never ones the page's controls changed (tabs).
       article: <DocPage key={route} page={page} />,
       rendered,

@@ -1,19 +1,53 @@
 // The docs sidebar: categories are <details> so they open and close without JavaScript;
 // after hydration their state is kept across navigations, and the active path is opened.
 
-import type { SidebarItem } from '../contract/sidebar.ts';
+import type { SidebarItem, SidebarWindow } from '../contract/sidebar.ts';
 import { useSite } from '../context.ts';
-import { containsRoute } from '../contract/sidebar.ts';
+import { containsRoute, listingPageRoute, listingPageSize } from '../contract/sidebar.ts';
 
-export function SidebarMenu({ items, label = 'Docs sidebar' }: { items: SidebarItem[]; label?: string }) {
+export function SidebarMenu({
+  items,
+  label = 'Docs sidebar',
+  window,
+}: {
+  items: SidebarItem[];
+  label?: string;
+  /** The items are a window of a longer top level (a partial render). */
+  window?: SidebarWindow;
+}) {
   return (
     <nav className="sidebar-menu" aria-label={label}>
       <ul>
+        <EntriesBefore window={window} />
         {items.map((item, index) => (
           <SidebarEntry key={`${item.label}-${index}`} item={item} path={item.label} />
         ))}
+        <EntriesAfter window={window} shown={items.length} />
       </ul>
     </nav>
+  );
+}
+
+// A window's links to what it left out lead to the listing page that holds those entries.
+function EntriesBefore({ window }: { window?: SidebarWindow }) {
+  if (!window || window.before === 0) return null;
+  const page = Math.floor((window.before - 1) / listingPageSize) + 1;
+  return (
+    <li>
+      <a href={listingPageRoute(window.listing, page)}>{`${window.before} earlier entries`}</a>
+    </li>
+  );
+}
+
+function EntriesAfter({ window, shown }: { window?: SidebarWindow; shown: number }) {
+  if (!window || window.after === 0) return null;
+  const page = Math.floor((window.before + shown) / listingPageSize) + 1;
+  return (
+    <li>
+      <a href={listingPageRoute(window.listing, page)}>
+        {shown === 0 ? `All ${window.after} entries` : `${window.after} more entries`}
+      </a>
+    </li>
   );
 }
 
@@ -54,12 +88,15 @@ function SidebarEntry({ item, path }: { item: SidebarItem; path: string }) {
             <span>{item.label}</span>
           )}
         </summary>
-        {/* A large sidebar's closed category arrives without its items (they come with the sidebar's data). */}
-        {item.items.length > 0 ? (
+        {/* A large sidebar's closed category arrives without its items (they come with the sidebar's data), and a
+            long list as a window of it: links lead to the listing pages of what was left out. */}
+        {item.items.length > 0 || item.window ? (
           <ul>
+            <EntriesBefore window={item.window} />
             {item.items.map((child, index) => (
               <SidebarEntry key={`${child.label}-${index}`} item={child} path={`${path}/${child.label}`} />
             ))}
+            <EntriesAfter window={item.window} shown={item.items.length} />
           </ul>
         ) : null}
       </details>

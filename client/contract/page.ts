@@ -3,6 +3,7 @@
 
 import type { BlogPageInfo } from './blog.ts';
 import type { HeadTag } from './site-config.ts';
+import type { SidebarItem, SidebarWindow } from './sidebar.ts';
 
 /** A node of a compiled page: text, or an element with a tag (HTML/SVG) or a registered component name. */
 export type TreeNode = string | TreeElement;
@@ -59,8 +60,23 @@ export interface PageData {
   className?: string;
   /** Frontmatter `unlisted`: reachable by URL only — no search, sitemap or pagination, `noindex, nofollow`. */
   unlisted?: true;
+  /**
+   * A listing page the build made for a large sidebar's category (navigation/sidebar-listings.ts):
+   * a way down for readers without JavaScript, `noindex`, not in search, the sitemap or llms files.
+   */
+  listing?: true;
   /** Id of the sidebar this page belongs to; absent when the page is in no sidebar. */
   sidebar?: string;
+  /**
+   * In a sidebar stored in parts (sidebar-parts.ts), the page's place: its item's index at each
+   * level, so the worker reads only the parts on its way down.
+   */
+  sidebarPath?: number[];
+  /**
+   * Never stored: in the `/__data` answer of a page of a sidebar stored in parts, the sidebar as
+   * the page shows it (the browser has no data file of such a sidebar to work it out from).
+   */
+  sidebarView?: { items: SidebarItem[]; window?: SidebarWindow };
   /** Name of the docs version the page belongs to (`current` for the docs folder). */
   version?: string;
   /**

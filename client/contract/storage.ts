@@ -30,6 +30,10 @@ export interface SidebarRef {
   version: string;
   /** Links it holds; a page inside a large sidebar is rendered with only part of it (see pruneSidebar). */
   size: number;
+  /** The listing page of its top level, when that is longer than a partial render shows. */
+  listing?: string;
+  /** Stored in parts (client/contract/sidebar-parts.ts): `hash` names its top-level list. */
+  split?: true;
 }
 
 /**

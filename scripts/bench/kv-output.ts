@@ -8,12 +8,15 @@ import { join } from 'node:path';
 import { kvKeys, type Manifest, type SearchRef } from '../../client/contract/storage.ts';
 import type { SidebarItem } from '../../client/contract/sidebar.ts';
 import { kvBulkFiles } from '../compiler/outputs/kv-writer.ts';
+import { storedSidebarItems } from '../compiler/outputs/sidebar-files.ts';
 
 export interface KvOutput {
   entries: number;
   totalBytes: number;
   largestValueBytes: number;
   largestKey: string;
+  /** The largest value of a sidebar (or a part of one). */
+  largestSidebarBytes?: number;
   /** Where the build's search index is (the manifest's `search`). */
   search?: SearchRef;
   /** The manifest's sidebars, found by shape, for picking pages to measure. */
@@ -37,7 +40,10 @@ export async function readKvOutput(outDir: string): Promise<KvOutput> {
         result.largestKey = entry.key;
       }
       if (entry.key.endsWith(':manifest')) manifest = JSON.parse(entry.value) as Manifest;
-      else if (entry.key.startsWith(kvKeys.sidebar(''))) sidebarValues.set(entry.key, entry.value);
+      else if (entry.key.startsWith(kvKeys.sidebar(''))) {
+        sidebarValues.set(entry.key, entry.value);
+        result.largestSidebarBytes = Math.max(result.largestSidebarBytes ?? 0, bytes);
+      }
     }
   }
   if (manifest) {
@@ -45,7 +51,7 @@ export async function readKvOutput(outDir: string): Promise<KvOutput> {
     result.sidebars = Object.fromEntries(
       Object.entries(manifest.sidebars).map(([id, ref]) => [
         id,
-        JSON.parse(sidebarValues.get(kvKeys.sidebar(ref.hash)) ?? '[]') as SidebarItem[],
+        storedSidebarItems(ref, (hash) => sidebarValues.get(kvKeys.sidebar(hash)) ?? '[]'),
       ]),
     );
   }

@@ -31,6 +31,8 @@ export interface SearchFigures {
   servicesUp?: FirstSearch;
   /** workerd's RSS after `seriesQueries` searches minus its RSS before the first one. */
   isolateGrowthBytes: number;
+  /** The whole workerd process's RSS after the warm searches (null when it was gone). */
+  workerdRssBytes?: number | null;
   seriesQueries: number;
   /**
    * workerd's CPU time (every service in it: worker, assets, KV, cache) a warm search, which a
@@ -194,6 +196,7 @@ export async function measureSearch(
     else errors += 1;
   }
   const cpuAfter = processRunSeconds(workerdPid);
+  const workerdRssBytes = processRssBytes(workerdPid);
   const searches = times.length + errors;
   const cpuMsPerSearch = cpuMs(cpuBefore, cpuAfter, searches);
   times.sort((a, b) => a - b);
@@ -204,6 +207,7 @@ export async function measureSearch(
     coldFirstCpuMs: cold.cpuMs,
     isolateStartMs: round(isolateStartMs),
     isolateGrowthBytes: after - before,
+    workerdRssBytes: workerdRssBytes > 0 ? workerdRssBytes : null,
     seriesQueries,
     warm: { p50: percentile(50), p99: percentile(99), requests: times.length, errors, cpuMsPerSearch },
   };

@@ -191,7 +191,7 @@ async function prepareSite(size: SiteSize, siteDir: string, seed: number): Promi
   return bytes;
 }
 
-async function measuredBuild(siteDir: string, outDir: string, timeoutSeconds: number, cacheDir: string) {
+export async function measuredBuild(siteDir: string, outDir: string, timeoutSeconds: number, cacheDir: string) {
   // tsx directly rather than through npx: the launcher is not part of the build's cost.
   const tsx = join(projectRoot, 'node_modules', '.bin', 'tsx');
   const run = await runMeasured(

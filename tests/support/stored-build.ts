@@ -8,6 +8,7 @@ import type { PageData } from '../../client/contract/page.ts';
 import type { SearchRecord } from '../../client/contract/search-protocol.ts';
 import type { SidebarItem } from '../../client/contract/sidebar.ts';
 import { readKvEntries, type KvEntry } from '../../scripts/compiler/outputs/kv-writer.ts';
+import { storedSidebarItems } from '../../scripts/compiler/outputs/sidebar-files.ts';
 import type { BuildResult } from '../../scripts/compiler/types.ts';
 
 /** A build with what it stored read back: whole pages, sidebars, every KV entry. */
@@ -42,7 +43,7 @@ export async function storedBuild(result: BuildResult, outDir: string): Promise<
   const sidebars = Object.fromEntries(
     Object.entries(result.manifest.sidebars).map(([id, ref]) => [
       id,
-      stored(kvKeys.sidebar(ref.hash)) as SidebarItem[],
+      storedSidebarItems(ref, (hash) => JSON.stringify(stored(kvKeys.sidebar(hash)))),
     ]),
   );
   const records = JSON.parse(await readFile(join(outDir, 'search', 'records.json'), 'utf8')) as SearchRecord[];

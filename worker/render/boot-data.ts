@@ -29,10 +29,16 @@ export function bootData(
     site: manifest.site,
     // A missing page's sidebar is pruned for no route (''): still pruned, so the browser completes it.
     ...(sidebar
-      ? { sidebar: { id: sidebar.id, ...(sidebar.prunedFor !== undefined ? { prunedFor: sidebar.prunedFor } : {}) } }
+      ? {
+          sidebar: {
+            id: sidebar.id,
+            ...(sidebar.prunedFor !== undefined ? { prunedFor: sidebar.prunedFor } : {}),
+            ...(sidebar.listing !== undefined ? { listing: sidebar.listing } : {}),
+          },
+        }
       : {}),
     // The page's own sidebar among them, whichever version the sidebar a missing page offers is of.
-    sidebarFiles: sidebar && ref ? { ...files, [sidebar.id]: sidebarDataPath(ref.hash) } : files,
+    sidebarFiles: sidebar && ref && !ref.split ? { ...files, [sidebar.id]: sidebarDataPath(ref.hash) } : files,
     // Older format (assets without an inline stylesheet): goes once every kept build records `formats`.
     // A build from before the inline stylesheet renders the page from the boot data (ClientAssets.inlineStyle).
     page: page && (inlinesStyles(manifest) ? summaryOf(page) : page),

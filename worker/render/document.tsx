@@ -71,7 +71,7 @@ export function renderDocumentRest(given: DocumentInput): string {
       statusPage={StatusPage}
       content={content}
       serverPage={docPage}
-      menu={sidebar ? <SidebarMenu items={sidebar.items} /> : undefined}
+      menu={sidebar ? <SidebarMenu items={sidebar.items} window={sidebar.window} /> : undefined}
       chrome={{
         logo: <Logo />,
         searchButton: <SearchButton />,
@@ -100,8 +100,8 @@ function documentHeadRest({ manifest, boot, page = null }: DocumentInput, styles
     `<title>${escapeHtml(title)}</title>`,
     own.meta('name', 'description', description),
     page && page.keywords.length > 0 ? own.meta('name', 'keywords', page.keywords.join(', ')) : '',
-    // Error pages and search results are not content for search engines to index.
-    boot.status !== 200 || boot.search
+    // Error pages, search results and a sidebar's listing pages are not content for search engines to index.
+    boot.status !== 200 || boot.search || page?.listing
       ? '<meta name="robots" content="noindex">'
       : canonical && !own.sets('link:canonical')
         ? `<link rel="canonical" href="${escapeHtml(canonical)}">`

@@ -3,16 +3,18 @@
 // page (`pruneSidebar`, client/contract/sidebar.ts): the rest arrives with the sidebar's data file,
 // which the browser requests after the first paint and shows whole once client-side navigation's
 // chunk is there (client/navigation.tsx). So a page's HTML does not grow with the site. Every page
-// stays reachable without JavaScript: a category left closed has its own page (which lists its
-// items), and one without a page keeps its items.
+// stays reachable without JavaScript: a category left closed has its own page or a listing page
+// the build made (navigation/sidebar-listings.ts), and a long list shows a window around the page
+// with links to the listing's other entries.
 
 import { sidebarDataPath } from '../../client/contract/urls.ts';
 import type { Manifest, SidebarRef } from '../../client/contract/storage.ts';
 import type { RenderedSidebar, SidebarItem, SidebarView } from '../../client/contract/sidebar.ts';
-import { sidebarAsRendered } from '../../client/contract/sidebar.ts';
-import { readSidebar } from '../services/content-store.ts';
+import { sidebarAsRendered, sidebarRenderLimit } from '../../client/contract/sidebar.ts';
+import { splitSidebarView } from '../../client/contract/sidebar-parts.ts';
+import { readSidebar, readSidebarPart } from '../services/content-store.ts';
 
-export const sidebarRenderLimit = 150;
+export { sidebarRenderLimit };
 
 /** The view of sidebar `id` for `route`; undefined when the build has no such sidebar. */
 export async function sidebarView(
@@ -20,16 +22,25 @@ export async function sidebarView(
   manifest: Manifest,
   id: string | undefined,
   route: string,
+  /** The page's place in a sidebar stored in parts (`PageData.sidebarPath`). */
+  path?: number[],
 ): Promise<SidebarView | undefined> {
   const ref = id ? manifest.sidebars[id] : undefined;
   if (!id || !ref) return undefined;
+  if (ref.split)
+    return splitSidebarView((hash) => readSidebarPart(kv, hash), renderedAs(id, ref, route), ref.hash, path);
   return viewOfSidebar(id, ref, await readSidebar(kv, ref.hash), route);
 }
 
 /** The view of a sidebar already read: whole, or pruned to the open path when it is large. */
 export function viewOfSidebar(id: string, ref: SidebarRef, items: SidebarItem[], route: string): SidebarView {
-  const rendered: RenderedSidebar = ref.size <= sidebarRenderLimit ? { id } : { id, prunedFor: route };
-  return sidebarAsRendered(rendered, items);
+  return sidebarAsRendered(renderedAs(id, ref, route), items);
+}
+
+function renderedAs(id: string, ref: SidebarRef, route: string): RenderedSidebar {
+  return ref.size <= sidebarRenderLimit
+    ? { id }
+    : { id, prunedFor: route, ...(ref.listing !== undefined ? { listing: ref.listing } : {}) };
 }
 
 /**
@@ -39,7 +50,8 @@ export function viewOfSidebar(id: string, ref: SidebarRef, items: SidebarItem[],
 export function sidebarFiles(manifest: Manifest, version: string): Record<string, string> {
   return Object.fromEntries(
     Object.entries(manifest.sidebars)
-      .filter(([, ref]) => (ref.version ?? version) === version)
+      // A sidebar stored in parts has no file to give: its pages load whole.
+      .filter(([, ref]) => (ref.version ?? version) === version && !ref.split)
       .map(([id, ref]) => [id, sidebarDataPath(ref.hash)]),
   );
 }

@@ -1,11 +1,13 @@
 // `/__data/<build>/<route>.json`: a page's data for client-side navigation, and
-// `/__data/sidebar/<hash>.json`: a sidebar's data. Both immutable: the build or hash names them.
+// `/__data/sidebar/<hash>.json`: a sidebar's data. Both immutable: the build or hash names them. A
+// page of a sidebar stored in parts comes with that sidebar as it shows it (`sidebarView`).
 
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from '../env.ts';
 import type { PageData } from '../../client/contract/page.ts';
 import { withIslandAssets } from '../render/island-assets.ts';
+import { sidebarView } from '../render/sidebar-view.ts';
 import { lookupRoute, manifestOf, readPageJson, readSidebarJson } from '../services/content-store.ts';
 
 const immutable = {
@@ -36,9 +38,17 @@ export async function servePageData(c: Context<AppEnv>): Promise<Response> {
   const target = await lookupRoute(c.env.CONTENT, manifest, route);
   if (!target || !('page' in target)) throw new HTTPException(404, { message: `No page ${route} in build ${buildId}` });
   const json = await readPageJson(c.env.CONTENT, target.page);
-  // Only a page that uses islands is parsed (in JSON text, a key's quotes are the only unescaped ones).
-  if (!manifest.islands || !json.includes('"islands":[')) return c.body(json, 200, immutable);
+  // Only a page that uses islands, or sits in a sidebar stored in parts, is parsed (in JSON text, a
+  // key's quotes are the only unescaped ones).
+  const islands = manifest.islands && json.includes('"islands":[');
+  const inParts = json.includes('"sidebarPath":[');
+  if (!islands && !inParts) return c.body(json, 200, immutable);
   // A page that uses site components gets their scripts and stylesheets with it.
-  const page = JSON.parse(json) as PageData;
-  return c.body(JSON.stringify(withIslandAssets(page, manifest)), 200, immutable);
+  const page = islands ? withIslandAssets(JSON.parse(json) as PageData, manifest) : (JSON.parse(json) as PageData);
+  const ref = page.sidebar ? manifest.sidebars[page.sidebar] : undefined;
+  if (inParts && ref?.split) {
+    const view = await sidebarView(c.env.CONTENT, manifest, page.sidebar, route, page.sidebarPath);
+    if (view) page.sidebarView = { items: view.items, ...(view.window ? { window: view.window } : {}) };
+  }
+  return c.body(JSON.stringify(page), 200, immutable);
 }

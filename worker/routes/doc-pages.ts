@@ -147,7 +147,7 @@ async function renderRest(
   // answer's sidebar is opened for the page it shows, or for none: the same at every path.
   const sidebarId = page ? page.sidebar : (broken?.sidebar ?? manifest.defaultSidebar);
   const sidebarRoute = status === 404 ? (page?.route ?? '') : path;
-  const sidebar = await sidebarView(kv, manifest, sidebarId, sidebarRoute);
+  const sidebar = await sidebarView(kv, manifest, sidebarId, sidebarRoute, page?.sidebarPath);
   const boot = {
     ...bootData(manifest, page, status as BootData['status'], theme, dismissed, sidebar),
     ...(broken ? { broken } : {}),

@@ -51,9 +51,10 @@ const memory: Memory = { manifests: new Map(), older: new Map() };
 /** Route buckets (a few KB each) and sidebars, parsed; content-addressed, so never stale. */
 const buckets = new ByteCache<RouteBucket>(2 * 1024 * 1024);
 // A big site's sidebar runs to megabytes of JSON: it must fit, or every page render parses it anew.
-const sidebars = new ByteCache<SidebarItem[]>(8 * 1024 * 1024);
-/** Sidebars being read, so that two asks of one share a KV read. */
-const sidebarsReading = new Map<string, Promise<SidebarItem[]>>();
+// It holds the parts of sidebars stored in parts too (client/contract/sidebar-parts.ts).
+const sidebars = new ByteCache<unknown>(8 * 1024 * 1024);
+/** Sidebars (or parts) being read, so that two asks of one share a KV read. */
+const sidebarsReading = new Map<string, Promise<unknown>>();
 /** Pages, parsed (content-addressed, so never stale): parsing a long page's tree costs a render of its layout. */
 const pages = new ByteCache<PageData>(8 * 1024 * 1024);
 
@@ -242,11 +243,16 @@ export async function readSidebarJson(kv: KVNamespace, hash: string): Promise<st
   return readStored(kv, kvKeys.sidebar(hash), immutableTtl);
 }
 
+/** A sidebar of a build, parsed and kept (bounded) for the pages that render it. */
+export async function readSidebar(kv: KVNamespace, hash: string): Promise<SidebarItem[]> {
+  return (await readSidebarPart(kv, hash)) as SidebarItem[];
+}
+
 /**
- * A sidebar of a build, parsed and kept (bounded) for the pages that render it. Asked again while
- * it is being read (a page's route reads its likely sidebar beside the page), it is read once.
+ * A sidebar, or a part of one stored in parts, parsed and kept (bounded). Asked again while it is
+ * being read (a page's route reads its likely sidebar beside the page), it is read once.
  */
-export function readSidebar(kv: KVNamespace, hash: string): Promise<SidebarItem[]> {
+export function readSidebarPart(kv: KVNamespace, hash: string): Promise<unknown> {
   const cached = sidebars.get(hash);
   if (cached) return Promise.resolve(cached);
   let reading = sidebarsReading.get(hash);
@@ -257,13 +263,13 @@ export function readSidebar(kv: KVNamespace, hash: string): Promise<SidebarItem[
   return reading;
 }
 
-async function readSidebarFromKv(kv: KVNamespace, hash: string): Promise<SidebarItem[]> {
+async function readSidebarFromKv(kv: KVNamespace, hash: string): Promise<unknown> {
   const text = await readSidebarJson(kv, hash);
   if (text === null) throw new StoreUnavailable(`${kvKeys.sidebar(hash)} is missing`);
-  const items = parseStored<SidebarItem[]>(text, kvKeys.sidebar(hash));
+  const value = parseStored<unknown>(text, kvKeys.sidebar(hash));
   // Parsed objects cost a few times their text.
-  sidebars.set(hash, items, text.length * 3);
-  return items;
+  sidebars.set(hash, value, text.length * 3);
+  return value;
 }
 
 /** The one way this worker reads KV: a failing or hanging read is a `StoreUnavailable` naming the key. */

@@ -8,6 +8,7 @@ import { islandsOf } from '../../../client/contract/islands.ts';
 import type { LoadedSiteConfig } from '../config/resolve-config.ts';
 import { report, throwIfErrors, type Diagnostics } from '../errors.ts';
 import { generatedIndexPage } from '../navigation/generated-index.ts';
+import { listingPage, listingPageCount } from '../navigation/sidebar-listings.ts';
 import { categoryCards } from '../navigation/doc-cards.ts';
 import { siteMdxComponents } from './site-mdx-components.ts';
 import { docPlaces } from './doc-context.ts';
@@ -138,6 +139,11 @@ export async function compileSite(input: CompileSiteInput): Promise<CompiledSite
     for (const index of sidebars.generatedIndexes) {
       await store.store({ ...generatedIndexPage(index, docsByRoute), version: version.name }, offset++);
     }
+    const descriptionOf = (route: string) => docsByRoute.get(route)?.description;
+    for (const listing of sidebars.listings) {
+      for (let page = 1; page <= listingPageCount(listing); page++)
+        await store.store({ ...listingPage(listing, page, descriptionOf), version: version.name }, offset++);
+    }
   }
   if (input.customPages && input.customPages.length > 0) {
     await compileCustomPages({
@@ -158,10 +164,14 @@ export async function compileSite(input: CompileSiteInput): Promise<CompiledSite
   return { pagesFromCache, media, pageContext: context.pageContext, docsData };
 }
 
-/** The number of pages every version will store: its docs and its generated category pages. */
+/** The number of pages every version will store: its docs, its generated category pages and listing pages. */
 export function pagesToStore(sources: DocSources): number {
   return sources.versions.reduce(
-    (sum, loaded) => sum + loaded.docs.length + loaded.sidebars.generatedIndexes.length,
+    (sum, loaded) =>
+      sum +
+      loaded.docs.length +
+      loaded.sidebars.generatedIndexes.length +
+      loaded.sidebars.listings.reduce((pages, listing) => pages + listingPageCount(listing), 0),
     0,
   );
 }
@@ -194,6 +204,8 @@ function toPageData(
   if (editUrl) page.editUrl = editUrl;
   const sidebar = sidebars.sidebarOfDoc.get(doc.id);
   if (sidebar) page.sidebar = sidebar;
+  const sidebarPath = sidebars.sidebarPaths.get(doc.id);
+  if (sidebarPath) page.sidebarPath = sidebarPath;
   page.version = version;
   const previous = sidebars.previous.get(doc.id);
   const next = sidebars.next.get(doc.id);

@@ -12,6 +12,8 @@ import type { CustomPageSource } from '../pages/discover-pages.ts';
 import { addCustomPageRoutes } from '../pages/page-routes.ts';
 import { assignRoutes, docRedirects } from './doc-routes.ts';
 import { clientRedirects } from './client-redirects.ts';
+import { listingPageCount } from './sidebar-listings.ts';
+import { listingPageRoute } from '../../../client/contract/sidebar.ts';
 import { planRedirects, routesReplaced, type RedirectPlan } from './redirect-plan.ts';
 
 export interface SiteNavigation {
@@ -65,6 +67,10 @@ export function resolveNavigation(
         );
       }
       routes.add(index.route);
+    }
+    // Their routes were chosen free of the docs' and the generated pages' (sidebar-listings.ts).
+    for (const listing of sidebars.listings) {
+      for (let page = 1; page <= listingPageCount(listing); page++) routes.add(listingPageRoute(listing.route, page));
     }
   }
   const site: SiteConfig = {

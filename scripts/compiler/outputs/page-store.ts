@@ -66,7 +66,8 @@ export class PageStore {
     this.pages[index] = summary;
     this.options.onStored?.();
     // A page a forced `_redirects` rule stands in for cannot be reached, so nothing offers it.
-    if (replaced.has(page.route)) {
+    // A listing page is a way down a large sidebar without JavaScript, not content to offer.
+    if (replaced.has(page.route) || page.listing) {
       summary.unlisted = true;
       return;
     }

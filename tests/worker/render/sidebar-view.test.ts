@@ -31,9 +31,10 @@ const pagesOf = (items: SidebarItem[], depth = 0): { href: string; depth: number
 const big = sidebars.reference!;
 const deepest = pagesOf(big).reduce((a, b) => (b.depth > a.depth ? b : a)).href;
 
+// Two hundred pages to put in KV: on a busy machine, longer than a hook's default ten seconds.
 beforeAll(async () => {
   await deployFixture({ fixture: 'large-site' });
-});
+}, 60_000);
 
 describe('a page inside a large sidebar', () => {
   it('is in a sidebar larger than a page renders whole', () => {

@@ -5,7 +5,12 @@ import { describe, expect, it } from 'vitest';
 import type { SidebarItem } from '../../../../client/contract/sidebar.ts';
 import { isPagePath } from '../../../../client/router.ts';
 import { kebabCase } from '../../../../scripts/compiler/navigation/sidebars.ts';
-import { pruneSidebar } from '../../../../client/contract/sidebar.ts';
+import {
+  pruneSidebar,
+  sidebarAsRendered,
+  sidebarOpenLinks,
+  sidebarWindowSize,
+} from '../../../../client/contract/sidebar.ts';
 
 const doc = (href: string): SidebarItem => ({ type: 'doc', label: href, href });
 const category = (label: string, items: SidebarItem[], href?: string): SidebarItem => ({
@@ -47,6 +52,50 @@ describe('pruneSidebar', () => {
   it('keeps categories that are open by default open, with their items', () => {
     const open = [{ ...(sidebar[2] as Extract<SidebarItem, { type: 'category' }>), collapsed: false }];
     expect(pruneSidebar(open, '/intro')).toEqual(open);
+  });
+});
+
+describe('pruneSidebar, with listing pages (a large sidebar of any shape)', () => {
+  const many = (prefix: string, count: number) => Array.from({ length: count }, (_, i) => doc(`${prefix}/${i + 1}`));
+
+  it('leaves out the items of a closed category without a page when it has a listing, and says how many', () => {
+    const listed = { ...(sidebar[3] as Extract<SidebarItem, { type: 'category' }>), listing: '/_listing/docs/no-page' };
+    const [pruned] = pruneSidebar([listed], '/intro');
+    expect(pruned).toMatchObject({ items: [], pruned: true, window: { before: 0, after: 2, listing: listed.listing } });
+  });
+
+  it('shows a window of a long list around the page, and how many entries it left out on each side', () => {
+    const long = { ...category('Flat', many('/flat', 500)), listing: '/_listing/docs/flat' };
+    const [shown] = pruneSidebar([long], '/flat/250') as Extract<SidebarItem, { type: 'category' }>[];
+    expect(shown!.items).toHaveLength(sidebarWindowSize);
+    expect(shown!.items.map((item) => item.href)).toContain('/flat/250');
+    expect(shown!.window!.before + sidebarWindowSize + shown!.window!.after).toBe(500);
+    expect(shown!.window!.before).toBeGreaterThan(200);
+  });
+
+  it('windows a long top level too, from the listing the sidebar names', () => {
+    const view = sidebarAsRendered({ id: 'docs', prunedFor: '/top/3', listing: '/_listing/docs' }, many('/top', 300));
+    expect(view.items.map((item) => item.href).slice(0, 3)).toEqual(['/top/1', '/top/2', '/top/3']);
+    expect(view.window).toEqual({ before: 0, after: 300 - sidebarWindowSize, listing: '/_listing/docs' });
+  });
+
+  it('leaves closed the categories a site leaves open once they would show more than sidebarOpenLinks links', () => {
+    const open = Array.from({ length: 10 }, (_, i) => ({
+      ...category(`Open ${i}`, many(`/open${i}`, 30)),
+      collapsed: false,
+      listing: `/_listing/docs/open-${i}`,
+    }));
+    const pruned = pruneSidebar(open, '/open9/1') as Extract<SidebarItem, { type: 'category' }>[];
+    const shown = pruned.filter((item) => !item.pruned).map((item) => item.label);
+    expect(shown).toEqual(['Open 0', 'Open 1', 'Open 2', 'Open 9']);
+    expect(pruned.filter((item) => !item.pruned && item.label !== 'Open 9').length * 30).toBeLessThanOrEqual(
+      sidebarOpenLinks,
+    );
+  });
+
+  it('keeps a long list whole when no listing holds it (a sidebar rendered whole)', () => {
+    const long = category('Flat', many('/flat', 100));
+    expect(pruneSidebar([long], '/flat/1')[0]).toEqual(long);
   });
 });
 
