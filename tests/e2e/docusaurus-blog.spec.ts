@@ -40,6 +40,8 @@ for (const theme of ['light', 'dark'] as const) {
 
 test('a post opened from the list keeps the blog layout', async ({ page }) => {
   await open(page, '/blog');
+  // npm start shows the fixture's draft too (as Docusaurus's dev server does): the post is on page 2.
+  await page.getByRole('link', { name: 'Older entries' }).click();
   await page.getByRole('link', { name: 'Read more about Version 2 is out' }).click();
   await expect(page).toHaveURL(`${site.origin}/blog/2024/02/20/release`);
   await expect(page.getByRole('heading', { level: 1, name: 'Version 2 is out' })).toBeVisible();
