@@ -12,8 +12,12 @@ function requestTimes(page: Page) {
   return page.evaluate(() => {
     const firstPaint = performance.getEntriesByName('first-paint')[0]?.startTime ?? Number.NaN;
     const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    // npm start's live reload script (/__dev/…) is no part of a deployed page: the site's own are measured.
     const starts = (pattern: RegExp) =>
-      resources.filter((entry) => pattern.test(new URL(entry.name).pathname)).map((entry) => entry.startTime);
+      resources
+        .map((entry) => ({ path: new URL(entry.name).pathname, start: entry.startTime }))
+        .filter(({ path }) => pattern.test(path) && !path.startsWith('/__dev/'))
+        .map(({ start }) => start);
     return { firstPaint, scripts: starts(/\.js$/), fonts: starts(/\.woff2$/) };
   });
 }
