@@ -11,6 +11,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { benchSteps } from './bench-step.ts';
 import type { SidebarItem } from '../../client/contract/sidebar.ts';
 import { bundleWorker } from '../local/workerd.ts';
 import { generateCorpus } from './corpus.ts';
@@ -98,17 +99,7 @@ async function benchShape(shape: CorpusShape, pages: number, options: ShapeOptio
   const siteDir = join(work, 'site');
   const outDir = join(work, 'out');
   const persist = join(work, 'state');
-  const step = async (name: string, run: () => Promise<void>) => {
-    try {
-      await run();
-      return true;
-    } catch (error) {
-      const message = `${name}: ${error instanceof Error ? error.message : String(error)}`;
-      console.log(`  failed ${message.split('\n')[0]!.slice(0, 160)}`);
-      result.errors.push(message.slice(0, 2000));
-      return false;
-    }
-  };
+  const step = benchSteps(result.errors);
   try {
     await generateCorpus(siteDir, { pages, seed: options.seed, shape });
     const built = await step('build', async () => {

@@ -13,6 +13,7 @@ import type { SidebarItem } from '../../client/contract/sidebar.ts';
 import { progressFor, type ProgressReporter } from '../cli/progress.ts';
 import { buildV8Flags } from '../compiler/v8-flags.ts';
 import { bundleWorker } from '../local/workerd.ts';
+import { benchSteps } from './bench-step.ts';
 import { generateCorpus } from './corpus.ts';
 import { writeReportBeside } from './report/build-report.ts';
 import { countedLocalDeploy } from './counted-deploy.ts';
@@ -77,18 +78,9 @@ async function benchSize(size: SiteSize, options: ScaleOptions): Promise<SizeRes
   const persist = join(work, 'state');
   // Empty for the first build (a cold one); the redeploy's rebuild finds the pages it kept.
   const cacheDir = join(work, 'compile-cache');
-  const step = async (name: string, run: () => Promise<void>): Promise<boolean> => {
-    options.progress?.phase(`${size === 'self' ? 'SELF content' : `${size} pages`}: ${name}`);
-    try {
-      await run();
-      return true;
-    } catch (error) {
-      const message = `${name}: ${error instanceof Error ? error.message : String(error)}`;
-      console.log(`  failed ${message.split('\n')[0]!.slice(0, 160)}`);
-      result.errors.push(message.slice(0, 2000));
-      return false;
-    }
-  };
+  const step = benchSteps(result.errors, (name) =>
+    options.progress?.phase(`${size === 'self' ? 'SELF content' : `${size} pages`}: ${name}`),
+  );
   try {
     const buildTimeout = options.buildTimeout ?? 180 + (size === 'self' ? 41 : size) * 0.5;
     const prepared = await step('prepare the site', async () => {
