@@ -20,6 +20,7 @@ import { migrateLocalD1 } from './local/local-d1.ts';
 import { seededKeys, seedLocalKv } from './local/local-kv.ts';
 import { startEventServer } from './local/live-reload/event-server.ts';
 import { rebuildLive, type LiveReloadLoop } from './local/live-reload/rebuild.ts';
+import { freePort } from './cli/free-port.ts';
 import { startGroup } from './cli/process-group.ts';
 import { progressFor, type ProgressReporter } from './cli/progress.ts';
 
@@ -88,6 +89,10 @@ const wrangler = startGroup('npx', [
   '127.0.0.1',
   '--port',
   String(args.port),
+  // Its debugger on a free port: wrangler's default (9229, else 9230) collides when several npm
+  // starts begin at once (the browser tests' fixture sites), and the loser exits.
+  '--inspector-port',
+  String(await freePort()),
   '--local',
   '--show-interactive-dev-session=false',
   // The analytics cleanup (a Cron Trigger) can be run by hand: curl '/__scheduled?cron=17+3+*+*+*'.

@@ -4,10 +4,10 @@
 // Started by a spec's beforeAll, stopped by its afterAll.
 
 import { cp, mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { waitUntilAnswering } from '../../scripts/bench/server.ts';
+import { freePort } from '../../scripts/cli/free-port.ts';
 import { startGroup } from '../../scripts/cli/process-group.ts';
 import { offlineEnv } from '../../scripts/cli/run.ts';
 
@@ -56,18 +56,4 @@ async function copySite(siteDir: string, copy: string): Promise<string> {
   await mkdir(join(copy, 'node_modules'), { recursive: true });
   await symlink(resolve('.'), join(copy, 'node_modules', 'self-docs'), 'dir');
   return copy;
-}
-
-/** A port nothing listens on right now: the system picks it. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }
