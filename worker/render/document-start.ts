@@ -44,7 +44,7 @@ export function documentStart(manifest: Manifest, theme: ThemeChoice): string {
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<meta name="theme-color" content="${theme.theme === 'dark' ? '#070d1a' : '#ffffff'}">`,
-    `<link rel="icon" href="${escapeHtml(site.favicon)}">`,
+    site.favicon ? `<link rel="icon" href="${escapeHtml(site.favicon)}">` : '',
     // Before any linked stylesheet, so that it waits for none and runs before the first layout.
     `<script>${lazyLayoutScript}</script>`,
     // The chrome's styles, inline: nothing is fetched before the first paint.

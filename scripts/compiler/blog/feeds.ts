@@ -42,7 +42,7 @@ export function blogFeeds(
     id: absolute(base),
     link: absolute(base),
     language: 'en',
-    favicon: absolute(site.favicon),
+    ...(site.favicon ? { favicon: absolute(site.favicon) } : {}),
     copyright: blog.feedCopyright ?? '',
     updated: posts[0]!.post.date,
     generator: 'SELF Docs',

@@ -28,7 +28,9 @@ export const defaultSiteConfig: SiteConfig = {
   titleDelimiter: '|',
   tagline: '',
   url: 'http://127.0.0.1:8787',
-  favicon: '/favicon.svg',
+  // None unless the site names one, as in Docusaurus: a default the site has no file for would
+  // be a 404 on every page.
+  favicon: '',
   navbar: {
     title: '',
     logo: { alt: 'Logo', src: '', srcDark: '', href: '/', target: '_self' },

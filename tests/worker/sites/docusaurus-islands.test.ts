@@ -23,6 +23,11 @@ const stylesheets = (html: string) => attributesOf(html, 'link[rel="stylesheet"]
 const preloads = async (html: string) =>
   (await attributesOf(html, 'script#__start', 'data-preload')).flatMap((list) => (list ?? '').split(' '));
 
+it('links no icon when the config names no favicon, as Docusaurus does (a default would be a 404 on every page)', async () => {
+  const html = await page('/docs/counter');
+  expect(await attributesOf(html, 'link[rel="icon"]', 'href')).toEqual([]);
+});
+
 describe('a component with state (Counter)', () => {
   it("is in the served HTML as the build rendered it, with the page's props", async () => {
     const html = await page('/docs/counter');
