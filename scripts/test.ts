@@ -3,6 +3,7 @@
 
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
+import { formatPhaseTime, startPhaseClock, type PhaseTime } from './cli/phase-clock.ts';
 import { run } from './cli/run.ts';
 
 interface Tally {
@@ -13,6 +14,9 @@ interface Tally {
 }
 
 const tallies: Tally[] = [];
+/** Each phase's wall and CPU time, printed with the summary. */
+const times: { phase: string; time: PhaseTime }[] = [];
+const totalClock = startPhaseClock();
 const only = process.argv.slice(2);
 const wanted = (suite: string) => only.length === 0 || only.includes(suite);
 
@@ -24,33 +28,38 @@ await mkdir('test-results', { recursive: true });
 const checks: Promise<Tally>[] = [];
 if (wanted('typecheck')) checks.push(typecheck());
 if (wanted('lint')) checks.push(lint());
-tallies.push(...(await Promise.all(checks)));
+await timed('typecheck, format, lint', async () => tallies.push(...(await Promise.all(checks))));
 
 // The worker tests serve dist/client as static assets; build it first.
 if (wanted('unit') || wanted('worker') || wanted('e2e')) {
-  const ok = await step('build', 'npx', ['tsx', 'scripts/build.ts']);
+  const ok = await timed('build', () => step('build', 'npx', ['tsx', 'scripts/build.ts']));
   tallies.push({ suite: 'build', passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0 });
 }
 
 for (const project of ['unit', 'worker'].filter(wanted)) {
   const report = `test-results/${project}.json`;
-  await step(project, 'npx', [
-    'vitest',
-    'run',
-    '--project',
-    project,
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${report}`,
-  ]);
+  await timed(project, () =>
+    step(project, 'npx', [
+      'vitest',
+      'run',
+      '--project',
+      project,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+    ]),
+  );
   tallies.push(vitestTally(project, report));
 }
 
 if (wanted('e2e')) {
-  await step('e2e', 'npx', ['playwright', 'test']);
+  await timed('e2e', () => step('e2e', 'npx', ['playwright', 'test']));
   tallies.push(playwrightTally('e2e', 'test-results/e2e.json'));
 }
 
+times.push({ phase: 'all', time: totalClock.stop() });
+console.log("\nTimes (wall, CPU of the phase's processes, one-minute load average at its start and end)");
+for (const { phase, time } of times) console.log(`  - ${phase}: ${formatPhaseTime(time)}`);
 console.log('\nSummary');
 for (const tally of tallies)
   console.log(
@@ -61,6 +70,15 @@ const failed = tallies.reduce((sum, t) => sum + t.failed, 0);
 const skipped = tallies.reduce((sum, t) => sum + t.skipped, 0);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed > 0 ? 1 : 0);
+
+async function timed<T>(phase: string, work: () => Promise<T>): Promise<T> {
+  const clock = startPhaseClock();
+  try {
+    return await work();
+  } finally {
+    times.push({ phase, time: clock.stop() });
+  }
+}
 
 async function typecheck(): Promise<Tally> {
   const ok = await step('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
