@@ -1,6 +1,10 @@
 // A hanging Algolia: four hosts that take the search and never answer. A search waits for
 // Algolia no longer than its deadline, then the embedded index answers; the searches after it
-// skip Algolia for the host-down time and answer from the embedded index at once.
+// skip Algolia for the host-down time and answer from the embedded index without asking it.
+//
+// No clock is read: the deadline shows in which hosts were asked. The client gives each host at
+// least the deadline before it asks the next, so a search cut at the deadline has asked one host;
+// without the deadline the client would ask all four, each in turn, before the index answered.
 
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { searchCacheKey } from '../../../../worker/services/search/cache.ts';
@@ -11,8 +15,6 @@ import { docSearchRequest, postSearch, receivedBy, standInUrls, withAlgolia } fr
 
 const hosts = standInUrls();
 const hanging = [hosts.hanging, hosts.hanging2, hosts.hanging3, hosts.hanging4];
-/** The deadline is 1 s; before it, such a search waited 16 s. Wide, for a busy machine. */
-const boundMs = 5_000;
 
 let build: DeployedBuild;
 beforeEach(async () => {
@@ -29,45 +31,39 @@ async function asked(appId: string): Promise<number> {
   return counts.reduce((sum, requests) => sum + requests.length, 0);
 }
 
-async function timed<T>(work: () => Promise<T>): Promise<{ result: T; ms: number }> {
-  const startedAt = Date.now();
-  const result = await work();
-  return { result, ms: Date.now() - startedAt };
-}
-
 describe('a hanging Algolia', () => {
   it('is given up on at the deadline: the embedded index answers the search', async () => {
     const algolia = withAlgolia(hanging);
-    const { result: call, ms } = await timed(() => postSearch(docSearchRequest('setup'), { env: algolia.env }));
+    const call = await postSearch(docSearchRequest('setup'), { env: algolia.env });
     expect(call.response.status).toBe(200);
     expect(call.response.headers.get('x-search-source')).toBe('local');
     expect(call.body).toContain('Setup guide');
-    expect(ms).toBeLessThan(boundMs);
-    expect(await asked(algolia.appId)).toBeGreaterThan(0);
+    const hostsAsked = await asked(algolia.appId);
+    expect(hostsAsked).toBeGreaterThan(0);
+    expect(hostsAsked).toBeLessThan(hanging.length);
   });
 
-  it('is skipped by the searches after it, which answer at once without asking any host', async () => {
+  it('is skipped by the searches after it, which answer without asking any host', async () => {
     const algolia = withAlgolia(hanging);
     await postSearch(docSearchRequest('setup'), { env: algolia.env });
     const before = await asked(algolia.appId);
-    const { result: next, ms } = await timed(() => postSearch(docSearchRequest('requirements'), { env: algolia.env }));
+    const next = await postSearch(docSearchRequest('requirements'), { env: algolia.env });
     expect(next.response.headers.get('x-search-source')).toBe('local');
     expect(next.response.headers.get('x-search-cache')).toBe('miss');
-    expect(ms).toBeLessThan(boundMs);
     expect(await asked(algolia.appId)).toBe(before);
   });
 
   it('gives the search page the same deadline, and the same skip after it', async () => {
     const algolia = withAlgolia(hanging);
-    const first = await timed(() => getSettled('/__search?q=setup', {}, algolia.env));
-    expect(first.result.response.status).toBe(200);
-    expect(JSON.parse(first.result.body)).toMatchObject({ query: 'setup', matchedPages: expect.any(Number) });
-    expect(first.result.body).toContain('Setup guide');
-    expect(first.ms).toBeLessThan(boundMs);
+    const first = await getSettled('/__search?q=setup', {}, algolia.env);
+    expect(first.response.status).toBe(200);
+    expect(JSON.parse(first.body)).toMatchObject({ query: 'setup', matchedPages: expect.any(Number) });
+    expect(first.body).toContain('Setup guide');
     const before = await asked(algolia.appId);
-    const page = await timed(() => getSettled('/search?q=requirements', {}, algolia.env));
-    expect(page.result.response.status).toBe(200);
-    expect(page.ms).toBeLessThan(boundMs);
+    expect(before).toBeGreaterThan(0);
+    expect(before).toBeLessThan(hanging.length);
+    const page = await getSettled('/search?q=requirements', {}, algolia.env);
+    expect(page.response.status).toBe(200);
     expect(await asked(algolia.appId)).toBe(before);
   });
 
