@@ -19,6 +19,15 @@ async function headingNearTheEnd(page: Page, request: Parameters<typeof fetchPag
   return toc[Math.floor(toc.length * 0.8)]!;
 }
 
+/**
+ * Lets the browser draw `count` frames: a block coming near the screen is laid out in the frames
+ * after the scroll that brought it (content-visibility), whatever the machine's speed.
+ */
+const frames = (page: Page, count = 10) =>
+  page.evaluate(async (count) => {
+    for (let frame = 0; frame < count; frame++) await new Promise(requestAnimationFrame);
+  }, count);
+
 const topOf = (page: Page, id: string) =>
   page.locator(`[id="${id}"]`).evaluate((element) => element.getBoundingClientRect().top);
 
@@ -30,7 +39,7 @@ async function scrollDeepInto(page: Page, id: string): Promise<number> {
   await page.locator(`[id="${id}"]`).evaluate((element) => element.scrollIntoView());
   await page.mouse.wheel(0, 100);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
-  await page.waitForTimeout(300);
+  await frames(page);
   return topOf(page, id);
 }
 
@@ -58,13 +67,12 @@ const layoutShifts = (page: Page) =>
   page.evaluate(async () => {
     if (document.readyState !== 'complete') await new Promise((done) => addEventListener('load', done, { once: true }));
     for (let frame = 0; frame < 2; frame++) await new Promise(requestAnimationFrame);
-    // Layout shifts are not in the performance timeline's lists: an observer gets the buffered ones
-    // in a callback of its own (none at all when nothing moved).
-    const shifts: number[] = [];
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
-    }).observe({ type: 'layout-shift', buffered: true });
-    await new Promise((done) => setTimeout(done, 100));
+    // Layout shifts are not in the performance timeline's lists: an observer asked for the buffered
+    // ones holds them at once, for takeRecords (its callback would come later, and never when nothing moved).
+    const observer = new PerformanceObserver(() => undefined);
+    observer.observe({ type: 'layout-shift', buffered: true });
+    const shifts = observer.takeRecords().map((entry) => (entry as unknown as { value: number }).value);
+    observer.disconnect();
     return shifts;
   });
 
@@ -102,7 +110,7 @@ test('a TOC link near the end, after a fresh load, puts its heading exactly belo
   const padding = await scrollPadding(page);
   await expect.poll(() => topOf(page, heading.id)).toBeCloseTo(padding, 0);
   // And it stays there while the blocks around it are laid out; the scroll-spy marks its entry.
-  await page.waitForTimeout(300);
+  await frames(page);
   expect(Math.abs((await topOf(page, heading.id)) - padding)).toBeLessThan(2);
   await expect(entry).toHaveAttribute('aria-current', 'location');
 });
@@ -149,7 +157,7 @@ test('a link from a freshly loaded page to a heading near the end of the longest
   await expect(page).toHaveURL(new RegExp(`#${heading.id}$`));
   const padding = await scrollPadding(page);
   await expect.poll(() => topOf(page, heading.id)).toBeCloseTo(padding, 0);
-  await page.waitForTimeout(300);
+  await frames(page);
   expect(Math.abs((await topOf(page, heading.id)) - padding)).toBeLessThan(2);
 });
 
