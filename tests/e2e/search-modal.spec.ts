@@ -166,7 +166,7 @@ test.describe('results', () => {
     await page.keyboard.press('Control+k');
     await typeQuery(page, 'validator');
     // The counted search follows once the query has rested (client/search/settled-search.ts).
-    await expect.poll(() => cacheStates.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+    await expect.poll(() => cacheStates.length).toBeGreaterThanOrEqual(2);
     for (const state of cacheStates) expect(state, 'kept or found in the edge cache').toMatch(/^(miss|hit)$/);
   });
 
