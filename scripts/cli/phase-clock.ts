@@ -1,7 +1,8 @@
 // Wall and CPU time of a phase of `npm test`, with the load average beside them: on a shared
 // machine the wall time alone says little, and the CPU seconds say what the phase itself cost.
 // CPU is what this process's finished children used (Linux's cutime + cstime, which include the
-// children they waited for); elsewhere it is left out.
+// children they waited for); elsewhere it is left out. Processes no parent waits for (a browser's
+// helpers, servers stopped by a signal to their group) escape it: for the browser tests it is a floor.
 
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
