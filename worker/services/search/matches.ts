@@ -41,6 +41,82 @@ export function termMatches(postings: Postings, weight: number, exact: boolean):
   };
 }
 
+/** A term's postings and how a match through it counts (`termMatches`). */
+export interface TermPostings {
+  postings: Postings;
+  weight: number;
+  exact: boolean;
+}
+
+/**
+ * The union of several terms' matches (a word's own term, its completions, forms and typos), as
+ * `unionAll` of their `termMatches` gives it, merged in one pass into arrays allocated once: a
+ * prefix's dozens of lists were otherwise copied, every array of them, once per round of pairs.
+ */
+export function termsMatches(terms: TermPostings[]): Matches {
+  if (terms.length === 0) return noMatches;
+  if (terms.length === 1) return termMatches(terms[0]!.postings, terms[0]!.weight, terms[0]!.exact);
+  const k = terms.length;
+  let total = 0;
+  for (const term of terms) total += term.postings.ids.length;
+  const ids = new Uint32Array(total);
+  const metas = new Uint8Array(total);
+  const scores = new Float64Array(total);
+  const exact = new Uint8Array(total);
+  // A min-heap of the lists by their next id: each posting is looked at once, whatever the lists' number.
+  const heap = new Int32Array(k);
+  const at = new Int32Array(k);
+  let size = 0;
+  const idOf = (list: number) => terms[list]!.postings.ids[at[list]!]!;
+  const siftDown = (from: number) => {
+    let i = from;
+    const list = heap[i]!;
+    const id = idOf(list);
+    for (;;) {
+      let child = 2 * i + 1;
+      if (child >= size) break;
+      if (child + 1 < size && idOf(heap[child + 1]!) < idOf(heap[child]!)) child++;
+      if (idOf(heap[child]!) >= id) break;
+      heap[i] = heap[child]!;
+      i = child;
+    }
+    heap[i] = list;
+  };
+  for (let list = 0; list < k; list++) if (terms[list]!.postings.ids.length > 0) heap[size++] = list;
+  for (let i = (size >> 1) - 1; i >= 0; i--) siftDown(i);
+  let n = 0;
+  while (size > 0) {
+    const list = heap[0]!;
+    const { postings, weight, exact: termExact } = terms[list]!;
+    const i = at[list]!;
+    const id = postings.ids[i]!;
+    const meta = postings.metas[i]!;
+    const score = weight * boostOfMask[meta & 31]!;
+    if (n > 0 && ids[n - 1] === id) {
+      // Another term of the word holds the record: the best of them counts.
+      metas[n - 1]! |= meta;
+      if (score > scores[n - 1]!) scores[n - 1] = score;
+      if (termExact) exact[n - 1] = 1;
+    } else {
+      ids[n] = id;
+      metas[n] = meta;
+      scores[n] = score;
+      exact[n++] = termExact ? 1 : 0;
+    }
+    if (i + 1 < postings.ids.length) at[list] = i + 1;
+    else heap[0] = heap[--size]!;
+    if (size > 0) siftDown(0);
+  }
+  return {
+    ids: ids.subarray(0, n),
+    metas: metas.subarray(0, n),
+    scores: scores.subarray(0, n),
+    exact: exact.subarray(0, n),
+    missing: new Uint8Array(n),
+    apart: new Uint8Array(n),
+  };
+}
+
 /** The postings of records in `within` (ascending): galloping, so a rare word costs little against a common one. */
 export function restrict(postings: Postings, within: Uint32Array): Postings {
   const ids = new Uint32Array(Math.min(within.length, postings.ids.length));
