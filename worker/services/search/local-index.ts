@@ -23,7 +23,8 @@ import type { PageRecordReader } from '../../../client/contract/search-records.t
 import { StoreUnavailable } from '../content-store.ts';
 import { applyFacetFilters } from './format.ts';
 import { allowedTypos } from './highlight.ts';
-import { noMatches, restrict, termsMatches, union } from './matches.ts';
+import { noMatches, restrict, union } from './matches.ts';
+import { termsMatches } from './merged-matches.ts';
 import { byProximity } from './proximity.ts';
 import { Ranking } from './ranking.ts';
 import { byWord, lookups, queryMatches, type WordMatches } from './query-matches.ts';

@@ -22,7 +22,7 @@ export interface Matches {
 }
 
 /** Sum of the boosts of the fields in a meta byte's low five bits. */
-const boostOfMask = Array.from({ length: 32 }, (_, mask) =>
+export const boostOfMask = Array.from({ length: 32 }, (_, mask) =>
   indexedFields.reduce((sum, field, bit) => sum + (mask & (1 << bit) ? fieldBoost[field] : 0), 0),
 );
 
@@ -36,82 +36,6 @@ export function termMatches(postings: Postings, weight: number, exact: boolean):
     metas: postings.metas,
     scores,
     exact: new Uint8Array(n).fill(exact ? 1 : 0),
-    missing: new Uint8Array(n),
-    apart: new Uint8Array(n),
-  };
-}
-
-/** A term's postings and how a match through it counts (`termMatches`). */
-export interface TermPostings {
-  postings: Postings;
-  weight: number;
-  exact: boolean;
-}
-
-/**
- * The union of several terms' matches (a word's own term, its completions, forms and typos), as
- * `unionAll` of their `termMatches` gives it, merged in one pass into arrays allocated once: a
- * prefix's dozens of lists were otherwise copied, every array of them, once per round of pairs.
- */
-export function termsMatches(terms: TermPostings[]): Matches {
-  if (terms.length === 0) return noMatches;
-  if (terms.length === 1) return termMatches(terms[0]!.postings, terms[0]!.weight, terms[0]!.exact);
-  const k = terms.length;
-  let total = 0;
-  for (const term of terms) total += term.postings.ids.length;
-  const ids = new Uint32Array(total);
-  const metas = new Uint8Array(total);
-  const scores = new Float64Array(total);
-  const exact = new Uint8Array(total);
-  // A min-heap of the lists by their next id: each posting is looked at once, whatever the lists' number.
-  const heap = new Int32Array(k);
-  const at = new Int32Array(k);
-  let size = 0;
-  const idOf = (list: number) => terms[list]!.postings.ids[at[list]!]!;
-  const siftDown = (from: number) => {
-    let i = from;
-    const list = heap[i]!;
-    const id = idOf(list);
-    for (;;) {
-      let child = 2 * i + 1;
-      if (child >= size) break;
-      if (child + 1 < size && idOf(heap[child + 1]!) < idOf(heap[child]!)) child++;
-      if (idOf(heap[child]!) >= id) break;
-      heap[i] = heap[child]!;
-      i = child;
-    }
-    heap[i] = list;
-  };
-  for (let list = 0; list < k; list++) if (terms[list]!.postings.ids.length > 0) heap[size++] = list;
-  for (let i = (size >> 1) - 1; i >= 0; i--) siftDown(i);
-  let n = 0;
-  while (size > 0) {
-    const list = heap[0]!;
-    const { postings, weight, exact: termExact } = terms[list]!;
-    const i = at[list]!;
-    const id = postings.ids[i]!;
-    const meta = postings.metas[i]!;
-    const score = weight * boostOfMask[meta & 31]!;
-    if (n > 0 && ids[n - 1] === id) {
-      // Another term of the word holds the record: the best of them counts.
-      metas[n - 1]! |= meta;
-      if (score > scores[n - 1]!) scores[n - 1] = score;
-      if (termExact) exact[n - 1] = 1;
-    } else {
-      ids[n] = id;
-      metas[n] = meta;
-      scores[n] = score;
-      exact[n++] = termExact ? 1 : 0;
-    }
-    if (i + 1 < postings.ids.length) at[list] = i + 1;
-    else heap[0] = heap[--size]!;
-    if (size > 0) siftDown(0);
-  }
-  return {
-    ids: ids.subarray(0, n),
-    metas: metas.subarray(0, n),
-    scores: scores.subarray(0, n),
-    exact: exact.subarray(0, n),
     missing: new Uint8Array(n),
     apart: new Uint8Array(n),
   };
@@ -230,40 +154,6 @@ function copy(from: Matches, i: number, to: Matches, n: number): void {
 }
 
 export const noMatches: Matches = allocate(0);
-
-/** Union of many lists, merged in pairs round by round so each posting is copied log(k) times. */
-export function unionAll(lists: Matches[]): Matches {
-  let round = lists;
-  while (round.length > 1) {
-    const next: Matches[] = [];
-    for (let i = 0; i < round.length; i += 2)
-      next.push(i + 1 < round.length ? union(round[i]!, round[i + 1]!) : round[i]!);
-    round = next;
-  }
-  return round[0] ?? noMatches;
-}
-
-/**
- * Records holding any of the words (each word's matches), `missing` saying how many of them a
- * record lacks: the best-effort answer to a query no record answers in full, as Algolia's
- * optional words. Scores add, so a record holding more, rarer words in better fields ranks first.
- */
-export function anyWord(words: Matches[]): Matches {
-  const held = unionAllAdding(words.map((word) => ({ ...word, missing: new Uint8Array(word.ids.length).fill(1) })));
-  for (let i = 0; i < held.missing.length; i++) held.missing[i] = words.length - held.missing[i]!;
-  return held;
-}
-
-function unionAllAdding(lists: Matches[]): Matches {
-  let round = lists;
-  while (round.length > 1) {
-    const next: Matches[] = [];
-    for (let i = 0; i < round.length; i += 2)
-      next.push(i + 1 < round.length ? union(round[i]!, round[i + 1]!, true) : round[i]!);
-    round = next;
-  }
-  return round[0] ?? noMatches;
-}
 
 /** Keeps the records `keep` accepts. */
 export function filterMatches(m: Matches, keep: (id: number) => boolean): Matches {

@@ -152,11 +152,21 @@ export function candidates(
  * reader, found as the word itself, not as a typo.
  */
 function pluralOf(a: string, b: string): boolean {
-  const [short, long] = a.length < b.length ? [a, b] : [b, a];
-  if (short.length < 3 || !long.startsWith(short)) return false;
-  const ending = long.slice(short.length);
-  return ending === 's' || (ending === 'es' && /(?:s|x|z|ch|sh)$/.test(short));
+  // Most terms a typo'd word is compared with differ from it in length by none or by more: no
+  // slicing or pattern for them (a cold isolate interprets this for every term it looks at).
+  const longer = a.length - b.length;
+  if (longer === 1 || longer === 2) return pluralEnding(b, a);
+  if (longer === -1 || longer === -2) return pluralEnding(a, b);
+  return false;
 }
+
+/** Whether `long` is `short` and `s`, or `short` and `es` after s, x, z, ch or sh. */
+function pluralEnding(short: string, long: string): boolean {
+  if (short.length < 3 || !long.startsWith(short)) return false;
+  if (long.length === short.length + 1) return long.endsWith('s');
+  return long.endsWith('es') && esPlural.test(short);
+}
+const esPlural = /(?:s|x|z|ch|sh)$/;
 
 /** Hashes of the term pieces holding `term`, a term of vocabulary piece `piece` (version 6). */
 function termPiecesIn(piece: VocabularyPiece, term: string): string[] {
