@@ -96,8 +96,7 @@ export function queryMatches(words: WordLists[], wordMatches: WordMatches, keep?
     return index === 0 || postings <= bestEffortPostings;
   });
   const gathered = anyOfWords(rare.map((word) => wordMatchesOf(word, wordMatches)));
-  for (const word of optionalOrder.slice(rare.length))
-    addWithin(gathered, wordMatchesOf(word, wordMatches, gathered));
+  for (const word of optionalOrder.slice(rare.length)) addWithin(gathered, wordMatchesOf(word, wordMatches, gathered));
   const answer = heldToMissing(gathered, optionalOrder.length);
   return keep ? filterMatches(answer, keep) : answer;
 }
