@@ -228,7 +228,31 @@ export function editDistance(a: string, b: string, limit: number): number {
   if (restA === 2 && restB === 2 && a[start] === b[start + 1] && a[start + 1] === b[start])
     return Math.min(1, limit + 1);
   if (limit <= 1) return limit + 1;
+  // An edit changes the letters' counts by two at most: counts further apart than that allow
+  // rule most terms out before the band is computed.
+  if (countsApart(a, b, start, endA, endB) > 2 * limit) return limit + 1;
   return bandedDistance(a.slice(start, endA), b.slice(start, endB), limit);
+}
+
+/** Per letter (six bits of its code: letters sharing them count together, which only lowers the sum). */
+const letterCounts = new Int32Array(64);
+
+/** The sum over letters of how often `a[start, endA)` holds each minus `b[start, endB)`, in absolute value. */
+function countsApart(a: string, b: string, start: number, endA: number, endB: number): number {
+  for (let i = start; i < endA; i++) letterCounts[a.charCodeAt(i) & 63]!++;
+  for (let i = start; i < endB; i++) letterCounts[b.charCodeAt(i) & 63]!--;
+  let apart = 0;
+  for (let i = start; i < endA; i++) {
+    const slot = a.charCodeAt(i) & 63;
+    apart += Math.abs(letterCounts[slot]!);
+    letterCounts[slot] = 0;
+  }
+  for (let i = start; i < endB; i++) {
+    const slot = b.charCodeAt(i) & 63;
+    apart += Math.abs(letterCounts[slot]!);
+    letterCounts[slot] = 0;
+  }
+  return apart;
 }
 
 function bandedDistance(a: string, b: string, limit: number): number {
