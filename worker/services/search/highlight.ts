@@ -17,8 +17,8 @@ export function allowedTypos(term: string): number {
   return term.length >= 8 ? 2 : term.length >= 4 ? 1 : 0;
 }
 
-/** Per query (its words' array): what each text word answered to, since texts repeat their words. */
-const answers = new WeakMap<string[], Map<string, string | undefined>>();
+/** Per query (its words' array): what each text word answered to (null: none), since texts repeat their words. */
+const answers = new WeakMap<string[], Map<string, string | null>>();
 
 /**
  * Which query word a text word answers to, if any. `last` may match as a prefix. A camelCase word
@@ -28,18 +28,25 @@ const answers = new WeakMap<string[], Map<string, string | undefined>>();
 export function matchingQueryWord(word: string, queryWords: string[]): string | undefined {
   let known = answers.get(queryWords);
   if (!known) answers.set(queryWords, (known = new Map()));
-  if (known.has(word)) return known.get(word);
-  const answersTo = (term: string) =>
-    queryWords.find((query, index) => {
-      if (term === query) return true;
-      if (index === queryWords.length - 1 && term.startsWith(query)) return true;
-      const typos = allowedTypos(query);
-      return typos > 0 && Math.abs(term.length - query.length) <= typos && editDistance(term, query, typos) <= typos;
-    });
-  let found = answersTo(word.toLowerCase());
-  if (!found) for (const part of identifierParts(word) ?? []) if ((found = answersTo(part))) break;
-  known.set(word, found);
+  const seen = known.get(word);
+  if (seen !== undefined) return seen ?? undefined;
+  let found = answeredWord(word.toLowerCase(), queryWords);
+  if (!found) for (const part of identifierParts(word) ?? []) if ((found = answeredWord(part, queryWords))) break;
+  known.set(word, found ?? null);
   return found;
+}
+
+/** The query word `term` (lower-case) answers to: itself, the last word's completion, or within its typos. */
+function answeredWord(term: string, queryWords: string[]): string | undefined {
+  const last = queryWords.length - 1;
+  for (let index = 0; index <= last; index++) {
+    const query = queryWords[index]!;
+    if (term === query || (index === last && term.startsWith(query))) return query;
+    const typos = allowedTypos(query);
+    if (typos > 0 && Math.abs(term.length - query.length) <= typos && editDistance(term, query, typos) <= typos)
+      return query;
+  }
+  return undefined;
 }
 
 /**
@@ -138,6 +145,17 @@ export function snippet(text: string, queryWords: string[], wordCount: number, t
   };
 }
 
+/**
+ * A query's words, the same array for the same query while it is among the last few asked: the
+ * hits' proximity and their highlights then share what each text word answered to.
+ */
 export function queryWords(query: string): string[] {
-  return tokenize(query);
+  let words = recentQueries.get(query);
+  if (!words) {
+    if (recentQueries.size >= recentQueryLimit) recentQueries.clear();
+    recentQueries.set(query, (words = tokenize(query)));
+  }
+  return words;
 }
+const recentQueries = new Map<string, string[]>();
+const recentQueryLimit = 16;

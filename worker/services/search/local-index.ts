@@ -23,7 +23,8 @@ import type { PageRecordReader } from '../../../client/contract/search-records.t
 import { StoreUnavailable } from '../content-store.ts';
 import { applyFacetFilters } from './format.ts';
 import { allowedTypos } from './highlight.ts';
-import { noMatches, restrict, termMatches, union, unionAll } from './matches.ts';
+import { noMatches, restrict, union } from './matches.ts';
+import { termsMatches } from './merged-matches.ts';
 import { byProximity } from './proximity.ts';
 import { Ranking } from './ranking.ts';
 import { byWord, lookups, queryMatches, type WordMatches } from './query-matches.ts';
@@ -117,14 +118,12 @@ export function createLocalIndex(directory: SearchIndexRoot, load: Load): LocalI
 
   /** A word's matches (any of its terms), only among `within` when an earlier word narrowed them. */
   const wordMatches: WordMatches = (lists, within) =>
-    unionAll(
-      lists.map(({ postings, candidate }) =>
-        termMatches(
-          within ? restrict(postings, within.ids) : postings,
-          candidate.quality * idf(postings.ids.length),
-          candidate.exact,
-        ),
-      ),
+    termsMatches(
+      lists.map(({ postings, candidate }) => ({
+        postings: within ? restrict(postings, within.ids) : postings,
+        weight: candidate.quality * idf(postings.ids.length),
+        exact: candidate.exact,
+      })),
     );
 
   const search = async (query: string, facetFilters: string[][] = []): Promise<Ranking> => {

@@ -22,7 +22,7 @@ export interface Matches {
 }
 
 /** Sum of the boosts of the fields in a meta byte's low five bits. */
-const boostOfMask = Array.from({ length: 32 }, (_, mask) =>
+export const boostOfMask = Array.from({ length: 32 }, (_, mask) =>
   indexedFields.reduce((sum, field, bit) => sum + (mask & (1 << bit) ? fieldBoost[field] : 0), 0),
 );
 
@@ -154,40 +154,6 @@ function copy(from: Matches, i: number, to: Matches, n: number): void {
 }
 
 export const noMatches: Matches = allocate(0);
-
-/** Union of many lists, merged in pairs round by round so each posting is copied log(k) times. */
-export function unionAll(lists: Matches[]): Matches {
-  let round = lists;
-  while (round.length > 1) {
-    const next: Matches[] = [];
-    for (let i = 0; i < round.length; i += 2)
-      next.push(i + 1 < round.length ? union(round[i]!, round[i + 1]!) : round[i]!);
-    round = next;
-  }
-  return round[0] ?? noMatches;
-}
-
-/**
- * Records holding any of the words (each word's matches), `missing` saying how many of them a
- * record lacks: the best-effort answer to a query no record answers in full, as Algolia's
- * optional words. Scores add, so a record holding more, rarer words in better fields ranks first.
- */
-export function anyWord(words: Matches[]): Matches {
-  const held = unionAllAdding(words.map((word) => ({ ...word, missing: new Uint8Array(word.ids.length).fill(1) })));
-  for (let i = 0; i < held.missing.length; i++) held.missing[i] = words.length - held.missing[i]!;
-  return held;
-}
-
-function unionAllAdding(lists: Matches[]): Matches {
-  let round = lists;
-  while (round.length > 1) {
-    const next: Matches[] = [];
-    for (let i = 0; i < round.length; i += 2)
-      next.push(i + 1 < round.length ? union(round[i]!, round[i + 1]!, true) : round[i]!);
-    round = next;
-  }
-  return round[0] ?? noMatches;
-}
 
 /** Keeps the records `keep` accepts. */
 export function filterMatches(m: Matches, keep: (id: number) => boolean): Matches {

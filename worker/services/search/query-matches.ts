@@ -4,7 +4,8 @@
 
 import type { Postings } from '../../../client/contract/postings.ts';
 import type { QueryWord } from '../../../client/contract/search-text.ts';
-import { anyWord, filterMatches, intersect, union, unionAll, type Matches } from './matches.ts';
+import { filterMatches, intersect, union, type Matches } from './matches.ts';
+import { addWithin, anyOfWords, heldToMissing } from './merged-matches.ts';
 import type { Candidate } from './term-candidates.ts';
 
 export interface TermList {
@@ -89,18 +90,14 @@ export function queryMatches(words: WordLists[], wordMatches: WordMatches, keep?
   if (optional.length < 2) return full!;
   // The rarest words gather the records; the commoner ones are looked up among them.
   const optionalOrder = [...optional].sort((a, b) => size(a) - size(b));
-  let gathered = 0;
+  let postings = 0;
   const rare = optionalOrder.filter((word, index) => {
-    gathered += size(word);
-    return index === 0 || gathered <= bestEffortPostings;
+    postings += size(word);
+    return index === 0 || postings <= bestEffortPostings;
   });
-  const rareMatches = rare.map((word) => wordMatchesOf(word, wordMatches));
-  const candidates = unionAll(rareMatches);
-  const held = [
-    ...rareMatches,
-    ...optionalOrder.slice(rare.length).map((word) => wordMatchesOf(word, wordMatches, candidates)),
-  ];
-  const answer = anyWord(held);
+  const gathered = anyOfWords(rare.map((word) => wordMatchesOf(word, wordMatches)));
+  for (const word of optionalOrder.slice(rare.length)) addWithin(gathered, wordMatchesOf(word, wordMatches, gathered));
+  const answer = heldToMissing(gathered, optionalOrder.length);
   return keep ? filterMatches(answer, keep) : answer;
 }
 

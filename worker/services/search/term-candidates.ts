@@ -152,11 +152,21 @@ export function candidates(
  * reader, found as the word itself, not as a typo.
  */
 function pluralOf(a: string, b: string): boolean {
-  const [short, long] = a.length < b.length ? [a, b] : [b, a];
-  if (short.length < 3 || !long.startsWith(short)) return false;
-  const ending = long.slice(short.length);
-  return ending === 's' || (ending === 'es' && /(?:s|x|z|ch|sh)$/.test(short));
+  // Most terms a typo'd word is compared with differ from it in length by none or by more: no
+  // slicing or pattern for them (a cold isolate interprets this for every term it looks at).
+  const longer = a.length - b.length;
+  if (longer === 1 || longer === 2) return pluralEnding(b, a);
+  if (longer === -1 || longer === -2) return pluralEnding(a, b);
+  return false;
 }
+
+/** Whether `long` is `short` and `s`, or `short` and `es` after s, x, z, ch or sh. */
+function pluralEnding(short: string, long: string): boolean {
+  if (short.length < 3 || !long.startsWith(short)) return false;
+  if (long.length === short.length + 1) return long.endsWith('s');
+  return long.endsWith('es') && esPlural.test(short);
+}
+const esPlural = /(?:s|x|z|ch|sh)$/;
 
 /** Hashes of the term pieces holding `term`, a term of vocabulary piece `piece` (version 6). */
 function termPiecesIn(piece: VocabularyPiece, term: string): string[] {
@@ -218,7 +228,31 @@ export function editDistance(a: string, b: string, limit: number): number {
   if (restA === 2 && restB === 2 && a[start] === b[start + 1] && a[start + 1] === b[start])
     return Math.min(1, limit + 1);
   if (limit <= 1) return limit + 1;
+  // An edit changes the letters' counts by two at most: counts further apart than that allow
+  // rule most terms out before the band is computed.
+  if (countsApart(a, b, start, endA, endB) > 2 * limit) return limit + 1;
   return bandedDistance(a.slice(start, endA), b.slice(start, endB), limit);
+}
+
+/** Per letter (six bits of its code: letters sharing them count together, which only lowers the sum). */
+const letterCounts = new Int32Array(64);
+
+/** The sum over letters of how often `a[start, endA)` holds each minus `b[start, endB)`, in absolute value. */
+function countsApart(a: string, b: string, start: number, endA: number, endB: number): number {
+  for (let i = start; i < endA; i++) letterCounts[a.charCodeAt(i) & 63]!++;
+  for (let i = start; i < endB; i++) letterCounts[b.charCodeAt(i) & 63]!--;
+  let apart = 0;
+  for (let i = start; i < endA; i++) {
+    const slot = a.charCodeAt(i) & 63;
+    apart += Math.abs(letterCounts[slot]!);
+    letterCounts[slot] = 0;
+  }
+  for (let i = start; i < endB; i++) {
+    const slot = b.charCodeAt(i) & 63;
+    apart += Math.abs(letterCounts[slot]!);
+    letterCounts[slot] = 0;
+  }
+  return apart;
 }
 
 function bandedDistance(a: string, b: string, limit: number): number {

@@ -47,4 +47,23 @@ describe('the answer’s JSON', () => {
     const response: SearchResponse = { results: [result(50, '🔍é語'.repeat(300))] };
     expect(bytes(answerJson(response, 32 * 1024))).toBeLessThanOrEqual(32 * 1024);
   });
+
+  it('keeps as many hits as their UTF-8 bytes allow, neither fewer nor more', () => {
+    // Two-, three- and four-byte characters, and a snippet's ellipsis, beside ASCII.
+    const response: SearchResponse = { results: [result(50, 'ascii é … 語 🔍 '.repeat(40))] };
+    const [{ hits, ...rest }] = response.results as [SearchResult];
+    const bound = 24 * 1024;
+    let budget = bound - bytes('{"results":[]}') - bytes(JSON.stringify(rest)) - bytes('{"hits":[],}');
+    let fitting = 0;
+    for (const hit of hits) {
+      const size = bytes(JSON.stringify(hit)) + 1;
+      if (size > budget) break;
+      budget -= size;
+      fitting++;
+    }
+    const parsed = JSON.parse(answerJson(response, bound)) as SearchResponse;
+    expect(fitting).toBeGreaterThan(0);
+    expect(fitting).toBeLessThan(50);
+    expect(parsed.results[0]!.hits).toHaveLength(fitting);
+  });
 });

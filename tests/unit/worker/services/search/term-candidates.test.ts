@@ -37,6 +37,18 @@ describe('the edit distance of typo tolerance', () => {
     expect(disagreements).toEqual([]);
   });
 
+  it('agrees on words whose letters share their low bits (p and 0), which its letter counts lump together', () => {
+    const lumped = words('p0a', 4);
+    const disagreements: string[] = [];
+    for (const limit of [2, 3])
+      for (const a of lumped)
+        for (const b of lumped) {
+          const expected = Math.min(typoDistance(a, b), limit + 1);
+          if (editDistance(a, b, limit) !== expected) disagreements.push(`${a}/${b}`);
+        }
+    expect(disagreements).toEqual([]);
+  });
+
   it('counts a swap of two adjacent letters as one edit, as Algolia counts typos', () => {
     expect(editDistance('form', 'from', 1)).toBe(1);
     expect(editDistance('deploy', 'deplyo', 2)).toBe(1);

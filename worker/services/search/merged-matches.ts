@@ -1,0 +1,166 @@
+// Many lists of matches merged in one pass, through a heap of the lists by their next record: a
+// word's term lists (its own term, completions, forms and typos), and the words of a best-effort
+// answer. Each record is looked at once, into arrays allocated once; merging such lists two at a
+// time copied every array of the longest ones once per round.
+
+import type { Postings } from '../../../client/contract/postings.ts';
+import { boostOfMask, noMatches, termMatches, type Matches } from './matches.ts';
+
+/** A term's postings and how a match through it counts (`termMatches`). */
+export interface TermPostings {
+  postings: Postings;
+  weight: number;
+  exact: boolean;
+}
+
+/**
+ * Visits the entries of id lists (each ascending) in id order, through a min-heap of the lists:
+ * `visit(list, at)` for entry `at` of list `list`; a record several lists hold is visited once for each.
+ */
+function inIdOrder(lists: Uint32Array[], visit: (list: number, at: number) => void): void {
+  const heap = new Int32Array(lists.length);
+  const next = new Int32Array(lists.length);
+  let size = 0;
+  const idOf = (list: number) => lists[list]![next[list]!]!;
+  const siftDown = () => {
+    let i = 0;
+    const list = heap[0]!;
+    const id = idOf(list);
+    for (;;) {
+      let child = 2 * i + 1;
+      if (child >= size) break;
+      if (child + 1 < size && idOf(heap[child + 1]!) < idOf(heap[child]!)) child++;
+      if (idOf(heap[child]!) >= id) break;
+      heap[i] = heap[child]!;
+      i = child;
+    }
+    heap[i] = list;
+  };
+  // Lists enter one by one, each sifted up.
+  for (let list = 0; list < lists.length; list++) {
+    if (lists[list]!.length === 0) continue;
+    let i = size++;
+    const id = lists[list]![0]!;
+    while (i > 0 && idOf(heap[(i - 1) >> 1]!) > id) {
+      heap[i] = heap[(i - 1) >> 1]!;
+      i = (i - 1) >> 1;
+    }
+    heap[i] = list;
+  }
+  while (size > 0) {
+    const list = heap[0]!;
+    const at = next[list]!;
+    visit(list, at);
+    if (at + 1 < lists[list]!.length) next[list] = at + 1;
+    else heap[0] = heap[--size]!;
+    if (size > 0) siftDown();
+  }
+}
+
+function allocate(n: number): Matches {
+  return {
+    ids: new Uint32Array(n),
+    metas: new Uint8Array(n),
+    scores: new Float64Array(n),
+    exact: new Uint8Array(n),
+    missing: new Uint8Array(n),
+    apart: new Uint8Array(n),
+  };
+}
+
+function trimmed(m: Matches, n: number): Matches {
+  return {
+    ids: m.ids.subarray(0, n),
+    metas: m.metas.subarray(0, n),
+    scores: m.scores.subarray(0, n),
+    exact: m.exact.subarray(0, n),
+    missing: m.missing.subarray(0, n),
+    apart: m.apart.subarray(0, n),
+  };
+}
+
+/**
+ * The union of several terms' matches, as `union` of their `termMatches` gives it: a record
+ * several terms hold keeps the best score, all their fields, and exact if any term is.
+ */
+export function termsMatches(terms: TermPostings[]): Matches {
+  if (terms.length === 0) return noMatches;
+  if (terms.length === 1) return termMatches(terms[0]!.postings, terms[0]!.weight, terms[0]!.exact);
+  const out = allocate(terms.reduce((sum, term) => sum + term.postings.ids.length, 0));
+  const { ids, metas, scores, exact } = out;
+  let n = 0;
+  inIdOrder(
+    terms.map((term) => term.postings.ids),
+    (list, at) => {
+      const { postings, weight, exact: termExact } = terms[list]!;
+      const id = postings.ids[at]!;
+      const meta = postings.metas[at]!;
+      const score = weight * boostOfMask[meta & 31]!;
+      if (n > 0 && ids[n - 1] === id) {
+        metas[n - 1]! |= meta;
+        if (score > scores[n - 1]!) scores[n - 1] = score;
+        if (termExact) exact[n - 1] = 1;
+      } else {
+        ids[n] = id;
+        metas[n] = meta;
+        scores[n] = score;
+        exact[n++] = termExact ? 1 : 0;
+      }
+    },
+  );
+  return trimmed(out, n);
+}
+
+/**
+ * Records holding any of `words` (each word's matches), for a best-effort answer: scores add, a
+ * typo in any word counts, and `missing` holds, for now, how many of the words each record holds
+ * (`addWithin` adds more words, `heldToMissing` turns the count into the words lacking).
+ */
+export function anyOfWords(words: Matches[]): Matches {
+  const out = allocate(words.reduce((sum, word) => sum + word.ids.length, 0));
+  const { ids, metas, scores, exact, missing: held, apart } = out;
+  let n = 0;
+  inIdOrder(
+    words.map((word) => word.ids),
+    (list, at) => {
+      const word = words[list]!;
+      const id = word.ids[at]!;
+      if (n > 0 && ids[n - 1] === id) {
+        metas[n - 1]! |= word.metas[at]!;
+        scores[n - 1]! += word.scores[at]!;
+        held[n - 1]!++;
+        apart[n - 1]! |= word.apart[at]!;
+        exact[n - 1]! &= word.exact[at]!;
+      } else {
+        ids[n] = id;
+        metas[n] = word.metas[at]!;
+        scores[n] = word.scores[at]!;
+        held[n] = 1;
+        apart[n] = word.apart[at]!;
+        exact[n++] = word.exact[at]!;
+      }
+    },
+  );
+  return trimmed(out, n);
+}
+
+/** Adds a word's matches among `gathered`'s records (`word`'s ids are some of them), in place. */
+export function addWithin(gathered: Matches, word: Matches): void {
+  let at = 0;
+  for (let i = 0; i < word.ids.length; i++) {
+    const id = word.ids[i]!;
+    while (gathered.ids[at]! < id) at++;
+    if (gathered.ids[at] !== id) throw new Error('addWithin: a record outside the gathered ones');
+    gathered.metas[at]! |= word.metas[i]!;
+    gathered.scores[at]! += word.scores[i]!;
+    gathered.missing[at]!++;
+    gathered.apart[at]! |= word.apart[i]!;
+    gathered.exact[at]! &= word.exact[i]!;
+  }
+}
+
+/** Turns `anyOfWords`' count of words held into the words lacking, of `words` in all. */
+export function heldToMissing(gathered: Matches, words: number): Matches {
+  for (let i = 0; i < gathered.missing.length; i++) gathered.missing[i] = words - gathered.missing[i]!;
+  return gathered;
+}
