@@ -42,6 +42,13 @@ export { pieceHash, pieceSizes, type PieceSizes, type SearchPiece } from './piec
 export interface SearchIndexWriter {
   /** Once per page; `pageIndex` is the page's position in the build, pages in any order. */
   addPage(pageIndex: number, records: SearchRecord[]): void;
+  /**
+   * Takes a page's records out again, so that it can be added anew (`npm start`'s one-page
+   * rebuild); only a writer made `removable` that never spilled can.
+   */
+  removePage(pageIndex: number): void;
+  /** Whether postings went to disk: such a writer cannot take pages out. */
+  spilled(): boolean;
   /** Every piece, one at a time so the caller can write each out; the root comes last. */
   pieces(): Generator<SearchPiece>;
   /** All pieces at once, for small sites and tests. */
@@ -55,6 +62,7 @@ export function createSearchIndexWriter({
   siteUrl,
   sizes = pieceSizes,
   spill,
+  removable = false,
 }: {
   siteUrl: string;
   /** Smaller pieces in tests, to split a small site as a big one is. */
@@ -64,6 +72,8 @@ export function createSearchIndexWriter({
    * once those held pass `budget` bytes (`spillBudget`); without it, everything stays in memory.
    */
   spill?: { dir: string; budget?: number };
+  /** Keeps each page's terms, so `removePage` can take them out (a dev build kept for its edits). */
+  removable?: boolean;
 }): SearchIndexWriter {
   const defaults = { origin: new URL(siteUrl).origin, language: 'en' as const, docusaurusTag };
   const terms = new Map<string, TermPostings>();
@@ -79,6 +89,8 @@ export function createSearchIndexWriter({
   /** Page index → its records' version tag, when it is not the index's usual one. */
   const pageTags = new Map<number, string>();
   let recordCount = 0;
+  /** Page index → its terms and records (`removable` only). */
+  const added = new Map<number, { terms: string[]; records: number; url: string }>();
   /** Bytes of postings and characters of records held, against the spill budget. */
   let held = 0;
   const spilled = spill && {
@@ -143,6 +155,8 @@ export function createSearchIndexWriter({
       postings.addPage(pageIndex, entry.ranks, entry.metas);
       held += postings.byteLength;
     }
+    if (removable)
+      added.set(pageIndex, { terms: [...pageTerms.keys()], records: ordered.length, url: ordered[0]!.url_without_anchor });
     const compact = ordered.map((record) => compactRecord(record, defaults));
     const [text, headings] = [encodePageRecords(compact), encodePageHeadings(compact)];
     pageRecords.set(pageIndex, text);
@@ -150,6 +164,27 @@ export function createSearchIndexWriter({
     held += text.length + headings.length;
     recordCount += ordered.length;
     if (spill && held > (spill.budget ?? spillBudget)) spillAll();
+  };
+
+  const removePage = (pageIndex: number) => {
+    if (!removable || spilled?.any) throw new Error('search index: this writer cannot take pages out');
+    const page = added.get(pageIndex);
+    if (!page) return;
+    added.delete(pageIndex);
+    for (const term of page.terms) {
+      const postings = terms.get(term)!;
+      postings.removePage(pageIndex);
+      if (postings.count === 0) terms.delete(term);
+    }
+    pageRecords.delete(pageIndex);
+    pageHeadings.delete(pageIndex);
+    pageTags.delete(pageIndex);
+    recordCount -= page.records;
+    for (let i = facetExceptions.length - 1; i >= 0; i--) if (facetExceptions[i]![0] === pageIndex) facetExceptions.splice(i, 1);
+    lastPage = -1;
+    for (const other of added.keys()) lastPage = Math.max(lastPage, other);
+    fullest = { records: 0, url: '' };
+    for (const other of added.values()) if (other.records > fullest.records) fullest = { records: other.records, url: other.url };
   };
 
   function* pieces(): Generator<SearchPiece> {
@@ -227,7 +262,7 @@ export function createSearchIndexWriter({
     return { directory, pieces: all };
   };
 
-  return { addPage, pieces, finish };
+  return { addPage, removePage, spilled: () => spilled?.any === true, pieces, finish };
 }
 
 /**
