@@ -2,6 +2,7 @@
 // cache, KV files holding only keys the local KV lacks), write those keys through the dev worker,
 // then tell the open tabs what changed. Each step's time is said, for the bench and the curious.
 
+import { existsSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { BuildResult } from '../../compiler/types.ts';
@@ -26,7 +27,8 @@ export interface LiveReloadLoop {
   seeded: Set<string>;
   /** The build the tabs show. */
   shown: BuildOutline;
-  build(outDir: string, kvPresent: ReadonlySet<string>): Promise<BuildResult>;
+  /** Builds again after `changed`: the pages it touches alone when it can. */
+  build(outDir: string, kvPresent: ReadonlySet<string>, changed: Set<string>): Promise<BuildResult>;
 }
 
 /** Entries a request carries at most: a rebuild that changed every page goes in several. */
@@ -57,9 +59,11 @@ async function send(loop: LiveReloadLoop, update: KvUpdate): Promise<void> {
 /** Rebuilds after `changed` (absolute paths), updates local KV and tells the tabs; throws what stopped the build. */
 export async function rebuildLive(loop: LiveReloadLoop, changed: Set<string>): Promise<void> {
   const started = performance.now();
-  const result = await loop.build(loop.stagingDir, loop.seeded);
+  const result = await loop.build(loop.stagingDir, loop.seeded, changed);
   const built = performance.now();
-  await syncAssets(join(loop.stagingDir, 'client'), join(loop.outDir, 'client'));
+  // A one-page rebuild writes no static files.
+  const client = join(loop.stagingDir, 'client');
+  if (existsSync(client)) await syncAssets(client, join(loop.outDir, 'client'));
   const { entries, pointer } = await localKvUpdate(loop.stagingDir, loop.seeded, loop.persistTo);
   try {
     for (let start = 0; start < entries.length; start += entriesPerRequest)
