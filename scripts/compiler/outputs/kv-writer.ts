@@ -38,9 +38,11 @@ export class KvWriter {
     private readonly present?: ReadonlySet<string>,
   ) {}
 
-  /** Stores a value under `keyOf(hash of value)` (once, however often it is put); returns the hash. */
-  async putContent(keyOf: (hash: string) => string, value: string): Promise<string> {
-    const hash = contentHash(value);
+  /**
+   * Stores a value under `keyOf(hash of value)` (once, however often it is put); returns the hash.
+   * `hash`: the value's `contentHash`, when the caller has it already (the search pieces).
+   */
+  async putContent(keyOf: (hash: string) => string, value: string, hash = contentHash(value)): Promise<string> {
     const key = keyOf(hash);
     if (!this.content.has(key)) {
       this.content.add(key);

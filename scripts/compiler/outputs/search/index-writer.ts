@@ -34,6 +34,7 @@ import {
   type SearchPiece,
 } from './piece-writers.ts';
 
+import { PieceMemo } from './piece-memo.ts';
 import { SpilledPages, SpilledPostings } from './spill.ts';
 import { TermPostings } from './term-postings.ts';
 
@@ -91,6 +92,8 @@ export function createSearchIndexWriter({
   let recordCount = 0;
   /** Page index → its terms and records (`removable` only). */
   const added = new Map<number, { terms: string[]; records: number; url: string }>();
+  /** What the last write made, for the next (`removable` only: a writer written out again and again). */
+  const memo = removable ? new PieceMemo() : undefined;
   /** Bytes of postings and characters of records held, against the spill budget. */
   let held = 0;
   const spilled = spill && {
@@ -155,6 +158,7 @@ export function createSearchIndexWriter({
       postings.addPage(pageIndex, entry.ranks, entry.metas);
       held += postings.byteLength;
     }
+    memo?.touched(pageTerms.keys());
     if (removable)
       added.set(pageIndex, { terms: [...pageTerms.keys()], records: ordered.length, url: ordered[0]!.url_without_anchor });
     const compact = ordered.map((record) => compactRecord(record, defaults));
@@ -171,6 +175,7 @@ export function createSearchIndexWriter({
     const page = added.get(pageIndex);
     if (!page) return;
     added.delete(pageIndex);
+    memo?.touched(page.terms);
     for (const term of page.terms) {
       const postings = terms.get(term)!;
       postings.removePage(pageIndex);
@@ -222,25 +227,25 @@ export function createSearchIndexWriter({
       ...(pageTags.size > 0 ? { pageTags: tagRanges(pageTags, defaults.docusaurusTag) } : {}),
     };
     const termList: TermPieceEntry[] = [];
-    for (const written of termPieces(vocabulary, postingsOf, sizes, ids.perPage)) {
+    for (const written of termPieces(vocabulary, postingsOf, sizes, ids.perPage, memo)) {
       termList.push([written.first, written.hash, written.continued ? 1 : 0]);
       yield written;
     }
-    for (const written of vocabularyPieces(vocabulary, terms, termList, sizes.vocabulary)) {
+    for (const written of vocabularyPieces(vocabulary, terms, termList, sizes.vocabulary, memo)) {
       root.vocabulary.push([written.first, written.hash]);
       yield written;
     }
-    for (const written of vocabularyPieces(inTypoOrder(vocabulary), terms, termList, sizes.vocabulary)) {
+    for (const written of vocabularyPieces(inTypoOrder(vocabulary), terms, termList, sizes.vocabulary, memo)) {
       root.typos.push([typoKey(written.first), written.hash]);
       yield written;
     }
     const chunks: ChunkEntry[] = [];
-    for (const written of recordChunks(pagesOf(pageRecords, spilled?.records), sizes.records)) {
+    for (const written of recordChunks(pagesOf(pageRecords, spilled?.records), sizes.records, memo, 'r')) {
       chunks.push([written.first, written.hash]);
       yield written;
     }
     const headingChunks: ChunkEntry[] = [];
-    for (const written of recordChunks(pagesOf(pageHeadings, spilled?.headings), sizes.headings ?? sizes.records)) {
+    for (const written of recordChunks(pagesOf(pageHeadings, spilled?.headings), sizes.headings ?? sizes.records, memo, 'h')) {
       headingChunks.push([written.first, written.hash]);
       yield written;
     }
@@ -250,6 +255,7 @@ export function createSearchIndexWriter({
       yield written;
     }
     yield piece(JSON.stringify(root));
+    memo?.written();
   }
 
   const finish = () => {
