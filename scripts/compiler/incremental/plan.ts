@@ -71,7 +71,13 @@ export function planRebuild(state: BuildState, changed: Iterable<string>): Rebui
     const before = compiled.loaded.docs[place.index]!;
     let doc: SourceDoc;
     try {
-      doc = parseDoc(siteDir, compiled.loaded.version.docsDir, path, readFileSync(path, 'utf8'), compiled.loaded.version.path);
+      doc = parseDoc(
+        siteDir,
+        compiled.loaded.version.docsDir,
+        path,
+        readFileSync(path, 'utf8'),
+        compiled.loaded.version.path,
+      );
     } catch {
       return { fallback: `${rel} has broken frontmatter` };
     }
@@ -100,7 +106,7 @@ function importersOf(state: BuildState, partials: string[]): string[] {
       sources.set(partial, readFileSync(partial, 'utf8'));
   }
   const reached = new Set(partials);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const [file, raw] of sources) {
       if (reached.has(file)) continue;

@@ -160,7 +160,11 @@ export function createSearchIndexWriter({
     }
     memo?.touched(pageTerms.keys());
     if (removable)
-      added.set(pageIndex, { terms: [...pageTerms.keys()], records: ordered.length, url: ordered[0]!.url_without_anchor });
+      added.set(pageIndex, {
+        terms: [...pageTerms.keys()],
+        records: ordered.length,
+        url: ordered[0]!.url_without_anchor,
+      });
     const compact = ordered.map((record) => compactRecord(record, defaults));
     const [text, headings] = [encodePageRecords(compact), encodePageHeadings(compact)];
     pageRecords.set(pageIndex, text);
@@ -185,11 +189,13 @@ export function createSearchIndexWriter({
     pageHeadings.delete(pageIndex);
     pageTags.delete(pageIndex);
     recordCount -= page.records;
-    for (let i = facetExceptions.length - 1; i >= 0; i--) if (facetExceptions[i]![0] === pageIndex) facetExceptions.splice(i, 1);
+    for (let i = facetExceptions.length - 1; i >= 0; i--)
+      if (facetExceptions[i]![0] === pageIndex) facetExceptions.splice(i, 1);
     lastPage = -1;
     for (const other of added.keys()) lastPage = Math.max(lastPage, other);
     fullest = { records: 0, url: '' };
-    for (const other of added.values()) if (other.records > fullest.records) fullest = { records: other.records, url: other.url };
+    for (const other of added.values())
+      if (other.records > fullest.records) fullest = { records: other.records, url: other.url };
   };
 
   function* pieces(): Generator<SearchPiece> {
@@ -245,7 +251,12 @@ export function createSearchIndexWriter({
       yield written;
     }
     const headingChunks: ChunkEntry[] = [];
-    for (const written of recordChunks(pagesOf(pageHeadings, spilled?.headings), sizes.headings ?? sizes.records, memo, 'h')) {
+    for (const written of recordChunks(
+      pagesOf(pageHeadings, spilled?.headings),
+      sizes.headings ?? sizes.records,
+      memo,
+      'h',
+    )) {
       headingChunks.push([written.first, written.hash]);
       yield written;
     }

@@ -12,7 +12,14 @@ import { random, syntheticPage, zipfVocabulary } from '../../../../support/synth
 
 const siteUrl = 'https://docs.example.test';
 /** Small pieces, so a small site has many of each kind, as a big one does. */
-const sizes: PieceSizes = { terms: 2048, longTerm: 8192, vocabulary: 1024, records: 4096, headings: 2048, pageDirectory: 4 };
+const sizes: PieceSizes = {
+  terms: 2048,
+  longTerm: 8192,
+  vocabulary: 1024,
+  records: 4096,
+  headings: 2048,
+  pageDirectory: 4,
+};
 
 function fresh(pages: SearchRecord[][]) {
   const writer = createSearchIndexWriter({ siteUrl, sizes });
