@@ -94,6 +94,8 @@ export function createSearchIndexWriter({
   const added = new Map<number, { terms: string[]; records: number; url: string }>();
   /** What the last write made, for the next (`removable` only: a writer written out again and again). */
   const memo = removable ? new PieceMemo() : undefined;
+  /** The vocabulary in both orders, until a term comes or goes (a page edit seldom adds one). */
+  let orders: { sorted: string[]; typos: string[] } | undefined;
   /** Bytes of postings and characters of records held, against the spill budget. */
   let held = 0;
   const spilled = spill && {
@@ -153,7 +155,10 @@ export function createSearchIndexWriter({
     });
     for (const [term, entry] of pageTerms) {
       let postings = terms.get(term);
-      if (!postings) terms.set(term, (postings = new TermPostings()));
+      if (!postings) {
+        terms.set(term, (postings = new TermPostings()));
+        orders = undefined;
+      }
       held -= postings.byteLength;
       postings.addPage(pageIndex, entry.ranks, entry.metas);
       held += postings.byteLength;
@@ -183,7 +188,10 @@ export function createSearchIndexWriter({
     for (const term of page.terms) {
       const postings = terms.get(term)!;
       postings.removePage(pageIndex);
-      if (postings.count === 0) terms.delete(term);
+      if (postings.count === 0) {
+        terms.delete(term);
+        orders = undefined;
+      }
     }
     pageRecords.delete(pageIndex);
     pageHeadings.delete(pageIndex);
@@ -218,7 +226,11 @@ export function createSearchIndexWriter({
       spilledPages && spilled?.any
         ? { pages: spilledPages.pages(), text: (page: number) => spilledPages.text(page) }
         : { pages: [...held.keys()], text: (page: number) => held.get(page)! };
-    const vocabulary = [...terms.keys()].sort();
+    if (!orders) {
+      const sorted = [...terms.keys()].sort();
+      orders = { sorted, typos: inTypoOrder(sorted) };
+    }
+    const { sorted: vocabulary, typos } = orders;
     const root: SearchRoot = {
       version: storedFormats.searchIndex,
       ...defaults,
@@ -241,7 +253,7 @@ export function createSearchIndexWriter({
       root.vocabulary.push([written.first, written.hash]);
       yield written;
     }
-    for (const written of vocabularyPieces(inTypoOrder(vocabulary), terms, termList, sizes.vocabulary, memo)) {
+    for (const written of vocabularyPieces(typos, terms, termList, sizes.vocabulary, memo)) {
       root.typos.push([typoKey(written.first), written.hash]);
       yield written;
     }
