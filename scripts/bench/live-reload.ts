@@ -103,7 +103,12 @@ export async function benchLiveReload(argv: string[]): Promise<void> {
         morph: morphed - fetched,
         total: seenAt - written,
       });
-      console.log(`edit ${edit}: ${Math.round(seenAt - written)} ms`);
+      // What the server said of it: one page rebuilt, or every page and why.
+      const said = (server.output().split('live-reload-timings ')[timings - 1] ?? '')
+        .split('\n')
+        .filter((text) => text.startsWith('building every page') || text.startsWith('built '))
+        .at(-1);
+      console.log(`edit ${edit}: ${Math.round(seenAt - written)} ms${said ? ` (${said.trim()})` : ''}`);
       await new Promise((r) => setTimeout(r, 500));
     }
     const medians = Object.fromEntries(steps.map((step) => [step, Math.round(median(results.map((r) => r[step])))]));
