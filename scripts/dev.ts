@@ -14,6 +14,8 @@ import { brokenPagesMessage } from './compiler/outputs/broken-pages.ts';
 import { buildFailureMessage } from './compiler/errors.ts';
 import { runBuild } from './compiler/pipeline.ts';
 import type { BuildResult } from './compiler/types.ts';
+import type { BuildState } from './compiler/incremental/build-state.ts';
+import { rebuildPages } from './compiler/incremental/rebuild-pages.ts';
 import { watchContent } from './local/dev-watch.ts';
 import { ensureLocalQuerySecret } from './local/dev-vars.ts';
 import { migrateLocalD1 } from './local/local-d1.ts';
@@ -45,14 +47,41 @@ async function build(
     ...(args.cache ? { cacheDir: args.cache } : {}),
     ...(kvPresent ? { kvPresent } : {}),
     ...(progress ? { progress } : {}),
+    keepState: true,
   });
+  state = result.state;
+  const pages = result.pages.length === 1 ? '1 page' : `${result.pages.length} pages`;
+  return said(result, pages, started);
+}
+
+/** Tells the terminal how a build went. */
+function said(result: BuildResult, what: string, started: number): BuildResult {
   for (const warning of result.warnings) console.warn(`warning: ${warning.message}`);
   if (result.broken.length > 0) console.error(brokenPagesMessage(result.broken));
   const seconds = ((performance.now() - started) / 1000).toFixed(2);
   const broken = result.broken.length > 0 ? `, ${result.broken.length} broken` : '';
-  const pages = result.pages.length === 1 ? '1 page' : `${result.pages.length} pages`;
-  console.log(`built ${pages}${broken} (build ${result.buildId}) in ${seconds} s`);
+  console.log(`built ${what}${broken} (build ${result.buildId}) in ${seconds} s`);
   return result;
+}
+
+/** What the last build kept for a one-page rebuild; none once a rebuild failed or could not use it. */
+let state: BuildState | undefined;
+
+/** Builds again after `changed` (absolute paths): only the pages they touch when it can, else all. */
+async function buildAgain(outDir: string, kvPresent: ReadonlySet<string>, changed: Set<string>): Promise<BuildResult> {
+  const kept = state;
+  // Spent, unless the rebuild hands it back.
+  state = undefined;
+  if (kept) {
+    const started = performance.now();
+    const outcome = await rebuildPages(kept, changed, { outDir, kvPresent });
+    if ('result' in outcome) {
+      state = outcome.result.state;
+      return said(outcome.result, outcome.pages.join(', '), started);
+    }
+    console.log(`building every page: ${outcome.fallback}`);
+  }
+  return build(outDir, kvPresent);
 }
 
 // The first build and seed can take minutes on a large site: they show their progress; rebuilds do not.
@@ -122,7 +151,7 @@ const loop: LiveReloadLoop = {
   events,
   seeded: await seededKeys(args.persist),
   shown: { manifest: first.manifest, routeTargets: first.routeTargets },
-  build,
+  build: buildAgain,
 };
 const rebuild = async (changed: Set<string>) => {
   console.log('content changed: building again…');

@@ -1,12 +1,14 @@
-// `npm run bench -- --live-reload [--content DIR] [--file REL --route PATH] [--edits N]`: the author's
+// `npm run bench -- --live-reload [--content DIR] [--file REL --route PATH] [--edits N] [--work DIR]`: the author's
 // loop under `npm start`, in Chromium. A copy of the site is served; each edit writes one page's
 // file and times until the new text is in the open tab, and says what the time is made of:
 // detect (the watch and its settle time), build, KV write, notify (the event reaching the tab),
-// fetch (the page's new HTML) and morph. Prints the median of each and writes dist/bench/live-reload.json.
+// fetch (the page's new HTML) and morph. Prints the median of each, with the load average beside
+// it (the figures mean little on a busy machine), and writes dist/bench/live-reload.json. `--work`:
+// where the copy, its build and its state go (a large generated site's beside it), not a temp folder.
 
 import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { loadavg, tmpdir } from 'node:os';
+import { basename, join, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
 import { chromiumFlags, chromiumPath } from '../cli/chromium.ts';
 import { startGroup } from '../cli/process-group.ts';
@@ -33,7 +35,9 @@ export async function benchLiveReload(argv: string[]): Promise<void> {
   const route = option(argv, '--route') ?? `/${file.replace(/^docs\//, '').replace(/\.mdx?$/, '')}`;
   const edits = Number(option(argv, '--edits') ?? 10);
   const port = Number(process.env.PORT ?? 8796);
-  const work = await mkdtemp(join(tmpdir(), 'self-docs-live-reload-'));
+  const workOption = option(argv, '--work');
+  if (workOption) await mkdir(resolve(workOption), { recursive: true });
+  const work = await mkdtemp(join(workOption ? resolve(workOption) : tmpdir(), 'self-docs-live-reload-'));
   const site = join(work, 'site');
   console.log(`copying ${content}…`);
   await cp(content, site, { recursive: true });
@@ -99,16 +103,22 @@ export async function benchLiveReload(argv: string[]): Promise<void> {
         morph: morphed - fetched,
         total: seenAt - written,
       });
-      console.log(`edit ${edit}: ${Math.round(seenAt - written)} ms`);
+      // What the server said of it: one page rebuilt, or every page and why.
+      const said = (server.output().split('live-reload-timings ')[timings - 1] ?? '')
+        .split('\n')
+        .filter((text) => text.startsWith('building every page') || text.startsWith('built '))
+        .at(-1);
+      console.log(`edit ${edit}: ${Math.round(seenAt - written)} ms${said ? ` (${said.trim()})` : ''}`);
       await new Promise((r) => setTimeout(r, 500));
     }
     const medians = Object.fromEntries(steps.map((step) => [step, Math.round(median(results.map((r) => r[step])))]));
-    console.log(`\nmedian of ${edits} edits, ${content} (${route}):`);
+    const load = loadavg().map((value) => value.toFixed(1));
+    console.log(`\nmedian of ${edits} edits, ${content} (${route}), load average ${load.join(' ')}:`);
     for (const step of steps) console.log(`  ${step.padEnd(8)} ${String(medians[step]).padStart(7)} ms`);
     await mkdir(join('dist', 'bench'), { recursive: true });
     await writeFile(
-      join('dist', 'bench', 'live-reload.json'),
-      JSON.stringify({ content, route, edits: results, medians }, null, 2),
+      join('dist', 'bench', option(argv, '--content') ? `live-reload-${basename(content)}.json` : 'live-reload.json'),
+      JSON.stringify({ content, route, load, edits: results, medians }, null, 2),
     );
   } finally {
     await browser.close();

@@ -21,9 +21,10 @@ import { writeCrawlFiles } from './outputs/crawl-files.ts';
 import { JsonListWriter } from './outputs/json-list-writer.ts';
 import { KvWriter } from './outputs/kv-writer.ts';
 import { llmsRecord, storeLlms } from './outputs/llms.ts';
+import { llmsPages } from './outputs/llms-pages.ts';
 import { assembleManifest, writeManifest } from './outputs/manifest.ts';
 import { PageStore } from './outputs/page-store.ts';
-import { discoverCustomPages, isMarkdownCustomPage } from './pages/discover-pages.ts';
+import { discoverCustomPages } from './pages/discover-pages.ts';
 import { addRedirectTargets, storeRouteTable } from './outputs/route-table.ts';
 import { emitSearchIndex } from './outputs/search/emit.ts';
 import { createSearchIndexWriter } from './outputs/search/index-writer.ts';
@@ -32,6 +33,7 @@ import { topLevelSections } from './outputs/search/records.ts';
 import { storeSidebars } from './outputs/sidebar-files.ts';
 import { readSources } from './sources/read-sources.ts';
 import type { BuildOptions, BuildResult } from './types.ts';
+import { isFixedKey } from './incremental/fixed-keys.ts';
 
 export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   // Compile threads start before the docs are read; however the build ends, they are stopped.
@@ -89,7 +91,11 @@ async function buildSite(options: BuildOptions, started: { pool?: CompileThreadP
     ...sources.versions.map((loaded) => loaded.sidebars.sidebars),
   );
   // A large site's postings and records go to disk past the writer's budget (see spill.ts).
-  const searchIndex = createSearchIndexWriter({ siteUrl: site.url, spill: { dir: join(outDir, 'search-spill') } });
+  const searchIndex = createSearchIndexWriter({
+    siteUrl: site.url,
+    spill: { dir: join(outDir, 'search-spill') },
+    removable: options.keepState === true,
+  });
   const sections = topLevelSections(allSidebars);
   for (const blog of blogs) for (const route of blog.routes) sections.set(route, blog.options.blogTitle);
   const docsPages = pagesToStore(sources);
@@ -155,12 +161,8 @@ async function buildSite(options: BuildOptions, started: { pool?: CompileThreadP
   addRedirectTargets(store.routeTargets, navigation.redirectPlan, navigation.redirects);
   const routeBuckets = await storeRouteTable(kv, store.routeTargets);
   const sidebars = await storeSidebars(kv, sources.versions);
-  // The llms files describe the docs readers land on (the last version), the Markdown pages and the blog posts.
   const lastSidebars = sources.lastDocs.sidebars.sidebars;
-  const lastPages = built.filter(
-    (page) => page.version === site.docs.lastVersion || isMarkdownCustomPage(page) || page.blog?.kind === 'post',
-  );
-  const llms = await storeLlms(kv, llmsRecord(site, lastSidebars, lastPages));
+  const llms = await storeLlms(kv, llmsRecord(site, lastSidebars, llmsPages(site, built)));
 
   phase('search index');
   // The split search index: static assets beside the client, or KV for a build without one.
@@ -176,25 +178,23 @@ async function buildSite(options: BuildOptions, started: { pool?: CompileThreadP
   diagnostics.warnings.push(...siteAssets.warnings);
 
   phase('manifest and files');
-  const manifest = assembleManifest(
-    {
-      site,
-      routeBuckets,
-      sidebars,
-      lastSidebarIds: Object.keys(lastSidebars),
-      llms,
-      search,
-      assets: siteAssets.assets,
-      islands: siteAssets.bundle?.islands ?? {},
-      redirects: navigation.redirectPlan.patterns,
-      head: withStyleSources(
-        { ...config.head, tags: [...config.head.tags, ...blogOutput.feedLinks] },
-        siteAssets.styles?.sources,
-      ),
-      feeds: blogOutput.feeds,
-    },
-    assetBytes(siteAssets),
-  );
+  const manifestParts = {
+    site,
+    sidebars,
+    lastSidebarIds: Object.keys(lastSidebars),
+    assets: siteAssets.assets,
+    islands: siteAssets.bundle?.islands ?? {},
+    redirects: navigation.redirectPlan.patterns,
+    head: withStyleSources(
+      { ...config.head, tags: [...config.head.tags, ...blogOutput.feedLinks] },
+      siteAssets.styles?.sources,
+    ),
+    feeds: blogOutput.feeds,
+  };
+  const assetFiles = assetBytes(siteAssets);
+  const manifest = assembleManifest({ ...manifestParts, routeBuckets, llms, search }, assetFiles);
+  // Read before the keys record is written: a kept state names the content keys no page edit changes.
+  const fixedKeys = options.keepState ? kv.contentKeys().filter(isFixedKey) : [];
   const written = await writeManifest(kv, outDir, manifest);
   await writeSiteAssets(outDir, siteAssets, staticDir, compiled.media);
   if (siteAssets.bundle) await writeCrawlFiles(outDir, site, built);
@@ -206,8 +206,28 @@ async function buildSite(options: BuildOptions, started: { pool?: CompileThreadP
     docsDir: config.docsDir,
     warnings: diagnostics.warnings,
     broken: store.broken.sort((a, b) => a.source.localeCompare(b.source)),
-    routeTargets: store.routeTargets,
+    // A copy when the state is kept: the next rebuild changes the store's, and callers compare the two.
+    routeTargets: options.keepState ? new Map(store.routeTargets) : store.routeTargets,
     kv: written,
     pagesFromCache: compiled.pagesFromCache,
+    ...(options.keepState && !searchIndex.spilled()
+      ? {
+          state: {
+            siteDir,
+            config,
+            sources,
+            navigation,
+            versions: compiled.versions,
+            store,
+            searchIndex,
+            media: compiled.media,
+            lastSidebars,
+            manifestParts,
+            assetFiles,
+            fixedKeys,
+            searchStore: search.store,
+          },
+        }
+      : {}),
   };
 }

@@ -7,6 +7,7 @@ import type { BuildError } from './errors.ts';
 import type { BrokenPageReport } from './outputs/broken-pages.ts';
 import type { ProgressReporter } from '../cli/progress.ts';
 import type { PhaseTimer } from './phase-timings.ts';
+import type { BuildState } from './incremental/build-state.ts';
 
 export interface BuildOptions {
   siteDir: string;
@@ -39,6 +40,11 @@ export interface BuildOptions {
    * no file wrangler dev watches, and writes only the pieces that changed).
    */
   searchInKv?: boolean;
+  /**
+   * Keep what a one-page rebuild needs in memory (`BuildResult.state`, see compiler/incremental/):
+   * `npm start` redoes an edited page from it without reading the others.
+   */
+  keepState?: boolean;
 }
 
 /** A page as the build summarises it once stored: its data without the element tree. */
@@ -59,4 +65,6 @@ export interface BuildResult {
   kv: { files: number; keys: number; largest: { key: string; bytes: number } };
   /** Pages taken from the compile cache (`cacheDir`) instead of compiled. */
   pagesFromCache: number;
+  /** With `keepState`: what the next one-page rebuild starts from (none when the search index spilled to disk). */
+  state?: BuildState;
 }

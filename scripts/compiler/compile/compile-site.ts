@@ -6,7 +6,7 @@ import { relative } from 'node:path';
 import type { PageData, TreeNode } from '../../../client/contract/page.ts';
 import { islandsOf } from '../../../client/contract/islands.ts';
 import type { LoadedSiteConfig } from '../config/resolve-config.ts';
-import { report, throwIfErrors, type Diagnostics } from '../errors.ts';
+import { report, throwIfErrors, type BuildError, type Diagnostics } from '../errors.ts';
 import { generatedIndexPage } from '../navigation/generated-index.ts';
 import { listingPage, listingPageCount } from '../navigation/sidebar-listings.ts';
 import { categoryCards } from '../navigation/doc-cards.ts';
@@ -18,6 +18,7 @@ import type { SiteNavigation } from '../navigation/site-navigation.ts';
 import type { PageStore } from '../outputs/page-store.ts';
 import type { SourceDoc } from '../sources/discover.ts';
 import type { DocSources } from '../sources/read-sources.ts';
+import type { VersionDocs } from '../sources/version-docs.ts';
 import type { CustomPageSource } from '../pages/discover-pages.ts';
 import { compileCustomPages } from '../pages/compile-custom-pages.ts';
 import { cacheProblem, compileCacheFor, pruneCompileCache } from './cache.ts';
@@ -61,6 +62,19 @@ export interface CompiledSite {
   pageContext: PageContext;
   /** The docs plugin's global data: the browser bundle's site components read the same. */
   docsData: DocsGlobalData;
+  /** How each version's docs were compiled and stored: a one-page rebuild does the same for its page. */
+  versions: VersionCompile[];
+}
+
+/** A docs version as compiled: its context, the place of its first page and how a compiled doc is stored. */
+export interface VersionCompile {
+  loaded: VersionDocs;
+  context: LinkContext;
+  first: number;
+  /** Stores a compiled doc, `index` its place in the version's docs. */
+  storeDoc: (entry: CompiledDoc, index: number) => Promise<void>;
+  /** Stores a doc that failed to build (broken pages tolerated). */
+  onBroken?: (doc: SourceDoc, problems: BuildError[]) => Promise<void>;
 }
 
 export async function compileSite(input: CompileSiteInput): Promise<CompiledSite> {
@@ -94,6 +108,7 @@ export async function compileSite(input: CompileSiteInput): Promise<CompiledSite
   let offset = 0;
   const cached: { cache: CompileCacheRef; docs: SourceDoc[] }[] = [];
   let pagesFromCache = 0;
+  const versions: VersionCompile[] = [];
   for (const loaded of sources.versions) {
     const { version, sidebars, lastModified } = loaded;
     const locale = context.pageContext.i18n.currentLocale;
@@ -114,23 +129,32 @@ export async function compileSite(input: CompileSiteInput): Promise<CompiledSite
         diagnostics.warnings.push(cacheProblem(relative(siteDir, input.cacheDir), input.cacheDir, error));
       }
     }
+    const compiled: VersionCompile = {
+      loaded,
+      context: versionContext,
+      first,
+      storeDoc: (entry, index) =>
+        sources.brokenDocs?.has(entry.doc.file)
+          ? store.storeBroken(entry.doc, [], sidebars)
+          : store.store(
+              toPageData(entry, sidebars, version.name, lastModified.get(entry.doc.docPath), editUrlOf(entry.doc)),
+              first + index,
+            ),
+      ...(input.tolerateBrokenPages
+        ? { onBroken: (doc: SourceDoc, problems: BuildError[]) => store.storeBroken(doc, problems, sidebars) }
+        : {}),
+    };
+    versions.push(compiled);
     await compileDocs(
       loaded.docs,
       versionContext,
       (entry, index) => {
         if (entry.fromCache) pagesFromCache++;
-        return sources.brokenDocs?.has(entry.doc.file)
-          ? store.storeBroken(entry.doc, [], sidebars)
-          : store.store(
-              toPageData(entry, sidebars, version.name, lastModified.get(entry.doc.docPath), editUrlOf(entry.doc)),
-              first + index,
-            );
+        return compiled.storeDoc(entry, index);
       },
       {
         pool: input.pool,
-        ...(input.tolerateBrokenPages
-          ? { onBroken: (doc, _index, problems) => store.storeBroken(doc, problems, sidebars) }
-          : {}),
+        ...(compiled.onBroken ? { onBroken: (doc, _index, problems) => compiled.onBroken!(doc, problems) } : {}),
       },
     );
     throwIfErrors(diagnostics);
@@ -161,7 +185,7 @@ export async function compileSite(input: CompileSiteInput): Promise<CompiledSite
   for (const problem of store.anchors.brokenAnchors()) report(diagnostics, site.onBrokenAnchors, problem);
   throwIfErrors(diagnostics);
   await pruneCompileCache(cached);
-  return { pagesFromCache, media, pageContext: context.pageContext, docsData };
+  return { pagesFromCache, media, pageContext: context.pageContext, docsData, versions };
 }
 
 /** The number of pages every version will store: its docs, its generated category pages and listing pages. */

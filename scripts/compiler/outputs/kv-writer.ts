@@ -38,15 +38,22 @@ export class KvWriter {
     private readonly present?: ReadonlySet<string>,
   ) {}
 
-  /** Stores a value under `keyOf(hash of value)` (once, however often it is put); returns the hash. */
-  async putContent(keyOf: (hash: string) => string, value: string): Promise<string> {
-    const hash = contentHash(value);
+  /**
+   * Stores a value under `keyOf(hash of value)` (once, however often it is put); returns the hash.
+   * `hash`: the value's `contentHash`, when the caller has it already (the search pieces).
+   */
+  async putContent(keyOf: (hash: string) => string, value: string, hash = contentHash(value)): Promise<string> {
     const key = keyOf(hash);
     if (!this.content.has(key)) {
       this.content.add(key);
       if (!this.present?.has(key)) await this.add({ key, value });
     }
     return hash;
+  }
+
+  /** Counts a content key the KV holds from an earlier build as this build's too, without storing it again. */
+  useContent(key: string): void {
+    this.content.add(key);
   }
 
   /** Stores a per-build value under its own key. */

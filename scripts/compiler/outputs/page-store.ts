@@ -21,7 +21,7 @@ import { pageSearchRecords } from './search/records.ts';
 export interface PageStoreOptions {
   kv: KvWriter;
   /** The DocSearch records file. */
-  records: JsonListWriter;
+  records: Pick<JsonListWriter, 'add'>;
   searchIndex: SearchIndexWriter;
   site: SiteConfig;
   /** Each page's top-level sidebar section, by route (the records' lvl0). */
@@ -45,9 +45,11 @@ export class PageStore {
   /** The site's component modules the pages use: the browser bundle gets a chunk for each. */
   readonly islands = new Set<string>();
   readonly anchors = new AnchorIndex();
-  readonly broken: BrokenPageReport[] = [];
+  broken: BrokenPageReport[] = [];
+  /** The content keys each route's page stored (its data and Markdown, or its broken record). */
+  readonly keysOf = new Map<string, string[]>();
 
-  constructor(private readonly options: PageStoreOptions) {
+  constructor(private options: PageStoreOptions) {
     this.pages = new Array<PageSummary>(options.pageCount);
   }
 
@@ -62,6 +64,7 @@ export class PageStore {
     // Plain Markdown for `<route>.md` and the llms files; absolute links on the configured url.
     const markdownHash = await kv.putContent(kvKeys.markdown, pageMarkdown(page, site.url));
     this.routeTargets.set(page.route, { page: pageHash, markdown: markdownHash });
+    this.keysOf.set(page.route, [kvKeys.page(pageHash), kvKeys.markdown(markdownHash)]);
     const { tree: _tree, toc: _toc, ...summary } = page;
     this.pages[index] = summary;
     this.options.onStored?.();
@@ -88,8 +91,32 @@ export class PageStore {
     const record = brokenPageRecord(doc, problems, sidebars?.sidebarOfDoc.get(doc.id));
     const hash = await this.options.kv.putContent(kvKeys.broken, JSON.stringify(record));
     this.routeTargets.set(doc.route, { broken: hash });
+    this.keysOf.set(doc.route, [kvKeys.broken(hash)]);
     this.broken.push({ route: doc.route, source: doc.relPath, problems });
     this.options.onStored?.();
+  }
+
+  /**
+   * Takes out what the page at `route` (place `index`) stored, so that it can be stored again:
+   * the one-page rebuild of `npm start` (compiler/incremental/). Its KV values stay where they
+   * are; the next build's records just no longer name them.
+   */
+  forget(route: string, source: string, index: number): void {
+    this.anchors.remove({ route, source });
+    this.options.searchIndex.removePage(index);
+    delete this.pages[index];
+    this.keysOf.delete(route);
+    this.broken = this.broken.filter((report) => report.route !== route);
+  }
+
+  /** Stores from now on into `kv`, the DocSearch records into `records` (a rebuild's own). */
+  writeTo(kv: KvWriter, records: Pick<JsonListWriter, 'add'>): void {
+    this.options = { ...this.options, kv, records };
+  }
+
+  /** The page stored at `index`, without its tree. */
+  summaryAt(index: number): PageSummary | undefined {
+    return this.pages[index];
   }
 
   /** The pages built, in the order of the docs. */

@@ -6,6 +6,7 @@
 import worker from '../../../worker/index.ts';
 import type { Env } from '../../../worker/env.ts';
 import { forgetPointer } from '../../../worker/services/content-store.ts';
+import { withPending, writeInOrder } from './kv-overlay.ts';
 import { liveReloadPaths, tokenHeader, type KvUpdate } from './protocol.ts';
 
 interface DevEnv extends Env {
@@ -27,8 +28,8 @@ export default {
         headers: { 'last-event-id': request.headers.get('last-event-id') ?? '' },
         signal: request.signal,
       });
-    if (pathname === liveReloadPaths.update && request.method === 'POST') return applyUpdate(request, env);
-    const response = await worker.fetch(request, env, ctx);
+    if (pathname === liveReloadPaths.update && request.method === 'POST') return applyUpdate(request, env, ctx);
+    const response = await worker.fetch(request, devEnv(env), ctx);
     if (!origin || !response.headers.get('content-type')?.startsWith('text/html')) return response;
     // A script file of this origin: the page's CSP (`script-src 'self'`) allows it as it stands.
     return new HTMLRewriter()
@@ -42,14 +43,27 @@ export default {
   scheduled: worker.scheduled,
 } satisfies ExportedHandler<DevEnv>;
 
-/** Writes a rebuild's changed keys, then the pointer, and makes this isolate read the pointer again. */
-async function applyUpdate(request: Request, env: DevEnv): Promise<Response> {
+const wrapped = new WeakMap<DevEnv, DevEnv>();
+
+/** The env the worker sees: its KV answers with a rebuild's values while they are being written. */
+function devEnv(env: DevEnv): DevEnv {
+  let dev = wrapped.get(env);
+  if (!dev) wrapped.set(env, (dev = { ...env, CONTENT: withPending(env.CONTENT) }));
+  return dev;
+}
+
+/**
+ * Takes a rebuild's changed keys, then the pointer, and makes this isolate read the pointer again.
+ * The answer waits for the writes unless the update may be `background` (no static file changed,
+ * so wrangler dev will not restart this runtime while they go on).
+ */
+async function applyUpdate(request: Request, env: DevEnv, ctx: ExecutionContext): Promise<Response> {
   const token = env.LIVE_RELOAD_TOKEN;
   if (!token || request.headers.get(tokenHeader) !== token) return new Response('forbidden', { status: 403 });
   const update = await request.json<KvUpdate>();
-  await Promise.all(update.entries.map((entry) => env.CONTENT.put(entry.key, entry.value)));
-  // The pointer goes last, so no request sees a half-written build.
-  for (const entry of update.pointer) await env.CONTENT.put(entry.key, entry.value);
+  const written = writeInOrder(env.CONTENT, update.entries, update.pointer);
   if (update.pointer.length > 0) forgetPointer();
+  if (update.background) ctx.waitUntil(written);
+  else await written;
   return new Response(null, { status: 204 });
 }

@@ -19,6 +19,11 @@ export const tokenHeader = 'x-live-reload-token';
 export interface KvUpdate {
   entries: KvEntry[];
   pointer: KvEntry[];
+  /**
+   * The dev worker may answer before local KV holds them (it serves them from memory meanwhile):
+   * the rebuild changed no static file, so wrangler dev will not restart it during the writes.
+   */
+  background?: true;
 }
 
 /** A build that is now served. */

@@ -2,6 +2,7 @@
 // cache, KV files holding only keys the local KV lacks), write those keys through the dev worker,
 // then tell the open tabs what changed. Each step's time is said, for the bench and the curious.
 
+import { existsSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { BuildResult } from '../../compiler/types.ts';
@@ -26,7 +27,8 @@ export interface LiveReloadLoop {
   seeded: Set<string>;
   /** The build the tabs show. */
   shown: BuildOutline;
-  build(outDir: string, kvPresent: ReadonlySet<string>): Promise<BuildResult>;
+  /** Builds again after `changed`: the pages it touches alone when it can. */
+  build(outDir: string, kvPresent: ReadonlySet<string>, changed: Set<string>): Promise<BuildResult>;
 }
 
 /** Entries a request carries at most: a rebuild that changed every page goes in several. */
@@ -57,14 +59,26 @@ async function send(loop: LiveReloadLoop, update: KvUpdate): Promise<void> {
 /** Rebuilds after `changed` (absolute paths), updates local KV and tells the tabs; throws what stopped the build. */
 export async function rebuildLive(loop: LiveReloadLoop, changed: Set<string>): Promise<void> {
   const started = performance.now();
-  const result = await loop.build(loop.stagingDir, loop.seeded);
+  const result = await loop.build(loop.stagingDir, loop.seeded, changed);
   const built = performance.now();
-  await syncAssets(join(loop.stagingDir, 'client'), join(loop.outDir, 'client'));
+  // A one-page rebuild writes no static files.
+  const client = join(loop.stagingDir, 'client');
+  const copied = existsSync(client) ? await syncAssets(client, join(loop.outDir, 'client')) : [];
+  // Without a new static file wrangler dev does not restart, so the worker may write KV after answering.
+  const background = copied.length === 0 ? { background: true as const } : {};
   const { entries, pointer } = await localKvUpdate(loop.stagingDir, loop.seeded, loop.persistTo);
+  const prepared = performance.now();
   try {
-    for (let start = 0; start < entries.length; start += entriesPerRequest)
-      await send(loop, { entries: entries.slice(start, start + entriesPerRequest), pointer: [] });
-    await send(loop, { entries: [], pointer });
+    // The last request carries the pointer too (the worker writes it after the entries): one round
+    // trip through wrangler dev for a small change.
+    const last = Math.max(0, entries.length - entriesPerRequest);
+    for (let start = 0; start < last; start += entriesPerRequest)
+      await send(loop, {
+        entries: entries.slice(start, Math.min(start + entriesPerRequest, last)),
+        pointer: [],
+        ...background,
+      });
+    await send(loop, { entries: entries.slice(last), pointer, ...background });
   } catch (error) {
     // What the local KV holds is unknown now: the next rebuild writes every key.
     loop.seeded.clear();
@@ -90,7 +104,13 @@ export async function rebuildLive(loop: LiveReloadLoop, changed: Set<string>): P
   // The bench's figures: when each step ended, in epoch milliseconds.
   if (process.env.SELF_LIVE_RELOAD_TIMINGS === '1') {
     const at = (mark: number) => Math.round(performance.timeOrigin + mark);
-    const steps = { started: at(started), built: at(built), written: at(written), notified: at(notified) };
+    const steps = {
+      started: at(started),
+      built: at(built),
+      prepared: at(prepared),
+      written: at(written),
+      notified: at(notified),
+    };
     console.log(`live-reload-timings ${JSON.stringify(steps)}`);
   }
 }

@@ -16,7 +16,7 @@ interface FragmentLink {
 
 export class AnchorIndex {
   private readonly anchors = new Map<string, Set<string>>();
-  private readonly links: FragmentLink[] = [];
+  private links: FragmentLink[] = [];
 
   /** Records a built page's ids and the links it makes to fragments. */
   add(page: { route: string; source: string; tree: TreeNode[] }): void {
@@ -35,6 +35,12 @@ export class AnchorIndex {
       this.links.push({ source: page.source, href, route, id: decodeURIComponent(href.slice(hash + 1)) });
     });
     this.anchors.set(page.route, ids);
+  }
+
+  /** Forgets a page's ids and links (it is about to be added again, rebuilt). */
+  remove(page: { route: string; source: string }): void {
+    this.anchors.delete(page.route);
+    this.links = this.links.filter((link) => link.source !== page.source);
   }
 
   /** One problem per link to a fragment its page lacks; links to routes that are not pages are left alone. */

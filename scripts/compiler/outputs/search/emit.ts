@@ -19,7 +19,8 @@ export async function emitSearchIndex(
     await mkdir(dirname(join(outDir, 'client', searchPiecePath('directory'))), { recursive: true });
   let directory = '';
   for (const piece of writer.pieces()) {
-    if (store === 'kv') directory = await kv.putContent(kvKeys.searchPiece, piece.text);
+    // A piece's name is its content hash already (pieceHash is contentHash).
+    if (store === 'kv') directory = await kv.putContent(kvKeys.searchPiece, piece.text, piece.hash);
     else {
       await writeFile(join(outDir, 'client', searchPiecePath(piece.hash)), piece.text);
       directory = piece.hash;

@@ -34,6 +34,7 @@ import {
   type SearchPiece,
 } from './piece-writers.ts';
 
+import { PieceMemo } from './piece-memo.ts';
 import { SpilledPages, SpilledPostings } from './spill.ts';
 import { TermPostings } from './term-postings.ts';
 
@@ -42,6 +43,13 @@ export { pieceHash, pieceSizes, type PieceSizes, type SearchPiece } from './piec
 export interface SearchIndexWriter {
   /** Once per page; `pageIndex` is the page's position in the build, pages in any order. */
   addPage(pageIndex: number, records: SearchRecord[]): void;
+  /**
+   * Takes a page's records out again, so that it can be added anew (`npm start`'s one-page
+   * rebuild); only a writer made `removable` that never spilled can.
+   */
+  removePage(pageIndex: number): void;
+  /** Whether postings went to disk: such a writer cannot take pages out. */
+  spilled(): boolean;
   /** Every piece, one at a time so the caller can write each out; the root comes last. */
   pieces(): Generator<SearchPiece>;
   /** All pieces at once, for small sites and tests. */
@@ -55,6 +63,7 @@ export function createSearchIndexWriter({
   siteUrl,
   sizes = pieceSizes,
   spill,
+  removable = false,
 }: {
   siteUrl: string;
   /** Smaller pieces in tests, to split a small site as a big one is. */
@@ -64,6 +73,8 @@ export function createSearchIndexWriter({
    * once those held pass `budget` bytes (`spillBudget`); without it, everything stays in memory.
    */
   spill?: { dir: string; budget?: number };
+  /** Keeps each page's terms, so `removePage` can take them out (a dev build kept for its edits). */
+  removable?: boolean;
 }): SearchIndexWriter {
   const defaults = { origin: new URL(siteUrl).origin, language: 'en' as const, docusaurusTag };
   const terms = new Map<string, TermPostings>();
@@ -79,6 +90,12 @@ export function createSearchIndexWriter({
   /** Page index → its records' version tag, when it is not the index's usual one. */
   const pageTags = new Map<number, string>();
   let recordCount = 0;
+  /** Page index → its terms and records (`removable` only). */
+  const added = new Map<number, { terms: string[]; records: number; url: string }>();
+  /** What the last write made, for the next (`removable` only: a writer written out again and again). */
+  const memo = removable ? new PieceMemo() : undefined;
+  /** The vocabulary in both orders, until a term comes or goes (a page edit seldom adds one). */
+  let orders: { sorted: string[]; typos: string[] } | undefined;
   /** Bytes of postings and characters of records held, against the spill budget. */
   let held = 0;
   const spilled = spill && {
@@ -138,11 +155,21 @@ export function createSearchIndexWriter({
     });
     for (const [term, entry] of pageTerms) {
       let postings = terms.get(term);
-      if (!postings) terms.set(term, (postings = new TermPostings()));
+      if (!postings) {
+        terms.set(term, (postings = new TermPostings()));
+        orders = undefined;
+      }
       held -= postings.byteLength;
       postings.addPage(pageIndex, entry.ranks, entry.metas);
       held += postings.byteLength;
     }
+    memo?.touched(pageTerms.keys());
+    if (removable)
+      added.set(pageIndex, {
+        terms: [...pageTerms.keys()],
+        records: ordered.length,
+        url: ordered[0]!.url_without_anchor,
+      });
     const compact = ordered.map((record) => compactRecord(record, defaults));
     const [text, headings] = [encodePageRecords(compact), encodePageHeadings(compact)];
     pageRecords.set(pageIndex, text);
@@ -150,6 +177,33 @@ export function createSearchIndexWriter({
     held += text.length + headings.length;
     recordCount += ordered.length;
     if (spill && held > (spill.budget ?? spillBudget)) spillAll();
+  };
+
+  const removePage = (pageIndex: number) => {
+    if (!removable || spilled?.any) throw new Error('search index: this writer cannot take pages out');
+    const page = added.get(pageIndex);
+    if (!page) return;
+    added.delete(pageIndex);
+    memo?.touched(page.terms);
+    for (const term of page.terms) {
+      const postings = terms.get(term)!;
+      postings.removePage(pageIndex);
+      if (postings.count === 0) {
+        terms.delete(term);
+        orders = undefined;
+      }
+    }
+    pageRecords.delete(pageIndex);
+    pageHeadings.delete(pageIndex);
+    pageTags.delete(pageIndex);
+    recordCount -= page.records;
+    for (let i = facetExceptions.length - 1; i >= 0; i--)
+      if (facetExceptions[i]![0] === pageIndex) facetExceptions.splice(i, 1);
+    lastPage = -1;
+    for (const other of added.keys()) lastPage = Math.max(lastPage, other);
+    fullest = { records: 0, url: '' };
+    for (const other of added.values())
+      if (other.records > fullest.records) fullest = { records: other.records, url: other.url };
   };
 
   function* pieces(): Generator<SearchPiece> {
@@ -172,7 +226,11 @@ export function createSearchIndexWriter({
       spilledPages && spilled?.any
         ? { pages: spilledPages.pages(), text: (page: number) => spilledPages.text(page) }
         : { pages: [...held.keys()], text: (page: number) => held.get(page)! };
-    const vocabulary = [...terms.keys()].sort();
+    if (!orders) {
+      const sorted = [...terms.keys()].sort();
+      orders = { sorted, typos: inTypoOrder(sorted) };
+    }
+    const { sorted: vocabulary, typos } = orders;
     const root: SearchRoot = {
       version: storedFormats.searchIndex,
       ...defaults,
@@ -187,25 +245,30 @@ export function createSearchIndexWriter({
       ...(pageTags.size > 0 ? { pageTags: tagRanges(pageTags, defaults.docusaurusTag) } : {}),
     };
     const termList: TermPieceEntry[] = [];
-    for (const written of termPieces(vocabulary, postingsOf, sizes, ids.perPage)) {
+    for (const written of termPieces(vocabulary, postingsOf, sizes, ids.perPage, memo)) {
       termList.push([written.first, written.hash, written.continued ? 1 : 0]);
       yield written;
     }
-    for (const written of vocabularyPieces(vocabulary, terms, termList, sizes.vocabulary)) {
+    for (const written of vocabularyPieces(vocabulary, terms, termList, sizes.vocabulary, memo)) {
       root.vocabulary.push([written.first, written.hash]);
       yield written;
     }
-    for (const written of vocabularyPieces(inTypoOrder(vocabulary), terms, termList, sizes.vocabulary)) {
+    for (const written of vocabularyPieces(typos, terms, termList, sizes.vocabulary, memo)) {
       root.typos.push([typoKey(written.first), written.hash]);
       yield written;
     }
     const chunks: ChunkEntry[] = [];
-    for (const written of recordChunks(pagesOf(pageRecords, spilled?.records), sizes.records)) {
+    for (const written of recordChunks(pagesOf(pageRecords, spilled?.records), sizes.records, memo, 'r')) {
       chunks.push([written.first, written.hash]);
       yield written;
     }
     const headingChunks: ChunkEntry[] = [];
-    for (const written of recordChunks(pagesOf(pageHeadings, spilled?.headings), sizes.headings ?? sizes.records)) {
+    for (const written of recordChunks(
+      pagesOf(pageHeadings, spilled?.headings),
+      sizes.headings ?? sizes.records,
+      memo,
+      'h',
+    )) {
       headingChunks.push([written.first, written.hash]);
       yield written;
     }
@@ -215,6 +278,7 @@ export function createSearchIndexWriter({
       yield written;
     }
     yield piece(JSON.stringify(root));
+    memo?.written();
   }
 
   const finish = () => {
@@ -227,7 +291,7 @@ export function createSearchIndexWriter({
     return { directory, pieces: all };
   };
 
-  return { addPage, pieces, finish };
+  return { addPage, removePage, spilled: () => spilled?.any === true, pieces, finish };
 }
 
 /**

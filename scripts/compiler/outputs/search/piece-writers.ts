@@ -6,6 +6,7 @@ import { encodeRecordChunk } from '../../../../client/contract/record-chunks.ts'
 import { encodeTermPiece, typoKey, type TermPieceEntry } from '../../../../client/contract/index-pieces.ts';
 import { encodeVarint } from '../../../../client/contract/postings.ts';
 import { termPiecesOfTerms } from './directory.ts';
+import type { PieceMemo } from './piece-memo.ts';
 import type { TermPostings } from './term-postings.ts';
 
 export interface PieceSizes {
@@ -57,16 +58,19 @@ export function* termPieces(
   postingsOf: (term: string) => TermPostings,
   sizes: PieceSizes,
   perPage: number,
+  memo?: PieceMemo,
 ): Generator<SearchPiece & { first: string; continued: boolean }> {
   let current = { terms: [] as string[], postings: [] as string[], size: 0 };
   const close = (continued: boolean) => {
-    const written = { ...piece(encodeTermPiece(current.terms, current.postings)), continued };
-    const first = current.terms[0]!;
+    const { terms, postings } = current;
+    const make = () => ({ ...piece(encodeTermPiece(terms, postings)), continued, first: terms[0]! });
     current = { terms: [], postings: [], size: 0 };
-    return { ...written, first };
+    // A long term's pieces share their one term: their place in it tells them apart.
+    return memo ? memo.piece(`t${continued ? postings[0]!.length : ''}\0${terms.join('\0')}`, postings, make) : make();
   };
   for (const term of vocabulary) {
-    const segments = encodedSegments(postingsOf(term), sizes.longTerm, perPage);
+    const encode = () => encodedSegments(postingsOf(term), sizes.longTerm, perPage);
+    const segments = memo ? memo.segmentsOf(term, perPage, encode) : encode();
     const size = segments[0]!.length + term.length + 6;
     if (segments.length === 1 && size < sizes.terms) {
       if (current.size + size > sizes.terms && current.terms.length > 0) yield close(false);
@@ -144,19 +148,17 @@ export function* vocabularyPieces(
   terms: Map<string, TermPostings>,
   termList: TermPieceEntry[],
   target: number,
+  memo?: PieceMemo,
 ): Generator<SearchPiece & { first: string }> {
   let current: string[] = [];
   let size = 0;
-  const close = () => ({
-    ...piece(
-      JSON.stringify({
-        terms: current,
-        counts: current.map((term) => terms.get(term)!.count),
-        pieces: termPiecesOfTerms(current, termList),
-      }),
-    ),
-    first: current[0]!,
-  });
+  const close = () => {
+    const counts = current.map((term) => terms.get(term)!.count);
+    const pieces = termPiecesOfTerms(current, termList);
+    const make = () => ({ ...piece(JSON.stringify({ terms: current, counts, pieces })), first: current[0]! });
+    if (!memo) return make();
+    return memo.piece(`v${current.join('\0')}`, [...counts, ...pieces.flat()], make);
+  };
   for (const term of vocabulary) {
     current.push(term);
     size += term.length + 10;
@@ -173,11 +175,17 @@ export function* vocabularyPieces(
 export function* recordChunks(
   pageRecords: { pages: number[]; text: (page: number) => string },
   target: number,
+  memo?: PieceMemo,
+  /** Tells record chunks from heading chunks in the memo. */
+  kind = 'r',
 ): Generator<SearchPiece & { first: number }> {
   let pages: number[] = [];
   let records: string[] = [];
   let size = 0;
-  const close = () => ({ ...piece(encodeRecordChunk(pages, records)), first: pages[0]! });
+  const close = () => {
+    const make = () => ({ ...piece(encodeRecordChunk(pages, records)), first: pages[0]! });
+    return memo ? memo.piece(`${kind}${pages.join(',')}`, records, make) : make();
+  };
   for (const page of pageRecords.pages.sort((a, b) => a - b)) {
     const text = pageRecords.text(page);
     pages.push(page);

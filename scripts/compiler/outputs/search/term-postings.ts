@@ -43,6 +43,36 @@ export class TermPostings {
     this.count += ranks.length;
   }
 
+  /** Drops the block of page `pageIndex` (a page edited under `npm start`); returns the records it held. */
+  removePage(pageIndex: number): number {
+    let at = 0;
+    const read = () => {
+      let value = 0;
+      let scale = 1;
+      for (;;) {
+        const byte = this.bytes[at++]!;
+        value += (byte & 127) * scale;
+        if (byte < 128) return value;
+        scale *= 128;
+      }
+    };
+    while (at < this.length) {
+      const start = at;
+      const page = read();
+      const count = read();
+      for (let i = 0; i < count; i++) {
+        read();
+        at++;
+      }
+      if (page !== pageIndex) continue;
+      this.bytes.copyWithin(start, at, this.length);
+      this.length -= at - start;
+      this.count -= count;
+      return count;
+    }
+    return 0;
+  }
+
   /** Record ids ascending with their meta bytes; `perPage`: the first id of page p is p × perPage. */
   sortedPostings(perPage: number): { ids: Uint32Array; metas: Uint8Array } {
     const blocks: { page: number; offset: number; count: number }[] = [];

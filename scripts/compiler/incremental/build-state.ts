@@ -1,0 +1,36 @@
+// What a build keeps in memory for the next one when asked (`npm start`): enough to redo one
+// page without reading the others — the sources and the compile context of each version, the
+// page store (route table, page summaries, anchors), the search index writer (which can take a
+// page out again), the manifest's parts that a page edit leaves alone and the asset bytes its id
+// hashes. compiler/incremental/rebuild-pages.ts uses it; the CLI build could keep it too.
+
+import type { SidebarItem } from '../../../client/contract/sidebar.ts';
+import type { VersionCompile } from '../compile/compile-site.ts';
+import type { LoadedSiteConfig } from '../config/resolve-config.ts';
+import type { SiteNavigation } from '../navigation/site-navigation.ts';
+import type { ManifestParts } from '../outputs/manifest.ts';
+import type { PageStore } from '../outputs/page-store.ts';
+import type { SearchIndexWriter } from '../outputs/search/index-writer.ts';
+import type { DocSources } from '../sources/read-sources.ts';
+
+export interface BuildState {
+  siteDir: string;
+  config: LoadedSiteConfig;
+  sources: DocSources;
+  navigation: SiteNavigation;
+  versions: VersionCompile[];
+  store: PageStore;
+  searchIndex: SearchIndexWriter;
+  /** Files the pages reference, absolute path → public URL (copied beside the client). */
+  media: Map<string, string>;
+  /** The last version's sidebars, which the llms files follow. */
+  lastSidebars: Record<string, SidebarItem[]>;
+  /** The manifest's parts a page edit cannot change: all but the route table, llms and search. */
+  manifestParts: Omit<ManifestParts, 'routeBuckets' | 'llms' | 'search'>;
+  /** The bundles' and styles' bytes, which the build id hashes. */
+  assetFiles: Uint8Array[];
+  /** Content keys stored by other steps than the pages', route table, llms and search (sidebars, feeds). */
+  fixedKeys: string[];
+  /** Where the search pieces went: a kept state redoes them in KV only. */
+  searchStore: 'kv' | 'assets';
+}

@@ -1,0 +1,100 @@
+// A build of the few pages an edit touched, from the state the build before kept (build-state.ts):
+// those pages are compiled and stored again, then the route table, llms parts, search pieces and
+// manifest are made again from what is in memory, by the same steps a full build runs, so every
+// value comes out byte for byte as a full build of the edited tree would store it. Only the keys
+// that changed are in its KV files (with `kvPresent`, as a full build's). What it cannot redo
+// comes back as the reason to run a full build; after that, or a throw, the state is spent.
+
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { compileDocs } from '../compile/compile-pages.ts';
+import { newDiagnostics, report, throwIfErrors } from '../errors.ts';
+import { KvWriter } from '../outputs/kv-writer.ts';
+import { llmsRecord, storeLlms } from '../outputs/llms.ts';
+import { llmsPages } from '../outputs/llms-pages.ts';
+import { assembleManifest, writeManifest } from '../outputs/manifest.ts';
+import { addRedirectTargets, storeRouteTable } from '../outputs/route-table.ts';
+import { emitSearchIndex } from '../outputs/search/emit.ts';
+import type { BuildResult } from '../types.ts';
+import type { BuildState } from './build-state.ts';
+import { planRebuild } from './plan.ts';
+
+export interface RebuildOptions {
+  outDir: string;
+  /** Content keys the KV to be written already holds (as BuildOptions.kvPresent). */
+  kvPresent?: ReadonlySet<string>;
+}
+
+export type RebuildOutcome = { result: BuildResult; pages: string[] } | { fallback: string };
+
+/** Rebuilds what the files `changed` (absolute paths) touch, or says why a full build must. */
+export async function rebuildPages(
+  state: BuildState,
+  changed: Iterable<string>,
+  options: RebuildOptions,
+): Promise<RebuildOutcome> {
+  if (state.searchStore !== 'kv') return { fallback: 'the search index is kept in static files' };
+  const plan = planRebuild(state, changed);
+  if ('fallback' in plan) return plan;
+  const { store, navigation, searchIndex } = state;
+  const { site } = navigation;
+  const { outDir } = options;
+  await rm(outDir, { recursive: true, force: true });
+  await mkdir(join(outDir, 'kv'), { recursive: true });
+  const kv = new KvWriter(join(outDir, 'kv'), options.kvPresent);
+  // The DocSearch records file is a deploy's (search:push): a rebuild for the dev server keeps none.
+  store.writeTo(kv, { add: async () => {} });
+  const diagnostics = newDiagnostics();
+
+  for (const { version, index, doc } of plan.pages) {
+    const compiled = state.versions[version]!;
+    const before = compiled.loaded.docs[index]!;
+    const place = compiled.first + index;
+    const islandsBefore = JSON.stringify(store.summaryAt(place)?.islands ?? []);
+    compiled.loaded.docs[index] = doc;
+    const flat = state.sources.docs.indexOf(before);
+    if (flat >= 0) state.sources.docs[flat] = doc;
+    store.forget(before.route, before.relPath, place);
+    const media = new Map<string, string>();
+    await compileDocs(
+      [doc],
+      { ...compiled.context, diagnostics, media },
+      (entry) => compiled.storeDoc(entry, index),
+      compiled.onBroken ? { onBroken: (broken, _index, problems) => compiled.onBroken!(broken, problems) } : {},
+    );
+    // A new image is a new file beside the client; new islands, another bundle.
+    if ([...media.keys()].some((file) => !state.media.has(file)))
+      return { fallback: `${doc.relPath} refers to a file it did not before` };
+    const summary = store.summaryAt(place);
+    if (summary && JSON.stringify(summary.islands ?? []) !== islandsBefore)
+      return { fallback: `${doc.relPath} uses other components than before` };
+  }
+  for (const problem of store.anchors.brokenAnchors()) report(diagnostics, site.onBrokenAnchors, problem);
+  throwIfErrors(diagnostics);
+
+  // Rewrites copy their page's target: made again from the pages' targets now.
+  addRedirectTargets(store.routeTargets, navigation.redirectPlan, navigation.redirects);
+  for (const key of state.fixedKeys) kv.useContent(key);
+  for (const keys of store.keysOf.values()) for (const key of keys) kv.useContent(key);
+  const routeBuckets = await storeRouteTable(kv, store.routeTargets);
+  const built = store.built();
+  const llms = await storeLlms(kv, llmsRecord(site, state.lastSidebars, llmsPages(site, built)));
+  const search = await emitSearchIndex(searchIndex, 'kv', outDir, kv);
+  const manifest = assembleManifest({ ...state.manifestParts, routeBuckets, llms, search }, state.assetFiles);
+  const written = await writeManifest(kv, outDir, manifest);
+  return {
+    pages: plan.pages.map((redo) => redo.doc.route),
+    result: {
+      buildId: manifest.buildId,
+      manifest,
+      pages: built,
+      docsDir: state.config.docsDir,
+      warnings: diagnostics.warnings,
+      broken: [...store.broken].sort((a, b) => a.source.localeCompare(b.source)),
+      routeTargets: new Map(store.routeTargets),
+      kv: written,
+      pagesFromCache: 0,
+      state,
+    },
+  };
+}

@@ -1,0 +1,55 @@
+// A writer `npm start` keeps between edits: a page taken out and added again, edited, and the
+// index written anew must be the very pieces a fresh writer makes of the edited pages, however
+// many times it is written (what it kept from the last write must never leak into the next).
+
+import { describe, expect, it } from 'vitest';
+import type { SearchRecord } from '../../../../../../client/contract/search-protocol.ts';
+import {
+  createSearchIndexWriter,
+  type PieceSizes,
+} from '../../../../../../scripts/compiler/outputs/search/index-writer.ts';
+import { random, syntheticPage, zipfVocabulary } from '../../../../support/synthetic-pages.ts';
+
+const siteUrl = 'https://docs.example.test';
+/** Small pieces, so a small site has many of each kind, as a big one does. */
+const sizes: PieceSizes = {
+  terms: 2048,
+  longTerm: 8192,
+  vocabulary: 1024,
+  records: 4096,
+  headings: 2048,
+  pageDirectory: 4,
+};
+
+function fresh(pages: SearchRecord[][]) {
+  const writer = createSearchIndexWriter({ siteUrl, sizes });
+  pages.forEach((records, index) => writer.addPage(index, records));
+  return writer.finish();
+}
+
+describe('a search index writer that takes pages out', () => {
+  it('writes, after each edit, the pieces a fresh writer makes of the edited pages', () => {
+    const rand = random(11);
+    const vocabulary = zipfVocabulary(2000, rand);
+    const pages = Array.from({ length: 120 }, (_, index) => syntheticPage(index, vocabulary, rand, 10 + (index % 20)));
+    const kept = createSearchIndexWriter({ siteUrl, sizes, removable: true });
+    pages.forEach((records, index) => kept.addPage(index, records));
+    expect(kept.finish()).toEqual(fresh(pages));
+
+    // An edit that adds words, one that drops a page's records, one to the last page, one that brings them back.
+    const edits: [number, SearchRecord[]][] = [
+      [7, syntheticPage(7, zipfVocabulary(300, random(5)), rand, 14)],
+      [60, []],
+      [119, syntheticPage(119, vocabulary, rand, 3)],
+      [60, syntheticPage(60, vocabulary, rand, 25)],
+    ];
+    for (const [index, records] of edits) {
+      kept.removePage(index);
+      kept.addPage(index, records);
+      pages[index] = records;
+      const again = kept.finish();
+      expect(again.directory).toBe(fresh(pages).directory);
+      expect(again).toEqual(fresh(pages));
+    }
+  });
+});

@@ -1,0 +1,127 @@
+// `npm start` rebuilds an edited page from the state its last build kept (compiler/incremental/):
+// the values it stores must be the very bytes a full build of the edited tree stores, a partial's
+// edit must rebuild the pages that import it, and what it cannot redo must say so, for a full build.
+
+import { appendFile, cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { readKvEntries } from '../../../scripts/compiler/outputs/kv-writer.ts';
+import { runBuild } from '../../../scripts/compiler/pipeline.ts';
+import { rebuildPages } from '../../../scripts/compiler/incremental/rebuild-pages.ts';
+import type { BuildResult } from '../../../scripts/compiler/types.ts';
+
+const fixture = 'tests/fixtures/docusaurus-markdown';
+const made: string[] = [];
+afterAll(async () => {
+  await Promise.all(made.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+async function temp(prefix: string): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), `self-docs-incremental-${prefix}-`));
+  made.push(dir);
+  return dir;
+}
+
+/** A dev build as `npm start` makes it, keeping its state. */
+async function devBuild(siteDir: string, keepState = false): Promise<{ result: BuildResult; out: string }> {
+  const out = await temp('out');
+  const result = await runBuild({
+    siteDir,
+    outDir: out,
+    skipClient: true,
+    tolerateBrokenPages: true,
+    development: true,
+    keepState,
+  });
+  return { result, out };
+}
+
+const entriesOf = async (out: string) => new Map((await readKvEntries(out)).map((entry) => [entry.key, entry.value]));
+
+/**
+ * The rebuild in `turnOut` against a full build of the same tree: the same build id and key
+ * record, every value it wrote as the full build wrote it, and every value the edit changed written.
+ */
+async function expectSameAsFullBuild(siteDir: string, earlierOuts: string[], turnOut: string): Promise<void> {
+  const full = await devBuild(siteDir);
+  const [turn, fresh] = await Promise.all([entriesOf(turnOut), entriesOf(full.out)]);
+  // What the KV held before the rebuild: what the earlier builds wrote.
+  const first = new Set<string>();
+  for (const out of earlierOuts) for (const key of (await entriesOf(out)).keys()) first.add(key);
+  const buildId = (await readFile(join(turnOut, 'kv', 'build-id'), 'utf8')).trim();
+  expect(buildId).toBe(full.result.buildId);
+  expect(await readFile(join(turnOut, 'kv', 'keys.json'), 'utf8')).toBe(
+    await readFile(join(full.out, 'kv', 'keys.json'), 'utf8'),
+  );
+  const withoutTime = (text: string | undefined) => ({ ...JSON.parse(text ?? '{}'), builtAt: undefined });
+  const manifestKey = `b:${buildId}:manifest`;
+  expect(withoutTime(turn.get(manifestKey))).toEqual(withoutTime(fresh.get(manifestKey)));
+  for (const [key, value] of turn) if (key !== manifestKey) expect(value, key).toBe(fresh.get(key));
+  const changed = [...fresh.keys()].filter((key) => !first.has(key));
+  expect(changed.filter((key) => !turn.has(key))).toEqual([]);
+}
+
+describe('a one-page rebuild under npm start', () => {
+  it('stores an edited page, its route bucket, llms and search pieces as a full build of the edited tree', async () => {
+    const siteDir = await temp('site');
+    await cp(fixture, siteDir, { recursive: true });
+    const first = await devBuild(siteDir, true);
+    await appendFile(join(siteDir, 'docs', 'plain.md'), '\nA sentence about pelicans, added while the server ran.\n');
+
+    const turnOut = await temp('turn');
+    const outcome = await rebuildPages(first.result.state!, [join(siteDir, 'docs', 'plain.md')], { outDir: turnOut });
+
+    if ('fallback' in outcome) throw new Error(`fell back: ${outcome.fallback}`);
+    expect(outcome.pages).toEqual(['/plain']);
+    const turn = await entriesOf(turnOut);
+    const page = [...turn.entries()].find(([key]) => key.startsWith('page:'));
+    expect(page?.[1]).toContain('pelicans');
+    await expectSameAsFullBuild(siteDir, [first.out], turnOut);
+  });
+
+  it('rebuilds the pages that import an edited partial, and a second edit after the first', async () => {
+    const siteDir = await temp('site');
+    await cp(fixture, siteDir, { recursive: true });
+    const first = await devBuild(siteDir, true);
+    const partial = join(siteDir, 'docs', '_shared.mdx');
+    await appendFile(partial, '\nShared words about herons.\n');
+
+    const turnOut = await temp('turn');
+    const outcome = await rebuildPages(first.result.state!, [partial], { outDir: turnOut });
+
+    if ('fallback' in outcome) throw new Error(`fell back: ${outcome.fallback}`);
+    // One imports it by a relative path, the other through `@site/`.
+    expect(outcome.pages.sort()).toEqual(['/', '/guides/setup']);
+    await expectSameAsFullBuild(siteDir, [first.out], turnOut);
+
+    // The state the rebuild left serves the next edit as well.
+    await appendFile(join(siteDir, 'docs', 'fences.mdx'), '\nA line about storks.\n');
+    const secondOut = await temp('turn');
+    const second = await rebuildPages(outcome.result.state!, [join(siteDir, 'docs', 'fences.mdx')], {
+      outDir: secondOut,
+    });
+    if ('fallback' in second) throw new Error(`fell back: ${second.fallback}`);
+    expect(second.pages).toEqual(['/fences']);
+    await expectSameAsFullBuild(siteDir, [first.out, turnOut], secondOut);
+  });
+
+  it('asks for a full build when an edit changes what other pages show, or touches the config', async () => {
+    const siteDir = await temp('site');
+    await cp(fixture, siteDir, { recursive: true });
+    const { result } = await devBuild(siteDir, true);
+    const plain = join(siteDir, 'docs', 'plain.md');
+    // The title is in the sidebar and in other pages' previous/next links.
+    await writeFile(plain, (await readFile(plain, 'utf8')).replace('title: Plain CommonMark', 'title: Plainer'));
+
+    const renamed = await rebuildPages(result.state!, [plain], { outDir: await temp('turn') });
+    expect(renamed).toEqual({ fallback: 'docs/plain.md changed what other pages show of it' });
+
+    const config = join(siteDir, 'docusaurus.config.js');
+    const configEdit = await rebuildPages(result.state!, [config], { outDir: await temp('turn') });
+    expect(configEdit).toEqual({ fallback: 'docusaurus.config.js is not a page' });
+
+    const added = await rebuildPages(result.state!, [join(siteDir, 'docs', 'new.md')], { outDir: await temp('turn') });
+    expect(added).toEqual({ fallback: 'docs/new.md was added, removed or renamed' });
+  });
+});
