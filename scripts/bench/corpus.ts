@@ -90,19 +90,20 @@ export async function generateCorpus(dir: string, options: CorpusOptions): Promi
     const links = isGuide
       ? pickLinks(random, guidePages, page, () => Math.floor(random() * guidePages.length))
       : pickLinks(random, planned, page, popular);
-    const text = renderPage(
-      {
-        title: page.title,
-        position: page.isIndex || random() < 0.15 ? undefined : index + 1,
-        keywords:
-          random() < 0.4
-            ? Array.from({ length: between(random, 2, 5) }, (isGuide ? guideWords : words).word)
-            : undefined,
-        targetBytes: pageBytes(random, meanBytes),
-        links,
-      },
-      isGuide ? guideWords : words,
-    ) + (page.isIndex && page.folder?.cardList ? cardListSource : '');
+    const text =
+      renderPage(
+        {
+          title: page.title,
+          position: page.isIndex || random() < 0.15 ? undefined : index + 1,
+          keywords:
+            random() < 0.4
+              ? Array.from({ length: between(random, 2, 5) }, (isGuide ? guideWords : words).word)
+              : undefined,
+          targetBytes: pageBytes(random, meanBytes),
+          links,
+        },
+        isGuide ? guideWords : words,
+      ) + (page.isIndex && page.folder?.cardList ? cardListSource : '');
     markdownBytes += Buffer.byteLength(text);
     await mkdir(join(dir, 'docs', posix.dirname(page.relPath)), { recursive: true });
     await writeFile(join(dir, 'docs', page.relPath), text);

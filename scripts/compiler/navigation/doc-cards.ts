@@ -22,12 +22,12 @@ export function docCards(items: SidebarItem[], descriptionOf: (route: string) =>
     return {
       label: item.label,
       ...(href ? { href } : {}),
-    about:
-      item.type === 'category'
-        ? `${item.items.length} ${item.items.length === 1 ? 'item' : 'items'}`
-        : item.type === 'doc'
-          ? (descriptionOf(item.href) ?? '')
-          : item.href,
+      about:
+        item.type === 'category'
+          ? `${item.items.length} ${item.items.length === 1 ? 'item' : 'items'}`
+          : item.type === 'doc'
+            ? (descriptionOf(item.href) ?? '')
+            : item.href,
     };
   });
 }

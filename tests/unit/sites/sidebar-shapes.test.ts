@@ -7,7 +7,6 @@ import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageData } from '../../../client/contract/page.ts';
 import { listingPageSize, sidebarWindowSize, type SidebarItem } from '../../../client/contract/sidebar.ts';
-import type { BuiltSite } from '../../support/stored-build.ts';
 import { asideOf, builtShape, docsOf, htmlOf, linksIn, reachable, type ShapeSite } from '../support/shape-sites.ts';
 
 const roots: string[] = [];
@@ -57,7 +56,7 @@ describe('a large sidebar of collapsed categories without pages of their own', (
 });
 
 describe('a large sidebar whose pages are all in one folder', () => {
-  let site: BuiltSite;
+  let site: ShapeSite;
   let docs: string[];
   beforeAll(async () => {
     site = await builtShape('flat', 260);

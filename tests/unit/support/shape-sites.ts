@@ -42,8 +42,7 @@ export async function htmlOf(site: BuiltSite, route: string): Promise<string> {
 
 export const asideOf = (html: string) => html.slice(html.indexOf('<aside'), html.indexOf('</aside>'));
 export const articleOf = (html: string) => html.slice(html.indexOf('<article'), html.indexOf('</article>'));
-export const linksIn = (html: string) =>
-  [...html.matchAll(/<a [^>]*href="(\/[^"#?]*)"/g)].map((match) => match[1]!);
+export const linksIn = (html: string) => [...html.matchAll(/<a [^>]*href="(\/[^"#?]*)"/g)].map((match) => match[1]!);
 
 /** Every doc of a sidebar with its depth, in order. */
 export const docsOf = (items: SidebarItem[], depth = 0): { href: string; depth: number }[] =>
