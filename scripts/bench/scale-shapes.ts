@@ -1,7 +1,8 @@
 // The scale bench by shape (`npm run bench:scale -- --shapes flat,deep --pages 200,10000`): for
 // each shape of the big sidebar (corpus-shapes.ts) and each size, a generated site built, deployed
 // locally and served on fresh workerds, with what a reader meets: the HTML of a page in the small
-// sidebar and of one deep in the big sidebar (and the links its sidebar renders), the first search
+// sidebar, of one deep in the big sidebar (and the links its sidebar renders) and of the page of its
+// largest category that has one (a generated index or an index doc, listing its items), the first search
 // and the warm median, straight on workerd and through Miniflare as `npm start` serves it, and the
 // whole workerd process's memory. Lighter than the size bench (one fresh workerd a figure, a few
 // seconds of warm searches): its question is whether a cost stays flat from one shape to another.
@@ -9,7 +10,7 @@
 
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { benchSteps } from './bench-step.ts';
 import type { SidebarItem } from '../../client/contract/sidebar.ts';
@@ -32,7 +33,11 @@ export interface ShapeResult {
   html?: {
     small?: PageWeight;
     deep?: PageWeight;
+    /** The page of the big sidebar's largest category with a page of its own. */
+    category?: PageWeight;
   };
+  /** The machine's 1-minute load average when the shape's build started and when its serving ended. */
+  load?: { start: number; end: number };
   /** On a fresh workerd, straight to the worker, and through Miniflare as `npm start` serves it. */
   search?: Record<SearchLayout, ShapeSearch>;
   errors: string[];
@@ -100,6 +105,7 @@ async function benchShape(shape: CorpusShape, pages: number, options: ShapeOptio
   const outDir = join(work, 'out');
   const persist = join(work, 'state');
   const step = benchSteps(result.errors);
+  const start = loadavg()[0]!;
   try {
     await generateCorpus(siteDir, { pages, seed: options.seed, shape });
     const built = await step('build', async () => {
@@ -122,7 +128,7 @@ async function benchShape(shape: CorpusShape, pages: number, options: ShapeOptio
     const words = await siteWords(siteDir);
     const site = { origin: '', outDir, persist, stop: async () => {} };
     const bindings = { SEARCH_CACHE_TTL: '300', HTML_CACHE_TTL: '0' };
-    const { small, deep } = shapePages(sidebars);
+    const { small, deep, category } = shapePages(sidebars);
     result.search = {} as Record<SearchLayout, ShapeSearch>;
     for (const layout of ['straight', 'miniflare'] as const) {
       await step(`serve (${layout})`, async () => {
@@ -142,6 +148,7 @@ async function benchShape(shape: CorpusShape, pages: number, options: ShapeOptio
                     result.html = {
                       ...(small ? { small: await pageWeight(workerd.origin, small) } : {}),
                       ...(deep ? { deep: await pageWeight(workerd.origin, deep) } : {}),
+                      ...(category ? { category: await pageWeight(workerd.origin, category) } : {}),
                     };
                   }
                 : undefined,
@@ -160,8 +167,11 @@ async function benchShape(shape: CorpusShape, pages: number, options: ShapeOptio
     }
     if (result.html?.deep)
       console.log(`  deep page ${kb(result.html.deep.bytes)} KB, ${result.html.deep.sidebarLinks} sidebar links`);
+    if (result.html?.category)
+      console.log(`  category page ${result.html.category.route}: ${kb(result.html.category.bytes)} KB`);
     return result;
   } finally {
+    result.load = { start, end: loadavg()[0]! };
     if (options.keep) console.log(`  kept ${work}`);
     else await rm(work, { recursive: true, force: true });
   }
@@ -171,7 +181,11 @@ async function benchShape(shape: CorpusShape, pages: number, options: ShapeOptio
  * The first doc of the smallest sidebar, and a doc of the biggest one at its deepest level: the
  * middle one of those there, so a long flat list is measured around its middle, not at its start.
  */
-export function shapePages(sidebars: Record<string, SidebarItem[]>): { small?: string; deep?: string } {
+export function shapePages(sidebars: Record<string, SidebarItem[]>): {
+  small?: string;
+  deep?: string;
+  category?: string;
+} {
   const docs = (items: SidebarItem[], depth = 0): { href: string; depth: number }[] =>
     items.flatMap((item) => [
       ...(item.type === 'doc' ? [{ href: item.href, depth }] : []),
@@ -184,10 +198,30 @@ export function shapePages(sidebars: Record<string, SidebarItem[]>): { small?: s
   const biggest = lists.at(-1) ?? [];
   const depth = Math.max(...biggest.map((doc) => doc.depth));
   const deepest = biggest.filter((doc) => doc.depth === depth);
+  const bigSidebar =
+    Object.values(sidebars)
+      .sort((a, b) => docs(a).length - docs(b).length)
+      .at(-1) ?? [];
   return {
     small: lists.length > 1 ? lists[0]![0]!.href : undefined,
     deep: deepest[Math.floor(deepest.length / 2)]?.href,
+    category: largestCategoryPage(bigSidebar),
   };
+}
+
+/** The route of the category with a page of its own that holds the most items, if any has one. */
+function largestCategoryPage(items: SidebarItem[]): string | undefined {
+  let largest: { href: string; items: number } | undefined;
+  const walk = (list: SidebarItem[]) => {
+    for (const item of list) {
+      if (item.type !== 'category') continue;
+      if (item.href && item.items.length > (largest?.items ?? 0))
+        largest = { href: item.href, items: item.items.length };
+      walk(item.items);
+    }
+  };
+  walk(items);
+  return largest?.href;
 }
 
 async function pageWeight(origin: string, route: string): Promise<PageWeight> {
@@ -212,12 +246,14 @@ export function printShapeTable(results: ShapeResult[]) {
       'small KB': kb(result.html?.small?.bytes),
       'deep KB': kb(result.html?.deep?.bytes),
       'deep links': result.html?.deep?.sidebarLinks ?? '–',
+      'category KB': kb(result.html?.category?.bytes),
       'first ms': result.search?.straight?.firstMs ?? '–',
       'p50 ms': result.search?.straight?.warmP50Ms ?? '–',
       'workerd MB': mb(result.search?.straight?.workerdRssBytes),
       'npm start first ms': result.search?.miniflare?.firstMs ?? '–',
       'npm start p50 ms': result.search?.miniflare?.warmP50Ms ?? '–',
       'npm start workerd MB': mb(result.search?.miniflare?.workerdRssBytes),
+      load: result.load ? `${result.load.start.toFixed(1)}–${result.load.end.toFixed(1)}` : '–',
     })),
   );
   for (const result of results)

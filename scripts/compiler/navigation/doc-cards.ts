@@ -1,9 +1,11 @@
 // The cards of a sidebar category's items, as its generated page lists them and as
 // `<DocCardList />` shows them in a doc: a title, and the doc's description, the category's item
-// count or the link's address.
+// count or the link's address. A category of more items than a listing page holds, in a sidebar
+// rendered in part, shows its first ones and a card to its listing pages (sidebar-listings.ts),
+// so its page stays the same size however large the category grows.
 
 import type { TreeElement } from '../../../client/contract/page.ts';
-import type { SidebarItem } from '../../../client/contract/sidebar.ts';
+import { listingPageSize, type SidebarCategory, type SidebarItem } from '../../../client/contract/sidebar.ts';
 
 export interface DocCardData {
   label: string;
@@ -14,16 +16,40 @@ export interface DocCardData {
 
 /** The cards of `items`, describing docs from `descriptionOf` (by route). */
 export function docCards(items: SidebarItem[], descriptionOf: (route: string) => string | undefined): DocCardData[] {
-  return items.map((item) => ({
-    label: item.label,
-    ...(item.href ? { href: item.href } : {}),
-    about:
-      item.type === 'category'
-        ? `${item.items.length} ${item.items.length === 1 ? 'item' : 'items'}`
-        : item.type === 'doc'
-          ? (descriptionOf(item.href) ?? '')
-          : item.href,
-  }));
+  return items.map((item) => {
+    // A category without a page of its own is reached through its listing page, when it has one.
+    const href = item.href ?? (item.type === 'category' ? item.listing : undefined);
+    return {
+      label: item.label,
+      ...(href ? { href } : {}),
+      about:
+        item.type === 'category'
+          ? `${item.items.length} ${item.items.length === 1 ? 'item' : 'items'}`
+          : item.type === 'doc'
+            ? (descriptionOf(item.href) ?? '')
+            : item.href,
+    };
+  });
+}
+
+/** Most cards a category's page shows when the category has a listing: one listing page's worth. */
+export const categoryCardLimit = listingPageSize;
+
+/** The cards of a category's page: all its items', or the first ones and a card to its listing. */
+export function categoryPageCards(
+  category: Pick<SidebarCategory, 'label' | 'items' | 'listing'>,
+  descriptionOf: (route: string) => string | undefined,
+): DocCardData[] {
+  const { items, listing } = category;
+  if (listing === undefined || items.length <= categoryCardLimit) return docCards(items, descriptionOf);
+  return [
+    ...docCards(items.slice(0, categoryCardLimit), descriptionOf),
+    {
+      label: `All ${items.length} entries`,
+      href: listing,
+      about: `Every entry of ${category.label}, ${listingPageSize} a page.`,
+    },
+  ];
 }
 
 /** Every category with a page of its own (its link), by that page's route: its items' cards. */
@@ -35,7 +61,7 @@ export function categoryCards(
   const walk = (items: SidebarItem[]) => {
     for (const item of items) {
       if (item.type !== 'category') continue;
-      if (item.href && !(item.href in cards)) cards[item.href] = docCards(item.items, descriptionOf);
+      if (item.href && !(item.href in cards)) cards[item.href] = categoryPageCards(item, descriptionOf);
       walk(item.items);
     }
   };

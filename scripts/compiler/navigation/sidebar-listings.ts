@@ -110,10 +110,8 @@ export function listingPage(
   descriptionOf: (route: string) => string | undefined,
 ): PageData {
   const pages = listingPageCount(listing);
-  const entries = listing.items
-    .slice((page - 1) * listingPageSize, page * listingPageSize)
-    // A category without a page of its own is reached through its own listing.
-    .map((item) => (item.type === 'category' && item.href === undefined ? { ...item, href: item.listing } : item));
+  // A category without a page of its own is reached through its own listing (docCards links it).
+  const entries = listing.items.slice((page - 1) * listingPageSize, page * listingPageSize);
   const title = pages > 1 ? `${listing.title} (page ${page} of ${pages})` : listing.title;
   return {
     route: listingPageRoute(listing.route, page),
@@ -125,7 +123,7 @@ export function listingPage(
     sidebar: listing.sidebar,
     // Its first page opens the category, as a page of it would (pruneSidebar finds it by `listing`).
     ...(page === 1 ? { sidebarPath: listing.path } : {}),
-    tree: [docCardListElement(docCards(entries as SidebarItem[], descriptionOf)), ...pagination(listing, page, pages)],
+    tree: [docCardListElement(docCards(entries, descriptionOf)), ...pagination(listing, page, pages)],
     toc: [],
     breadcrumbs: listing.breadcrumbs,
     source: listing.source,

@@ -95,6 +95,8 @@ export interface GeneratedIndex {
   /** Where the category is declared, for messages. */
   source: string;
   breadcrumbs: Crumb[];
+  /** The category's listing page, in a sidebar rendered in part (sidebar-listings.ts). */
+  listing?: string;
 }
 
 export interface ResolvedSidebars {
@@ -248,12 +250,19 @@ export function resolveSidebars(
     sidebars[name] = (Array.isArray(items) ? items : [items]).flatMap(resolveItem);
     const indexes = generated.splice(0);
     const trails = indexes.length > 0 ? categoryTrails(sidebars[name]) : undefined;
-    for (const index of indexes) {
-      generatedIndexes.push({ ...index, sidebar: name, breadcrumbs: trails?.get(index.route) ?? [] });
-    }
     const listed = addListings(name, sidebars[name], routeBasePath, taken, where);
     listings.push(...listed.listings);
     if (listed.listing !== undefined) topListings[name] = listed.listing;
+    const listingOf = indexes.length > 0 && listed.listings.length > 0 ? categoryListings(sidebars[name]) : undefined;
+    for (const index of indexes) {
+      const listing = listingOf?.get(index.route);
+      generatedIndexes.push({
+        ...index,
+        sidebar: name,
+        breadcrumbs: trails?.get(index.route) ?? [],
+        ...(listing ? { listing } : {}),
+      });
+    }
   }
   return { sidebars, generatedIndexes, listings, topListings, warnings, ...walkSidebars(sidebars, docs) };
 }
@@ -287,6 +296,17 @@ function categoryTrails(
     categoryTrails(item.items, [...trail, { label: item.label, href: item.href }], trails);
   }
   return trails;
+}
+
+/** The listing page of each category with a page of its own and a listing, by the page's route. */
+function categoryListings(items: SidebarItem[], listings = new Map<string, string>()): Map<string, string> {
+  for (const item of items) {
+    if (item.type !== 'category') continue;
+    if (item.href !== undefined && item.listing !== undefined && !listings.has(item.href))
+      listings.set(item.href, item.listing);
+    categoryListings(item.items, listings);
+  }
+  return listings;
 }
 
 function readCategory(siteDir: string, docsDir: string, dir: string): { meta: CategoryMeta; file: string } {

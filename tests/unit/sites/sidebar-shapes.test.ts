@@ -3,78 +3,20 @@
 // flat folder of hundreds of pages (generated corpora, scripts/bench/corpus-shapes.ts), rendered as
 // the worker renders them.
 
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageData } from '../../../client/contract/page.ts';
 import { listingPageSize, sidebarWindowSize, type SidebarItem } from '../../../client/contract/sidebar.ts';
-import { generateCorpus } from '../../../scripts/bench/corpus.ts';
-import type { CorpusShape } from '../../../scripts/bench/corpus-shapes.ts';
-import { runBuild } from '../../../scripts/compiler/pipeline.ts';
-import type { PageSummary } from '../../../scripts/compiler/types.ts';
-import { bootData } from '../../../worker/render/boot-data.ts';
-import { renderDocument } from '../../../worker/render/document.tsx';
-import { viewOfSidebar } from '../../../worker/render/sidebar-view.ts';
-import { storedBuild, type BuiltSite } from '../../support/stored-build.ts';
+import { asideOf, builtShape, docsOf, htmlOf, linksIn, reachable, type ShapeSite } from '../support/shape-sites.ts';
 
 const roots: string[] = [];
 afterAll(() => Promise.all(roots.map((root) => rm(root, { recursive: true, force: true }))));
 
-/** A generated site of `pages` pages whose big sidebar has `shape`, built and read back. */
-async function builtShape(shape: CorpusShape, pages: number): Promise<BuiltSite & { summaries: PageSummary[] }> {
-  const root = await mkdtemp(join(tmpdir(), `self-docs-shape-${shape}-`));
-  roots.push(root);
-  // Short pages: what is measured here is the sidebar, not the articles.
-  await generateCorpus(join(root, 'site'), { pages, shape, meanPageBytes: 1200 });
-  const outDir = join(root, 'out');
-  const result = await runBuild({ siteDir: join(root, 'site'), outDir, skipClient: true });
-  return { ...(await storedBuild(result, outDir)), summaries: result.pages };
-}
-
-/** The page's HTML as the worker sends it. */
-async function htmlOf(site: BuiltSite, route: string): Promise<string> {
-  const page = site.pages.find((each) => each.route === route);
-  if (!page) throw new Error(`no page at ${route}`);
-  const { manifest } = site;
-  const ref = page.sidebar ? manifest.sidebars[page.sidebar] : undefined;
-  const sidebar =
-    ref && page.sidebar ? viewOfSidebar(page.sidebar, ref, site.sidebars[page.sidebar]!, route) : undefined;
-  const theme = { preference: 'dark', theme: 'dark', needsScript: false, webFont: false, variant: 'dark' } as const;
-  const boot = bootData(manifest, page, 200, theme, false, sidebar);
-  return new Response(await renderDocument({ manifest, boot, theme, page, sidebar })).text();
-}
-
-const asideOf = (html: string) => html.slice(html.indexOf('<aside'), html.indexOf('</aside>'));
-const linksIn = (html: string) => [...html.matchAll(/<a [^>]*href="(\/[^"#?]*)"/g)].map((match) => match[1]!);
-
-/** Every doc of a sidebar with its depth, in order. */
-const docsOf = (items: SidebarItem[], depth = 0): { href: string; depth: number }[] =>
-  items.flatMap((item) => [
-    ...(item.type === 'doc' ? [{ href: item.href, depth }] : []),
-    ...(item.type === 'category' ? docsOf(item.items, depth + 1) : []),
-  ]);
-
-/** The routes a reader without JavaScript reaches from `start` by following links. */
-async function reachable(site: BuiltSite, start: string): Promise<Set<string>> {
-  const routes = new Set(site.pages.map((page) => page.route));
-  const seen = new Set([start]);
-  const queue = [start];
-  while (queue.length > 0) {
-    const route = queue.pop()!;
-    for (const href of linksIn(await htmlOf(site, route))) {
-      if (!routes.has(href) || seen.has(href)) continue;
-      seen.add(href);
-      queue.push(href);
-    }
-  }
-  return seen;
-}
-
 describe('a large sidebar of collapsed categories without pages of their own', () => {
-  let site: BuiltSite & { summaries: PageSummary[] };
+  let site: ShapeSite;
   beforeAll(async () => {
     site = await builtShape('no-pages', 420);
+    roots.push(site.root);
   }, 240_000);
 
   it('renders a deep page with the open path only: the other categories link to their listing page', async () => {
@@ -114,10 +56,11 @@ describe('a large sidebar of collapsed categories without pages of their own', (
 });
 
 describe('a large sidebar whose pages are all in one folder', () => {
-  let site: BuiltSite;
+  let site: ShapeSite;
   let docs: string[];
   beforeAll(async () => {
     site = await builtShape('flat', 260);
+    roots.push(site.root);
     docs = docsOf(site.sidebars.reference!).map((doc) => doc.href);
   }, 240_000);
 

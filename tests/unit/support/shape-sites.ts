@@ -1,0 +1,68 @@
+// Generated sites of one sidebar shape (scripts/bench/corpus-shapes.ts), built and read back, and
+// their pages' HTML as the worker sends it: what the sidebar-shape tests walk as a reader without
+// JavaScript would.
+
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { SidebarItem } from '../../../client/contract/sidebar.ts';
+import { generateCorpus } from '../../../scripts/bench/corpus.ts';
+import type { CorpusShape } from '../../../scripts/bench/corpus-shapes.ts';
+import { runBuild } from '../../../scripts/compiler/pipeline.ts';
+import type { PageSummary } from '../../../scripts/compiler/types.ts';
+import { bootData } from '../../../worker/render/boot-data.ts';
+import { renderDocument } from '../../../worker/render/document.tsx';
+import { viewOfSidebar } from '../../../worker/render/sidebar-view.ts';
+import { storedBuild, type BuiltSite } from '../../support/stored-build.ts';
+
+export type ShapeSite = BuiltSite & { summaries: PageSummary[]; root: string };
+
+/** A generated site of `pages` pages whose big sidebar has `shape`, built and read back. */
+export async function builtShape(shape: CorpusShape, pages: number): Promise<ShapeSite> {
+  const root = await mkdtemp(join(tmpdir(), `self-docs-shape-${shape}-`));
+  // Short pages: what is measured here is the navigation, not the articles.
+  await generateCorpus(join(root, 'site'), { pages, shape, meanPageBytes: 1200 });
+  const outDir = join(root, 'out');
+  const result = await runBuild({ siteDir: join(root, 'site'), outDir, skipClient: true });
+  return { ...(await storedBuild(result, outDir)), summaries: result.pages, root };
+}
+
+/** The page's HTML as the worker sends it. */
+export async function htmlOf(site: BuiltSite, route: string): Promise<string> {
+  const page = site.pages.find((each) => each.route === route);
+  if (!page) throw new Error(`no page at ${route}`);
+  const { manifest } = site;
+  const ref = page.sidebar ? manifest.sidebars[page.sidebar] : undefined;
+  const sidebar =
+    ref && page.sidebar ? viewOfSidebar(page.sidebar, ref, site.sidebars[page.sidebar]!, route) : undefined;
+  const theme = { preference: 'dark', theme: 'dark', needsScript: false, webFont: false, variant: 'dark' } as const;
+  const boot = bootData(manifest, page, 200, theme, false, sidebar);
+  return new Response(await renderDocument({ manifest, boot, theme, page, sidebar })).text();
+}
+
+export const asideOf = (html: string) => html.slice(html.indexOf('<aside'), html.indexOf('</aside>'));
+export const articleOf = (html: string) => html.slice(html.indexOf('<article'), html.indexOf('</article>'));
+export const linksIn = (html: string) => [...html.matchAll(/<a [^>]*href="(\/[^"#?]*)"/g)].map((match) => match[1]!);
+
+/** Every doc of a sidebar with its depth, in order. */
+export const docsOf = (items: SidebarItem[], depth = 0): { href: string; depth: number }[] =>
+  items.flatMap((item) => [
+    ...(item.type === 'doc' ? [{ href: item.href, depth }] : []),
+    ...(item.type === 'category' ? docsOf(item.items, depth + 1) : []),
+  ]);
+
+/** The routes a reader without JavaScript reaches from `start` by following links. */
+export async function reachable(site: BuiltSite, start: string): Promise<Set<string>> {
+  const routes = new Set(site.pages.map((page) => page.route));
+  const seen = new Set([start]);
+  const queue = [start];
+  while (queue.length > 0) {
+    const route = queue.pop()!;
+    for (const href of linksIn(await htmlOf(site, route))) {
+      if (!routes.has(href) || seen.has(href)) continue;
+      seen.add(href);
+      queue.push(href);
+    }
+  }
+  return seen;
+}
