@@ -159,4 +159,10 @@ export function routeBucket(route: string, buckets: number): number {
 export interface SearchRef {
   store: 'assets' | 'kv';
   directory: string;
+  /**
+   * Where the page record chunks (read for a query's hits) are when not with the other pieces: a
+   * large site keeps them in KV, so that its static files stay under Workers Static Assets' 20,000
+   * a version on the free plan (they are most of the pieces).
+   */
+  passing?: 'kv';
 }

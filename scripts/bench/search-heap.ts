@@ -6,11 +6,12 @@
 //
 // Run as a child (it needs --expose-gc and a clean heap):
 //   node --expose-gc --import tsx --import ./scripts/node-wasm/register.mjs \
-//     scripts/bench/search-heap.ts <outDir> <siteDir> <directory> [queries] [seed]
+//     scripts/bench/search-heap.ts <outDir> <siteDir> <directory> [queries] [seed] [passing]
+// (`passing` = kv: the build keeps its record chunks in KV, read here from its bulk files.)
 // It prints one line of JSON (`SearchHeap`).
 
 import { execFile } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { SearchRef } from '../../client/contract/storage.ts';
@@ -68,6 +69,7 @@ export async function measureSearchHeap(
       ref.directory,
       String(searches),
       String(seed),
+      ref.passing ?? '',
     ],
     { maxBuffer: 1024 * 1024, timeout: 600_000 },
   );
@@ -76,7 +78,7 @@ export async function measureSearchHeap(
 }
 
 async function main(argv: string[]): Promise<void> {
-  const [outDir, siteDir, directory, count = '300', seed = '1'] = argv;
+  const [outDir, siteDir, directory, count = '300', seed = '1', passing = ''] = argv;
   if (!outDir || !siteDir || !directory)
     throw new Error('usage: search-heap.ts <outDir> <siteDir> <directory> [queries] [seed]');
   const gc = (globalThis as { gc?: () => void }).gc;
@@ -97,8 +99,16 @@ async function main(argv: string[]): Promise<void> {
       return new Response(await readFile(join(outDir, 'client', new URL(url).pathname), 'utf8'));
     },
   };
-  const env = { ASSETS: assets } as unknown as Parameters<typeof searchLocal>[0];
-  const build = { buildId: 'heap', search: { store: 'assets' as const, directory } };
+  const kvDir = passing === 'kv' ? await searchValuesAsFiles(outDir) : undefined;
+  const content = {
+    get: async (key: string) => {
+      reads += 1;
+      return kvDir ? readFile(join(kvDir, `${key.slice('search:'.length)}.json`), 'utf8').catch(() => null) : null;
+    },
+  };
+  const env = { ASSETS: assets, CONTENT: content } as unknown as Parameters<typeof searchLocal>[0];
+  const search = { store: 'assets' as const, directory, ...(passing === 'kv' ? { passing: 'kv' as const } : {}) };
+  const build = { buildId: 'heap', search };
   const settledHeap = () => {
     gc();
     gc();
@@ -123,6 +133,17 @@ async function main(argv: string[]): Promise<void> {
     readsPerSearch: Math.round((reads / queries.length) * 100) / 100,
   };
   console.log(JSON.stringify(result));
+}
+
+/** The build's `search:` KV values as files of their own (once), so that each is read on its own as KV would. */
+async function searchValuesAsFiles(outDir: string): Promise<string> {
+  const { kvBulkFiles } = await import('../compiler/outputs/kv-writer.ts');
+  const dir = join(outDir, 'kv-search');
+  await mkdir(dir, { recursive: true });
+  for (const file of await kvBulkFiles(outDir))
+    for (const { key, value } of JSON.parse(await readFile(file, 'utf8')) as { key: string; value: string }[])
+      if (key.startsWith('search:')) await writeFile(join(dir, `${key.slice('search:'.length)}.json`), value);
+  return dir;
 }
 
 if (process.argv[1] && import.meta.filename === process.argv[1]) {

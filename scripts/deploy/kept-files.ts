@@ -3,7 +3,8 @@
 // next deploy must upload the kept builds' files again) and the worker version that served it
 // (what a rollback brings back).
 //
-// Per build, `b:<id>:deploy` records them (it goes with the build's other `b:<id>:` keys). Asset
+// Per build, `b:<id>:deploy` records them (it goes with the build's other `b:<id>:` keys; its list
+// of assets is stored as build-records.ts says). Asset
 // files are stored by the hash of their bytes, so a file several builds share is stored once, as
 // base64 text in parts under KV's value limit (25 MiB); a local worker bundle is one value, named
 // by its hash.
@@ -23,6 +24,8 @@ export interface DeployRecord {
   worker?: string;
   /** The build's files under `assets/` of its client folder. */
   assets: KeptAsset[];
+  /** The shared parts its list of assets is stored in (build-records.ts). */
+  parts?: string[];
 }
 
 export interface KeptAsset {
@@ -43,10 +46,12 @@ export const deployKeys = {
   asset: (hash: string, part: number) => `deploy:asset:${hash}:${part}`,
   worker: (hash: string) => `deploy:worker:${hash}`,
   pack: (hash: string) => `deploy:pack:${hash}`,
+  /** A part of the lists of assets that builds' records share. */
+  list: (hash: string) => `deploy:list:${hash}`,
 } as const;
 
 /** Keys this module writes outside a build's own `b:<id>:` keys, which the deploy collects. */
-export const keptFilePrefixes = ['deploy:asset:', 'deploy:worker:', 'deploy:pack:'] as const;
+export const keptFilePrefixes = ['deploy:asset:', 'deploy:worker:', 'deploy:pack:', 'deploy:list:'] as const;
 
 /**
  * Files up to this size (in base64) share values: a redeploy after one changed page brings dozens
@@ -61,17 +66,6 @@ export const partChars = 20 * 1024 * 1024;
 const bulkChars = 40 * 1024 * 1024;
 /** Values one bulk read asks for: the API's limit is 100 keys. */
 const bulkReadKeys = 100;
-
-export function parseDeployRecord(text: string | null | undefined): DeployRecord | null {
-  if (!text) return null;
-  try {
-    const record = JSON.parse(text) as DeployRecord;
-    if (record && Array.isArray(record.assets)) return record;
-  } catch {
-    // An unreadable record is reported as absent by the caller.
-  }
-  return null;
-}
 
 /** The files under `<clientDir>/assets` that the build itself wrote, with their hashes. */
 export async function describeAssets(clientDir: string): Promise<KeptAsset[]> {
@@ -214,6 +208,7 @@ export function keysInUse(records: Iterable<DeployRecord>): Set<string> {
   const used = new Set<string>();
   for (const record of records) {
     for (const asset of record.assets) for (const key of assetKeys(asset)) used.add(key);
+    for (const part of record.parts ?? []) used.add(part);
     if (record.worker) used.add(deployKeys.worker(record.worker));
   }
   return used;

@@ -18,7 +18,7 @@ import {
   gatherKeptAssets,
   keptFilePrefixes,
   keysInUse,
-  parseDeployRecord,
+  putInBulk,
   storeAssets,
   type DeployRecord,
 } from './kept-files.ts';
@@ -27,7 +27,13 @@ import { withLock } from './lock.ts';
 import type { DeployTarget } from './deploy-target.ts';
 import { uploadParts, type UploadProgress } from './resumable-upload.ts';
 import { parseKeyRecord, planUpload } from './upload-plan.ts';
-import { readBuildRecords, type BuildRecords } from './build-records.ts';
+import {
+  parseStoredRecord,
+  readBuildRecords,
+  shareLists,
+  type BuildRecords,
+  type StoredDeployRecord,
+} from './build-records.ts';
 import { DeployError } from './wrangler.ts';
 
 export const keptBuilds = 5;
@@ -92,7 +98,13 @@ export async function deployLocked(
 
   const live = previous[0];
   const present = new Set((live && records.get(live)?.keys) || []);
-  const plan = await planUpload(outDir, present);
+  // The deploy records the build's content keys itself (in its deploy record, sharing the live
+  // build's parts): the key record and its parts the build wrote are not sent.
+  const keyPart = kvKeys.keysPart('');
+  const ownKeys = (parseKeyRecord(await readFile(join(outDir, 'kv', 'keys.json'), 'utf8')) ?? []).filter(
+    (key) => !key.startsWith(keyPart),
+  );
+  const plan = await planUpload(outDir, present, (key) => key === kvKeys.keys(buildId) || key.startsWith(keyPart));
   progress?.phase('upload keys', plan.sent, 'keys');
   let resumed: number;
   try {
@@ -143,8 +155,15 @@ export async function deployLocked(
       `(with the hashed files of builds ${kept.join(', ')}, ${gathered.files} of them from KV)`,
   );
 
-  const record: DeployRecord = { ...(worker ? { worker } : {}), assets };
-  await writePointer(target, buildId, kept, record);
+  const lists = shareLists(ownKeys, assets, live === undefined ? undefined : records.get(live), snapshot);
+  await putInBulk(target, "store the parts of the build's lists of keys and assets", lists.write);
+  const record: DeployRecord = { ...(worker ? { worker } : {}), assets, parts: lists.assetList.parts };
+  const storedRecord: StoredDeployRecord = {
+    ...(worker ? { worker } : {}),
+    assetList: lists.assetList,
+    keys: lists.keys,
+  };
+  await writePointer(target, buildId, kept, storedRecord);
   log(`live: build ${buildId} (kept: ${kept.join(', ')})`);
   progress?.phase('collect unused keys');
 
@@ -161,7 +180,7 @@ export async function deployLocked(
       );
     }
   }
-  await collect(target, outDir, buildId, kept, records, record, snapshot, log);
+  await collect(target, [...ownKeys, ...lists.keys.parts], buildId, kept, records, record, snapshot, log);
   progress?.end();
   return { buildId, history: kept };
 }
@@ -176,7 +195,7 @@ export async function deployLocked(
  */
 async function collect(
   target: DeployTarget,
-  outDir: string,
+  ownKeys: string[],
   buildId: string,
   kept: string[],
   records: Map<string, BuildRecords>,
@@ -189,7 +208,7 @@ async function collect(
     log(`build:history now starts with ${now[0]}, not ${buildId}: another deploy ran meanwhile; nothing is collected`);
     return;
   }
-  const used = new Set(parseKeyRecord(await readFile(join(outDir, 'kv', 'keys.json'), 'utf8')) ?? []);
+  const used = new Set(ownKeys);
   for (const id of kept) {
     if (id === buildId) continue;
     const keys = records.get(id)?.keys;
@@ -223,7 +242,7 @@ export function rollBack(target: DeployTarget, buildId: string, log: Log = conso
         `it is not a kept build; kept: ${previous.join(', ') || '(none: nothing has been deployed)'}`,
       );
     }
-    const record = parseDeployRecord(await target.getKey(deployKeys.record(buildId)));
+    const record = parseStoredRecord(await target.getKey(deployKeys.record(buildId)));
     const history = [buildId, ...previous.filter((id) => id !== buildId)];
     await writePointer(target, buildId, history);
     log(`live: build ${buildId} (rolled back; kept: ${history.join(', ')})`);
@@ -254,7 +273,7 @@ async function writePointer(
   target: DeployTarget,
   buildId: string,
   history: string[],
-  record?: DeployRecord,
+  record?: StoredDeployRecord,
 ): Promise<void> {
   await withTempFile(
     'pointer.json',

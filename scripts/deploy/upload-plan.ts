@@ -31,7 +31,12 @@ const fileBytes = 40 * 1024 * 1024;
  * bulk files as the limits allow: a redeploy's few changed keys are one part, however many of the
  * build's files they come from.
  */
-export async function planUpload(outDir: string, present: Set<string>): Promise<UploadPlan> {
+export async function planUpload(
+  outDir: string,
+  present: Set<string>,
+  /** Entries of the build the deploy does not send (it stores what they hold otherwise). */
+  leave: (key: string) => boolean = () => false,
+): Promise<UploadPlan> {
   const dir = await mkdtemp(join(tmpdir(), 'self-docs-upload-'));
   const plan: UploadPlan = { files: [], counts: [], dir, sent: 0, skipped: 0 };
   let pending: KvEntry[] = [];
@@ -49,6 +54,7 @@ export async function planUpload(outDir: string, present: Set<string>): Promise<
   for (const file of await kvBulkFiles(outDir)) {
     const entries = JSON.parse(await readFile(file, 'utf8')) as KvEntry[];
     for (const entry of entries) {
+      if (typeof entry?.key === 'string' && leave(entry.key)) continue;
       if (isContentKey(entry?.key) && present.has(entry.key)) {
         plan.skipped++;
         continue;

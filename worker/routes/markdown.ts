@@ -9,7 +9,15 @@ import { etagMatches } from '../services/etag.ts';
 import { currentManifest, lookupRoute } from '../services/content-store.ts';
 import { cacheTtlSeconds, readEdgeCache, writeEdgeCache } from '../services/edge-cache.ts';
 import { canonicalForm, decidePath } from '../services/paths.ts';
-import { llmsFullStream, llmsText, markdownCacheKey, readMarkdown } from '../services/markdown-store.ts';
+import {
+  llmsFullIndex,
+  llmsFullIsIndex,
+  llmsFullPartPath,
+  llmsFullStream,
+  llmsText,
+  markdownCacheKey,
+  readMarkdown,
+} from '../services/markdown-store.ts';
 
 const markdownType = 'text/markdown; charset=utf-8';
 const textType = 'text/plain; charset=utf-8';
@@ -18,6 +26,8 @@ export async function serveMarkdownViews(c: Context<AppEnv>, next: Next): Promis
   const path = new URL(c.req.url).pathname;
   if (path === '/llms.txt') return serveLlms(c);
   if (path === '/llms-full.txt') return serveLlmsFull(c);
+  const part = /^\/llms-full\/([1-9]\d{0,5})\.txt$/.exec(path);
+  if (part) return serveLlmsFull(c, Number(part[1]) - 1);
   if (path.endsWith('.md')) return servePageMarkdown(c, routeOfMarkdownPath(path), true);
   if (prefersMarkdown(c.req.header('accept'))) return servePageMarkdown(c, path, false);
   return next();
@@ -28,13 +38,28 @@ async function serveLlms(c: Context<AppEnv>): Promise<Response> {
   return cachedAnswer(c, manifest.buildId, '/llms.txt', textType, async () => llmsText(c.env.CONTENT, manifest));
 }
 
-async function serveLlmsFull(c: Context<AppEnv>): Promise<Response> {
+/**
+ * `/llms-full.txt`, or (`part`) the file `/llms-full/<part + 1>.txt`: a large site's llms-full.txt
+ * is an index of those files (markdown-store.ts says why), a smaller one's holds every page.
+ */
+async function serveLlmsFull(c: Context<AppEnv>, part?: number): Promise<Response> {
   const manifest = await currentManifest(c.env.CONTENT);
-  return cachedAnswer(c, manifest.buildId, '/llms-full.txt', textType, async () => {
-    const { title, tagline, url } = manifest.site;
-    const header = `# ${title}\n\n${tagline ? `> ${tagline}\n` : ''}`;
-    return llmsFullStream(c.env.CONTENT, manifest, url, header);
-  });
+  const { title, tagline, url } = manifest.site;
+  const header = `# ${title}\n\n${tagline ? `> ${tagline}\n` : ''}`;
+  const index = llmsFullIsIndex(manifest);
+  if (part !== undefined) {
+    if (!index || part >= manifest.llms.length)
+      return c.body(`No such file: see /llms-full.txt.\n`, 404, {
+        'content-type': textType,
+        'cache-control': 'no-store',
+      });
+    return cachedAnswer(c, manifest.buildId, llmsFullPartPath(part), textType, async () =>
+      llmsFullStream(c.env.CONTENT, manifest, url, header, part),
+    );
+  }
+  return cachedAnswer(c, manifest.buildId, '/llms-full.txt', textType, async () =>
+    index ? llmsFullIndex(c.env.CONTENT, manifest, url, header) : llmsFullStream(c.env.CONTENT, manifest, url, header),
+  );
 }
 
 /** `fromSuffix`: asked as `<route>.md` (a 404 here), not by `Accept` (an unknown route falls through). */

@@ -48,8 +48,8 @@ export async function checkStaticAssets(clientDir: string): Promise<{ files: num
       undefined,
       `the build has ${files} static files; Workers Static Assets take at most ${limit.toLocaleString('en')} a version` +
         (limit === platformLimits.assetFilesFree ? ' on the free plan (100,000 on the paid plan)' : ''),
-      'most of them are search index pieces, about one for every two pages: build with the search index in KV ' +
-        '(a build without a client keeps it there), or leave pages out of search',
+      'most of them are search index pieces (past 15,000 the page record chunks already go to KV): build with ' +
+        'the search index in KV (a build without a client keeps it there), or leave pages out of search',
     );
   if (files > platformLimits.assetFiles) throw over(platformLimits.assetFiles);
   return { files, warnings: files > platformLimits.assetFilesFree ? [over(platformLimits.assetFilesFree)] : [] };

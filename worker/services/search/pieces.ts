@@ -35,22 +35,24 @@ export function forgetSearchPieces(limit = defaultCacheBytes): void {
   reading.clear();
 }
 
-/** The text of piece `hash`, wherever the build put it. */
-export async function readSearchPiece(env: PieceEnv, ref: SearchRef, hash: string): Promise<string> {
-  return (await readPiece(env, ref, hash, false)).text!;
+/** The text of piece `hash`, wherever the build put it (`passing`: a page record chunk). */
+export async function readSearchPiece(env: PieceEnv, ref: SearchRef, hash: string, passing = false): Promise<string> {
+  return (await readPiece(env, ref, hash, false, passing)).text!;
 }
 
 /**
  * The piece as text, or (`raw`, and the build put it in the static assets) as the bytes it is: a
  * kind that reads its bytes itself decodes only what it needs. `bytes`: its length, when read so.
+ * `passing`: a page record chunk, which a large build keeps in KV (`SearchRef.passing`).
  */
 async function readPiece(
   env: PieceEnv,
   ref: SearchRef,
   hash: string,
   raw: boolean,
+  passing: boolean,
 ): Promise<{ text: string; bytes?: number; raw?: undefined } | { raw: Uint8Array; text?: undefined }> {
-  if (ref.store === 'kv') {
+  if (ref.store === 'kv' || (passing && ref.passing === 'kv')) {
     const key = kvKeys.searchPiece(hash);
     const text = await readStored(env.CONTENT, key, immutableTtl);
     if (text === null) throw new StoreUnavailable(`search piece ${key} is missing from KV`);
@@ -75,8 +77,8 @@ async function readPiece(
 
 const utf8 = new TextDecoder();
 
-const pieceName = (ref: SearchRef, hash: string) =>
-  ref.store === 'kv' ? kvKeys.searchPiece(hash) : searchPiecePath(hash);
+const pieceName = (ref: SearchRef, hash: string, passing = false) =>
+  ref.store === 'kv' || (passing && ref.passing === 'kv') ? kvKeys.searchPiece(hash) : searchPiecePath(hash);
 
 /** What a piece is: how its text is read, and what shape it must have. */
 export interface PieceKind<T> {
@@ -103,15 +105,16 @@ export function loadPiece<T>(env: PieceEnv, ref: SearchRef, hash: string, kind: 
   if (cached) return Promise.resolve(cached);
   let pending = reading.get(key) as Promise<T> | undefined;
   if (!pending) {
-    pending = readPiece(env, ref, hash, kind.parseBytes !== undefined).then((read) => {
+    const chunk = kind.passing === true;
+    pending = readPiece(env, ref, hash, kind.parseBytes !== undefined, chunk).then((read) => {
       let value: unknown;
       try {
         value = read.raw ? kind.parseBytes!(read.raw) : (kind.parse ?? JSON.parse)(read.text);
       } catch (error) {
-        throw new StoreUnavailable(`search piece ${pieceName(ref, hash)} is not readable`, error);
+        throw new StoreUnavailable(`search piece ${pieceName(ref, hash, chunk)} is not readable`, error);
       }
       if (!kind.valid(value))
-        throw new StoreUnavailable(`search piece ${pieceName(ref, hash)} is not the piece the directory names`);
+        throw new StoreUnavailable(`search piece ${pieceName(ref, hash, chunk)} is not the piece the directory names`);
       const text = read.text ?? '';
       kept.set(key, value, kind.bytes(value, text, read.raw !== undefined || latin1Json(text, read.bytes)));
       return value;

@@ -1,12 +1,22 @@
 // The build's search step: the split index of every page's records, written where the worker
-// will read it (static assets for deployed builds, KV when the build has no client).
+// will read it (static assets for deployed builds, KV when the build has no client). A large
+// site's page record chunks, most of its pieces, go to KV: Workers Static Assets take 20,000 files
+// a version on the free plan, and a 100,000-page site has some 42,000 pieces.
 
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { kvKeys, type SearchRef } from '../../../../client/contract/storage.ts';
 import { searchPiecePath } from '../../../../client/contract/urls.ts';
 import type { KvWriter } from '../kv-writer.ts';
 import type { SearchIndexWriter } from './index-writer.ts';
+
+/**
+ * Pieces a build ships as static files at most before its record chunks go to KV: the free plan's
+ * 20,000 files, less room for the client's own files and the kept builds' pieces a deploy uploads
+ * beside them. A changed page changes one record chunk, so such a site's redeploy writes one more
+ * KV value; a site this large needs the paid plan's KV writes for its first deploy anyway.
+ */
+export const staticPieceFiles = 15_000;
 
 /** Writes every piece (the directory last) and returns where the worker finds them. */
 export async function emitSearchIndex(
@@ -14,17 +24,29 @@ export async function emitSearchIndex(
   store: SearchRef['store'],
   outDir: string,
   kv: KvWriter,
+  maxStaticPieces = staticPieceFiles,
 ): Promise<SearchRef> {
-  if (store === 'assets')
-    await mkdir(dirname(join(outDir, 'client', searchPiecePath('directory'))), { recursive: true });
+  const fileOf = (hash: string) => join(outDir, 'client', searchPiecePath(hash));
+  if (store === 'assets') await mkdir(dirname(fileOf('directory')), { recursive: true });
   let directory = '';
+  let files = 0;
+  const chunks: string[] = [];
   for (const piece of writer.pieces()) {
     // A piece's name is its content hash already (pieceHash is contentHash).
     if (store === 'kv') directory = await kv.putContent(kvKeys.searchPiece, piece.text, piece.hash);
     else {
-      await writeFile(join(outDir, 'client', searchPiecePath(piece.hash)), piece.text);
+      await writeFile(fileOf(piece.hash), piece.text);
+      files++;
+      if (piece.passing) chunks.push(piece.hash);
       directory = piece.hash;
     }
   }
-  return { store, directory };
+  if (store === 'kv' || files <= maxStaticPieces || chunks.length === 0) return { store, directory };
+  // Written as files first: how many pieces there are is known only once they are all written.
+  for (const hash of chunks) {
+    const stored = await kv.putContent(kvKeys.searchPiece, await readFile(fileOf(hash), 'utf8'));
+    if (stored !== hash) throw new Error(`search piece ${hash} was stored as ${stored}: the two hashes differ`);
+    await rm(fileOf(hash));
+  }
+  return { store, directory, passing: 'kv' };
 }

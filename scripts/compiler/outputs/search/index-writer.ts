@@ -260,7 +260,7 @@ export function createSearchIndexWriter({
     const chunks: ChunkEntry[] = [];
     for (const written of recordChunks(pagesOf(pageRecords, spilled?.records), sizes.records, memo, 'r')) {
       chunks.push([written.first, written.hash]);
-      yield written;
+      yield { ...written, passing: true };
     }
     const headingChunks: ChunkEntry[] = [];
     for (const written of recordChunks(

@@ -41,6 +41,8 @@ export const pieceSizes: PieceSizes = {
 export interface SearchPiece {
   hash: string;
   text: string;
+  /** A page record chunk, read for a query's hits (the worker's `passing` pieces). */
+  passing?: true;
 }
 
 export function pieceHash(text: string): string {

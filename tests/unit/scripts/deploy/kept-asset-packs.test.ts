@@ -27,7 +27,8 @@ async function build(id: string, pieces: number[]): Promise<string> {
 }
 
 const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => from + i);
-const assetWrites = (puts: string[][]) => puts.filter((keys) => keys.some((key) => key.startsWith('deploy:')));
+const assetWrites = (puts: string[][]) =>
+  puts.filter((keys) => keys.some((key) => key.startsWith('deploy:pack:') || key.startsWith('deploy:asset:')));
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'self-docs-packs-'));
