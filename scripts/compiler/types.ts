@@ -1,13 +1,15 @@
 // The compiler's own shapes: what a build is asked to do and what it hands back. The shapes a build
 // stores for the worker and the browser are the contract's (client/contract/).
 
-import type { PageData } from '../../client/contract/page.ts';
 import type { Manifest, RouteTarget } from '../../client/contract/storage.ts';
 import type { BuildError } from './errors.ts';
 import type { BrokenPageReport } from './outputs/broken-pages.ts';
 import type { ProgressReporter } from '../cli/progress.ts';
 import type { PhaseTimer } from './phase-timings.ts';
 import type { BuildState } from './incremental/build-state.ts';
+import type { PageSummary } from './outputs/page-store.ts';
+
+export type { PageSummary };
 
 export interface BuildOptions {
   siteDir: string;
@@ -46,9 +48,6 @@ export interface BuildOptions {
    */
   keepState?: boolean;
 }
-
-/** A page as the build summarises it once stored: its data without the element tree. */
-export type PageSummary = Omit<PageData, 'tree' | 'toc'>;
 
 export interface BuildResult {
   buildId: string;

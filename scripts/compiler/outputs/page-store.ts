@@ -10,13 +10,15 @@ import { AnchorIndex } from '../compile/checks/anchors.ts';
 import type { BuildError } from '../errors.ts';
 import type { ResolvedSidebars } from '../navigation/sidebars.ts';
 import type { SourceDoc } from '../sources/discover.ts';
-import type { PageSummary } from '../types.ts';
 import { brokenPageRecord, type BrokenPageReport } from './broken-pages.ts';
 import type { JsonListWriter } from './json-list-writer.ts';
 import type { KvWriter } from './kv-writer.ts';
 import { pageMarkdown } from './markdown-export.ts';
 import type { SearchIndexWriter } from './search/index-writer.ts';
 import { pageSearchRecords } from './search/records.ts';
+
+/** A page as the build summarises it once stored: its data without the element tree. */
+export type PageSummary = Omit<PageData, 'tree' | 'toc'>;
 
 export interface PageStoreOptions {
   kv: KvWriter;

@@ -3,7 +3,7 @@
 // edit changes a few hundred terms and a record chunk; every other piece comes out of the memo
 // as it was, the same bytes a fresh writer would make, without encoding or hashing it again.
 
-import type { SearchPiece } from './piece-writers.ts';
+import type { SearchPiece } from './search-piece.ts';
 
 export class PieceMemo {
   private segments = new Map<string, { perPage: number; segments: string[] }>();

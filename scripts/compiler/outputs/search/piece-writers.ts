@@ -1,13 +1,15 @@
 // The pieces of the split search index, each kind grouped to its target size: term pieces
 // (postings), vocabulary pieces and record chunks. index-writer.ts gathers what they hold.
 
-import { createHash } from 'node:crypto';
 import { encodeRecordChunk } from '../../../../client/contract/record-chunks.ts';
 import { encodeTermPiece, typoKey, type TermPieceEntry } from '../../../../client/contract/index-pieces.ts';
 import { encodeVarint } from '../../../../client/contract/postings.ts';
 import { termPiecesOfTerms } from './directory.ts';
 import type { PieceMemo } from './piece-memo.ts';
+import { piece, type SearchPiece } from './search-piece.ts';
 import type { TermPostings } from './term-postings.ts';
+
+export { piece, pieceHash, type SearchPiece } from './search-piece.ts';
 
 export interface PieceSizes {
   /**
@@ -37,19 +39,6 @@ export const pieceSizes: PieceSizes = {
   records: 24 * 1024,
   headings: 24 * 1024,
 };
-
-export interface SearchPiece {
-  hash: string;
-  text: string;
-  /** A page record chunk, read for a query's hits (the worker's `passing` pieces). */
-  passing?: true;
-}
-
-export function pieceHash(text: string): string {
-  return createHash('sha256').update(text).digest('hex').slice(0, 16);
-}
-
-export const piece = (text: string): SearchPiece => ({ hash: pieceHash(text), text });
 
 /**
  * Terms in order, grouped into pieces of about `sizes.terms`; a term too long for that has
