@@ -24,6 +24,7 @@ import { startEventServer } from './local/live-reload/event-server.ts';
 import { rebuildLive, type LiveReloadLoop } from './local/live-reload/rebuild.ts';
 import { freePort } from './cli/free-port.ts';
 import { startGroup } from './cli/process-group.ts';
+import { offlineEnv } from './cli/run.ts';
 import { progressFor, type ProgressReporter } from './cli/progress.ts';
 
 const args = parseArgs(process.argv.slice(2));
@@ -105,34 +106,40 @@ const token = randomBytes(24).toString('hex');
 
 // npx → wrangler → workerd in a process group of their own: a SIGINT/SIGTERM to this process
 // (Ctrl+C, Playwright's webServer shutdown) ends all of them, not just npx.
-const wrangler = startGroup('npx', [
-  'wrangler',
-  'dev',
-  // The worker with live reload around it: wrangler.toml's `main` (what a deploy bundles) has none of it.
-  'scripts/local/live-reload/dev-worker.ts',
-  '--var',
-  `LIVE_RELOAD_ORIGIN:${events.origin}`,
-  '--var',
-  `LIVE_RELOAD_TOKEN:${token}`,
-  '--ip',
-  '127.0.0.1',
-  '--port',
-  String(args.port),
-  // Its debugger on a free port: wrangler's default (9229, else 9230) collides when several npm
-  // starts begin at once (the browser tests' fixture sites), and the loser exits.
-  '--inspector-port',
-  String(await freePort()),
-  '--local',
-  '--show-interactive-dev-session=false',
-  // The analytics cleanup (a Cron Trigger) can be run by hand: curl '/__scheduled?cron=17+3+*+*+*'.
-  '--test-scheduled',
-  '--log-level',
-  'warn',
-  // A build in another folder (--out) is served from there.
-  '--assets',
-  join(args.out, 'client'),
-  ...(args.persist ? ['--persist-to', args.persist] : []),
-]);
+const wrangler = startGroup(
+  'npx',
+  [
+    'wrangler',
+    'dev',
+    // The worker with live reload around it: wrangler.toml's `main` (what a deploy bundles) has none of it.
+    'scripts/local/live-reload/dev-worker.ts',
+    '--var',
+    `LIVE_RELOAD_ORIGIN:${events.origin}`,
+    '--var',
+    `LIVE_RELOAD_TOKEN:${token}`,
+    '--ip',
+    '127.0.0.1',
+    '--port',
+    String(args.port),
+    // Its debugger on a free port: wrangler's default (9229, else 9230) collides when several npm
+    // starts begin at once (the browser tests' fixture sites), and the loser exits.
+    '--inspector-port',
+    String(await freePort()),
+    '--local',
+    '--show-interactive-dev-session=false',
+    // The analytics cleanup (a Cron Trigger) can be run by hand: curl '/__scheduled?cron=17+3+*+*+*'.
+    '--test-scheduled',
+    '--log-level',
+    'warn',
+    // A build in another folder (--out) is served from there.
+    '--assets',
+    join(args.out, 'client'),
+    ...(args.persist ? ['--persist-to', args.persist] : []),
+  ],
+  // React's production build, as a deploy bundles it: wrangler dev would define NODE_ENV as
+  // `development`, whose renderer takes several times as long for each page a rebuild changed.
+  { env: { ...offlineEnv, NODE_ENV: 'production' } },
+);
 console.log(`\nSELF Docs: http://127.0.0.1:${args.port}\n`);
 
 // Rebuilds go to a folder of their own: wrangler keeps serving the assets folder, which only ever
