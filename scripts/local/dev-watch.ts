@@ -1,12 +1,24 @@
 // The dev server's watch on the content folder: edits come in bursts (an editor writes a temporary
 // file, renames it, touches the folder), so a rebuild starts once the folder has been quiet for a
 // moment, one at a time, and edits made during a rebuild bring one more.
+//
+// Each folder has a watch of its own rather than one recursive watch: a folder's watch outlives the
+// files in it, so an editor that saves by writing a new file and renaming it over the old one
+// (Vim, JetBrains' safe write) is seen on every save. Node's recursive watch on Linux follows the
+// file it found and sees nothing after the first such save.
 
-import { watch, type FSWatcher } from 'node:fs';
+import { readdirSync, statSync, watch, type FSWatcher } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 
 /** Quiet time before a rebuild starts: an editor's burst of writes takes a few milliseconds. */
 const settleMs = 30;
+
+/**
+ * Files editors write beside the one saved and remove again (backups, swap files, Vim's `4913`
+ * probe, JetBrains' safe-write files, Emacs' lock and autosave files): not content, and a rebuild
+ * that saw one come and go would build every page instead of the one saved.
+ */
+const editorFile = /(?:~|\.sw[a-p]|\.tmp|___jb_(?:tmp|old)___)$|^4913$|^\.?#/;
 
 export interface ContentWatch {
   close(): void;
@@ -26,6 +38,7 @@ export function watchContent(
   let running: Promise<void> | undefined;
   let again = false;
   let changed = new Set<string>();
+  const folders = new Map<string, FSWatcher>();
 
   const start = () => {
     if (running) {
@@ -42,25 +55,52 @@ export function watchContent(
       }
     });
   };
-  const isContent = (dir: string, name: string) => {
-    const path = join(dir, name);
+  const isContent = (root: string, path: string) => {
     if (ignore.some((folder) => path === folder || path.startsWith(folder + sep))) return false;
-    return !relative(dir, path)
-      .split(sep)
-      .some((part) => part === 'node_modules' || part.startsWith('.'));
+    const parts = relative(root, path).split(sep);
+    if (editorFile.test(parts[parts.length - 1]!)) return false;
+    return !parts.some((part) => part === 'node_modules' || part.startsWith('.'));
   };
-  const watchers: FSWatcher[] = dirs.map((dir) =>
-    watch(dir, { recursive: true }, (_event, name) => {
-      if (name !== null && !isContent(dir, name.toString())) return;
-      changed.add(name === null ? dir : join(dir, name.toString()));
-      clearTimeout(timer);
-      timer = setTimeout(start, settleMs);
-    }),
-  );
+  const unwatch = (folder: string) => {
+    for (const [path, watcher] of folders) {
+      if (path !== folder && !path.startsWith(folder + sep)) continue;
+      watcher.close();
+      folders.delete(path);
+    }
+  };
+  const watchFolder = (root: string, folder: string) => {
+    if (folders.has(folder) || !isContent(root, folder)) return;
+    let watcher: FSWatcher;
+    try {
+      watcher = watch(folder, (_event, name) => seen(root, folder, name?.toString() ?? null));
+    } catch {
+      return; // gone already: its parent's watch reports it
+    }
+    watcher.on('error', () => unwatch(folder));
+    folders.set(folder, watcher);
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      if (entry.isDirectory()) watchFolder(root, join(folder, entry.name));
+    }
+  };
+  const seen = (root: string, folder: string, name: string | null) => {
+    const path = name === null ? folder : join(folder, name);
+    if (!isContent(root, path)) return;
+    if (name !== null) {
+      const kind = statSync(path, { throwIfNoEntry: false });
+      if (kind?.isDirectory()) watchFolder(root, path);
+      else if (kind === undefined) unwatch(path);
+    }
+    changed.add(path);
+    clearTimeout(timer);
+    timer = setTimeout(start, settleMs);
+  };
+
+  for (const dir of dirs) watchFolder(dir, dir);
   return {
     close() {
       clearTimeout(timer);
-      for (const watcher of watchers) watcher.close();
+      for (const watcher of folders.values()) watcher.close();
+      folders.clear();
     },
   };
 }
