@@ -74,7 +74,8 @@ export function restrict(postings: Postings, within: Uint32Array): Postings {
   return { ids: ids.subarray(0, n), metas: metas.subarray(0, n) };
 }
 
-function allocate(n: number): Matches {
+/** Room for `n` matches, to be filled in order and `trimmed` to the count filled. */
+export function allocate(n: number): Matches {
   return {
     ids: new Uint32Array(n),
     metas: new Uint8Array(n),
@@ -85,7 +86,7 @@ function allocate(n: number): Matches {
   };
 }
 
-function trimmed(m: Matches, n: number): Matches {
+export function trimmed(m: Matches, n: number): Matches {
   return {
     ids: m.ids.subarray(0, n),
     metas: m.metas.subarray(0, n),

@@ -4,7 +4,7 @@
 // time copied every array of the longest ones once per round.
 
 import type { Postings } from '../../../client/contract/postings.ts';
-import { boostOfMask, noMatches, termMatches, type Matches } from './matches.ts';
+import { allocate, boostOfMask, noMatches, termMatches, trimmed, type Matches } from './matches.ts';
 
 /** A term's postings and how a match through it counts (`termMatches`). */
 export interface TermPostings {
@@ -55,28 +55,6 @@ function inIdOrder(lists: Uint32Array[], visit: (list: number, at: number) => vo
     else heap[0] = heap[--size]!;
     if (size > 0) siftDown();
   }
-}
-
-function allocate(n: number): Matches {
-  return {
-    ids: new Uint32Array(n),
-    metas: new Uint8Array(n),
-    scores: new Float64Array(n),
-    exact: new Uint8Array(n),
-    missing: new Uint8Array(n),
-    apart: new Uint8Array(n),
-  };
-}
-
-function trimmed(m: Matches, n: number): Matches {
-  return {
-    ids: m.ids.subarray(0, n),
-    metas: m.metas.subarray(0, n),
-    scores: m.scores.subarray(0, n),
-    exact: m.exact.subarray(0, n),
-    missing: m.missing.subarray(0, n),
-    apart: m.apart.subarray(0, n),
-  };
 }
 
 /**

@@ -45,28 +45,15 @@ export class TermPostings {
 
   /** Drops the block of page `pageIndex` (a page edited under `npm start`); returns the records it held. */
   removePage(pageIndex: number): number {
-    let at = 0;
-    const read = () => {
-      let value = 0;
-      let scale = 1;
-      for (;;) {
-        const byte = this.bytes[at++]!;
-        value += (byte & 127) * scale;
-        if (byte < 128) return value;
-        scale *= 128;
-      }
-    };
-    while (at < this.length) {
-      const start = at;
-      const page = read();
-      const count = read();
-      for (let i = 0; i < count; i++) {
-        read();
-        at++;
-      }
+    const blocks = new BlockReader(this.bytes);
+    while (blocks.at < this.length) {
+      const start = blocks.at;
+      const page = blocks.varint();
+      const count = blocks.varint();
+      blocks.skip(count);
       if (page !== pageIndex) continue;
-      this.bytes.copyWithin(start, at, this.length);
-      this.length -= at - start;
+      this.bytes.copyWithin(start, blocks.at, this.length);
+      this.length -= blocks.at - start;
       this.count -= count;
       return count;
     }
@@ -76,37 +63,24 @@ export class TermPostings {
   /** Record ids ascending with their meta bytes; `perPage`: the first id of page p is p × perPage. */
   sortedPostings(perPage: number): { ids: Uint32Array; metas: Uint8Array } {
     const blocks: { page: number; offset: number; count: number }[] = [];
-    let at = 0;
-    const read = () => {
-      let value = 0;
-      let scale = 1;
-      for (;;) {
-        const byte = this.bytes[at++]!;
-        value += (byte & 127) * scale;
-        if (byte < 128) return value;
-        scale *= 128;
-      }
-    };
-    while (at < this.length) {
-      const page = read();
-      const count = read();
-      blocks.push({ page, offset: at, count });
-      for (let i = 0; i < count; i++) {
-        read();
-        at++;
-      }
+    const reader = new BlockReader(this.bytes);
+    while (reader.at < this.length) {
+      const page = reader.varint();
+      const count = reader.varint();
+      blocks.push({ page, offset: reader.at, count });
+      reader.skip(count);
     }
     blocks.sort((a, b) => a.page - b.page);
     const ids = new Uint32Array(this.count);
     const metas = new Uint8Array(this.count);
     let n = 0;
     for (const block of blocks) {
-      at = block.offset;
+      reader.at = block.offset;
       let rank = 0;
       for (let i = 0; i < block.count; i++) {
-        rank += read();
+        rank += reader.varint();
         ids[n] = block.page * perPage + rank;
-        metas[n++] = this.bytes[at++]!;
+        metas[n++] = reader.byte();
       }
     }
     return { ids, metas };
@@ -126,5 +100,35 @@ export class TermPostings {
     const grown = new Uint8Array(Math.max(this.bytes.length * 2, this.length + extra));
     grown.set(this.bytes.subarray(0, this.length));
     this.bytes = grown;
+  }
+}
+
+/** Reads a postings buffer's blocks from `at` on: varints, and each record's meta byte. */
+class BlockReader {
+  at = 0;
+
+  constructor(private readonly bytes: Uint8Array) {}
+
+  varint(): number {
+    let value = 0;
+    let scale = 1;
+    for (;;) {
+      const byte = this.bytes[this.at++]!;
+      value += (byte & 127) * scale;
+      if (byte < 128) return value;
+      scale *= 128;
+    }
+  }
+
+  byte(): number {
+    return this.bytes[this.at++]!;
+  }
+
+  /** Steps over `count` records (a rank and a meta byte each). */
+  skip(count: number): void {
+    for (let i = 0; i < count; i++) {
+      this.varint();
+      this.at++;
+    }
   }
 }
