@@ -20,6 +20,15 @@ const settleMs = 30;
  */
 const editorFile = /(?:~|\.sw[a-p]|\.tmp|___jb_(?:tmp|old)___)$|^4913$|^\.?#/;
 
+/** Why edits under `folder` will not rebuild, and what to do about it. */
+export function unwatchedWarning(folder: string, code: string | undefined): string {
+  const fix =
+    code === 'ENOSPC'
+      ? 'the system allows no more file watches: raise it (sudo sysctl fs.inotify.max_user_watches=524288) and restart npm start'
+      : 'restart npm start to see them';
+  return `npm start cannot watch ${folder} (${code ?? 'error'}): edits in it will not rebuild; ${fix}.`;
+}
+
 export interface ContentWatch {
   close(): void;
 }
@@ -73,8 +82,12 @@ export function watchContent(
     let watcher: FSWatcher;
     try {
       watcher = watch(folder, (_event, name) => seen(root, folder, name?.toString() ?? null));
-    } catch {
-      return; // gone already: its parent's watch reports it
+    } catch (error) {
+      // Gone already: its parent's watch reports it. Anything else (the system's limit on watches)
+      // would leave edits unseen, so say so.
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'ENOENT') console.warn(unwatchedWarning(folder, code));
+      return;
     }
     watcher.on('error', () => unwatch(folder));
     folders.set(folder, watcher);

@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { watchContent, type ContentWatch } from '../../../../scripts/local/dev-watch.ts';
+import { unwatchedWarning, watchContent, type ContentWatch } from '../../../../scripts/local/dev-watch.ts';
 
 let dir: string;
 let watch: ContentWatch | undefined;
@@ -66,6 +66,15 @@ describe('the content watch', () => {
     await vi.waitFor(() => expect(allChanged()).toContain(join(dir, 'docs', 'marker.md')), { timeout: 10_000 });
     expect([...allChanged()].filter((path) => path.includes('node_modules') || path.includes(`${dir}/out`))).toEqual(
       [],
+    );
+  });
+});
+
+describe('a folder the system will not watch', () => {
+  it('is named with the fix when the watch limit is reached', () => {
+    expect(unwatchedWarning('/site/docs/api', 'ENOSPC')).toBe(
+      'npm start cannot watch /site/docs/api (ENOSPC): edits in it will not rebuild; the system allows no more file ' +
+        'watches: raise it (sudo sysctl fs.inotify.max_user_watches=524288) and restart npm start.',
     );
   });
 });
