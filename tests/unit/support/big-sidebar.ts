@@ -6,18 +6,10 @@ import { addListings } from '../../../scripts/compiler/navigation/sidebar-listin
 import type { KvWriter } from '../../../scripts/compiler/outputs/kv-writer.ts';
 import { storeSidebars } from '../../../scripts/compiler/outputs/sidebar-files.ts';
 import type { VersionDocs } from '../../../scripts/compiler/sources/version-docs.ts';
+import { category, doc } from './sidebar-items.ts';
 
-type Category = Extract<SidebarItem, { type: 'category' }>;
 const docs = (prefix: string, count: number): SidebarItem[] =>
-  Array.from({ length: count }, (_, i) => ({ type: 'doc', label: `${prefix} ${i + 1}`, href: `${prefix}/${i + 1}` }));
-const category = (label: string, items: SidebarItem[], href?: string): Category => ({
-  type: 'category',
-  label,
-  collapsed: true,
-  collapsible: true,
-  items,
-  ...(href ? { href } : {}),
-});
+  Array.from({ length: count }, (_, i) => doc(`${prefix}/${i + 1}`, `${prefix} ${i + 1}`));
 
 /** Flat docs at the top, categories without pages two deep, one with a page and 2,500 items, six open by default. */
 export function bigSidebar(): SidebarItem[] {

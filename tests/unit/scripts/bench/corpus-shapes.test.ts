@@ -10,6 +10,7 @@ import { generateCorpus } from '../../../../scripts/bench/corpus.ts';
 import { sidebarsShapeCount } from '../../../../scripts/bench/corpus-shapes.ts';
 import { shapePages } from '../../../../scripts/bench/scale-shapes.ts';
 import { buildSite } from '../../support/sites.ts';
+import { category, doc } from '../../support/sidebar-items.ts';
 
 const roots: string[] = [];
 afterAll(() => Promise.all(roots.map((root) => rm(root, { recursive: true, force: true }))));
@@ -29,16 +30,6 @@ describe('the sidebars shape', () => {
 });
 
 describe('shapePages', () => {
-  const doc = (href: string): SidebarItem => ({ type: 'doc', label: href, href });
-  const category = (label: string, items: SidebarItem[], href?: string): SidebarItem => ({
-    type: 'category',
-    label,
-    collapsed: true,
-    collapsible: true,
-    items,
-    ...(href ? { href } : {}),
-  });
-
   it('measures the small sidebar’s first page, a deepest page of the big one and its largest category page', () => {
     const sidebars = {
       guides: [doc('/g/1'), doc('/g/2')],

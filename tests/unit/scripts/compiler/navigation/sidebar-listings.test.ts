@@ -9,18 +9,10 @@ import {
   listingPage,
   listingPageCount,
 } from '../../../../../scripts/compiler/navigation/sidebar-listings.ts';
+import { category, doc as sharedDoc } from '../../../support/sidebar-items.ts';
 
-type Category = Extract<SidebarItem, { type: 'category' }>;
-const doc = (href: string): SidebarItem => ({ type: 'doc', label: `Page ${href}`, href });
+const doc = (href: string): SidebarItem => sharedDoc(href, `Page ${href}`);
 const docs = (prefix: string, count: number) => Array.from({ length: count }, (_, i) => doc(`${prefix}/${i + 1}`));
-const category = (label: string, items: SidebarItem[], href?: string): Category => ({
-  type: 'category',
-  label,
-  collapsed: true,
-  collapsible: true,
-  items,
-  ...(href ? { href } : {}),
-});
 
 describe('addListings', () => {
   it('gives none to a sidebar a page renders whole', () => {
