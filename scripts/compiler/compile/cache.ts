@@ -71,7 +71,7 @@ export async function compileCacheFor(dir: string, context: LinkContext): Promis
   return { dir, salt: createHash('sha256').update(JSON.stringify(inputs)).digest('hex') };
 }
 
-function entryName(cache: CompileCacheRef, doc: SourceDoc): string {
+export function entryName(cache: CompileCacheRef, doc: SourceDoc): string {
   return `${createHash('sha256').update(cache.salt).update(JSON.stringify(doc)).digest('hex')}.json`;
 }
 
@@ -113,10 +113,13 @@ export function cacheProblem(file: string, dir: string, error: unknown): BuildEr
   );
 }
 
-/** Removes every entry but those of `docs` in `cache`: the folder holds one build's pages. */
-export async function pruneCompileCache(kept: { cache: CompileCacheRef; docs: SourceDoc[] }[]): Promise<void> {
+/**
+ * Removes every entry but those named (`entryName` of this build's docs, taken before they were
+ * compiled, which empties their sources): the folder holds one build's pages.
+ */
+export async function pruneCompileCache(kept: { cache: CompileCacheRef; names: string[] }[]): Promise<void> {
   const dirs = new Set(kept.map(({ cache }) => cache.dir));
-  const names = new Set(kept.flatMap(({ cache, docs }) => docs.map((doc) => entryName(cache, doc))));
+  const names = new Set(kept.flatMap(({ names: entries }) => entries));
   for (const dir of dirs) {
     for (const name of await readdir(dir)) if (!names.has(name)) await unlink(join(dir, name)).catch(() => undefined);
   }

@@ -21,7 +21,7 @@ import type { DocSources } from '../sources/read-sources.ts';
 import type { VersionDocs } from '../sources/version-docs.ts';
 import type { CustomPageSource } from '../pages/discover-pages.ts';
 import { compileCustomPages } from '../pages/compile-custom-pages.ts';
-import { cacheProblem, compileCacheFor, pruneCompileCache } from './cache.ts';
+import { cacheProblem, compileCacheFor, entryName, pruneCompileCache } from './cache.ts';
 import type { CompileCacheRef } from './link-context.ts';
 import { compileDocs, type CompiledDoc } from './compile-pages.ts';
 import { docEditUrl } from '../sources/edit-url.ts';
@@ -106,7 +106,7 @@ export async function compileSite(input: CompileSiteInput): Promise<CompiledSite
   // A version's pages (docs, then generated category pages) take consecutive places in the build,
   // so the search index tells versions apart by ranges of pages.
   let offset = 0;
-  const cached: { cache: CompileCacheRef; docs: SourceDoc[] }[] = [];
+  const cached: { cache: CompileCacheRef; names: string[] }[] = [];
   let pagesFromCache = 0;
   const versions: VersionCompile[] = [];
   for (const loaded of sources.versions) {
@@ -124,7 +124,8 @@ export async function compileSite(input: CompileSiteInput): Promise<CompiledSite
     if (input.cacheDir) {
       try {
         versionContext.compileCache = await compileCacheFor(input.cacheDir, versionContext);
-        cached.push({ cache: versionContext.compileCache, docs: loaded.docs });
+        const cache = versionContext.compileCache;
+        cached.push({ cache, names: loaded.docs.map((doc) => entryName(cache, doc)) });
       } catch (error) {
         diagnostics.warnings.push(cacheProblem(relative(siteDir, input.cacheDir), input.cacheDir, error));
       }
@@ -154,6 +155,8 @@ export async function compileSite(input: CompileSiteInput): Promise<CompiledSite
       },
       {
         pool: input.pool,
+        // Nothing reads a doc's source once its page is stored (a one-page rebuild reads the file).
+        releaseSources: true,
         ...(compiled.onBroken ? { onBroken: (doc, _index, problems) => compiled.onBroken!(doc, problems) } : {}),
       },
     );

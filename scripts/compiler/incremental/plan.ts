@@ -67,17 +67,10 @@ export function planRebuild(state: BuildState, changed: Iterable<string>): Rebui
       continue;
     }
     if (sources.brokenDocs?.has(path)) return { fallback: `${rel} had broken frontmatter` };
-    const compiled = versions[place.version]!;
-    const before = compiled.loaded.docs[place.index]!;
+    const before = versions[place.version]!.loaded.docs[place.index]!;
     let doc: SourceDoc;
     try {
-      doc = parseDoc(
-        siteDir,
-        compiled.loaded.version.docsDir,
-        path,
-        readFileSync(path, 'utf8'),
-        compiled.loaded.version.path,
-      );
+      doc = readDoc(state, path, place.version);
     } catch {
       return { fallback: `${rel} has broken frontmatter` };
     }
@@ -90,10 +83,21 @@ export function planRebuild(state: BuildState, changed: Iterable<string>): Rebui
     for (const file of importers) {
       if (redo.has(file)) continue;
       const place = places.get(file)!;
-      redo.set(file, { ...place, doc: versions[place.version]!.loaded.docs[place.index]! });
+      // Read again, as it was: the build let go of the docs' sources once their pages were stored.
+      try {
+        redo.set(file, { ...place, doc: readDoc(state, file, place.version) });
+      } catch {
+        return { fallback: `${relative(siteDir, file)} has broken frontmatter` };
+      }
     }
   }
   return { pages: [...redo.values()] };
+}
+
+/** A doc of version `version` as its file is now. */
+function readDoc(state: BuildState, file: string, version: number): SourceDoc {
+  const { loaded } = state.versions[version]!;
+  return parseDoc(state.siteDir, loaded.version.docsDir, file, readFileSync(file, 'utf8'), loaded.version.path);
 }
 
 /** The docs that import any of `partials`, directly or through other partials of the docs folders. */
@@ -101,7 +105,8 @@ function importersOf(state: BuildState, partials: string[]): string[] {
   const { siteDir, versions } = state;
   const sources = new Map<string, string>();
   for (const compiled of versions) {
-    for (const doc of compiled.loaded.docs) sources.set(doc.file, doc.raw);
+    // Read again: the build let go of the docs' sources once their pages were stored.
+    for (const doc of compiled.loaded.docs) sources.set(doc.file, readFileSync(doc.file, 'utf8'));
     for (const partial of partialsUnder(compiled.loaded.version.docsDir))
       sources.set(partial, readFileSync(partial, 'utf8'));
   }

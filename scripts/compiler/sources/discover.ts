@@ -38,7 +38,7 @@ export interface SourceDoc {
   draft?: true;
   /** Frontmatter `custom_edit_url`, when set: a URL, or null for no edit link. */
   customEditUrl?: string | null;
-  /** The source as written. */
+  /** The source as written; empty once the page is compiled (compile-pages.ts `releaseSources`). */
   raw: string;
   /**
    * Lines the frontmatter block takes (0 without one). The compiler blanks them (docBody) rather
