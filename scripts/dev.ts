@@ -14,7 +14,7 @@ import { brokenPagesMessage } from './compiler/outputs/broken-pages.ts';
 import { buildFailureMessage } from './compiler/errors.ts';
 import { runBuild } from './compiler/pipeline.ts';
 import type { BuildResult } from './compiler/types.ts';
-import type { BuildState } from './compiler/incremental/build-state.ts';
+import { discardState, type BuildState } from './compiler/incremental/build-state.ts';
 import { rebuildPages } from './compiler/incremental/rebuild-pages.ts';
 import { watchContent } from './local/dev-watch.ts';
 import { ensureLocalQuerySecret } from './local/dev-vars.ts';
@@ -75,11 +75,15 @@ async function buildAgain(outDir: string, kvPresent: ReadonlySet<string>, change
   state = undefined;
   if (kept) {
     const started = performance.now();
-    const outcome = await rebuildPages(kept, changed, { outDir, kvPresent });
+    const outcome = await rebuildPages(kept, changed, { outDir, kvPresent }).catch((error: unknown) => {
+      discardState(kept);
+      throw error;
+    });
     if ('result' in outcome) {
       state = outcome.result.state;
       return said(outcome.result, outcome.pages.join(', '), started);
     }
+    discardState(kept);
     console.log(`building every page: ${outcome.fallback}`);
   }
   return build(outDir, kvPresent);
@@ -172,7 +176,10 @@ const rebuild = async (changed: Set<string>) => {
   }
 };
 const watcher = watchContent(watched, [args.out, staging], rebuild);
-process.once('exit', () => rmSync(staging, { recursive: true, force: true }));
+process.once('exit', () => {
+  rmSync(staging, { recursive: true, force: true });
+  if (state) discardState(state);
+});
 
 // If wrangler ends by itself, end whatever it left behind too, and exit as it did.
 const { code, error } = await wrangler.exited;

@@ -3,7 +3,8 @@
 // Each step takes and returns data; the folders of scripts/compiler/ are these steps. Pages are
 // stored as they are compiled (outputs/page-store.ts), so memory holds summaries, not every page's tree.
 
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { SidebarItem } from '../../client/contract/sidebar.ts';
 import { compileBlogs, type CompiledBlogs } from './blog/compile-blog.ts';
@@ -90,10 +91,15 @@ async function buildSite(options: BuildOptions, started: { pool?: CompileThreadP
     {},
     ...sources.versions.map((loaded) => loaded.sidebars.sidebars),
   );
-  // A large site's postings and records go to disk past the writer's budget (see spill.ts).
+  // A large site's postings and records go to disk past the writer's budget (see spill.ts). A kept
+  // writer's folder outlives the build's output folder (the next rebuild writes another): the
+  // state's owner removes it (`searchDir`).
+  const searchDir = options.keepState
+    ? await mkdtemp(join(tmpdir(), 'self-docs-search-'))
+    : join(outDir, 'search-spill');
   const searchIndex = createSearchIndexWriter({
     siteUrl: site.url,
-    spill: { dir: join(outDir, 'search-spill') },
+    spill: { dir: searchDir, ...(options.searchSpillBudget ? { budget: options.searchSpillBudget } : {}) },
     removable: options.keepState === true,
   });
   const sections = topLevelSections(allSidebars);
@@ -210,9 +216,10 @@ async function buildSite(options: BuildOptions, started: { pool?: CompileThreadP
     routeTargets: options.keepState ? new Map(store.routeTargets) : store.routeTargets,
     kv: written,
     pagesFromCache: compiled.pagesFromCache,
-    ...(options.keepState && !searchIndex.spilled()
+    ...(options.keepState
       ? {
           state: {
+            searchDir,
             siteDir,
             config,
             sources,

@@ -47,6 +47,8 @@ export interface BuildOptions {
    * `npm start` redoes an edited page from it without reading the others.
    */
   keepState?: boolean;
+  /** Bytes of postings and records the search writer holds before it spills to disk (`spillBudget` by default). */
+  searchSpillBudget?: number;
 }
 
 export interface BuildResult {
@@ -64,6 +66,6 @@ export interface BuildResult {
   kv: { files: number; keys: number; largest: { key: string; bytes: number } };
   /** Pages taken from the compile cache (`cacheDir`) instead of compiled. */
   pagesFromCache: number;
-  /** With `keepState`: what the next one-page rebuild starts from (none when the search index spilled to disk). */
+  /** With `keepState`: what the next one-page rebuild starts from (`discardState` once it is not). */
   state?: BuildState;
 }

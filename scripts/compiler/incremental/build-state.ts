@@ -4,6 +4,7 @@
 // page out again), the manifest's parts that a page edit leaves alone and the asset bytes its id
 // hashes. compiler/incremental/rebuild-pages.ts uses it; the CLI build could keep it too.
 
+import { rmSync } from 'node:fs';
 import type { SidebarItem } from '../../../client/contract/sidebar.ts';
 import type { VersionCompile } from '../compile/compile-site.ts';
 import type { LoadedSiteConfig } from '../config/resolve-config.ts';
@@ -21,6 +22,8 @@ export interface BuildState {
   versions: VersionCompile[];
   store: PageStore;
   searchIndex: SearchIndexWriter;
+  /** The search writer's own folder (what it spilled, the pieces it wrote): removed with the state (`discardState`). */
+  searchDir: string;
   /** Files the pages reference, absolute path → public URL (copied beside the client). */
   media: Map<string, string>;
   /** The last version's sidebars, which the llms files follow. */
@@ -33,4 +36,9 @@ export interface BuildState {
   fixedKeys: string[];
   /** Where the search pieces went: a kept state redoes them in KV only. */
   searchStore: 'kv' | 'assets';
+}
+
+/** Removes what a state kept on disk; the state is not used after. */
+export function discardState(state: BuildState): void {
+  rmSync(state.searchDir, { recursive: true, force: true });
 }

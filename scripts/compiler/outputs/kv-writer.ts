@@ -40,13 +40,18 @@ export class KvWriter {
 
   /**
    * Stores a value under `keyOf(hash of value)` (once, however often it is put); returns the hash.
-   * `hash`: the value's `contentHash`, when the caller has it already (the search pieces).
+   * `hash`: the value's `contentHash`, when the caller has it already (the search pieces); the
+   * value may then be a function, called only if the value is to be written.
    */
-  async putContent(keyOf: (hash: string) => string, value: string, hash = contentHash(value)): Promise<string> {
+  async putContent(
+    keyOf: (hash: string) => string,
+    value: string | (() => string),
+    hash = contentHash(value as string),
+  ): Promise<string> {
     const key = keyOf(hash);
     if (!this.content.has(key)) {
       this.content.add(key);
-      if (!this.present?.has(key)) await this.add({ key, value });
+      if (!this.present?.has(key)) await this.add({ key, value: typeof value === 'string' ? value : value() });
     }
     return hash;
   }

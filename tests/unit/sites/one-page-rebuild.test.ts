@@ -23,8 +23,15 @@ async function temp(prefix: string): Promise<string> {
   return dir;
 }
 
-/** A dev build as `npm start` makes it, keeping its state. */
-async function devBuild(siteDir: string, keepState = false): Promise<{ result: BuildResult; out: string }> {
+/**
+ * A dev build as `npm start` makes it, keeping its state; `searchSpillBudget`: a search writer that
+ * spills to disk, as a large site's does.
+ */
+async function devBuild(
+  siteDir: string,
+  keepState = false,
+  searchSpillBudget?: number,
+): Promise<{ result: BuildResult; out: string }> {
   const out = await temp('out');
   const result = await runBuild({
     siteDir,
@@ -33,7 +40,9 @@ async function devBuild(siteDir: string, keepState = false): Promise<{ result: B
     tolerateBrokenPages: true,
     development: true,
     keepState,
+    ...(searchSpillBudget ? { searchSpillBudget } : {}),
   });
+  if (result.state) made.push(result.state.searchDir);
   return { result, out };
 }
 
@@ -78,6 +87,30 @@ describe('a one-page rebuild under npm start', () => {
     const page = [...turn.entries()].find(([key]) => key.startsWith('page:'));
     expect(page?.[1]).toContain('pelicans');
     await expectSameAsFullBuild(siteDir, [first.out], turnOut);
+  });
+
+  it('rebuilds one page when the search index spilled to disk, as a large site does', async () => {
+    const siteDir = await temp('site');
+    await cp(fixture, siteDir, { recursive: true });
+    const first = await devBuild(siteDir, true, 1);
+    expect(first.result.state?.searchIndex.spilled()).toBe(true);
+    await appendFile(join(siteDir, 'docs', 'plain.md'), '\nA sentence about cormorants, added while the server ran.\n');
+
+    const turnOut = await temp('turn');
+    const outcome = await rebuildPages(first.result.state!, [join(siteDir, 'docs', 'plain.md')], { outDir: turnOut });
+
+    if ('fallback' in outcome) throw new Error(`fell back: ${outcome.fallback}`);
+    expect(outcome.pages).toEqual(['/plain']);
+    await expectSameAsFullBuild(siteDir, [first.out], turnOut);
+
+    // And again, from the state that rebuild handed back.
+    await appendFile(join(siteDir, 'docs', 'plain.md'), '\nAnd one about gannets.\n');
+    const secondOut = await temp('turn');
+    const second = await rebuildPages(outcome.result.state!, [join(siteDir, 'docs', 'plain.md')], {
+      outDir: secondOut,
+    });
+    if ('fallback' in second) throw new Error(`fell back: ${second.fallback}`);
+    await expectSameAsFullBuild(siteDir, [first.out, turnOut], secondOut);
   });
 
   it('rebuilds the pages that import an edited partial, and a second edit after the first', async () => {

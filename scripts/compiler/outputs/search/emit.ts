@@ -33,7 +33,8 @@ export async function emitSearchIndex(
   const chunks: string[] = [];
   for (const piece of writer.pieces()) {
     // A piece's name is its content hash already (pieceHash is contentHash).
-    if (store === 'kv') directory = await kv.putContent(kvKeys.searchPiece, piece.text, piece.hash);
+    // A piece a kept writer wrote before reads its text only if the KV does not hold it yet.
+    if (store === 'kv') directory = await kv.putContent(kvKeys.searchPiece, () => piece.text, piece.hash);
     else {
       await writeFile(fileOf(piece.hash), piece.text);
       files++;

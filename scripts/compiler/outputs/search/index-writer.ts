@@ -30,12 +30,13 @@ import {
   recordChunks,
   termPieces,
   vocabularyPieces,
+  type PageTexts,
   type PieceSizes,
   type SearchPiece,
 } from './piece-writers.ts';
 
 import { PieceMemo } from './piece-memo.ts';
-import { SpilledPages, SpilledPostings } from './spill.ts';
+import { SpilledPostings, SpilledTexts } from './spill.ts';
 import { TermPostings } from './term-postings.ts';
 
 export { pieceHash, pieceSizes, type PieceSizes, type SearchPiece } from './piece-writers.ts';
@@ -45,10 +46,10 @@ export interface SearchIndexWriter {
   addPage(pageIndex: number, records: SearchRecord[]): void;
   /**
    * Takes a page's records out again, so that it can be added anew (`npm start`'s one-page
-   * rebuild); only a writer made `removable` that never spilled can.
+   * rebuild); only a writer made `removable` can.
    */
   removePage(pageIndex: number): void;
-  /** Whether postings went to disk: such a writer cannot take pages out. */
+  /** Whether postings went to disk. */
   spilled(): boolean;
   /** Every piece, one at a time so the caller can write each out; the root comes last. */
   pieces(): Generator<SearchPiece>;
@@ -69,8 +70,9 @@ export function createSearchIndexWriter({
   /** Smaller pieces in tests, to split a small site as a big one is. */
   sizes?: PieceSizes;
   /**
-   * A folder (the writer's own, removed once the pieces are written) where postings and records go
-   * once those held pass `budget` bytes (`spillBudget`); without it, everything stays in memory.
+   * A folder (the writer's own, removed once the pieces are written, or by the caller of a
+   * `removable` writer, which writes them again and again) where postings and records go once
+   * those held pass `budget` bytes (`spillBudget`); without it, everything stays in memory.
    */
   spill?: { dir: string; budget?: number };
   /** Keeps each page's terms, so `removePage` can take them out (a dev build kept for its edits). */
@@ -93,15 +95,17 @@ export function createSearchIndexWriter({
   /** Page index → its terms and records (`removable` only). */
   const added = new Map<number, { terms: string[]; records: number; url: string }>();
   /** What the last write made, for the next (`removable` only: a writer written out again and again). */
-  const memo = removable ? new PieceMemo() : undefined;
+  const memo = removable ? new PieceMemo(() => (spilled?.any ? spilled.pieces : undefined)) : undefined;
   /** The vocabulary in both orders, until a term comes or goes (a page edit seldom adds one). */
   let orders: { sorted: string[]; typos: string[] } | undefined;
   /** Bytes of postings and characters of records held, against the spill budget. */
   let held = 0;
   const spilled = spill && {
     postings: new SpilledPostings(join(spill.dir, 'postings')),
-    records: new SpilledPages(spill.dir, 'records'),
-    headings: new SpilledPages(spill.dir, 'headings'),
+    records: new SpilledTexts(spill.dir, 'records'),
+    headings: new SpilledTexts(spill.dir, 'headings'),
+    /** The memo's pieces (`removable` only). */
+    pieces: new SpilledTexts<string>(spill.dir, 'pieces'),
     any: false,
   };
   const spillAll = () => {
@@ -180,21 +184,30 @@ export function createSearchIndexWriter({
   };
 
   const removePage = (pageIndex: number) => {
-    if (!removable || spilled?.any) throw new Error('search index: this writer cannot take pages out');
+    if (!removable) throw new Error('search index: this writer cannot take pages out');
     const page = added.get(pageIndex);
     if (!page) return;
     added.delete(pageIndex);
     memo?.touched(page.terms);
+    // Its blocks on disk go first; then those still held.
+    const onDisk = spilled?.any ? spilled.postings.removePage(pageIndex, page.terms) : undefined;
     for (const term of page.terms) {
       const postings = terms.get(term)!;
+      held -= postings.byteLength;
       postings.removePage(pageIndex);
+      held += postings.byteLength;
+      postings.count -= onDisk?.get(term) ?? 0;
       if (postings.count === 0) {
         terms.delete(term);
         orders = undefined;
       }
     }
-    pageRecords.delete(pageIndex);
-    pageHeadings.delete(pageIndex);
+    for (const texts of [pageRecords, pageHeadings]) {
+      held -= texts.get(pageIndex)?.length ?? 0;
+      texts.delete(pageIndex);
+    }
+    spilled?.records.delete(pageIndex);
+    spilled?.headings.delete(pageIndex);
     pageTags.delete(pageIndex);
     recordCount -= page.records;
     for (let i = facetExceptions.length - 1; i >= 0; i--)
@@ -212,8 +225,8 @@ export function createSearchIndexWriter({
     } finally {
       spilled?.records.close();
       spilled?.headings.close();
-      spilled?.postings.remove();
-      if (spill) rmSync(spill.dir, { recursive: true, force: true });
+      // A removable writer's folder stays for its next write.
+      if (spill && !removable) rmSync(spill.dir, { recursive: true, force: true });
     }
   }
 
@@ -222,10 +235,20 @@ export function createSearchIndexWriter({
     // Once anything went to disk, everything does, and is read back in order.
     if (spilled?.any) spillAll();
     const postingsOf = spilled?.any ? spilled.postings.reader(terms) : (term: string) => terms.get(term)!;
-    const pagesOf = (held: Map<number, string>, spilledPages?: SpilledPages) =>
+    const pagesOf = (held: Map<number, string>, spilledPages?: SpilledTexts): PageTexts =>
       spilledPages && spilled?.any
-        ? { pages: spilledPages.pages(), text: (page: number) => spilledPages.text(page) }
-        : { pages: [...held.keys()], text: (page: number) => held.get(page)! };
+        ? {
+            pages: spilledPages.keys(),
+            text: (page) => spilledPages.get(page),
+            size: (page) => spilledPages.length(page),
+            token: (page) => spilledPages.offset(page),
+          }
+        : {
+            pages: [...held.keys()],
+            text: (page) => held.get(page)!,
+            size: (page) => held.get(page)!.length,
+            token: (page) => held.get(page),
+          };
     if (!orders) {
       const sorted = [...terms.keys()].sort();
       orders = { sorted, typos: inTypoOrder(sorted) };
@@ -258,9 +281,9 @@ export function createSearchIndexWriter({
       yield written;
     }
     const chunks: ChunkEntry[] = [];
-    for (const written of recordChunks(pagesOf(pageRecords, spilled?.records), sizes.records, memo, 'r')) {
+    for (const written of recordChunks(pagesOf(pageRecords, spilled?.records), sizes.records, memo, 'r', true)) {
       chunks.push([written.first, written.hash]);
-      yield { ...written, passing: true };
+      yield written;
     }
     const headingChunks: ChunkEntry[] = [];
     for (const written of recordChunks(

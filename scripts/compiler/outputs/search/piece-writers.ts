@@ -42,7 +42,8 @@ export const pieceSizes: PieceSizes = {
 
 /**
  * Terms in order, grouped into pieces of about `sizes.terms`; a term too long for that has
- * pieces of its own, of up to `sizes.longTerm` each (a word in most records spans several).
+ * pieces of its own, of up to `sizes.longTerm` each (a word in most records spans several). With a
+ * memo, a term's segments are encoded when its postings changed or its piece must be made again.
  */
 export function* termPieces(
   vocabulary: string[],
@@ -51,33 +52,55 @@ export function* termPieces(
   perPage: number,
   memo?: PieceMemo,
 ): Generator<SearchPiece & { first: string; continued: boolean }> {
-  let current = { terms: [] as string[], postings: [] as string[], size: 0 };
-  const close = (continued: boolean) => {
-    const { terms, postings } = current;
-    const make = () => ({ ...piece(encodeTermPiece(terms, postings)), continued, first: terms[0]! });
-    current = { terms: [], postings: [], size: 0 };
+  const encode = (term: string) => encodedSegments(postingsOf(term), sizes.longTerm, perPage);
+  /** Segments encoded in this write, until their piece is made. */
+  const encoded = new Map<string, string[]>();
+  /** Piece `segment` of `terms`; `done`: the terms' segments are not needed again. */
+  const close = (terms: string[], segment: number, continued: boolean, done = true) => {
+    const make = () => {
+      const postings = terms.map((term) => (encoded.get(term) ?? encode(term))[segment]!);
+      return { ...piece(encodeTermPiece(terms, postings)), continued, first: terms[0]! };
+    };
     // A long term's pieces share their one term: their place in it tells them apart.
-    return memo ? memo.piece(`t${continued ? postings[0]!.length : ''}\0${terms.join('\0')}`, postings, make) : make();
+    const written = memo
+      ? memo.piece(
+          `t${continued ? segment : ''}\0${terms.join('\0')}`,
+          [perPage, ...terms.map((term) => memo.generation(term))],
+          make,
+        )
+      : make();
+    if (done) for (const term of terms) encoded.delete(term);
+    return written;
   };
+  let current = { terms: [] as string[], size: 0 };
   for (const term of vocabulary) {
-    const encode = () => encodedSegments(postingsOf(term), sizes.longTerm, perPage);
-    const segments = memo ? memo.segmentsOf(term, perPage, encode) : encode();
-    const size = segments[0]!.length + term.length + 6;
-    if (segments.length === 1 && size < sizes.terms) {
-      if (current.size + size > sizes.terms && current.terms.length > 0) yield close(false);
+    let lengths: number[];
+    if (memo) {
+      const known = memo.lengthsOf(term, perPage, () => encode(term));
+      lengths = known.lengths;
+      if (known.segments) encoded.set(term, known.segments);
+    } else {
+      const segments = encode(term);
+      lengths = segments.map((segment) => segment.length);
+      encoded.set(term, segments);
+    }
+    const size = lengths[0]! + term.length + 6;
+    if (lengths.length === 1 && size < sizes.terms) {
+      if (current.size + size > sizes.terms && current.terms.length > 0) {
+        yield close(current.terms, 0, false);
+        current = { terms: [], size: 0 };
+      }
       current.terms.push(term);
-      current.postings.push(segments[0]!);
       current.size += size;
       continue;
     }
-    if (current.terms.length > 0) yield close(false);
-    for (const [i, segment] of segments.entries()) {
-      current.terms.push(term);
-      current.postings.push(segment);
-      yield close(i > 0);
+    if (current.terms.length > 0) {
+      yield close(current.terms, 0, false);
+      current = { terms: [], size: 0 };
     }
+    for (let i = 0; i < lengths.length; i++) yield close([term], i, i > 0, i === lengths.length - 1);
   }
-  if (current.terms.length > 0) yield close(false);
+  if (current.terms.length > 0) yield close(current.terms, 0, false);
 }
 
 /**
@@ -162,30 +185,42 @@ export function* vocabularyPieces(
   if (current.length > 0) yield close();
 }
 
+/** Pages' record texts as the writer holds them: in memory, or on disk (spill.ts). */
+export interface PageTexts {
+  pages: number[];
+  text: (page: number) => string;
+  /** Its text's length, without reading it. */
+  size: (page: number) => number;
+  /** What tells a page's text from an earlier one (the text itself, or where it was written). */
+  token: (page: number) => unknown;
+}
+
 /** Whole pages in build order, a chunk closing once it passes the target size. */
 export function* recordChunks(
-  pageRecords: { pages: number[]; text: (page: number) => string },
+  pageRecords: PageTexts,
   target: number,
   memo?: PieceMemo,
   /** Tells record chunks from heading chunks in the memo. */
   kind = 'r',
+  passing = false,
 ): Generator<SearchPiece & { first: number }> {
   let pages: number[] = [];
-  let records: string[] = [];
   let size = 0;
   const close = () => {
-    const make = () => ({ ...piece(encodeRecordChunk(pages, records)), first: pages[0]! });
-    return memo ? memo.piece(`${kind}${pages.join(',')}`, records, make) : make();
+    const held = pages;
+    const make = () => ({
+      ...piece(encodeRecordChunk(held, held.map(pageRecords.text))),
+      first: held[0]!,
+      ...(passing ? { passing: true as const } : {}),
+    });
+    return memo ? memo.piece(`${kind}${held.join(',')}`, held.map(pageRecords.token), make) : make();
   };
   for (const page of pageRecords.pages.sort((a, b) => a - b)) {
-    const text = pageRecords.text(page);
     pages.push(page);
-    records.push(text);
-    size += text.length;
+    size += pageRecords.size(page);
     if (size >= target) {
       yield close();
       pages = [];
-      records = [];
       size = 0;
     }
   }

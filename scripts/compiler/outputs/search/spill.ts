@@ -4,7 +4,7 @@
 // one range at a time, in vocabulary order; pages' records go to one file, read back by offset.
 // What is read back is byte for byte what was held, so the index is the same either way.
 
-import { appendFileSync, closeSync, mkdirSync, openSync, readFileSync, readSync, rmSync } from 'node:fs';
+import { appendFileSync, closeSync, mkdirSync, openSync, readFileSync, readSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TermPostings } from './term-postings.ts';
 
@@ -27,12 +27,7 @@ export class SpilledPostings {
       const range = rangeOf(term);
       let parts = byRange.get(range);
       if (!parts) byRange.set(range, (parts = []));
-      const name = Buffer.from(term, 'utf8');
-      const bytes = postings.take();
-      const header = Buffer.allocUnsafe(8);
-      header.writeUInt32LE(name.length, 0);
-      header.writeUInt32LE(bytes.length, 4);
-      parts.push(header, name, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length));
+      parts.push(...entry(term, postings.take()));
     }
     mkdirSync(this.dir, { recursive: true });
     for (const [range, parts] of byRange) {
@@ -60,33 +55,98 @@ export class SpilledPostings {
     rmSync(this.dir, { recursive: true, force: true });
   }
 
+  /**
+   * Takes page `page`'s blocks out of the postings on disk of `terms` (a page edited under
+   * `npm start`): each of their ranges' files is written again without them. Returns the records
+   * taken out, by term.
+   */
+  removePage(page: number, terms: Iterable<string>): Map<string, number> {
+    const removed = new Map<string, number>();
+    const byRange = new Map<string, Set<string>>();
+    for (const term of terms) {
+      const range = rangeOf(term);
+      if (!this.ranges.has(range)) continue;
+      let set = byRange.get(range);
+      if (!set) byRange.set(range, (set = new Set()));
+      set.add(term);
+    }
+    for (const [range, wanted] of byRange) {
+      const file = join(this.dir, fileOf(range));
+      const bytes = readFileSync(file);
+      const parts: Buffer[] = [];
+      forEachEntry(bytes, (term, start, end, at) => {
+        if (!wanted.has(term)) {
+          parts.push(bytes.subarray(start, end));
+          return;
+        }
+        const postings = new TermPostings();
+        postings.append(bytes.subarray(at, end));
+        const count = postings.removePage(page);
+        if (count === 0) {
+          parts.push(bytes.subarray(start, end));
+          return;
+        }
+        removed.set(term, (removed.get(term) ?? 0) + count);
+        const left = postings.take();
+        if (left.length > 0) parts.push(...entry(term, left));
+      });
+      writeFileSync(file, Buffer.concat(parts));
+    }
+    return removed;
+  }
+
   private load(range: string, counts: Map<string, TermPostings>): Map<string, TermPostings> {
     const terms = new Map<string, TermPostings>();
     if (!this.ranges.has(range)) return terms;
     const file = readFileSync(join(this.dir, fileOf(range)));
-    for (let at = 0; at < file.length;) {
-      const nameLength = file.readUInt32LE(at);
-      const length = file.readUInt32LE(at + 4);
-      const term = file.toString('utf8', at + 8, at + 8 + nameLength);
-      at += 8 + nameLength;
+    forEachEntry(file, (term, _start, end, at) => {
       let postings = terms.get(term);
       if (!postings) {
+        const count = counts.get(term)?.count;
+        // A term no page holds any more (its pages were edited away) is not in the vocabulary.
+        if (count === undefined) return;
         terms.set(term, (postings = new TermPostings()));
-        postings.count = counts.get(term)!.count;
+        postings.count = count;
       }
-      postings.append(file.subarray(at, at + length));
-      at += length;
-    }
+      postings.append(file.subarray(at, end));
+    });
     return terms;
   }
 }
 
-/** Texts by page number, appended to one file and read back by offset. */
-export class SpilledPages {
+/** A term's entry in a range file: its name's and its bytes' lengths, its name, its bytes. */
+function entry(term: string, bytes: Uint8Array): Buffer[] {
+  const name = Buffer.from(term, 'utf8');
+  const header = Buffer.allocUnsafe(8);
+  header.writeUInt32LE(name.length, 0);
+  header.writeUInt32LE(bytes.length, 4);
+  return [header, name, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length)];
+}
+
+/** Each entry of a range file: its term, where the entry starts and ends, and where its bytes start. */
+function forEachEntry(file: Buffer, each: (term: string, start: number, end: number, at: number) => void): void {
+  for (let start = 0; start < file.length;) {
+    const nameLength = file.readUInt32LE(start);
+    const length = file.readUInt32LE(start + 4);
+    const at = start + 8 + nameLength;
+    each(file.toString('utf8', start + 8, at), start, at + length, at);
+    start = at + length;
+  }
+}
+
+/**
+ * Texts by key (a page's number, a piece's hash), appended to one file and read back by offset. A
+ * text written again is appended again; its place is where it was last written.
+ */
+export class SpilledTexts<Key = number> {
   private readonly file: string;
   private size = 0;
-  private readonly where = new Map<number, [number, number]>();
+  /** Offset, bytes and characters of each text. */
+  private readonly where = new Map<Key, [number, number, number]>();
   private fd: number | undefined;
+  /** Texts `put` and not yet written. */
+  private readonly pending = new Map<Key, string>();
+  private pendingLength = 0;
 
   constructor(
     private readonly dir: string,
@@ -95,27 +155,60 @@ export class SpilledPages {
     this.file = join(dir, `${name}.txt`);
   }
 
-  /** Writes the pages out; the map is emptied. */
-  spill(pages: Map<number, string>): void {
+  /** Writes the texts out; the map is emptied. */
+  spill(texts: Map<Key, string>): void {
     const parts: Buffer[] = [];
-    for (const [page, text] of pages) {
+    for (const [key, text] of texts) {
       const bytes = Buffer.from(text, 'utf8');
-      this.where.set(page, [this.size, bytes.length]);
+      this.where.set(key, [this.size, bytes.length, text.length]);
       this.size += bytes.length;
       parts.push(bytes);
     }
     if (parts.length === 0) return;
     mkdirSync(this.dir, { recursive: true });
     appendFileSync(this.file, Buffer.concat(parts));
-    pages.clear();
+    texts.clear();
   }
 
-  pages(): number[] {
+  /** Writes one text out (gathered into writes of a few MB). */
+  put(key: Key, text: string): void {
+    this.pending.set(key, text);
+    this.pendingLength += text.length;
+    if (this.pendingLength > 4 * 2 ** 20) this.flush();
+  }
+
+  private flush(): void {
+    this.spill(this.pending);
+    this.pendingLength = 0;
+  }
+
+  /** Forgets a key's text (its bytes stay in the file, unread). */
+  delete(key: Key): void {
+    this.flush();
+    this.where.delete(key);
+  }
+
+  keys(): Key[] {
+    this.flush();
     return [...this.where.keys()];
   }
 
-  text(page: number): string {
-    const [offset, length] = this.where.get(page)!;
+  /** The text's length in characters, without reading it. */
+  length(key: Key): number {
+    this.flush();
+    return this.where.get(key)![2];
+  }
+
+  /** Where the text was last written: it tells a text written again from the one before. */
+  offset(key: Key): number {
+    this.flush();
+    return this.where.get(key)![0];
+  }
+
+  get(key: Key): string {
+    const pending = this.pending.get(key);
+    if (pending !== undefined) return pending;
+    const [offset, length] = this.where.get(key)!;
     this.fd ??= openSync(this.file, 'r');
     const bytes = Buffer.allocUnsafe(length);
     readSync(this.fd, bytes, 0, length, offset);

@@ -1,8 +1,12 @@
 // A writer `npm start` keeps between edits: a page taken out and added again, edited, and the
 // index written anew must be the very pieces a fresh writer makes of the edited pages, however
-// many times it is written (what it kept from the last write must never leak into the next).
+// many times it is written (what it kept from the last write must never leak into the next), and
+// whether it holds everything in memory or spilled it to disk (a large site).
 
-import { describe, expect, it } from 'vitest';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { SearchRecord } from '../../../../../../client/contract/search-protocol.ts';
 import {
   createSearchIndexWriter,
@@ -27,14 +31,25 @@ function fresh(pages: SearchRecord[][]) {
   return writer.finish();
 }
 
+const made: string[] = [];
+afterAll(() => Promise.all(made.map((dir) => rm(dir, { recursive: true, force: true }))));
+
 describe('a search index writer that takes pages out', () => {
-  it('writes, after each edit, the pieces a fresh writer makes of the edited pages', () => {
+  it.each([
+    ['in memory', undefined],
+    // Every page's postings and records go to disk as soon as it is added.
+    ['spilled to disk', 1],
+  ])('writes, after each edit, the pieces a fresh writer makes of the edited pages (%s)', async (_, budget) => {
     const rand = random(11);
     const vocabulary = zipfVocabulary(2000, rand);
     const pages = Array.from({ length: 120 }, (_, index) => syntheticPage(index, vocabulary, rand, 10 + (index % 20)));
-    const kept = createSearchIndexWriter({ siteUrl, sizes, removable: true });
+    const dir = await mkdtemp(join(tmpdir(), 'self-docs-remove-page-'));
+    made.push(dir);
+    const spill = budget === undefined ? {} : { spill: { dir, budget } };
+    const kept = createSearchIndexWriter({ siteUrl, sizes, removable: true, ...spill });
     pages.forEach((records, index) => kept.addPage(index, records));
     expect(kept.finish()).toEqual(fresh(pages));
+    expect(kept.spilled()).toBe(budget !== undefined);
 
     // An edit that adds words, one that drops a page's records, one to the last page, one that brings them back.
     const edits: [number, SearchRecord[]][] = [
