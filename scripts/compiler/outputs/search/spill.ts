@@ -38,17 +38,39 @@ export class SpilledPostings {
 
   /**
    * A term's whole postings, for terms asked in vocabulary order: each range's file is read when
-   * its first term is asked for, and dropped at the next range.
+   * its first term is asked for, and dropped at the next range. Only the terms asked for are copied
+   * out of it (a kept writer's rebuild asks for a few terms of many ranges).
    */
   reader(counts: Map<string, TermPostings>): (term: string) => TermPostings {
-    let loaded = { range: '', terms: new Map<string, TermPostings>() };
+    let loaded: { range: string; file: Buffer; entries: Map<string, [number, number][]> } = {
+      range: '',
+      file: Buffer.alloc(0),
+      entries: new Map(),
+    };
     return (term) => {
       const range = rangeOf(term);
-      if (range !== loaded.range) loaded = { range, terms: this.load(range, counts) };
-      const postings = loaded.terms.get(term);
-      if (!postings) throw new Error(`search index: the postings of "${term}" were not spilled`);
+      if (range !== loaded.range) loaded = { range, ...this.entries(range) };
+      const found = loaded.entries.get(term);
+      const count = counts.get(term)?.count;
+      if (!found || count === undefined) throw new Error(`search index: the postings of "${term}" were not spilled`);
+      const postings = new TermPostings();
+      postings.count = count;
+      for (const [at, end] of found) postings.append(loaded.file.subarray(at, end));
       return postings;
     };
+  }
+
+  /** A range's file and where each of its terms' bytes are in it. */
+  private entries(range: string): { file: Buffer; entries: Map<string, [number, number][]> } {
+    const entries = new Map<string, [number, number][]>();
+    if (!this.ranges.has(range)) return { file: Buffer.alloc(0), entries };
+    const file = readFileSync(join(this.dir, fileOf(range)));
+    forEachEntry(file, (term, _start, end, at) => {
+      let places = entries.get(term);
+      if (!places) entries.set(term, (places = []));
+      places.push([at, end]);
+    });
+    return { file, entries };
   }
 
   remove(): void {
@@ -93,24 +115,6 @@ export class SpilledPostings {
       writeFileSync(file, Buffer.concat(parts));
     }
     return removed;
-  }
-
-  private load(range: string, counts: Map<string, TermPostings>): Map<string, TermPostings> {
-    const terms = new Map<string, TermPostings>();
-    if (!this.ranges.has(range)) return terms;
-    const file = readFileSync(join(this.dir, fileOf(range)));
-    forEachEntry(file, (term, _start, end, at) => {
-      let postings = terms.get(term);
-      if (!postings) {
-        const count = counts.get(term)?.count;
-        // A term no page holds any more (its pages were edited away) is not in the vocabulary.
-        if (count === undefined) return;
-        terms.set(term, (postings = new TermPostings()));
-        postings.count = count;
-      }
-      postings.append(file.subarray(at, end));
-    });
-    return terms;
   }
 }
 
