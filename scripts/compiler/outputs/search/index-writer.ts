@@ -93,7 +93,7 @@ export function createSearchIndexWriter({
   const pageTags = new Map<number, string>();
   let recordCount = 0;
   /** Page index → its terms and records (`removable` only). */
-  const added = new Map<number, { terms: string[]; records: number; url: string }>();
+  const added = new Map<number, { terms?: string[]; records: number; url: string }>();
   /** What the last write made, for the next (`removable` only: a writer written out again and again). */
   const memo = removable ? new PieceMemo(() => (spilled?.any ? spilled.pieces : undefined)) : undefined;
   /** The vocabulary in both orders, until a term comes or goes (a page edit seldom adds one). */
@@ -106,6 +106,8 @@ export function createSearchIndexWriter({
     headings: new SpilledTexts(spill.dir, 'headings'),
     /** The memo's pieces (`removable` only). */
     pieces: new SpilledTexts<string>(spill.dir, 'pieces'),
+    /** Each page's terms, joined by NUL (`removable` only): what `removePage` takes out. */
+    pageTerms: new SpilledTexts(spill.dir, 'terms'),
     any: false,
   };
   const spillAll = () => {
@@ -113,6 +115,11 @@ export function createSearchIndexWriter({
     spilled.postings.spill(terms);
     spilled.records.spill(pageRecords);
     spilled.headings.spill(pageHeadings);
+    for (const [page, entry] of added) {
+      if (!entry.terms) continue;
+      spilled.pageTerms.put(page, entry.terms.join('\0'));
+      delete entry.terms;
+    }
     spilled.any = true;
     held = 0;
   };
@@ -188,10 +195,13 @@ export function createSearchIndexWriter({
     const page = added.get(pageIndex);
     if (!page) return;
     added.delete(pageIndex);
-    memo?.touched(page.terms);
+    const joined = page.terms ? undefined : spilled!.pageTerms.get(pageIndex);
+    const pageTerms = page.terms ?? (joined ? joined.split('\0') : []);
+    spilled?.pageTerms.delete(pageIndex);
+    memo?.touched(pageTerms);
     // Its blocks on disk go first; then those still held.
-    const onDisk = spilled?.any ? spilled.postings.removePage(pageIndex, page.terms) : undefined;
-    for (const term of page.terms) {
+    const onDisk = spilled?.any ? spilled.postings.removePage(pageIndex, pageTerms) : undefined;
+    for (const term of pageTerms) {
       const postings = terms.get(term)!;
       held -= postings.byteLength;
       postings.removePage(pageIndex);
