@@ -38,16 +38,23 @@ import { isFixedKey } from './incremental/fixed-keys.ts';
 
 export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   // Compile threads start before the docs are read; however the build ends, they are stopped.
-  const started: { pool?: CompileThreadPool } = {};
+  const started: { pool?: CompileThreadPool; searchDir?: string } = {};
   try {
     return await buildSite(options, started);
+  } catch (error) {
+    // A kept writer's folder is the state's, and a failed build hands back none.
+    if (options.keepState && started.searchDir) await rm(started.searchDir, { recursive: true, force: true });
+    throw error;
   } finally {
     await started.pool?.close();
     options.progress?.end();
   }
 }
 
-async function buildSite(options: BuildOptions, started: { pool?: CompileThreadPool }): Promise<BuildResult> {
+async function buildSite(
+  options: BuildOptions,
+  started: { pool?: CompileThreadPool; searchDir?: string },
+): Promise<BuildResult> {
   const siteDir = resolve(options.siteDir);
   const staticDir = join(siteDir, 'static');
   const { outDir } = options;
@@ -97,6 +104,7 @@ async function buildSite(options: BuildOptions, started: { pool?: CompileThreadP
   const searchDir = options.keepState
     ? await mkdtemp(join(tmpdir(), 'self-docs-search-'))
     : join(outDir, 'search-spill');
+  started.searchDir = searchDir;
   const searchIndex = createSearchIndexWriter({
     siteUrl: site.url,
     spill: { dir: searchDir, ...(options.searchSpillBudget ? { budget: options.searchSpillBudget } : {}) },
