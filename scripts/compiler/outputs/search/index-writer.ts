@@ -8,20 +8,16 @@ import { join } from 'node:path';
 import { docusaurusTag, type SearchRecord } from '../../../../client/contract/search-protocol.ts';
 import {
   fieldBits,
-  rankBitsFor,
-  recordIds,
   typeRank,
   typoKey,
   defaultRankBits,
   type ChunkEntry,
-  type RecordIds,
   type SearchRoot,
   type TermPieceEntry,
 } from '../../../../client/contract/index-pieces.ts';
 import { compactRecord, encodePageHeadings, encodePageRecords } from '../../../../client/contract/search-records.ts';
 import { extractField, indexedFields, indexTerms } from '../../../../client/contract/search-text.ts';
 import { storedFormats } from '../../../../client/contract/storage.ts';
-import { BuildError } from '../../errors.ts';
 import { pageDirectories } from './directory.ts';
 import {
   inTypoOrder,
@@ -36,6 +32,7 @@ import {
 } from './piece-writers.ts';
 
 import { PieceMemo } from './piece-memo.ts';
+import { idsFor, tagRanges } from './root-parts.ts';
 import { SpilledPostings, SpilledTexts } from './spill.ts';
 import { TermPostings } from './term-postings.ts';
 
@@ -325,34 +322,4 @@ export function createSearchIndexWriter({
   };
 
   return { addPage, removePage, spilled: () => spilled?.any === true, pieces, finish };
-}
-
-/**
- * How ids split for `pages` pages: a clear build error, not a wrong id, when the fullest page has
- * more records than the ids leave room for.
- */
-function idsFor(pages: number, fullest: { records: number; url: string }): RecordIds {
-  const ids = recordIds(rankBitsFor(pages));
-  if (fullest.records < ids.perPage) return ids;
-  throw new BuildError(
-    fullest.url,
-    undefined,
-    `the search index of ${pages} pages allows at most ${ids.perPage - 1} search records a page (its ids are 32 bits); this page has ${fullest.records}`,
-    'split the page into several, or leave some of its sections out of search',
-  );
-}
-
-/** Pages' tags as ranges: a version's pages are consecutive, so a site has about one range a version. */
-function tagRanges(pageTags: Map<number, string>, usual: string): [number, string][] {
-  const ranges: [number, string][] = [];
-  let previous = { page: -2, tag: usual };
-  for (const page of [...pageTags.keys()].sort((a, b) => a - b)) {
-    const tag = pageTags.get(page)!;
-    // A gap of usual pages before this one closes the previous range.
-    if (page !== previous.page + 1 && previous.tag !== usual) ranges.push([previous.page + 1, usual]);
-    if (page !== previous.page + 1 || tag !== previous.tag) ranges.push([page, tag]);
-    previous = { page, tag };
-  }
-  if (previous.tag !== usual) ranges.push([previous.page + 1, usual]);
-  return ranges;
 }
