@@ -1,5 +1,6 @@
 // Starts the built site under wrangler dev on a spare port with its own state, for measuring.
 
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -101,6 +102,12 @@ export async function waitUntilAnswering(origin: string, exited: Promise<{ code:
 }
 
 /**
+ * The secret a deployed site signs its search answers' queryIDs with (`wrangler secret put`): the
+ * benches' workers sign as it does, and no fresh isolate warns that the secret is missing.
+ */
+const querySecret = randomBytes(32).toString('hex');
+
+/**
  * The worker straight on workerd (Miniflare), without wrangler dev's proxy in front, for load
  * figures: the proxy adds more to every request than a cached search costs. Reads the KV state
  * that `startSite` seeded. `HTML_CACHE_TTL` 0 makes every page request a real server render.
@@ -127,7 +134,7 @@ export async function startWorkerd(
       bundleDir,
       persist: site.persist,
       port,
-      bindings,
+      bindings: { QUERY_ID_SECRET: querySecret, ...bindings },
       cachePersist: join(workDir, 'cache'),
       // The build's static assets: the search index's pieces are read through this binding.
       assetsDir: options.assets === false || options.assets === 'disk' ? undefined : assetsDir,
