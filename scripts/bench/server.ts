@@ -41,6 +41,12 @@ export interface SiteOptions {
   production?: boolean;
 }
 
+/**
+ * The secret a deployed site signs its search answers' queryIDs with (`wrangler secret put`): the
+ * benches' workers sign as it does, and no fresh isolate warns that the secret is missing.
+ */
+const querySecret = randomBytes(32).toString('hex');
+
 export async function startSite(outDir: string, port: number, options: SiteOptions = {}): Promise<RunningSite> {
   const persist = await mkdtemp(join(tmpdir(), 'self-docs-bench-'));
   await seedLocalKv({ outDir, persistTo: persist });
@@ -51,7 +57,10 @@ export async function startSite(outDir: string, port: number, options: SiteOptio
       'wrangler',
       'dev',
       ...(options.entry ? [options.entry] : []),
-      ...Object.entries(options.vars ?? {}).flatMap(([name, value]) => ['--var', `${name}:${value}`]),
+      ...Object.entries({ QUERY_ID_SECRET: querySecret, ...options.vars }).flatMap(([name, value]) => [
+        '--var',
+        `${name}:${value}`,
+      ]),
       '--ip',
       '127.0.0.1',
       '--port',
@@ -100,12 +109,6 @@ export async function waitUntilAnswering(origin: string, exited: Promise<{ code:
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
 }
-
-/**
- * The secret a deployed site signs its search answers' queryIDs with (`wrangler secret put`): the
- * benches' workers sign as it does, and no fresh isolate warns that the secret is missing.
- */
-const querySecret = randomBytes(32).toString('hex');
 
 /**
  * The worker straight on workerd (Miniflare), without wrangler dev's proxy in front, for load
