@@ -1,5 +1,6 @@
 // Starts the built site under wrangler dev on a spare port with its own state, for measuring.
 
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -40,6 +41,12 @@ export interface SiteOptions {
   production?: boolean;
 }
 
+/**
+ * The secret a deployed site signs its search answers' queryIDs with (`wrangler secret put`): the
+ * benches' workers sign as it does, and no fresh isolate warns that the secret is missing.
+ */
+const querySecret = randomBytes(32).toString('hex');
+
 export async function startSite(outDir: string, port: number, options: SiteOptions = {}): Promise<RunningSite> {
   const persist = await mkdtemp(join(tmpdir(), 'self-docs-bench-'));
   await seedLocalKv({ outDir, persistTo: persist });
@@ -50,7 +57,10 @@ export async function startSite(outDir: string, port: number, options: SiteOptio
       'wrangler',
       'dev',
       ...(options.entry ? [options.entry] : []),
-      ...Object.entries(options.vars ?? {}).flatMap(([name, value]) => ['--var', `${name}:${value}`]),
+      ...Object.entries({ QUERY_ID_SECRET: querySecret, ...options.vars }).flatMap(([name, value]) => [
+        '--var',
+        `${name}:${value}`,
+      ]),
       '--ip',
       '127.0.0.1',
       '--port',
@@ -127,7 +137,7 @@ export async function startWorkerd(
       bundleDir,
       persist: site.persist,
       port,
-      bindings,
+      bindings: { QUERY_ID_SECRET: querySecret, ...bindings },
       cachePersist: join(workDir, 'cache'),
       // The build's static assets: the search index's pieces are read through this binding.
       assetsDir: options.assets === false || options.assets === 'disk' ? undefined : assetsDir,

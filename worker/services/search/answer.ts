@@ -5,6 +5,12 @@
 
 import { searchLimits, type SearchResponse } from '../../../client/contract/search-protocol.ts';
 
+/**
+ * Hits already serialised, with their UTF-8 length (and a comma): an answer is serialised for the
+ * edge cache, then again with the reader's queryID beside the same hits, which are not changed.
+ */
+const serialised = new WeakMap<object, { json: string; bytes: number }>();
+
 /** Each hit is serialised once, measured, then joined: no second pass over the whole answer. */
 export function answerJson(response: SearchResponse, maxBytes: number = searchLimits.answerBytes): string {
   let budget = maxBytes - '{"results":[]}'.length;
@@ -14,11 +20,14 @@ export function answerJson(response: SearchResponse, maxBytes: number = searchLi
     budget -= utf8Bytes(restJson) + '{"hits":[],}'.length;
     const kept: string[] = [];
     for (const hit of hits) {
-      const json = JSON.stringify(hit);
-      const bytes = utf8Bytes(json) + 1;
-      if (bytes > budget) break;
-      budget -= bytes;
-      kept.push(json);
+      let done = serialised.get(hit);
+      if (!done) {
+        const json = JSON.stringify(hit);
+        serialised.set(hit, (done = { json, bytes: utf8Bytes(json) + 1 }));
+      }
+      if (done.bytes > budget) break;
+      budget -= done.bytes;
+      kept.push(done.json);
     }
     const fields = restJson === '{}' ? '}' : `,${restJson.slice(1)}`;
     results.push(`{"hits":[${kept.join(',')}]${fields}`);

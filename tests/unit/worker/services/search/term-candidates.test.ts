@@ -2,7 +2,9 @@
 // it must agree with the textbook distance (Levenshtein, with an adjacent swap as one edit) on every pair.
 
 import { describe, expect, it } from 'vitest';
-import { editDistance } from '../../../../../worker/services/search/term-candidates.ts';
+import { typoKey, type VocabularyPiece } from '../../../../../client/contract/index-pieces.ts';
+import { candidates, editDistance } from '../../../../../worker/services/search/term-candidates.ts';
+import { random } from '../../../support/synthetic-pages.ts';
 
 /** Levenshtein's edits, and a swap of two adjacent letters as one (optimal string alignment). */
 function typoDistance(a: string, b: string): number {
@@ -55,4 +57,46 @@ describe('the edit distance of typo tolerance', () => {
     expect(editDistance('valdiation', 'validation', 2)).toBe(1);
     expect(editDistance('abcd', 'badc', 2)).toBe(2);
   });
+});
+
+/** Vocabulary pieces of `terms` (each with a count), `perPiece` terms a piece, in the order of `key`. */
+function pieces(terms: [string, number][], perPiece: number, key: (term: string) => string): VocabularyPiece[] {
+  const sorted = [...terms].sort(([a], [b]) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+  const list: VocabularyPiece[] = [];
+  for (let at = 0; at < sorted.length; at += perPiece) {
+    const part = sorted.slice(at, at + perPiece);
+    list.push({ terms: part.map(([term]) => term), counts: part.map(([, count]) => count) });
+  }
+  return list;
+}
+
+describe('the candidates of a word one typo away', () => {
+  // Words over few letters, most a typo from many others; a random subset is a sparser vocabulary.
+  const rand = random(3);
+  const all = words('abcd', 6).filter((word) => word.length >= 2);
+  const vocabularies = [all, all.filter(() => rand() < 0.2)].map((list) =>
+    list.map((term): [string, number] => [term, 1 + Math.floor(rand() * 50)]),
+  );
+  const sampled = words('abcd', 7).filter((word) => word.length >= 3 && rand() < 0.3);
+
+  it.each([0, 1])(
+    'finds those that looking at every term of its first letter and lengths finds (vocabulary %i)',
+    (which) => {
+      const terms = vocabularies[which]!;
+      const typoPieces = pieces(terms, 37, typoKey);
+      for (const word of sampled) {
+        const first = word[0]!;
+        // Looking at each term: the same first letter and a length within one of the word's.
+        const near = terms.filter(([term]) => term[0] === first && Math.abs(term.length - word.length) <= 1);
+        const expected = candidates(word, false, 1, {
+          sorted: pieces(near, 37, (term) => term),
+          from: first,
+          to: `${first}\uffff`,
+          typos: [],
+        });
+        const found = candidates(word, false, 1, { sorted: [], from: '', to: '', typos: typoPieces });
+        expect([...found].sort(), word).toEqual([...expected].sort());
+      }
+    },
+  );
 });
