@@ -34,6 +34,7 @@ import {
   type BuildRecords,
   type StoredDeployRecord,
 } from './build-records.ts';
+import { planStaticChunks, writeStaticChunks } from './static-chunks.ts';
 import { DeployError } from './wrangler.ts';
 
 export const keptBuilds = 5;
@@ -101,10 +102,23 @@ export async function deployLocked(
   // The deploy records the build's content keys itself (in its deploy record, sharing the live
   // build's parts): the key record and its parts the build wrote are not sent.
   const keyPart = kvKeys.keysPart('');
-  const ownKeys = (parseKeyRecord(await readFile(join(outDir, 'kv', 'keys.json'), 'utf8')) ?? []).filter(
+  const buildKeys = (parseKeyRecord(await readFile(join(outDir, 'kv', 'keys.json'), 'utf8')) ?? []).filter(
     (key) => !key.startsWith(keyPart),
   );
-  const plan = await planUpload(outDir, present, (key) => key === kvKeys.keys(buildId) || key.startsWith(keyPart));
+  // Record chunks KV lacks stay static files, named in the manifest: they are not in KV, so not in its key list.
+  const chunks = await planStaticChunks(outDir, buildId, buildKeys, snapshot);
+  const ownKeys = buildKeys.filter((key) => !chunks.keys.has(key));
+  const chunkTexts = new Map<string, string>();
+  const plan = await planUpload(
+    outDir,
+    present,
+    (key, value) => {
+      if (chunks.keys.has(key)) chunkTexts.set(key, value);
+      return key === kvKeys.keys(buildId) || key.startsWith(keyPart) || chunks.keys.has(key);
+    },
+    new Map(chunks.manifest ? [[chunks.manifest.key, chunks.manifest.value]] : []),
+  );
+  await writeStaticChunks(outDir, chunkTexts);
   progress?.phase('upload keys', plan.sent, 'keys');
   let resumed: number;
   try {
