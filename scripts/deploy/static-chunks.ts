@@ -12,6 +12,7 @@ import { dirname, join } from 'node:path';
 import { kvKeys, type Manifest } from '../../client/contract/storage.ts';
 import { searchPiecePath } from '../../client/contract/urls.ts';
 import { kvBulkFiles, type KvEntry } from '../compiler/outputs/kv-writer.ts';
+import { planUpload, type UploadPlan } from './upload-plan.ts';
 
 /** Record chunks a build serves as static files at most (a few KB of the manifest). */
 export const staticChunksMax = 200;
@@ -56,8 +57,37 @@ export async function planStaticChunks(
   };
 }
 
+/**
+ * The upload plan of the build (`leave`: entries the deploy stores otherwise), with the record
+ * chunks KV lacks written as static files instead and the manifest naming them; `ownKeys`: the
+ * build's keys (`buildKeys`) that are in KV once it is sent.
+ */
+export async function planUploadLeavingChunks(
+  outDir: string,
+  buildId: string,
+  buildKeys: string[],
+  inKv: Set<string>,
+  present: Set<string>,
+  leave: (key: string) => boolean,
+): Promise<{ plan: UploadPlan; ownKeys: string[] }> {
+  const chunks = await planStaticChunks(outDir, buildId, buildKeys, inKv);
+  const texts = new Map<string, string>();
+  const plan = await planUpload(
+    outDir,
+    present,
+    (key, value) => {
+      if (!chunks.keys.has(key)) return leave(key);
+      texts.set(key, value);
+      return true;
+    },
+    new Map(chunks.manifest ? [[chunks.manifest.key, chunks.manifest.value]] : []),
+  );
+  await writeStaticChunks(outDir, texts);
+  return { plan, ownKeys: buildKeys.filter((key) => !chunks.keys.has(key)) };
+}
+
 /** Writes the chunks the upload left out (`texts`, by KV key) as the static files the manifest names. */
-export async function writeStaticChunks(outDir: string, texts: Map<string, string>): Promise<void> {
+async function writeStaticChunks(outDir: string, texts: Map<string, string>): Promise<void> {
   for (const [key, text] of texts) {
     const file = join(outDir, 'client', searchPiecePath(key.slice(kvKeys.searchPiece('').length)));
     await mkdir(dirname(file), { recursive: true });

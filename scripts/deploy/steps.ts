@@ -26,7 +26,7 @@ import type { ProgressReporter } from '../cli/progress.ts';
 import { withLock } from './lock.ts';
 import type { DeployTarget } from './deploy-target.ts';
 import { uploadParts, type UploadProgress } from './resumable-upload.ts';
-import { parseKeyRecord, planUpload } from './upload-plan.ts';
+import { parseKeyRecord } from './upload-plan.ts';
 import {
   parseStoredRecord,
   readBuildRecords,
@@ -34,7 +34,7 @@ import {
   type BuildRecords,
   type StoredDeployRecord,
 } from './build-records.ts';
-import { planStaticChunks, writeStaticChunks } from './static-chunks.ts';
+import { planUploadLeavingChunks } from './static-chunks.ts';
 import { DeployError } from './wrangler.ts';
 
 export const keptBuilds = 5;
@@ -106,19 +106,14 @@ export async function deployLocked(
     (key) => !key.startsWith(keyPart),
   );
   // Record chunks KV lacks stay static files, named in the manifest: they are not in KV, so not in its key list.
-  const chunks = await planStaticChunks(outDir, buildId, buildKeys, snapshot);
-  const ownKeys = buildKeys.filter((key) => !chunks.keys.has(key));
-  const chunkTexts = new Map<string, string>();
-  const plan = await planUpload(
+  const { plan, ownKeys } = await planUploadLeavingChunks(
     outDir,
+    buildId,
+    buildKeys,
+    snapshot,
     present,
-    (key, value) => {
-      if (chunks.keys.has(key)) chunkTexts.set(key, value);
-      return key === kvKeys.keys(buildId) || key.startsWith(keyPart) || chunks.keys.has(key);
-    },
-    new Map(chunks.manifest ? [[chunks.manifest.key, chunks.manifest.value]] : []),
+    (key) => key === kvKeys.keys(buildId) || key.startsWith(keyPart),
   );
-  await writeStaticChunks(outDir, chunkTexts);
   progress?.phase('upload keys', plan.sent, 'keys');
   let resumed: number;
   try {
