@@ -1,4 +1,5 @@
-// A sidebar too large to read whole (more than `sidebarSplitLinks` links), stored in parts: a page
+// A sidebar too large to read whole (more than `sidebarSplitLinks` links or `sidebarSplitBytes` of
+// JSON), stored in parts: a page
 // is rendered from the parts on its way down (its `sidebarPath`) and those its sidebar shows, so
 // neither a KV value nor a page's reads grow with the sidebar. Each list of the sidebar (its top
 // level, a category's items) is a `SidebarListRoot` naming segments of at most
@@ -12,6 +13,13 @@ import { keptOpen, sidebarOpenLinks, sidebarWindowSize } from './sidebar.ts';
 
 /** A sidebar of more links than this is stored in parts. */
 export const sidebarSplitLinks = 4000;
+
+/**
+ * A sidebar whose JSON is larger than this is stored in parts too, whatever its links: long labels
+ * (or several versions of one sidebar) would otherwise make a page, and the browser after it, read
+ * hundreds of KB where the parts on a page's way down are tens.
+ */
+export const sidebarSplitBytes = 256 * 1024;
 
 /** Most items, and most links (its categories' kept in place counted), a segment of a list holds. */
 export const sidebarSegmentSize = 250;

@@ -165,4 +165,9 @@ export interface SearchRef {
    * a version on the free plan (they are most of the pieces).
    */
   passing?: 'kv';
+  /**
+   * With `passing`: the record chunks the deploy left in the static assets, because KV lacked them
+   * (a redeploy's changed pages): a redeploy writes no KV value for them. A few hundred at most.
+   */
+  staticChunks?: string[];
 }

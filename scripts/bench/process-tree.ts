@@ -13,6 +13,12 @@ export interface MeasuredRun {
   seconds: number;
   /** Highest sum of the resident set sizes of all processes of the group, in bytes. */
   peakRssBytes: number;
+  /**
+   * CPU seconds (user + system) of every process of the group, counted as each exits and its
+   * parent collects it: this process's children's time before and after (nothing else of this
+   * process's runs meanwhile).
+   */
+  cpuSeconds: number;
   /** The last few kilobytes it printed. */
   output: string;
 }
@@ -23,6 +29,7 @@ const sampleMs = 100;
 
 export async function runMeasured(command: string, args: string[], timeoutMs: number): Promise<MeasuredRun> {
   const started = performance.now();
+  const cpuBefore = childrenCpuSeconds();
   const group = startGroup(command, args, { stdio: 'pipe' });
   let peakRssBytes = 0;
   const sample = () => {
@@ -41,7 +48,15 @@ export async function runMeasured(command: string, args: string[], timeoutMs: nu
   clearTimeout(timer);
   // The direct child has exited; anything of its group still running is ended with it.
   await group.stop();
-  return { code: timedOut ? null : exit.code, timedOut, seconds, peakRssBytes, output: group.output() };
+  const cpuSeconds = childrenCpuSeconds() - cpuBefore;
+  return { code: timedOut ? null : exit.code, timedOut, seconds, peakRssBytes, cpuSeconds, output: group.output() };
+}
+
+/** CPU seconds of this process's children that have exited and been collected (cutime + cstime). */
+export function childrenCpuSeconds(): number {
+  const fields = statFields(process.pid);
+  // cutime and cstime, the 14th and 15th fields after the command name, in clock ticks.
+  return fields ? (Number(fields[13]) + Number(fields[14])) / clockTicksPerSecond : 0;
 }
 
 /** Sum of VmRSS over the processes whose process group is `groupId`. */

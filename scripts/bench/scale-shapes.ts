@@ -27,7 +27,7 @@ export interface ShapeResult {
   shape: CorpusShape;
   /** Pages asked of the generator. */
   pages: number;
-  build?: { seconds: number; peakRssBytes: number };
+  build?: { seconds: number; cpuSeconds?: number; peakRssBytes: number };
   /** Largest KV value, and the largest sidebar value, in bytes. */
   kv?: { largestValueBytes: number; largestKey: string; largestSidebarBytes: number };
   html?: {
@@ -110,7 +110,7 @@ async function benchShape(shape: CorpusShape, pages: number, options: ShapeOptio
     await generateCorpus(siteDir, { pages, seed: options.seed, shape });
     const built = await step('build', async () => {
       const build = await measuredBuild(siteDir, outDir, 180 + pages * 0.5, join(work, 'compile-cache'));
-      result.build = { seconds: build.seconds, peakRssBytes: build.peakRssBytes };
+      result.build = { seconds: build.seconds, cpuSeconds: build.cpuSeconds, peakRssBytes: build.peakRssBytes };
       console.log(`  built in ${build.seconds.toFixed(1)} s`);
     });
     if (!built) return result;
@@ -242,6 +242,7 @@ export function printShapeTable(results: ShapeResult[]) {
       shape: result.shape,
       pages: result.pages,
       'build s': result.build?.seconds ?? '–',
+      'build CPU s': result.build?.cpuSeconds ?? '–',
       'sidebar KB': kb(result.kv?.largestSidebarBytes),
       'small KB': kb(result.html?.small?.bytes),
       'deep KB': kb(result.html?.deep?.bytes),

@@ -3,12 +3,14 @@
 import type { DeployCount } from './counted-deploy.ts';
 import type { SearchFigures } from './scale-search.ts';
 import { searchMemoryBytes, type SearchHeap } from './search-heap.ts';
+import type { StartTime } from './start-time.ts';
 
 export interface SizeResult {
   size: string;
   pages?: number;
   markdownBytes?: number;
-  build?: { ok: boolean; seconds: number; peakRssBytes: number; timedOut: boolean };
+  /** The cold build: wall and CPU seconds of all its processes, their peak memory together. */
+  build?: { ok: boolean; seconds: number; cpuSeconds?: number; peakRssBytes: number; timedOut: boolean };
   kv?: { entries: number; totalBytes: number; largestValueBytes: number; largestKey: string };
   searchAsset?: { file: string; bytes: number } | null;
   /** What the deploy uploads as static assets: files (the platform counts them) and the largest. */
@@ -24,6 +26,10 @@ export interface SizeResult {
   searchHeap?: SearchHeap;
   firstDeploy?: DeployCount;
   redeploy?: DeployCount & { changedFile: string; rebuildSeconds: number };
+  /** `npm start -- --content <site>`, cold, to its first page served. */
+  start?: StartTime;
+  /** The machine's 1-minute load average when the size began and ended. */
+  load?: { start: number; end: number };
   errors: string[];
 }
 
@@ -43,6 +49,7 @@ export function printScaleTable(results: SizeResult[]) {
       size: result.size,
       pages: shown(result.pages),
       'build s': shown(result.build?.seconds),
+      'build CPU s': shown(result.build?.cpuSeconds),
       'build peak MB': mb(result.build?.peakRssBytes),
       'KV keys': shown(result.kv?.entries),
       'KV largest KB': kb(result.kv?.largestValueBytes),
@@ -55,6 +62,7 @@ export function printScaleTable(results: SizeResult[]) {
       'cold search ms': shown(result.search?.coldFirstMs),
       'cold, services up ms': shown(result.search?.servicesUp?.ms),
       'workerd RSS +MB': mb(result.search?.isolateGrowthBytes),
+      'workerd MB': mb(result.search?.workerdRssBytes ?? undefined),
       'search memory MB': mb(result.searchHeap && searchMemoryBytes(result.searchHeap)),
       'cache counts MB': mb(result.searchHeap?.cacheCountedBytes),
       'warm p50 ms': shown(result.search?.warm.p50),
@@ -66,6 +74,8 @@ export function printScaleTable(results: SizeResult[]) {
       'redeploy keys': result.redeploy
         ? `${result.redeploy.keysWritten - result.redeploy.pointerKeys} + ${result.redeploy.pointerKeys} pointer`
         : '–',
+      'npm start s': shown(result.start?.seconds),
+      load: result.load ? `${result.load.start.toFixed(1)}–${result.load.end.toFixed(1)}` : '–',
     })),
   );
   for (const result of results) {

@@ -6,7 +6,7 @@
 
 import { existsSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { SearchRef } from '../../client/contract/storage.ts';
 import type { SidebarItem } from '../../client/contract/sidebar.ts';
@@ -24,6 +24,7 @@ import { searchFiguresIn, type SearchFigures, type SearchLayout } from './scale-
 import { measureSearchHeap, searchMemoryText } from './search-heap.ts';
 import { queryStream, siteWords } from './search-queries.ts';
 import { rerunSearch } from './search-rerun.ts';
+import { timeToServe } from './start-time.ts';
 
 /** `self` (or 41) is the SELF site's own content; a number is a generated corpus of that many pages. */
 export type SiteSize = 'self' | number;
@@ -34,6 +35,8 @@ export interface ScaleOptions {
   /** Results go to `<out>/bench/scale.json`. */
   out: string;
   port: number;
+  /** Where the `npm start` step serves. */
+  startPort: number;
   warmSeconds: number;
   /** Longest a build may take, in seconds; by default 180 s plus half a second a page. */
   buildTimeout?: number;
@@ -78,6 +81,7 @@ async function benchSize(size: SiteSize, options: ScaleOptions): Promise<SizeRes
   const persist = join(work, 'state');
   // Empty for the first build (a cold one); the redeploy's rebuild finds the pages it kept.
   const cacheDir = join(work, 'compile-cache');
+  const loadStart = loadavg()[0]!;
   const step = benchSteps(result.errors, (name) =>
     options.progress?.phase(`${size === 'self' ? 'SELF content' : `${size} pages`}: ${name}`),
   );
@@ -154,8 +158,15 @@ async function benchSize(size: SiteSize, options: ScaleOptions): Promise<SizeRes
         console.log(`  redeploy after changing ${changedFile} wrote ${count.keysWritten} keys`);
       });
     }
+    await step('npm start', async () => {
+      const { small, deepest } = sidebars ? pagesToMeasure(sidebars) : {};
+      const route = small ?? deepest ?? '/';
+      result.start = await timeToServe(siteDir, work, options.startPort, route, buildTimeout);
+      console.log(`  npm start served ${route} after ${result.start.seconds} s`);
+    });
     return result;
   } finally {
+    result.load = { start: loadStart, end: loadavg()[0]! };
     options.progress?.end();
     if (options.keep) console.log(`  kept ${work}`);
     else await rm(work, { recursive: true, force: true });
@@ -194,6 +205,7 @@ export async function measuredBuild(siteDir: string, outDir: string, timeoutSeco
   const build = {
     ok: run.code === 0,
     seconds: round(run.seconds),
+    cpuSeconds: round(run.cpuSeconds),
     peakRssBytes: run.peakRssBytes,
     timedOut: run.timedOut,
   };
@@ -285,6 +297,7 @@ export function scaleOptions(argv: string[]): ScaleOptions {
     seed: Number(value('--seed') ?? 1),
     out: resolve(value('--out') ?? 'dist'),
     port: Number(process.env.BENCH_PORT ?? 8811),
+    startPort: Number(process.env.BENCH_START_PORT ?? 9001),
     warmSeconds: Number(process.env.BENCH_SECONDS ?? 10),
     buildTimeout: value('--build-timeout') ? Number(value('--build-timeout')) : undefined,
     keep: argv.includes('--keep'),

@@ -26,7 +26,7 @@ import type { ProgressReporter } from '../cli/progress.ts';
 import { withLock } from './lock.ts';
 import type { DeployTarget } from './deploy-target.ts';
 import { uploadParts, type UploadProgress } from './resumable-upload.ts';
-import { parseKeyRecord, planUpload } from './upload-plan.ts';
+import { parseKeyRecord } from './upload-plan.ts';
 import {
   parseStoredRecord,
   readBuildRecords,
@@ -34,6 +34,7 @@ import {
   type BuildRecords,
   type StoredDeployRecord,
 } from './build-records.ts';
+import { planUploadLeavingChunks } from './static-chunks.ts';
 import { DeployError } from './wrangler.ts';
 
 export const keptBuilds = 5;
@@ -101,10 +102,18 @@ export async function deployLocked(
   // The deploy records the build's content keys itself (in its deploy record, sharing the live
   // build's parts): the key record and its parts the build wrote are not sent.
   const keyPart = kvKeys.keysPart('');
-  const ownKeys = (parseKeyRecord(await readFile(join(outDir, 'kv', 'keys.json'), 'utf8')) ?? []).filter(
+  const buildKeys = (parseKeyRecord(await readFile(join(outDir, 'kv', 'keys.json'), 'utf8')) ?? []).filter(
     (key) => !key.startsWith(keyPart),
   );
-  const plan = await planUpload(outDir, present, (key) => key === kvKeys.keys(buildId) || key.startsWith(keyPart));
+  // Record chunks KV lacks stay static files, named in the manifest: they are not in KV, so not in its key list.
+  const { plan, ownKeys } = await planUploadLeavingChunks(
+    outDir,
+    buildId,
+    buildKeys,
+    snapshot,
+    present,
+    (key) => key === kvKeys.keys(buildId) || key.startsWith(keyPart),
+  );
   progress?.phase('upload keys', plan.sent, 'keys');
   let resumed: number;
   try {

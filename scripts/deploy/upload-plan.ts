@@ -35,7 +35,9 @@ export async function planUpload(
   outDir: string,
   present: Set<string>,
   /** Entries of the build the deploy does not send (it stores what they hold otherwise). */
-  leave: (key: string) => boolean = () => false,
+  leave: (key: string, value: string) => boolean = () => false,
+  /** Values sent instead of the build's, by key (the manifest as the deploy amends it). */
+  replace: ReadonlyMap<string, string> = new Map(),
 ): Promise<UploadPlan> {
   const dir = await mkdtemp(join(tmpdir(), 'self-docs-upload-'));
   const plan: UploadPlan = { files: [], counts: [], dir, sent: 0, skipped: 0 };
@@ -54,7 +56,8 @@ export async function planUpload(
   for (const file of await kvBulkFiles(outDir)) {
     const entries = JSON.parse(await readFile(file, 'utf8')) as KvEntry[];
     for (const entry of entries) {
-      if (typeof entry?.key === 'string' && leave(entry.key)) continue;
+      if (typeof entry?.key === 'string' && leave(entry.key, entry.value)) continue;
+      if (typeof entry?.key === 'string' && replace.has(entry.key)) entry.value = replace.get(entry.key)!;
       if (isContentKey(entry?.key) && present.has(entry.key)) {
         plan.skipped++;
         continue;

@@ -12,6 +12,8 @@ export interface DocCardData {
   href?: string;
   /** What the card says under its title; none when empty. */
   about: string;
+  /** On the card to a category's listing pages: how many entries they list. */
+  entries?: number;
 }
 
 /** The cards of `items`, describing docs from `descriptionOf` (by route). */
@@ -48,6 +50,7 @@ export function categoryPageCards(
       label: `All ${items.length} entries`,
       href: listing,
       about: `Every entry of ${category.label}, ${listingPageSize} a page.`,
+      entries: items.length,
     },
   ];
 }

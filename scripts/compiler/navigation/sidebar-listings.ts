@@ -14,7 +14,7 @@ import {
   sidebarRenderLimit,
   sidebarWindowSize,
 } from '../../../client/contract/sidebar.ts';
-import { sidebarSplitLinks } from '../../../client/contract/sidebar-parts.ts';
+import { sidebarSplitBytes, sidebarSplitLinks } from '../../../client/contract/sidebar-parts.ts';
 import { normaliseRoute } from '../sources/discover.ts';
 import { docCardListElement, docCards } from './doc-cards.ts';
 import { kebabCase } from './kebab-case.ts';
@@ -32,9 +32,19 @@ export interface SidebarListing {
   path: number[];
 }
 
-/** Whether pages of a sidebar of these items are rendered from its parts, and so carry their `sidebarPath`. */
+const splitSidebars = new WeakMap<SidebarItem[], boolean>();
+
+/**
+ * Whether pages of a sidebar of these items are rendered from its parts, and so carry their
+ * `sidebarPath`; asked by the pages and by the sidebar's storage, answered once for both.
+ */
 export function isSplitSidebar(items: SidebarItem[]): boolean {
-  return countLinks(items) > sidebarSplitLinks;
+  let split = splitSidebars.get(items);
+  if (split === undefined) {
+    split = countLinks(items) > sidebarSplitLinks || Buffer.byteLength(JSON.stringify(items)) > sidebarSplitBytes;
+    splitSidebars.set(items, split);
+  }
+  return split;
 }
 
 /** Links a sidebar holds: pages inside one of more than `sidebarRenderLimit` are rendered with part of it. */

@@ -1,18 +1,17 @@
 // Each sidebar stored once, named by its hash: every page of the sidebar names it. A sidebar of
-// more than `sidebarSplitLinks` links is stored in parts (client/contract/sidebar-parts.ts), so no
-// KV value, nor what a page reads of it, grows with it.
+// more than `sidebarSplitLinks` links or `sidebarSplitBytes` of JSON is stored in parts
+// (client/contract/sidebar-parts.ts), so no KV value, nor what a page reads of it, grows with it.
 
 import { sidebarWindowSize, type SidebarItem } from '../../../client/contract/sidebar.ts';
 import {
   sidebarInlineLinks,
   sidebarInlineLinksInLongList,
   sidebarSegmentSize,
-  sidebarSplitLinks,
   type SidebarListRoot,
   type StoredCategory,
 } from '../../../client/contract/sidebar-parts.ts';
 import { kvKeys, type Manifest, type SidebarRef } from '../../../client/contract/storage.ts';
-import { countLinks } from '../navigation/sidebar-listings.ts';
+import { countLinks, isSplitSidebar } from '../navigation/sidebar-listings.ts';
 import type { VersionDocs } from '../sources/version-docs.ts';
 import type { KvWriter } from './kv-writer.ts';
 
@@ -21,7 +20,7 @@ export async function storeSidebars(kv: KvWriter, versions: VersionDocs[]): Prom
   for (const { version, sidebars } of versions) {
     for (const [id, items] of Object.entries(sidebars.sidebars)) {
       const size = countLinks(items);
-      const split = size > sidebarSplitLinks;
+      const split = isSplitSidebar(items);
       const hash = split ? await storeList(kv, items) : await kv.putContent(kvKeys.sidebar, JSON.stringify(items));
       const listing = sidebars.topListings[id];
       refs[id] = { hash, size, version: version.name, ...(listing ? { listing } : {}), ...(split ? { split } : {}) };

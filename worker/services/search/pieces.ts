@@ -43,7 +43,8 @@ export async function readSearchPiece(env: PieceEnv, ref: SearchRef, hash: strin
 /**
  * The piece as text, or (`raw`, and the build put it in the static assets) as the bytes it is: a
  * kind that reads its bytes itself decodes only what it needs. `bytes`: its length, when read so.
- * `passing`: a page record chunk, which a large build keeps in KV (`SearchRef.passing`).
+ * `passing`: a page record chunk, which a large build keeps in KV (`SearchRef.passing`) but for those
+ * its deploy left in the static assets (`SearchRef.staticChunks`).
  */
 async function readPiece(
   env: PieceEnv,
@@ -52,7 +53,7 @@ async function readPiece(
   raw: boolean,
   passing: boolean,
 ): Promise<{ text: string; bytes?: number; raw?: undefined } | { raw: Uint8Array; text?: undefined }> {
-  if (ref.store === 'kv' || (passing && ref.passing === 'kv')) {
+  if (inKv(ref, hash, passing)) {
     const key = kvKeys.searchPiece(hash);
     const text = await readStored(env.CONTENT, key, immutableTtl);
     if (text === null) throw new StoreUnavailable(`search piece ${key} is missing from KV`);
@@ -78,7 +79,23 @@ async function readPiece(
 const utf8 = new TextDecoder();
 
 const pieceName = (ref: SearchRef, hash: string, passing = false) =>
-  ref.store === 'kv' || (passing && ref.passing === 'kv') ? kvKeys.searchPiece(hash) : searchPiecePath(hash);
+  inKv(ref, hash, passing) ? kvKeys.searchPiece(hash) : searchPiecePath(hash);
+
+/** The record chunks a deploy left in the static assets, as a set, once per manifest. */
+const staticChunkSets = new WeakMap<SearchRef, Set<string>>();
+
+/**
+ * Whether piece `hash` is a KV value: every piece of a build without a client; a large build's
+ * record chunks, but those its deploy left as static files.
+ */
+function inKv(ref: SearchRef, hash: string, passing: boolean): boolean {
+  if (ref.store === 'kv') return true;
+  if (!passing || ref.passing !== 'kv') return false;
+  if (!ref.staticChunks) return true;
+  let files = staticChunkSets.get(ref);
+  if (!files) staticChunkSets.set(ref, (files = new Set(ref.staticChunks)));
+  return !files.has(hash);
+}
 
 /** What a piece is: how its text is read, and what shape it must have. */
 export interface PieceKind<T> {

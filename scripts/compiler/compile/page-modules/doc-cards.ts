@@ -27,8 +27,23 @@ export default function DocCardList({ items, className }: { items?: unknown; cla
     return jsx('ul', listProps(cards, className));
   }
   if (!Array.isArray(items)) throw new Error('<DocCardList items={…}> takes a list of sidebar items');
-  const cards = items.map(cardData);
-  return jsx('ul', listProps(cards, className));
+  return jsx('ul', listProps(boundedAsCategory(items.map(cardData)), className));
+}
+
+/**
+ * Items given that are this category page's own (`useCurrentSidebarCategory().items`) are shown as
+ * its generated list is: the first ones and the card to its listing pages, which list them all. Any
+ * other list is shown whole, as nothing else reaches its items without JavaScript.
+ */
+function boundedAsCategory(cards: DocCardData[]): DocCardData[] {
+  const own = currentPage()?.categoryCards;
+  const listing = own?.at(-1);
+  if (!own || listing?.entries !== cards.length) return cards;
+  const first = own.slice(0, -1);
+  const same = first.every(
+    (card, index) => card.label === cards[index]!.label && (!cards[index]!.href || card.href === cards[index]!.href),
+  );
+  return same ? [...cards.slice(0, first.length), listing] : cards;
 }
 
 export function DocCard({ item }: { item?: unknown }) {

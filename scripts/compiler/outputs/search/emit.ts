@@ -13,8 +13,8 @@ import type { SearchIndexWriter } from './index-writer.ts';
 /**
  * Pieces a build ships as static files at most before its record chunks go to KV: the free plan's
  * 20,000 files, less room for the client's own files and the kept builds' pieces a deploy uploads
- * beside them. A changed page changes one record chunk, so such a site's redeploy writes one more
- * KV value; a site this large needs the paid plan's KV writes for its first deploy anyway.
+ * beside them. A changed page changes one record chunk: the deploy leaves such new chunks in the
+ * static assets (scripts/deploy/static-chunks.ts), so a redeploy writes no more KV values for it.
  */
 export const staticPieceFiles = 15_000;
 

@@ -4,11 +4,12 @@
 import { describe, expect, it } from 'vitest';
 import type { RenderedSidebar } from '../../../../client/contract/sidebar.ts';
 import { sidebarAsRendered } from '../../../../client/contract/sidebar.ts';
-import { sidebarSplitLinks, splitSidebarView } from '../../../../client/contract/sidebar-parts.ts';
+import { sidebarSplitBytes, sidebarSplitLinks, splitSidebarView } from '../../../../client/contract/sidebar-parts.ts';
 import { kvKeys } from '../../../../client/contract/storage.ts';
 import { countLinks } from '../../../../scripts/compiler/navigation/sidebar-listings.ts';
 import { storedSidebarItems } from '../../../../scripts/compiler/outputs/sidebar-files.ts';
 import { bigSidebar, placesOf, storedInParts } from '../../support/big-sidebar.ts';
+import { category, doc } from '../../support/sidebar-items.ts';
 
 describe('a sidebar stored in parts', () => {
   it('is split past sidebarSplitLinks, into values that stay small, and reads back whole', async () => {
@@ -19,6 +20,28 @@ describe('a sidebar stored in parts', () => {
     expect(values.size).toBeGreaterThan(4);
     for (const value of values.values()) expect(value.length).toBeLessThan(128 * 1024);
     expect(storedSidebarItems(ref, (hash) => values.get(kvKeys.sidebar(hash))!)).toEqual(items);
+  });
+
+  it('is split past sidebarSplitBytes too: fewer links, but long labels', async () => {
+    const label = (i: number) => `A long label that a site wrote out in full for entry number ${i} `.repeat(3);
+    const items = [
+      ...Array.from({ length: 12 }, (_, part) =>
+        category(
+          `Part ${part + 1}`,
+          Array.from({ length: 120 }, (_, i) => doc(`/long/${part}/${i}`, label(i))),
+        ),
+      ),
+    ];
+    expect(countLinks(items)).toBeLessThan(sidebarSplitLinks);
+    expect(JSON.stringify(items).length).toBeGreaterThan(sidebarSplitBytes);
+    const { ref, values } = await storedInParts(items);
+    expect(ref.split).toBe(true);
+    for (const value of values.values()) expect(value.length).toBeLessThan(128 * 1024);
+    expect(storedSidebarItems(ref, (hash) => values.get(kvKeys.sidebar(hash))!)).toEqual(items);
+
+    // The same links with short labels stay one value.
+    const short = items.map((part) => ({ ...part, items: part.items.map((item) => ({ ...item, label: 'Entry' })) }));
+    expect((await storedInParts(short)).ref.split).toBeUndefined();
   });
 
   it('gives every page the view the whole sidebar gives, reading only a few parts', async () => {

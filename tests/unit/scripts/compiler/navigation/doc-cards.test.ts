@@ -35,6 +35,7 @@ describe('categoryPageCards', () => {
       label: 'All 5000 entries',
       href: '/_listing/huge',
       about: `Every entry of Huge, ${listingPageSize} a page.`,
+      entries: 5000,
     });
   });
 });
