@@ -12,7 +12,8 @@ type Position = NavbarItem['position'];
 export type NavbarEntry =
   | { type: 'link'; item: NavbarItem }
   | { type: 'doc'; docId: string; label?: string; position: Position; line?: number }
-  | { type: 'docSidebar'; sidebarId: string; label?: string; position: Position; line?: number };
+  | { type: 'docSidebar'; sidebarId: string; label?: string; position: Position; line?: number }
+  | { type: 'dropdown'; label: string; position: Position; items: NavbarEntry[] };
 
 export interface DocusaurusNavbarItem {
   type?: string;
@@ -23,14 +24,15 @@ export interface DocusaurusNavbarItem {
   docId?: string;
   sidebarId?: string;
   docsPluginId?: string;
+  items?: DocusaurusNavbarItem[];
 }
 
 const hasScheme = /^[a-z][a-z\d+.-]*:/i;
 
 /**
- * The entries for Docusaurus's navbar items. Left out: items of another docs plugin instance
- * (not served), `docsVersionDropdown` (our navbar always has its own version dropdown), and
- * widgets without a label and a target (search, locale dropdown, html).
+ * The entries for Docusaurus's navbar items, a dropdown's links among them. Left out: items of
+ * another docs plugin instance (not served), `docsVersionDropdown` (our navbar always has its own
+ * version dropdown), and widgets without a label and a target (search, locale dropdown, html).
  */
 export function navbarEntries(
   items: DocusaurusNavbarItem[],
@@ -40,6 +42,11 @@ export function navbarEntries(
   return items.flatMap((item): NavbarEntry[] => {
     const position = item.position ?? 'left';
     if (item.docsPluginId && item.docsPluginId !== 'default') return [];
+    if (item.type === 'dropdown' && item.label && Array.isArray(item.items)) {
+      // Its links as top-level items are, their position aside; one that has none is left out.
+      const inner = navbarEntries(item.items, asset, lineOf);
+      return inner.length > 0 ? [{ type: 'dropdown', label: item.label, position, items: inner }] : [];
+    }
     if (item.type === 'doc' && item.docId) {
       return [{ type: 'doc', docId: item.docId, label: item.label, position, line: lineOf('docId', item.docId) }];
     }
@@ -75,7 +82,7 @@ export interface NavbarVersion {
  */
 export function resolveNavbar(entries: NavbarEntry[], versions: NavbarVersion[], configFile: string): NavbarItem[] {
   const last = versions.find((version) => version.isLast)!;
-  const targetIn = (entry: Exclude<NavbarEntry, { type: 'link' }>, version: NavbarVersion) => {
+  const targetIn = (entry: Extract<NavbarEntry, { type: 'doc' | 'docSidebar' }>, version: NavbarVersion) => {
     if (entry.type === 'doc') {
       const doc = version.docs.find((candidate) => candidate.id === entry.docId);
       return doc && { label: doc.id, href: doc.route };
@@ -86,6 +93,11 @@ export function resolveNavbar(entries: NavbarEntry[], versions: NavbarVersion[],
   const errors: BuildError[] = [];
   const items = entries.flatMap((entry): NavbarItem[] => {
     if (entry.type === 'link') return [entry.item];
+    if (entry.type === 'dropdown') {
+      const links = resolveNavbar(entry.items, versions, configFile).map(({ position: _, items: __, ...link }) => link);
+      const first = links[0];
+      return first ? [{ ...first, label: entry.label, position: entry.position, items: links }] : [];
+    }
     const target = targetIn(entry, last);
     if (!target) {
       errors.push(missingTarget(entry, last, configFile));
@@ -110,7 +122,7 @@ export function resolveNavbar(entries: NavbarEntry[], versions: NavbarVersion[],
 }
 
 function missingTarget(
-  entry: Exclude<NavbarEntry, { type: 'link' }>,
+  entry: Extract<NavbarEntry, { type: 'doc' | 'docSidebar' }>,
   last: NavbarVersion,
   configFile: string,
 ): BuildError {

@@ -1,6 +1,6 @@
 // What large Docusaurus sites' own code does beyond the documented client API
 // (tests/fixtures/docusaurus-long-tail, after facebook/react-native-website): site components
-// that import Markdown files and render them as components.
+// that import Markdown files and render them as components, and navbar dropdowns.
 
 import { describe, expect, it } from 'vitest';
 import { isIsland, type IslandProps } from '../../../client/contract/islands.ts';
@@ -8,6 +8,8 @@ import type { PageData, TreeElement } from '../../../client/contract/page.ts';
 import { bundleClient } from '../../../scripts/compiler/assets/client-bundle.ts';
 import { defaultSiteConfig } from '../../../scripts/compiler/config/resolve-config.ts';
 import { pageContext } from '../../../scripts/compiler/compile/page-context.ts';
+import { bootData } from '../../../worker/render/boot-data.ts';
+import { renderDocument } from '../../../worker/render/document.tsx';
 import { buildSite, type BuiltSite } from '../support/sites.ts';
 import { findAll } from '../support/tree.ts';
 
@@ -38,10 +40,61 @@ describe('site components that import Markdown', () => {
   it('bundle such a component for the browser, where it keeps the build’s HTML and loads no script', async () => {
     const bundle = await bundleClient({
       siteDir: fixture,
-      modules: ['docs/_platforms.jsx', 'src/components/ReleasesTable.tsx'],
+      modules: ['docs/_platforms.jsx', 'src/components/ReleasesTable.jsx'],
       pageContext: pageContext(defaultSiteConfig),
     });
     expect(bundle.islands['docs/_platforms.jsx']).toEqual({ styles: [] });
-    expect(bundle.islands['src/components/ReleasesTable.tsx']).toEqual({ styles: [] });
+    expect(bundle.islands['src/components/ReleasesTable.jsx']).toEqual({ styles: [] });
+  });
+});
+
+describe('a navbar dropdown', () => {
+  it('keeps its links, doc items resolved to their pages, in the site’s navbar', async () => {
+    const { manifest } = await site();
+    expect(manifest.site.navbar.items).toEqual([
+      {
+        label: 'Development',
+        href: '/docs/intro',
+        position: 'right',
+        external: false,
+        items: [
+          { label: 'Guides', href: '/docs/intro', external: false },
+          // A doc item without a label takes the doc's id, as in Docusaurus.
+          { label: 'platforms', href: '/docs/platforms', external: false },
+          { label: 'Versions', href: '/versions', external: false },
+          { label: 'Source', href: 'https://github.com/example/long-tail', external: true },
+        ],
+      },
+      { label: 'All versions', href: '/versions', position: 'right', external: false },
+    ]);
+  });
+
+  it('is served as a button over the list of its links', async () => {
+    const { manifest } = await site();
+    const page = await pageAt('/docs/intro');
+    const theme = {
+      preference: 'light',
+      theme: 'light',
+      needsScript: false,
+      webFont: false,
+      variant: 'light',
+    } as const;
+    const boot = bootData(manifest, page, 200, theme, false, undefined);
+    const html = await new Response(await renderDocument({ manifest, boot, theme, page })).text();
+    const dropdown = /<div class="navbar-dropdown">(.*?)<\/div>/.exec(html)?.[1] ?? '';
+    expect(dropdown).toMatch(
+      /^<button type="button" class="navbar-link navbar-dropdown-button" aria-haspopup="true">Development/,
+    );
+    expect(
+      [...dropdown.matchAll(/<a class="version-item" href="([^"]*)"[^>]*>([^<]*)<\/a>/g)].map((m) => [m[2], m[1]]),
+    ).toEqual([
+      ['Guides', '/docs/intro'],
+      ['platforms', '/docs/platforms'],
+      ['Versions', '/versions'],
+      ['Source', 'https://github.com/example/long-tail'],
+    ]);
+    expect(html).toContain(
+      '<a class="version-item" href="https://github.com/example/long-tail" target="_blank" rel="noopener noreferrer">Source</a>',
+    );
   });
 });
