@@ -97,7 +97,7 @@ export async function compileSite(input: CompileSiteInput): Promise<CompiledSite
     onBrokenLinks: site.onBrokenLinks,
     onBrokenMarkdownLinks: site.onBrokenMarkdownLinks,
     markdown: site.markdown,
-    pageContext: pageContext(site, config.docusaurusConfig),
+    pageContext: pageContext(site, config.docusaurusConfig, config.pluginGlobalData),
     docsData,
     sitePlugins: config.markdownPlugins.docs,
     diagnostics,

@@ -17,7 +17,12 @@ interface ConfigFile {
 }
 
 /** Warnings for the parts of a raw (as exported) Docusaurus config that the build leaves out. */
-export function unservedFeatures(raw: unknown, siteDir: string, file: ConfigFile): BuildError[] {
+export function unservedFeatures(
+  raw: unknown,
+  siteDir: string,
+  file: ConfigFile,
+  ranForGlobalData: Set<unknown> = new Set(),
+): BuildError[] {
   const config = isObject(raw) ? raw : {};
   const warn = (key: string, value: unknown, problem: string, fix: string) =>
     new BuildError(file.name, uniqueLine(file.text, [key], value), problem, fix);
@@ -27,6 +32,8 @@ export function unservedFeatures(raw: unknown, siteDir: string, file: ConfigFile
 
   const otherPlugins: string[] = [];
   for (const plugin of asArray(config.plugins)) {
+    // The site's own plugins run for their global data are said once there (site-plugin-data.ts).
+    if (ranForGlobalData.has(Array.isArray(plugin) ? plugin[0] : plugin)) continue;
     const [name, options] = nameAndOptions(plugin);
     if (/content-docs/.test(name)) {
       const id = typeof options.id === 'string' ? options.id : 'default';

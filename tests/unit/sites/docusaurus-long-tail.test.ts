@@ -1,6 +1,7 @@
 // What large Docusaurus sites' own code does beyond the documented client API
 // (tests/fixtures/docusaurus-long-tail, after facebook/react-native-website): site components
-// that import Markdown files and render them as components, and navbar dropdowns.
+// that import Markdown files and render them as components, navbar dropdowns, and the site's own
+// plugins, run for the global data its components read.
 
 import { describe, expect, it } from 'vitest';
 import { isIsland, type IslandProps } from '../../../client/contract/islands.ts';
@@ -96,5 +97,36 @@ describe('a navbar dropdown', () => {
     expect(html).toContain(
       '<a class="version-item" href="https://github.com/example/long-tail" target="_blank" rel="noopener noreferrer">Source</a>',
     );
+  });
+});
+
+describe('the site’s own plugins', () => {
+  it('are run for their global data, which usePluginData and useGlobalData answer from', async () => {
+    const [island] = islandsOf((await pageAt('/docs/intro')).tree);
+    expect(island!.html.replace(/<!-- -->/g, '')).toBe(
+      '<p class="package-version">native 0.81.4 on Long Tail Fixture, notes https://example.test/notes; plugins: docusaurus-plugin-content-docs, package-versions, release-notes</p>',
+    );
+    const { warnings } = await site();
+    expect(warnings.map((warning) => warning.message.split('\n')[0])).toContain(
+      "docusaurus.config.js: the site's plugins are run for their global data only: package-versions, release-notes",
+    );
+    expect(warnings.map((warning) => warning.message).join('\n')).not.toMatch(/plugins and themes are not run/);
+  });
+
+  it('give that data to the browser in the chunk of the island that reads it, and to no other', async () => {
+    const { manifest } = await site();
+    const bundle = await bundleClient({
+      siteDir: fixture,
+      modules: ['src/components/PackageVersion.jsx', 'src/components/ReleasesTable.jsx'],
+      pageContext: pageContext(defaultSiteConfig, undefined, {
+        'package-versions': { default: { versions: { native: '0.81.4-marker' } } },
+      }),
+    });
+    expect(manifest.site.title).toBe('Long Tail Fixture');
+    const script = bundle.islands['src/components/PackageVersion.jsx']!.script!;
+    const code = (path: string) => new TextDecoder().decode(bundle.files.get(path.replace(/^\//, '')));
+    const chunks = [script, ...[...code(script).matchAll(/from\s*"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!)];
+    expect(chunks.some((path) => code(path).includes('0.81.4-marker'))).toBe(true);
+    expect(code(bundle.assets.script)).not.toContain('0.81.4-marker');
   });
 });
