@@ -1,8 +1,7 @@
 // The site's data in the browser bundle of the islands: the modules that read it at build time
 // (client/site-modules/site-context.ts, docs-global-data.ts, plugins-global-data.ts) are given it
-// as their contents. Each
-// is then part of the chunks of the islands that import it and of no other chunk; a `define` would
-// put it in the chunk every page's entry imports.
+// as their contents. Each is then part of the chunks of the islands that import it and of no other
+// chunk; a `define` would put it in the chunk every page's entry imports.
 
 import { fileURLToPath } from 'node:url';
 import type * as esbuild from 'esbuild';
