@@ -31,11 +31,13 @@ describe('site components that import Markdown', () => {
     expect(android!.html).toBe('<p>Open Android Studio.</p>');
   });
 
-  it('render a Markdown table a React page’s component imports', async () => {
+  it('render a Markdown table a React page’s component imports, with the file’s toc', async () => {
     const versions = await pageAt('/versions');
     const [page] = islandsOf(versions.tree);
     expect(page!.html).toContain('<h1>Versions</h1>');
     expect(page!.html).toMatch(/<table>.*<th>Version<\/th>.*<td>0\.81<\/td>.*<td>Active<\/td>/s);
+    // Its other exports too: the headings it holds, as `toc`.
+    expect(page!.html).toContain('<p class="releases-toc">Releases</p>');
   });
 
   it('bundle such a component for the browser, where it keeps the build’s HTML and loads no script', async () => {

@@ -37,10 +37,13 @@ export function markdownInSiteScripts(build: esbuild.PluginBuild, target: 'page'
       target === 'page'
         ? [
             `import Content from ${JSON.stringify(args.path)};`,
+            // Its other exports (`toc`, `frontMatter`…), as Docusaurus's MDX loader gives them.
+            `export * from ${JSON.stringify(args.path)};`,
             `import { markdownComponent } from ${JSON.stringify(markdownComponentModule)};`,
             'export default markdownComponent(Content);',
           ].join('\n')
-        : 'export default function Markdown() { return null; }',
+        : // CommonJS, so a named import (`toc`) bundles too, as undefined.
+          'module.exports = { __esModule: true, default: function Markdown() { return null; } };',
     loader: 'js',
     resolveDir: dirname(args.path),
   }));
