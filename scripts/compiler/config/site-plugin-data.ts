@@ -4,7 +4,7 @@
 // `useGlobalData()` and `usePluginData()` answer in pages and components; what else they add
 // (routes, webpack or head changes) is not taken, which one warning says.
 
-import { isAbsolute, resolve } from 'node:path';
+import { isAbsolute, resolve, sep } from 'node:path';
 import { BuildError } from '../errors.ts';
 import { loadConfigModule } from './load-config-module.ts';
 import { standInPackage } from './stand-ins.ts';
@@ -81,7 +81,10 @@ export async function sitePluginGlobalData(config: unknown, siteDir: string, fil
 async function ownPlugin(plugin: unknown, siteDir: string): Promise<((...args: unknown[]) => unknown) | undefined> {
   if (typeof plugin === 'function') return standInPackage(plugin) ? undefined : (plugin as () => unknown);
   if (typeof plugin !== 'string' || !(plugin.startsWith('.') || isAbsolute(plugin))) return undefined;
-  const { value } = await loadConfigModule(resolve(siteDir, plugin));
+  const path = resolve(siteDir, plugin);
+  // A package's plugin named by its resolved path (`require.resolve('some-plugin')`) is not the site's.
+  if (path.split(sep).includes('node_modules')) return undefined;
+  const { value } = await loadConfigModule(path);
   const exported = isObject(value) && 'default' in value ? value.default : value;
   return typeof exported === 'function' ? (exported as () => unknown) : undefined;
 }
