@@ -1,6 +1,7 @@
 // The site configuration: defaults, then `docusaurus.config.(js|ts|mjs|cjs)` when the folder
 // has one (so a Docusaurus site serves unchanged), then `site.config.ts` on top.
 
+import { docsInstancesOf, type DocsInstanceOptions } from './docs-instances.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { FooterLink, SiteConfig } from '../../../client/contract/site-config.ts';
@@ -80,6 +81,8 @@ export interface LoadedSiteConfig {
   markdownPlugins: MarkdownPlugins;
   /** What the site's own plugins gave `setGlobalData`, by plugin name and id (config/site-plugin-data.ts). */
   pluginGlobalData?: GlobalData;
+  /** The docs plugin instances `plugins` adds beside the preset's docs (config/docs-instances.ts). */
+  docsInstances?: DocsInstanceOptions[];
 }
 
 export type VersioningOptions = Pick<
@@ -142,6 +145,7 @@ async function loadDocusaurusConfig(siteDir: string, path: string, name: string)
   if (mermaid) site.markdown = { ...site.markdown, mermaid };
   const head = siteHead(isObject(cleaned) ? cleaned : {}, name);
   const plugins = await sitePluginGlobalData(raw, siteDir, name);
+  const instances = docsInstancesOf(cleaned, siteDir, { name, text });
   return {
     site: {
       ...site,
@@ -162,6 +166,7 @@ async function loadDocusaurusConfig(siteDir: string, path: string, name: string)
     docusaurusConfig: cleaned,
     ...(Object.keys(plugins.globalData).length > 0 ? { pluginGlobalData: plugins.globalData } : {}),
     markdownPlugins: markdownPluginsOf(cleaned, siteDir),
+    ...(instances.instances.length > 0 ? { docsInstances: instances.instances } : {}),
     customCss: customCssFiles(preset, siteDir),
     head: head.head,
     warnings: [
@@ -172,6 +177,7 @@ async function loadDocusaurusConfig(siteDir: string, path: string, name: string)
       ...unservedKeyWarnings(raw, { name, text }),
       ...head.warnings,
       ...plugins.warnings,
+      ...instances.warnings,
     ],
   };
 }

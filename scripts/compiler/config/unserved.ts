@@ -1,5 +1,5 @@
 // What a Docusaurus site has that this engine does not serve: other locales, other docs plugin
-// instances (and other plugins), swizzled theme components, and packages the site folder lacks.
+// instances under the preset's id (and other plugins), swizzled theme components, and packages the site folder lacks.
 // Each is said once, as a build warning, never silently dropped.
 
 import { BuildError } from '../errors.ts';
@@ -7,6 +7,7 @@ import { uniqueLine } from '../schemas/source-lines.ts';
 import { standInPackage } from './stand-ins.ts';
 import { classicPreset } from './presets.ts';
 import { unrenderedSwizzledComponents } from './swizzled-components.ts';
+import { isServedDocsInstance } from './docs-instances.ts';
 
 type Options = Record<string, unknown>;
 
@@ -35,15 +36,16 @@ export function unservedFeatures(
     // The site's own plugins run for their global data are said once there (site-plugin-data.ts).
     if (ranForGlobalData.has(Array.isArray(plugin) ? plugin[0] : plugin)) continue;
     const [name, options] = nameAndOptions(plugin);
+    // Instances with an id of their own are built beside the preset's docs (docs-instances.ts).
+    if (isServedDocsInstance(name, options)) continue;
     if (/content-docs/.test(name)) {
-      const id = typeof options.id === 'string' ? options.id : 'default';
       const path = typeof options.path === 'string' ? options.path : 'docs';
       warnings.push(
         warn(
           'id',
           options.id,
-          `docs plugin instance "${id}" (${path}/) is not served: only the classic preset's docs are built`,
-          `build that folder as a site of its own (npm start -- --content <folder>), or remove the instance from plugins`,
+          `docs plugin instance "default" (${path}/) is not served: only the classic preset's docs are built under that id`,
+          `give the instance an id of its own (id: 'more'), or remove it from plugins`,
         ),
       );
     } else if (!/content-blog|docusaurus-plugin-sass|plugin-client-redirects/.test(name)) {
@@ -129,7 +131,7 @@ export function missingPackageWarnings(missing: Set<string>, fed: Map<string, st
 }
 
 /** A preset or plugin entry: a name, `[name, options]`, a function, or a stand-in. */
-function nameAndOptions(entry: unknown): [string, Options] {
+export function nameAndOptions(entry: unknown): [string, Options] {
   const [plugin, options] = Array.isArray(entry) ? entry : [entry, {}];
   return [pluginName(plugin), isObject(options) ? options : {}];
 }

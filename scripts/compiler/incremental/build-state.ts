@@ -23,7 +23,7 @@ export interface BuildState {
   searchIndex: SearchIndexWriter;
   /** Files the pages reference, absolute path → public URL (copied beside the client). */
   media: Map<string, string>;
-  /** The last version's sidebars, which the llms files follow. */
+  /** The last version's sidebars and the docs plugin instances', which the llms files follow. */
   lastSidebars: Record<string, SidebarItem[]>;
   /** The manifest's parts a page edit cannot change: all but the route table, llms and search. */
   manifestParts: Omit<ManifestParts, 'routeBuckets' | 'llms' | 'search'>;

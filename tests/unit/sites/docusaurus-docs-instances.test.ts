@@ -1,0 +1,75 @@
+// Docs plugin instances beside the classic preset's docs (`plugins: [['@docusaurus/plugin-content-docs',
+// { id, path, routeBasePath, sidebarPath }]]`): served at their route base with their own sidebars,
+// edit links and search tag, linked from the navbar by `docsPluginId`, their links checked like any.
+
+import { describe, expect, it } from 'vitest';
+import { kvKeys } from '../../../client/contract/storage.ts';
+import { buildSite, page, writeSite } from '../support/sites.ts';
+
+const result = await buildSite('tests/fixtures/docusaurus-docs-instances');
+const pageAt = (route: string) => result.pages.find((stored) => stored.route === route);
+
+describe('a docs plugin instance', () => {
+  it('serves its pages at its route base, number prefixes taken out, beside the preset’s docs', () => {
+    expect(result.pages.map((stored) => stored.route).sort()).toEqual([
+      '/docs/intro',
+      '/docs/setup',
+      '/help/guides/contact',
+      '/help/support',
+    ]);
+    expect(pageAt('/help/support')!.editUrl).toBe(
+      'https://github.com/example/instances/edit/main/community/support.md',
+    );
+    expect(pageAt('/docs/intro')!.editUrl).toBeUndefined();
+  });
+
+  it('shows its own sidebar on its pages, under an id apart from the preset’s sidebar of the same name', () => {
+    expect(pageAt('/help/support')!.sidebar).toBe('community/main');
+    expect(pageAt('/docs/intro')!.sidebar).toBe('main');
+    expect(result.sidebars['community/main']).toEqual([
+      { type: 'doc', label: 'Support', href: '/help/support' },
+      {
+        type: 'category',
+        label: 'Getting in touch',
+        collapsed: true,
+        collapsible: true,
+        items: [{ type: 'doc', label: 'Contact', href: '/help/guides/contact' }],
+      },
+    ]);
+    expect(pageAt('/help/guides/contact')!.previous).toEqual({ title: 'Support', href: '/help/support' });
+  });
+
+  it('tags its search records as Docusaurus does, docs-<id>-current', () => {
+    const tags = (path: string) =>
+      new Set(result.records.filter((record) => new URL(record.url).pathname === path).map((r) => r.docusaurus_tag));
+    expect(tags('/help/support')).toEqual(new Set(['docs-community-current']));
+    expect(tags('/docs/intro')).toEqual(new Set(['docs-default-current']));
+  });
+
+  it('links navbar items that name it by docsPluginId to its docs and sidebars', () => {
+    expect(result.manifest.site.navbar.items).toEqual([
+      { label: 'Docs', href: '/docs/intro', position: 'left', external: false },
+      { label: 'Community', href: '/help/support', position: 'left', external: false },
+      { label: 'Contact', href: '/help/guides/contact', position: 'right', external: false },
+    ]);
+  });
+
+  it('is in llms.txt and no longer warned about', () => {
+    const llms = result.manifest.llms.map((hash) => JSON.parse(result.entry(kvKeys.llms(hash))!) as { text: string });
+    expect(llms.map((part) => part.text).join('')).toContain('(https://instances.example.test/help/support)');
+    expect(result.warnings.map((warning) => warning.problem)).toEqual([]);
+  });
+
+  it('checks links between instances like any link', async () => {
+    const site = await writeSite({
+      'docs/intro.md': page('Intro', 'See [help](/help/missing).'),
+      'community/support.md': page('Support', 'Back to [the docs](/docs/intro).'),
+      'docusaurus.config.js': [
+        "module.exports = { title: 'X', url: 'https://x.example.test', onBrokenLinks: 'throw',",
+        "  plugins: [['@docusaurus/plugin-content-docs', { id: 'community', path: 'community', routeBasePath: 'help' }]] };",
+        '',
+      ].join('\n'),
+    });
+    await expect(buildSite(site)).rejects.toThrow(/docs\/intro\.md:5: broken link.*\/help\/missing/);
+  });
+});
