@@ -1,7 +1,9 @@
 // Step "sources": every docs version's folder, its docs (frontmatter read, routes not yet checked)
 // and its sidebars, as the site's configuration names them.
 
-import type { BuildError } from '../errors.ts';
+import { existsSync } from 'node:fs';
+import { relative } from 'node:path';
+import { BuildError } from '../errors.ts';
 import type { LoadedSiteConfig } from '../config/resolve-config.ts';
 import { listDocFiles, type SourceDoc } from './discover.ts';
 import { instanceVersion, readVersions } from './docs-versions.ts';
@@ -45,6 +47,15 @@ export async function readSources(
   // `docs: false`: no docs folder is read (it need not exist), so the site has no doc pages.
   const off = !config.docsEnabled;
   const own = (config.docsInstances ?? []).map(instanceVersion);
+  for (const { pluginId, docsDir } of own) {
+    if (existsSync(docsDir)) continue;
+    throw new BuildError(
+      config.configFile,
+      undefined,
+      `docs plugin instance "${pluginId}": its folder ${relative(siteDir, docsDir) || '.'}/ does not exist`,
+      `create it and put the instance's .md/.mdx pages in it, or set the instance's path (relative to the site folder)`,
+    );
+  }
   const listed = await Promise.all(
     [...sources, ...own].map((version) => (off && !version.pluginId ? [] : listDocFiles(version.docsDir))),
   );
