@@ -1,5 +1,5 @@
 // `@docusaurus/useGlobalData`: the global data of the plugins this site runs, keyed by plugin name
-// and instance id as in Docusaurus: the docs plugin's one instance (docs-global-data.ts says where
+// and instance id as in Docusaurus: the docs plugin's instances (docs-global-data.ts says where
 // the data comes from) and the site's own plugins (plugins-global-data.ts).
 
 import { docsGlobalData } from './docs-global-data.ts';
@@ -15,7 +15,8 @@ export default function useGlobalData(): GlobalData {
   const data = docsGlobalData();
   // The same object while the data is the same, as Docusaurus's context gives it.
   if (!cached || cached.data !== data) {
-    const docs: GlobalData = data ? { [docsPluginName]: { [DEFAULT_PLUGIN_ID]: data } } : {};
+    const { instances, ...preset } = data ?? {};
+    const docs: GlobalData = data ? { [docsPluginName]: { [DEFAULT_PLUGIN_ID]: preset, ...instances } } : {};
     cached = { data, global: { ...pluginsGlobalData(), ...docs } };
   }
   return cached.global;

@@ -82,7 +82,7 @@ export async function compileSite(input: CompileSiteInput): Promise<CompiledSite
   const { siteDir, config, sources, navigation, store, diagnostics } = input;
   const { site } = navigation;
   const media = new Map<string, string>();
-  const docsData = docsGlobalData(site, sources.versions);
+  const docsData = docsGlobalData(site, sources.versions, sources.instances);
   const mdxComponents = await siteMdxComponents(siteDir);
   if (mdxComponents.warning) diagnostics.warnings.push(mdxComponents.warning);
   const context: LinkContext = {

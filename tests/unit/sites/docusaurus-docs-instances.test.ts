@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { kvKeys } from '../../../client/contract/storage.ts';
 import { buildSite, page, writeSite } from '../support/sites.ts';
+import { byTag, text } from '../support/tree.ts';
 
 const result = await buildSite('tests/fixtures/docusaurus-docs-instances');
 const pageAt = (route: string) => result.pages.find((stored) => stored.route === route);
@@ -15,6 +16,7 @@ describe('a docs plugin instance', () => {
       '/docs/intro',
       '/docs/setup',
       '/help/guides/contact',
+      '/help/hooks',
       '/help/support',
     ]);
     expect(pageAt('/help/support')!.editUrl).toBe(
@@ -35,6 +37,7 @@ describe('a docs plugin instance', () => {
         collapsible: true,
         items: [{ type: 'doc', label: 'Contact', href: '/help/guides/contact' }],
       },
+      { type: 'doc', label: 'Hooks', href: '/help/hooks' },
     ]);
     expect(pageAt('/help/guides/contact')!.previous).toEqual({ title: 'Support', href: '/help/support' });
   });
@@ -58,6 +61,16 @@ describe('a docs plugin instance', () => {
     const llms = result.manifest.llms.map((hash) => JSON.parse(result.entry(kvKeys.llms(hash))!) as { text: string });
     expect(llms.map((part) => part.text).join('')).toContain('(https://instances.example.test/help/support)');
     expect(result.warnings.map((warning) => warning.problem)).toEqual([]);
+  });
+
+  it("answers the docs plugin's hooks with the instance's id, and lists every instance", () => {
+    expect(byTag(pageAt('/help/hooks')!.tree, 'li').map(text)).toEqual([
+      'plugin: community at /help',
+      'active: current / hooks / main',
+      'instances: default, community',
+      'default versions: current@/docs',
+      'community docs: /help/guides/contact /help/hooks /help/support',
+    ]);
   });
 
   it('checks links between instances like any link', async () => {
