@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { BuildError } from '../errors.ts';
 import { uniqueLine } from '../schemas/source-lines.ts';
-import { nameAndOptions } from './unserved.ts';
+import { nameAndOptions } from './plugin-entries.ts';
 import type { EditUrlOption } from '../sources/edit-url.ts';
 
 export interface DocsInstanceOptions {

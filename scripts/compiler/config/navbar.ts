@@ -104,7 +104,9 @@ export function resolveNavbar(
   const items = entries.flatMap((entry): NavbarItem[] => {
     if (entry.type === 'link') return [entry.item];
     if (entry.type === 'dropdown') {
-      const links = resolveNavbar(entry.items, versions, configFile, instances).map(({ position: _, items: __, ...link }) => link);
+      const links = resolveNavbar(entry.items, versions, configFile, instances).map(
+        ({ position: _, items: __, ...link }) => link,
+      );
       const first = links[0];
       return first ? [{ ...first, label: entry.label, position: entry.position, items: links }] : [];
     }
@@ -154,7 +156,11 @@ function missingTarget(
     last.sidebars[`${last.sidebarPrefix}${entry.sidebarId}`]
       ? `the navbar item of type "docSidebar" names sidebar "${entry.sidebarId}", which has no page to link to`
       : `the navbar item of type "docSidebar" names sidebarId "${entry.sidebarId}", and there is no such sidebar`,
-    `use one of the sidebars: ${Object.keys(last.sidebars).map((id) => id.slice(last.sidebarPrefix.length)).join(', ') || '(none)'}`,
+    `use one of the sidebars: ${
+      Object.keys(last.sidebars)
+        .map((id) => id.slice(last.sidebarPrefix.length))
+        .join(', ') || '(none)'
+    }`,
   );
 }
 

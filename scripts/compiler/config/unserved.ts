@@ -4,10 +4,10 @@
 
 import { BuildError } from '../errors.ts';
 import { uniqueLine } from '../schemas/source-lines.ts';
-import { standInPackage } from './stand-ins.ts';
 import { classicPreset } from './presets.ts';
 import { unrenderedSwizzledComponents } from './swizzled-components.ts';
 import { isServedDocsInstance } from './docs-instances.ts';
+import { nameAndOptions } from './plugin-entries.ts';
 
 type Options = Record<string, unknown>;
 
@@ -128,21 +128,6 @@ export function missingPackageWarnings(missing: Set<string>, fed: Map<string, st
       'install the site’s dependencies (npm install in the site folder) so the config gets the real package',
     );
   });
-}
-
-/** A preset or plugin entry: a name, `[name, options]`, a function, or a stand-in. */
-export function nameAndOptions(entry: unknown): [string, Options] {
-  const [plugin, options] = Array.isArray(entry) ? entry : [entry, {}];
-  return [pluginName(plugin), isObject(options) ? options : {}];
-}
-
-function pluginName(plugin: unknown): string {
-  if (Array.isArray(plugin)) return pluginName(plugin[0]);
-  const standIn = standInPackage(plugin);
-  if (standIn) return standIn;
-  if (typeof plugin === 'string') return plugin.replace(/^.*\/node_modules\//, '');
-  if (typeof plugin === 'function') return plugin.name || 'an unnamed function';
-  return String(plugin);
 }
 
 function isObject(value: unknown): value is Options {
