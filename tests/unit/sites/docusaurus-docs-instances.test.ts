@@ -57,7 +57,9 @@ describe('a docs plugin instance', () => {
     ]);
   });
 
-  it('is in llms.txt and no longer warned about', () => {
+  it('is in llms.txt and the Markdown views, and no longer warned about', () => {
+    const target = result.routeTargets.get('/help/support') as { markdown: string };
+    expect(result.entry(kvKeys.markdown(target.markdown))).toMatch(/^# Support\n\nAsk on the forum about lighthouses/);
     const llms = result.manifest.llms.map((hash) => JSON.parse(result.entry(kvKeys.llms(hash))!) as { text: string });
     expect(llms.map((part) => part.text).join('')).toContain('(https://instances.example.test/help/support)');
     expect(result.warnings.map((warning) => warning.problem)).toEqual([]);
@@ -71,6 +73,24 @@ describe('a docs plugin instance', () => {
       'default versions: current@/docs',
       'community docs: /help/guides/contact /help/hooks /help/support',
     ]);
+  });
+
+  it('says that an instance’s versions are not served, once, naming its versions file', async () => {
+    const site = await writeSite({
+      'docs/intro.md': page('Intro', 'Hi.'),
+      'community/support.md': page('Support', 'Ask.'),
+      'community_versions.json': '["1.0"]\n',
+      'docusaurus.config.js': [
+        "module.exports = { title: 'X', url: 'https://x.example.test',",
+        "  plugins: [['@docusaurus/plugin-content-docs', { id: 'community', path: 'community', routeBasePath: 'help' }]] };",
+        '',
+      ].join('\n'),
+    });
+    const built = await buildSite(site);
+    expect(built.warnings.map((warning) => `${warning.file}:${warning.line}: ${warning.problem}`)).toEqual([
+      'docusaurus.config.js:2: docs plugin instance "community" has versions (community_versions.json): only its current docs (community/) are served',
+    ]);
+    expect(built.pages.map((stored) => stored.route).sort()).toEqual(['/docs/intro', '/help/support']);
   });
 
   it('checks links between instances like any link', async () => {
