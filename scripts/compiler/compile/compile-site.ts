@@ -120,6 +120,8 @@ export async function compileSite(input: CompileSiteInput): Promise<CompiledSite
     const versionContext: LinkContext = {
       ...context,
       docsDir: version.docsDir,
+      // An instance runs its own remark and rehype lists, as each docs plugin does in Docusaurus.
+      ...(version.pluginId ? { sitePlugins: config.markdownPlugins.docsInstances[version.pluginId] } : {}),
       docCards: categoryCards(sidebars.sidebars, (route) => descriptions.get(route)),
       docPlaces: docPlaces(loaded),
     };

@@ -93,6 +93,11 @@ describe('a docs plugin instance', () => {
     expect(built.pages.map((stored) => stored.route).sort()).toEqual(['/docs/intro', '/help/support']);
   });
 
+  it('runs its own remark plugins on its pages, not on the preset’s docs', () => {
+    expect(text({ t: 'div', c: pageAt('/help/guides/contact')!.tree })).toContain('maintainers of Project X');
+    expect(text({ t: 'div', c: pageAt('/docs/setup')!.tree })).toContain('Install PRJX with npm.');
+  });
+
   it('checks links between instances like any link', async () => {
     const site = await writeSite({
       'docs/intro.md': page('Intro', 'See [help](/help/missing).'),
