@@ -4,6 +4,7 @@
 
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useSite } from '../context.ts';
+import type { NavbarItem, NavbarLink } from '../contract/site-config.ts';
 import { activeVersion, docsVersions, navbarHref, versionHref } from '../contract/versions.ts';
 import { Icon } from './Icons.tsx';
 import { ThemeToggle } from './ThemeToggle.tsx';
@@ -45,22 +46,56 @@ export function Logo() {
   );
 }
 
+function NavLink({ item, className }: { item: NavbarLink; className: string }) {
+  const { page } = useSite();
+  return (
+    <a
+      className={className}
+      href={navbarHref(item, page)}
+      {...(item.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+    >
+      {item.label}
+    </a>
+  );
+}
+
+/**
+ * Docusaurus's navbar dropdown: its links open under it on hover or keyboard focus (CSS alone,
+ * so it works before and without React), and are listed in the drawer.
+ */
+function NavDropdown({ item }: { item: NavbarItem }) {
+  return (
+    <div className="navbar-dropdown">
+      <button type="button" className="navbar-link navbar-dropdown-button" aria-haspopup="true">
+        {item.label}
+        <span className="version-caret">
+          <Icon name="chevron" small />
+        </span>
+      </button>
+      <ul className="version-list navbar-dropdown-list">
+        {item.items!.map((link) => (
+          <li key={link.href}>
+            <NavLink item={link} className="version-item" />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 function NavItems({ position }: { position: 'left' | 'right' }) {
-  const { site, page } = useSite();
+  const { site } = useSite();
   return (
     <>
       {site.navbar.items
         .filter((item) => item.position === position)
-        .map((item) => (
-          <a
-            key={item.href}
-            className="navbar-link"
-            href={navbarHref(item, page)}
-            {...(item.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
-          >
-            {item.label}
-          </a>
-        ))}
+        .map((item) =>
+          item.items ? (
+            <NavDropdown key={item.href} item={item} />
+          ) : (
+            <NavLink key={item.href} item={item} className="navbar-link" />
+          ),
+        )}
     </>
   );
 }
@@ -196,17 +231,13 @@ export function Navbar({ logo, searchSlot }: { logo: ReactNode; searchSlot?: Rea
             secondary={sidebarMenu}
             primary={
               <>
-                {site.navbar.items.map((item) => (
-                  <li key={item.href} className="menu-item">
-                    <a
-                      className="menu-link"
-                      href={navbarHref(item, page)}
-                      {...(item.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
-                    >
-                      {item.label}
-                    </a>
-                  </li>
-                ))}
+                {site.navbar.items
+                  .flatMap((item) => item.items ?? [item])
+                  .map((item) => (
+                    <li key={item.href} className="menu-item">
+                      <NavLink item={item} className="menu-link" />
+                    </li>
+                  ))}
                 {docsVersions(site).map((version) => (
                   <li key={version.name} className="menu-item">
                     <a

@@ -30,6 +30,11 @@ export interface DocsGlobalData {
   path: string;
   versions: GlobalVersion[];
   breadcrumbs: boolean;
+  /**
+   * Beyond Docusaurus's global data, on the preset's docs only: the other docs plugin instances'
+   * data, by id, which `useGlobalData()` gives beside it as Docusaurus does.
+   */
+  instances?: Record<string, DocsGlobalData>;
 }
 
 /** The plugin's name as Docusaurus keys its global data. */

@@ -79,6 +79,8 @@ export interface PageData {
   sidebarView?: { items: SidebarItem[]; window?: SidebarWindow };
   /** Name of the docs version the page belongs to (`current` for the docs folder). */
   version?: string;
+  /** The docs plugin instance of the page, when not the preset's docs (which have versions). */
+  docsPluginId?: string;
   /**
    * The same doc in the site's other versions, by version name (only those that have it): where
    * the version dropdown and the banner lead. One entry a version, like the dropdown itself.

@@ -11,14 +11,20 @@ export type ThemePreference = ThemeName | 'system';
 
 const linkPolicy = z.enum(['throw', 'warn', 'ignore']);
 
-export const navbarItemSchema = z.object({
+const navbarLinkSchema = z.object({
   label: z.string(),
   href: z.string(),
-  position: z.enum(['left', 'right']),
   /** Open outside the current tab. */
   external: z.boolean(),
   /** A doc or sidebar item's target while the reader is in another docs version, by version name. */
   byVersion: z.record(z.string(), z.string()).optional(),
+});
+export type NavbarLink = z.output<typeof navbarLinkSchema>;
+
+export const navbarItemSchema = navbarLinkSchema.extend({
+  position: z.enum(['left', 'right']),
+  /** A dropdown's links (Docusaurus's `type: 'dropdown'`); its own href is its first link's. */
+  items: z.array(navbarLinkSchema).optional(),
 });
 export type NavbarItem = z.output<typeof navbarItemSchema>;
 

@@ -26,8 +26,11 @@ export type RouteBucket = Record<string, RouteTarget>;
 /** A sidebar of a build: its data file (KV `sidebar:<hash>`, `/__data/sidebar/<hash>.json`). */
 export interface SidebarRef {
   hash: string;
-  /** The docs version the sidebar belongs to: a page's boot data names only its own version's sidebars. */
-  version: string;
+  /**
+   * The docs version the sidebar belongs to: a page's boot data names only its own version's sidebars.
+   * None for a docs plugin instance's sidebar (an instance has one version): every page names it.
+   */
+  version?: string;
   /** Links it holds; a page inside a large sidebar is rendered with only part of it (see pruneSidebar). */
   size: number;
   /** The listing page of its top level, when that is longer than a partial render shows. */

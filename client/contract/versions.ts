@@ -2,7 +2,7 @@
 // version's counterpart of the page is (the reader's preferred version: client/preferred-version.ts).
 
 import { currentVersionName } from './search-protocol.ts';
-import type { DocsVersion, NavbarItem, SiteConfig } from './site-config.ts';
+import type { DocsVersion, NavbarLink, SiteConfig } from './site-config.ts';
 import type { PageData } from './page.ts';
 
 // Older format (a site without `docs.versions`): goes once every kept build records `formats` (contract/storage.ts).
@@ -47,6 +47,6 @@ export function versionHref(
 }
 
 /** Where a navbar item leads from this page: a doc or sidebar item stays in the version being read. */
-export function navbarHref(item: NavbarItem, page: Pick<PageData, 'version'> | null): string {
+export function navbarHref(item: NavbarLink, page: Pick<PageData, 'version'> | null): string {
   return (page?.version ? item.byVersion?.[page.version] : undefined) ?? item.href;
 }

@@ -12,7 +12,11 @@ export function islandElementProps(
   return Object.fromEntries(
     Object.entries(props).map(([name, value]) => {
       const content = (value as { $content?: unknown } | null)?.$content;
-      return [name, Array.isArray(content) ? renderTree(content as TreeNode[], components) : value];
+      if (!Array.isArray(content)) return [name, value];
+      const nodes = renderTree(content as TreeNode[], components);
+      // One child is given alone, as MDX gives it: `Children.only(children)` and
+      // `children.props` work as the component's author expects.
+      return [name, nodes.length === 1 ? nodes[0] : nodes];
     }),
   );
 }

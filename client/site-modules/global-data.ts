@@ -1,8 +1,9 @@
 // `@docusaurus/useGlobalData`: the global data of the plugins this site runs, keyed by plugin name
-// and instance id as in Docusaurus. Here that is the docs plugin's one instance (docs-global-data.ts says
-// where the data comes from).
+// and instance id as in Docusaurus: the docs plugin's instances (docs-global-data.ts says where
+// the data comes from) and the site's own plugins (plugins-global-data.ts).
 
 import { docsGlobalData } from './docs-global-data.ts';
+import { pluginsGlobalData } from './plugins-global-data.ts';
 import { DEFAULT_PLUGIN_ID } from './constants.ts';
 import { docsPluginName, type DocsGlobalData } from '../contract/docs-global-data.ts';
 
@@ -14,7 +15,9 @@ export default function useGlobalData(): GlobalData {
   const data = docsGlobalData();
   // The same object while the data is the same, as Docusaurus's context gives it.
   if (!cached || cached.data !== data) {
-    cached = { data, global: data ? { [docsPluginName]: { [DEFAULT_PLUGIN_ID]: data } } : {} };
+    const { instances, ...preset } = data ?? {};
+    const docs: GlobalData = data ? { [docsPluginName]: { [DEFAULT_PLUGIN_ID]: preset, ...instances } } : {};
+    cached = { data, global: { ...pluginsGlobalData(), ...docs } };
   }
   return cached.global;
 }

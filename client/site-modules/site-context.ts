@@ -5,6 +5,8 @@
 export interface DocusaurusContext {
   siteConfig: Record<string, unknown> & { title: string; url: string; baseUrl: string };
   i18n: { defaultLocale: string; currentLocale: string; locales: string[] };
+  /** The global data of the site's own plugins, when they set any. */
+  globalData?: Record<string, Record<string, unknown>>;
 }
 
 declare const __SELF_DOCS_PAGE_CONTEXT__: DocusaurusContext;

@@ -2,14 +2,7 @@
 // kept there (`useDoc`, `useDocsSidebar`…, now in `@docusaurus/plugin-content-docs/client`) and the
 // theme's helpers sites reuse in their own components.
 
-export {
-  useDoc,
-  useDocsSidebar,
-  useSidebarBreadcrumbs,
-  useCurrentSidebarCategory,
-  isActiveSidebarItem,
-  findFirstSidebarItemLink,
-} from './doc-hooks.ts';
+export * from './doc-hooks.ts';
 export { useDocsVersion } from './docs-version.ts';
 export { useDocsPreferredVersion } from './docs-preferred-version.ts';
 export { useCodeWordWrap } from './code-word-wrap.ts';

@@ -96,7 +96,7 @@ async function buildSite(
   const records = new JsonListWriter(join(outDir, 'search', 'records.json'));
   const allSidebars: Record<string, SidebarItem[]> = Object.assign(
     {},
-    ...sources.versions.map((loaded) => loaded.sidebars.sidebars),
+    ...[...sources.versions, ...sources.instances].map((loaded) => loaded.sidebars.sidebars),
   );
   // A large site's postings and records go to disk past the writer's budget (see spill.ts). A kept
   // writer's folder outlives the build's output folder (the next rebuild writes another): the
@@ -174,9 +174,11 @@ async function buildSite(
   });
   addRedirectTargets(store.routeTargets, navigation.redirectPlan, navigation.redirects);
   const routeBuckets = await storeRouteTable(kv, store.routeTargets);
-  const sidebars = await storeSidebars(kv, sources.versions);
+  const sidebars = await storeSidebars(kv, [...sources.versions, ...sources.instances]);
   const lastSidebars = sources.lastDocs.sidebars.sidebars;
-  const llms = await storeLlms(kv, llmsRecord(site, lastSidebars, llmsPages(site, built)));
+  // The instances' sidebars after the last version's: their sections follow the docs' in llms.txt.
+  const llmsSidebars = Object.assign({}, lastSidebars, ...sources.instances.map((loaded) => loaded.sidebars.sidebars));
+  const llms = await storeLlms(kv, llmsRecord(site, llmsSidebars, llmsPages(site, built)));
 
   phase('search index');
   // The split search index: static assets beside the client, or KV for a build without one.
@@ -236,7 +238,7 @@ async function buildSite(
             store,
             searchIndex,
             media: compiled.media,
-            lastSidebars,
+            lastSidebars: llmsSidebars,
             manifestParts,
             assetFiles,
             fixedKeys,

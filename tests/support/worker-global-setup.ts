@@ -77,6 +77,10 @@ export default async function setup(project: TestProject) {
     await fixture('tests/fixtures/docusaurus-pages', join(outRoot, 'docusaurus-pages'), false, { client: true }),
   );
   project.provide('blogSite', await fixture('tests/fixtures/docusaurus-blog', join(outRoot, 'docusaurus-blog')));
+  project.provide(
+    'instancesSite',
+    await fixture('tests/fixtures/docusaurus-docs-instances', join(outRoot, 'docusaurus-docs-instances')),
+  );
   // A site whose big sidebar is rendered in part (see worker/render/sidebar-view.ts).
   await generateCorpus(join(outRoot, 'large-source'), { pages: largeSitePages });
   project.provide('largeSite', await fixture(join(outRoot, 'large-source'), join(outRoot, 'large-site')));
@@ -123,6 +127,8 @@ declare module 'vitest' {
     /** tests/fixtures/docusaurus-components: a Docusaurus site using the theme's components and hooks. */
     componentsSite: BuiltFixture;
     islandsSite: BuiltFixture;
+    /** tests/fixtures/docusaurus-docs-instances: the preset's docs and a `community` docs plugin instance at /help. */
+    instancesSite: BuiltFixture;
     /** tests/fixtures/docusaurus-pages: a React page at `/`, Markdown and MDX pages under src/pages. */
     pagesSite: BuiltFixture;
     /** tests/fixtures/docusaurus-blog: a Docusaurus blog with posts, tags, authors, pagination and feeds. */

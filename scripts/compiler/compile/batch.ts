@@ -44,6 +44,7 @@ import { cssModulesPlugin } from './islands/css-modules.ts';
 import { sassPlugin } from '../assets/sass-stylesheets.ts';
 import { staticRootUrls } from '../assets/static-root-urls.ts';
 import { siteComponentOptions, siteComponentsPlugin } from './islands/plugin.ts';
+import { siteMarkdownPlugin } from './islands/markdown-imports.ts';
 import { pageReactPlugin } from './page-react.ts';
 import { themeAliasesPlugin } from './theme-aliases.ts';
 import { takePageHead } from '../../../client/site-modules/page-head.ts';
@@ -174,6 +175,7 @@ export async function compileBatch(
         themeAliasesPlugin(context.siteDir, context.siteMdxComponents, context.themedElements),
         pageReactPlugin(),
         siteComponentsPlugin(context.siteDir),
+        siteMarkdownPlugin(),
         svgComponentsPlugin,
         cssModulesPlugin(context.siteDir),
         sassPlugin(context.siteDir),

@@ -19,6 +19,7 @@ import type { PageStore } from '../outputs/page-store.ts';
 import type { SourceDoc } from '../sources/discover.ts';
 import type { DocSources } from '../sources/read-sources.ts';
 import type { VersionDocs } from '../sources/version-docs.ts';
+import type { VersionSource } from '../sources/docs-versions.ts';
 import type { CustomPageSource } from '../pages/discover-pages.ts';
 import { compileCustomPages } from '../pages/compile-custom-pages.ts';
 import { cacheProblem, compileCacheFor, entryName, pruneCompileCache } from './cache.ts';
@@ -81,7 +82,7 @@ export async function compileSite(input: CompileSiteInput): Promise<CompiledSite
   const { siteDir, config, sources, navigation, store, diagnostics } = input;
   const { site } = navigation;
   const media = new Map<string, string>();
-  const docsData = docsGlobalData(site, sources.versions);
+  const docsData = docsGlobalData(site, sources.versions, sources.instances);
   const mdxComponents = await siteMdxComponents(siteDir);
   if (mdxComponents.warning) diagnostics.warnings.push(mdxComponents.warning);
   const context: LinkContext = {
@@ -97,7 +98,7 @@ export async function compileSite(input: CompileSiteInput): Promise<CompiledSite
     onBrokenLinks: site.onBrokenLinks,
     onBrokenMarkdownLinks: site.onBrokenMarkdownLinks,
     markdown: site.markdown,
-    pageContext: pageContext(site, config.docusaurusConfig),
+    pageContext: pageContext(site, config.docusaurusConfig, config.pluginGlobalData),
     docsData,
     sitePlugins: config.markdownPlugins.docs,
     diagnostics,
@@ -109,15 +110,18 @@ export async function compileSite(input: CompileSiteInput): Promise<CompiledSite
   const cached: { cache: CompileCacheRef; names: string[] }[] = [];
   let pagesFromCache = 0;
   const versions: VersionCompile[] = [];
-  for (const loaded of sources.versions) {
+  for (const loaded of [...sources.versions, ...sources.instances]) {
     const { version, sidebars, lastModified } = loaded;
     const locale = context.pageContext.i18n.currentLocale;
-    const editUrlOf = (doc: SourceDoc) => docEditUrl(config.editUrl, doc, version, siteDir, locale);
+    const editUrl = version.pluginId ? version.editUrl : config.editUrl;
+    const editUrlOf = (doc: SourceDoc) => docEditUrl(editUrl, doc, version, siteDir, locale);
     const first = offset;
     const descriptions = new Map(loaded.docs.map((doc) => [doc.route, doc.description]));
     const versionContext: LinkContext = {
       ...context,
       docsDir: version.docsDir,
+      // An instance runs its own remark and rehype lists, as each docs plugin does in Docusaurus.
+      ...(version.pluginId ? { sitePlugins: config.markdownPlugins.docsInstances[version.pluginId] } : {}),
       docCards: categoryCards(sidebars.sidebars, (route) => descriptions.get(route)),
       docPlaces: docPlaces(loaded),
     };
@@ -138,7 +142,7 @@ export async function compileSite(input: CompileSiteInput): Promise<CompiledSite
         sources.brokenDocs?.has(entry.doc.file)
           ? store.storeBroken(entry.doc, [], sidebars)
           : store.store(
-              toPageData(entry, sidebars, version.name, lastModified.get(entry.doc.docPath), editUrlOf(entry.doc)),
+              toPageData(entry, sidebars, version, lastModified.get(entry.doc.docPath), editUrlOf(entry.doc)),
               first + index,
             ),
       ...(input.tolerateBrokenPages
@@ -164,12 +168,12 @@ export async function compileSite(input: CompileSiteInput): Promise<CompiledSite
     offset += loaded.docs.length;
     const docsByRoute = new Map(loaded.docs.map((doc) => [doc.route, doc]));
     for (const index of sidebars.generatedIndexes) {
-      await store.store({ ...generatedIndexPage(index, docsByRoute), version: version.name }, offset++);
+      await store.store({ ...generatedIndexPage(index, docsByRoute), ...setOf(version) }, offset++);
     }
     const descriptionOf = (route: string) => docsByRoute.get(route)?.description;
     for (const listing of sidebars.listings) {
       for (let page = 1; page <= listingPageCount(listing); page++)
-        await store.store({ ...listingPage(listing, page, descriptionOf), version: version.name }, offset++);
+        await store.store({ ...listingPage(listing, page, descriptionOf), ...setOf(version) }, offset++);
     }
   }
   if (input.customPages && input.customPages.length > 0) {
@@ -193,7 +197,7 @@ export async function compileSite(input: CompileSiteInput): Promise<CompiledSite
 
 /** The number of pages every version will store: its docs, its generated category pages and listing pages. */
 export function pagesToStore(sources: DocSources): number {
-  return sources.versions.reduce(
+  return [...sources.versions, ...sources.instances].reduce(
     (sum, loaded) =>
       sum +
       loaded.docs.length +
@@ -206,7 +210,7 @@ export function pagesToStore(sources: DocSources): number {
 function toPageData(
   entry: CompiledDoc,
   sidebars: ResolvedSidebars,
-  version: string,
+  version: VersionSource,
   lastModified: string | undefined,
   editUrl: string | undefined,
 ): PageData {
@@ -233,12 +237,20 @@ function toPageData(
   if (sidebar) page.sidebar = sidebar;
   const sidebarPath = sidebars.sidebarPaths.get(doc.id);
   if (sidebarPath) page.sidebarPath = sidebarPath;
-  page.version = version;
+  Object.assign(page, setOf(version));
   const previous = sidebars.previous.get(doc.id);
   const next = sidebars.next.get(doc.id);
   if (previous) page.previous = previous;
   if (next) page.next = next;
   return page;
+}
+
+/**
+ * The docs set a page belongs to: a version of the preset's docs, or an instance of its own, which
+ * has no version the dropdown and banner know.
+ */
+function setOf(version: VersionSource): Pick<PageData, 'version' | 'docsPluginId'> {
+  return version.pluginId ? { docsPluginId: version.pluginId } : { version: version.name };
 }
 
 /** The site component modules a page's tree uses, as PageData stores them. */

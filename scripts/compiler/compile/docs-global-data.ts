@@ -8,16 +8,28 @@ import { firstPage } from '../config/navbar.ts';
 import { normaliseRoute } from '../sources/discover.ts';
 import type { VersionDocs } from '../sources/version-docs.ts';
 
-export function docsGlobalData(site: SiteConfig, versions: VersionDocs[]): DocsGlobalData {
-  return {
+export function docsGlobalData(
+  site: SiteConfig,
+  versions: VersionDocs[],
+  /** The docs plugin instances beside the preset's docs: one version each, at its route base. */
+  instances: VersionDocs[] = [],
+): DocsGlobalData {
+  const data: DocsGlobalData = {
     path: normaliseRoute(site.docs.routeBasePath),
     versions: versions.map((loaded) => globalVersion(loaded, site)),
     breadcrumbs: true,
   };
+  if (instances.length === 0) return data;
+  const byId = instances.map((loaded): [string, DocsGlobalData] => [
+    loaded.version.pluginId!,
+    { path: loaded.version.path, versions: [globalVersion(loaded, site)], breadcrumbs: true },
+  ]);
+  return { ...data, instances: Object.fromEntries(byId) };
 }
 
 function globalVersion({ version, docs, sidebars }: VersionDocs, site: SiteConfig): GlobalVersion {
-  const banner = site.docs.versions.find((served) => served.name === version.name)?.banner ?? 'none';
+  const served = version.pluginId ? undefined : site.docs.versions.find(({ name }) => name === version.name);
+  const banner = served?.banner ?? 'none';
   // Our sidebar ids carry the version's prefix (so all versions' ids differ); Docusaurus's do not.
   const sidebarName = (id: string) =>
     id.startsWith(version.sidebarPrefix) ? id.slice(version.sidebarPrefix.length) : id;

@@ -7,14 +7,21 @@ export interface PageContext {
   /** `siteConfig` as Docusaurus gives it to pages: the config's plain data, with the values this build serves. */
   siteConfig: Record<string, unknown> & { title: string; url: string; baseUrl: string };
   i18n: { defaultLocale: string; currentLocale: string; locales: string[] };
+  /** The global data of the site's own plugins (config/site-plugin-data.ts), when they set any. */
+  globalData?: Record<string, Record<string, unknown>>;
 }
 
 /**
  * The site as pages see it. `docusaurusConfig` is the loaded Docusaurus config (stand-ins already
  * taken out); functions and other values JSON cannot carry are left out. The base URL is always
  * `/`: this site is served from its origin's root, whatever the Docusaurus config says.
+ * `globalData` is what the site's own plugins set (JSON, as Docusaurus serialises it).
  */
-export function pageContext(site: SiteConfig, docusaurusConfig?: unknown): PageContext {
+export function pageContext(
+  site: SiteConfig,
+  docusaurusConfig?: unknown,
+  globalData?: Record<string, Record<string, unknown>>,
+): PageContext {
   const plain = jsonData(docusaurusConfig);
   const i18n = isRecord(plain.i18n) ? plain.i18n : {};
   const locale = typeof i18n.defaultLocale === 'string' ? i18n.defaultLocale : 'en';
@@ -30,6 +37,7 @@ export function pageContext(site: SiteConfig, docusaurusConfig?: unknown): PageC
       trailingSlash: false,
     },
     i18n: { defaultLocale: locale, currentLocale: locale, locales: [locale] },
+    ...(globalData ? { globalData: jsonData(globalData) as Record<string, Record<string, unknown>> } : {}),
   };
 }
 

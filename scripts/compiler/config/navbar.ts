@@ -11,8 +11,9 @@ type Position = NavbarItem['position'];
 
 export type NavbarEntry =
   | { type: 'link'; item: NavbarItem }
-  | { type: 'doc'; docId: string; label?: string; position: Position; line?: number }
-  | { type: 'docSidebar'; sidebarId: string; label?: string; position: Position; line?: number };
+  | { type: 'doc'; docId: string; label?: string; position: Position; line?: number; pluginId?: string }
+  | { type: 'docSidebar'; sidebarId: string; label?: string; position: Position; line?: number; pluginId?: string }
+  | { type: 'dropdown'; label: string; position: Position; items: NavbarEntry[] };
 
 export interface DocusaurusNavbarItem {
   type?: string;
@@ -23,14 +24,16 @@ export interface DocusaurusNavbarItem {
   docId?: string;
   sidebarId?: string;
   docsPluginId?: string;
+  items?: DocusaurusNavbarItem[];
 }
 
 const hasScheme = /^[a-z][a-z\d+.-]*:/i;
 
 /**
- * The entries for Docusaurus's navbar items. Left out: items of another docs plugin instance
- * (not served), `docsVersionDropdown` (our navbar always has its own version dropdown), and
- * widgets without a label and a target (search, locale dropdown, html).
+ * The entries for Docusaurus's navbar items, a dropdown's links among them. Left out: widgets of
+ * another docs plugin instance (its docs and sidebars are linked), `docsVersionDropdown` (our navbar
+ * always has its own version dropdown), and widgets without a label and a target (search, locale
+ * dropdown, html).
  */
 export function navbarEntries(
   items: DocusaurusNavbarItem[],
@@ -39,16 +42,24 @@ export function navbarEntries(
 ): NavbarEntry[] {
   return items.flatMap((item): NavbarEntry[] => {
     const position = item.position ?? 'left';
-    if (item.docsPluginId && item.docsPluginId !== 'default') return [];
+    const instance = item.docsPluginId && item.docsPluginId !== 'default' ? item.docsPluginId : undefined;
+    const pluginId = instance ? { pluginId: instance } : {};
+    if (instance && item.type !== 'doc' && item.type !== 'docSidebar') return [];
+    if (item.type === 'dropdown' && item.label && Array.isArray(item.items)) {
+      // Its links as top-level items are, their position aside; one that has none is left out.
+      const inner = navbarEntries(item.items, asset, lineOf);
+      return inner.length > 0 ? [{ type: 'dropdown', label: item.label, position, items: inner }] : [];
+    }
     if (item.type === 'doc' && item.docId) {
-      return [{ type: 'doc', docId: item.docId, label: item.label, position, line: lineOf('docId', item.docId) }];
+      const line = lineOf('docId', item.docId);
+      return [{ type: 'doc', docId: item.docId, label: item.label, position, line, ...pluginId }];
     }
     if (item.type === 'docSidebar' && item.sidebarId) {
       const line = lineOf('sidebarId', item.sidebarId);
-      return [{ type: 'docSidebar', sidebarId: item.sidebarId, label: item.label, position, line }];
+      return [{ type: 'docSidebar', sidebarId: item.sidebarId, label: item.label, position, line, ...pluginId }];
     }
     const href = asset(item.to) ?? item.href;
-    if (!item.label || !href || item.type === 'docsVersionDropdown') return [];
+    if (!item.label || !href || item.type === 'docsVersionDropdown' || instance) return [];
     return [
       {
         type: 'link',
@@ -73,9 +84,15 @@ export interface NavbarVersion {
  * has it, as Docusaurus follows the version being read. An item naming what the last version does
  * not have fails the build, as in Docusaurus; all at once.
  */
-export function resolveNavbar(entries: NavbarEntry[], versions: NavbarVersion[], configFile: string): NavbarItem[] {
+export function resolveNavbar(
+  entries: NavbarEntry[],
+  versions: NavbarVersion[],
+  configFile: string,
+  /** The docs plugin instances beside the preset's docs, by id: items with their `docsPluginId` link there. */
+  instances: Map<string, NavbarVersion> = new Map(),
+): NavbarItem[] {
   const last = versions.find((version) => version.isLast)!;
-  const targetIn = (entry: Exclude<NavbarEntry, { type: 'link' }>, version: NavbarVersion) => {
+  const targetIn = (entry: Extract<NavbarEntry, { type: 'doc' | 'docSidebar' }>, version: NavbarVersion) => {
     if (entry.type === 'doc') {
       const doc = version.docs.find((candidate) => candidate.id === entry.docId);
       return doc && { label: doc.id, href: doc.route };
@@ -86,13 +103,24 @@ export function resolveNavbar(entries: NavbarEntry[], versions: NavbarVersion[],
   const errors: BuildError[] = [];
   const items = entries.flatMap((entry): NavbarItem[] => {
     if (entry.type === 'link') return [entry.item];
-    const target = targetIn(entry, last);
+    if (entry.type === 'dropdown') {
+      const links = resolveNavbar(entry.items, versions, configFile, instances).map(
+        ({ position: _, items: __, ...link }) => link,
+      );
+      const first = links[0];
+      return first ? [{ ...first, label: entry.label, position: entry.position, items: links }] : [];
+    }
+    const instance = entry.pluginId === undefined ? undefined : instances.get(entry.pluginId);
+    // An instance the build does not serve (one under the preset's id) was warned about already.
+    if (entry.pluginId !== undefined && !instance) return [];
+    const target = targetIn(entry, instance ?? last);
     if (!target) {
-      errors.push(missingTarget(entry, last, configFile));
+      errors.push(missingTarget(entry, instance ?? last, configFile));
       return [];
     }
     const byVersion: Record<string, string> = {};
-    for (const version of versions) {
+    // An instance has one version: its items follow no version dropdown.
+    for (const version of instance ? [] : versions) {
       const there = version.isLast ? undefined : targetIn(entry, version);
       if (there && there.href !== target.href) byVersion[version.name] = there.href;
     }
@@ -110,7 +138,7 @@ export function resolveNavbar(entries: NavbarEntry[], versions: NavbarVersion[],
 }
 
 function missingTarget(
-  entry: Exclude<NavbarEntry, { type: 'link' }>,
+  entry: Extract<NavbarEntry, { type: 'doc' | 'docSidebar' }>,
   last: NavbarVersion,
   configFile: string,
 ): BuildError {
@@ -125,10 +153,14 @@ function missingTarget(
   return new BuildError(
     configFile,
     entry.line,
-    last.sidebars[entry.sidebarId]
+    last.sidebars[`${last.sidebarPrefix}${entry.sidebarId}`]
       ? `the navbar item of type "docSidebar" names sidebar "${entry.sidebarId}", which has no page to link to`
       : `the navbar item of type "docSidebar" names sidebarId "${entry.sidebarId}", and there is no such sidebar`,
-    `use one of the sidebars: ${Object.keys(last.sidebars).join(', ') || '(none)'}`,
+    `use one of the sidebars: ${
+      Object.keys(last.sidebars)
+        .map((id) => id.slice(last.sidebarPrefix.length))
+        .join(', ') || '(none)'
+    }`,
   );
 }
 

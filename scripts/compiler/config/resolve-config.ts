@@ -1,6 +1,7 @@
 // The site configuration: defaults, then `docusaurus.config.(js|ts|mjs|cjs)` when the folder
 // has one (so a Docusaurus site serves unchanged), then `site.config.ts` on top.
 
+import { docsInstancesOf, type DocsInstanceOptions } from './docs-instances.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { FooterLink, SiteConfig } from '../../../client/contract/site-config.ts';
@@ -17,6 +18,7 @@ import { uniqueLine } from '../schemas/source-lines.ts';
 import { withoutStandIns } from './stand-ins.ts';
 import { classicPreset } from './presets.ts';
 import { missingPackageWarnings, unservedFeatures } from './unserved.ts';
+import { sitePluginGlobalData, type GlobalData } from './site-plugin-data.ts';
 import { builtInPluginPackages, markdownPluginsOf, mermaidThemesOf } from './markdown-plugins.ts';
 import { noSitePlugins, type MarkdownPlugins } from '../compile/markdown/site-plugins.ts';
 import { baseUrlWarnings } from './base-url.ts';
@@ -77,6 +79,10 @@ export interface LoadedSiteConfig {
    * page of that kind hands to `LinkContext.sitePlugins` (compile/markdown/site-plugins.ts).
    */
   markdownPlugins: MarkdownPlugins;
+  /** What the site's own plugins gave `setGlobalData`, by plugin name and id (config/site-plugin-data.ts). */
+  pluginGlobalData?: GlobalData;
+  /** The docs plugin instances `plugins` adds beside the preset's docs (config/docs-instances.ts). */
+  docsInstances?: DocsInstanceOptions[];
 }
 
 export type VersioningOptions = Pick<
@@ -138,6 +144,8 @@ async function loadDocusaurusConfig(siteDir: string, path: string, name: string)
   const mermaid = mermaidThemesOf(cleaned);
   if (mermaid) site.markdown = { ...site.markdown, mermaid };
   const head = siteHead(isObject(cleaned) ? cleaned : {}, name);
+  const plugins = await sitePluginGlobalData(raw, siteDir, name);
+  const instances = docsInstancesOf(cleaned, siteDir, { name, text });
   return {
     site: {
       ...site,
@@ -156,16 +164,20 @@ async function loadDocusaurusConfig(siteDir: string, path: string, name: string)
       versions: docs?.versions,
     },
     docusaurusConfig: cleaned,
+    ...(Object.keys(plugins.globalData).length > 0 ? { pluginGlobalData: plugins.globalData } : {}),
     markdownPlugins: markdownPluginsOf(cleaned, siteDir),
+    ...(instances.instances.length > 0 ? { docsInstances: instances.instances } : {}),
     customCss: customCssFiles(preset, siteDir),
     head: head.head,
     warnings: [
       // A plugin the engine has built in needs no package: its pages get ours.
       ...missingPackageWarnings(new Set([...missing].filter((pkg) => !builtInPluginPackages.includes(pkg))), fed, name),
-      ...unservedFeatures(raw, siteDir, { name, text }),
+      ...unservedFeatures(raw, siteDir, { name, text }, plugins.ran),
       ...baseUrlWarnings(raw, { name, text }),
       ...unservedKeyWarnings(raw, { name, text }),
       ...head.warnings,
+      ...plugins.warnings,
+      ...instances.warnings,
     ],
   };
 }

@@ -1,12 +1,13 @@
 // What a Docusaurus site has that this engine does not serve: other locales, other docs plugin
-// instances (and other plugins), swizzled theme components, and packages the site folder lacks.
+// instances under the preset's id (and other plugins), swizzled theme components, and packages the site folder lacks.
 // Each is said once, as a build warning, never silently dropped.
 
 import { BuildError } from '../errors.ts';
 import { uniqueLine } from '../schemas/source-lines.ts';
-import { standInPackage } from './stand-ins.ts';
 import { classicPreset } from './presets.ts';
 import { unrenderedSwizzledComponents } from './swizzled-components.ts';
+import { isServedDocsInstance } from './docs-instances.ts';
+import { nameAndOptions } from './plugin-entries.ts';
 
 type Options = Record<string, unknown>;
 
@@ -17,7 +18,12 @@ interface ConfigFile {
 }
 
 /** Warnings for the parts of a raw (as exported) Docusaurus config that the build leaves out. */
-export function unservedFeatures(raw: unknown, siteDir: string, file: ConfigFile): BuildError[] {
+export function unservedFeatures(
+  raw: unknown,
+  siteDir: string,
+  file: ConfigFile,
+  ranForGlobalData: Set<unknown> = new Set(),
+): BuildError[] {
   const config = isObject(raw) ? raw : {};
   const warn = (key: string, value: unknown, problem: string, fix: string) =>
     new BuildError(file.name, uniqueLine(file.text, [key], value), problem, fix);
@@ -27,16 +33,19 @@ export function unservedFeatures(raw: unknown, siteDir: string, file: ConfigFile
 
   const otherPlugins: string[] = [];
   for (const plugin of asArray(config.plugins)) {
+    // The site's own plugins run for their global data are said once there (site-plugin-data.ts).
+    if (ranForGlobalData.has(Array.isArray(plugin) ? plugin[0] : plugin)) continue;
     const [name, options] = nameAndOptions(plugin);
+    // Instances with an id of their own are built beside the preset's docs (docs-instances.ts).
+    if (isServedDocsInstance(name, options)) continue;
     if (/content-docs/.test(name)) {
-      const id = typeof options.id === 'string' ? options.id : 'default';
       const path = typeof options.path === 'string' ? options.path : 'docs';
       warnings.push(
         warn(
           'id',
           options.id,
-          `docs plugin instance "${id}" (${path}/) is not served: only the classic preset's docs are built`,
-          `build that folder as a site of its own (npm start -- --content <folder>), or remove the instance from plugins`,
+          `docs plugin instance "default" (${path}/) is not served: only the classic preset's docs are built under that id`,
+          `give the instance an id of its own (id: 'more'), or remove it from plugins`,
         ),
       );
     } else if (!/content-blog|docusaurus-plugin-sass|plugin-client-redirects/.test(name)) {
@@ -119,21 +128,6 @@ export function missingPackageWarnings(missing: Set<string>, fed: Map<string, st
       'install the site’s dependencies (npm install in the site folder) so the config gets the real package',
     );
   });
-}
-
-/** A preset or plugin entry: a name, `[name, options]`, a function, or a stand-in. */
-function nameAndOptions(entry: unknown): [string, Options] {
-  const [plugin, options] = Array.isArray(entry) ? entry : [entry, {}];
-  return [pluginName(plugin), isObject(options) ? options : {}];
-}
-
-function pluginName(plugin: unknown): string {
-  if (Array.isArray(plugin)) return pluginName(plugin[0]);
-  const standIn = standInPackage(plugin);
-  if (standIn) return standIn;
-  if (typeof plugin === 'string') return plugin.replace(/^.*\/node_modules\//, '');
-  if (typeof plugin === 'function') return plugin.name || 'an unnamed function';
-  return String(plugin);
 }
 
 function isObject(value: unknown): value is Options {

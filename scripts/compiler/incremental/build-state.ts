@@ -26,7 +26,7 @@ export interface BuildState {
   searchDir: string;
   /** Files the pages reference, absolute path → public URL (copied beside the client). */
   media: Map<string, string>;
-  /** The last version's sidebars, which the llms files follow. */
+  /** The last version's sidebars and the docs plugin instances', which the llms files follow. */
   lastSidebars: Record<string, SidebarItem[]>;
   /** The manifest's parts a page edit cannot change: all but the route table, llms and search. */
   manifestParts: Omit<ManifestParts, 'routeBuckets' | 'llms' | 'search'>;

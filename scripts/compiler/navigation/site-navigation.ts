@@ -3,11 +3,11 @@
 
 import { siteConfigSchema, type SiteConfig } from '../../../client/contract/site-config.ts';
 import { BuildError, type Diagnostics } from '../errors.ts';
-import { firstPage, resolveNavbar } from '../config/navbar.ts';
+import { firstPage, resolveNavbar, type NavbarVersion } from '../config/navbar.ts';
 import type { LoadedSiteConfig } from '../config/resolve-config.ts';
 import { readRedirects } from '../sources/redirects-file.ts';
 import type { DocSources } from '../sources/read-sources.ts';
-import { alternateRoutes, docsVersion } from '../sources/version-docs.ts';
+import { alternateRoutes, docsVersion, type VersionDocs } from '../sources/version-docs.ts';
 import type { CustomPageSource } from '../pages/discover-pages.ts';
 import { addCustomPageRoutes } from '../pages/page-routes.ts';
 import { assignRoutes, docRedirects } from './doc-routes.ts';
@@ -35,7 +35,7 @@ export interface SiteNavigation {
 export function resolveNavigation(
   staticDir: string,
   config: LoadedSiteConfig,
-  { versions, lastDocs, docs }: DocSources,
+  { versions, instances, lastDocs, docs }: DocSources,
   diagnostics: Diagnostics,
   /** The pages of `src/pages/`: their routes are the site's too, and a home page there keeps `/`. */
   customPages: CustomPageSource[] = [],
@@ -44,18 +44,20 @@ export function resolveNavigation(
   const routes = new Set(routeOfFile.values());
   addCustomPageRoutes(customPages, routes, routeOfFile, config.site.docs.routeBasePath);
   // Navbar items may name a doc or a sidebar: the last version's, and their counterparts in the others.
+  const navbarSet = ({ version, docs: setDocs, sidebars }: VersionDocs): NavbarVersion => ({
+    name: version.name,
+    isLast: version.isLast,
+    sidebarPrefix: version.sidebarPrefix,
+    docs: setDocs,
+    sidebars: sidebars.sidebars,
+  });
   const navbarItems = resolveNavbar(
     config.navbar,
-    versions.map(({ version, docs: versionDocs, sidebars }) => ({
-      name: version.name,
-      isLast: version.isLast,
-      sidebarPrefix: version.sidebarPrefix,
-      docs: versionDocs,
-      sidebars: sidebars.sidebars,
-    })),
+    versions.map(navbarSet),
     config.configFile,
+    new Map(instances.map((loaded) => [loaded.version.pluginId!, navbarSet(loaded)])),
   );
-  for (const { sidebars } of versions) {
+  for (const { sidebars } of [...versions, ...instances]) {
     diagnostics.warnings.push(...sidebars.warnings);
     for (const index of sidebars.generatedIndexes) {
       if (routes.has(index.route)) {

@@ -1,5 +1,5 @@
-// The pages the llms files describe: the docs readers land on (the last version), the Markdown
-// pages and the blog posts.
+// The pages the llms files describe: the docs readers land on (the last version, and the docs
+// plugin instances beside it), the Markdown pages and the blog posts.
 
 import type { SiteConfig } from '../../../client/contract/site-config.ts';
 import { isMarkdownCustomPage } from '../pages/discover-pages.ts';
@@ -7,6 +7,10 @@ import type { PageSummary } from '../types.ts';
 
 export function llmsPages(site: Pick<SiteConfig, 'docs'>, built: PageSummary[]): PageSummary[] {
   return built.filter(
-    (page) => page.version === site.docs.lastVersion || isMarkdownCustomPage(page) || page.blog?.kind === 'post',
+    (page) =>
+      page.version === site.docs.lastVersion ||
+      page.docsPluginId !== undefined ||
+      isMarkdownCustomPage(page) ||
+      page.blog?.kind === 'post',
   );
 }

@@ -16,6 +16,7 @@ import type { VersionDocs } from '../sources/version-docs.ts';
 import type { KvWriter } from './kv-writer.ts';
 
 export async function storeSidebars(kv: KvWriter, versions: VersionDocs[]): Promise<Manifest['sidebars']> {
+  // An instance's sidebars belong to no version: every page names them (sidebarFiles).
   const refs: Manifest['sidebars'] = {};
   for (const { version, sidebars } of versions) {
     for (const [id, items] of Object.entries(sidebars.sidebars)) {
@@ -23,7 +24,8 @@ export async function storeSidebars(kv: KvWriter, versions: VersionDocs[]): Prom
       const split = isSplitSidebar(items);
       const hash = split ? await storeList(kv, items) : await kv.putContent(kvKeys.sidebar, JSON.stringify(items));
       const listing = sidebars.topListings[id];
-      refs[id] = { hash, size, version: version.name, ...(listing ? { listing } : {}), ...(split ? { split } : {}) };
+      const of = version.pluginId ? {} : { version: version.name };
+      refs[id] = { hash, size, ...of, ...(listing ? { listing } : {}), ...(split ? { split } : {}) };
     }
   }
   return refs;

@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import { currentVersionName as currentVersion } from '../../../client/contract/search-protocol.ts';
 import type { DocsVersion } from '../../../client/contract/site-config.ts';
 import type { VersioningOptions } from '../config/resolve-config.ts';
+import type { DocsInstanceOptions } from '../config/docs-instances.ts';
+import type { EditUrlOption } from './edit-url.ts';
 import { normaliseRoute } from './discover.ts';
 import { BuildError } from '../errors.ts';
 
@@ -21,6 +23,10 @@ export interface VersionSource extends Omit<DocsVersion, 'firstPage'> {
   sidebarPrefix: string;
   /** The version readers land on (served at routeBasePath unless its `path` says otherwise). */
   isLast: boolean;
+  /** The docs plugin instance it belongs to, when not the preset's (config/docs-instances.ts). */
+  pluginId?: string;
+  /** That instance's `editUrl` (the preset's docs take the config's). */
+  editUrl?: EditUrlOption;
 }
 
 export interface VersionsInput {
@@ -97,6 +103,25 @@ export function readVersions(input: VersionsInput): VersionSource[] {
         isLast: name === lastVersion,
       };
     });
+}
+
+/**
+ * A docs plugin instance of its own, as one more docs set: its folder's version at its route base,
+ * its sidebar ids prefixed with its id so that they differ from every other set's.
+ */
+export function instanceVersion(instance: DocsInstanceOptions): VersionSource {
+  return {
+    name: currentVersion,
+    label: 'Next',
+    path: normaliseRoute(instance.routeBasePath),
+    banner: 'none',
+    docsDir: instance.docsDir,
+    ...(instance.sidebarPath ? { sidebarPath: instance.sidebarPath } : {}),
+    sidebarPrefix: `${instance.id}/`,
+    isLast: true,
+    pluginId: instance.id,
+    ...(instance.editUrl ? { editUrl: instance.editUrl } : {}),
+  };
 }
 
 /** versions.json's names, newest first; none without the file. */

@@ -38,8 +38,9 @@ export async function loadVersionDocs(
   const draftIds = new Set(includeDrafts ? [] : found.filter((doc) => doc.draft).map((doc) => doc.id));
   const docs = draftIds.size > 0 ? found.filter((doc) => !draftIds.has(doc.id)) : found;
   // A released version without a sidebars file gets the generated one, as in Docusaurus.
-  const useFile =
-    !noDocs && (version.name === currentVersionName || (version.sidebarPath && existsSync(version.sidebarPath)));
+  // An instance of its own without a sidebars file: generated too (it has no default file to look for).
+  const ownFile = version.sidebarPath !== undefined && existsSync(version.sidebarPath);
+  const useFile = !noDocs && ((version.name === currentVersionName && !version.pluginId) || ownFile);
   const loaded = useFile ? await loadSidebars(siteDir, version.sidebarPath) : defaultSidebars();
   const sidebars = resolveSidebars(
     { ...loaded, input: prefixSidebarIds(loaded.input, version.sidebarPrefix) },

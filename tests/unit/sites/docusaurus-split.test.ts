@@ -1,6 +1,6 @@
 // A Docusaurus 3 site as real ones are laid out (website/ beside docs/, an ES module config that
 // uses __dirname and require and imports packages that are not installed, sidebars.json, doc and
-// sidebar navbar items) builds unchanged, and says once each thing it does not serve.
+// sidebar navbar items, a docs plugin instance) builds unchanged, and says once each thing it does not serve.
 
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TreeNode } from '../../../client/contract/page.ts';
@@ -16,9 +16,10 @@ describe('a Docusaurus site whose docs lie beside the website folder', () => {
     result = await buildSite(website);
   });
 
-  it('builds every doc of ../docs under /docs, and the custom pages of src/pages', () => {
+  it('builds every doc of ../docs under /docs, the community instance’s, and the custom pages of src/pages', () => {
     expect(result.pages.map((page) => page.route).sort()).toEqual([
       '/',
+      '/community/support',
       '/docs/api/Store',
       '/docs/guides/advanced/tuning',
       '/docs/guides/setup',
@@ -58,6 +59,8 @@ describe('a Docusaurus site whose docs lie beside the website folder', () => {
         },
       ],
       apiSidebar: [{ type: 'doc', label: 'Store API', href: '/docs/api/Store' }],
+      // The instance has no sidebarPath: its sidebar is generated from its folder, as in Docusaurus.
+      'community/docs': [{ type: 'doc', label: 'Support', href: '/community/support' }],
     });
   });
 
@@ -66,6 +69,7 @@ describe('a Docusaurus site whose docs lie beside the website folder', () => {
       { label: 'Guides', href: '/docs/intro', position: 'left', external: false },
       { label: 'Store API', href: '/docs/api/Store', position: 'left', external: false },
       { label: 'intro', href: '/docs/intro', position: 'left', external: false },
+      { label: 'Support', href: '/community/support', position: 'left', external: false },
       { label: 'GitHub', href: 'https://github.com/example/split', position: 'right', external: true },
     ]);
     // The one version served keeps the label the navbar's version menu shows.
@@ -94,9 +98,8 @@ describe('a Docusaurus site whose docs lie beside the website folder', () => {
     once(/package "rehype-katex" is not installed.*presets\[0\]\[1\]\.docs\.rehypePlugins\[0\]\[0\]/);
     once(/package "js-yaml" is not installed.*: tagline \(which it feeds\) is left out/);
     once(/i18n locales are not served: fr, ja \(pages are built in en only\)/);
-    once(/docs plugin instance "community" \(community\/\) is not served/);
     once(/^src\/theme\/Footer\/index\.js: swizzled theme component Footer is not used/);
-    expect(warnings).toHaveLength(7);
+    expect(warnings).toHaveLength(6);
     expect(
       result.warnings.every(
         (warning) => warning.file.startsWith('docusaurus.config.mjs') || /^src\/theme\//.test(warning.file),

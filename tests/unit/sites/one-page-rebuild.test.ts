@@ -113,6 +113,21 @@ describe('a one-page rebuild under npm start', () => {
     await expectSameAsFullBuild(siteDir, [first.out, turnOut], secondOut);
   });
 
+  it('rebuilds a page of a docs plugin instance as a full build of the edited tree', async () => {
+    const siteDir = await temp('site');
+    await cp('tests/fixtures/docusaurus-docs-instances', siteDir, { recursive: true });
+    const first = await devBuild(siteDir, true);
+    const edited = join(siteDir, 'community', 'support.md');
+    await appendFile(edited, '\nA sentence about puffins, added while the server ran.\n');
+
+    const turnOut = await temp('turn');
+    const outcome = await rebuildPages(first.result.state!, [edited], { outDir: turnOut });
+
+    if ('fallback' in outcome) throw new Error(`fell back: ${outcome.fallback}`);
+    expect(outcome.pages).toEqual(['/help/support']);
+    await expectSameAsFullBuild(siteDir, [first.out], turnOut);
+  });
+
   it('rebuilds the pages that import an edited partial, and a second edit after the first', async () => {
     const siteDir = await temp('site');
     await cp(fixture, siteDir, { recursive: true });

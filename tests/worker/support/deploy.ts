@@ -31,7 +31,8 @@ export type FixtureName =
   | 'docusaurus-components'
   | 'docusaurus-islands'
   | 'docusaurus-pages'
-  | 'docusaurus-blog';
+  | 'docusaurus-blog'
+  | 'docusaurus-docs-instances';
 
 export interface DeployOptions {
   /** tests/fixtures/site (default), or another fixture under tests/fixtures/. */
@@ -62,6 +63,7 @@ export function fixtureBuild(fixture: FixtureName = 'site'): BuiltFixture {
   if (fixture === 'docusaurus-islands') return inject('islandsSite');
   if (fixture === 'docusaurus-pages') return inject('pagesSite');
   if (fixture === 'docusaurus-blog') return inject('blogSite');
+  if (fixture === 'docusaurus-docs-instances') return inject('instancesSite');
   return fixture === 'large-site' ? inject('largeSite') : inject('site');
 }
 

@@ -14,6 +14,7 @@ import { siteDataModules } from './site-data-modules.ts';
 import { cssModulesPlugin } from './css-modules.ts';
 import { sassPlugin } from '../../assets/sass-stylesheets.ts';
 import { imagesInSiteScripts, jsxInSiteScripts, resolveDocusaurusInSiteModules } from './plugin.ts';
+import { markdownInSiteScripts, siteMarkdownNamespace } from './markdown-imports.ts';
 import { svgComponentsInSiteScripts } from './svg-components.ts';
 import { themeAliases } from '../theme-aliases.ts';
 
@@ -51,6 +52,7 @@ export function islandBuildOptions(islands: IslandModules, root: string) {
           siteDataModules(build, { pageContext, ...(docsData ? { docsData } : {}) });
           jsxInSiteScripts(build);
           imagesInSiteScripts(build);
+          markdownInSiteScripts(build, 'browser');
           svgComponentsInSiteScripts(build);
           build.onResolve({ filter: /^@site\// }, (args) =>
             build.resolve(join(siteDir, args.path.slice('@site/'.length)), {
@@ -123,17 +125,20 @@ const interactiveCode =
 function isInteractive(entry: string, metafile: esbuild.Metafile): boolean {
   const seen = new Set<string>();
   const queue = [entry];
+  let interactive = false;
   while (queue.length > 0) {
     const input = queue.pop()!;
     if (seen.has(input) || /node_modules\/(react|react-dom|scheduler)\//.test(input)) continue;
     seen.add(input);
+    // Markdown it imports renders nothing in the browser (markdown-imports.ts): keep the build's HTML.
+    if (input.startsWith(`${siteMarkdownNamespace}:`)) return false;
     const source = metafile.inputs[input];
     if (!source) continue;
     // Inputs of a plugin's namespace (a CSS module's stylesheet) are no files: they read as ''.
-    if (interactiveCode.test(readFileOrEmpty(input))) return true;
+    if (interactiveCode.test(readFileOrEmpty(input))) interactive = true;
     for (const imported of source.imports) if (!imported.external) queue.push(imported.path);
   }
-  return false;
+  return interactive;
 }
 
 function readFileOrEmpty(path: string): string {

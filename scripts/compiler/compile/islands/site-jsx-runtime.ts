@@ -4,6 +4,8 @@
 
 import type { createRequire } from 'node:module';
 import { withReactSvgNames } from '../svg-attribute-names.ts';
+import * as markdownComponent from './markdown-component.ts';
+import { markdownComponentModule } from './markdown-imports.ts';
 
 type Require = ReturnType<typeof createRequire>;
 type JsxFunction = (type: unknown, props: Record<string, unknown>, ...rest: unknown[]) => unknown;
@@ -13,6 +15,7 @@ const jsxRuntimes = new Set(['react/jsx-runtime', 'react/jsx-dev-runtime']);
 export function pageRequire(base: Require): (id: string) => unknown {
   const runtimes = new Map<string, unknown>();
   return (id) => {
+    if (id === markdownComponentModule) return markdownComponent;
     if (!jsxRuntimes.has(id)) return base(id);
     let runtime = runtimes.get(id);
     if (!runtime) {
