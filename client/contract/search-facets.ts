@@ -10,8 +10,9 @@ export const defaultSearchTag = 'default';
 
 /**
  * DocSearch's facet filters, as Docusaurus's contextual search sends them: English, and the pages
- * outside the docs or those of the version read (`tag`).
+ * outside the docs, those of the version read (`tag`) and those of the site's other docs plugin
+ * instances (`instanceTags`).
  */
-export function searchFacetFilters(tag: string): string[][] {
-  return [['language:en'], [`docusaurus_tag:${defaultSearchTag}`, `docusaurus_tag:${tag}`]];
+export function searchFacetFilters(tag: string, instanceTags: readonly string[] = []): string[][] {
+  return [['language:en'], [defaultSearchTag, tag, ...instanceTags].map((name) => `docusaurus_tag:${name}`)];
 }

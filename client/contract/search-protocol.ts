@@ -30,6 +30,11 @@ export function versionTag(version: string): string {
   return `docs-default-${version}`;
 }
 
+/** The `docusaurus_tag` of a docs plugin instance's pages (other than the preset's docs), as Docusaurus names it. */
+export function instanceTag(pluginId: string): string {
+  return `docs-${pluginId}-${currentVersionName}`;
+}
+
 export type MatchLevel = 'none' | 'partial' | 'full';
 
 export interface HighlightValue {

@@ -119,6 +119,11 @@ export const siteConfigSchema = z.object({
     versions: z.array(docsVersionSchema),
     /** Name of the version served at `routeBasePath` (versions.json's first, or `lastVersion`). */
     lastVersion: z.string(),
+    /**
+     * The `docusaurus_tag` of each other docs plugin instance's pages: searched from every page, as
+     * Docusaurus's contextual search asks for every docs plugin. Absent on a site without instances.
+     */
+    instanceTags: z.array(z.string()).optional(),
     /** Docusaurus's `showLastUpdateTime`: doc pages say when their source last changed (git history). */
     showLastUpdateTime: z.boolean().optional(),
   }),

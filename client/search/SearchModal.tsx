@@ -73,8 +73,11 @@ function sameOriginClient(
 // DocSearch rebuilds its autocomplete (and forgets Recent/Favorites in the view) whenever a
 // prop changes identity, so every prop is module-level or memoised.
 // clickAnalytics: the worker answers with a queryID, which the click events carry (insights.ts).
+// The site's other docs plugin instances are searched from every page: the server names their
+// tags on the search button, so the first load carries nothing of them.
+const instanceTags = () => document.querySelector<HTMLElement>('.search-button')?.dataset.searchTags?.split(' ') ?? [];
 const searchParametersFor = (tag: string) => ({
-  facetFilters: searchFacetFilters(tag),
+  facetFilters: searchFacetFilters(tag, instanceTags()),
   clickAnalytics: true,
 });
 const transformItems = (items: DocSearchHit[]) => items.map((item) => ({ ...item, url: relativeUrl(item.url) }));

@@ -74,7 +74,7 @@ export function renderDocumentRest(given: DocumentInput): string {
       menu={sidebar ? <SidebarMenu items={sidebar.items} window={sidebar.window} /> : undefined}
       chrome={{
         logo: <Logo />,
-        searchButton: <SearchButton />,
+        searchButton: <SearchButton instanceTags={boot.site.docs.instanceTags} />,
         footerSocial: <FooterSocial />,
         footerBottom: <FooterBottom />,
       }}

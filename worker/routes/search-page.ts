@@ -55,13 +55,16 @@ export async function serveSearchPage(c: Context<AppEnv>): Promise<Response> {
   const manifest = await currentManifest(c.env.CONTENT);
   c.set('siteSources', manifest.head?.sources);
   const tag = versionTag(manifest.site.docs.lastVersion ?? currentVersionName);
-  const data = await searchPageData(c, { buildId: manifest.buildId, search: manifest.search, tag }).catch(
-    (error: unknown): SearchPageData => {
-      // The layout is there, so the page itself says the search failed, as the modal does.
-      console.error('search page failed', error);
-      return { ...noResults(c), error: 'Unable to fetch results' };
-    },
-  );
+  const data = await searchPageData(c, {
+    buildId: manifest.buildId,
+    search: manifest.search,
+    tag,
+    instanceTags: manifest.site.docs.instanceTags,
+  }).catch((error: unknown): SearchPageData => {
+    // The layout is there, so the page itself says the search failed, as the modal does.
+    console.error('search page failed', error);
+    return { ...noResults(c), error: 'Unable to fetch results' };
+  });
   const theme = chooseTheme(c, manifest.site);
   const boot = { ...bootData(manifest, null, 200, theme, announcementDismissed(c, manifest.site)), search: data };
   const body = (await loadRenderers()).renderDocument({ manifest, boot, theme });

@@ -14,6 +14,7 @@ import { assignRoutes, docRedirects } from './doc-routes.ts';
 import { clientRedirects } from './client-redirects.ts';
 import { listingPageCount } from './sidebar-listings.ts';
 import { listingPageRoute } from '../../../client/contract/sidebar.ts';
+import { instanceTag } from '../../../client/contract/search-protocol.ts';
 import { planRedirects, routesReplaced, type RedirectPlan } from './redirect-plan.ts';
 
 export interface SiteNavigation {
@@ -82,6 +83,7 @@ export function resolveNavigation(
       ...config.site.docs,
       versions: versions.map((loaded) => docsVersion(loaded, routes)),
       lastVersion: lastDocs.version.name,
+      ...(instances.length > 0 && { instanceTags: instances.map((loaded) => instanceTag(loaded.version.pluginId!)) }),
     },
   };
   checkResolvedSite(site, config.configFile);

@@ -3,7 +3,7 @@
 
 import { beforeEach, describe, expect, it } from 'vitest';
 import { deployFixture } from '../support/deploy.ts';
-import { readDocument, textsOf } from '../support/html.ts';
+import { attributesOf, readDocument, textsOf } from '../support/html.ts';
 import { getSettled } from '../support/requests.ts';
 import { docSearchRequest, postSearch, results } from '../support/search.ts';
 
@@ -32,5 +32,23 @@ describe('a docs plugin instance', () => {
     expect(await hits('lighthouses', 'docs-community-current')).toContain('/help/support');
     expect(await hits('lighthouses', 'docs-default-current')).toEqual([]);
     expect(await hits('install', 'docs-default-current')).toContain('/docs/setup');
+  });
+
+  it('is searched from every page, as Docusaurus searches every docs plugin: the modal and /search find its pages', async () => {
+    // The modal reads the instances' tags from the search button (its first load carries none of them).
+    const [tags] = await attributesOf((await getSettled('/docs/setup')).body, '.search-button', 'data-search-tags');
+    expect(tags).toBe('docs-community-current');
+    const modalFilters = [
+      ['language:en'],
+      ['default', 'docs-default-current', tags!].map((tag) => `docusaurus_tag:${tag}`),
+    ];
+    const modalHits = results(await postSearch(docSearchRequest('lighthouses', { facetFilters: modalFilters })))[0]!
+      .hits;
+    expect(modalHits.map((hit) => new URL(hit.url!).pathname)).toContain('/help/support');
+
+    const page = await getSettled('/search?q=lighthouses');
+    expect(page.response.status).toBe(200);
+    const links = await attributesOf(page.body, 'main a[href]', 'href');
+    expect(links.some((href) => href?.startsWith('/help/support'))).toBe(true);
   });
 });

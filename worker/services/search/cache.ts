@@ -58,9 +58,11 @@ function isDocSearchQuery(query: SearchQuery, tags: readonly string[] | undefine
 /** DocSearch's two groups at most: `language:en`, and the docs versions' tags. */
 function siteFilters(filters: string[][], tags: readonly string[] | undefined): boolean {
   if (filters.length > 2) return false;
+  // A group names at most the pages outside the docs, the version read and each other docs instance.
+  const groupSize = 2 + (tags?.filter((tag) => !tag.startsWith('docs-default-')).length ?? 0);
   return filters.every(
     (group) =>
-      group.length <= 2 &&
+      group.length <= groupSize &&
       group.every((filter) => {
         if (filter === 'language:en') return true;
         const tag = filter.startsWith('docusaurus_tag:') ? filter.slice('docusaurus_tag:'.length) : undefined;

@@ -22,7 +22,11 @@ import type { SearchQuery } from './protocol.ts';
  * `tag`: the docs version searched (`docusaurus_tag`), one version at a time as in Docusaurus, with
  * the pages outside the docs.
  */
-export function searchPageQuery(query: string, tag: string = docusaurusTag): SearchQuery {
+export function searchPageQuery(
+  query: string,
+  tag: string = docusaurusTag,
+  instanceTags: readonly string[] = [],
+): SearchQuery {
   return {
     indexName: 'docs',
     query,
@@ -34,7 +38,7 @@ export function searchPageQuery(query: string, tag: string = docusaurusTag): Sea
     snippetEllipsisText: '…',
     highlightPreTag: '<mark>',
     highlightPostTag: '</mark>',
-    facetFilters: searchFacetFilters(tag),
+    facetFilters: searchFacetFilters(tag, instanceTags),
     clickAnalytics: false,
     analytics: true,
   };
@@ -77,8 +81,9 @@ export async function localPageResults(
   query: string,
   page: number,
   tag?: string,
+  instanceTags?: readonly string[],
 ): Promise<SearchPageResults> {
-  const request = searchPageQuery(query, tag);
+  const request = searchPageQuery(query, tag, instanceTags);
   const ranking = await index.search(query, request.facetFilters);
   const order = ranking.pages(index.pageOf);
   const perPage = searchLimits.pagesPerResultsPage;

@@ -18,8 +18,10 @@ export interface SearchBuild {
   search?: SearchRef;
   /** The last docs version's tag: what the search page searches unless asked for another version. */
   tag?: string;
-  /** Every docs version's tag (`docusaurus_tag`): the facet filters the site's clients send. */
+  /** Every docs version's and docs plugin instance's tag (`docusaurus_tag`): the facet filters the site's clients send. */
   tags?: string[];
+  /** The other docs plugin instances' tags, searched beside `tag` (none on most sites). */
+  instanceTags?: string[];
 }
 
 export type SearchSource = 'algolia' | 'local';
@@ -61,14 +63,14 @@ export async function searchPage(
 ): Promise<SearchPageResults | undefined> {
   if (algoliaConfigured(env)) {
     try {
-      const [result] = (await searchUpstream(env, [searchPageQuery(query, tag)])).results;
+      const [result] = (await searchUpstream(env, [searchPageQuery(query, tag, build?.instanceTags)])).results;
       return result && searchPageResults(result, query, page);
     } catch (error) {
       noteUpstreamFailure('the search page answers from the embedded index', error);
     }
   }
   if (!build) throw new StoreUnavailable('no deployed build to search, and Algolia did not answer');
-  return localPageResults(await localIndex(env, build.search), query, page, tag);
+  return localPageResults(await localIndex(env, build.search), query, page, tag, build.instanceTags);
 }
 
 /**
@@ -86,7 +88,8 @@ export async function buildToSearch(
       buildId,
       search,
       tag: versionTag(site.docs.lastVersion ?? currentVersionName),
-      tags: docsVersions(site).map((version) => versionTag(version.name)),
+      tags: [...docsVersions(site).map((version) => versionTag(version.name)), ...(site.docs.instanceTags ?? [])],
+      instanceTags: site.docs.instanceTags,
     };
   } catch (error) {
     if (!(error instanceof StoreUnavailable)) throw error;

@@ -4,7 +4,7 @@
 import type { Hierarchy, HierarchyLevel, SearchRecord } from '../../../../client/contract/search-protocol.ts';
 import type { PageData, TreeNode } from '../../../../client/contract/page.ts';
 import type { SidebarItem } from '../../../../client/contract/sidebar.ts';
-import { currentVersionName, versionTag } from '../../../../client/contract/search-protocol.ts';
+import { instanceTag, versionTag } from '../../../../client/contract/search-protocol.ts';
 import { defaultSearchTag } from '../../../../client/contract/search-facets.ts';
 import { islandChildren, isIsland } from '../../../../client/contract/islands.ts';
 import { textOf } from '../../compile/table-of-contents.ts';
@@ -51,7 +51,7 @@ function pageRecords(page: PageData, section: string, siteUrl: string): SearchRe
   // DocSearch's facet for the version: the modal asks for the version being read, and for the
   // pages outside the docs (custom pages, blog posts), which have no version.
   const tag = page.docsPluginId
-    ? `docs-${page.docsPluginId}-${currentVersionName}`
+    ? instanceTag(page.docsPluginId)
     : page.version === undefined
       ? defaultSearchTag
       : versionTag(page.version);
