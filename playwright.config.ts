@@ -31,6 +31,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 15_000 },
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  globalSetup: './tests/support/e2e-global-setup.ts',
   use: {
     baseURL,
     trace: 'retain-on-failure',

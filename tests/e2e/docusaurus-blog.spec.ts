@@ -4,13 +4,14 @@
 
 import { expect, test, type Page } from '@playwright/test';
 import { paintPageAtLightestGradientColour, wcagViolations } from '../support/axe.ts';
-import { startFixtureServer, type FixtureServer } from '../support/fixture-server.ts';
+import { startBuiltSite } from '../support/built-site.ts';
+import type { FixtureServer } from '../support/fixture-server.ts';
 
 let site: FixtureServer;
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  site = await startFixtureServer('tests/fixtures/docusaurus-blog');
+  site = await startBuiltSite('tests/fixtures/docusaurus-blog');
 });
 
 test.afterAll(async () => {

@@ -5,13 +5,14 @@
 
 import { expect, test } from '@playwright/test';
 import { watchProblems } from '../support/page-problems.ts';
-import { startFixtureServer, type FixtureServer } from '../support/fixture-server.ts';
+import { startBuiltSite } from '../support/built-site.ts';
+import type { FixtureServer } from '../support/fixture-server.ts';
 
 let site: FixtureServer;
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  site = await startFixtureServer('tests/fixtures/docusaurus-client-api');
+  site = await startBuiltSite('tests/fixtures/docusaurus-client-api');
 });
 
 test.afterAll(async () => {

@@ -4,13 +4,14 @@
 // picture of the theme painted.
 
 import { expect, test, type Page } from '@playwright/test';
-import { startFixtureServer, type FixtureServer } from '../support/fixture-server.ts';
+import { startBuiltSite } from '../support/built-site.ts';
+import type { FixtureServer } from '../support/fixture-server.ts';
 
 let site: FixtureServer;
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  site = await startFixtureServer('tests/fixtures/docusaurus-components');
+  site = await startBuiltSite('tests/fixtures/docusaurus-components');
 });
 
 test.afterAll(async () => {

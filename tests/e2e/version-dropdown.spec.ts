@@ -1,57 +1,28 @@
-// The navbar's version dropdown on a versioned Docusaurus site (tests/fixtures/docusaurus-versions),
-// served by `npm start` on a port of its own: reached and used with the keyboard alone, it leads
-// to the same page in the chosen version and remembers that version as the reader's preferred one.
+// The navbar's version dropdown on a versioned Docusaurus site (tests/fixtures/docusaurus-versions,
+// built as `npm start` builds it, served on a port of its own): reached and used with the keyboard
+// alone, it leads to the same page in the chosen version and remembers that version as the
+// reader's preferred one.
 
-import { rm } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { preferredVersionKey } from '../../client/contract/browser-names.ts';
-import { offlineEnv } from '../../scripts/cli/run.ts';
-import { startGroup, type GroupedChild } from '../../scripts/cli/process-group.ts';
 import { wcagViolations } from '../support/axe.ts';
+import { startBuiltSite } from '../support/built-site.ts';
 import { waitForHydration } from '../support/e2e-pages.ts';
+import type { FixtureServer } from '../support/fixture-server.ts';
 
-const port = Number(process.env.E2E_VERSIONS_PORT ?? Number(process.env.E2E_PORT ?? 8802) + 100);
-const origin = `http://127.0.0.1:${port}`;
-const work = `/tmp/self-docs-e2e-versions-${port}`;
-let server: GroupedChild | undefined;
+let site: FixtureServer | undefined;
+let origin = '';
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  await rm(work, { recursive: true, force: true });
-  server = startGroup(
-    'npx',
-    [
-      'tsx',
-      'scripts/dev.ts',
-      '--content',
-      'tests/fixtures/docusaurus-versions',
-      '--out',
-      `${work}/dist`,
-      '--persist',
-      `${work}/state`,
-    ],
-    { stdio: 'pipe', env: { ...offlineEnv, PORT: String(port) } },
-  );
-  // Up once the last version's page answers (build, KV seed and wrangler's start-up).
-  await expect
-    .poll(
-      async () => {
-        if (server?.child.exitCode !== null) throw new Error(`npm start exited:\n${server?.output()}`);
-        return fetch(`${origin}/docs/intro`).then(
-          (response) => response.status,
-          () => 0,
-        );
-      },
-      { timeout: 170_000, intervals: [1_000] },
-    )
-    .toBe(200);
+  site = await startBuiltSite('tests/fixtures/docusaurus-versions');
+  origin = site.origin;
 });
 
 test.afterAll(async () => {
-  await server?.stop();
-  await rm(work, { recursive: true, force: true });
+  await site?.stop();
 });
 
 /** Tabs from the top of the page until the version button has the focus; fails if it never does. */

@@ -1,7 +1,7 @@
 // A fixture site served the way `npm start` serves one (build, local KV, wrangler dev), on a
-// free port of its own with its own build and state folders, for browser tests that need
-// content the SELF site does not have, or that edit a copy of a site while it is served.
-// Started by a spec's beforeAll, stopped by its afterAll.
+// free port of its own with its own build and state folders, for browser tests that edit a copy
+// of a site while it is served (live reload). Tests that only need content the SELF site does not
+// have use built-site.ts, which costs far less. Started by a spec's beforeAll, stopped by its afterAll.
 
 import { cp, mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

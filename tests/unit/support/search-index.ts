@@ -65,8 +65,12 @@ export function asVersion5(
   return { directory, pieces: new Map([...written.pieces, [directory, text]]) };
 }
 
-export function piecesInKv(records: SearchRecord[]): { ref: SearchRef; entries: Map<string, string> } {
-  const { directory, pieces } = writeIndex(records);
+/** An index stored in KV, its pieces under their keys: of the records, or of an index `writeIndex` wrote. */
+export function piecesInKv(index: SearchRecord[] | { directory: string; pieces: Map<string, string> }): {
+  ref: SearchRef;
+  entries: Map<string, string>;
+} {
+  const { directory, pieces } = Array.isArray(index) ? writeIndex(index) : index;
   const entries = new Map([...pieces].map(([hash, text]) => [kvKeys.searchPiece(hash), text]));
   return { ref: { store: 'kv', directory }, entries };
 }

@@ -188,7 +188,7 @@ describe('the isolate’s memory of pieces', () => {
   });
 
   it('keeps the pieces a query reads again while the pages of many hits come and go', async () => {
-    const stored = piecesInKv(records);
+    const stored = piecesInKv(written);
     const read: string[] = [];
     const kv = {
       get: async (key: string) => {
@@ -218,7 +218,7 @@ describe('the isolate’s memory of pieces', () => {
   });
 
   it('stays within its budget while searching a site bigger than it', async () => {
-    const stored = piecesInKv(records);
+    const stored = piecesInKv(written);
     const kv = { get: async (key: string) => stored.entries.get(key) ?? null } as unknown as KVNamespace;
     const budget = 2 * 1024 * 1024;
     forgetSearchPieces(budget);
