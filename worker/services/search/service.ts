@@ -18,7 +18,7 @@ export interface SearchBuild {
   search?: SearchRef;
   /** The last docs version's tag: what the search page searches unless asked for another version. */
   tag?: string;
-  /** Every docs version's and docs plugin instance's tag (`docusaurus_tag`): the facet filters the site's clients send. */
+  /** Every docs version's and other docs instance's `docusaurus_tag`: the facet filters the site's clients send. */
   tags?: string[];
   /** The other docs plugin instances' tags, searched beside `tag` (none on most sites). */
   instanceTags?: string[];
