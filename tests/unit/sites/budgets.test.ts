@@ -8,8 +8,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleClient, type ClientBundle } from '../../../scripts/compiler/assets/client-bundle.ts';
 import { runBuild } from '../../../scripts/compiler/pipeline.ts';
-import { bootData } from '../../../worker/render/boot-data.ts';
-import { renderDocument } from '../../../worker/render/document.tsx';
+import { servedHtml } from '../support/served-html.ts';
 import { viewOfSidebar } from '../../../worker/render/sidebar-view.ts';
 import { storedBuild, type BuiltSite } from '../../support/stored-build.ts';
 
@@ -141,9 +140,7 @@ describe('the HTML of a page', () => {
     const ref = page.sidebar ? manifest.sidebars[page.sidebar] : undefined;
     const sidebar =
       ref && page.sidebar ? viewOfSidebar(page.sidebar, ref, site.sidebars[page.sidebar]!, route) : undefined;
-    const theme = { preference: 'dark', theme: 'dark', needsScript: false, webFont: false, variant: 'dark' } as const;
-    const boot = bootData(manifest, page, 200, theme, false, sidebar);
-    return new Response(await renderDocument({ manifest, boot, theme, page, sidebar })).text();
+    return servedHtml(manifest, page, { theme: 'dark', sidebar });
   }
 
   it('sends the article once: the boot data holds no tree and no table of contents', async () => {

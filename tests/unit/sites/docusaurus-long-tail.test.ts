@@ -9,8 +9,7 @@ import type { PageData, TreeElement } from '../../../client/contract/page.ts';
 import { bundleClient } from '../../../scripts/compiler/assets/client-bundle.ts';
 import { defaultSiteConfig } from '../../../scripts/compiler/config/resolve-config.ts';
 import { pageContext } from '../../../scripts/compiler/compile/page-context.ts';
-import { bootData } from '../../../worker/render/boot-data.ts';
-import { renderDocument } from '../../../worker/render/document.tsx';
+import { servedHtml } from '../support/served-html.ts';
 import { buildSite, type BuiltSite } from '../support/sites.ts';
 import { findAll } from '../support/tree.ts';
 
@@ -75,15 +74,7 @@ describe('a navbar dropdown', () => {
   it('is served as a button over the list of its links', async () => {
     const { manifest } = await site();
     const page = await pageAt('/docs/intro');
-    const theme = {
-      preference: 'light',
-      theme: 'light',
-      needsScript: false,
-      webFont: false,
-      variant: 'light',
-    } as const;
-    const boot = bootData(manifest, page, 200, theme, false, undefined);
-    const html = await new Response(await renderDocument({ manifest, boot, theme, page })).text();
+    const html = await servedHtml(manifest, page);
     const dropdown = /<div class="navbar-dropdown">(.*?)<\/div>/.exec(html)?.[1] ?? '';
     expect(dropdown).toMatch(
       /^<button type="button" class="navbar-link navbar-dropdown-button" aria-haspopup="true">Development/,

@@ -7,8 +7,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PageData, TreeElement, TreeNode } from '../../../client/contract/page.ts';
 import { runBuild } from '../../../scripts/compiler/pipeline.ts';
-import { bootData } from '../../../worker/render/boot-data.ts';
-import { renderDocument } from '../../../worker/render/document.tsx';
+import { servedHtml } from '../support/served-html.ts';
 import { storedBuild, type BuiltSite } from '../../support/stored-build.ts';
 import { buildSite, page, writeSite } from '../support/sites.ts';
 
@@ -64,17 +63,7 @@ describe('a site with Mermaid diagrams', () => {
     const script = manifest.assets.diagramScript!;
     expect(script).toMatch(/^\/assets\/mermaid-diagrams-[\w]+\.js$/);
     expect([manifest.assets.script, ...manifest.assets.modulePreloads]).not.toContain(script);
-    const htmlOf = async (page: PageData) => {
-      const theme = {
-        preference: 'light',
-        theme: 'light',
-        needsScript: false,
-        webFont: false,
-        variant: 'light',
-      } as const;
-      const boot = bootData(manifest, page, 200, theme, false, undefined);
-      return new Response(await renderDocument({ manifest, boot, theme, page, sidebar: undefined })).text();
-    };
+    const htmlOf = (page: PageData) => servedHtml(manifest, page);
     const tag = `<script type="module" src="${script}"></script>`;
     expect(await htmlOf(flow)).toContain(tag);
     expect(await htmlOf(intro)).not.toContain(tag);

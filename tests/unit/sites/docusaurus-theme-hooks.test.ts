@@ -9,8 +9,7 @@ import type { DocsGlobalData } from '../../../client/contract/docs-global-data.t
 import { bundleClient } from '../../../scripts/compiler/assets/client-bundle.ts';
 import { defaultSiteConfig } from '../../../scripts/compiler/config/resolve-config.ts';
 import { pageContext } from '../../../scripts/compiler/compile/page-context.ts';
-import { bootData } from '../../../worker/render/boot-data.ts';
-import { renderDocument } from '../../../worker/render/document.tsx';
+import { servedHtml } from '../support/served-html.ts';
 import { buildSite, type BuiltSite } from '../support/sites.ts';
 import { findAll, text } from '../support/tree.ts';
 
@@ -132,15 +131,7 @@ describe('<Head> in a page and in a site component', () => {
   it('is written into the served head, escaped, its title alone and its description in place of ours', async () => {
     const page = await pageAt('/head');
     const { manifest } = await site();
-    const theme = {
-      preference: 'light',
-      theme: 'light',
-      needsScript: false,
-      webFont: false,
-      variant: 'light',
-    } as const;
-    const boot = bootData(manifest, page, 200, theme, false, undefined);
-    const html = await new Response(await renderDocument({ manifest, boot, theme, page })).text();
+    const html = await servedHtml(manifest, page);
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head).toContain('<title>A title of its own</title>');
     expect(head.match(/<meta name="description"[^>]*>/g)).toEqual([

@@ -10,8 +10,7 @@ import { generateCorpus } from '../../../scripts/bench/corpus.ts';
 import type { CorpusShape } from '../../../scripts/bench/corpus-shapes.ts';
 import { runBuild } from '../../../scripts/compiler/pipeline.ts';
 import type { PageSummary } from '../../../scripts/compiler/types.ts';
-import { bootData } from '../../../worker/render/boot-data.ts';
-import { renderDocument } from '../../../worker/render/document.tsx';
+import { servedHtml } from './served-html.ts';
 import { viewOfSidebar } from '../../../worker/render/sidebar-view.ts';
 import { storedBuild, type BuiltSite } from '../../support/stored-build.ts';
 
@@ -35,9 +34,7 @@ export async function htmlOf(site: BuiltSite, route: string): Promise<string> {
   const ref = page.sidebar ? manifest.sidebars[page.sidebar] : undefined;
   const sidebar =
     ref && page.sidebar ? viewOfSidebar(page.sidebar, ref, site.sidebars[page.sidebar]!, route) : undefined;
-  const theme = { preference: 'dark', theme: 'dark', needsScript: false, webFont: false, variant: 'dark' } as const;
-  const boot = bootData(manifest, page, 200, theme, false, sidebar);
-  return new Response(await renderDocument({ manifest, boot, theme, page, sidebar })).text();
+  return servedHtml(manifest, page, { theme: 'dark', sidebar });
 }
 
 export const asideOf = (html: string) => html.slice(html.indexOf('<aside'), html.indexOf('</aside>'));
