@@ -4,9 +4,23 @@
 
 import { docusaurusTag, type RecordType, type SearchRecord } from '../../../client/contract/search-protocol.ts';
 import { seededRandom, zipfSampler } from '../../../scripts/bench/corpus-words.ts';
+import type { PieceSizes } from '../../../scripts/compiler/outputs/search/index-writer.ts';
 
 /** The corpus generator's seeded random source: the same seed, the same site. */
 export const random = seededRandom;
+
+/** The site the synthetic pages' records belong to. */
+export const syntheticSiteUrl = 'https://docs.example.test';
+
+/** Small index pieces, so a small synthetic site has many of each kind, as a big one does. */
+export const smallPieceSizes: PieceSizes = {
+  terms: 2048,
+  longTerm: 8192,
+  vocabulary: 1024,
+  records: 4096,
+  headings: 2048,
+  pageDirectory: 4,
+};
 
 export interface Vocabulary {
   words: string[];

@@ -3,6 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import type { SidebarItem } from '../../../../client/contract/sidebar.ts';
+import { category, doc } from '../../support/sidebar-items.ts';
 import { isPagePath } from '../../../../client/router.ts';
 import { kebabCase } from '../../../../scripts/compiler/navigation/sidebars.ts';
 import {
@@ -11,16 +12,6 @@ import {
   sidebarOpenLinks,
   sidebarWindowSize,
 } from '../../../../client/contract/sidebar.ts';
-
-const doc = (href: string): SidebarItem => ({ type: 'doc', label: href, href });
-const category = (label: string, items: SidebarItem[], href?: string): SidebarItem => ({
-  type: 'category',
-  label,
-  collapsed: true,
-  collapsible: true,
-  items,
-  ...(href ? { href } : {}),
-});
 
 const sidebar: SidebarItem[] = [
   doc('/intro'),

@@ -8,22 +8,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { SearchRecord } from '../../../../../../client/contract/search-protocol.ts';
+import { createSearchIndexWriter } from '../../../../../../scripts/compiler/outputs/search/index-writer.ts';
 import {
-  createSearchIndexWriter,
-  type PieceSizes,
-} from '../../../../../../scripts/compiler/outputs/search/index-writer.ts';
-import { random, syntheticPage, zipfVocabulary } from '../../../../support/synthetic-pages.ts';
-
-const siteUrl = 'https://docs.example.test';
-/** Small pieces, so a small site has many of each kind, as a big one does. */
-const sizes: PieceSizes = {
-  terms: 2048,
-  longTerm: 8192,
-  vocabulary: 1024,
-  records: 4096,
-  headings: 2048,
-  pageDirectory: 4,
-};
+  random,
+  smallPieceSizes as sizes,
+  syntheticPage,
+  syntheticSiteUrl as siteUrl,
+  zipfVocabulary,
+} from '../../../../support/synthetic-pages.ts';
 
 function fresh(pages: SearchRecord[][]) {
   const writer = createSearchIndexWriter({ siteUrl, sizes });
