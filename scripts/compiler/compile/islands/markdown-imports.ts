@@ -6,7 +6,7 @@
 
 import { dirname } from 'node:path';
 import type * as esbuild from 'esbuild';
-import { isSiteScript } from './plugin.ts';
+import { siteScriptImportsInto } from './plugin.ts';
 
 /** The page's `require` gives this module the build's markdown-component.ts (site-jsx-runtime.ts). */
 export const markdownComponentModule = 'self-docs/markdown-component';
@@ -19,19 +19,7 @@ export function siteMarkdownPlugin(): esbuild.Plugin {
 }
 
 export function markdownInSiteScripts(build: esbuild.PluginBuild, target: 'page' | 'browser'): void {
-  build.onResolve({ filter: /\.mdx?$/ }, async (args) => {
-    if (args.pluginData === siteMarkdownNamespace || /\.mdx?$/.test(args.importer) || !isSiteScript(args.importer))
-      return undefined;
-    const resolved = await build.resolve(args.path, {
-      kind: args.kind,
-      resolveDir: args.resolveDir,
-      importer: args.importer,
-      pluginData: siteMarkdownNamespace,
-    });
-    return resolved.errors.length > 0
-      ? { errors: resolved.errors }
-      : { path: resolved.path, namespace: siteMarkdownNamespace };
-  });
+  siteScriptImportsInto(build, /\.mdx?$/, siteMarkdownNamespace);
   build.onLoad({ filter: /.*/, namespace: siteMarkdownNamespace }, (args) => ({
     contents:
       target === 'page'

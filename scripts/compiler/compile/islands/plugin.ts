@@ -96,22 +96,29 @@ export function resolveDocusaurusInSiteModules(build: esbuild.PluginBuild, siteD
 const imageNamespace = 'self-docs-island-image';
 
 /**
- * An image a site module imports (`import logo from './logo.png'`) is its URL under /assets/, the
- * same in both bundles (the name and a hash of the bytes); the browser bundle writes the file.
+ * Takes the site's own scripts' imports that match `filter` (not its pages': the MDX compile has
+ * its own) into `namespace`, resolved as esbuild resolves them; the namespace's onLoad gives what
+ * they are.
  */
-export function imagesInSiteScripts(build: esbuild.PluginBuild): void {
-  build.onResolve({ filter: /\.(png|jpe?g|gif|webp|avif)$/i }, async (args) => {
-    if (isPage(args.importer) || !isSiteScript(args.importer) || args.pluginData === imageNamespace) return undefined;
+export function siteScriptImportsInto(build: esbuild.PluginBuild, filter: RegExp, namespace: string): void {
+  build.onResolve({ filter }, async (args) => {
+    if (isPage(args.importer) || !isSiteScript(args.importer) || args.pluginData === namespace) return undefined;
     const resolved = await build.resolve(args.path, {
       kind: args.kind,
       resolveDir: args.resolveDir,
       importer: args.importer,
-      pluginData: imageNamespace,
+      pluginData: namespace,
     });
-    return resolved.errors.length > 0
-      ? { errors: resolved.errors }
-      : { path: resolved.path, namespace: imageNamespace };
+    return resolved.errors.length > 0 ? { errors: resolved.errors } : { path: resolved.path, namespace };
   });
+}
+
+/**
+ * An image a site module imports (`import logo from './logo.png'`) is its URL under /assets/, the
+ * same in both bundles (the name and a hash of the bytes); the browser bundle writes the file.
+ */
+export function imagesInSiteScripts(build: esbuild.PluginBuild): void {
+  siteScriptImportsInto(build, /\.(png|jpe?g|gif|webp|avif)$/i, imageNamespace);
   build.onLoad({ filter: /.*/, namespace: imageNamespace }, async (args) => ({
     contents: await readFile(args.path),
     loader: 'file',

@@ -6,7 +6,7 @@
 
 import { readFile } from 'node:fs/promises';
 import type * as esbuild from 'esbuild';
-import { isSiteScript } from './plugin.ts';
+import { siteScriptImportsInto } from './plugin.ts';
 
 const namespace = 'self-docs-svg-component';
 
@@ -17,17 +17,7 @@ export const svgComponentsPlugin: esbuild.Plugin = {
 };
 
 export function svgComponentsInSiteScripts(build: esbuild.PluginBuild): void {
-  build.onResolve({ filter: /\.svg$/i }, async (args) => {
-    if (/\.mdx?$/.test(args.importer) || !isSiteScript(args.importer) || args.pluginData === namespace)
-      return undefined;
-    const resolved = await build.resolve(args.path, {
-      kind: args.kind,
-      resolveDir: args.resolveDir,
-      importer: args.importer,
-      pluginData: namespace,
-    });
-    return resolved.errors.length > 0 ? { errors: resolved.errors } : { path: resolved.path, namespace };
-  });
+  siteScriptImportsInto(build, /\.svg$/i, namespace);
   build.onLoad({ filter: /.*/, namespace }, async (args) => ({
     contents: svgComponentModule(await readFile(args.path, 'utf8')),
     loader: 'js',
