@@ -16,6 +16,7 @@ import { parseWithFriendlyErrors, type Source } from '../schemas/friendly-errors
 import { siteConfigSchema, type SiteConfigPart } from '../schemas/site-config.ts';
 import { uniqueLine } from '../schemas/source-lines.ts';
 import { withoutStandIns } from './stand-ins.ts';
+import { withThemeTranslations } from './theme-translations.ts';
 import { classicPreset } from './presets.ts';
 import { missingPackageWarnings, unservedFeatures } from './unserved.ts';
 import { sitePluginGlobalData, type GlobalData } from './site-plugin-data.ts';
@@ -133,7 +134,8 @@ async function loadDocusaurusConfig(siteDir: string, path: string, name: string)
   const text = readFileSync(path, 'utf8');
   const { value, missing } = await evaluateConfig(() => loadConfigModule(path), name);
   const raw = typeof value === 'function' ? await evaluateConfig(async () => (value as () => unknown)(), name) : value;
-  const { value: cleaned, fed } = withoutStandIns(raw);
+  const { value: untranslated, fed } = withoutStandIns(raw);
+  const cleaned = withThemeTranslations(untranslated, siteDir);
   const config = parseWithFriendlyErrors(docusaurusConfigSchema, cleaned, source(path, name));
   const preset = classicOptions(config, siteDir);
   const docs = preset?.docs || undefined;
