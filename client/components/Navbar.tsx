@@ -128,7 +128,7 @@ export function VersionMenu() {
     };
   }, [open]);
   const active = activeVersion(site, page, preferredVersion);
-  if (!active) return null;
+  if (!active || site.navbar.versionDropdown === false) return null;
   return (
     <div className={`version-menu${open ? ' version-menu-open' : ''}`} ref={root}>
       <button
@@ -238,7 +238,7 @@ export function Navbar({ logo, searchSlot }: { logo: ReactNode; searchSlot?: Rea
                       <NavLink item={item} className="menu-link" />
                     </li>
                   ))}
-                {docsVersions(site).map((version) => (
+                {(site.navbar.versionDropdown === false ? [] : docsVersions(site)).map((version) => (
                   <li key={version.name} className="menu-item">
                     <a
                       className="menu-link"

@@ -98,6 +98,11 @@ export const siteConfigSchema = z.object({
     }),
     items: z.array(navbarItemSchema),
     hideOnScroll: z.boolean(),
+    /**
+     * `false`: no docs version dropdown, as a Docusaurus navbar without a `docsVersionDropdown`
+     * item has none. Absent: the dropdown is shown.
+     */
+    versionDropdown: z.literal(false).optional(),
   }),
   footer: z.object({
     social: z.array(socialLinkSchema),

@@ -145,6 +145,11 @@ async function loadDocusaurusConfig(siteDir: string, path: string, name: string)
   const site = merge(defaultSiteConfig, fromDocusaurus(config, docs));
   const mermaid = mermaidThemesOf(cleaned);
   if (mermaid) site.markdown = { ...site.markdown, mermaid };
+  // Docusaurus shows a version dropdown only where the navbar has one.
+  const items = config.themeConfig?.navbar?.items ?? [];
+  if (!items.some((item) => item.type === 'docsVersionDropdown' && (item.docsPluginId ?? 'default') === 'default')) {
+    site.navbar = { ...site.navbar, versionDropdown: false };
+  }
   const head = siteHead(isObject(cleaned) ? cleaned : {}, name);
   const plugins = await sitePluginGlobalData(raw, siteDir, name);
   const instances = docsInstancesOf(cleaned, siteDir, { name, text });

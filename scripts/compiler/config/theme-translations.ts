@@ -73,10 +73,8 @@ function readMessages(path: string, siteDir: string): Messages | undefined {
 
 /** As the classic theme's `translateNavbar`: the title, the logo's alt, and labels of items and their items. */
 function translateNavbar(navbar: Raw, messages: Messages): Raw {
-  const label = (item: unknown) =>
-    isObject(item) && typeof item.label === 'string'
-      ? { ...item, label: messages.get(`item.label.${item.label}`) ?? item.label }
-      : item;
+  const label = (item: Raw): Raw =>
+    typeof item.label === 'string' ? { ...item, label: messages.get(`item.label.${item.label}`) ?? item.label } : item;
   return {
     ...navbar,
     ...withMessage('title', messages.get('title')),
@@ -84,9 +82,11 @@ function translateNavbar(navbar: Raw, messages: Messages): Raw {
     ...(Array.isArray(navbar.items)
       ? {
           items: navbar.items.map((item) =>
-            isObject(item) && Array.isArray(item.items)
-              ? { ...label(item), items: item.items.map(label) }
-              : label(item),
+            !isObject(item)
+              ? item
+              : Array.isArray(item.items)
+                ? { ...label(item), items: item.items.map((inner) => (isObject(inner) ? label(inner) : inner)) }
+                : label(item),
           ),
         }
       : {}),
