@@ -15,6 +15,7 @@ import { defaultThreads } from './compile/compile-pages.ts';
 import { portableSitePlugins } from './compile/markdown/site-plugins.ts';
 import { startCompileThreadPool, type CompileThreadPool } from './compile/threads.ts';
 import { withStyleSources } from './config/head-tags.ts';
+import { siteRootHead, withRootHead, withRootWarnings, type SiteRootHead } from './pages/site-root.ts';
 import { loadSiteConfig } from './config/resolve-config.ts';
 import { newDiagnostics } from './errors.ts';
 import { resolveNavigation } from './navigation/site-navigation.ts';
@@ -129,6 +130,7 @@ async function buildSite(
 
   phase('compile and store pages', pageCount, 'pages');
   let blogOutput: CompiledBlogs = { feeds: {}, feedLinks: [] };
+  let rootHead: SiteRootHead | undefined;
   const compiled = await compileSite({
     siteDir,
     staticDir,
@@ -143,6 +145,7 @@ async function buildSite(
     ...(options.tolerateBrokenPages ? { tolerateBrokenPages: true } : {}),
     // The blogs' pages take the places after every docs page and custom page.
     afterDocs: async (context) => {
+      rootHead = await siteRootHead(context);
       blogOutput = await compileBlogs({
         blogs,
         // A blog runs its own plugin instance's remark and rehype lists, as Docusaurus does.
@@ -160,6 +163,7 @@ async function buildSite(
   });
   await records.close();
   const built = store.built();
+  diagnostics.warnings.splice(0, Infinity, ...withRootWarnings(diagnostics.warnings, rootHead));
 
   phase('routes, sidebars, llms');
   const assetsDone = startSiteAssets({
@@ -202,7 +206,7 @@ async function buildSite(
     islands: siteAssets.bundle?.islands ?? {},
     redirects: navigation.redirectPlan.patterns,
     head: withStyleSources(
-      { ...config.head, tags: [...config.head.tags, ...blogOutput.feedLinks] },
+      withRootHead({ ...config.head, tags: [...config.head.tags, ...blogOutput.feedLinks] }, rootHead),
       siteAssets.styles?.sources,
     ),
     feeds: blogOutput.feeds,
