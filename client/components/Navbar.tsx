@@ -89,8 +89,11 @@ function NavItems({ position }: { position: 'left' | 'right' }) {
     <>
       {site.navbar.items
         .filter((item) => item.position === position)
-        .map((item) =>
-          item.items ? (
+        .map((item, index) =>
+          item.html !== undefined ? (
+            // Trusted HTML from the site's config, as Docusaurus draws a navbar item of type html.
+            <div key={`html-${index}`} className="navbar-html" dangerouslySetInnerHTML={{ __html: item.html }} />
+          ) : item.items ? (
             <NavDropdown key={item.href} item={item} />
           ) : (
             <NavLink key={item.href} item={item} className="navbar-link" />
@@ -233,11 +236,15 @@ export function Navbar({ logo, searchSlot }: { logo: ReactNode; searchSlot?: Rea
               <>
                 {site.navbar.items
                   .flatMap((item) => item.items ?? [item])
-                  .map((item) => (
-                    <li key={item.href} className="menu-item">
-                      <NavLink item={item} className="menu-link" />
-                    </li>
-                  ))}
+                  .map((item: NavbarItem | NavbarLink, index) =>
+                    'html' in item && item.html !== undefined ? (
+                      <li key={`html-${index}`} className="menu-item" dangerouslySetInnerHTML={{ __html: item.html }} />
+                    ) : (
+                      <li key={item.href} className="menu-item">
+                        <NavLink item={item} className="menu-link" />
+                      </li>
+                    ),
+                  )}
                 {(site.navbar.versionDropdown === false ? [] : docsVersions(site)).map((version) => (
                   <li key={version.name} className="menu-item">
                     <a

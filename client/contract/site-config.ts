@@ -25,6 +25,8 @@ export const navbarItemSchema = navbarLinkSchema.extend({
   position: z.enum(['left', 'right']),
   /** A dropdown's links (Docusaurus's `type: 'dropdown'`); its own href is its first link's. */
   items: z.array(navbarLinkSchema).optional(),
+  /** Trusted HTML from the site configuration (Docusaurus's `type: 'html'`), drawn in place of a link. */
+  html: z.string().optional(),
 });
 export type NavbarItem = z.output<typeof navbarItemSchema>;
 

@@ -25,6 +25,8 @@ export interface DocusaurusNavbarItem {
   sidebarId?: string;
   docsPluginId?: string;
   items?: DocusaurusNavbarItem[];
+  /** A `type: 'html'` item's HTML. */
+  value?: string;
 }
 
 const hasScheme = /^[a-z][a-z\d+.-]*:/i;
@@ -33,7 +35,7 @@ const hasScheme = /^[a-z][a-z\d+.-]*:/i;
  * The entries for Docusaurus's navbar items, a dropdown's links among them. Left out: widgets of
  * another docs plugin instance (its docs and sidebars are linked), `docsVersionDropdown` (our navbar
  * always has its own version dropdown), and widgets without a label and a target (search, locale
- * dropdown, html).
+ * dropdown). An `html` item keeps its HTML, trusted as the config is.
  */
 export function navbarEntries(
   items: DocusaurusNavbarItem[],
@@ -57,6 +59,9 @@ export function navbarEntries(
     if (item.type === 'docSidebar' && item.sidebarId) {
       const line = lineOf('sidebarId', item.sidebarId);
       return [{ type: 'docSidebar', sidebarId: item.sidebarId, label: item.label, position, line, ...pluginId }];
+    }
+    if (item.type === 'html' && typeof item.value === 'string') {
+      return [{ type: 'link', item: { label: '', href: '', position, external: false, html: item.value } }];
     }
     const href = asset(item.to) ?? item.href;
     if (!item.label || !href || item.type === 'docsVersionDropdown' || instance) return [];

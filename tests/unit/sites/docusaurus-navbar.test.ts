@@ -1,6 +1,6 @@
-// Docusaurus shows a docs version dropdown only where the config's navbar has a
-// `docsVersionDropdown` item. A site without one (most unversioned sites) showed ours anyway, a
-// menu with one entry, "Next".
+// A Docusaurus site's navbar as Docusaurus draws it: a docs version dropdown only where the
+// config's navbar has a `docsVersionDropdown` item (a site without one, most unversioned sites,
+// showed ours anyway, a menu with one entry, "Next"), and items of type html with their HTML.
 
 import { describe, expect, it } from 'vitest';
 import { servedHtml } from '../support/served-html.ts';
@@ -24,5 +24,14 @@ describe('the docs version dropdown of a Docusaurus site', () => {
   it('is where the config asks for one', async () => {
     const html = await servedPage('tests/fixtures/docusaurus-versions', '/docs/guides/install');
     expect(html).toMatch(/<div class="version-menu">.*>2\.0<.*>1\.0</s);
+  });
+});
+
+describe('a navbar item of type html', () => {
+  it('is drawn with its HTML, in its place among the links', async () => {
+    const html = await servedPage('tests/fixtures/docusaurus-site-root', '/');
+    expect(html).toMatch(
+      /<div class="navbar-items navbar-items-left">.*<div class="navbar-html"><span class="navbar-badge">v3<\/span><\/div><a class="navbar-link" href="\/">Docs<\/a>/s,
+    );
   });
 });
