@@ -57,8 +57,12 @@ const besideVitest = e2eServer
 
 for (const project of ['unit', 'worker'].filter(wanted)) {
   const report = `test-results/${project}.json`;
+  // Beside the browser tests, at a lower priority: a browser check waits on frames and hydration under
+  // a bound, where a vitest file only takes longer.
+  const [command, ...prefix] = e2eServer ? ['nice', '-n', '5', 'npx'] : ['npx'];
   await timed(project, () =>
-    step(project, 'npx', [
+    step(project, command!, [
+      ...prefix,
       'vitest',
       'run',
       '--project',
