@@ -44,8 +44,9 @@ if (wanted('unit') || wanted('worker') || wanted('e2e'))
   );
 await timed('typecheck, format, lint, build', async () => tallies.push(...(await Promise.all(checks))));
 
-// The browser tests spend most of their time waiting on browsers, servers and builds: all but the
-// first-paint specs run beside the unit and worker tests, which keep the cores busy meanwhile. The
+// Run one after the other, the browser tests and the vitest projects each leave part of the cores
+// idle (a browser waits on frames, a server on requests, vitest on its slowest file): all but the
+// first-paint specs run beside the unit and worker tests, which fill the cores meanwhile. The
 // first-paint specs then run alone, as playwright.config.ts runs them after the others: a starved
 // renderer paints before it has laid its text out. One `npm start` serves both runs.
 const e2eServer = wanted('e2e') ? startE2eServer() : undefined;
