@@ -17,6 +17,21 @@ const chromium = {
 
 /** The specs that measure layout shifts of a page's load. */
 const layoutShiftSpecs = [/first-paint\.spec\.ts$/, /lazy-layout\.spec\.ts$/];
+/** The project of every other spec, and the one of the layout-shift specs that runs after it, alone. */
+export const besideOthersProject = 'chromium';
+export const aloneProject = 'first paint';
+
+/** `npm start` on the port, from its own build folder, with a fresh wrangler state. */
+export const e2eWebServer = {
+  // A fresh state each run: no pages cached by an earlier build, no other server's pointer.
+  command: `rm -rf ${statePath} && npm start -- --out /tmp/self-docs-e2e-dist-${port} --persist ${statePath}`,
+  env: { PORT: String(port) },
+  url: `${baseURL}/`,
+  // The build, two KV seeds and wrangler's start-up.
+  timeout: 180_000,
+};
+/** Set (by scripts/test.ts) when that server is already up for this run: Playwright leaves it be. */
+export const e2eServerRunning = 'E2E_SERVER_RUNNING';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -37,21 +52,24 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   projects: [
-    { name: 'chromium', use: chromium, testIgnore: layoutShiftSpecs },
+    { name: besideOthersProject, use: chromium, testIgnore: layoutShiftSpecs },
     // What a first paint shows is measured one test at a time, after the others, with no other
     // browser competing for the CPU: a starved renderer paints before it has laid text out.
-    { name: 'first paint', use: chromium, testMatch: layoutShiftSpecs, dependencies: ['chromium'], workers: 1 },
+    {
+      name: aloneProject,
+      use: chromium,
+      testMatch: layoutShiftSpecs,
+      dependencies: [besideOthersProject],
+      workers: 1,
+    },
   ],
-  webServer: {
-    // A fresh state each run: no pages cached by an earlier build, no other server's pointer.
-    command: `rm -rf ${statePath} && npm start -- --out /tmp/self-docs-e2e-dist-${port} --persist ${statePath}`,
-    env: { PORT: String(port) },
-    url: `${baseURL}/`,
-    reuseExistingServer: !process.env.CI,
-    // The build, two KV seeds and wrangler's start-up.
-    timeout: 180_000,
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  webServer: process.env[e2eServerRunning]
+    ? undefined
+    : {
+        ...e2eWebServer,
+        reuseExistingServer: !process.env.CI,
+        gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+        stdout: 'ignore',
+        stderr: 'pipe',
+      },
 });

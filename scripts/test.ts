@@ -4,7 +4,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { formatPhaseTime, startPhaseClock, type PhaseTime } from './cli/phase-clock.ts';
-import { run } from './cli/run.ts';
+import { startGroup, type GroupedChild } from './cli/process-group.ts';
+import { offlineEnv, run, runCollecting } from './cli/run.ts';
+import { waitUntilAnswering } from './bench/server.ts';
+import { aloneProject, besideOthersProject, e2eServerRunning, e2eWebServer } from '../playwright.config.ts';
 
 interface Tally {
   suite: string;
@@ -41,10 +44,26 @@ if (wanted('unit') || wanted('worker') || wanted('e2e'))
   );
 await timed('typecheck, format, lint, build', async () => tallies.push(...(await Promise.all(checks))));
 
+// Run one after the other, the browser tests and the vitest projects each leave part of the cores
+// idle (a browser waits on frames, a server on requests, vitest on its slowest file): all but the
+// first-paint specs run beside the unit and worker tests, which fill the cores meanwhile. The
+// first-paint specs then run alone, as playwright.config.ts runs them after the others: a starved
+// renderer paints before it has laid its text out. One `npm start` serves both runs.
+const e2eServer = wanted('e2e') ? startE2eServer() : undefined;
+const besideVitest = e2eServer
+  ? timed('e2e, beside unit and worker', async () =>
+      playwright('e2e', ['--project', besideOthersProject], 'test-results/e2e.json', await e2eServer),
+    )
+  : undefined;
+
 for (const project of ['unit', 'worker'].filter(wanted)) {
   const report = `test-results/${project}.json`;
+  // Beside the browser tests, at a lower priority: a browser check waits on frames and hydration under
+  // a bound, where a vitest file only takes longer.
+  const [command, ...prefix] = e2eServer ? ['nice', '-n', '5', 'npx'] : ['npx'];
   await timed(project, () =>
-    step(project, 'npx', [
+    step(project, command!, [
+      ...prefix,
       'vitest',
       'run',
       '--project',
@@ -57,9 +76,19 @@ for (const project of ['unit', 'worker'].filter(wanted)) {
   tallies.push(vitestTally(project, report));
 }
 
-if (wanted('e2e')) {
-  await timed('e2e', () => step('e2e', 'npx', ['playwright', 'test']));
-  tallies.push(playwrightTally('e2e', 'test-results/e2e.json'));
+if (e2eServer && besideVitest) {
+  const server = await e2eServer;
+  await besideVitest;
+  await timed('e2e first paint, alone', () =>
+    playwright(
+      'e2e first paint',
+      ['--project', aloneProject, '--no-deps', '--output', 'test-results/e2e-artifacts-first-paint'],
+      'test-results/e2e-first-paint.json',
+      server,
+    ),
+  );
+  await server?.stop();
+  tallies.push(playwrightTally('e2e', ['test-results/e2e.json', 'test-results/e2e-first-paint.json']));
 }
 
 times.push({ phase: 'all', time: totalClock.stop() });
@@ -112,6 +141,38 @@ async function step(name: string, command: string, args: string[]): Promise<bool
   }
 }
 
+/**
+ * The server playwright.config.ts would start (`npm start` on E2E_PORT), started once for both
+ * Playwright runs; undefined (and a failed step) when it does not answer.
+ */
+async function startE2eServer(): Promise<GroupedChild | undefined> {
+  const server = e2eWebServer;
+  const grouped = startGroup('sh', ['-c', server.command], {
+    stdio: 'pipe',
+    env: { ...offlineEnv, ...server.env },
+    graceMs: 10_000,
+  });
+  try {
+    await waitUntilAnswering(new URL(server.url).origin, grouped.exited, server.timeout);
+    return grouped;
+  } catch (error) {
+    console.error(`✖ e2e server did not start: ${(error as Error).message}\n${grouped.output()}`);
+    await grouped.stop();
+    return undefined;
+  }
+}
+
+/** One Playwright run against the started server; its output is printed in one piece when it ends. */
+async function playwright(name: string, args: string[], report: string, server: GroupedChild | undefined) {
+  if (!server) return false;
+  const command = ['playwright', 'test', ...args, '--reporter=list,json'];
+  const env = { ...offlineEnv, [e2eServerRunning]: '1', PLAYWRIGHT_JSON_OUTPUT_NAME: report };
+  const { code, stdout, stderr } = await runCollecting('npx', command, env);
+  console.log(`\n▶ ${name}: npx ${command.join(' ')}\n${stdout}${stderr}`);
+  if (code !== 0) console.error(`✖ ${name} failed: exited with ${code}`);
+  return code === 0;
+}
+
 /** A suite whose report is missing (it crashed before reporting) counts as one failure. */
 function vitestTally(suite: string, file: string): Tally {
   if (!existsSync(file)) return { suite, passed: 0, failed: 1, skipped: 0 };
@@ -128,18 +189,23 @@ function vitestTally(suite: string, file: string): Tally {
   return { suite, passed: report.numPassedTests, failed, skipped: report.numPendingTests + report.numTodoTests };
 }
 
-function playwrightTally(suite: string, file: string): Tally {
-  if (!existsSync(file)) return { suite, passed: 0, failed: 1, skipped: 0 };
-  const report = JSON.parse(readFileSync(file, 'utf8')) as {
-    stats: { expected: number; unexpected: number; flaky: number; skipped: number };
-    errors?: unknown[];
-  };
-  const { expected, unexpected, flaky, skipped } = report.stats;
-  const errors = report.errors?.length ?? 0;
-  return {
-    suite,
-    passed: expected + flaky,
-    failed: unexpected + (expected + unexpected + flaky === 0 || errors > 0 ? Math.max(errors, 1) : 0),
-    skipped,
-  };
+/** The Playwright runs' reports added up; a missing one (the run crashed before reporting) is a failure. */
+function playwrightTally(suite: string, files: string[]): Tally {
+  const tally: Tally = { suite, passed: 0, failed: 0, skipped: 0 };
+  for (const file of files) {
+    if (!existsSync(file)) {
+      tally.failed += 1;
+      continue;
+    }
+    const report = JSON.parse(readFileSync(file, 'utf8')) as {
+      stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+      errors?: unknown[];
+    };
+    const { expected, unexpected, flaky, skipped } = report.stats;
+    const errors = report.errors?.length ?? 0;
+    tally.passed += expected + flaky;
+    tally.failed += unexpected + (expected + unexpected + flaky === 0 || errors > 0 ? Math.max(errors, 1) : 0);
+    tally.skipped += skipped;
+  }
+  return tally;
 }

@@ -39,6 +39,8 @@ function localRows(): Row[] {
 }
 
 test('a search in the modal and a click on a hit are counted and reported', async ({ page }) => {
+  // Each look at the table is a wrangler process, seconds of CPU on a busy machine.
+  test.setTimeout(180_000);
   await openHydrated(page, '/project-status');
   await expect(page.locator('nav.navbar button.search-button')).toHaveAttribute('data-search-ready', 'true');
   await page.keyboard.press('Control+k');
@@ -49,8 +51,10 @@ test('a search in the modal and a click on a hit are counted and reported', asyn
   await hit.click();
   await expect(page).toHaveURL((url) => `${url.pathname}${url.hash}` === href);
 
+  // The worker writes the click after it has answered the beacon: asked until the row holds it (a
+  // failing check waits the whole bound; a passing one returns as soon as the row is there).
   await expect
-    .poll(() => localRows().map((row) => row.clicks), { timeout: 15_000, intervals: [500, 1000] })
+    .poll(() => localRows().map((row) => row.clicks), { timeout: 120_000, intervals: [500, 1000] })
     .toEqual([1]);
   const [row] = localRows();
   expect(row!.searches).toBeGreaterThanOrEqual(1);

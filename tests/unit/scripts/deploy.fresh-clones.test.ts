@@ -79,14 +79,15 @@ beforeAll(async () => {
   const source = await readFile(loader, 'utf8');
   expect(source).toContain(bootLoaderStart);
   await writeFile(loader, source.replace(bootLoaderStart, `'(function(s){${markerB}var d=document`));
-}, 60_000);
+}, 300_000);
 
 afterAll(async () => {
   await site?.stop();
   await rm(root, { recursive: true, force: true });
 });
 
-describe('deploys from two fresh clones, then a rollback', { timeout: 300_000 }, () => {
+// Each deploy builds the site and runs wrangler: minutes on a machine loaded ten times over.
+describe('deploys from two fresh clones, then a rollback', { timeout: 600_000 }, () => {
   it('deploys A from the first clone', async () => {
     const content = await writeSiteVariant(join(root, 'site-a'));
     const deployed = await deployFrom(clones.a, '--content', content, '--out', join(clones.a, 'dist'));

@@ -47,7 +47,9 @@ const history = async () => JSON.parse((await (await site!.kv()).get(kvKeys.hist
 const intro = () => readPage(site!.origin, '/intro');
 const local = (...args: string[]) => deployCli(['--local', '--persist', persist, ...args]);
 
-describe('npm run deploy -- --local', { timeout: 120_000 }, () => {
+// A deploy builds the site and runs wrangler: minutes on a machine loaded ten times over (a passing
+// test returns as soon as it is done; the bound only stops one that hangs).
+describe('npm run deploy -- --local', { timeout: 600_000 }, () => {
   it('deploys build A and serves its pages and hashed assets', async () => {
     const deployed = await local('--content', await writeSiteVariant(join(root, 'site-a')), '--out', join(root, 'a'));
     expect(deployed.stderr).not.toMatch(/deploy stopped|build failed/);
@@ -130,7 +132,7 @@ describe('npm run deploy -- --local', { timeout: 120_000 }, () => {
 
   it(
     'keeps the last five builds and deletes the keys and hashed assets of older ones',
-    { timeout: 300_000 },
+    { timeout: 600_000 },
     async () => {
       let kept: string[] = [];
       for (const id of ['cloned00001', 'cloned00002', 'cloned00003', 'cloned00004']) {

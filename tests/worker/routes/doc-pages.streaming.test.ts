@@ -13,8 +13,12 @@ import { bindings, deployFixture, fixtureBuild, fixturePages, type FixtureName }
 import { countElements, readDocument, textOf } from '../support/html.ts';
 import { buildRequest, getSettled, type RequestOptions } from '../support/requests.ts';
 
-/** How long a held read waits at most: only a worker that does not stream ever reaches it. */
-const fallbackMs = 3_000;
+/**
+ * How long a held read waits at most: only a worker that does not stream ever reaches it (every
+ * test opens the gate itself). Far past what a busy machine takes to send the first bytes, and
+ * within the test's time.
+ */
+const fallbackMs = 20_000;
 
 interface HeldKv {
   kv: KVNamespace;

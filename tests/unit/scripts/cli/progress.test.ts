@@ -103,7 +103,7 @@ describe('terminalProgress', () => {
     progress.tick(100);
     // Redrawn ten times a second.
     await vi.waitFor(() => expect(terminal.lines().at(-1)).toMatch(/^upload keys [█░]{30} 100 of 400 keys · \d+ s/), {
-      timeout: 5000,
+      timeout: 30_000,
     });
     console.warn('uploaded part 1');
     progress.tick(300);
