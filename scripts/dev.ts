@@ -1,7 +1,7 @@
 // `npm start [-- --content DIR]`: build (wrangler dev starting meanwhile), serve the build from its
-// own KV files with wrangler dev on 127.0.0.1, and build again whenever the content changes; the open tabs follow by themselves (live-reload/). A
-// page that fails to build does not stop it: its route shows its problems (status 500) and the
-// terminal lists them; every other page is served.
+// own KV files with wrangler dev on 127.0.0.1, and build again whenever the content changes; the
+// open tabs follow by themselves (live-reload/). A page that fails to build does not stop it: its
+// route shows its problems (status 500) and the terminal lists them; every other page is served.
 
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';

@@ -47,7 +47,9 @@ const valueOpen = Buffer.from(',"value":');
  */
 function indexFile(bytes: Buffer, file: number, path: string, into: Map<string, Place>): number {
   const unexpected = (at: number) =>
-    new Error(`${path}: not a KV bulk file as the build writes it (at byte ${at}); delete the output folder and start again`);
+    new Error(
+      `${path}: not a KV bulk file as the build writes it (at byte ${at}); delete the output folder and start again`,
+    );
   let at = 1;
   if (bytes[0] !== 0x5b) throw unexpected(0);
   let entries = 0;
@@ -55,7 +57,8 @@ function indexFile(bytes: Buffer, file: number, path: string, into: Map<string, 
     if (!bytes.subarray(at, at + keyOpen.length).equals(keyOpen)) throw unexpected(at);
     const keyStart = at + keyOpen.length;
     const keyEnd = stringEnd(bytes, keyStart);
-    if (keyEnd === -1 || !bytes.subarray(keyEnd, keyEnd + valueOpen.length).equals(valueOpen)) throw unexpected(keyStart);
+    const valueNext = keyEnd !== -1 && bytes.subarray(keyEnd, keyEnd + valueOpen.length).equals(valueOpen);
+    if (!valueNext) throw unexpected(keyStart);
     const start = keyEnd + valueOpen.length;
     const end = bytes[start] === quote ? stringEnd(bytes, start) : -1;
     if (end === -1 || bytes[end] !== 0x7d) throw unexpected(start);

@@ -57,7 +57,7 @@ export async function pointerEntries(outDir: string, persistTo?: string): Promis
   ];
 }
 
-/** Notes `written` (content keys now in local KV) as seeded, and returns the pointer entries that make the build live. */
+/** Notes `written` (content keys now in local KV) as seeded; returns the pointer entries that make the build live. */
 async function recordSeed(
   outDir: string,
   seeded: Set<string>,

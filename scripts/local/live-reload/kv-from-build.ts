@@ -12,7 +12,10 @@ export interface DevServer {
 }
 
 /** The values of `keys` from the dev server; undefined while it builds (503). */
-export async function readFromBuild(server: DevServer, keys: string[]): Promise<Record<string, string | null> | undefined> {
+export async function readFromBuild(
+  server: DevServer,
+  keys: string[],
+): Promise<Record<string, string | null> | undefined> {
   const response = await fetch(new URL(liveReloadPaths.kv, server.origin), {
     method: 'POST',
     headers: { [tokenHeader]: server.token, 'content-type': 'application/json' },
@@ -27,11 +30,13 @@ type ReadType = 'text' | 'json' | undefined;
 
 /** The type a read asks for, when the dev server can answer it (text or JSON). */
 function typeOf(options: unknown): ReadType | 'other' {
-  const type = typeof options === 'string' ? options : ((options as { type?: string } | null | undefined)?.type ?? 'text');
+  const type =
+    typeof options === 'string' ? options : ((options as { type?: string } | null | undefined)?.type ?? 'text');
   return type === 'text' || type === 'json' ? type : 'other';
 }
 
-const asType = (value: string | null, type: ReadType) => (value !== null && type === 'json' ? JSON.parse(value) : value);
+const asType = (value: string | null, type: ReadType) =>
+  value !== null && type === 'json' ? JSON.parse(value) : value;
 
 /** `kv` whose reads of a missing key (text or JSON, one key or a list) go on to the dev server. */
 export function withBuildFiles(kv: KVNamespace, server: DevServer): KVNamespace {
