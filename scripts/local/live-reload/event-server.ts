@@ -55,13 +55,17 @@ export function changesSince(builds: BuiltEvent[], since: string | undefined): B
   };
 }
 
-/** Answers a POST of keys (a JSON list) with their values from `index`; only for `token`. */
-function answerKv(request: IncomingMessage, response: ServerResponse, token: string, index: KvIndex | undefined) {
-  if (request.method !== 'POST' || request.headers[tokenHeader] !== token) return void response.writeHead(403).end();
-  if (!index) return void response.writeHead(503, { 'retry-after': '1' }).end();
+/**
+ * Answers a POST of keys (a JSON list) with their values from `index`; only for `token`. The body
+ * is read first whatever the answer: one answered unread drops the connection under the worker's fetch.
+ */
+function answerKv(request: IncomingMessage, response: ServerResponse, token: string, index: () => KvIndex | undefined) {
   const chunks: Buffer[] = [];
   request.on('data', (chunk: Buffer) => chunks.push(chunk));
   request.on('end', () => {
+    if (request.method !== 'POST' || request.headers[tokenHeader] !== token) return void response.writeHead(403).end();
+    const served = index();
+    if (!served) return void response.writeHead(503, { 'retry-after': '1' }).end();
     let keys: unknown;
     try {
       keys = JSON.parse(Buffer.concat(chunks).toString('utf8'));
@@ -70,7 +74,7 @@ function answerKv(request: IncomingMessage, response: ServerResponse, token: str
     }
     if (!Array.isArray(keys) || !keys.every((key) => typeof key === 'string'))
       return void response.writeHead(400).end('a JSON list of keys');
-    index.readJson(keys).then(
+    served.readJson(keys).then(
       (json) => response.writeHead(200, { 'content-type': 'application/json' }).end(json),
       (error: unknown) => response.writeHead(500).end(error instanceof Error ? error.message : String(error)),
     );
@@ -96,7 +100,7 @@ export async function startEventServer(token: string): Promise<EventServer> {
       return;
     }
     const url = new URL(request.url ?? '/', 'http://localhost');
-    if (url.pathname === liveReloadPaths.kv) return answerKv(request, response, token, index);
+    if (url.pathname === liveReloadPaths.kv) return answerKv(request, response, token, () => index);
     if (url.pathname !== liveReloadPaths.events || builds.length === 0) {
       response.writeHead(404).end();
       return;
