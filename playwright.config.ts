@@ -48,7 +48,7 @@ export default defineConfig({
     env: { PORT: String(port) },
     url: `${baseURL}/`,
     reuseExistingServer: !process.env.CI,
-    // The build, two KV seeds and wrangler's start-up.
+    // The build, wrangler's start-up beside it, and the pointer (until then pages answer 503, building).
     timeout: 180_000,
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     stdout: 'ignore',
