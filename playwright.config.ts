@@ -27,7 +27,7 @@ export const e2eWebServer = {
   command: `rm -rf ${statePath} && npm start -- --out /tmp/self-docs-e2e-dist-${port} --persist ${statePath}`,
   env: { PORT: String(port) },
   url: `${baseURL}/`,
-  // The build, two KV seeds and wrangler's start-up.
+  // The build, wrangler's start-up beside it, and the pointer (until then pages answer 503, building).
   timeout: 180_000,
 };
 /** Set (by scripts/test.ts) when that server is already up for this run: Playwright leaves it be. */

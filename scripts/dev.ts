@@ -1,11 +1,11 @@
-// `npm start [-- --content DIR]`: build, seed local KV, serve with wrangler dev on 127.0.0.1, and
-// build again whenever the content changes; the open tabs follow by themselves (live-reload/). A
-// page that fails to build does not stop it: its route shows its problems (status 500) and the
-// terminal lists them; every other page is served.
+// `npm start [-- --content DIR]`: build (wrangler dev starting meanwhile), serve the build from its
+// own KV files with wrangler dev on 127.0.0.1, and build again whenever the content changes; the
+// open tabs follow by themselves (live-reload/). A page that fails to build does not stop it: its
+// route shows its problems (status 500) and the terminal lists them; every other page is served.
 
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -19,15 +19,20 @@ import { rebuildPages } from './compiler/incremental/rebuild-pages.ts';
 import { watchContent } from './local/dev-watch.ts';
 import { ensureLocalQuerySecret } from './local/dev-vars.ts';
 import { migrateLocalD1 } from './local/local-d1.ts';
-import { seededKeys, seedLocalKv } from './local/local-kv.ts';
+import { indexKvFiles } from './local/kv-index.ts';
+import { outputFolderMade } from './local/output-folder.ts';
+import { pointerEntries, seededKeys } from './local/local-kv.ts';
 import { startEventServer } from './local/live-reload/event-server.ts';
-import { rebuildLive, type LiveReloadLoop } from './local/live-reload/rebuild.ts';
+import { rebuildLive, sendUpdate, type LiveReloadLoop } from './local/live-reload/rebuild.ts';
 import { freePort } from './cli/free-port.ts';
-import { startGroup } from './cli/process-group.ts';
+import { startGroup, type GroupedChild } from './cli/process-group.ts';
 import { offlineEnv } from './cli/run.ts';
 import { progressFor, type ProgressReporter } from './cli/progress.ts';
 
 const args = parseArgs(process.argv.slice(2));
+
+/** How long the first pointer waits for wrangler dev to answer (its start, on a busy machine). */
+const wranglerStartMs = 300_000;
 
 /**
  * Builds into `outDir` with broken pages tolerated and says how it went; throws what stopped it.
@@ -89,62 +94,101 @@ async function buildAgain(outDir: string, kvPresent: ReadonlySet<string>, change
   return build(outDir, kvPresent);
 }
 
-// The first build and seed can take minutes on a large site: they show their progress; rebuilds do not.
+// The first build can take minutes on a large site: it shows its progress; rebuilds do not. Its
+// values are not copied into local KV: the dev worker reads them from its KV files through the
+// dev server (kv-index.ts), so only its pointer is written. Local D1, the query secret and wrangler
+// dev's start go on beside it; until the pointer is live, every page answers that the site is building.
 const progress = progressFor();
+const token = randomBytes(24).toString('hex');
+// The tabs' event streams live here, and the first build's values; the dev worker passes the
+// streams through and takes the rebuilds' keys from this process alone (the token).
+const events = await startEventServer(token);
+// Made anew by the build: wrangler dev starts once the build has done so (outputFolderMade).
+await rm(args.out, { recursive: true, force: true });
+const firstBuild = build(args.out, undefined, progress);
+const wranglerStarted = (async () => {
+  await prepareLocalState();
+  if (!(await outputFolderMade(args.out, firstBuild))) return undefined;
+  await mkdir(join(args.out, 'client'), { recursive: true });
+  return startWrangler();
+})();
+// Awaited once the build is done; a failure meanwhile waits for it there.
+wranglerStarted.catch(() => undefined);
 let first: BuildResult;
 try {
-  first = await build(args.out, undefined, progress);
+  first = await firstBuild;
 } catch (error) {
   const message = buildFailureMessage(error);
   if (!message) throw error;
   console.error(message);
+  await (await wranglerStarted.catch(() => undefined))?.stop();
   process.exit(1);
 }
-await seedLocalKv({ outDir: args.out, persistTo: args.persist, progress });
-await migrateLocalD1(args.persist);
-if (await ensureLocalQuerySecret()) console.log('wrote a random QUERY_ID_SECRET into .dev.vars');
-// The tabs' event streams live here; the dev worker passes them through and takes the rebuilds'
-// keys from this process alone (the token).
-const events = await startEventServer({ buildId: first.buildId, reload: false, routes: [] });
-const token = randomBytes(24).toString('hex');
-
-// npx → wrangler → workerd in a process group of their own: a SIGINT/SIGTERM to this process
-// (Ctrl+C, Playwright's webServer shutdown) ends all of them, not just npx.
-const wrangler = startGroup(
-  'npx',
-  [
-    'wrangler',
-    'dev',
-    // The worker with live reload around it: wrangler.toml's `main` (what a deploy bundles) has none of it.
-    'scripts/local/live-reload/dev-worker.ts',
-    '--var',
-    `LIVE_RELOAD_ORIGIN:${events.origin}`,
-    '--var',
-    `LIVE_RELOAD_TOKEN:${token}`,
-    '--ip',
-    '127.0.0.1',
-    '--port',
-    String(args.port),
-    // Its debugger on a free port: wrangler's default (9229, else 9230) collides when several npm
-    // starts begin at once (the browser tests' fixture sites), and the loser exits.
-    '--inspector-port',
-    String(await freePort()),
-    '--local',
-    '--show-interactive-dev-session=false',
-    // The analytics cleanup (a Cron Trigger) can be run by hand: curl '/__scheduled?cron=17+3+*+*+*'.
-    '--test-scheduled',
-    '--log-level',
-    'warn',
-    // A build in another folder (--out) is served from there.
-    '--assets',
-    join(args.out, 'client'),
-    ...(args.persist ? ['--persist-to', args.persist] : []),
-  ],
-  // React's production build, as a deploy bundles it: wrangler dev would define NODE_ENV as
-  // `development`, whose renderer takes several times as long for each page a rebuild changed.
-  { env: { ...offlineEnv, NODE_ENV: 'production' } },
+const fromFirstBuild = await indexKvFiles(args.out, progress);
+const wrangler = (await wranglerStarted)!;
+const origin = `http://127.0.0.1:${args.port}`;
+// Written through the dev worker, which reads the pointer again; pages wait for it (the building page).
+const pointer = await pointerEntries(args.out, args.persist);
+const pointed = sendUpdate({ origin, token }, { entries: [], pointer }, wranglerStartMs).then(
+  () => {
+    events.serve(fromFirstBuild, { buildId: first.buildId, reload: false, routes: [] });
+    console.log(`\nSELF Docs: ${origin}\n`);
+  },
+  async (error: unknown) => {
+    console.error(`wrangler dev did not take the build: ${(error as Error).message}`);
+    await wrangler.stop();
+  },
 );
-console.log(`\nSELF Docs: http://127.0.0.1:${args.port}\n`);
+await Promise.race([pointed, wrangler.exited]);
+
+/** Applies the D1 migrations and makes sure of the query secret (wrangler dev reads both at start). */
+async function prepareLocalState(): Promise<void> {
+  const started = performance.now();
+  await migrateLocalD1(args.persist);
+  if (await ensureLocalQuerySecret()) console.log('wrote a random QUERY_ID_SECRET into .dev.vars');
+  console.log(`local D1 migrated in ${((performance.now() - started) / 1000).toFixed(2)} s`);
+}
+
+/** npx → wrangler → workerd, serving the dev worker and the assets folder of `args.out`. */
+async function startWrangler(): Promise<GroupedChild> {
+  console.log('wrangler dev: starting (pages are served once the build is done)');
+  // npx → wrangler → workerd in a process group of their own: a SIGINT/SIGTERM to this process
+  // (Ctrl+C, Playwright's webServer shutdown) ends all of them, not just npx.
+  return startGroup(
+    'npx',
+    [
+      'wrangler',
+      'dev',
+      // The worker with live reload around it: wrangler.toml's `main` (what a deploy bundles) has none of it.
+      'scripts/local/live-reload/dev-worker.ts',
+      '--var',
+      `LIVE_RELOAD_ORIGIN:${events.origin}`,
+      '--var',
+      `LIVE_RELOAD_TOKEN:${token}`,
+      '--ip',
+      '127.0.0.1',
+      '--port',
+      String(args.port),
+      // Its debugger on a free port: wrangler's default (9229, else 9230) collides when several npm
+      // starts begin at once (the browser tests' fixture sites), and the loser exits.
+      '--inspector-port',
+      String(await freePort()),
+      '--local',
+      '--show-interactive-dev-session=false',
+      // The analytics cleanup (a Cron Trigger) can be run by hand: curl '/__scheduled?cron=17+3+*+*+*'.
+      '--test-scheduled',
+      '--log-level',
+      'warn',
+      // A build in another folder (--out) is served from there.
+      '--assets',
+      join(args.out, 'client'),
+      ...(args.persist ? ['--persist-to', args.persist] : []),
+    ],
+    // React's production build, as a deploy bundles it: wrangler dev would define NODE_ENV as
+    // `development`, whose renderer takes several times as long for each page a rebuild changed.
+    { env: { ...offlineEnv, NODE_ENV: 'production' } },
+  );
+}
 
 // Rebuilds go to a folder of their own: wrangler keeps serving the assets folder, which only ever
 // gains files (the new build's, copied in before its pointer is written), so a page of the
@@ -156,11 +200,12 @@ const loop: LiveReloadLoop = {
   siteDir: args.content,
   outDir: args.out,
   stagingDir: staging,
-  origin: `http://127.0.0.1:${args.port}`,
+  origin,
   token,
   ...(args.persist ? { persistTo: args.persist } : {}),
   events,
   seeded: await seededKeys(args.persist),
+  fromFirstBuild,
   shown: { manifest: first.manifest, routeTargets: first.routeTargets },
   build: buildAgain,
 };
@@ -178,6 +223,7 @@ const rebuild = async (changed: Set<string>) => {
 const watcher = watchContent(watched, [args.out, staging], rebuild);
 process.once('exit', () => {
   rmSync(staging, { recursive: true, force: true });
+  void fromFirstBuild.close();
   if (state) discardState(state);
 });
 

@@ -1,8 +1,10 @@
-// Seeds the local KV (the same state wrangler dev reads) with a build, then flips the pointer.
-// Content keys already seeded (by an earlier build in the same state) are not written again, so a
-// rebuild after editing one page writes that page and the build's own records. The first seed
-// goes through `wrangler kv bulk put`; `npm start`'s rebuilds hand their few keys to the running
-// dev worker instead (`updateLocalKv`), which writes them in the isolate that serves the pages.
+// The local KV (the same state wrangler dev reads) and the record of the content keys it holds.
+// `seedLocalKv` writes a whole build through `wrangler kv bulk put`, then flips the pointer (the
+// benches' local states). `npm start` writes only the pointer of its first build (the dev worker
+// reads that build's values from its KV files, kv-index.ts); its rebuilds hand their few keys to
+// the running dev worker (`localKvUpdate`), which writes them in the isolate that serves the
+// pages. Content keys already in local KV are not written again, and the record names only the
+// keys written, so a restart on the same state knows what local KV holds.
 
 import { existsSync } from 'node:fs';
 import { readFile, rm, writeFile } from 'node:fs/promises';
@@ -42,12 +44,9 @@ async function buildIdOf(outDir: string): Promise<string> {
   return (await readFile(join(outDir, 'kv', 'build-id'), 'utf8')).trim();
 }
 
-/** Notes the build's content keys as seeded, and returns the pointer entries that make it live. */
-async function recordSeed(outDir: string, seeded: Set<string>, persistTo?: string): Promise<KvEntry[]> {
+/** The history and the pointer that make the build in `outDir` live (the history beside the state is updated). */
+export async function pointerEntries(outDir: string, persistTo?: string): Promise<KvEntry[]> {
   const buildId = await buildIdOf(outDir);
-  const keys = parseKeyRecord(await readFile(join(outDir, 'kv', 'keys.json'), 'utf8')) ?? [];
-  for (const key of keys) seeded.add(key);
-  await writeFile(seededFileOf(persistTo), JSON.stringify([...seeded].sort()));
   const historyFile = historyFileOf(persistTo);
   const previous: string[] = existsSync(historyFile) ? JSON.parse(await readFile(historyFile, 'utf8')) : [];
   const history = [buildId, ...previous.filter((id) => id !== buildId)].slice(0, keptBuilds);
@@ -56,6 +55,18 @@ async function recordSeed(outDir: string, seeded: Set<string>, persistTo?: strin
     { key: kvKeys.history, value: JSON.stringify(history) },
     { key: kvKeys.current, value: buildId },
   ];
+}
+
+/** Notes `written` (content keys now in local KV) as seeded; returns the pointer entries that make the build live. */
+async function recordSeed(
+  outDir: string,
+  seeded: Set<string>,
+  written: Iterable<string>,
+  persistTo?: string,
+): Promise<KvEntry[]> {
+  for (const key of written) seeded.add(key);
+  await writeFile(seededFileOf(persistTo), JSON.stringify([...seeded].sort()));
+  return pointerEntries(outDir, persistTo);
 }
 
 export async function seedLocalKv({ outDir, persistTo, progress }: SeedOptions): Promise<string> {
@@ -74,7 +85,8 @@ export async function seedLocalKv({ outDir, persistTo, progress }: SeedOptions):
   }
   // The pointer goes last, so readers never see a half-written build.
   const pointer = join(outDir, 'kv', 'pointer.json');
-  await writeFile(pointer, JSON.stringify(await recordSeed(outDir, seeded, persistTo)));
+  const keys = parseKeyRecord(await readFile(join(outDir, 'kv', 'keys.json'), 'utf8')) ?? [];
+  await writeFile(pointer, JSON.stringify(await recordSeed(outDir, seeded, keys, persistTo)));
   await run('npx', ['wrangler', 'kv', 'bulk', 'put', '--local', '--binding', 'CONTENT', ...persist, pointer]);
   return buildIdOf(outDir);
 }
@@ -88,10 +100,12 @@ export interface LocalKvUpdate {
 
 /**
  * What a rebuild in `outDir` must write to a state whose content keys are `seeded` (updated in
- * place, as is the record beside the state). A build given `seeded` as its `kvPresent` holds only
- * those entries in its bulk files, so this reads what changed, not the whole site.
+ * place with the keys it writes, as is the record beside the state). A build given `seeded` (and
+ * the keys npm start serves from its first build's files) as its `kvPresent` holds only the other
+ * entries in its bulk files, so this reads what changed, not the whole site.
  */
 export async function localKvUpdate(outDir: string, seeded: Set<string>, persistTo?: string): Promise<LocalKvUpdate> {
   const entries = (await readKvEntries(outDir)).filter((entry) => !(isContentKey(entry.key) && seeded.has(entry.key)));
-  return { entries, pointer: await recordSeed(outDir, seeded, persistTo) };
+  const written = entries.filter((entry) => isContentKey(entry.key)).map((entry) => entry.key);
+  return { entries, pointer: await recordSeed(outDir, seeded, written, persistTo) };
 }

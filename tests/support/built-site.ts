@@ -1,7 +1,7 @@
 // A fixture site built as `npm start` builds it (fixture-build.ts) and served by the worker's
 // deploy bundle on workerd (Miniflare), with the build's KV entries and static assets: for the
 // browser tests that need content the SELF site does not have but no live reload. It costs a
-// fraction of a fixture `npm start` (fixture-server.ts): no wrangler dev, no wrangler KV seeds, no
+// fraction of a fixture `npm start` (fixture-server.ts): no wrangler dev, no dev server, no
 // D1 migrations, and one worker bundle for the whole run (the first spec that needs it makes it;
 // the others wait for it). What differs from npm start is what these tests do not look at: no
 // live-reload script in the pages, no analytics database. Started by a spec's beforeAll, stopped
@@ -63,7 +63,7 @@ export async function startBuiltSite(siteDir: string): Promise<FixtureServer> {
     const { origin } = await mf.ready.catch((error: unknown) => {
       throw new Error(`workerd did not start for ${siteDir}: ${(error as Error).message}\n${said}`, { cause: error });
     });
-    // As `npm start` seeds it: the build's entries, then the pointer, so no request sees half a build.
+    // The build's entries, then the pointer, so no request sees half a build.
     const kv = await mf.getKVNamespace('CONTENT');
     await Promise.all((await readKvEntries(outDir)).map(({ key, value }) => kv.put(key, value)));
     const buildId = (await readFile(join(outDir, 'kv', 'build-id'), 'utf8')).trim();

@@ -40,7 +40,7 @@ export async function startFixtureServer(siteDir: string, options: FixtureServer
     await rm(work, { recursive: true, force: true });
   };
   try {
-    // Build, two KV seeds and wrangler's start-up.
+    // The build, wrangler's start-up beside it, and the pointer.
     await waitUntilAnswering(origin, server.exited, 180_000);
   } catch (error) {
     const output = server.output().trim();

@@ -1,11 +1,15 @@
 // The worker as `npm start` runs it (wrangler dev's script, never wrangler.toml's `main`): the real
 // worker, plus what live reload needs. It adds one same-origin script to every HTML page, passes
 // the tabs' event stream through to the dev server, and lets the dev server write a rebuild's
-// changed KV keys and move the pointer in this very isolate. Nothing here is in a deploy's bundle.
+// changed KV keys and move the pointer in this very isolate. Keys local KV lacks (the first build's:
+// npm start does not copy them) are read from the dev server, and until that build is served every
+// page answers that the site is building. Nothing here is in a deploy's bundle.
 
 import worker from '../../../worker/index.ts';
 import type { Env } from '../../../worker/env.ts';
 import { forgetPointer } from '../../../worker/services/content-store.ts';
+import { building } from './building-page.ts';
+import { readFromBuild, withBuildFiles, type DevServer } from './kv-from-build.ts';
 import { withPending, writeInOrder } from './kv-overlay.ts';
 import { liveReloadPaths, tokenHeader, type KvUpdate } from './protocol.ts';
 
@@ -29,6 +33,8 @@ export default {
         signal: request.signal,
       });
     if (pathname === liveReloadPaths.update && request.method === 'POST') return applyUpdate(request, env, ctx);
+    const server = devServerOf(env);
+    if (server && !(await served(server))) return building();
     const response = await worker.fetch(request, devEnv(env), ctx);
     if (!origin || !response.headers.get('content-type')?.startsWith('text/html')) return response;
     // A script file of this origin: the page's CSP (`script-src 'self'`) allows it as it stands.
@@ -43,12 +49,31 @@ export default {
   scheduled: worker.scheduled,
 } satisfies ExportedHandler<DevEnv>;
 
+const devServerOf = (env: DevEnv): DevServer | undefined =>
+  env.LIVE_RELOAD_ORIGIN && env.LIVE_RELOAD_TOKEN
+    ? { origin: env.LIVE_RELOAD_ORIGIN, token: env.LIVE_RELOAD_TOKEN }
+    : undefined;
+
+/** Whether the dev server serves its first build (the pointer is live): once it does, it always does. */
+let isServed = false;
+async function served(server: DevServer): Promise<boolean> {
+  if (!isServed) isServed = (await readFromBuild(server, [])) !== undefined;
+  return isServed;
+}
+
 const wrapped = new WeakMap<DevEnv, DevEnv>();
 
-/** The env the worker sees: its KV answers with a rebuild's values while they are being written. */
+/**
+ * The env the worker sees: its KV answers with a rebuild's values while they are being written,
+ * and with the first build's values (from the dev server) where local KV has none.
+ */
 function devEnv(env: DevEnv): DevEnv {
   let dev = wrapped.get(env);
-  if (!dev) wrapped.set(env, (dev = { ...env, CONTENT: withPending(env.CONTENT) }));
+  if (!dev) {
+    const server = devServerOf(env);
+    const content = server ? withBuildFiles(env.CONTENT, server) : env.CONTENT;
+    wrapped.set(env, (dev = { ...env, CONTENT: withPending(content) }));
+  }
   return dev;
 }
 

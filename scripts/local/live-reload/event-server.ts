@@ -1,17 +1,24 @@
 // The dev server's loopback side of live reload: it holds every tab's event stream (the dev worker
-// passes them through) and serves the tabs' script, bundled once at start.
+// passes them through), serves the tabs' script, bundled once at start, and answers the dev
+// worker's reads of keys local KV lacks from the first build's KV files (kv-index.ts).
 
-import { createServer, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { liveReloadPaths, type BuildEvent, type BuiltEvent } from './protocol.ts';
+import type { KvIndex } from '../kv-index.ts';
+import { liveReloadPaths, tokenHeader, type BuildEvent, type BuiltEvent } from './protocol.ts';
 
 export interface EventServer {
   /** Where the dev worker reaches it (`LIVE_RELOAD_ORIGIN`). */
   origin: string;
   /** Tells every tab, and remembers it for the tabs that connect later. */
   broadcast(event: BuildEvent): void;
+  /**
+   * Serves `index` (the build `current` names, now live) to the dev worker: until then its reads
+   * answer 503, and the worker shows that the site is building.
+   */
+  serve(index: KvIndex, current: BuiltEvent): void;
   close(): Promise<void>;
 }
 
@@ -48,10 +55,39 @@ export function changesSince(builds: BuiltEvent[], since: string | undefined): B
   };
 }
 
-export async function startEventServer(current: BuiltEvent): Promise<EventServer> {
+/**
+ * Answers a POST of keys (a JSON list) with their values from `index`; only for `token`. The body
+ * is read first whatever the answer: one answered unread drops the connection under the worker's fetch.
+ */
+function answerKv(request: IncomingMessage, response: ServerResponse, token: string, index: () => KvIndex | undefined) {
+  const chunks: Buffer[] = [];
+  request.on('data', (chunk: Buffer) => chunks.push(chunk));
+  request.on('end', () => {
+    if (request.method !== 'POST' || request.headers[tokenHeader] !== token) return void response.writeHead(403).end();
+    const served = index();
+    if (!served) return void response.writeHead(503, { 'retry-after': '1' }).end();
+    let keys: unknown;
+    try {
+      keys = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    } catch {
+      keys = undefined;
+    }
+    if (!Array.isArray(keys) || !keys.every((key) => typeof key === 'string'))
+      return void response.writeHead(400).end('a JSON list of keys');
+    served.readJson(keys).then(
+      (json) => response.writeHead(200, { 'content-type': 'application/json' }).end(json),
+      (error: unknown) => response.writeHead(500).end(error instanceof Error ? error.message : String(error)),
+    );
+  });
+}
+
+/** `token`: what the dev worker sends with its KV reads (as with its writes). */
+export async function startEventServer(token: string): Promise<EventServer> {
   const script = await bundleScript();
   const tabs = new Set<ServerResponse>();
-  const builds: BuiltEvent[] = [current];
+  // The first build's event, once it is served.
+  const builds: BuiltEvent[] = [];
+  let index: KvIndex | undefined;
   let failed: string | undefined;
   // Each build's id is its event's id: a tab's stream that drops comes back with the last it saw.
   const send = (tab: ServerResponse, event: BuildEvent) =>
@@ -64,7 +100,8 @@ export async function startEventServer(current: BuiltEvent): Promise<EventServer
       return;
     }
     const url = new URL(request.url ?? '/', 'http://localhost');
-    if (url.pathname !== liveReloadPaths.events) {
+    if (url.pathname === liveReloadPaths.kv) return answerKv(request, response, token, () => index);
+    if (url.pathname !== liveReloadPaths.events || builds.length === 0) {
       response.writeHead(404).end();
       return;
     }
@@ -93,6 +130,10 @@ export async function startEventServer(current: BuiltEvent): Promise<EventServer
         if (builds.length > remembered) builds.shift();
       }
       for (const tab of tabs) send(tab, event);
+    },
+    serve(served, current) {
+      index = served;
+      builds.push(current);
     },
     close() {
       for (const tab of tabs) tab.end();

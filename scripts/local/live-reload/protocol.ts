@@ -10,6 +10,11 @@ export const liveReloadPaths = {
   script: '/__dev/live-reload/script.js',
   /** The dev server's POST of a rebuild's `KvUpdate`. */
   update: '/__dev/live-reload/update',
+  /**
+   * The dev server's answer (POST a JSON list of keys, with the token) for keys local KV lacks:
+   * the first build's values, read from its KV files; status 503 until that build is served.
+   */
+  kv: '/__dev/live-reload/kv',
 } as const;
 
 /** Header carrying the token the dev server drew at start. */

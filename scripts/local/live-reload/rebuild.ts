@@ -1,5 +1,5 @@
 // One turn of the author's loop under `npm start`: build again (unchanged pages from the compile
-// cache, KV files holding only keys the local KV lacks), write those keys through the dev worker,
+// cache, KV files holding only keys the dev worker cannot read yet), write those keys through it,
 // then tell the open tabs what changed. Each step's time is said, for the bench and the curious.
 
 import { existsSync } from 'node:fs';
@@ -25,6 +25,8 @@ export interface LiveReloadLoop {
   events: EventServer;
   /** Content keys the local KV holds; grows with each rebuild. */
   seeded: Set<string>;
+  /** Keys the dev worker reads from the first build's KV files (the dev server serves them). */
+  fromFirstBuild: { keys(): Iterable<string> };
   /** The build the tabs show. */
   shown: BuildOutline;
   /** Builds again after `changed`: the pages it touches alone when it can. */
@@ -37,8 +39,17 @@ const entriesPerRequest = 2000;
 /** How long a write waits for wrangler dev, which restarts its runtime when the assets folder changes. */
 const restartWaitMs = 15_000;
 
-async function send(loop: LiveReloadLoop, update: KvUpdate): Promise<void> {
-  const deadline = performance.now() + restartWaitMs;
+/**
+ * Hands `update` to the dev worker at `loop.origin`, waiting up to `waitMs` for wrangler dev to
+ * answer (it restarts its runtime when the assets folder changes, and is still starting when the
+ * first build is done on a small site).
+ */
+export async function sendUpdate(
+  loop: Pick<LiveReloadLoop, 'origin' | 'token'>,
+  update: KvUpdate,
+  waitMs = restartWaitMs,
+): Promise<void> {
+  const deadline = performance.now() + waitMs;
   for (;;) {
     const response = await fetch(new URL(liveReloadPaths.update, loop.origin), {
       method: 'POST',
@@ -59,7 +70,10 @@ async function send(loop: LiveReloadLoop, update: KvUpdate): Promise<void> {
 /** Rebuilds after `changed` (absolute paths), updates local KV and tells the tabs; throws what stopped the build. */
 export async function rebuildLive(loop: LiveReloadLoop, changed: Set<string>): Promise<void> {
   const started = performance.now();
-  const result = await loop.build(loop.stagingDir, loop.seeded, changed);
+  // Keys in local KV or in the first build's files are not written again.
+  const present = new Set(loop.fromFirstBuild.keys());
+  for (const key of loop.seeded) present.add(key);
+  const result = await loop.build(loop.stagingDir, present, changed);
   const built = performance.now();
   // A one-page rebuild writes no static files.
   const client = join(loop.stagingDir, 'client');
@@ -73,12 +87,12 @@ export async function rebuildLive(loop: LiveReloadLoop, changed: Set<string>): P
     // trip through wrangler dev for a small change.
     const last = Math.max(0, entries.length - entriesPerRequest);
     for (let start = 0; start < last; start += entriesPerRequest)
-      await send(loop, {
+      await sendUpdate(loop, {
         entries: entries.slice(start, Math.min(start + entriesPerRequest, last)),
         pointer: [],
         ...background,
       });
-    await send(loop, { entries: entries.slice(last), pointer, ...background });
+    await sendUpdate(loop, { entries: entries.slice(last), pointer, ...background });
   } catch (error) {
     // What the local KV holds is unknown now: the next rebuild writes every key.
     loop.seeded.clear();

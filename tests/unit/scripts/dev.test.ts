@@ -1,13 +1,16 @@
 // The real `npm start` (scripts/dev.ts: build, local KV, wrangler dev) on a copy of a site with two
-// broken pages: it starts, serves the good page and each broken page's problems, and follows edits
-// without a restart. Port: DEV_SERVER_PORT (default 8797); its own build and state folders.
+// broken pages: it starts with nothing but the pointer in local KV (the first build is served from
+// its own KV files), serves the good page and each broken page's problems, follows edits without a
+// restart, and serves the same again after a restart on the same state. Port: DEV_SERVER_PORT
+// (default 8797); its own build and state folders.
 
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { kvKeys } from '../../../client/contract/storage.ts';
 import { startGroup, type GroupedChild } from '../../../scripts/cli/process-group.ts';
-import { offlineEnv } from '../../../scripts/cli/run.ts';
+import { offlineEnv, runCollecting } from '../../../scripts/cli/run.ts';
 
 const port = Number(process.env.DEV_SERVER_PORT ?? 8797);
 const origin = `http://127.0.0.1:${port}`;
@@ -25,15 +28,37 @@ async function answerOnce(path: string, ready: (status: number) => boolean): Pro
   }
 }
 
-beforeAll(async () => {
-  work = await mkdtemp(join(tmpdir(), 'self-docs-dev-server-'));
-  site = join(work, 'site');
-  await cp('tests/fixtures/broken-pages', site, { recursive: true });
-  server = startGroup(
+/** npm start on the copy, with the same build and state folders each time. */
+const start = () =>
+  startGroup(
     'npx',
     ['tsx', 'scripts/dev.ts', '--content', site, '--out', join(work, 'dist'), '--persist', join(work, 'state')],
     { stdio: 'pipe', env: { ...offlineEnv, PORT: String(port), SELF_BUILD_THREADS: '0' } },
   );
+
+/** The keys local KV holds (wrangler's own listing of the state npm start serves). */
+async function localKvKeys(): Promise<string[]> {
+  const args = [
+    'wrangler',
+    'kv',
+    'key',
+    'list',
+    '--local',
+    '--binding',
+    'CONTENT',
+    '--persist-to',
+    join(work, 'state'),
+  ];
+  const { code, stdout, stderr } = await runCollecting('npx', args);
+  if (code !== 0) throw new Error(`wrangler kv key list failed:\n${stderr}`);
+  return (JSON.parse(stdout) as { name: string }[]).map((key) => key.name).sort();
+}
+
+beforeAll(async () => {
+  work = await mkdtemp(join(tmpdir(), 'self-docs-dev-server-'));
+  site = join(work, 'site');
+  await cp('tests/fixtures/broken-pages', site, { recursive: true });
+  server = start();
   await answerOnce('/', (status) => status === 200);
 }, 180_000);
 
@@ -43,6 +68,14 @@ afterAll(async () => {
 });
 
 describe('npm start with broken pages', () => {
+  it('writes only the pointer into local KV, and serves every route from the build', async () => {
+    expect(await localKvKeys()).toEqual([kvKeys.current, kvKeys.history].sort());
+    expect((await fetch(`${origin}/`)).status).toBe(200);
+    expect((await fetch(`${origin}/syntax`)).status).toBe(500);
+    expect((await fetch(`${origin}/imports`)).status).toBe(500);
+    expect((await fetch(`${origin}/no-such-page`)).status).toBe(404);
+  }, 60_000);
+
   it('serves the good page and shows each broken page its problems, with status 500', async () => {
     expect(await (await fetch(`${origin}/`)).text()).toContain('>Welcome</h1>');
     const syntax = await fetch(`${origin}/syntax`);
@@ -71,4 +104,19 @@ describe('npm start with broken pages', () => {
     // The page that was fixed stays fixed.
     expect((await fetch(`${origin}/syntax`)).status).toBe(200);
   }, 120_000);
+
+  it('serves what the content holds after a restart on the same state, and follows an edit', async () => {
+    await server.stop();
+    server = start();
+    const broken = await answerOnce('/', (status) => status !== 503);
+    expect(broken.status).toBe(500);
+    expect(broken.body).toContain('unknown component &lt;Foo&gt;');
+    const syntax = await fetch(`${origin}/syntax`);
+    expect(syntax.status).toBe(200);
+    expect(await syntax.text()).toContain('A stray { brace here.');
+
+    await writeFile(join(site, 'docs', 'index.md'), '---\ntitle: Welcome\n---\n\n# Welcome back\n');
+    const fixed = await answerOnce('/', (status) => status === 200);
+    expect(fixed.body).toContain('>Welcome back</h1>');
+  }, 180_000);
 });

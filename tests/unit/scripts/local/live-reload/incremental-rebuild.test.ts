@@ -1,6 +1,8 @@
-// npm start's rebuild after an edit to one page: the build's KV files hold only the keys the local
-// KV lacks (that page, its Markdown, the route bucket, search pieces, the build's records), and
-// the update written through the dev worker is those keys and the pointer, never the other pages.
+// npm start's rebuild after an edit to one page: the build's KV files hold only the keys the dev
+// worker cannot read yet (that page, its Markdown, the route bucket, search pieces, the build's
+// records; the first build's are served from its own KV files), the update written through the
+// dev worker is those keys and the pointer, never the other pages, and the record of what local KV
+// holds names those keys alone.
 
 import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,7 +12,8 @@ import { kvKeys } from '../../../../../client/contract/storage.ts';
 import { readKvEntries, type KvEntry } from '../../../../../scripts/compiler/outputs/kv-writer.ts';
 import { runBuild } from '../../../../../scripts/compiler/pipeline.ts';
 import type { BuildResult } from '../../../../../scripts/compiler/types.ts';
-import { localKvUpdate, type LocalKvUpdate } from '../../../../../scripts/local/local-kv.ts';
+import { indexKvFiles } from '../../../../../scripts/local/kv-index.ts';
+import { localKvUpdate, seededKeys, type LocalKvUpdate } from '../../../../../scripts/local/local-kv.ts';
 
 let work: string;
 let second: BuildResult;
@@ -34,14 +37,17 @@ beforeAll(async () => {
 
   await build(site, join(work, 'first'));
   firstEntries = await readKvEntries(join(work, 'first'));
-  // As npm start's first seed leaves it: every content key of the first build is in local KV.
-  const seeded = new Set(JSON.parse(await readFile(join(work, 'first', 'kv', 'keys.json'), 'utf8')) as string[]);
+  // As npm start's first build leaves it: local KV holds none of its keys; the dev worker reads
+  // them from its KV files, so the rebuild needs none of them again.
+  const fromFirstBuild = await indexKvFiles(join(work, 'first'));
+  const present = new Set(fromFirstBuild.keys());
+  await fromFirstBuild.close();
 
   const file = join(site, 'docs', 'guides', 'setup.md');
   await writeFile(file, `${await readFile(file, 'utf8')}\n\nA sentence the author just added.\n`);
-  second = await build(site, join(work, 'second'), seeded);
+  second = await build(site, join(work, 'second'), present);
   secondEntries = await readKvEntries(join(work, 'second'));
-  update = await localKvUpdate(join(work, 'second'), seeded, join(work, 'state'));
+  update = await localKvUpdate(join(work, 'second'), new Set(), join(work, 'state'));
 }, 120_000);
 
 afterAll(async () => {
@@ -72,5 +78,13 @@ describe("npm start's rebuild after one page's edit", () => {
     expect(update.entries.length).toBeLessThan(firstEntries.length / 2);
     expect(update.pointer.map((entry) => entry.key)).toEqual([kvKeys.history, kvKeys.current]);
     expect(update.pointer[1]!.value).toBe(second.buildId);
+  });
+
+  it('records as held by local KV the keys it wrote, none of those read from the first build', async () => {
+    const written = update.entries.map((entry) => entry.key).filter((key) => /^(page|md|routes):/.test(key));
+    const recorded = await seededKeys(join(work, 'state'));
+    expect(written.length).toBeGreaterThan(0);
+    for (const key of written) expect(recorded.has(key)).toBe(true);
+    expect(pageKeys(firstEntries).filter((key) => recorded.has(key))).toEqual([]);
   });
 });

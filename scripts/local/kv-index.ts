@@ -1,0 +1,117 @@
+// Where each KV entry of a build lies in its bulk files (`<outDir>/kv/bulk-NNN.json`): `npm start`
+// serves its first build's values from there instead of copying them into local KV (minutes of
+// wrangler calls on a large site). The index holds a key's file, offset and length, never a value,
+// so its memory follows the number of keys, not the gigabytes of pages.
+
+import { open, readFile, type FileHandle } from 'node:fs/promises';
+import type { ProgressReporter } from '../cli/progress.ts';
+import { kvBulkFiles } from '../compiler/outputs/kv-writer.ts';
+
+interface Place {
+  file: number;
+  /** Byte offset of the value's JSON string literal, quotes included. */
+  start: number;
+  length: number;
+}
+
+export interface KvIndex {
+  has(key: string): boolean;
+  keys(): IterableIterator<string>;
+  readonly size: number;
+  /** `{ key: value | null, … }` as JSON text, the values copied from the files as they are written there. */
+  readJson(keys: readonly string[]): Promise<string>;
+  close(): Promise<void>;
+}
+
+const quote = 0x22;
+const backslash = 0x5c;
+
+/** The index just past the JSON string literal that opens at `start` (a quote). */
+function stringEnd(bytes: Buffer, start: number): number {
+  for (let at = start + 1; ; at++) {
+    at = bytes.indexOf(quote, at);
+    if (at === -1) return -1;
+    let escapes = 0;
+    while (bytes[at - 1 - escapes] === backslash) escapes++;
+    // An escaped quote follows an odd run of backslashes; UTF-8 never puts these bytes inside a character.
+    if (escapes % 2 === 0) return at + 1;
+  }
+}
+
+const keyOpen = Buffer.from('{"key":');
+const valueOpen = Buffer.from(',"value":');
+
+/**
+ * The entries of one bulk file as the build writes them (`JSON.stringify` of `{ key, value }`
+ * objects: no spaces); a file laid out otherwise is named, as the index cannot serve it.
+ */
+function indexFile(bytes: Buffer, file: number, path: string, into: Map<string, Place>): number {
+  const unexpected = (at: number) =>
+    new Error(
+      `${path}: not a KV bulk file as the build writes it (at byte ${at}); delete the output folder and start again`,
+    );
+  let at = 1;
+  if (bytes[0] !== 0x5b) throw unexpected(0);
+  let entries = 0;
+  while (bytes[at] !== 0x5d) {
+    if (!bytes.subarray(at, at + keyOpen.length).equals(keyOpen)) throw unexpected(at);
+    const keyStart = at + keyOpen.length;
+    const keyEnd = stringEnd(bytes, keyStart);
+    const valueNext = keyEnd !== -1 && bytes.subarray(keyEnd, keyEnd + valueOpen.length).equals(valueOpen);
+    if (!valueNext) throw unexpected(keyStart);
+    const start = keyEnd + valueOpen.length;
+    const end = bytes[start] === quote ? stringEnd(bytes, start) : -1;
+    if (end === -1 || bytes[end] !== 0x7d) throw unexpected(start);
+    // A later entry of the same key wins, as in `wrangler kv bulk put`.
+    into.set(JSON.parse(bytes.toString('utf8', keyStart, keyEnd)) as string, { file, start, length: end - start });
+    entries++;
+    at = end + 1;
+    if (bytes[at] === 0x2c) at++;
+    else if (bytes[at] !== 0x5d) throw unexpected(at);
+  }
+  return entries;
+}
+
+/** Indexes the build in `outDir`, one bulk file at a time (each is at most ~40 MB). */
+export async function indexKvFiles(outDir: string, progress?: ProgressReporter): Promise<KvIndex> {
+  const files = await kvBulkFiles(outDir);
+  const places = new Map<string, Place>();
+  progress?.phase('index the KV files', files.length, 'files');
+  try {
+    for (const [file, path] of files.entries()) {
+      indexFile(await readFile(path), file, path, places);
+      progress?.tick();
+    }
+  } finally {
+    progress?.end();
+  }
+  const handles = new Map<number, Promise<FileHandle>>();
+  const handle = (file: number) => {
+    let opened = handles.get(file);
+    if (!opened) handles.set(file, (opened = open(files[file]!, 'r')));
+    return opened;
+  };
+  return {
+    has: (key) => places.has(key),
+    keys: () => places.keys(),
+    get size() {
+      return places.size;
+    },
+    async readJson(keys) {
+      const parts = await Promise.all(
+        keys.map(async (key) => {
+          const place = places.get(key);
+          if (!place) return `${JSON.stringify(key)}:null`;
+          const bytes = Buffer.alloc(place.length);
+          await (await handle(place.file)).read(bytes, 0, place.length, place.start);
+          return `${JSON.stringify(key)}:${bytes.toString('utf8')}`;
+        }),
+      );
+      return `{${parts.join(',')}}`;
+    },
+    async close() {
+      for (const opened of handles.values()) await (await opened).close();
+      handles.clear();
+    },
+  };
+}

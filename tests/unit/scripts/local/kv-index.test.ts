@@ -1,0 +1,57 @@
+// The index npm start serves its first build's values through: every key of a build's KV files
+// reads back as the value stored, whatever characters it holds, the last entry of a key winning,
+// and a file the build did not write is named rather than misread.
+
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KvWriter } from '../../../../scripts/compiler/outputs/kv-writer.ts';
+import { indexKvFiles, type KvIndex } from '../../../../scripts/local/kv-index.ts';
+
+let work: string;
+let index: KvIndex;
+
+const tricky = {
+  'page:quotes': 'He said "hello" and left \\"as is\\" \\\\',
+  'page:unicode': 'Ünïcödé — 日本語 🚀 \u2028 line separator',
+  'page:json': JSON.stringify({ html: '<p class="a">x</p>', nested: ['\\', '"'] }),
+  'b:one:manifest': '',
+};
+
+beforeAll(async () => {
+  work = await mkdtemp(join(tmpdir(), 'self-docs-kv-index-'));
+  await mkdir(join(work, 'kv'));
+  const kv = new KvWriter(join(work, 'kv'));
+  for (const [key, value] of Object.entries(tricky)) await kv.put(key, value);
+  await kv.put('build:current', 'old');
+  await kv.close();
+  // A second file, as a larger build writes: its entry of a key the first holds wins.
+  await writeFile(join(work, 'kv', 'bulk-001.json'), JSON.stringify([{ key: 'build:current', value: 'new' }]));
+  index = await indexKvFiles(work);
+});
+
+afterAll(async () => {
+  await index?.close();
+  await rm(work, { recursive: true, force: true });
+});
+
+describe('the index of a build’s KV files', () => {
+  it('reads every value back as it was stored, the last entry of a key winning', async () => {
+    const keys = [...Object.keys(tricky), 'build:current', 'page:absent'];
+    const read = JSON.parse(await index.readJson(keys)) as Record<string, string | null>;
+    expect(read).toEqual({ ...tricky, 'build:current': 'new', 'page:absent': null });
+    expect(index.size).toBe(5);
+    expect(index.has('page:quotes')).toBe(true);
+    expect(index.has('page:absent')).toBe(false);
+  });
+
+  it('names a KV file it cannot read instead of serving it wrongly', async () => {
+    const other = join(work, 'other');
+    await mkdir(join(other, 'kv'), { recursive: true });
+    await writeFile(join(other, 'kv', 'bulk-000.json'), JSON.stringify([{ key: 'a', value: 'b' }], null, 2));
+    await expect(indexKvFiles(other)).rejects.toThrow(
+      /other\/kv\/bulk-000\.json: not a KV bulk file as the build writes it/,
+    );
+  });
+});

@@ -1,0 +1,70 @@
+// The dev worker's reads of keys local KV lacks go to the dev server, which answers from the first
+// build's KV files once that build is served, and only to a caller with the token: before that, a
+// read finds nothing and the worker shows that the site is building.
+
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KvWriter } from '../../../../../scripts/compiler/outputs/kv-writer.ts';
+import { startEventServer, type EventServer } from '../../../../../scripts/local/live-reload/event-server.ts';
+import { readFromBuild, withBuildFiles } from '../../../../../scripts/local/live-reload/kv-from-build.ts';
+import { indexKvFiles, type KvIndex } from '../../../../../scripts/local/kv-index.ts';
+
+const token = 'the-token';
+let work: string;
+let events: EventServer;
+let index: KvIndex;
+
+/** A local KV holding `held` alone. */
+function localKv(held: Record<string, string>): KVNamespace {
+  const get = (key: string | string[]) =>
+    Promise.resolve(
+      typeof key === 'string' ? (held[key] ?? null) : new Map(key.map((one) => [one, held[one] ?? null] as const)),
+    );
+  return { get } as unknown as KVNamespace;
+}
+
+beforeAll(async () => {
+  work = await mkdtemp(join(tmpdir(), 'self-docs-kv-from-build-'));
+  await mkdir(join(work, 'kv'));
+  const kv = new KvWriter(join(work, 'kv'));
+  await kv.put('page:a', '{"title":"A"}');
+  await kv.put('page:b', 'B from the build');
+  await kv.close();
+  index = await indexKvFiles(work);
+  events = await startEventServer(token);
+});
+
+afterAll(async () => {
+  await events?.close();
+  await index?.close();
+  await rm(work, { recursive: true, force: true });
+});
+
+describe("the dev worker's KV with the first build behind it", () => {
+  it('finds nothing while the build runs, and tells the worker so', async () => {
+    const server = { origin: events.origin, token };
+    expect(await readFromBuild(server, [])).toBeUndefined();
+    expect(await withBuildFiles(localKv({}), server).get('page:a')).toBeNull();
+  });
+
+  it('reads what local KV lacks from the build once it is served, one key or many', async () => {
+    events.serve(index, { buildId: 'b1', reload: false, routes: [] });
+    const kv = withBuildFiles(localKv({ 'page:b': 'B from local KV' }), { origin: events.origin, token });
+    expect(await kv.get('page:a')).toBe('{"title":"A"}');
+    expect(await kv.get('page:a', 'json')).toEqual({ title: 'A' });
+    expect(await kv.get('page:b')).toBe('B from local KV');
+    expect(await kv.get('page:none')).toBeNull();
+    const many = await kv.get(['page:a', 'page:b', 'page:none'], { type: 'text' });
+    expect(Object.fromEntries(many)).toEqual({
+      'page:a': '{"title":"A"}',
+      'page:b': 'B from local KV',
+      'page:none': null,
+    });
+  });
+
+  it('answers no one without the token', async () => {
+    await expect(readFromBuild({ origin: events.origin, token: 'guess' }, ['page:a'])).rejects.toThrow(/403/);
+  });
+});
