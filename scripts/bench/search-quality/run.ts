@@ -3,6 +3,7 @@
 // reading the site as a reader would) is asked of our engine, VitePress's local search and
 // Pagefind over the same sections. Without folders it runs the SELF content alone (offline, CI).
 
+import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { table } from '../../search-report/format.ts';
@@ -36,6 +37,9 @@ async function engines(site: BuiltSite): Promise<Record<EngineName, Engine>> {
 }
 
 export async function benchSite(siteDir: string): Promise<SiteFigures> {
+  // The real sites live outside the repository (their query sets in it): say which is missing.
+  if (!existsSync(siteDir))
+    throw new Error(`no site folder at ${siteDir}: assemble it there, or leave it out of the bench's arguments`);
   const queries = await querySet(siteName(siteDir));
   const site = await buildSite(siteDir);
   const known = new Set(site.records.map((record) => new URL(record.url_without_anchor).pathname.replace(/\/$/, '')));

@@ -63,6 +63,16 @@ type Load = <T>(hash: string, kind: PieceKind<T>) => Promise<T>;
 
 export function createLocalIndex(directory: SearchIndexRoot, load: Load): LocalIndex {
   const idf = (count: number) => Math.log(1 + directory.records / Math.max(1, count));
+  /**
+   * How much of a query a word is, for best-effort answers (BM25's idf): a word in half the records
+   * or more counts next to nothing, so a record holding a question's small words does not pass for
+   * one holding its subject.
+   */
+  const rarity = (count: number) => {
+    // A word's count adds its forms' and typos' postings: it may pass the records.
+    const n = Math.min(Math.max(1, count), directory.records);
+    return Math.max(0.05, Math.log((directory.records - n + 0.5) / (n + 0.5)));
+  };
   const { pageOf, rankOf, perPage } = recordIds(directory.rankBits);
   const chunksOf = directory.version === 6 ? pageDirectoryChunks(directory.pages, load) : listedChunks(directory);
 
@@ -132,7 +142,7 @@ export function createLocalIndex(directory: SearchIndexRoot, load: Load): LocalI
     readPageDirectoriesEarly();
     const lists = await Promise.all((await wordCandidates(lookups(words), allowedTypos)).map(termLists));
     const keep = facetFilter(directory, facetFilters);
-    return new Ranking(queryMatches(byWord(words, lists), wordMatches, keep));
+    return new Ranking(queryMatches(byWord(words, lists), wordMatches, { keep, rarity }));
   };
 
   /** Pages' records from their record chunks (`headings`: from their heading chunks). */

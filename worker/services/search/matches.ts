@@ -19,6 +19,11 @@ export interface Matches {
   missing: Uint8Array;
   /** 1 where a compound or camelCase word was found only by its parts, apart (not as one name). */
   apart: Uint8Array;
+  /**
+   * A best-effort answer's records only: the share of the query's words each holds, each word
+   * weighed by its rarity (a record lacking only a common word holds most of the query).
+   */
+  held?: Float64Array;
 }
 
 /** Sum of the boosts of the fields in a meta byte's low five bits. */
@@ -94,6 +99,7 @@ export function trimmed(m: Matches, n: number): Matches {
     exact: m.exact.subarray(0, n),
     missing: m.missing.subarray(0, n),
     apart: m.apart.subarray(0, n),
+    ...(m.held ? { held: m.held.subarray(0, n) } : {}),
   };
 }
 
@@ -152,6 +158,7 @@ function copy(from: Matches, i: number, to: Matches, n: number): void {
   to.exact[n] = from.exact[i]!;
   to.missing[n] = from.missing[i]!;
   to.apart[n] = from.apart[i]!;
+  if (from.held && to.held) to.held[n] = from.held[i]!;
 }
 
 export const noMatches: Matches = allocate(0);
@@ -159,6 +166,7 @@ export const noMatches: Matches = allocate(0);
 /** Keeps the records `keep` accepts. */
 export function filterMatches(m: Matches, keep: (id: number) => boolean): Matches {
   const out = allocate(m.ids.length);
+  if (m.held) out.held = new Float64Array(m.ids.length);
   let n = 0;
   for (let i = 0; i < m.ids.length; i++) if (keep(m.ids[i]!)) copy(m, i, out, n++);
   return trimmed(out, n);

@@ -91,12 +91,14 @@ export function termsMatches(terms: TermPostings[]): Matches {
 
 /**
  * Records holding any of `words` (each word's matches), for a best-effort answer: scores add, a
- * typo in any word counts, and `missing` holds, for now, how many of the words each record holds
- * (`addWithin` adds more words, `heldToMissing` turns the count into the words lacking).
+ * typo in any word counts, `missing` holds, for now, how many of the words each record holds and
+ * `held` the sum of their `rarities` (`addWithin` adds more words, `heldToMissing` turns the count
+ * into the words lacking and the sum into a share).
  */
-export function anyOfWords(words: Matches[]): Matches {
+export function anyOfWords(words: Matches[], rarities: number[]): Matches {
   const out = allocate(words.reduce((sum, word) => sum + word.ids.length, 0));
-  const { ids, metas, scores, exact, missing: held, apart } = out;
+  out.held = new Float64Array(out.ids.length);
+  const { ids, metas, scores, exact, missing: count, apart, held: rarity } = out;
   let n = 0;
   inIdOrder(
     words.map((word) => word.ids),
@@ -106,14 +108,16 @@ export function anyOfWords(words: Matches[]): Matches {
       if (n > 0 && ids[n - 1] === id) {
         metas[n - 1]! |= word.metas[at]!;
         scores[n - 1]! += word.scores[at]!;
-        held[n - 1]!++;
+        count[n - 1]!++;
+        rarity[n - 1]! += rarities[list]!;
         apart[n - 1]! |= word.apart[at]!;
         exact[n - 1]! &= word.exact[at]!;
       } else {
         ids[n] = id;
         metas[n] = word.metas[at]!;
         scores[n] = word.scores[at]!;
-        held[n] = 1;
+        count[n] = 1;
+        rarity[n] = rarities[list]!;
         apart[n] = word.apart[at]!;
         exact[n++] = word.exact[at]!;
       }
@@ -122,8 +126,8 @@ export function anyOfWords(words: Matches[]): Matches {
   return trimmed(out, n);
 }
 
-/** Adds a word's matches among `gathered`'s records (`word`'s ids are some of them), in place. */
-export function addWithin(gathered: Matches, word: Matches): void {
+/** Adds a word of `rarity` (its matches among `gathered`'s records, some of them), in place. */
+export function addWithin(gathered: Matches, word: Matches, rarity: number): void {
   let at = 0;
   for (let i = 0; i < word.ids.length; i++) {
     const id = word.ids[i]!;
@@ -132,13 +136,18 @@ export function addWithin(gathered: Matches, word: Matches): void {
     gathered.metas[at]! |= word.metas[i]!;
     gathered.scores[at]! += word.scores[i]!;
     gathered.missing[at]!++;
+    if (gathered.held) gathered.held[at]! += rarity;
     gathered.apart[at]! |= word.apart[i]!;
     gathered.exact[at]! &= word.exact[i]!;
   }
 }
 
-/** Turns `anyOfWords`' count of words held into the words lacking, of `words` in all. */
-export function heldToMissing(gathered: Matches, words: number): Matches {
+/**
+ * Turns `anyOfWords`' count of words held into the words lacking, of `words` in all, and the
+ * rarity held into its share of `rarity`, the query's in all.
+ */
+export function heldToMissing(gathered: Matches, words: number, rarity: number): Matches {
   for (let i = 0; i < gathered.missing.length; i++) gathered.missing[i] = words - gathered.missing[i]!;
+  if (gathered.held && rarity > 0) for (let i = 0; i < gathered.held.length; i++) gathered.held[i]! /= rarity;
   return gathered;
 }

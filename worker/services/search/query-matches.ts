@@ -23,12 +23,14 @@ export interface WordLists {
 }
 
 /**
- * Below this many full matches the best-effort answer is added: only when no record holds every
- * word (Algolia's removeWordsIfNoResults), since showing more hits means reading their records
- * (measured at 10,000 pages: below 20, a warm search took 7.9 ms of CPU against 6.6, for no better
- * answers in the quality bench).
+ * Below this many full matches the best-effort answer is added, after them: when no record holds
+ * every word (Algolia's removeWordsIfNoResults), or a single one does (a lone paragraph that
+ * happens to hold a question's small words would otherwise be the whole answer, where the page
+ * about it lacks one of them). Not more: showing more hits means reading their records (measured
+ * at 10,000 pages: below 20, a warm search took 7.9 ms of CPU against 6.6), and below 3 to 20 gave
+ * the quality bench the same answers as below 2.
  */
-export const bestEffortBelow = 1;
+export const bestEffortBelow = 2;
 /**
  * Postings the best-effort answer gathers from its rarest words; commoner words are then only
  * looked up among those records, as in the AND, so a question full of common words stays cheap.
@@ -77,7 +79,14 @@ function wordMatchesOf(word: WordLists, wordMatches: WordMatches, within?: Match
   return union(whole, all!);
 }
 
-export function queryMatches(words: WordLists[], wordMatches: WordMatches, keep?: (id: number) => boolean): Matches {
+/** How a query is matched beside its words: which records count (facet filters), how rare a word is. */
+export interface MatchOptions {
+  keep?: (id: number) => boolean;
+  /** A word's rarity from how many records it may match (the index's idf). */
+  rarity: (records: number) => number;
+}
+
+export function queryMatches(words: WordLists[], wordMatches: WordMatches, { keep, rarity }: MatchOptions): Matches {
   const order = [...words].sort((a, b) => size(a) - size(b));
   let full: Matches | undefined;
   for (const word of order) {
@@ -95,9 +104,16 @@ export function queryMatches(words: WordLists[], wordMatches: WordMatches, keep?
     postings += size(word);
     return index === 0 || postings <= bestEffortPostings;
   });
-  const gathered = anyOfWords(rare.map((word) => wordMatchesOf(word, wordMatches)));
-  for (const word of optionalOrder.slice(rare.length)) addWithin(gathered, wordMatchesOf(word, wordMatches, gathered));
-  const answer = heldToMissing(gathered, optionalOrder.length);
+  const rarities = optionalOrder.map((word) => rarity(size(word)));
+  const gathered = anyOfWords(
+    rare.map((word) => wordMatchesOf(word, wordMatches)),
+    rarities,
+  );
+  optionalOrder.slice(rare.length).forEach((word, at) => {
+    addWithin(gathered, wordMatchesOf(word, wordMatches, gathered), rarities[rare.length + at]!);
+  });
+  const all = rarities.reduce((sum, one) => sum + one, 0);
+  const answer = heldToMissing(gathered, optionalOrder.length, all);
   return keep ? filterMatches(answer, keep) : answer;
 }
 

@@ -8,13 +8,26 @@ const idSpan = 2 ** 32;
 const sortedUpTo = 4096;
 /** Score steps: a log scale, 1/128 of a doubling a step. */
 const scoreSteps = 2048;
-/** Ranking buckets: every word or not (2) × typos (2) × names apart (2) × record type (8) × score steps. */
+/**
+ * Ranking buckets: every word or not (2) × typos (2) × names apart (2) × record type (8; for
+ * records lacking a word, the share of the query held) × score steps.
+ */
 const buckets = 2 * 2 * 2 * 8 * scoreSteps;
 /** Buckets are counted in blocks too, so the cut is found in a few hundred steps, not tens of thousands. */
 const blockBits = 8;
 /** One count a bucket and one a block, shared by every ranking (a query ranks in one go): not 256 KB a query. */
 let histogram: Uint32Array | undefined;
 let blockCounts: Uint32Array | undefined;
+
+/**
+ * A best-effort record's share of the query held, in quarters: 0 for the most. Coarse, so that a
+ * record lacking a rare word comes after one lacking only common ones, while records holding
+ * about as much are ordered by field and score (a title holding most of the query before a
+ * paragraph holding a little more).
+ */
+function heldRank(share: number | undefined): number {
+  return share === undefined ? 0 : 3 - Math.min(3, Math.floor(share * 4));
+}
 
 /**
  * Matches in rank order: records holding every word before those that lack some (a best-effort
@@ -41,7 +54,10 @@ export class Ranking {
       const partial = matches.missing[i]! > 0 ? 1 : 0;
       this.fullCount += 1 - partial;
       const typos = matches.exact[i] ? 0 : 1;
-      const type = byType && !partial ? matches.metas[i]! >> 5 : 0;
+      // Among records lacking a word, the share of the query they hold (its words weighed by
+      // rarity) takes the record type's place: most of the query first, as Algolia's words
+      // criterion ranks optional words.
+      const type = partial ? heldRank(matches.held?.[i]) : byType ? matches.metas[i]! >> 5 : 0;
       // Higher scores first.
       const score = scoreSteps - 1 - Math.min(scoreSteps - 1, Math.round(Math.log2(1 + matches.scores[i]!) * 128));
       const bucket = (((partial * 2 + typos) * 2 + matches.apart[i]!) * 8 + type) * scoreSteps + score;

@@ -94,19 +94,29 @@ describe('ranking', () => {
     ]);
   });
 
-  it('answers with the records holding some of the words only when none holds them all', async () => {
+  it('answers with the records holding some of the words only when at most one holds them all', async () => {
     const records = [
       record({ page: 'one', type: 'lvl1', title: 'Rotate the logs' }),
       record({ page: 'both', type: 'content', content: 'Rotate the signing key.' }),
+      record({ page: 'also', type: 'content', content: 'Rotate a key each year.' }),
     ];
     const index = indexOf(records);
     // As Algolia's removeWordsIfNoResults: full matches alone when there are some…
-    expect((await index.search('rotate key')).map((found) => found.url)).toEqual(['https://docs.example.test/both']);
-    expect((await index.engine.search('rotate key')).fullCount).toBe(1);
+    expect((await index.search('rotate key')).map((found) => found.url)).toEqual([
+      'https://docs.example.test/both',
+      'https://docs.example.test/also',
+    ]);
+    expect((await index.engine.search('rotate key')).fullCount).toBe(2);
+    // …the records holding most of the query after a lone full match…
+    const lone = (await index.search('rotate signing key')).map((found) => new URL(found.url).pathname);
+    expect(lone[0]).toBe('/both');
+    expect(lone.slice(1).sort()).toEqual(['/also', '/one']);
+    expect((await index.engine.search('rotate signing key')).fullCount).toBe(1);
     // …and a best-effort answer, never a blank, when there are none.
     expect((await index.search('rotate logs key')).map((found) => found.url)).toEqual([
       'https://docs.example.test/one',
       'https://docs.example.test/both',
+      'https://docs.example.test/also',
     ]);
     expect((await index.engine.search('rotate logs key')).fullCount).toBe(0);
   });
@@ -123,6 +133,28 @@ describe('ranking', () => {
     expect(found[0]).toBe('/promise');
     expect(found).not.toContain('/none');
     expect((await index.engine.search('how do i test a promise')).fullCount).toBe(0);
+  });
+
+  it('puts a best-effort record holding the rare words before one whose title holds the common ones', async () => {
+    // The product's name is in most titles; the option a reader asks for is in one table row.
+    const records = ['setup', 'testing', 'mocking', 'artifacts'].flatMap((page) => [
+      record({ page, type: 'lvl1', title: `Build with Detox: ${page}` }),
+      record({
+        page,
+        type: 'content',
+        title: `Build with Detox: ${page}`,
+        content: 'Detox builds the app.',
+        position: 1,
+      }),
+    ]);
+    records.push(
+      record({ page: 'cli', type: 'lvl2', title: 'Command Line Tools', lvl2: 'build' }),
+      record({ page: 'cli', type: 'content', title: 'Command Line Tools', lvl2: 'build', content: '-i, --if-missing' }),
+    );
+    const index = indexOf(records);
+    expect((await index.engine.search('detox build --if-missing')).fullCount).toBe(0);
+    const found = await index.search('detox build --if-missing');
+    expect(new URL(found[0]!.url).pathname).toBe('/cli');
   });
 
   it('finds words across the title and the body of a record', async () => {

@@ -60,7 +60,9 @@ describe('merging many lists of matches at once', () => {
       };
     };
     const rare = [word(50), word(120), word(90)];
-    const gathered = anyOfWords(rare);
+    // Each word's rarity; the commoner word, added last, is the least rare.
+    const rarities = [3, 2, 2.5, 0.5];
+    const gathered = anyOfWords(rare, rarities);
     // A commoner word, looked up among the gathered records only.
     const common = word(600);
     const among = new Set(gathered.ids);
@@ -73,12 +75,18 @@ describe('merging many lists of matches at once', () => {
       missing: new Uint8Array(keep.length),
       apart: Uint8Array.from(keep, (i) => common.apart[i]!),
     };
-    addWithin(gathered, within);
-    const answer = heldToMissing(gathered, 4);
+    addWithin(gathered, within, rarities[3]!);
+    const answer = heldToMissing(gathered, 4, 8);
     const held = (m: Matches): Matches => ({ ...m, missing: new Uint8Array(m.ids.length).fill(1) });
     const pairwise = [...rare, within].map(held).reduce((all, one) => union(all, one, true));
     const expected = { ...plain(pairwise), missing: [...pairwise.missing].map((count) => 4 - count) };
     expect(plain(answer)).toEqual(expected);
     expect(Math.min(...answer.missing)).toBe(0);
+    // The share of the query each record holds: its words' rarities over all of them.
+    const words = [...rare, within];
+    const share = [...answer.ids].map(
+      (id) => words.reduce((sum, one, i) => sum + (one.ids.includes(id) ? rarities[i]! : 0), 0) / 8,
+    );
+    expect([...answer.held!].map((value) => value.toFixed(6))).toEqual(share.map((value) => value.toFixed(6)));
   });
 });
