@@ -94,8 +94,8 @@ describe('compiling on worker threads', () => {
     });
     const first = onThreads.pages[0]!.prepared!;
     expect(JSON.parse(first.json)).toMatchObject({
-      route: '/docs/page-1',
-      versions: { '1.0': '/docs/1.0/docs/page-1' },
+      route: '/page-1',
+      versions: { '1.0': '/docs/1.0/page-1' },
     });
     expect(first.search?.records.map((record) => JSON.parse(record).hierarchy.lvl0)).toContain('Parts');
     expect(first.search?.index?.terms).toContain('part');
