@@ -53,11 +53,15 @@ import { pageHead } from './page-head.ts';
 import { svgComponentsPlugin } from './islands/svg-components.ts';
 import { rehypeHeadingIds, rehypeLinksAndImages, remarkAdmonitions } from './markdown/mdx-plugins.ts';
 import type { LinkContext } from './link-context.ts';
+import type { DocPagePlace } from './doc-page.ts';
+import type { PreparedPage } from '../outputs/prepared-page.ts';
 
 /** A page of the batch and its place in the whole list of docs. */
 export interface BatchEntry {
   index: number;
   doc: SourceDoc;
+  /** Its page's place: the page is then made ready to store where it compiles (prepare-pages.ts). */
+  place?: DocPagePlace;
 }
 
 export interface CompiledPage {
@@ -70,6 +74,8 @@ export interface CompiledPage {
   fromCache?: true;
   /** What the page's `<Head>` sets (built pages only: a page straight from its hast has none). */
   head?: PageHead;
+  /** The page ready to store, for an entry with a place; its tree and TOC are then left empty. */
+  prepared?: PreparedPage;
 }
 
 export interface BatchOutcome {

@@ -11,6 +11,8 @@ import { inProcessCompiler, startCompileThreads, type BatchCompiler, type Compil
 import { BuildErrors, type BuildError } from '../errors.ts';
 import type { SourceDoc } from '../sources/discover.ts';
 import type { LinkContext } from './link-context.ts';
+import type { DocPagePlace } from './doc-page.ts';
+import type { PreparedPage } from '../outputs/prepared-page.ts';
 
 export interface CompiledDoc {
   doc: SourceDoc;
@@ -20,6 +22,8 @@ export interface CompiledDoc {
   fromCache: boolean;
   /** What the page's `<Head>` sets. */
   head?: PageHead;
+  /** The page ready to store (with `placeOf`); `tree` and `toc` are then empty. */
+  prepared?: PreparedPage;
 }
 
 export interface CompileOptions {
@@ -42,6 +46,11 @@ export interface CompileOptions {
    * 100,000 pages) are then not all held until the build ends. For docs nothing reads again.
    */
   releaseSources?: boolean;
+  /**
+   * Each doc's page's place, asked as its batch is sent: the page then comes back ready to store
+   * (`CompiledDoc.prepared`), made where it compiled, and only the batches under way hold places.
+   */
+  placeOf?: (doc: SourceDoc) => DocPagePlace;
 }
 
 /** Below this, starting threads (about a second each) costs more than sharing the work saves. */
@@ -78,9 +87,16 @@ export async function compileDocs(
 
   const deliver = (result: BatchResult, broken: Map<number, BuildError[]>) => {
     const delivered = delivery.then(async () => {
-      for (const { index, tree, toc, fromCache, head } of result.pages) {
+      for (const { index, tree, toc, fromCache, head, prepared } of result.pages) {
         if (failure) return;
-        const compiled = { doc: docs[index]!, tree, toc, fromCache: fromCache === true, ...(head ? { head } : {}) };
+        const compiled = {
+          doc: docs[index]!,
+          tree,
+          toc,
+          fromCache: fromCache === true,
+          ...(head ? { head } : {}),
+          ...(prepared ? { prepared } : {}),
+        };
         if (!broken.has(index)) await onDoc(compiled, index);
         if (options.releaseSources) docs[index]!.raw = '';
       }
@@ -100,7 +116,11 @@ export async function compileDocs(
     const start = () => {
       if (failure || nextBatch >= batches.length) return undefined;
       const batch = nextBatch++;
-      const running = compiler.compile(batches[batch]!).then((result) => ({ batch, result }));
+      const { placeOf } = options;
+      const entries = placeOf
+        ? batches[batch]!.map((entry) => ({ ...entry, place: placeOf(entry.doc) }))
+        : batches[batch]!;
+      const running = compiler.compile(entries).then((result) => ({ batch, result }));
       running.catch(() => undefined);
       return running;
     };

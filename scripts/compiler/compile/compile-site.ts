@@ -3,8 +3,6 @@
 // #fragments are checked once every page is known.
 
 import { relative } from 'node:path';
-import type { PageData, TreeNode } from '../../../client/contract/page.ts';
-import { islandsOf } from '../../../client/contract/islands.ts';
 import type { LoadedSiteConfig } from '../config/resolve-config.ts';
 import { report, throwIfErrors, type BuildError, type Diagnostics } from '../errors.ts';
 import { generatedIndexPage } from '../navigation/generated-index.ts';
@@ -13,18 +11,17 @@ import { categoryCards } from '../navigation/doc-cards.ts';
 import { siteMdxComponents } from './site-mdx-components.ts';
 import { docPlaces } from './doc-context.ts';
 import { themedElements } from './themed-elements.ts';
-import type { ResolvedSidebars } from '../navigation/sidebars.ts';
 import type { SiteNavigation } from '../navigation/site-navigation.ts';
 import type { PageStore } from '../outputs/page-store.ts';
 import type { SourceDoc } from '../sources/discover.ts';
 import type { DocSources } from '../sources/read-sources.ts';
 import type { VersionDocs } from '../sources/version-docs.ts';
-import type { VersionSource } from '../sources/docs-versions.ts';
 import type { CustomPageSource } from '../pages/discover-pages.ts';
 import { compileCustomPages } from '../pages/compile-custom-pages.ts';
 import { cacheProblem, compileCacheFor, entryName, pruneCompileCache } from './cache.ts';
 import type { CompileCacheRef } from './link-context.ts';
 import { compileDocs, type CompiledDoc } from './compile-pages.ts';
+import { docPageData, docPagePlace, setOf, type DocPagePlace } from './doc-page.ts';
 import { docEditUrl } from '../sources/edit-url.ts';
 import type { LinkContext } from './link-context.ts';
 import { pageContext, type PageContext } from './page-context.ts';
@@ -72,6 +69,8 @@ export interface VersionCompile {
   loaded: VersionDocs;
   context: LinkContext;
   first: number;
+  /** What a doc's page takes from its version and the build. */
+  placeOf: (doc: SourceDoc) => DocPagePlace;
   /** Stores a compiled doc, `index` its place in the version's docs. */
   storeDoc: (entry: CompiledDoc, index: number) => Promise<void>;
   /** Stores a doc that failed to build (broken pages tolerated). */
@@ -134,17 +133,19 @@ export async function compileSite(input: CompileSiteInput): Promise<CompiledSite
         diagnostics.warnings.push(cacheProblem(relative(siteDir, input.cacheDir), input.cacheDir, error));
       }
     }
+    const placeOf = (doc: SourceDoc) =>
+      docPagePlace(doc, sidebars, version, lastModified.get(doc.docPath), editUrlOf(doc), store.placeOf(doc.route));
     const compiled: VersionCompile = {
       loaded,
       context: versionContext,
       first,
+      placeOf,
       storeDoc: (entry, index) =>
         sources.brokenDocs?.has(entry.doc.file)
           ? store.storeBroken(entry.doc, [], sidebars)
-          : store.store(
-              toPageData(entry, sidebars, version, lastModified.get(entry.doc.docPath), editUrlOf(entry.doc)),
-              first + index,
-            ),
+          : entry.prepared
+            ? store.storePrepared(entry.prepared, first + index)
+            : store.store(docPageData(entry, placeOf(entry.doc)), first + index),
       ...(input.tolerateBrokenPages
         ? { onBroken: (doc: SourceDoc, problems: BuildError[]) => store.storeBroken(doc, problems, sidebars) }
         : {}),
@@ -159,6 +160,8 @@ export async function compileSite(input: CompileSiteInput): Promise<CompiledSite
       },
       {
         pool: input.pool,
+        // Each page is made ready to store where it compiled: the build's own thread only writes it.
+        placeOf,
         // Nothing reads a doc's source once its page is stored (a one-page rebuild reads the file).
         releaseSources: true,
         ...(compiled.onBroken ? { onBroken: (doc, _index, problems) => compiled.onBroken!(doc, problems) } : {}),
@@ -205,58 +208,6 @@ export function pagesToStore(sources: DocSources): number {
       loaded.sidebars.listings.reduce((pages, listing) => pages + listingPageCount(listing), 0),
     0,
   );
-}
-
-function toPageData(
-  entry: CompiledDoc,
-  sidebars: ResolvedSidebars,
-  version: VersionSource,
-  lastModified: string | undefined,
-  editUrl: string | undefined,
-): PageData {
-  const { doc } = entry;
-  const page: PageData = {
-    route: doc.route,
-    title: doc.title,
-    description: doc.description,
-    keywords: doc.keywords,
-    hideTitle: doc.hideTitle,
-    hideTableOfContents: doc.hideTableOfContents,
-    tree: entry.tree,
-    toc: entry.toc,
-    breadcrumbs: sidebars.breadcrumbs.get(doc.id) ?? [],
-    source: doc.relPath,
-    ...islandsField(entry.tree),
-  };
-  if (doc.className) page.className = doc.className;
-  if (doc.unlisted) page.unlisted = true;
-  if (entry.head) page.head = entry.head;
-  if (lastModified) page.lastModified = lastModified;
-  if (editUrl) page.editUrl = editUrl;
-  const sidebar = sidebars.sidebarOfDoc.get(doc.id);
-  if (sidebar) page.sidebar = sidebar;
-  const sidebarPath = sidebars.sidebarPaths.get(doc.id);
-  if (sidebarPath) page.sidebarPath = sidebarPath;
-  Object.assign(page, setOf(version));
-  const previous = sidebars.previous.get(doc.id);
-  const next = sidebars.next.get(doc.id);
-  if (previous) page.previous = previous;
-  if (next) page.next = next;
-  return page;
-}
-
-/**
- * The docs set a page belongs to: a version of the preset's docs, or an instance of its own, which
- * has no version the dropdown and banner know.
- */
-function setOf(version: VersionSource): Pick<PageData, 'version' | 'docsPluginId'> {
-  return version.pluginId ? { docsPluginId: version.pluginId } : { version: version.name };
-}
-
-/** The site component modules a page's tree uses, as PageData stores them. */
-function islandsField(tree: TreeNode[]): Pick<PageData, 'islands'> {
-  const islands = islandsOf(tree);
-  return islands.length > 0 ? { islands } : {};
 }
 
 function themedElementsOf(siteDir: string, mdxComponents: string | undefined): Pick<LinkContext, 'themedElements'> {

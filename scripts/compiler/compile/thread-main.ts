@@ -6,6 +6,7 @@ import * as esbuild from 'esbuild';
 import { compileBatch } from './batch.ts';
 import { linkContextFrom, problemData, type ThreadReply, type ThreadRequest } from './thread-messages.ts';
 import { newDiagnostics } from '../errors.ts';
+import { preparedPages } from './prepare-pages.ts';
 import { codeHighlighting } from './code/highlighter.ts';
 import type { LinkContext } from './link-context.ts';
 
@@ -41,7 +42,7 @@ async function handle(request: ThreadRequest): Promise<void> {
     reply = {
       type: 'compiled',
       request: request.request,
-      pages: outcome.pages,
+      pages: preparedPages(request.entries, outcome.pages),
       errors: outcome.errors.map(problemData),
       warnings: context.diagnostics.warnings.map(problemData),
       linkErrors: context.diagnostics.errors.map(problemData),

@@ -15,6 +15,7 @@ import {
   type ThreadRequest,
 } from './thread-messages.ts';
 import { newDiagnostics } from '../errors.ts';
+import { preparedPages } from './prepare-pages.ts';
 import type { LinkContext } from './link-context.ts';
 
 export interface BatchCompiler {
@@ -35,7 +36,12 @@ export function inProcessCompiler(context: LinkContext): BatchCompiler {
     async compile(entries) {
       const batchContext = { ...context, media: new Map<string, string>(), diagnostics: newDiagnostics() };
       const outcome = await compileBatch(entries, batchContext);
-      return { ...outcome, diagnostics: batchContext.diagnostics, media: [...batchContext.media] };
+      return {
+        ...outcome,
+        pages: preparedPages(entries, outcome.pages),
+        diagnostics: batchContext.diagnostics,
+        media: [...batchContext.media],
+      };
     },
     async close() {},
   };

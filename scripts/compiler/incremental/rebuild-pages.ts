@@ -43,7 +43,7 @@ export async function rebuildPages(
   await mkdir(join(outDir, 'kv'), { recursive: true });
   const kv = new KvWriter(join(outDir, 'kv'), options.kvPresent);
   // The DocSearch records file is a deploy's (search:push): a rebuild for the dev server keeps none.
-  store.writeTo(kv, { add: async () => {} });
+  store.writeTo(kv, { addJson: async () => {} });
   const diagnostics = newDiagnostics();
 
   for (const { version, index, doc } of plan.pages) {

@@ -16,8 +16,13 @@ export class JsonListWriter {
   }
 
   async add(items: unknown[]): Promise<void> {
+    await this.addJson(items.map((item) => JSON.stringify(item)));
+  }
+
+  /** Items already as JSON (made in a compile thread). */
+  async addJson(items: string[]): Promise<void> {
     for (const item of items) {
-      const text = `${this.first ? '[\n' : ',\n'}${JSON.stringify(item)}`;
+      const text = `${this.first ? '[\n' : ',\n'}${item}`;
       this.buffered.push(text);
       this.bufferedLength += text.length;
       this.first = false;

@@ -5,7 +5,6 @@
 import type { PageData } from '../../../client/contract/page.ts';
 import { kvKeys, type RouteTarget } from '../../../client/contract/storage.ts';
 import type { SiteConfig } from '../../../client/contract/site-config.ts';
-import { styleGroupsOfPage } from '../assets/stylesheet-groups.ts';
 import { AnchorIndex } from '../compile/checks/anchors.ts';
 import type { BuildError } from '../errors.ts';
 import type { ResolvedSidebars } from '../navigation/sidebars.ts';
@@ -13,17 +12,16 @@ import type { SourceDoc } from '../sources/discover.ts';
 import { brokenPageRecord, type BrokenPageReport } from './broken-pages.ts';
 import type { JsonListWriter } from './json-list-writer.ts';
 import type { KvWriter } from './kv-writer.ts';
-import { pageMarkdown } from './markdown-export.ts';
+import { preparePage, type PageStoreFacts, type PreparedPage } from './prepared-page.ts';
 import type { SearchIndexWriter } from './search/index-writer.ts';
-import { pageSearchRecords } from './search/records.ts';
 
-/** A page as the build summarises it once stored: its data without the element tree. */
-export type PageSummary = Omit<PageData, 'tree' | 'toc'>;
+export type { PageSummary } from './prepared-page.ts';
+import type { PageSummary } from './prepared-page.ts';
 
 export interface PageStoreOptions {
   kv: KvWriter;
   /** The DocSearch records file. */
-  records: Pick<JsonListWriter, 'add'>;
+  records: Pick<JsonListWriter, 'addJson'>;
   searchIndex: SearchIndexWriter;
   site: SiteConfig;
   /** Each page's top-level sidebar section, by route (the records' lvl0). */
@@ -56,31 +54,36 @@ export class PageStore {
   }
 
   async store(page: PageData, index: number): Promise<void> {
-    const { kv, site, alternates, replaced } = this.options;
-    this.anchors.add(page);
-    const others = alternates.get(page.route);
-    if (others && Object.keys(others).length > 0) page.versions = others;
-    for (const island of page.islands ?? []) this.islands.add(island);
-    page.styles = styleGroupsOfPage(page);
-    const pageHash = await kv.putContent(kvKeys.page, JSON.stringify(page));
-    // Plain Markdown for `<route>.md` and the llms files; absolute links on the configured url.
-    const markdownHash = await kv.putContent(kvKeys.markdown, pageMarkdown(page, site.url));
-    this.routeTargets.set(page.route, { page: pageHash, markdown: markdownHash });
-    this.keysOf.set(page.route, [kvKeys.page(pageHash), kvKeys.markdown(markdownHash)]);
-    const { tree: _tree, toc: _toc, ...summary } = page;
+    await this.storePrepared(preparePage(page, this.placeOf(page.route)), index);
+  }
+
+  /** The facts of the build a page's preparation needs (`preparePage`), for a page about to compile. */
+  placeOf(route: string): PageStoreFacts {
+    const { site, alternates, replaced, sections } = this.options;
+    const others = alternates.get(route);
+    return {
+      siteUrl: site.url,
+      ...(others && Object.keys(others).length > 0 ? { versions: others } : {}),
+      ...(sections.has(route) ? { section: sections.get(route)! } : {}),
+      ...(replaced.has(route) ? { replaced: true } : {}),
+    };
+  }
+
+  /** Stores a page `preparePage` made (here or in a compile thread) at its place `index`. */
+  async storePrepared(prepared: PreparedPage, index: number): Promise<void> {
+    const { kv } = this.options;
+    const { summary } = prepared;
+    this.anchors.addFound(summary.route, prepared.anchors);
+    for (const island of summary.islands ?? []) this.islands.add(island);
+    const pageHash = await kv.putContent(kvKeys.page, prepared.json, prepared.jsonHash);
+    const markdownHash = await kv.putContent(kvKeys.markdown, prepared.markdown, prepared.markdownHash);
+    this.routeTargets.set(summary.route, { page: pageHash, markdown: markdownHash });
+    this.keysOf.set(summary.route, [kvKeys.page(pageHash), kvKeys.markdown(markdownHash)]);
     this.pages[index] = summary;
     this.options.onStored?.();
-    // A page a forced `_redirects` rule stands in for cannot be reached, so nothing offers it.
-    // A listing page is a way down a large sidebar without JavaScript, not content to offer.
-    if (replaced.has(page.route) || page.listing) {
-      summary.unlisted = true;
-      return;
-    }
-    // A blog's list, tag, author and archive pages repeat its posts: search offers the posts.
-    if (page.blog && page.blog.kind !== 'post') return;
-    const pageRecords = pageSearchRecords(page, this.options.sections, site.url);
-    await this.options.records.add(pageRecords);
-    this.options.searchIndex.addPage(index, pageRecords);
+    if (!prepared.search) return;
+    await this.options.records.addJson(prepared.search.records);
+    this.options.searchIndex.addPrepared(index, prepared.search.index);
   }
 
   /** A page that failed to build, as the dev server shows it at its route. */
@@ -112,7 +115,7 @@ export class PageStore {
   }
 
   /** Stores from now on into `kv`, the DocSearch records into `records` (a rebuild's own). */
-  writeTo(kv: KvWriter, records: Pick<JsonListWriter, 'add'>): void {
+  writeTo(kv: KvWriter, records: Pick<JsonListWriter, 'addJson'>): void {
     this.options = { ...this.options, kv, records };
   }
 

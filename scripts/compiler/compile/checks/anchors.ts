@@ -14,27 +14,45 @@ interface FragmentLink {
   id: string;
 }
 
+/** A page's ids and its links to fragments: plain data, so it crosses threads. */
+export interface PageAnchors {
+  ids: string[];
+  links: FragmentLink[];
+}
+
+/** The ids in a built page's tree and the links it makes to fragments. */
+export function anchorsOf(page: { route: string; source: string; tree: TreeNode[] }): PageAnchors {
+  const ids = new Set<string>();
+  const links: FragmentLink[] = [];
+  // A page that links to one fragment many times is told about it once.
+  const hrefs = new Set<string>();
+  visitElements(page.tree, (element) => {
+    const { id, name, href } = element.p ?? {};
+    if (typeof id === 'string') ids.add(id);
+    if (element.t === 'a' && typeof name === 'string') ids.add(name);
+    if (element.t !== 'a' || typeof href !== 'string') return;
+    const hash = href.indexOf('#');
+    if (hash < 0 || !(hash === 0 || href.startsWith('/')) || hash === href.length - 1 || hrefs.has(href)) return;
+    hrefs.add(href);
+    const route = hash === 0 ? page.route : href.slice(0, hash);
+    links.push({ source: page.source, href, route, id: decodeURIComponent(href.slice(hash + 1)) });
+  });
+  return { ids: [...ids], links };
+}
+
 export class AnchorIndex {
   private readonly anchors = new Map<string, Set<string>>();
   private links: FragmentLink[] = [];
 
   /** Records a built page's ids and the links it makes to fragments. */
   add(page: { route: string; source: string; tree: TreeNode[] }): void {
-    const ids = new Set<string>();
-    // A page that links to one fragment many times is told about it once.
-    const hrefs = new Set<string>();
-    visitElements(page.tree, (element) => {
-      const { id, name, href } = element.p ?? {};
-      if (typeof id === 'string') ids.add(id);
-      if (element.t === 'a' && typeof name === 'string') ids.add(name);
-      if (element.t !== 'a' || typeof href !== 'string') return;
-      const hash = href.indexOf('#');
-      if (hash < 0 || !(hash === 0 || href.startsWith('/')) || hash === href.length - 1 || hrefs.has(href)) return;
-      hrefs.add(href);
-      const route = hash === 0 ? page.route : href.slice(0, hash);
-      this.links.push({ source: page.source, href, route, id: decodeURIComponent(href.slice(hash + 1)) });
-    });
-    this.anchors.set(page.route, ids);
+    this.addFound(page.route, anchorsOf(page));
+  }
+
+  /** Records what `anchorsOf` found in a page (in a compile thread). */
+  addFound(route: string, found: PageAnchors): void {
+    this.links.push(...found.links);
+    this.anchors.set(route, new Set(found.ids));
   }
 
   /** Forgets a page's ids and links (it is about to be added again, rebuilt). */

@@ -7,16 +7,12 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { docusaurusTag, type SearchRecord } from '../../../../client/contract/search-protocol.ts';
 import {
-  fieldBits,
-  typeRank,
   typoKey,
   defaultRankBits,
   type ChunkEntry,
   type SearchRoot,
   type TermPieceEntry,
 } from '../../../../client/contract/index-pieces.ts';
-import { compactRecord, encodePageHeadings, encodePageRecords } from '../../../../client/contract/search-records.ts';
-import { extractField, indexedFields, indexTerms } from '../../../../client/contract/search-text.ts';
 import { storedFormats } from '../../../../client/contract/storage.ts';
 import { pageDirectories } from './directory.ts';
 import {
@@ -34,13 +30,17 @@ import {
 import { PieceMemo } from './piece-memo.ts';
 import { idsFor, tagRanges } from './root-parts.ts';
 import { SpilledPostings, SpilledTexts } from './spill.ts';
+import { prepareSearchPage, type PreparedSearchPage } from './prepare-page.ts';
 import { TermPostings } from './term-postings.ts';
 
 export { pieceHash, pieceSizes, type PieceSizes, type SearchPiece } from './piece-writers.ts';
+export { prepareSearchPage, type PreparedSearchPage } from './prepare-page.ts';
 
 export interface SearchIndexWriter {
   /** Once per page; `pageIndex` is the page's position in the build, pages in any order. */
   addPage(pageIndex: number, records: SearchRecord[]): void;
+  /** The same, for a page `prepareSearchPage` read (in a compile thread); `undefined` for a page without records. */
+  addPrepared(pageIndex: number, page: PreparedSearchPage | undefined): void;
   /**
    * Takes a page's records out again, so that it can be added anew (`npm start`'s one-page
    * rebuild); only a writer made `removable` can.
@@ -121,71 +121,36 @@ export function createSearchIndexWriter({
     held = 0;
   };
 
-  const addPage = (pageIndex: number, records: SearchRecord[]) => {
+  const addPrepared = (pageIndex: number, page: PreparedSearchPage | undefined) => {
     if (pageRecords.has(pageIndex)) throw new Error(`search index: page ${pageIndex} was added twice`);
-    if (records.length === 0) return;
-    if (records.length > fullest.records) fullest = { records: records.length, url: records[0]!.url_without_anchor };
+    if (!page) return;
+    if (page.records > fullest.records) fullest = { records: page.records, url: page.url };
     lastPage = Math.max(lastPage, pageIndex);
-    // A record's rank in its page is its id: ranks follow position, so ids sort as the page reads.
-    const ordered = records
-      .map((record, order) => ({ record, order }))
-      .sort((a, b) => a.record.weight.position - b.record.weight.position || a.order - b.order)
-      .map((entry) => entry.record);
-    const pageTerms = new Map<string, { ranks: number[]; metas: number[] }>();
-    // Every record repeats its page title and headings: tokenize each text once.
-    const tokens = new Map<string, string[]>();
-    const wordsOf = (text: string) => {
-      let words = tokens.get(text);
-      if (!words) tokens.set(text, (words = [...new Set(indexTerms(text))]));
-      return words;
-    };
-    // A page's records share its version: the page carries the tag, not each record.
-    const pageTag = ordered[0]!.docusaurus_tag;
-    if (pageTag !== defaults.docusaurusTag) pageTags.set(pageIndex, pageTag);
-    ordered.forEach((record, rank) => {
-      const type = typeRank[record.type] * 32;
-      for (const field of indexedFields) {
-        const bit = fieldBits[field];
-        for (const term of wordsOf(extractField(record, field))) {
-          let entry = pageTerms.get(term);
-          if (!entry) pageTerms.set(term, (entry = { ranks: [], metas: [] }));
-          // A term in several fields of one record is one posting, its meta naming every field.
-          const last = entry.ranks.length - 1;
-          if (entry.ranks[last] === rank) entry.metas[last]! |= bit;
-          else {
-            entry.ranks.push(rank);
-            entry.metas.push(type + bit);
-          }
-        }
-      }
-      if (record.language !== defaults.language || record.docusaurus_tag !== pageTag)
-        facetExceptions.push([pageIndex, rank, record.language, record.docusaurus_tag]);
-    });
-    for (const [term, entry] of pageTerms) {
+    if (page.tag !== defaults.docusaurusTag) pageTags.set(pageIndex, page.tag);
+    for (const [rank, language, tag] of page.facetExceptions) facetExceptions.push([pageIndex, rank, language, tag]);
+    let at = 0;
+    page.terms.forEach((term, i) => {
       let postings = terms.get(term);
       if (!postings) {
         terms.set(term, (postings = new TermPostings()));
         orders = undefined;
       }
+      const end = page.blockEnds[i]!;
       held -= postings.byteLength;
-      postings.addPage(pageIndex, entry.ranks, entry.metas);
+      postings.addBlock(pageIndex, page.blocks.subarray(at, end), page.counts[i]!);
       held += postings.byteLength;
-    }
-    memo?.touched(pageTerms.keys());
-    if (removable)
-      added.set(pageIndex, {
-        terms: [...pageTerms.keys()],
-        records: ordered.length,
-        url: ordered[0]!.url_without_anchor,
-      });
-    const compact = ordered.map((record) => compactRecord(record, defaults));
-    const [text, headings] = [encodePageRecords(compact), encodePageHeadings(compact)];
-    pageRecords.set(pageIndex, text);
-    pageHeadings.set(pageIndex, headings);
-    held += text.length + headings.length;
-    recordCount += ordered.length;
+      at = end;
+    });
+    memo?.touched(page.terms);
+    if (removable) added.set(pageIndex, { terms: page.terms, records: page.records, url: page.url });
+    pageRecords.set(pageIndex, page.text);
+    pageHeadings.set(pageIndex, page.headings);
+    held += page.text.length + page.headings.length;
+    recordCount += page.records;
     if (spill && held > (spill.budget ?? spillBudget)) spillAll();
   };
+  const addPage = (pageIndex: number, records: SearchRecord[]) =>
+    addPrepared(pageIndex, prepareSearchPage(records, siteUrl));
 
   const removePage = (pageIndex: number) => {
     if (!removable) throw new Error('search index: this writer cannot take pages out');
@@ -321,5 +286,5 @@ export function createSearchIndexWriter({
     return { directory, pieces: all };
   };
 
-  return { addPage, removePage, spilled: () => spilled?.any === true, pieces, finish };
+  return { addPage, addPrepared, removePage, spilled: () => spilled?.any === true, pieces, finish };
 }

@@ -22,11 +22,11 @@ const headingLevel: Record<string, HierarchyLevel> = {
 };
 const levels: HierarchyLevel[] = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'];
 
-/** One page's records; `sections` from `topLevelSections` (computed once a build). */
-export function pageSearchRecords(page: PageData, sections: Map<string, string>, siteUrl: string): SearchRecord[] {
+/** One page's records; `section`: its top-level sidebar section (`topLevelSections`), if any. */
+export function pageSearchRecords(page: PageData, section: string | undefined, siteUrl: string): SearchRecord[] {
   // Unlisted pages are reachable by their URL only, as in Docusaurus: never a search result.
   if (page.unlisted) return [];
-  return pageRecords(page, sections.get(page.route) ?? 'Documentation', siteUrl);
+  return pageRecords(page, section ?? 'Documentation', siteUrl);
 }
 
 /** Route → label of the top-level sidebar category that holds it. */

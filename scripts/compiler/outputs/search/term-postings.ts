@@ -29,18 +29,14 @@ export class TermPostings {
     this.length += bytes.length;
   }
 
-  /** `ranks` ascending, each with its meta byte. */
-  addPage(pageIndex: number, ranks: number[], metas: number[]): void {
-    this.ensure(10 + ranks.length * 4);
+  /** A page's block made elsewhere (prepare-page.ts): `count` records, each a rank gap and its meta byte. */
+  addBlock(pageIndex: number, records: Uint8Array, count: number): void {
+    this.ensure(10 + records.length);
     this.varint(pageIndex);
-    this.varint(ranks.length);
-    let previous = 0;
-    for (let i = 0; i < ranks.length; i++) {
-      this.varint(ranks[i]! - previous);
-      previous = ranks[i]!;
-      this.bytes[this.length++] = metas[i]!;
-    }
-    this.count += ranks.length;
+    this.varint(count);
+    this.bytes.set(records, this.length);
+    this.length += records.length;
+    this.count += count;
   }
 
   /** Drops the block of page `pageIndex` (a page edited under `npm start`); returns the records it held. */

@@ -3,7 +3,9 @@
 
 import { describe, expect, it } from 'vitest';
 import { compileDocs, type CompiledDoc } from '../../../../../scripts/compiler/compile/compile-pages.ts';
-import { discoverDocs } from '../../../../../scripts/compiler/sources/discover.ts';
+import { docPageData, type DocPagePlace } from '../../../../../scripts/compiler/compile/doc-page.ts';
+import { preparePage } from '../../../../../scripts/compiler/outputs/prepared-page.ts';
+import { discoverDocs, type SourceDoc } from '../../../../../scripts/compiler/sources/discover.ts';
 import { BuildErrors } from '../../../../../scripts/compiler/errors.ts';
 import { compileContext, page, writeSite } from '../../../support/sites.ts';
 import { expectBuildFailure } from '../../../support/build-failure.ts';
@@ -24,7 +26,7 @@ async function largeSite(extra: Record<string, string> = {}): Promise<string> {
   return writeSite({ ...files, ...extra });
 }
 
-async function compileSite(siteDir: string, threads: number) {
+async function compileSite(siteDir: string, threads: number, placeOf?: (doc: SourceDoc) => DocPagePlace) {
   const docs = await discoverDocs(siteDir);
   const context = compileContext(siteDir, docs);
   const pages: CompiledDoc[] = [];
@@ -40,7 +42,7 @@ async function compileSite(siteDir: string, threads: number) {
       pages[index] = compiled;
       handing--;
     },
-    { threads },
+    { threads, ...(placeOf ? { placeOf } : {}) },
   );
   return { docs, pages, context, mostAtOnce };
 }
@@ -69,6 +71,34 @@ describe('compiling on worker threads', () => {
     expect([...onThreads.context.media.values()]).toEqual([
       expect.stringMatching(/^\/assets\/media\/dot-[0-9a-f]{10}\.svg$/),
     ]);
+  });
+
+  it('makes each page ready to store on its thread, as the build thread makes it from the tree', async () => {
+    const siteDir = await largeSite();
+    // A place as a version gives it: breadcrumbs, neighbours, the version, the search section.
+    const placeOf = (doc: SourceDoc): DocPagePlace => ({
+      breadcrumbs: [{ label: 'Parts', href: '/docs/page-1' }],
+      next: { title: 'Next', href: '/docs/page-2' },
+      set: { version: 'current' },
+      facts: { siteUrl: 'https://docs.example.com', section: 'Parts', versions: { '1.0': `/docs/1.0${doc.route}` } },
+    });
+    const inThread = await compileSite(siteDir, 0);
+    const onThreads = await compileSite(siteDir, 2, placeOf);
+    expect(onThreads.pages).toHaveLength(31);
+    onThreads.pages.forEach((compiled, index) => {
+      const place = placeOf(compiled.doc);
+      const expected = preparePage(docPageData(inThread.pages[index]!, place), place.facts);
+      expect(compiled.prepared).toEqual(expected);
+      // The tree stays on the thread: only what is stored crosses.
+      expect(compiled.tree).toEqual([]);
+    });
+    const first = onThreads.pages[0]!.prepared!;
+    expect(JSON.parse(first.json)).toMatchObject({
+      route: '/page-1',
+      versions: { '1.0': '/docs/1.0/page-1' },
+    });
+    expect(first.search?.records.map((record) => JSON.parse(record).hierarchy.lvl0)).toContain('Parts');
+    expect(first.search?.index?.terms).toContain('part');
   });
 
   it('hands over one page at a time, waiting for each', async () => {

@@ -8,7 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchRecord } from '../../../../../../client/contract/search-protocol.ts';
-import { createSearchIndexWriter } from '../../../../../../scripts/compiler/outputs/search/index-writer.ts';
+import {
+  createSearchIndexWriter,
+  prepareSearchPage,
+} from '../../../../../../scripts/compiler/outputs/search/index-writer.ts';
 import {
   random,
   smallPieceSizes as sizes,
@@ -32,7 +35,7 @@ beforeAll(async () => {
 afterAll(() => rm(root, { recursive: true, force: true }));
 
 /** The index of `pages`, added in a shuffled order (as the build's threads finish them). */
-function write(spill?: { dir: string; budget?: number }) {
+function write(spill?: { dir: string; budget?: number }, prepared = false) {
   const writer = createSearchIndexWriter({ siteUrl, sizes, ...(spill ? { spill } : {}) });
   const order = pages.map((_, index) => index);
   const rand = random(3);
@@ -40,13 +43,26 @@ function write(spill?: { dir: string; budget?: number }) {
     const j = Math.floor(rand() * (i + 1));
     [order[i], order[j]] = [order[j]!, order[i]!];
   }
-  for (const index of order) writer.addPage(index, pages[index]!);
+  for (const index of order) {
+    // As a compile thread hands it over: prepared there, cloned across to the build's thread.
+    if (prepared) writer.addPrepared(index, structuredClone(prepareSearchPage(pages[index]!, siteUrl)));
+    else writer.addPage(index, pages[index]!);
+  }
   // The term ranges on disk before the pieces are written.
   const ranges = spill && existsSync(join(spill.dir, 'postings')) ? readdirSync(join(spill.dir, 'postings')).length : 0;
   return { ...writer.finish(), ranges };
 }
 
 describe('the search index writer over its memory budget', () => {
+  it('writes the same pieces from pages prepared in compile threads as from their records', () => {
+    const fromRecords = write();
+    for (const spill of [undefined, { dir: join(root, 'prepared-spill'), budget: 40_000 }]) {
+      const fromPrepared = write(spill, true);
+      expect(fromPrepared.directory).toBe(fromRecords.directory);
+      expect(fromPrepared.pieces).toEqual(fromRecords.pieces);
+    }
+  });
+
   it('writes the same pieces when it spills after every page, now and then, or never', async () => {
     const inMemory = write();
     expect(inMemory.pieces.size).toBeGreaterThan(50);
