@@ -8,6 +8,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bundleWorker } from '../local/workerd.ts';
+import { noEdgeCacheEntry, ownCpu, type OwnCpu } from './own-cpu.ts';
 import { readKvOutput } from './kv-output.ts';
 import { searchFiguresIn, type SearchFigures, type SearchLayout } from './scale-search.ts';
 import { untilQuiet } from './process-tree.ts';
@@ -38,14 +39,23 @@ export interface SearchMedians {
   cpuMsPerSearch: number;
 }
 
+/**
+ * How a run serves search: a layout (scale-search.ts) with the worker as deployed, or `own`:
+ * straight on workerd with the Cache API answered inside the isolate (no-edge-cache-worker.ts),
+ * whose CPU is the worker's own.
+ */
+export type SearchRun = SearchLayout | 'own';
+
 export interface SearchRerun {
   keptDir: string;
-  runs: Record<SearchLayout, SearchFigures>[];
-  median: Record<SearchLayout, SearchMedians>;
+  runs: Record<SearchRun, SearchFigures>[];
+  median: Record<SearchRun, SearchMedians>;
+  /** Straight on workerd, the worker's CPU apart from Miniflare's Cache API simulator (medians). */
+  ownCpu: OwnCpu;
   heap: SearchHeap;
 }
 
-const layouts: SearchLayout[] = ['straight', 'miniflare'];
+const searchRuns: SearchRun[] = ['straight', 'own', 'miniflare'];
 
 export async function rerunSearch(options: SearchRerunOptions): Promise<SearchRerun> {
   const siteDir = join(options.keptDir, 'site');
@@ -61,21 +71,22 @@ export async function rerunSearch(options: SearchRerunOptions): Promise<SearchRe
   const words = await siteWords(siteDir);
   console.log(`  waited ${await untilQuiet()} s for a quiet machine`);
   const bundleRoot = await mkdtemp(join(tmpdir(), 'self-docs-search-rerun-'));
-  const runs: Record<SearchLayout, SearchFigures>[] = [];
+  const runs: Record<SearchRun, SearchFigures>[] = [];
   try {
-    const bundleDir = await bundleWorker(bundleRoot);
+    const bundleDir = await bundleWorker(join(bundleRoot, 'deployed'));
+    const ownBundleDir = await bundleWorker(join(bundleRoot, 'own'), noEdgeCacheEntry);
     const site = { origin: '', outDir, persist, stop: async () => {} };
     const bindings = { SEARCH_CACHE_TTL: '300', HTML_CACHE_TTL: '0' };
     for (let run = 1; run <= options.runs; run++) {
-      const measured = {} as Record<SearchLayout, SearchFigures>;
-      for (const layout of layouts) {
+      const measured = {} as Record<SearchRun, SearchFigures>;
+      for (const layout of searchRuns) {
         const figures = await searchFiguresIn(
-          layout,
+          layout === 'own' ? 'straight' : layout,
           site,
           options.port,
           bindings,
           () => queryStream(words, options.seed),
-          { bundleDir, warmSeconds: options.warmSeconds },
+          { bundleDir: layout === 'own' ? ownBundleDir : bundleDir, warmSeconds: options.warmSeconds },
         );
         measured[layout] = figures;
         console.log(
@@ -91,8 +102,8 @@ export async function rerunSearch(options: SearchRerunOptions): Promise<SearchRe
     await rm(bundleRoot, { recursive: true, force: true });
   }
   const heap = await measureSearchHeap(outDir, siteDir, ref, 300, options.seed);
-  const median = {} as Record<SearchLayout, SearchMedians>;
-  for (const layout of layouts) {
+  const median = {} as Record<SearchRun, SearchMedians>;
+  for (const layout of searchRuns) {
     median[layout] = medians(runs.map((run) => run[layout]));
     const { coldFirstMs, coldFirstCpuMs, servicesUpMs, servicesUpCpuMs, isolateStartMs, p50, p99, cpuMsPerSearch } =
       median[layout];
@@ -102,7 +113,14 @@ export async function rerunSearch(options: SearchRerunOptions): Promise<SearchRe
         `warm p50 ${p50} / p99 ${p99} ms, ${cpuMsPerSearch} ms CPU a warm search`,
     );
   }
-  const result: SearchRerun = { keptDir: options.keptDir, runs, median, heap };
+  const split = ownCpu(median.straight, median.own);
+  console.log(
+    `straight on workerd, CPU: the worker's own ${split.firstSearch.worker} ms for the first search ` +
+      `(Cache API simulator ${split.firstSearch.cacheSimulator}), ${split.firstServicesUp.worker} ms with the ` +
+      `services up (simulator ${split.firstServicesUp.cacheSimulator}), ${split.warm.worker} ms a warm search ` +
+      `(simulator ${split.warm.cacheSimulator})`,
+  );
+  const result: SearchRerun = { keptDir: options.keptDir, runs, median, ownCpu: split, heap };
   console.log(
     `search memory ${searchMemoryText(heap)} after ` +
       `${heap.searches} searches; piece reads: ${heap.firstSearchReads} for the first search, ` +

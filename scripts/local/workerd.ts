@@ -2,14 +2,17 @@
 // it: used where wrangler dev's proxy would get in the way (load figures, deploy tests).
 
 import { readdirSync, readFileSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, rename } from 'node:fs/promises';
+import { basename, join } from 'node:path';
 import type { Miniflare, MiniflareOptions } from 'miniflare';
 import { wranglerBin, wranglerStep, type Wrangler } from '../deploy/wrangler.ts';
 import { offlineEnv, runCollecting } from '../cli/run.ts';
 
-/** `wrangler deploy --dry-run` into `dir/bundle`; returns that folder. */
-export async function bundleWorker(dir: string): Promise<string> {
+/**
+ * `wrangler deploy --dry-run` into `dir/bundle`; returns that folder. `entry`: another entry than
+ * wrangler.toml's `main` (a bench's wrapper of the worker).
+ */
+export async function bundleWorker(dir: string, entry?: string): Promise<string> {
   // The dry run insists on an assets folder (wrangler.toml names ./dist/client, which may not
   // exist); the bundle does not depend on what is in it.
   await mkdir(join(dir, 'no-assets'), { recursive: true });
@@ -29,7 +32,11 @@ export async function bundleWorker(dir: string): Promise<string> {
     bundleDir,
     '--assets',
     join(dir, 'no-assets'),
+    ...(entry ? [entry] : []),
   ]);
+  // wrangler names the bundle after its entry; workerd starts index.js.
+  if (entry)
+    await rename(join(bundleDir, `${basename(entry).replace(/\.[cm]?[jt]s$/, '')}.js`), join(bundleDir, 'index.js'));
   return bundleDir;
 }
 

@@ -50,6 +50,10 @@ export class Ranking {
     byType = true,
   ) {
     this.keys = new Float64Array(matches.ids.length);
+    // Records in a row often score alike (a term's records differ only by field and type): the
+    // logarithm is taken once for each run of equal scores.
+    let lastScore = NaN;
+    let score = 0;
     for (let i = 0; i < this.keys.length; i++) {
       const partial = matches.missing[i]! > 0 ? 1 : 0;
       this.fullCount += 1 - partial;
@@ -59,7 +63,10 @@ export class Ranking {
       // criterion ranks optional words.
       const type = partial ? heldRank(matches.held?.[i]) : byType ? matches.metas[i]! >> 5 : 0;
       // Higher scores first.
-      const score = scoreSteps - 1 - Math.min(scoreSteps - 1, Math.round(Math.log2(1 + matches.scores[i]!) * 128));
+      if (matches.scores[i] !== lastScore) {
+        lastScore = matches.scores[i]!;
+        score = scoreSteps - 1 - Math.min(scoreSteps - 1, Math.round(Math.log2(1 + lastScore) * 128));
+      }
       const bucket = (((partial * 2 + typos) * 2 + matches.apart[i]!) * 8 + type) * scoreSteps + score;
       this.keys[i] = bucket * idSpan + matches.ids[i]!;
     }

@@ -52,3 +52,21 @@ describe('the ranking of a page of results', () => {
     }
   });
 });
+
+describe('the ranking of records that score alike', () => {
+  it('orders runs of equal scores and each change of score by score, then by id', () => {
+    // Scores in runs (as a term's records come), then alternating, then back to an earlier value.
+    const scores = [2, 2, 2, 9, 9, 0.5, 9, 0.5, 2, 30, 30, 2];
+    const ids = Uint32Array.from(scores, (_, i) => i + 1);
+    const n = scores.length;
+    const m: Matches = {
+      ids,
+      metas: new Uint8Array(n),
+      scores: Float64Array.from(scores),
+      exact: new Uint8Array(n).fill(1),
+      missing: new Uint8Array(n),
+      apart: new Uint8Array(n),
+    };
+    expect(new Ranking(m).slice(0, n)).toEqual([10, 11, 4, 5, 7, 1, 2, 3, 9, 12, 6, 8]);
+  });
+});
