@@ -28,6 +28,9 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'],
           environment: 'node',
           testTimeout: 60_000,
+          // Hooks build fixture sites and remove large outputs: on a busy machine that takes more than
+          // vitest's 10 s, and a passing hook returns as soon as it is done.
+          hookTimeout: 120_000,
           // The files share one module graph per worker: importing the compiler once per worker
           // instead of once per file saves most of the project's time (no test relies on a fresh
           // module state; the ones that change process-wide state restore it).
@@ -54,6 +57,7 @@ export default defineConfig({
           include: ['tests/worker/**/*.test.ts'],
           globalSetup: ['tests/support/worker-global-setup.ts'],
           testTimeout: 30_000,
+          hookTimeout: 120_000,
         },
       },
     ],

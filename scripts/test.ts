@@ -56,25 +56,16 @@ const besideVitest = e2eServer
     )
   : undefined;
 
-for (const project of ['unit', 'worker'].filter(wanted)) {
-  const report = `test-results/${project}.json`;
-  // Beside the browser tests, at a lower priority: a browser check waits on frames and hydration under
-  // a bound, where a vitest file only takes longer.
-  const [command, ...prefix] = e2eServer ? ['nice', '-n', '5', 'npx'] : ['npx'];
-  await timed(project, () =>
-    step(project, command!, [
-      ...prefix,
-      'vitest',
-      'run',
-      '--project',
-      project,
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${report}`,
-    ]),
-  );
-  tallies.push(vitestTally(project, report));
+const vitestProjects = ['unit', 'worker'].filter(wanted);
+if (e2eServer) {
+  // Beside the browser tests, the two projects side by side too (the unit tests' slowest files wait on
+  // deploys and servers), at a lower priority: a browser check waits on frames and hydration under a
+  // bound, where a vitest file only takes longer. Each one's output is printed in one piece.
+  await Promise.all(vitestProjects.map((project) => timed(project, () => vitest(project, true))));
+} else {
+  for (const project of vitestProjects) await timed(project, () => vitest(project, false));
 }
+for (const project of vitestProjects) tallies.push(vitestTally(project, `test-results/${project}.json`));
 
 if (e2eServer && besideVitest) {
   const server = await e2eServer;
@@ -139,6 +130,24 @@ async function step(name: string, command: string, args: string[]): Promise<bool
     console.error(`✖ ${name} failed: ${(error as Error).message}`);
     return false;
   }
+}
+
+/** One vitest project, its JSON report in test-results/; beside others: niced, its output printed when it ends. */
+async function vitest(project: string, beside: boolean): Promise<boolean> {
+  const args = [
+    'vitest',
+    'run',
+    '--project',
+    project,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=test-results/${project}.json`,
+  ];
+  if (!beside) return step(project, 'npx', args);
+  const { code, stdout, stderr } = await runCollecting('nice', ['-n', '5', 'npx', ...args], offlineEnv);
+  console.log(`\n▶ ${project}: nice -n 5 npx ${args.join(' ')}\n${stdout}${stderr}`);
+  if (code !== 0) console.error(`✖ ${project} failed: exited with ${code}`);
+  return code === 0;
 }
 
 /**
