@@ -91,6 +91,8 @@ async function buildSite(
   addBlogRoutes(blogs, navigation.routes, navigation.routeOfFile);
 
   await rm(outDir, { recursive: true, force: true });
+  // `client` before `kv`: `npm start` starts wrangler dev on this folder's assets once `kv` exists.
+  await mkdir(join(outDir, 'client'), { recursive: true });
   await mkdir(join(outDir, 'kv'), { recursive: true });
   await mkdir(join(outDir, 'search'), { recursive: true });
   const kv = new KvWriter(join(outDir, 'kv'), options.kvPresent);
