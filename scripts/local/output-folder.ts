@@ -8,8 +8,8 @@ import { join } from 'node:path';
 const pollMs = 200;
 
 /**
- * Resolves once `outDir/kv` exists, made after `outDir/client` (the caller removed `outDir` before starting `build`, so it is
- * the build's): true, or false when the build ended without making it.
+ * Resolves once `outDir/kv` exists, made after `outDir/client` (the caller removed `outDir` before
+ * starting `build`, so it is the build's): true, or false when the build ended without making it.
  */
 export async function outputFolderMade(outDir: string, build: Promise<unknown>): Promise<boolean> {
   let ended = false;
