@@ -102,7 +102,8 @@ function reactPage(file: string, relPath: string, route: string): CustomPageSour
   return { kind: 'react', doc: sourceDoc(`${file}.page.mdx`, relPath, route, raw, 0, '', ''), module: file };
 }
 
-function sourceDoc(
+/** The page as a source the compiler takes: `raw` its MDX, its id its path without the extension. */
+export function sourceDoc(
   file: string,
   relPath: string,
   route: string,

@@ -5,13 +5,13 @@
 // every page, as the config's `headTags` are, the origins they load from allowed by the pages'
 // CSP. What else the Root adds (providers, markup) is still not served, and the warning says so.
 
-import { join, relative, sep } from 'node:path';
+import { join, sep } from 'node:path';
 import { siteHead, type SiteHead } from '../config/head-tags.ts';
 import { unrenderedSwizzledComponents } from '../config/swizzled-components.ts';
 import { compileBatch } from '../compile/batch.ts';
 import type { LinkContext } from '../compile/link-context.ts';
 import { BuildError, newDiagnostics } from '../errors.ts';
-import type { SourceDoc } from '../sources/discover.ts';
+import { sourceDoc } from './discover-pages.ts';
 
 export interface SiteRootHead {
   /** The Root's head tags, with the origins they load from. */
@@ -31,7 +31,7 @@ export async function siteRootHead(context: LinkContext): Promise<SiteRootHead |
   if (!root) return undefined;
   const module = join(context.siteDir, root.file);
   const raw = `import Root from ${JSON.stringify(`./${module.split(sep).at(-1)}`)};\n\n<Root />\n`;
-  const doc = rootDoc(`${module}.root.mdx`, root.file, raw);
+  const doc = sourceDoc(`${module}.root.mdx`, root.file, '/', raw, 0, '', '');
   // Its own diagnostics: a Root that fails here is a Root not used, not a broken build.
   const outcome = await compileBatch([{ index: 0, doc }], {
     ...context,
@@ -77,24 +77,4 @@ export function withRootWarnings(warnings: BuildError[], root: SiteRootHead | un
   const notUsed = (warning: BuildError) =>
     warning.file === root.file && warning.problem.startsWith('swizzled theme component Root is not used');
   return [...warnings.filter((warning) => !notUsed(warning)), ...root.warnings];
-}
-
-function rootDoc(file: string, relPath: string, raw: string): SourceDoc {
-  const id = relative('.', relPath).replace(/\.(jsx?|tsx?)$/, '');
-  return {
-    id,
-    file,
-    relPath,
-    docPath: id,
-    dir: '',
-    route: '/',
-    title: '',
-    description: '',
-    keywords: [],
-    hideTitle: false,
-    hideTableOfContents: false,
-    unlisted: false,
-    raw,
-    frontmatterLines: 0,
-  };
 }

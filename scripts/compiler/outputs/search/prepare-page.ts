@@ -7,6 +7,7 @@ import { docusaurusTag, type SearchRecord } from '../../../../client/contract/se
 import { fieldBits, typeRank } from '../../../../client/contract/index-pieces.ts';
 import { compactRecord, encodePageHeadings, encodePageRecords } from '../../../../client/contract/search-records.ts';
 import { extractField, indexedFields, indexTerms } from '../../../../client/contract/search-text.ts';
+import { VarintBytes } from './varint-bytes.ts';
 
 /** A page's part of the index, without its place in the build: plain data, so it crosses threads. */
 export interface PreparedSearchPage {
@@ -73,7 +74,7 @@ export function prepareSearchPage(records: SearchRecord[], siteUrl: string): Pre
   const counts: number[] = [];
   for (const { ranks, metas } of pageTerms.values()) {
     blocks.block(ranks, metas);
-    blockEnds.push(blocks.length);
+    blockEnds.push(blocks.byteLength);
     counts.push(ranks.length);
   }
   const compact = ordered.map((record) => compactRecord(record, defaults));
@@ -82,7 +83,7 @@ export function prepareSearchPage(records: SearchRecord[], siteUrl: string): Pre
     url: ordered[0]!.url_without_anchor,
     tag,
     terms: [...pageTerms.keys()],
-    blocks: blocks.bytes(),
+    blocks: blocks.written(),
     blockEnds,
     counts,
     facetExceptions,
@@ -92,9 +93,10 @@ export function prepareSearchPage(records: SearchRecord[], siteUrl: string): Pre
 }
 
 /** A term's block in a page without the page's index: its records' ranks (as gaps) and meta bytes. */
-class BlockBytes {
-  private buffer = new Uint8Array(1024);
-  length = 0;
+class BlockBytes extends VarintBytes {
+  constructor() {
+    super(1024);
+  }
 
   block(ranks: number[], metas: number[]): void {
     this.ensure(5 + ranks.length * 6);
@@ -102,27 +104,11 @@ class BlockBytes {
     for (let i = 0; i < ranks.length; i++) {
       this.varint(ranks[i]! - previous);
       previous = ranks[i]!;
-      this.buffer[this.length++] = metas[i]!;
+      this.bytes[this.length++] = metas[i]!;
     }
   }
 
-  bytes(): Uint8Array {
-    return this.buffer.slice(0, this.length);
-  }
-
-  private varint(value: number): void {
-    let rest = value;
-    while (rest >= 128) {
-      this.buffer[this.length++] = (rest % 128) | 128;
-      rest = Math.floor(rest / 128);
-    }
-    this.buffer[this.length++] = rest;
-  }
-
-  private ensure(extra: number): void {
-    if (this.length + extra <= this.buffer.length) return;
-    const grown = new Uint8Array(Math.max(this.buffer.length * 2, this.length + extra));
-    grown.set(this.buffer.subarray(0, this.length));
-    this.buffer = grown;
+  written(): Uint8Array {
+    return this.bytes.slice(0, this.length);
   }
 }

@@ -3,15 +3,14 @@
 // byte buffer; `sortedPostings` puts the blocks in page order once, when the piece is written.
 // About two bytes a posting, so a large site's postings stay a few bytes each while collected.
 
-export class TermPostings {
-  private bytes = new Uint8Array(16);
-  private length = 0;
+import { VarintBytes } from './varint-bytes.ts';
+
+export class TermPostings extends VarintBytes {
   /** Records that hold the term. */
   count = 0;
 
-  /** Bytes held. */
-  get byteLength(): number {
-    return this.length;
+  constructor() {
+    super(16);
   }
 
   /** The bytes held so far, which the postings no longer hold (written out by a spill, see spill.ts). */
@@ -80,22 +79,6 @@ export class TermPostings {
       }
     }
     return { ids, metas };
-  }
-
-  private varint(value: number): void {
-    let rest = value;
-    while (rest >= 128) {
-      this.bytes[this.length++] = (rest % 128) | 128;
-      rest = Math.floor(rest / 128);
-    }
-    this.bytes[this.length++] = rest;
-  }
-
-  private ensure(extra: number): void {
-    if (this.length + extra <= this.bytes.length) return;
-    const grown = new Uint8Array(Math.max(this.bytes.length * 2, this.length + extra));
-    grown.set(this.bytes.subarray(0, this.length));
-    this.bytes = grown;
   }
 }
 
