@@ -58,8 +58,12 @@ export function changesSince(builds: BuiltEvent[], since: string | undefined): B
 /**
  * Answers a POST of keys (a JSON list) with their values from `index`; only for `token`. The body
  * is read first whatever the answer: one answered unread drops the connection under the worker's fetch.
+ * Each answer closes its connection: while a build holds this process's event loop, an idle kept-alive
+ * socket's timeout fires late, just as workerd sends its next read down that socket, which then fails
+ * in the worker as "Network connection lost". A new loopback connection per read costs nothing.
  */
 function answerKv(request: IncomingMessage, response: ServerResponse, token: string, index: () => KvIndex | undefined) {
+  response.shouldKeepAlive = false;
   const chunks: Buffer[] = [];
   request.on('data', (chunk: Buffer) => chunks.push(chunk));
   request.on('end', () => {

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KvWriter } from '../../../../../scripts/compiler/outputs/kv-writer.ts';
 import { startEventServer, type EventServer } from '../../../../../scripts/local/live-reload/event-server.ts';
 import { readFromBuild, withBuildFiles } from '../../../../../scripts/local/live-reload/kv-from-build.ts';
+import { liveReloadPaths, tokenHeader } from '../../../../../scripts/local/live-reload/protocol.ts';
 import { indexKvFiles, type KvIndex } from '../../../../../scripts/local/kv-index.ts';
 
 const token = 'the-token';
@@ -62,6 +63,18 @@ describe("the dev worker's KV with the first build behind it", () => {
       'page:b': 'B from local KV',
       'page:none': null,
     });
+  });
+
+  it('closes the connection after each read, so workerd never sends one down a socket the busy dev server drops', async () => {
+    for (const headers of [{ [tokenHeader]: token }, {}] as Record<string, string>[]) {
+      const response = await fetch(new URL(liveReloadPaths.kv, events.origin), {
+        method: 'POST',
+        headers,
+        body: '["page:a"]',
+      });
+      await response.arrayBuffer();
+      expect(response.headers.get('connection')).toBe('close');
+    }
   });
 
   it('answers no one without the token', async () => {
