@@ -15,7 +15,7 @@ import { documentTitle } from './contract/document-title.ts';
 import type { BootData } from './contract/boot.ts';
 import type { PageData } from './contract/page.ts';
 import type { SidebarItem } from './contract/sidebar.ts';
-import { pageDataPath } from './contract/urls.ts';
+import { pageDataPath, pagePath } from './contract/urls.ts';
 import { containsRoute } from './contract/sidebar.ts';
 import { loadDiagrams } from './diagrams/load-diagrams.ts';
 
@@ -131,7 +131,8 @@ export async function navigate(app: () => NavigationHost, url: URL, route: strin
     // and styled: the CSS of its code, diagrams or tabs, when this document has not got it yet.
     await loadPageStyles(page, boot.styleFiles);
     if (id !== latest) return;
-    if (push) history.pushState(null, '', route + url.search + url.hash);
+    // The address as the site spells its pages, so a reload costs no redirect.
+    if (push) history.pushState(null, '', pagePath(route, boot.site.trailingSlash) + url.search + url.hash);
     const host = app();
     const refocus = items && page.sidebar && !sidebarsShown ? takeOverSidebar(host, page.sidebar, items) : undefined;
     const rendered = () => {

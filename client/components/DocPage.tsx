@@ -15,6 +15,7 @@ import { VersionBanner } from './VersionBanner.tsx';
 import { BlogPage } from './blog/BlogPage.tsx';
 import { useSite } from '../context.ts';
 import { findVersion } from '../contract/versions.ts';
+import { pageHref } from '../contract/urls.ts';
 
 // The take-over's hydration of islands shares this chunk (client/take-over.tsx).
 export { hydrateIslands } from '../islands/hydrate.ts';
@@ -53,7 +54,7 @@ export function DocPage({ page }: { page: PageData }) {
                     className={index === page.breadcrumbs.length - 1 ? 'breadcrumb-active' : undefined}
                   >
                     {crumb.href && index < page.breadcrumbs.length - 1 ? (
-                      <a href={crumb.href}>{crumb.label}</a>
+                      <a href={pageHref(crumb.href, site.trailingSlash)}>{crumb.label}</a>
                     ) : (
                       <span aria-current={index === page.breadcrumbs.length - 1 ? 'page' : undefined}>
                         {crumb.label}
@@ -93,7 +94,11 @@ export function DocPage({ page }: { page: PageData }) {
         {page.previous || page.next ? (
           <nav className="pagination-nav" aria-label="Docs pages">
             {page.previous ? (
-              <a className="pagination-link pagination-prev" href={page.previous.href} rel="prev">
+              <a
+                className="pagination-link pagination-prev"
+                href={pageHref(page.previous.href, site.trailingSlash)}
+                rel="prev"
+              >
                 <span className="pagination-sublabel">Previous</span>
                 <span className="pagination-label">« {page.previous.title}</span>
               </a>
@@ -101,7 +106,11 @@ export function DocPage({ page }: { page: PageData }) {
               <span />
             )}
             {page.next ? (
-              <a className="pagination-link pagination-next" href={page.next.href} rel="next">
+              <a
+                className="pagination-link pagination-next"
+                href={pageHref(page.next.href, site.trailingSlash)}
+                rel="next"
+              >
                 <span className="pagination-sublabel">Next</span>
                 <span className="pagination-label">{page.next.title} »</span>
               </a>

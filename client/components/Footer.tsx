@@ -3,6 +3,7 @@
 
 import type { ReactNode } from 'react';
 import { useSite } from '../context.ts';
+import { pageHref } from '../contract/urls.ts';
 import { Icon } from './Icons.tsx';
 import { ThemeToggle } from './ThemeToggle.tsx';
 
@@ -46,7 +47,8 @@ export function FooterSocial() {
 }
 
 export function FooterBottom() {
-  const { links, copyright } = useSite().site.footer;
+  const { site } = useSite();
+  const { links, copyright } = site.footer;
   return (
     <div className="footer-bottom">
       <span className="footer-copyright">{copyright}</span>
@@ -55,7 +57,7 @@ export function FooterBottom() {
           {links.map((link) => (
             <li key={link.href}>
               <a
-                href={link.href}
+                href={pageHref(link.href, site.trailingSlash)}
                 className="footer-link"
                 {...(link.newTab ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
               >

@@ -6,6 +6,7 @@ import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type R
 import { useSite } from '../context.ts';
 import type { NavbarItem, NavbarLink } from '../contract/site-config.ts';
 import { activeVersion, docsVersions, navbarHref, versionHref } from '../contract/versions.ts';
+import { pageHref } from '../contract/urls.ts';
 import { Icon } from './Icons.tsx';
 import { ThemeToggle } from './ThemeToggle.tsx';
 
@@ -16,7 +17,7 @@ export function Logo() {
   return (
     <a
       className="navbar-brand"
-      href={logo.href}
+      href={pageHref(logo.href, site.trailingSlash)}
       target={logo.target}
       {...(external && logo.target === '_blank' ? { rel: 'noopener noreferrer' } : {})}
     >
@@ -47,11 +48,11 @@ export function Logo() {
 }
 
 function NavLink({ item, className }: { item: NavbarLink; className: string }) {
-  const { page } = useSite();
+  const { page, site } = useSite();
   return (
     <a
       className={className}
-      href={navbarHref(item, page)}
+      href={pageHref(navbarHref(item, page), site.trailingSlash)}
       {...(item.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
     >
       {item.label}
@@ -153,7 +154,7 @@ export function VersionMenu() {
         {docsVersions(site).map((version) => (
           <li key={version.name}>
             <a
-              href={versionHref(version, page)}
+              href={pageHref(versionHref(version, page), site.trailingSlash)}
               className={`version-item${version.name === active.name ? ' version-item-active' : ''}`}
               aria-current={version.name === active.name ? 'true' : undefined}
               onClick={() => {
@@ -249,7 +250,7 @@ export function Navbar({ logo, searchSlot }: { logo: ReactNode; searchSlot?: Rea
                   <li key={version.name} className="menu-item">
                     <a
                       className="menu-link"
-                      href={versionHref(version, page)}
+                      href={pageHref(versionHref(version, page), site.trailingSlash)}
                       onClick={() => setPreferredVersion(version.name)}
                     >
                       {version.label} (docs version)

@@ -4,6 +4,7 @@
 import type { SidebarItem, SidebarWindow } from '../contract/sidebar.ts';
 import { useSite } from '../context.ts';
 import { containsRoute, listingPageRoute, listingPageSize } from '../contract/sidebar.ts';
+import { pageHref, pagePath } from '../contract/urls.ts';
 
 export function SidebarMenu({
   items,
@@ -30,21 +31,25 @@ export function SidebarMenu({
 
 // A window's links to what it left out lead to the listing page that holds those entries.
 function EntriesBefore({ window }: { window?: SidebarWindow }) {
+  const { site } = useSite();
   if (!window || window.before === 0) return null;
   const page = Math.floor((window.before - 1) / listingPageSize) + 1;
   return (
     <li>
-      <a href={listingPageRoute(window.listing, page)}>{`${window.before} earlier entries`}</a>
+      <a href={pagePath(listingPageRoute(window.listing, page), site.trailingSlash)}>
+        {`${window.before} earlier entries`}
+      </a>
     </li>
   );
 }
 
 function EntriesAfter({ window, shown }: { window?: SidebarWindow; shown: number }) {
+  const { site } = useSite();
   if (!window || window.after === 0) return null;
   const page = Math.floor((window.before + shown) / listingPageSize) + 1;
   return (
     <li>
-      <a href={listingPageRoute(window.listing, page)}>
+      <a href={pagePath(listingPageRoute(window.listing, page), site.trailingSlash)}>
         {shown === 0 ? `All ${window.after} entries` : `${window.after} more entries`}
       </a>
     </li>
@@ -54,13 +59,13 @@ function EntriesAfter({ window, shown }: { window?: SidebarWindow; shown: number
 // The entries carry no classes: sidebar.css styles them by nesting and `aria-current`, since a
 // large sidebar repeats every attribute on every page of its docs.
 function SidebarEntry({ item, path }: { item: SidebarItem; path: string }) {
-  const { route, expanded, setExpanded } = useSite();
+  const { route, expanded, setExpanded, site } = useSite();
   if (item.type !== 'category') {
     const external = item.type === 'link' && /^[a-z]+:/i.test(item.href);
     return (
       <li>
         <a
-          href={item.href}
+          href={pageHref(item.href, site.trailingSlash)}
           aria-current={item.href === route ? 'page' : undefined}
           {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
         >
@@ -81,7 +86,7 @@ function SidebarEntry({ item, path }: { item: SidebarItem; path: string }) {
       >
         <summary>
           {item.href ? (
-            <a href={item.href} aria-current={item.href === route ? 'page' : undefined}>
+            <a href={pageHref(item.href, site.trailingSlash)} aria-current={item.href === route ? 'page' : undefined}>
               {item.label}
             </a>
           ) : (

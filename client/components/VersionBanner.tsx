@@ -5,6 +5,7 @@
 import { useSite } from '../context.ts';
 import type { PageData } from '../contract/page.ts';
 import { findVersion, latestVersion, versionHref } from '../contract/versions.ts';
+import { pageHref } from '../contract/urls.ts';
 
 export function VersionBanner({ page }: { page: PageData }) {
   const { site } = useSite();
@@ -26,7 +27,7 @@ export function VersionBanner({ page }: { page: PageData }) {
       <p>{about}</p>
       <p>
         For up-to-date documentation, see the{' '}
-        <a href={versionHref(latest, page)} data-preferred-version={latest.name}>
+        <a href={pageHref(versionHref(latest, page), site.trailingSlash)} data-preferred-version={latest.name}>
           <b>latest version</b>
         </a>{' '}
         ({latest.label}).

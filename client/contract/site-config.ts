@@ -139,6 +139,11 @@ export const siteConfigSchema = z.object({
   /** A link to a #fragment the linked page has no id for (Docusaurus's default: warn). */
   onBrokenAnchors: linkPolicy,
   markdown: markdownDialectSchema,
+  /**
+   * Docusaurus's `trailingSlash: true`: pages are linked and served as `/docs/intro/`, and `/docs/intro`
+   * redirects there (client/contract/urls.ts pagePath). Absent or false: the reverse.
+   */
+  trailingSlash: z.boolean().optional(),
 });
 export type SiteConfig = z.output<typeof siteConfigSchema>;
 

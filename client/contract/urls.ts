@@ -30,3 +30,28 @@ export function relativeUrl(url: string): string {
     return '/';
   }
 }
+
+/**
+ * Whether a route is written with a slash after it on a site whose Docusaurus config says
+ * `trailingSlash: true`. Not the home page, nor the search page the worker serves itself, nor a path
+ * whose last segment has a dot (a file, or a route such as `/docs/1.0`, which keeps one spelling).
+ */
+function takesSlash(path: string): boolean {
+  return path !== '/' && path !== '/search' && !/^\/(__|assets\/)/.test(path) && !/\.[^/]*$/.test(path);
+}
+
+/**
+ * A route as its links spell it: stored routes have no trailing slash; a site with
+ * `trailingSlash: true` writes `/docs/intro/`, and the worker redirects the other spelling.
+ */
+export function pagePath(route: string, trailingSlash: boolean | undefined): string {
+  return trailingSlash === true && !route.endsWith('/') && takesSlash(route) ? `${route}/` : route;
+}
+
+/** An href as links spell it (`pagePath`): a path keeps its query and fragment; other hrefs are left as they are. */
+export function pageHref(href: string, trailingSlash: boolean | undefined): string {
+  if (trailingSlash !== true || !href.startsWith('/') || href.startsWith('//')) return href;
+  const end = href.search(/[?#]/);
+  if (end < 0) return pagePath(href, true);
+  return pagePath(href.slice(0, end), true) + href.slice(end);
+}

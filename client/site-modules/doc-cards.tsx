@@ -2,6 +2,9 @@
 // generated category pages. Without `items`, the list is the category whose page is being built
 // (scripts/compiler/compile/current-page.ts hands it over while the build renders the page).
 
+import { pageHref } from '../contract/urls.ts';
+import { siteContext } from './site-context.ts';
+
 interface Item {
   type?: string;
   label?: string;
@@ -50,7 +53,7 @@ function CardBody({ card }: { card: Card }) {
     </>
   );
   return card.href ? (
-    <a href={card.href} className="card-link">
+    <a href={pageHref(card.href, siteContext().siteConfig.trailingSlash === true)} className="card-link">
       {body}
     </a>
   ) : (

@@ -19,6 +19,7 @@ import { headTagKey } from '../../client/site-modules/page-head.ts';
 import type { SidebarView } from '../../client/contract/sidebar.ts';
 import type { StyleGroup } from '../../client/contract/assets.ts';
 import { escapeHtml } from '../../client/contract/escape-html.ts';
+import { pagePath } from '../../client/contract/urls.ts';
 import type { ThemeChoice } from '../services/theme.ts';
 import { headTagHtml } from './head-tags.ts';
 import { islandScripts, islandStyles } from './island-assets.ts';
@@ -92,7 +93,8 @@ function documentHeadRest({ manifest, boot, page = null }: DocumentInput, styles
   const { site, assets } = manifest;
   const title = documentTitle(page, site, statusTitle(boot));
   const description = page?.description || site.tagline;
-  const canonical = canonicalUrl(site.url, page?.route ?? (boot.search ? '/search' : undefined));
+  const route = page?.route ?? (boot.search ? '/search' : undefined);
+  const canonical = canonicalUrl(site.url, route === undefined ? undefined : pagePath(route, site.trailingSlash));
   const socialTitle = page?.route === '/' ? page.title : title;
   const own = engineMeta(boot.status === 200 ? page?.head : undefined);
   const lines = [

@@ -4,11 +4,12 @@
 
 import type { PageData } from '../../client/contract/page.ts';
 import type { SiteConfig } from '../../client/contract/site-config.ts';
+import { pageHref } from '../../client/contract/urls.ts';
 
 export type JsonLd = Record<string, unknown>;
 
 export interface StructuredDataInput {
-  site: Pick<SiteConfig, 'title' | 'tagline' | 'url'>;
+  site: Pick<SiteConfig, 'title' | 'tagline' | 'url' | 'trailingSlash'>;
   page: PageData;
   /** Absolute URL of the page (its canonical link). */
   canonical: string;
@@ -25,19 +26,23 @@ export function structuredData({ site, page, canonical }: StructuredDataInput): 
   };
   if (page.lastModified) article.dateModified = page.lastModified;
   const blocks = [article];
-  if (page.breadcrumbs.length > 0) blocks.push(breadcrumbList(page, site.url, canonical));
+  if (page.breadcrumbs.length > 0) blocks.push(breadcrumbList(page, site, canonical));
   if (page.route === '/') blocks.push(webSite(site));
   return blocks;
 }
 
 /** The trail as the page shows it; the last crumb is the page itself, at its canonical URL. */
-function breadcrumbList(page: PageData, siteUrl: string, canonical: string): JsonLd {
+function breadcrumbList(page: PageData, site: StructuredDataInput['site'], canonical: string): JsonLd {
   const last = page.breadcrumbs.length - 1;
   return {
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
     itemListElement: page.breadcrumbs.map((crumb, index) => {
-      const href = crumb.href ? new URL(crumb.href, siteUrl).href : index === last ? canonical : undefined;
+      const href = crumb.href
+        ? new URL(pageHref(crumb.href, site.trailingSlash), site.url).href
+        : index === last
+          ? canonical
+          : undefined;
       return { '@type': 'ListItem', position: index + 1, name: crumb.label, ...(href ? { item: href } : {}) };
     }),
   };

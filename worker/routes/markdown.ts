@@ -65,7 +65,8 @@ async function serveLlmsFull(c: Context<AppEnv>, part?: number): Promise<Respons
 /** `fromSuffix`: asked as `<route>.md` (a 404 here), not by `Accept` (an unknown route falls through). */
 async function servePageMarkdown(c: Context<AppEnv>, pathname: string, fromSuffix: boolean): Promise<Response | void> {
   const manifest = await currentManifest(c.env.CONTENT);
-  const form = canonicalForm(pathname);
+  // `<route>.md` has one spelling; a page URL asked for by `Accept` is spelled as its links are.
+  const form = canonicalForm(pathname, fromSuffix ? undefined : manifest.site.trailingSlash);
   const target = await lookupRoute(c.env.CONTENT, manifest, form.path);
   const decision = decidePath(form, target && 'redirect' in target ? target.redirect : undefined);
   if (decision.kind === 'redirect') {

@@ -2,6 +2,7 @@
 // build (scripts/compiler/outputs/markdown-export.ts, llms.ts): the worker only reads, streams and caches them.
 
 import { kvKeys, type LlmsPart, type Manifest } from '../../client/contract/storage.ts';
+import { pagePath } from '../../client/contract/urls.ts';
 import { immutableTtl, lookupRoutes, readStored, readStoredMany, StoreUnavailable } from './content-store.ts';
 
 export async function readMarkdown(kv: KVNamespace, hash: string): Promise<string> {
@@ -109,7 +110,7 @@ export function llmsFullStream(
       for (const [index, route] of batch.entries()) {
         const text = texts.get(keys[index]!);
         if (text === null || text === undefined) throw new StoreUnavailable(`${keys[index]} is missing`);
-        out += `\n---\n\n${underUrl(text, new URL(route, siteUrl).href)}`;
+        out += `\n---\n\n${underUrl(text, new URL(pagePath(route, manifest.site.trailingSlash), siteUrl).href)}`;
       }
       controller.enqueue(encoder.encode(out));
     },

@@ -1,34 +1,39 @@
-// Canonical URLs: `/x.html`, `/x/index.html` and `/x/` all answer 301 to `/x`. Redirects a
+// Canonical URLs: `/x.html`, `/x/index.html` and `/x/` all answer 301 to `/x`; on a site whose
+// Docusaurus config says `trailingSlash: true`, they and `/x` answer 301 to `/x/` (client/contract/urls.ts
+// pagePath), and the route looked up is `/x` all the same. Redirects a
 // build declares are in its route table (content-store lookupRoute), looked up by the canonical
 // form, so an old path in any spelling is one hop from its new home. A path is decoded once: an
 // escape of a reserved character (`%2F`, `%40`, `%3F`…) or of `%` itself stays as it came, in the
 // lookup and in a redirect's Location, so that a redirect never decodes or escapes it a second time.
+
+import { pagePath } from '../../client/contract/urls.ts';
 
 export type PathDecision = { kind: 'route'; path: string } | { kind: 'redirect'; location: string };
 
 export interface CanonicalForm {
   /** The canonical path as routes are named: decoded (`decodeURI`: reserved escapes kept). */
   path: string;
-  /** Whether the request used the canonical spelling. */
+  /** Whether the request used the canonical spelling (with the site's trailing slash, if it has one). */
   exact: boolean;
   /** The canonical path with every escape the request wrote kept, `%25` included (for placeholders). */
   spelled: string;
-  /** The canonical path as a Location: escapes kept as they came, the rest escaped once. */
+  /** The canonical spelling as a Location: escapes kept as they came, the rest escaped once. */
   location: string;
 }
 
 /** The canonical form of a request path, and whether the request used it. */
-export function canonicalForm(pathname: string): CanonicalForm {
+export function canonicalForm(pathname: string, trailingSlash?: boolean): CanonicalForm {
   const path = decodeOnce(pathname);
   let canonical = path.replace(/\/index\.html$/, '/').replace(/\.html$/, '');
   canonical = canonical.replace(/\/{2,}/g, '/');
   if (canonical.length > 1) canonical = canonical.replace(/\/+$/, '');
   if (canonical === '') canonical = '/';
+  const written = pagePath(canonical, trailingSlash);
   return {
     path: canonical.replace(/%25/gi, '%'),
-    exact: canonical === path,
+    exact: written === path,
     spelled: canonical,
-    location: locationOf(canonical),
+    location: locationOf(written),
   };
 }
 

@@ -6,6 +6,7 @@
 import type { Manifest, RouteTarget } from '../../client/contract/storage.ts';
 import { firstLanguage, matchRule, type RedirectRule, type RuleRequest } from '../../client/contract/redirect-rules.ts';
 import { lookupRoute } from './content-store.ts';
+import { pageHref } from '../../client/contract/urls.ts';
 import { canonicalForm } from './paths.ts';
 
 type RedirectStatus = 301 | 302 | 303 | 307 | 308;
@@ -31,9 +32,11 @@ export async function resolvePath(kv: KVNamespace, manifest: Manifest, request: 
 
 async function resolve(kv: KVNamespace, manifest: Manifest, request: Request): Promise<Resolution> {
   const url = new URL(request.url);
-  const form = canonicalForm(url.pathname);
+  const trailingSlash = manifest.site.trailingSlash;
+  const form = canonicalForm(url.pathname, trailingSlash);
   const found = await lookupRoute(kv, manifest, form.path);
-  if (found && 'redirect' in found) return redirect(encodeURI(found.redirect), found.status ?? 301, url.search);
+  if (found && 'redirect' in found)
+    return redirect(encodeURI(pageHref(found.redirect, trailingSlash)), found.status ?? 301, url.search);
   let reader: RuleRequest | undefined;
   for (const rule of manifest.redirects ?? []) {
     // A page at the path answers before any rule that is not forced.

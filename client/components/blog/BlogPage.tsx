@@ -8,8 +8,11 @@ import { renderTree } from '../../render-tree.tsx';
 import { IslandAssetsContext, pageComponents } from '../../islands/Island.tsx';
 import { ErrorBoundary } from '../ErrorBoundary.tsx';
 import { Toc } from '../Toc.tsx';
+import { useSite } from '../../context.ts';
+import { pageHref } from '../../contract/urls.ts';
 
 export function BlogPage({ page }: { page: PageData }) {
+  const { site } = useSite();
   const sidebar = page.blog?.sidebar;
   const showToc = !page.hideTableOfContents && page.toc.length > 0;
   return (
@@ -21,7 +24,7 @@ export function BlogPage({ page }: { page: PageData }) {
             {sidebar.items.map((item) => (
               <li key={item.href}>
                 <a
-                  href={item.href}
+                  href={pageHref(item.href, site.trailingSlash)}
                   className={item.href === page.route ? 'blog-sidebar-link-active' : undefined}
                   aria-current={item.href === page.route ? 'page' : undefined}
                 >

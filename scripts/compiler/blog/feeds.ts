@@ -8,6 +8,7 @@ import { Feed } from 'feed';
 import { feedContentTypes, type FeedRef } from '../../../client/contract/blog.ts';
 import type { TreeNode } from '../../../client/contract/page.ts';
 import type { HeadTag } from '../../../client/contract/site-config.ts';
+import { pagePath } from '../../../client/contract/urls.ts';
 import { contentComponents } from '../../../client/components/content/registry.ts';
 import { renderTree } from '../../../client/render-tree.tsx';
 import { normaliseRoute } from '../sources/discover.ts';
@@ -28,7 +29,7 @@ const feedNames: Record<FeedType, string> = { rss: 'RSS Feed', atom: 'Atom Feed'
 
 export function blogFeeds(
   blog: BlogOptions,
-  site: { title: string; url: string; favicon: string },
+  site: { title: string; url: string; favicon: string; trailingSlash?: boolean },
   posts: { post: BlogPost; tree: TreeNode[] }[],
 ): FeedText[] {
   if (blog.feedTypes.length === 0 || posts.length === 0) return [];
@@ -39,8 +40,8 @@ export function blogFeeds(
   const feed = new Feed({
     title,
     description: blog.feedDescription ?? `${site.title} ${blog.blogTitle}`,
-    id: absolute(base),
-    link: absolute(base),
+    id: absolute(pagePath(base, site.trailingSlash)),
+    link: absolute(pagePath(base, site.trailingSlash)),
     language: 'en',
     ...(site.favicon ? { favicon: absolute(site.favicon) } : {}),
     copyright: blog.feedCopyright ?? '',
@@ -49,7 +50,7 @@ export function blogFeeds(
     feedLinks: Object.fromEntries(blog.feedTypes.map((type) => [type, absolute(pathOf(type))])),
   });
   for (const { post, tree } of posts.slice(0, blog.feedLimit ?? posts.length)) {
-    const link = absolute(post.doc.route);
+    const link = absolute(pagePath(post.doc.route, site.trailingSlash));
     feed.addItem({
       title: post.doc.title,
       id: link,

@@ -34,7 +34,8 @@ export function pageContext(
       url: site.url,
       favicon: site.favicon,
       baseUrl: '/',
-      trailingSlash: false,
+      // Undefined serves as false does here: one spelling, without the slash.
+      trailingSlash: site.trailingSlash ?? false,
     },
     i18n: { defaultLocale: locale, currentLocale: locale, locales: [locale] },
     ...(globalData ? { globalData: jsonData(globalData) as Record<string, Record<string, unknown>> } : {}),

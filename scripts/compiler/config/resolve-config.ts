@@ -248,6 +248,8 @@ function fromDocusaurus(config: DocusaurusConfig, docs: DocsOptions | undefined)
     favicon: asset(config.favicon),
     onBrokenLinks: policy(config.onBrokenLinks),
     onBrokenAnchors: policy(config.onBrokenAnchors),
+    // Only `true` changes how pages are spelled; false and undefined serve alike (without the slash).
+    ...(config.trailingSlash === true ? { trailingSlash: true } : {}),
     onBrokenMarkdownLinks:
       typeof markdownHook === 'function' ? 'warn' : policy(markdownHook ?? config.onBrokenMarkdownLinks),
     markdown: { format: config.markdown?.format, mdx1Compat: config.markdown?.mdx1Compat },

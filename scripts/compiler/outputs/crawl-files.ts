@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SiteConfig } from '../../../client/contract/site-config.ts';
+import { pagePath } from '../../../client/contract/urls.ts';
 
 export interface SitemapEntry {
   route: string;
@@ -87,10 +88,12 @@ function escapeXml(text: string): string {
 /** Writes the sitemap (listed pages) and `robots.txt` (the site's own and the sitemap line) in the client folder. */
 export async function writeCrawlFiles(
   outDir: string,
-  site: Pick<SiteConfig, 'url'>,
+  site: Pick<SiteConfig, 'url' | 'trailingSlash'>,
   pages: (SitemapEntry & { unlisted?: true })[],
 ): Promise<void> {
-  const listed = pages.filter((page) => !page.unlisted);
+  const listed = pages
+    .filter((page) => !page.unlisted)
+    .map((page) => ({ route: pagePath(page.route, site.trailingSlash), lastModified: page.lastModified }));
   for (const [name, xml] of sitemapFiles(site.url, listed)) await writeFile(join(outDir, 'client', name), xml);
   const robots = join(outDir, 'client', 'robots.txt');
   await writeFile(robots, robotsTxt(site, existsSync(robots) ? await readFile(robots, 'utf8') : undefined));

@@ -8,6 +8,7 @@ import type { PageData } from '../../../client/contract/page.ts';
 import type { SidebarItem } from '../../../client/contract/sidebar.ts';
 import type { SiteConfig } from '../../../client/contract/site-config.ts';
 import { kvKeys, type LlmsPart } from '../../../client/contract/storage.ts';
+import { pagePath } from '../../../client/contract/urls.ts';
 import type { KvWriter } from './kv-writer.ts';
 
 /** `/llms.txt` ready to serve, and the listed routes in sidebar order for `/llms-full.txt`. */
@@ -22,7 +23,7 @@ interface Section {
 }
 
 export function llmsRecord(
-  site: Pick<SiteConfig, 'title' | 'tagline' | 'url'>,
+  site: Pick<SiteConfig, 'title' | 'tagline' | 'url' | 'trailingSlash'>,
   sidebars: Record<string, SidebarItem[]>,
   pages: Pick<PageData, 'route' | 'title' | 'description' | 'unlisted' | 'blog'>[],
 ): LlmsRecord {
@@ -74,7 +75,7 @@ export function llmsRecord(
     for (const route of section.routes) {
       const page = listed.get(route)!;
       const description = page.description ? `: ${page.description}` : '';
-      lines.push(`- [${page.title}](${new URL(route, site.url).href})${description}`);
+      lines.push(`- [${page.title}](${new URL(pagePath(route, site.trailingSlash), site.url).href})${description}`);
     }
     lines.push('');
   }

@@ -6,15 +6,18 @@
 
 import { islandChildren, islandTag, isIsland } from '../../../client/contract/islands.ts';
 import type { ContentProp, PageData, TreeElement, TreeNode } from '../../../client/contract/page.ts';
+import { pageHref } from '../../../client/contract/urls.ts';
 
 interface State {
   siteUrl: string;
+  /** The site links pages with a slash after them (Docusaurus's `trailingSlash: true`). */
+  trailingSlash?: boolean;
   /** Level of the last heading written, so tabs nest one level under their section. */
   headingLevel: number;
 }
 
-export function pageMarkdown(page: Pick<PageData, 'title' | 'tree'>, siteUrl: string): string {
-  const state: State = { siteUrl, headingLevel: 1 };
+export function pageMarkdown(page: Pick<PageData, 'title' | 'tree'>, siteUrl: string, trailingSlash?: boolean): string {
+  const state: State = { siteUrl, trailingSlash, headingLevel: 1 };
   const first = page.tree.find((node) => typeof node !== 'string' || node.trim() !== '');
   const startsWithH1 = typeof first === 'object' && first.t === 'h1';
   const blocks = startsWithH1 ? [] : [`# ${page.title}`];
@@ -251,7 +254,9 @@ function inline(node: TreeNode, state: State): string {
       return '  \n';
     case 'a': {
       const text = inlines(node.c, state);
-      return typeof props.href === 'string' ? `[${text}](${absolute(props.href, state.siteUrl)})` : text;
+      return typeof props.href === 'string'
+        ? `[${text}](${absolute(pageHref(props.href, state.trailingSlash), state.siteUrl)})`
+        : text;
     }
     case 'img':
       // A ThemedImage is one picture in two versions: Markdown has no theme, so it takes the light one.

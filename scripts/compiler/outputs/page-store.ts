@@ -63,6 +63,7 @@ export class PageStore {
     const others = alternates.get(route);
     return {
       siteUrl: site.url,
+      ...(site.trailingSlash ? { trailingSlash: true } : {}),
       ...(others && Object.keys(others).length > 0 ? { versions: others } : {}),
       ...(sections.has(route) ? { section: sections.get(route)! } : {}),
       ...(replaced.has(route) ? { replaced: true } : {}),

@@ -17,6 +17,8 @@ export type PageSummary = Omit<PageData, 'tree' | 'toc'>;
 /** What the build knows of a page besides the page itself (PageStore.placeOf). */
 export interface PageStoreFacts {
   siteUrl: string;
+  /** The site links pages as `/x/` (Docusaurus's `trailingSlash: true`): its Markdown and records do too. */
+  trailingSlash?: boolean;
   /** The same doc in the other versions, by version name. */
   versions?: Record<string, string>;
   /** Its top-level sidebar section (the records' lvl0). */
@@ -47,7 +49,7 @@ export function preparePage(page: PageData, facts: PageStoreFacts): PreparedPage
   page.styles = styleGroupsOfPage(page);
   const json = JSON.stringify(page);
   // Plain Markdown for `<route>.md` and the llms files; absolute links on the configured url.
-  const markdown = pageMarkdown(page, facts.siteUrl);
+  const markdown = pageMarkdown(page, facts.siteUrl, facts.trailingSlash);
   const { tree: _tree, toc: _toc, ...summary } = page;
   const prepared = {
     summary,
@@ -65,7 +67,7 @@ export function preparePage(page: PageData, facts: PageStoreFacts): PreparedPage
   }
   // A blog's list, tag, author and archive pages repeat its posts: search offers the posts.
   if (page.blog && page.blog.kind !== 'post') return prepared;
-  const records = pageSearchRecords(page, facts.section, facts.siteUrl);
+  const records = pageSearchRecords(page, facts.section, facts.siteUrl, facts.trailingSlash);
   return {
     ...prepared,
     search: {

@@ -99,6 +99,7 @@ export const docusaurusConfigSchema = hinted(
     onBrokenLinks: severity.optional(),
     onBrokenMarkdownLinks: severity.optional(),
     onBrokenAnchors: severity.optional(),
+    trailingSlash: z.boolean().optional(),
     markdown: z
       .looseObject({
         format: markdownFormat.optional(),

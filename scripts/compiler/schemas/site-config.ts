@@ -68,6 +68,8 @@ export const siteConfigSchema = hinted(
     onBrokenLinks: policy.optional(),
     onBrokenMarkdownLinks: policy.optional(),
     onBrokenAnchors: policy.optional(),
+    /** Docusaurus's `trailingSlash`: `true` links and serves pages as `/docs/intro/`. */
+    trailingSlash: z.boolean().optional(),
     markdown: z
       .strictObject({
         format: hinted(z.enum(['mdx', 'md', 'detect']), 'one of "mdx", "md", "detect"', '"detect"').optional(),

@@ -71,7 +71,12 @@ describe('a page inside a large sidebar', () => {
     const html = await (await get(deepest)).text();
     const { boot } = await readDocument(html);
     const items = (await (await get(boot.sidebarFiles.reference!)).json()) as SidebarItem[];
-    const context = { route: deepest, expanded: {}, setExpanded: () => undefined } as Partial<SiteContextValue>;
+    const context = {
+      site: boot.site,
+      route: deepest,
+      expanded: {},
+      setExpanded: () => undefined,
+    } as Partial<SiteContextValue>;
     const menu = createElement(SidebarMenu, { items: sidebarAsRendered(boot.sidebar!, items).items });
     const markup = renderToStaticMarkup(
       createElement(SiteContext.Provider, { value: context as SiteContextValue }, menu),

@@ -11,6 +11,7 @@ import { inject } from 'vitest';
 import { kvKeys, type Manifest } from '../../../client/contract/storage.ts';
 import type { PageData } from '../../../client/contract/page.ts';
 import type { SidebarItem } from '../../../client/contract/sidebar.ts';
+import type { SiteConfig } from '../../../client/contract/site-config.ts';
 import type { BuiltFixture } from '../../support/worker-global-setup.ts';
 import type { Env } from '../../../worker/env.ts';
 import { forgetStore } from '../../../worker/services/content-store.ts';
@@ -41,6 +42,8 @@ export interface DeployOptions {
   omit?: ('manifest' | 'pages')[];
   /** Write `build:current` and `build:history` (default true). */
   live?: boolean;
+  /** Settings laid over the fixture's site config in its manifest, as another config would build them. */
+  site?: Partial<SiteConfig>;
 }
 
 export interface DeployedBuild {
@@ -106,7 +109,8 @@ export async function deployFixture(options: DeployOptions = {}): Promise<Deploy
   let manifest: Manifest | undefined;
   for (const entry of source.kvEntries) {
     if (entry.key === kvKeys.manifest(source.buildId)) {
-      manifest = { ...(JSON.parse(entry.value) as Manifest), buildId };
+      const built = JSON.parse(entry.value) as Manifest;
+      manifest = { ...built, buildId, site: { ...built.site, ...options.site } };
       if (!omit.has('manifest')) await bindings.CONTENT.put(kvKeys.manifest(buildId), JSON.stringify(manifest));
     } else if (entry.key === kvKeys.keys(source.buildId)) {
       await bindings.CONTENT.put(kvKeys.keys(buildId), entry.value);

@@ -7,6 +7,7 @@ import type { SidebarItem } from '../../../../client/contract/sidebar.ts';
 import { instanceTag, versionTag } from '../../../../client/contract/search-protocol.ts';
 import { defaultSearchTag } from '../../../../client/contract/search-facets.ts';
 import { islandChildren, isIsland } from '../../../../client/contract/islands.ts';
+import { pagePath } from '../../../../client/contract/urls.ts';
 import { textOf } from '../../compile/table-of-contents.ts';
 import { tocInlineClass } from '../../compile/page-modules/toc-inline.ts';
 
@@ -23,10 +24,15 @@ const headingLevel: Record<string, HierarchyLevel> = {
 const levels: HierarchyLevel[] = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'];
 
 /** One page's records; `section`: its top-level sidebar section (`topLevelSections`), if any. */
-export function pageSearchRecords(page: PageData, section: string | undefined, siteUrl: string): SearchRecord[] {
+export function pageSearchRecords(
+  page: PageData,
+  section: string | undefined,
+  siteUrl: string,
+  trailingSlash?: boolean,
+): SearchRecord[] {
   // Unlisted pages are reachable by their URL only, as in Docusaurus: never a search result.
   if (page.unlisted) return [];
-  return pageRecords(page, section ?? 'Documentation', siteUrl);
+  return pageRecords(page, section ?? 'Documentation', new URL(pagePath(page.route, trailingSlash), siteUrl).href);
 }
 
 /** Route → label of the top-level sidebar category that holds it. */
@@ -46,8 +52,7 @@ export function topLevelSections(sidebars: Record<string, SidebarItem[]>): Map<s
   return sections;
 }
 
-function pageRecords(page: PageData, section: string, siteUrl: string): SearchRecord[] {
-  const pageUrl = new URL(page.route, siteUrl).href;
+function pageRecords(page: PageData, section: string, pageUrl: string): SearchRecord[] {
   // DocSearch's facet for the version: the modal asks for the version being read, and for the
   // pages outside the docs (custom pages, blog posts), which have no version.
   const tag = page.docsPluginId

@@ -59,7 +59,7 @@ function site(count: number) {
       return values.get(key) ?? null;
     },
   } as unknown as KVNamespace;
-  const manifest = { buildId: `big${count}`, routeBuckets, llms } as unknown as Manifest;
+  const manifest = { buildId: `big${count}`, routeBuckets, llms, site: { url: siteUrl } } as unknown as Manifest;
   return {
     kv,
     manifest,

@@ -71,3 +71,27 @@ describe('canonicalPath', () => {
     expect(canonicalForm('/%40x').exact).toBe(true);
   });
 });
+
+describe('canonicalForm on a site with trailingSlash: true', () => {
+  it('takes /x/ as the canonical spelling, looked up as the route /x', () => {
+    expect(canonicalForm('/guides/setup/', true)).toMatchObject({ path: '/guides/setup', exact: true });
+    for (const path of ['/guides/setup', '/guides/setup.html', '/guides/setup/index.html', '/guides//setup'])
+      expect(canonicalForm(path, true)).toMatchObject({
+        path: '/guides/setup',
+        exact: false,
+        location: '/guides/setup/',
+      });
+  });
+
+  it('keeps one spelling for the home page, the search page and paths with a dot in their last segment', () => {
+    expect(canonicalForm('/', true)).toMatchObject({ path: '/', exact: true });
+    expect(canonicalForm('/index.html', true)).toMatchObject({ path: '/', location: '/' });
+    expect(canonicalForm('/search', true)).toMatchObject({ exact: true });
+    expect(canonicalForm('/img/logo.png', true)).toMatchObject({ exact: true });
+    expect(canonicalForm('/docs/1.0/', true)).toMatchObject({ exact: false, location: '/docs/1.0' });
+  });
+
+  it('keeps reserved escapes through the slash', () => {
+    expect(canonicalForm('/a%2Fb', true)).toMatchObject({ exact: false, location: '/a%2Fb/', spelled: '/a%2Fb' });
+  });
+});
