@@ -51,6 +51,7 @@ import { takePageHead } from '../../../client/site-modules/page-head.ts';
 import { givenComponents, runPage } from './run-page.ts';
 import { pageHead } from './page-head.ts';
 import { svgComponentsPlugin } from './islands/svg-components.ts';
+import { pageImagesPlugin } from './page-images.ts';
 import { rehypeHeadingIds, rehypeLinksAndImages, remarkAdmonitions } from './markdown/mdx-plugins.ts';
 import type { LinkContext } from './link-context.ts';
 import type { DocPagePlace } from './doc-page.ts';
@@ -183,6 +184,7 @@ export async function compileBatch(
         siteComponentsPlugin(context.siteDir),
         siteMarkdownPlugin(),
         svgComponentsPlugin,
+        pageImagesPlugin(context),
         cssModulesPlugin(context.siteDir),
         sassPlugin(context.siteDir),
         staticRootUrls,

@@ -1,14 +1,18 @@
 // A Docusaurus config runs here as it runs under Docusaurus: .js, .mjs, .cjs and .ts alike, with
 // `__dirname`, `__filename` and `require` available, without the site's dependencies installed.
 // esbuild bundles the file and its relative imports into one CommonJS function; a package the
-// site folder has is required from there at run time, one it lacks becomes a stand-in.
+// site folder has is required from there at run time, one it lacks becomes a stand-in (`dotenv`,
+// which configs load their `url` with, works as itself). It runs with the site folder as the working
+// directory, as Docusaurus runs it, so relative paths (`fs.readdirSync('docs')`, `.env`) are the site's.
 
 import { existsSync } from 'node:fs';
 import * as nodeModule from 'node:module';
 import { createRequire, isBuiltin } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { isMainThread } from 'node:worker_threads';
 import { build, type Plugin } from 'esbuild';
+import { builtInDotenv } from './dotenv.ts';
 import { recordModuleOrigin } from './module-origins.ts';
 import { standIn } from './stand-ins.ts';
 
@@ -22,7 +26,8 @@ export interface LoadedConfigModule {
 /** The engine's own folder: its packages are not the site's, even when the site sits inside it. */
 const engineRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
-export async function loadConfigModule(file: string): Promise<LoadedConfigModule> {
+/** `siteDir`: the folder the file runs in (the site's); the current one when absent. */
+export async function loadConfigModule(file: string, siteDir?: string): Promise<LoadedConfigModule> {
   const path = resolve(file);
   const missing = new Set<string>();
   const standInFor = (name: string) => {
@@ -57,10 +62,25 @@ export async function loadConfigModule(file: string): Promise<LoadedConfigModule
   };
   // The block lets the config declare its own `require` or `__dirname` (as .mjs configs do).
   const run = new Function('module', 'exports', 'require', '__filename', '__dirname', hooksName, `{\n${code}\n}`);
-  run(module, module.exports, hooks.createRequire(path), path, dirname(path), hooks);
+  inFolder(siteDir, () => run(module, module.exports, hooks.createRequire(path), path, dirname(path), hooks));
   const exported = module.exports;
   const isModule = typeof exported === 'object' && exported !== null && 'default' in exported;
   return { value: isModule ? exported.default : exported, missing };
+}
+
+/**
+ * Runs `evaluate` with `dir` as the working directory and then goes back. Only synchronous code runs
+ * meanwhile, so nothing else of the build sees the change; compile threads cannot change it, and do not.
+ */
+function inFolder<T>(dir: string | undefined, evaluate: () => T): T {
+  if (!dir || !isMainThread) return evaluate();
+  const before = process.cwd();
+  process.chdir(dir);
+  try {
+    return evaluate();
+  } finally {
+    process.chdir(before);
+  }
 }
 
 /** What the bundled code calls back into: the name it knows them by, and what they do. */
@@ -83,7 +103,7 @@ function sitePackages(): Plugin {
     setup(bundle) {
       bundle.onResolve({ filter: /^(node:)?module$/ }, () => ({ path: 'module', namespace: 'site-module' }));
       bundle.onResolve({ filter: /^[^./]/ }, (args) => {
-        if (isBuiltin(args.path) || hasSitePackage(args.path, args.resolveDir))
+        if (isBuiltin(args.path) || hasSitePackage(args.path, args.resolveDir) || builtInPackage(args.path))
           return { path: args.path, external: true };
         return { path: packageName(args.path), namespace: 'stand-in' };
       });
@@ -104,7 +124,7 @@ function siteRequire(path: string, standInFor: (name: string) => unknown): NodeJ
   const real = createRequire(path);
   const isMissing = (id: string) => /^[^./]/.test(id) && !isBuiltin(id) && !hasSitePackage(id, dirname(path));
   const required = ((id: string) => {
-    if (isMissing(id)) return standInFor(packageName(id));
+    if (isMissing(id)) return builtInPackage(id)?.(id) ?? standInFor(packageName(id));
     const exports: unknown = real(id);
     // A package's exports remember the file they came from, so a compile thread can load them again.
     if (/^[^./]/.test(id) && !isBuiltin(id)) recordModuleOrigin(exports, real.resolve(id));
@@ -123,6 +143,11 @@ function siteRequire(path: string, standInFor: (name: string) => unknown): NodeJ
     extensions: real.extensions,
     main: real.main,
   });
+}
+
+/** What the engine gives a config for a package the site lacks, instead of a stand-in. */
+function builtInPackage(id: string): ((id: string) => unknown) | undefined {
+  return packageName(id) === 'dotenv' && /^dotenv(\/config)?$/.test(id) ? builtInDotenv : undefined;
 }
 
 /** Whether a `node_modules` folder of the site (from `fromDir` up, the engine's own excluded) holds the package. */

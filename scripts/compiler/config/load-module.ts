@@ -8,13 +8,14 @@ import { loadConfigModule } from './load-config-module.ts';
  * Imports a config file; a CommonJS .js file inside an ESM package is evaluated as CommonJS.
  * `fresh`: as the file is now, though this process imported it before (`npm start` builds again
  * after an edit): bundled and run anew, since Node's module cache (and tsx's, whatever the query
- * string) keeps the first version. A package it imports that the site lacks fails as an import.
+ * string) keeps the first version, in the site folder `siteDir` as Docusaurus runs it. A package
+ * it imports that the site lacks fails as an import.
  */
-export async function loadModule(path: string, fresh = false): Promise<unknown> {
+export async function loadModule(path: string, fresh = false, siteDir?: string): Promise<unknown> {
   if (fresh) {
     // What cannot be run that way (a package Node cannot require without tsx) is imported as before,
     // which reports its error if it has one.
-    const loaded = await loadConfigModule(path).catch(() => undefined);
+    const loaded = await loadConfigModule(path, siteDir).catch(() => undefined);
     if (loaded && loaded.missing.size === 0) return loaded.value;
   }
   try {

@@ -132,7 +132,7 @@ export async function loadSiteConfig(siteDir: string): Promise<LoadedSiteConfig>
 
 async function loadDocusaurusConfig(siteDir: string, path: string, name: string): Promise<LoadedSiteConfig> {
   const text = readFileSync(path, 'utf8');
-  const { value, missing } = await evaluateConfig(() => loadConfigModule(path), name);
+  const { value, missing } = await evaluateConfig(() => loadConfigModule(path, siteDir), name);
   const raw = typeof value === 'function' ? await evaluateConfig(async () => (value as () => unknown)(), name) : value;
   const { value: untranslated, fed } = withoutStandIns(raw);
   const cleaned = withThemeTranslations(untranslated, siteDir);

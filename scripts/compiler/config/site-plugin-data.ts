@@ -84,7 +84,7 @@ async function ownPlugin(plugin: unknown, siteDir: string): Promise<((...args: u
   const path = resolve(siteDir, plugin);
   // A package's plugin named by its resolved path (`require.resolve('some-plugin')`) is not the site's.
   if (path.split(sep).includes('node_modules')) return undefined;
-  const { value } = await loadConfigModule(path);
+  const { value } = await loadConfigModule(path, siteDir);
   const exported = isObject(value) && 'default' in value ? value.default : value;
   return typeof exported === 'function' ? (exported as () => unknown) : undefined;
 }

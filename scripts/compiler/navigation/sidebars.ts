@@ -38,7 +38,7 @@ export async function loadSidebars(siteDir: string, sidebarPath?: string): Promi
     if (!existsSync(path)) continue;
     const name = relative(siteDir, path).split(sep).join('/');
     const text = readFileSync(path, 'utf8');
-    const raw = path.endsWith('.json') ? parseJson(text, name) : await loadModule(path, true);
+    const raw = path.endsWith('.json') ? parseJson(text, name) : await loadModule(path, true, siteDir);
     if (raw && typeof raw === 'object' && Object.keys(raw).length === 0) {
       throw new BuildError(
         name,
