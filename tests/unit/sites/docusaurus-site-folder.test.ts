@@ -1,7 +1,8 @@
 // A site whose config and sidebars expect to run in the site folder, as Docusaurus runs them
 // (tests/fixtures/docusaurus-site-folder, after dl-solarity/docs): `dotenv` loads its `.env` (the
 // package is not installed), a sidebar lists `docs/` by a relative path, and a page imports and
-// requires images beside it, from `@site/` and from the root.
+// requires images beside it, from `@site/` and from the root; a site component imports `clsx`, which
+// Docusaurus brings along and the site does not list.
 
 import { describe, expect, it } from 'vitest';
 import type { TreeNode } from '../../../client/contract/page.ts';
@@ -49,5 +50,12 @@ describe('images a page imports or requires', () => {
     expect(found.site).toMatch(/^\/assets\/media\/logo-[0-9a-f]{10}\.png$/);
     expect(found['root-static']).toBe(found.site);
     expect(found.root).toBe(found.site);
+  });
+});
+
+describe('a site component that imports clsx the site has not installed', () => {
+  it('renders with the class names clsx gives', async () => {
+    const page = (await site()).pages.find((candidate) => candidate.route === '/docs/guides/intro')!;
+    expect(JSON.stringify(page.tree)).toContain('class=\\"badge badge--primary x\\"');
   });
 });

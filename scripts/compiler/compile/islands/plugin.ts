@@ -38,6 +38,8 @@ export const siteComponentModules: Record<string, string> = {
   ...clientApiSiteModules,
 };
 
+/** Marks the look-up of a site's own `clsx`, which the clsx resolver leaves to esbuild. */
+const clsxProbe = 'self-docs-clsx-probe';
 const scriptExtensions = new Set(['.js', '.jsx', '.mjs', '.cjs', '.ts', '.tsx']);
 const isPage = (file: string) => /\.mdx?$/.test(file);
 const namespace = 'self-docs-island';
@@ -83,6 +85,17 @@ export function resolveDocusaurusInSiteModules(build: esbuild.PluginBuild, siteD
       fix: `import one of ${supported.join(', ')} there, or write that part without it`,
     };
     return { errors: [{ text: detail.problem, detail }] };
+  });
+  // `clsx`, which Docusaurus brings along, is ours when the site has none of its own.
+  build.onResolve({ filter: /^clsx$/ }, async (args) => {
+    if (!isSiteScript(args.importer) || args.pluginData === clsxProbe) return undefined;
+    const own = await build.resolve(args.path, {
+      kind: args.kind,
+      resolveDir: args.resolveDir,
+      importer: args.importer,
+      pluginData: clsxProbe,
+    });
+    return own.errors.length > 0 ? { path: resolve(siteModules, 'clsx.ts') } : undefined;
   });
   build.onLoad({ filter: /.*/, namespace: themeNamespace }, (args) => ({
     contents: `export { ${args.path} as default } from ${JSON.stringify(
