@@ -27,6 +27,7 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'],
           environment: 'node',
+          setupFiles: ['tests/support/cpu-per-file.ts'],
           testTimeout: 60_000,
           // Hooks build fixture sites and remove large outputs: on a busy machine that takes more than
           // vitest's 10 s, and a passing hook returns as soon as it is done.
