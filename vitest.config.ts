@@ -27,6 +27,7 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'],
           environment: 'node',
+          setupFiles: ['tests/support/cpu-per-file.ts'],
           testTimeout: 60_000,
           // Hooks build fixture sites and remove large outputs: on a busy machine that takes more than
           // vitest's 10 s, and a passing hook returns as soon as it is done.
@@ -55,6 +56,11 @@ export default defineConfig({
         test: {
           name: 'worker',
           include: ['tests/worker/**/*.test.ts'],
+          // One workerd and one module graph per vitest worker, not one per file: starting the runtime
+          // and importing the worker for each of ~40 files was about 40% of the project's CPU. Each
+          // test deploys under a build id of its own and forgets what the isolate remembered
+          // (tests/worker/support/deploy.ts), so no file depends on a fresh runtime.
+          isolate: false,
           globalSetup: ['tests/support/worker-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,

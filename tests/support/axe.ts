@@ -58,10 +58,15 @@ export async function wcagViolations(page: Page, knownUpstream: string[] = []): 
 /**
  * axe cannot measure text over a gradient (it reports it as "needs review"), and the dark theme's
  * page is one. Paint the page in the gradient's lightest colour instead: the worst case for that
- * theme's light text, so every contrast on the page gets measured.
+ * theme's light text, so every contrast on the page gets measured. Painting again (after a theme
+ * switch) starts from the page's own background.
  */
 export async function paintPageAtLightestGradientColour(page: Page): Promise<void> {
-  const gradient = await page.evaluate(() => getComputedStyle(document.body).backgroundImage);
+  // The theme's own gradient, not the colour an earlier check painted over it.
+  const gradient = await page.evaluate(() => {
+    document.body.style.removeProperty('background');
+    return getComputedStyle(document.body).backgroundImage;
+  });
   const stops = [...gradient.matchAll(/rgba?\(([^)]*)\)/g)].map((match) =>
     match[1]!.split(',').slice(0, 3).map(Number),
   );

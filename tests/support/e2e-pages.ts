@@ -13,8 +13,14 @@ export async function openHydrated(page: Page, path: string): Promise<Response |
   return response;
 }
 
+/**
+ * On a machine loaded many times over, loading and hydrating a long page took longer than the 15 s
+ * the other checks get (a passing wait returns as soon as the page is hydrated).
+ */
+const hydrationTimeout = 45_000;
+
 export async function waitForHydration(page: Page): Promise<void> {
-  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', { timeout: hydrationTimeout });
 }
 
 /** The boot data embedded in the server HTML. */

@@ -64,6 +64,8 @@ const pages = new ByteCache<PageData>(8 * 1024 * 1024);
  */
 export function forgetStore(what: 'all' | 'pages' = 'all'): void {
   sidebars.clear();
+  // A read another test held and never answered must not hold this one's (search's pieces alike).
+  sidebarsReading.clear();
   pages.clear();
   if (what === 'pages') return;
   memory.pointer = undefined;
