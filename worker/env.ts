@@ -14,6 +14,8 @@ export interface Env {
   ALGOLIA_INDEX_NAME?: string;
   /** Comma-separated Algolia hosts replacing the defaults (tests point them at loopback). */
   ALGOLIA_HOSTS?: string;
+  /** Milliseconds a search waits for Algolia before the embedded index answers (default 1000, 100–10000). */
+  ALGOLIA_DEADLINE_MS?: string;
   /** Seconds a search answer stays in the edge cache (default 300). */
   SEARCH_CACHE_TTL?: string;
   /** Search analytics (worker/migrations/); without it nothing is counted. */

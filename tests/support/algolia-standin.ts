@@ -14,8 +14,12 @@ import type { AddressInfo, Socket } from 'node:net';
  * - `down`: nothing listens on the port (connection refused).
  * - `500` / `403`: Algolia's JSON error `{ message, status }` with that status.
  * - `hang`: accepts the request and never answers (beyond the client's 2 s read timeout).
+ * - `slow`: answers as `up` does, 1.5 s late: after the default deadline, well within a longer one.
  */
-export type StandInMode = 'up' | 'down' | '500' | '403' | 'hang';
+export type StandInMode = 'up' | 'down' | '500' | '403' | 'hang' | 'slow';
+
+/** How late a `slow` stand-in answers. */
+export const slowStandInMs = 1_500;
 
 export interface RecordedSearchRequest {
   method: string;
@@ -125,6 +129,7 @@ async function handle(
   });
 
   if (mode === 'hang') return; // The socket stays open until the client gives up or teardown.
+  if (mode === 'slow') await new Promise((resolve) => setTimeout(resolve, slowStandInMs));
   if (mode === '500') return sendJson(response, 500, { message: 'Internal stand-in failure', status: 500 });
   if (mode === '403') return sendJson(response, 403, { message: 'Invalid Application-ID or API key', status: 403 });
   // Algolia Insights: the stand-in takes the events and keeps them in `requests`.

@@ -107,6 +107,7 @@ const algoliaStandInModes = {
   hanging2: 'hang',
   hanging3: 'hang',
   hanging4: 'hang',
+  slow: 'slow',
 } as const;
 export type AlgoliaStandInUrls = Record<keyof typeof algoliaStandInModes, string>;
 

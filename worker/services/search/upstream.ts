@@ -14,6 +14,8 @@ import { withDeadline } from '../deadline.ts';
 
 /** How long a search waits for Algolia's whole answer before the embedded index answers instead. */
 export const upstreamDeadlineMs = 1_000;
+/** What `ALGOLIA_DEADLINE_MS` may set: a far region or a slow plan may need longer; tests under load do. */
+const deadlineRange = { min: 100, max: 10_000 };
 /** How long an upstream that failed is not asked: the retry strategy's host-down time. */
 export const upstreamRestMs = 120_000;
 /** Upstreams (application, key, hosts) an isolate keeps state for: one in production. */
@@ -85,10 +87,17 @@ export function upstreamResting(env: Env, now = Date.now()): boolean {
  * requester's own per-host timeouts, none shorter than the deadline. The hosts' state is the
  * upstream's, shared by every search.
  */
-function clientFor(env: Env, upstream: Upstream, signal: AbortSignal) {
+/** The deadline `ALGOLIA_DEADLINE_MS` sets, held in its range; the default when it is not a number. */
+export function upstreamDeadline(env: Env): number {
+  const asked = Math.round(Number(env.ALGOLIA_DEADLINE_MS));
+  if (!env.ALGOLIA_DEADLINE_MS || !Number.isFinite(asked)) return upstreamDeadlineMs;
+  return Math.min(deadlineRange.max, Math.max(deadlineRange.min, asked));
+}
+
+function clientFor(env: Env, upstream: Upstream, signal: AbortSignal, deadlineMs: number) {
   return liteClient(env.ALGOLIA_APP_ID!, env.ALGOLIA_SEARCH_API_KEY!, {
     requester: createFetchRequester({ requesterOptions: { signal } }),
-    timeouts: { connect: 1_000, read: 2_000, write: 30_000 },
+    timeouts: { connect: deadlineMs, read: 2 * deadlineMs, write: 30_000 },
     hostsCache: upstream.hostsCache,
     // The edge cache keeps answers; the client's own caches would keep every answer in memory.
     responsesCache: createNullCache(),
@@ -112,11 +121,12 @@ export async function searchUpstream(env: Env, queries: SearchQuery[]): Promise<
   const upstream = upstreamOf(env);
   if (upstream.restingUntil > Date.now()) throw new UpstreamUnavailable('Algolia failed a moment ago', true);
   const deadline = new AbortController();
+  const deadlineMs = upstreamDeadline(env);
   let response: unknown;
   try {
     // The race holds the bound even where the client waits on something the signal cannot cut.
-    response = await withDeadline(askAlgolia(env, upstream, deadline.signal, queries), upstreamDeadlineMs, () => {
-      const error = new UpstreamUnavailable(`Algolia did not answer within ${upstreamDeadlineMs} ms`);
+    response = await withDeadline(askAlgolia(env, upstream, deadline.signal, queries, deadlineMs), deadlineMs, () => {
+      const error = new UpstreamUnavailable(`Algolia did not answer within ${deadlineMs} ms`);
       deadline.abort(error);
       return error;
     });
@@ -127,8 +137,8 @@ export async function searchUpstream(env: Env, queries: SearchQuery[]): Promise<
   return escapeAnswer(response as SearchResponse, queries);
 }
 
-function askAlgolia(env: Env, upstream: Upstream, signal: AbortSignal, queries: SearchQuery[]) {
-  return clientFor(env, upstream, signal).search({
+function askAlgolia(env: Env, upstream: Upstream, signal: AbortSignal, queries: SearchQuery[], deadlineMs: number) {
+  return clientFor(env, upstream, signal, deadlineMs).search({
     requests: queries.map((query) => ({
       indexName: env.ALGOLIA_INDEX_NAME!,
       query: query.query,

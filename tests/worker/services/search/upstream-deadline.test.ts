@@ -9,9 +9,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { searchCacheKey } from '../../../../worker/services/search/cache.ts';
 import { parseSearchBody } from '../../../../worker/services/search/protocol.ts';
+import { upstreamDeadline } from '../../../../worker/services/search/upstream.ts';
+import type { Env } from '../../../../worker/env.ts';
 import { deployFixture, type DeployedBuild } from '../../support/deploy.ts';
 import { getSettled } from '../../support/requests.ts';
-import { docSearchRequest, postSearch, receivedBy, standInUrls, withAlgolia } from '../../support/search.ts';
+import {
+  defaultDeadline,
+  docSearchRequest,
+  postSearch,
+  receivedBy,
+  standInUrls,
+  withAlgolia,
+} from '../../support/search.ts';
 
 const hosts = standInUrls();
 const hanging = [hosts.hanging, hosts.hanging2, hosts.hanging3, hosts.hanging4];
@@ -33,7 +42,7 @@ async function asked(appId: string): Promise<number> {
 
 describe('a hanging Algolia', () => {
   it('is given up on at the deadline: the embedded index answers the search', async () => {
-    const algolia = withAlgolia(hanging);
+    const algolia = withAlgolia(hanging, defaultDeadline);
     const call = await postSearch(docSearchRequest('setup'), { env: algolia.env });
     expect(call.response.status).toBe(200);
     expect(call.response.headers.get('x-search-source')).toBe('local');
@@ -44,7 +53,7 @@ describe('a hanging Algolia', () => {
   });
 
   it('is skipped by the searches after it, which answer without asking any host', async () => {
-    const algolia = withAlgolia(hanging);
+    const algolia = withAlgolia(hanging, defaultDeadline);
     await postSearch(docSearchRequest('setup'), { env: algolia.env });
     const before = await asked(algolia.appId);
     const next = await postSearch(docSearchRequest('requirements'), { env: algolia.env });
@@ -54,7 +63,7 @@ describe('a hanging Algolia', () => {
   });
 
   it('gives the search page the same deadline, and the same skip after it', async () => {
-    const algolia = withAlgolia(hanging);
+    const algolia = withAlgolia(hanging, defaultDeadline);
     const first = await getSettled('/__search?q=setup', {}, algolia.env);
     expect(first.response.status).toBe(200);
     expect(JSON.parse(first.body)).toMatchObject({ query: 'setup', matchedPages: expect.any(Number) });
@@ -68,7 +77,7 @@ describe('a hanging Algolia', () => {
   });
 
   it('keeps the embedded index’s answer in the edge cache for as long as Algolia is skipped', async () => {
-    const algolia = withAlgolia(hanging);
+    const algolia = withAlgolia(hanging, defaultDeadline);
     const request = docSearchRequest('setup');
     await postSearch(request, { env: algolia.env });
     const scope = `${build.buildId}|${algolia.appId}/docs/${hanging.join(',')}`;
@@ -77,5 +86,27 @@ describe('a hanging Algolia', () => {
     );
     expect(stored?.headers.get('x-search-source')).toBe('local');
     expect(stored?.headers.get('cache-control')).toBe('public, max-age=120');
+  });
+});
+
+describe('the deadline an operator sets (ALGOLIA_DEADLINE_MS)', () => {
+  it('waits for a host that answers after the default deadline when it is longer', async () => {
+    const algolia = withAlgolia([hosts.slow], { ALGOLIA_DEADLINE_MS: '10000' });
+    const call = await postSearch(docSearchRequest('setup'), { env: algolia.env });
+    expect(call.response.headers.get('x-search-source')).toBe('algolia');
+    expect(call.body).toContain('From stand-in slow');
+  });
+
+  it('gives up on that host at the default deadline', async () => {
+    const algolia = withAlgolia([hosts.slow], defaultDeadline);
+    const call = await postSearch(docSearchRequest('setup'), { env: algolia.env });
+    expect(call.response.headers.get('x-search-source')).toBe('local');
+    expect(call.body).toContain('Setup guide');
+  });
+
+  it('is held between 100 ms and 10 s, and a value that is not a number keeps the default', () => {
+    const deadline = (value: string | undefined) => upstreamDeadline({ ALGOLIA_DEADLINE_MS: value } as Env);
+    expect([deadline(undefined), deadline(''), deadline('soon'), deadline('2500')]).toEqual([1000, 1000, 1000, 2500]);
+    expect([deadline('5'), deadline('600000')]).toEqual([100, 10_000]);
   });
 });

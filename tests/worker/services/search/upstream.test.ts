@@ -5,7 +5,15 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { searchCacheKey } from '../../../../worker/services/search/cache.ts';
 import { parseSearchBody } from '../../../../worker/services/search/protocol.ts';
 import { deployFixture, type DeployedBuild } from '../../support/deploy.ts';
-import { docSearchRequest, postSearch, receivedBy, results, standInUrls, withAlgolia } from '../../support/search.ts';
+import {
+  defaultDeadline,
+  docSearchRequest,
+  postSearch,
+  receivedBy,
+  results,
+  standInUrls,
+  withAlgolia,
+} from '../../support/search.ts';
 
 const hosts = standInUrls();
 
@@ -129,7 +137,7 @@ describe('answers from the embedded index when Algolia cannot answer', () => {
   });
 
   it('when the host accepts the request and never answers', async () => {
-    const algolia = withAlgolia([hosts.hanging]);
+    const algolia = withAlgolia([hosts.hanging], defaultDeadline);
     expectLocalAnswer(await postSearch(docSearchRequest('setup'), { env: algolia.env }));
     expect(await receivedBy(hosts.hanging, algolia.appId)).toHaveLength(1);
   });
