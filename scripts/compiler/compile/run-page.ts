@@ -24,9 +24,9 @@ import { supportedImports } from './page-imports.ts';
  */
 export function runPage(code: string, doc: SourceDoc, context: LinkContext, given: Record<string, string>): TreeNode[] {
   const page = { route: doc.route, categoryCards: context.docCards?.[doc.route] };
-  const places = context.docPlaces;
+  const places = context.docPlaces?.();
   collectPageHead();
-  return asBuildPage(doc.route, context.docsData, places && docContext(doc, places), (setDoc) =>
+  return asBuildPage(doc.route, context.docsData?.(), places && docContext(doc, places), (setDoc) =>
     withCurrentPage(page, () => {
       let toc: DocTocItem[] = [];
       const tree = evaluate(code, doc, given, (exported) => {

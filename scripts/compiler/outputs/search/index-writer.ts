@@ -16,7 +16,6 @@ import {
 import { storedFormats } from '../../../../client/contract/storage.ts';
 import { pageDirectories } from './directory.ts';
 import {
-  inTypoOrder,
   piece,
   pieceSizes,
   recordChunks,
@@ -32,6 +31,7 @@ import { idsFor, tagRanges } from './root-parts.ts';
 import { SpilledPostings, SpilledTexts } from './spill.ts';
 import { prepareSearchPage, type PreparedSearchPage } from './prepare-page.ts';
 import { TermPostings } from './term-postings.ts';
+import { VocabularyOrders } from './vocabulary-orders.ts';
 
 export { pieceHash, pieceSizes, type PieceSizes, type SearchPiece } from './piece-writers.ts';
 export { prepareSearchPage, type PreparedSearchPage } from './prepare-page.ts';
@@ -93,8 +93,8 @@ export function createSearchIndexWriter({
   const added = new Map<number, { terms?: string[]; records: number; url: string }>();
   /** What the last write made, for the next (`removable` only: a writer written out again and again). */
   const memo = removable ? new PieceMemo(() => (spilled?.any ? spilled.pieces : undefined)) : undefined;
-  /** The vocabulary in both orders, until a term comes or goes (a page edit seldom adds one). */
-  let orders: { sorted: string[]; typos: string[] } | undefined;
+  /** The vocabulary in both orders, kept up to date as terms come and go (a page edit adds a few). */
+  const orders = new VocabularyOrders();
   /** Bytes of postings and characters of records held, against the spill budget. */
   let held = 0;
   const spilled = spill && {
@@ -133,7 +133,7 @@ export function createSearchIndexWriter({
       let postings = terms.get(term);
       if (!postings) {
         terms.set(term, (postings = new TermPostings()));
-        orders = undefined;
+        orders.add(term);
       }
       const end = page.blockEnds[i]!;
       held -= postings.byteLength;
@@ -171,7 +171,7 @@ export function createSearchIndexWriter({
       postings.count -= onDisk?.get(term) ?? 0;
       if (postings.count === 0) {
         terms.delete(term);
-        orders = undefined;
+        orders.drop(term);
       }
     }
     for (const texts of [pageRecords, pageHeadings]) {
@@ -221,11 +221,7 @@ export function createSearchIndexWriter({
             size: (page) => held.get(page)!.length,
             token: (page) => held.get(page),
           };
-    if (!orders) {
-      const sorted = [...terms.keys()].sort();
-      orders = { sorted, typos: inTypoOrder(sorted) };
-    }
-    const { sorted: vocabulary, typos } = orders;
+    const { sorted: vocabulary, typos } = orders.of(terms.keys());
     const root: SearchRoot = {
       version: storedFormats.searchIndex,
       ...defaults,
