@@ -23,7 +23,7 @@ import type { CompileCacheRef } from './link-context.ts';
 import { compileDocs, type CompiledDoc } from './compile-pages.ts';
 import { docPageData, docPagePlace, setOf, type DocPagePlace } from './doc-page.ts';
 import { docEditUrl } from '../sources/edit-url.ts';
-import type { LinkContext } from './link-context.ts';
+import { lazily, type LinkContext } from './link-context.ts';
 import { pageContext, type PageContext } from './page-context.ts';
 import { docsGlobalData } from './docs-global-data.ts';
 import type { DocsGlobalData } from '../../../client/contract/docs-global-data.ts';
@@ -208,12 +208,6 @@ export function pagesToStore(sources: DocSources): number {
       loaded.sidebars.listings.reduce((pages, listing) => pages + listingPageCount(listing), 0),
     0,
   );
-}
-
-/** `make`'s value, made on first use: only a page that runs code reads it. */
-function lazily<T>(make: () => T): () => T {
-  let made: { value: T } | undefined;
-  return () => (made ??= { value: make() }).value;
 }
 
 function themedElementsOf(siteDir: string, mdxComponents: string | undefined): Pick<LinkContext, 'themedElements'> {

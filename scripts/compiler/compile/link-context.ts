@@ -65,6 +65,12 @@ export interface CompileCacheRef {
   salt: string;
 }
 
+/** `make`'s value, made on first use (and once): what few pages read. */
+export function lazily<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
+}
+
 /** The public URL of a local image: its name and a hash of its bytes. */
 export function mediaUrl(file: string): string {
   const hash = createHash('sha256').update(readFileSync(file)).digest('hex').slice(0, 10);
