@@ -7,6 +7,7 @@ import type { DocsGlobalData } from '../../../client/contract/docs-global-data.t
 import { docContextKey, type DocContext } from '../../../client/contract/doc-context.ts';
 import { buildRouteKey } from '../../../client/site-modules/build-route.ts';
 import { docsGlobalDataKey } from '../../../client/site-modules/docs-global-data.ts';
+import { lazily } from './link-context.ts';
 
 interface BuildGlobals {
   [buildRouteKey]?: string;
@@ -16,23 +17,30 @@ interface BuildGlobals {
 
 /**
  * Runs `render` (synchronous: a page's evaluation and its islands' render) as the page at `route`;
- * `render` may complete the doc (`setDoc`) once the page's tree is built.
+ * `render` may complete the doc (`setDoc`) once the page's tree is built. The docs data and the doc
+ * are made when site code first reads them: most pages that run code (Tabs, admonitions) never do.
  */
 export function asBuildPage<T>(
   route: string,
-  docsData: DocsGlobalData | undefined,
-  doc: DocContext | undefined,
-  render: (setDoc: (doc: DocContext) => void) => T,
+  docsData: (() => DocsGlobalData) | undefined,
+  doc: (() => DocContext) | undefined,
+  render: (setDoc: (doc: () => DocContext) => void) => T,
 ): T {
   const globals = globalThis as BuildGlobals;
   globals[buildRouteKey] = route;
-  globals[docsGlobalDataKey] = docsData;
-  globals[docContextKey] = doc;
+  setLazily(docsGlobalDataKey, docsData);
+  setLazily(docContextKey, doc);
   try {
-    return render((completed) => (globals[docContextKey] = completed));
+    return render((completed) => setLazily(docContextKey, completed));
   } finally {
     delete globals[buildRouteKey];
     delete globals[docsGlobalDataKey];
     delete globals[docContextKey];
   }
+}
+
+/** Sets `key` of the global object to what `make` gives, made when read (undefined without `make`). */
+function setLazily(key: typeof docsGlobalDataKey | typeof docContextKey, make: (() => unknown) | undefined): void {
+  const value = make && lazily(make);
+  Object.defineProperty(globalThis, key, { configurable: true, get: () => value?.() });
 }

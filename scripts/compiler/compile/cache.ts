@@ -43,8 +43,14 @@ function compilerFingerprint(): string {
 
 let compiler: string | undefined;
 
+/** The link context as the build's own thread holds it: its routes in a Map and a Set. */
+export type BuildLinkContext = LinkContext & {
+  routeOfFile: ReadonlyMap<string, string>;
+  routes: ReadonlySet<string>;
+};
+
 /** Opens (creating) the cache folder for pages compiled with `context`. */
-export async function compileCacheFor(dir: string, context: LinkContext): Promise<CompileCacheRef> {
+export async function compileCacheFor(dir: string, context: BuildLinkContext): Promise<CompileCacheRef> {
   compiler ??= compilerFingerprint();
   await mkdir(dir, { recursive: true });
   // A link to a static file is checked by its existence: the names there are part of the context.

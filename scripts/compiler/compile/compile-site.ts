@@ -18,12 +18,12 @@ import type { DocSources } from '../sources/read-sources.ts';
 import type { VersionDocs } from '../sources/version-docs.ts';
 import type { CustomPageSource } from '../pages/discover-pages.ts';
 import { compileCustomPages } from '../pages/compile-custom-pages.ts';
-import { cacheProblem, compileCacheFor, entryName, pruneCompileCache } from './cache.ts';
+import { cacheProblem, compileCacheFor, entryName, pruneCompileCache, type BuildLinkContext } from './cache.ts';
 import type { CompileCacheRef } from './link-context.ts';
 import { compileDocs, type CompiledDoc } from './compile-pages.ts';
 import { docPageData, docPagePlace, setOf, type DocPagePlace } from './doc-page.ts';
 import { docEditUrl } from '../sources/edit-url.ts';
-import type { LinkContext } from './link-context.ts';
+import { lazily, type LinkContext } from './link-context.ts';
 import { pageContext, type PageContext } from './page-context.ts';
 import { docsGlobalData } from './docs-global-data.ts';
 import type { DocsGlobalData } from '../../../client/contract/docs-global-data.ts';
@@ -84,7 +84,7 @@ export async function compileSite(input: CompileSiteInput): Promise<CompiledSite
   const docsData = docsGlobalData(site, sources.versions, sources.instances);
   const mdxComponents = await siteMdxComponents(siteDir);
   if (mdxComponents.warning) diagnostics.warnings.push(mdxComponents.warning);
-  const context: LinkContext = {
+  const context: BuildLinkContext = {
     siteDir,
     ...(mdxComponents.file ? { siteMdxComponents: mdxComponents.file } : {}),
     ...themedElementsOf(siteDir, mdxComponents.file),
@@ -98,7 +98,7 @@ export async function compileSite(input: CompileSiteInput): Promise<CompiledSite
     onBrokenMarkdownLinks: site.onBrokenMarkdownLinks,
     markdown: site.markdown,
     pageContext: pageContext(site, config.docusaurusConfig, config.pluginGlobalData),
-    docsData,
+    docsData: () => docsData,
     sitePlugins: config.markdownPlugins.docs,
     diagnostics,
     relPathOf: (file: string) => relative(siteDir, file),
@@ -116,13 +116,13 @@ export async function compileSite(input: CompileSiteInput): Promise<CompiledSite
     const editUrlOf = (doc: SourceDoc) => docEditUrl(editUrl, doc, version, siteDir, locale);
     const first = offset;
     const descriptions = new Map(loaded.docs.map((doc) => [doc.route, doc.description]));
-    const versionContext: LinkContext = {
+    const versionContext: BuildLinkContext = {
       ...context,
       docsDir: version.docsDir,
       // An instance runs its own remark and rehype lists, as each docs plugin does in Docusaurus.
       ...(version.pluginId ? { sitePlugins: config.markdownPlugins.docsInstances[version.pluginId] } : {}),
       docCards: categoryCards(sidebars.sidebars, (route) => descriptions.get(route)),
-      docPlaces: docPlaces(loaded),
+      docPlaces: lazily(() => docPlaces(loaded)),
     };
     if (input.cacheDir) {
       try {

@@ -12,15 +12,16 @@ import type { PageContext } from './page-context.ts';
 import type { SitePluginLists } from './markdown/site-plugins.ts';
 import type { DocCardData } from '../navigation/doc-cards.ts';
 import type { DocPlaces } from './doc-context.ts';
+import type { FileRoutes, RouteSet } from './shared-lookup.ts';
 
 export interface LinkContext {
   siteDir: string;
   staticDir: string;
   /** The docs folder, absolute: `.md` links also resolve from it, as in Docusaurus. */
   docsDir: string;
-  /** Absolute source file → route, for relative `.md` links. */
-  routeOfFile: Map<string, string>;
-  routes: Set<string>;
+  /** Absolute source file → route, for relative `.md` links (shared-lookup.ts in a compile thread). */
+  routeOfFile: FileRoutes;
+  routes: RouteSet;
   redirects: Record<string, string>;
   /** Files referenced by pages, absolute path → public URL; filled while compiling. */
   media: Map<string, string>;
@@ -32,17 +33,24 @@ export interface LinkContext {
   markdown?: MarkdownDialect;
   /** The site as pages see it at build time (`useDocusaurusContext()`, `useBaseUrl()`). */
   pageContext: PageContext;
-  /** The docs plugin's global data, for the site code a page runs (`useGlobalData()`, the docs hooks). */
-  docsData?: DocsGlobalData;
+  /**
+   * The docs plugin's global data, for the site code a page runs (`useGlobalData()`, the docs
+   * hooks); made or read on first use, as few pages run code.
+   */
+  docsData?: () => DocsGlobalData;
   /** The site's own remark and rehype plugins for these pages (config `markdownPlugins`); none when absent. */
   sitePlugins?: SitePluginLists;
   /**
    * The cards of each sidebar category with a page of its own, by that page's route: what
-   * `<DocCardList />` lists in it (page-modules/doc-cards.ts).
+   * `<DocCardList />` lists in it (page-modules/doc-cards.ts). A compile thread gets those of its
+   * batch's pages only.
    */
   docCards?: Record<string, DocCardData[]>;
-  /** Where the version's docs are (their sidebars, previous and next), for `useDoc()` and the sidebar hooks. */
-  docPlaces?: DocPlaces;
+  /**
+   * Where the version's docs are (their sidebars, previous and next), for `useDoc()` and the
+   * sidebar hooks; made or read on first use.
+   */
+  docPlaces?: () => DocPlaces;
   /** The site's `src/theme/MDXComponents`, absolute, when it bundles (site-mdx-components.ts). */
   siteMdxComponents?: string;
   /** The elements the site renders with its own components (themed-elements.ts); none when absent. */
@@ -55,6 +63,12 @@ export interface LinkContext {
 export interface CompileCacheRef {
   dir: string;
   salt: string;
+}
+
+/** `make`'s value, made on first use (and once): what few pages read. */
+export function lazily<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
 }
 
 /** The public URL of a local image: its name and a hash of its bytes. */

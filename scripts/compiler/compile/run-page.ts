@@ -15,7 +15,7 @@ import { docContext } from './doc-context.ts';
 import { renderIslands } from './islands/render.ts';
 import { pageRequire } from './islands/site-jsx-runtime.ts';
 import { flatten } from './jsx-runtime.ts';
-import type { LinkContext } from './link-context.ts';
+import { lazily, type LinkContext } from './link-context.ts';
 import { supportedImports } from './page-imports.ts';
 
 /**
@@ -24,17 +24,21 @@ import { supportedImports } from './page-imports.ts';
  */
 export function runPage(code: string, doc: SourceDoc, context: LinkContext, given: Record<string, string>): TreeNode[] {
   const page = { route: doc.route, categoryCards: context.docCards?.[doc.route] };
-  const places = context.docPlaces;
+  const { docPlaces } = context;
+  // Made only if the page or a component of it reads the doc (useDoc(), the sidebar hooks).
+  const docOf = (toc: DocTocItem[] = [], tree?: TreeNode[]) =>
+    docPlaces && lazily(() => docContext(doc, docPlaces(), toc, tree));
   collectPageHead();
-  return asBuildPage(doc.route, context.docsData, places && docContext(doc, places), (setDoc) =>
+  return asBuildPage(doc.route, context.docsData, docOf(), (setDoc) =>
     withCurrentPage(page, () => {
       let toc: DocTocItem[] = [];
       const tree = evaluate(code, doc, given, (exported) => {
         toc = exported;
-        if (places) setDoc(docContext(doc, places, toc));
+        const withToc = docOf(toc);
+        if (withToc) setDoc(withToc);
       });
       // Site components see the doc with its title too, read from the page's tree.
-      const complete = places && docContext(doc, places, toc, tree);
+      const complete = docOf(toc, tree);
       if (complete) setDoc(complete);
       return renderIslands(tree, doc, complete);
     }),

@@ -37,7 +37,12 @@ async function handle(request: ThreadRequest): Promise<void> {
   let reply: ThreadReply;
   try {
     if (!base) throw new Error('a compile thread was sent a batch before its context');
-    const context = { ...base, media: new Map<string, string>(), diagnostics: newDiagnostics() };
+    const context = {
+      ...base,
+      media: new Map<string, string>(),
+      diagnostics: newDiagnostics(),
+      ...(request.cards ? { docCards: request.cards } : {}),
+    };
     const outcome = await compileBatch(request.entries, context);
     reply = {
       type: 'compiled',

@@ -1,12 +1,16 @@
 // What crosses between the build and its compile threads. Only structured-cloneable data goes
-// over: the link context loses its Sets, Maps and function, and build errors travel as their
-// four fields (a cloned Error would arrive as a plain Error without file, line and fix).
+// over: the link context's routes and what only pages running code read are put in shared memory
+// once (shared-lookup.ts) instead of copied into every thread, its function stays behind, and build
+// errors travel as their four fields (a cloned Error would arrive as a plain Error without file,
+// line and fix).
 
 import { relative } from 'node:path';
 import type { BatchEntry, CompiledPage } from './batch.ts';
 import { BuildError, newDiagnostics, type Diagnostics } from '../errors.ts';
 import type { LinkContext } from './link-context.ts';
 import { sitePluginsData } from './markdown/site-plugins.ts';
+import { lazyJson, SharedLookup, sharedJson, type FileRoutes, type RouteSet } from './shared-lookup.ts';
+import type { DocCardData } from '../navigation/doc-cards.ts';
 
 /** What a batch leaves behind besides its pages, in either thread. */
 export interface BatchResult {
@@ -19,24 +23,28 @@ export interface BatchResult {
   media: [string, string][];
 }
 
-/** The link context without what cannot be cloned; media and diagnostics start empty per batch. */
+/**
+ * The link context without what cannot be cloned; media and diagnostics start empty per batch, and
+ * the category cards come with the batches of their pages (`BatchCards`).
+ */
 export interface LinkContextData {
   siteDir: string;
   staticDir: string;
   docsDir: string;
-  routeOfFile: [string, string][];
-  routes: string[];
+  /** `SharedLookup`s: the threads share one copy. */
+  routeOfFile: SharedArrayBuffer;
+  routes: SharedArrayBuffer;
   redirects: Record<string, string>;
   onBrokenLinks: LinkContext['onBrokenLinks'];
   onBrokenMarkdownLinks: LinkContext['onBrokenMarkdownLinks'];
   markdown?: LinkContext['markdown'];
   pageContext: LinkContext['pageContext'];
-  docsData?: LinkContext['docsData'];
+  /** `sharedJson`s, parsed by a thread when a page first asks. */
+  docsData?: SharedArrayBuffer;
   compileCache?: LinkContext['compileCache'];
   /** Each plugin by the module it is required from (its function stays behind). */
   sitePlugins?: LinkContext['sitePlugins'];
-  docCards?: LinkContext['docCards'];
-  docPlaces?: LinkContext['docPlaces'];
+  docPlaces?: SharedArrayBuffer;
   siteMdxComponents?: LinkContext['siteMdxComponents'];
   themedElements?: LinkContext['themedElements'];
 }
@@ -52,8 +60,11 @@ export interface ProblemData {
 export type ThreadRequest =
   /** What the batches after it compile with (a thread starts before the docs are read). */
   | { type: 'context'; context: LinkContextData }
-  | { type: 'compile'; request: number; entries: BatchEntry[] }
+  | { type: 'compile'; request: number; entries: BatchEntry[]; cards?: BatchCards }
   | { type: 'close' };
+
+/** The category cards of a batch's pages that have some, by route (LinkContext.docCards). */
+export type BatchCards = Record<string, DocCardData[]>;
 
 export type ThreadReply =
   | {
@@ -67,23 +78,41 @@ export type ThreadReply =
     }
   | { type: 'crashed'; request: number; stack: string };
 
+/** The tables made for each routes object, so a context sent again (the next version's, the blogs') reuses them. */
+const tables = new WeakMap<object, SharedLookup>();
+
+function sharedTable(lookup: RouteSet | FileRoutes, entries: () => Iterable<readonly [string, string?]>): SharedLookup {
+  if (lookup instanceof SharedLookup) return lookup;
+  let table = tables.get(lookup);
+  if (!table) tables.set(lookup, (table = SharedLookup.of(entries())));
+  return table;
+}
+
+const jsons = new WeakMap<object, SharedArrayBuffer>();
+
+function sharedOnce(value: object): SharedArrayBuffer {
+  let buffer = jsons.get(value);
+  if (!buffer) jsons.set(value, (buffer = sharedJson(value)));
+  return buffer;
+}
+
 export function linkContextData(context: LinkContext): LinkContextData {
+  const { routes, routeOfFile } = context;
   return {
     siteDir: context.siteDir,
     staticDir: context.staticDir,
     docsDir: context.docsDir,
-    routeOfFile: [...context.routeOfFile],
-    routes: [...context.routes],
+    routeOfFile: sharedTable(routeOfFile, () => routeOfFile as Map<string, string>).buffer,
+    routes: sharedTable(routes, () => [...(routes as Set<string>)].map((route) => [route] as const)).buffer,
     redirects: context.redirects,
     onBrokenLinks: context.onBrokenLinks,
     onBrokenMarkdownLinks: context.onBrokenMarkdownLinks,
     ...(context.markdown ? { markdown: context.markdown } : {}),
     pageContext: context.pageContext,
-    ...(context.docsData ? { docsData: context.docsData } : {}),
+    ...(context.docsData ? { docsData: sharedOnce(context.docsData()) } : {}),
     ...(context.compileCache ? { compileCache: context.compileCache } : {}),
     ...(context.sitePlugins ? { sitePlugins: sitePluginsData(context.sitePlugins) } : {}),
-    ...(context.docCards ? { docCards: context.docCards } : {}),
-    ...(context.docPlaces ? { docPlaces: context.docPlaces } : {}),
+    ...(context.docPlaces ? { docPlaces: sharedOnce(context.docPlaces()) } : {}),
     ...(context.siteMdxComponents ? { siteMdxComponents: context.siteMdxComponents } : {}),
     ...(context.themedElements ? { themedElements: context.themedElements } : {}),
   };
@@ -91,14 +120,30 @@ export function linkContextData(context: LinkContext): LinkContextData {
 
 /** The context a thread compiles with; messages name files relative to the site, as the build's do. */
 export function linkContextFrom(data: LinkContextData): LinkContext {
+  const { docsData, docPlaces, ...rest } = data;
   return {
-    ...data,
-    routeOfFile: new Map(data.routeOfFile),
-    routes: new Set(data.routes),
+    ...rest,
+    routeOfFile: new SharedLookup(data.routeOfFile),
+    routes: new SharedLookup(data.routes),
+    ...(docsData ? { docsData: lazyJson(docsData) } : {}),
+    ...(docPlaces ? { docPlaces: lazyJson(docPlaces) } : {}),
     media: new Map(),
     diagnostics: newDiagnostics(),
     relPathOf: (file) => relative(data.siteDir, file),
   };
+}
+
+/** The cards of `entries`' pages, from the context's (undefined when none has any). */
+export function batchCards(context: LinkContext, entries: BatchEntry[]): BatchCards | undefined {
+  const cards: BatchCards = {};
+  let any = false;
+  for (const { doc } of entries) {
+    const found = context.docCards?.[doc.route];
+    if (!found) continue;
+    cards[doc.route] = found;
+    any = true;
+  }
+  return any ? cards : undefined;
 }
 
 export function problemData(error: BuildError): ProblemData {

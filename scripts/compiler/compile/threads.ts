@@ -8,8 +8,10 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { compileBatch, type BatchEntry } from './batch.ts';
 import {
+  batchCards,
   buildErrorFrom,
   linkContextData,
+  type BatchCards,
   type BatchResult,
   type ThreadReply,
   type ThreadRequest,
@@ -86,9 +88,14 @@ export function startCompileThreadPool(count: number): CompileThreadPool {
     { length: count },
     () => new Worker(bootstrap, { eval: true, execArgv: [], resourceLimits }),
   );
-  const compilers = workers.map(threadCompiler);
+  // The batches' category cards come from the context the threads compile with now.
+  let current: LinkContext | undefined;
+  const compilers = workers.map((worker) =>
+    threadCompiler(worker, (entries) => current && batchCards(current, entries)),
+  );
   return {
     compilers(context) {
+      current = context;
       const data = linkContextData(context);
       for (const worker of workers) worker.postMessage({ type: 'context', context: data } satisfies ThreadRequest);
       return compilers;
@@ -106,7 +113,7 @@ export function startCompileThreads(count: number, context: LinkContext): BatchC
 /** Batches a thread holds at once: the one it compiles and the next. */
 const threadDepth = 2;
 
-function threadCompiler(worker: Worker): BatchCompiler {
+function threadCompiler(worker: Worker, cardsOf: (entries: BatchEntry[]) => BatchCards | undefined): BatchCompiler {
   const pending = new Map<number, { resolve: (result: BatchResult) => void; reject: (error: Error) => void }>();
   let requests = 0;
   let failure: Error | undefined;
@@ -143,7 +150,8 @@ function threadCompiler(worker: Worker): BatchCompiler {
       const request = requests++;
       return new Promise((resolve, reject) => {
         pending.set(request, { resolve, reject });
-        send({ type: 'compile', request, entries });
+        const cards = cardsOf(entries);
+        send({ type: 'compile', request, entries, ...(cards ? { cards } : {}) });
       });
     },
     async close() {

@@ -22,14 +22,14 @@ type ReadFlag = { [docContextReadKey]?: boolean };
  * content). An island whose render read the doc (`useDoc()`, the sidebar hooks) keeps it, so the
  * browser renders it with the same doc; no other island carries it.
  */
-export function renderIslands(tree: TreeNode[], doc: SourceDoc, docContext?: DocContext): TreeNode[] {
+export function renderIslands(tree: TreeNode[], doc: SourceDoc, docContext?: () => DocContext): TreeNode[] {
   const flag = globalThis as ReadFlag;
   forEachIsland(tree, (island) => {
     const pending = (island as unknown as Record<symbol, PendingIsland | undefined>)[pendingIsland];
     if (!pending) return;
     flag[docContextReadKey] = false;
     island.p.html = renderIsland(island.p, pending, doc);
-    if (flag[docContextReadKey] && docContext) island.p.doc = docContext;
+    if (flag[docContextReadKey] && docContext) island.p.doc = docContext();
   });
   delete flag[docContextReadKey];
   return tree;

@@ -16,7 +16,6 @@ import {
 import { storedFormats } from '../../../../client/contract/storage.ts';
 import { pageDirectories } from './directory.ts';
 import {
-  inTypoOrder,
   piece,
   pieceSizes,
   recordChunks,
@@ -31,7 +30,8 @@ import { PieceMemo } from './piece-memo.ts';
 import { idsFor, tagRanges } from './root-parts.ts';
 import { SpilledPostings, SpilledTexts } from './spill.ts';
 import { prepareSearchPage, type PreparedSearchPage } from './prepare-page.ts';
-import { TermPostings } from './term-postings.ts';
+import { sameBlock, TermPostings, type RemovedBlock } from './term-postings.ts';
+import { VocabularyOrders } from './vocabulary-orders.ts';
 
 export { pieceHash, pieceSizes, type PieceSizes, type SearchPiece } from './piece-writers.ts';
 export { prepareSearchPage, type PreparedSearchPage } from './prepare-page.ts';
@@ -91,10 +91,16 @@ export function createSearchIndexWriter({
   let recordCount = 0;
   /** Page index → its terms and records (`removable` only). */
   const added = new Map<number, { terms?: string[]; records: number; url: string }>();
+  /**
+   * The blocks of pages taken out and not yet added again, by page and term (`removable` only):
+   * a page added back with a term's very block leaves that term's postings, and its pieces, as
+   * they were, so an edit encodes again only the terms of the records it changed.
+   */
+  const removed = new Map<number, Map<string, RemovedBlock>>();
   /** What the last write made, for the next (`removable` only: a writer written out again and again). */
   const memo = removable ? new PieceMemo(() => (spilled?.any ? spilled.pieces : undefined)) : undefined;
-  /** The vocabulary in both orders, until a term comes or goes (a page edit seldom adds one). */
-  let orders: { sorted: string[]; typos: string[] } | undefined;
+  /** The vocabulary in both orders, kept up to date as terms come and go (a page edit adds a few). */
+  const orders = new VocabularyOrders();
   /** Bytes of postings and characters of records held, against the spill budget. */
   let held = 0;
   const spilled = spill && {
@@ -128,20 +134,26 @@ export function createSearchIndexWriter({
     lastPage = Math.max(lastPage, pageIndex);
     if (page.tag !== defaults.docusaurusTag) pageTags.set(pageIndex, page.tag);
     for (const [rank, language, tag] of page.facetExceptions) facetExceptions.push([pageIndex, rank, language, tag]);
+    const before = removed.get(pageIndex);
+    removed.delete(pageIndex);
     let at = 0;
     page.terms.forEach((term, i) => {
       let postings = terms.get(term);
       if (!postings) {
         terms.set(term, (postings = new TermPostings()));
-        orders = undefined;
+        orders.add(term);
       }
       const end = page.blockEnds[i]!;
+      const block = page.blocks.subarray(at, end);
+      if (before && sameBlock(before.get(term), page.counts[i]!, block)) before.delete(term);
+      else memo?.touched([term]);
       held -= postings.byteLength;
-      postings.addBlock(pageIndex, page.blocks.subarray(at, end), page.counts[i]!);
+      postings.addBlock(pageIndex, block, page.counts[i]!);
       held += postings.byteLength;
       at = end;
     });
-    memo?.touched(page.terms);
+    // Terms the page no longer has.
+    if (before) memo?.touched(before.keys());
     if (removable) added.set(pageIndex, { terms: page.terms, records: page.records, url: page.url });
     pageRecords.set(pageIndex, page.text);
     pageHeadings.set(pageIndex, page.headings);
@@ -160,20 +172,22 @@ export function createSearchIndexWriter({
     const joined = page.terms ? undefined : spilled!.pageTerms.get(pageIndex);
     const pageTerms = page.terms ?? (joined ? joined.split('\0') : []);
     spilled?.pageTerms.delete(pageIndex);
-    memo?.touched(pageTerms);
     // Its blocks on disk go first; then those still held.
-    const onDisk = spilled?.any ? spilled.postings.removePage(pageIndex, pageTerms) : undefined;
+    const blocks = spilled?.any ? spilled.postings.removePage(pageIndex, pageTerms) : new Map<string, RemovedBlock>();
     for (const term of pageTerms) {
       const postings = terms.get(term)!;
       held -= postings.byteLength;
-      postings.removePage(pageIndex);
+      const block = postings.removePage(pageIndex);
       held += postings.byteLength;
-      postings.count -= onDisk?.get(term) ?? 0;
+      if (block) blocks.set(term, block);
+      // A block on disk leaves the term's count to take down here.
+      else postings.count -= blocks.get(term)?.count ?? 0;
       if (postings.count === 0) {
         terms.delete(term);
-        orders = undefined;
+        orders.drop(term);
       }
     }
+    removed.set(pageIndex, blocks);
     for (const texts of [pageRecords, pageHeadings]) {
       held -= texts.get(pageIndex)?.length ?? 0;
       texts.delete(pageIndex);
@@ -203,6 +217,9 @@ export function createSearchIndexWriter({
   }
 
   function* piecesHeld(): Generator<SearchPiece> {
+    // Pages taken out and not added again: their terms' postings changed.
+    for (const blocks of removed.values()) memo?.touched(blocks.keys());
+    removed.clear();
     const ids = idsFor(lastPage + 1, fullest);
     // Once anything went to disk, everything does, and is read back in order.
     if (spilled?.any) spillAll();
@@ -221,11 +238,7 @@ export function createSearchIndexWriter({
             size: (page) => held.get(page)!.length,
             token: (page) => held.get(page),
           };
-    if (!orders) {
-      const sorted = [...terms.keys()].sort();
-      orders = { sorted, typos: inTypoOrder(sorted) };
-    }
-    const { sorted: vocabulary, typos } = orders;
+    const { sorted: vocabulary, typos } = orders.of(terms.keys());
     const root: SearchRoot = {
       version: storedFormats.searchIndex,
       ...defaults,

@@ -6,7 +6,7 @@
 
 import { appendFileSync, closeSync, mkdirSync, openSync, readFileSync, readSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { TermPostings } from './term-postings.ts';
+import { TermPostings, type RemovedBlock } from './term-postings.ts';
 
 /** A term's range: its first two UTF-16 code units, so ranges sort as their terms do. */
 const rangeOf = (term: string): string => term.slice(0, 2);
@@ -79,11 +79,11 @@ export class SpilledPostings {
 
   /**
    * Takes page `page`'s blocks out of the postings on disk of `terms` (a page edited under
-   * `npm start`): each of their ranges' files is written again without them. Returns the records
+   * `npm start`): each of their ranges' files is written again without them. Returns the blocks
    * taken out, by term.
    */
-  removePage(page: number, terms: Iterable<string>): Map<string, number> {
-    const removed = new Map<string, number>();
+  removePage(page: number, terms: Iterable<string>): Map<string, RemovedBlock> {
+    const removed = new Map<string, RemovedBlock>();
     const byRange = new Map<string, Set<string>>();
     for (const term of terms) {
       const range = rangeOf(term);
@@ -103,12 +103,13 @@ export class SpilledPostings {
         }
         const postings = new TermPostings();
         postings.append(bytes.subarray(at, end));
-        const count = postings.removePage(page);
-        if (count === 0) {
+        const block = postings.removePage(page);
+        if (!block) {
           parts.push(bytes.subarray(start, end));
           return;
         }
-        removed.set(term, (removed.get(term) ?? 0) + count);
+        // A page's block of a term is in one entry: it was added once.
+        removed.set(term, block);
         const left = postings.take();
         if (left.length > 0) parts.push(...entry(term, left));
       });

@@ -5,6 +5,19 @@
 
 import { VarintBytes } from './varint-bytes.ts';
 
+/** A page's records of a term, as `addBlock` was given them. */
+export interface RemovedBlock {
+  count: number;
+  records: Uint8Array;
+}
+
+/** Whether a page's block is the same as the one it replaces: then the term's postings are as they were. */
+export function sameBlock(removed: RemovedBlock | undefined, count: number, records: Uint8Array): boolean {
+  if (removed === undefined || removed.count !== count) return false;
+  const { buffer, byteOffset, length } = removed.records;
+  return Buffer.from(buffer, byteOffset, length).equals(records);
+}
+
 export class TermPostings extends VarintBytes {
   /** Records that hold the term. */
   count = 0;
@@ -38,21 +51,26 @@ export class TermPostings extends VarintBytes {
     this.count += count;
   }
 
-  /** Drops the block of page `pageIndex` (a page edited under `npm start`); returns the records it held. */
-  removePage(pageIndex: number): number {
+  /**
+   * Drops the block of page `pageIndex` (a page edited under `npm start`); returns its records
+   * (how many, and their bytes: each a rank gap and its meta byte), if it had any.
+   */
+  removePage(pageIndex: number): RemovedBlock | undefined {
     const blocks = new BlockReader(this.bytes);
     while (blocks.at < this.length) {
       const start = blocks.at;
       const page = blocks.varint();
       const count = blocks.varint();
+      const recordsAt = blocks.at;
       blocks.skip(count);
       if (page !== pageIndex) continue;
+      const records = this.bytes.slice(recordsAt, blocks.at);
       this.bytes.copyWithin(start, blocks.at, this.length);
       this.length -= blocks.at - start;
       this.count -= count;
-      return count;
+      return { count, records };
     }
-    return 0;
+    return undefined;
   }
 
   /** Record ids ascending with their meta bytes; `perPage`: the first id of page p is p × perPage. */

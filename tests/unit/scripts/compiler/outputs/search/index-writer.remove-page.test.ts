@@ -6,9 +6,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { SearchRecord } from '../../../../../../client/contract/search-protocol.ts';
 import { createSearchIndexWriter } from '../../../../../../scripts/compiler/outputs/search/index-writer.ts';
+import { TermPostings } from '../../../../../../scripts/compiler/outputs/search/term-postings.ts';
 import {
   random,
   smallPieceSizes as sizes,
@@ -57,6 +58,43 @@ describe('a search index writer that takes pages out', () => {
       const again = kept.finish();
       expect(again.directory).toBe(fresh(pages).directory);
       expect(again).toEqual(fresh(pages));
+    }
+  });
+
+  it.each([
+    ['in memory', undefined],
+    ['spilled to disk', 1],
+  ])('encodes again only the terms whose postings an edit changed (%s)', async (_, budget) => {
+    const rand = random(23);
+    const vocabulary = zipfVocabulary(2000, rand);
+    const pages = Array.from({ length: 80 }, (_, index) => syntheticPage(index, vocabulary, rand, 12));
+    const dir = await mkdtemp(join(tmpdir(), 'self-docs-remove-page-'));
+    made.push(dir);
+    const spill = budget === undefined ? {} : { spill: { dir, budget } };
+    const kept = createSearchIndexWriter({ siteUrl, sizes, removable: true, ...spill });
+    pages.forEach((records, index) => kept.addPage(index, records));
+    kept.finish();
+    const encoded = vi.spyOn(TermPostings.prototype, 'sortedPostings');
+    try {
+      // Saved without a change: every term's postings are as they were, and no piece is made again.
+      kept.removePage(40);
+      kept.addPage(40, pages[40]!);
+      const unchanged = kept.finish();
+      expect(encoded).not.toHaveBeenCalled();
+      expect(unchanged).toEqual(fresh(pages));
+
+      // A record added: what changed is encoded again, and the pieces are a fresh writer's.
+      const last = pages[40]!.at(-1)!;
+      const added = { ...last, objectID: '40-added', type: 'content' as const, content: 'pelicans gannets' };
+      const edited = [...pages[40]!, { ...added, weight: { ...last.weight, position: pages[40]!.length } }];
+      kept.removePage(40);
+      kept.addPage(40, edited);
+      pages[40] = edited;
+      const again = kept.finish();
+      expect(encoded).toHaveBeenCalled();
+      expect(again).toEqual(fresh(pages));
+    } finally {
+      encoded.mockRestore();
     }
   });
 });
