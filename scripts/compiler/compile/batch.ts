@@ -26,7 +26,7 @@ import { pageContextDefine, pageImportsPlugin, type ImportProblem } from './page
 import { rehypeTocExport } from './markdown/toc-export.ts';
 import { rehypeCommonMarkHtml } from './markdown/commonmark-html.ts';
 import { defaultMarkdownDialect } from './markdown/dialect.ts';
-import { rehypeStaticTree, type StaticTreeData } from './direct.ts';
+import { rehypeStaticTree, treeOrCode } from './direct.ts';
 import { readCachedPage, writeCachedPage } from './cache.ts';
 import {
   componentsProvider,
@@ -130,12 +130,12 @@ export async function compileBatch(
       const pageMedia = new Map<string, string>();
       context.media = pageMedia;
       try {
-        const file = await process(
+        const processed = await treeOrCode(
+          process,
           new VFile({ path: doc.file, value: prepareMarkdown(doc.file, docBody(doc), context) }),
         );
-        const { staticTree } = file.data as StaticTreeData;
-        if (staticTree) {
-          const tree = await finish(staticTree, doc);
+        if ('tree' in processed) {
+          const tree = await finish(processed.tree, doc);
           const page = { tree, toc: tableOfContents(tree), media: [...pageMedia] };
           outcome.pages.push({ index: entry.index, tree: page.tree, toc: page.toc, direct: true });
           const clean =
@@ -144,7 +144,7 @@ export async function compileBatch(
           const unkept = compileCache && clean ? writeCachedPage(compileCache, doc, page) : undefined;
           if (unkept) context.diagnostics.warnings.push(unkept);
         } else {
-          code.set(doc.file, String(file.value));
+          code.set(doc.file, processed.code);
           needCode.push(entry);
         }
       } catch {

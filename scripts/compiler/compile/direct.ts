@@ -26,10 +26,10 @@ class NeedsCode extends Error {}
 
 /**
  * A rehype plugin, last of all: builds the page's element tree from the hast when every value in
- * it is a literal, keeps it on `file.data`, and empties the hast so that the JavaScript generated
- * after it is nothing. Otherwise the hast goes on unchanged, as it does when it holds an element
- * the site renders with its own component (`themed`: themed-elements.ts), which only the page's
- * code is given.
+ * it is a literal, keeps it on `file.data` and ends the processor's run there (`treeOrCode`), so
+ * that none of the JavaScript MDX would generate after it is made. Otherwise the hast goes on
+ * unchanged, as it does when it holds an element the site renders with its own component
+ * (`themed`: themed-elements.ts), which only the page's code is given.
  */
 export function rehypeStaticTree(themed: string[] = []) {
   const own = new Set(themed);
@@ -55,8 +55,31 @@ export function rehypeStaticTree(themed: string[] = []) {
       return;
     }
     (file.data as StaticTreeData).staticTree = built;
-    tree.children = [];
+    throw treeBuilt;
   };
+}
+
+/**
+ * How rehypeStaticTree ends a run: unified stops at a transformer's error. One instance, thrown
+ * for every such page, so no stack is captured for each.
+ */
+const treeBuilt = new Error('the page is built from its hast');
+
+/**
+ * Processes a page with an MDX processor whose last rehype plugin is rehypeStaticTree: its element
+ * tree when built from the hast, else the JavaScript MDX made of it. MDX's own errors are thrown.
+ */
+export async function treeOrCode(
+  process: (file: VFile) => Promise<VFile>,
+  file: VFile,
+): Promise<{ tree: TreeNode[] } | { code: string }> {
+  try {
+    return { code: String((await process(file)).value) };
+  } catch (error) {
+    const { staticTree } = file.data as StaticTreeData;
+    if (error !== treeBuilt || !staticTree) throw error;
+    return { tree: staticTree };
+  }
 }
 
 interface ExpressionNode {

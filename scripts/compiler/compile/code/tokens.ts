@@ -61,6 +61,8 @@ export function codeTokens(themes: Record<CodeThemeName, ThemeRegistration>): Co
 
 /** Shiki draws one theme's colours: the pair numbers become classes. */
 function classesTransformer(pairCount: number): ShikiTransformer {
+  // A theme has few distinct token styles, and every token has one of them: each is read once.
+  const classesOf = new Map<string, string>();
   return {
     name: 'self-docs-code-tokens',
     pre(node) {
@@ -70,26 +72,33 @@ function classesTransformer(pairCount: number): ShikiTransformer {
     span(node) {
       const style = node.properties.style;
       if (typeof style !== 'string') return;
-      const classes: string[] = [];
-      for (const declaration of style.split(';')) {
-        const [name, value = ''] = declaration.split(':').map((part) => part.trim());
-        if (name === 'color') {
-          const pair = Number.parseInt(value.slice(1), 16);
-          if (!(pair >= 0 && pair < pairCount)) throw new Error(`code token colour ${value} is not a pair number`);
-          if (pair > 0) classes.push(pairClass(pair));
-        } else if (name === 'font-style' && value === 'italic') classes.push(fontStyleClasses.italic!.className);
-        else if (name === 'font-weight' && value === 'bold') classes.push(fontStyleClasses.bold!.className);
-        else if (name === 'text-decoration') {
-          for (const line of value.split(/\s+/)) {
-            if (line === 'underline') classes.push(fontStyleClasses.underline!.className);
-            if (line === 'line-through') classes.push(fontStyleClasses.strikethrough!.className);
-          }
-        }
-      }
+      let classes = classesOf.get(style);
+      if (classes === undefined) classesOf.set(style, (classes = styleClasses(style, pairCount)));
       delete node.properties.style;
-      if (classes.length > 0) node.properties.class = classes.join(' ');
+      if (classes) node.properties.class = classes;
     },
   };
+}
+
+/** The classes of a token's inline style (`color:#00000c;font-style:italic`), space-separated; '' for none. */
+function styleClasses(style: string, pairCount: number): string {
+  const classes: string[] = [];
+  for (const declaration of style.split(';')) {
+    const [name, value = ''] = declaration.split(':').map((part) => part.trim());
+    if (name === 'color') {
+      const pair = Number.parseInt(value.slice(1), 16);
+      if (!(pair >= 0 && pair < pairCount)) throw new Error(`code token colour ${value} is not a pair number`);
+      if (pair > 0) classes.push(pairClass(pair));
+    } else if (name === 'font-style' && value === 'italic') classes.push(fontStyleClasses.italic!.className);
+    else if (name === 'font-weight' && value === 'bold') classes.push(fontStyleClasses.bold!.className);
+    else if (name === 'text-decoration') {
+      for (const line of value.split(/\s+/)) {
+        if (line === 'underline') classes.push(fontStyleClasses.underline!.className);
+        if (line === 'line-through') classes.push(fontStyleClasses.strikethrough!.className);
+      }
+    }
+  }
+  return classes.join(' ');
 }
 
 function stylesheet(pairs: string[]): string {

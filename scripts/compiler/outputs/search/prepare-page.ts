@@ -33,7 +33,7 @@ export interface PreparedSearchPage {
 /** The page's part of the index; `undefined` for a page without records. */
 export function prepareSearchPage(records: SearchRecord[], siteUrl: string): PreparedSearchPage | undefined {
   if (records.length === 0) return undefined;
-  const defaults = { origin: new URL(siteUrl).origin, language: 'en' as const, docusaurusTag };
+  const defaults = { origin: originOf(siteUrl), language: 'en' as const, docusaurusTag };
   // A record's rank in its page is its id: ranks follow position, so ids sort as the page reads.
   const ordered = records
     .map((record, order) => ({ record, order }))
@@ -90,6 +90,14 @@ export function prepareSearchPage(records: SearchRecord[], siteUrl: string): Pre
     text: encodePageRecords(compact),
     headings: encodePageHeadings(compact),
   };
+}
+
+/** The site's origin, parsed once a build (a thread) rather than once a page. */
+const origins = new Map<string, string>();
+function originOf(siteUrl: string): string {
+  let origin = origins.get(siteUrl);
+  if (origin === undefined) origins.set(siteUrl, (origin = new URL(siteUrl).origin));
+  return origin;
 }
 
 /** A term's block in a page without the page's index: its records' ranks (as gaps) and meta bytes. */

@@ -117,12 +117,8 @@ function pageRecords(page: PageData, section: string, pageUrl: string): SearchRe
         continue;
       }
       // A TOCInline repeats the headings, which are records of their own.
-      if (
-        skippedTags.has(node.t) ||
-        String(node.p?.className ?? '')
-          .split(' ')
-          .includes(tocInlineClass)
-      )
+      const className = node.p?.className;
+      if (skippedTags.has(node.t) || (className != null && String(className).split(' ').includes(tocInlineClass)))
         continue;
       // A paragraph-like element, or a container with loose text of its own (a TabItem, a
       // <div> with text): its text is one record.

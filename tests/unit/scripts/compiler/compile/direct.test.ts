@@ -3,11 +3,14 @@
 // ways, with the same link problems and images, and pages that need their code still run it.
 
 import { join } from 'node:path';
+import { createProcessor } from '@mdx-js/mdx';
+import { VFile } from 'vfile';
 import { describe, expect, it } from 'vitest';
 import { compileBatch, type BatchEntry } from '../../../../../scripts/compiler/compile/batch.ts';
 import { loadSiteConfig } from '../../../../../scripts/compiler/config/resolve-config.ts';
 import { discoverDocs } from '../../../../../scripts/compiler/sources/discover.ts';
 import { pageContext } from '../../../../../scripts/compiler/compile/page-context.ts';
+import { rehypeStaticTree, treeOrCode } from '../../../../../scripts/compiler/compile/direct.ts';
 import { compileContext, page, writeSite } from '../../../support/sites.ts';
 
 const root = join(import.meta.dirname, '..', '..', '..', '..', '..');
@@ -103,5 +106,26 @@ describe('pages built from their hast', () => {
     });
     const computed = direct.trees.find((t) => t.file === 'docs/computes.mdx')!;
     expect(computed.tree).toEqual([{ t: 'p', c: ['Two and two make ', '4', '.'] }]);
+  });
+
+  it('end MDX’s run at their tree, while a page that needs its code still gets its JavaScript', async () => {
+    // A recma plugin counts the runs that reach MDX's JavaScript: a page built from its hast never does.
+    const reachedJavaScript: string[] = [];
+    const processor = createProcessor({
+      rehypePlugins: [rehypeStaticTree],
+      recmaPlugins: [() => (_tree: unknown, file: VFile) => void reachedJavaScript.push(file.basename!)],
+    });
+    const run = (file: VFile) => processor.process(file);
+    const plain = await treeOrCode(run, new VFile({ path: 'plain.md', value: '## Setup\n\nRun *it*.' }));
+    expect(plain).toEqual({
+      tree: [{ t: 'h2', c: ['Setup'] }, '\n', { t: 'p', c: ['Run ', { t: 'em', c: ['it'] }, '.'] }],
+    });
+    const computed = await treeOrCode(run, new VFile({ path: 'computes.mdx', value: 'Two and two make {2 + 2}.' }));
+    expect('code' in computed && computed.code).toContain('2 + 2');
+    expect(reachedJavaScript).toEqual(['computes.mdx']);
+    // MDX's own errors still reach the caller.
+    await expect(treeOrCode(run, new VFile({ path: 'broken.mdx', value: 'An {unclosed' }))).rejects.toThrow(
+      /expression/,
+    );
   });
 });
