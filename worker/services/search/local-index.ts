@@ -25,6 +25,7 @@ import { applyFacetFilters } from './format.ts';
 import { allowedTypos } from './highlight.ts';
 import { noMatches, restrict, union } from './matches.ts';
 import { termsMatches } from './merged-matches.ts';
+import { weighByPage } from './page-weight.ts';
 import { byProximity } from './proximity.ts';
 import { Ranking } from './ranking.ts';
 import { byWord, lookups, queryMatches, type WordMatches } from './query-matches.ts';
@@ -142,7 +143,7 @@ export function createLocalIndex(directory: SearchIndexRoot, load: Load): LocalI
     readPageDirectoriesEarly();
     const lists = await Promise.all((await wordCandidates(lookups(words), allowedTypos)).map(termLists));
     const keep = facetFilter(directory, facetFilters);
-    return new Ranking(queryMatches(byWord(words, lists), wordMatches, { keep, rarity }));
+    return new Ranking(weighByPage(queryMatches(byWord(words, lists), wordMatches, { keep, rarity }), perPage));
   };
 
   /** Pages' records from their record chunks (`headings`: from their heading chunks). */
