@@ -147,7 +147,9 @@ export function createLocalIndex(directory: SearchIndexRoot, load: Load): LocalI
     readPageDirectoriesEarly();
     const lists = await Promise.all((await wordCandidates(lookups(words), allowedTypos)).map(termLists));
     const keep = facetFilter(directory, facetFilters);
-    return new Ranking(weighByPage(queryMatches(byWord(words, lists), wordMatches, { keep, rarity }), perPage));
+    return new Ranking(
+      weighByPage(queryMatches(byWord(words, lists), wordMatches, { keep, rarity, perPage }), perPage),
+    );
   };
 
   /** Pages' records from their record chunks (`headings`: from their heading chunks). */
