@@ -25,9 +25,10 @@ import { applyFacetFilters } from './format.ts';
 import { allowedTypos } from './highlight.ts';
 import { noMatches, restrict, union } from './matches.ts';
 import { termsMatches } from './merged-matches.ts';
+import { weighByPage } from './page-weight.ts';
 import { byProximity } from './proximity.ts';
 import { Ranking } from './ranking.ts';
-import { byWord, lookups, queryMatches, type WordMatches } from './query-matches.ts';
+import { byWord, lookups, queryMatches, type Lookup, type WordMatches } from './query-matches.ts';
 import { pieceKinds as kinds } from './piece-kinds.ts';
 import { decodePostingsFast } from './postings-decoder.ts';
 import { derived, loadPiece, type PieceEnv, type PieceKind } from './pieces.ts';
@@ -104,17 +105,21 @@ export function createLocalIndex(directory: SearchIndexRoot, load: Load): LocalI
    * typed word is rarely a term, and that piece is then parsed for nothing.) A word's candidates
    * are kept: readers ask for the same words again and again.
    */
-  const wordCandidates = (words: { word: string; last: boolean }[], typosOf: (word: string) => number) =>
+  const wordCandidates = (words: Lookup[], typosOf: (word: string) => number) =>
     Promise.all(
-      words.map(async ({ word, last }) => {
+      words.map(async ({ word, last, name }) => {
         const typos = typosOf(word);
-        const pieces = vocabularyOf(directory, word, last, typos);
+        const pieces = vocabularyOf(directory, word, last, typos, !name);
         if (!pieces) return new Map([[word, { quality: 1, exact: true }]]);
         const read = (hashes: string[]) => Promise.all(hashes.map((hash) => load(hash, kinds.vocabulary)));
-        const [sorted, near] = await Promise.all([read(pieces.sorted), read(pieces.typos)]);
-        const hashes = [...pieces.sorted, ...pieces.typos].join();
+        const [sorted, near, forms] = await Promise.all([
+          read(pieces.sorted),
+          read(pieces.typos),
+          read(pieces.forms ?? []),
+        ]);
+        const hashes = [...pieces.sorted, ...pieces.typos, '', ...(pieces.forms ?? [])].join();
         const found = derived(`candidates:${hashes}:${word}:${last ? 1 : 0}:${typos}`, () => [
-          ...candidates(word, last, typos, { ...pieces, sorted, typos: near }),
+          ...candidates(word, last, typos, { ...pieces, sorted, typos: near, forms }),
         ]);
         return new Map(found);
       }),
@@ -142,7 +147,9 @@ export function createLocalIndex(directory: SearchIndexRoot, load: Load): LocalI
     readPageDirectoriesEarly();
     const lists = await Promise.all((await wordCandidates(lookups(words), allowedTypos)).map(termLists));
     const keep = facetFilter(directory, facetFilters);
-    return new Ranking(queryMatches(byWord(words, lists), wordMatches, { keep, rarity }));
+    return new Ranking(
+      weighByPage(queryMatches(byWord(words, lists), wordMatches, { keep, rarity, perPage }), perPage),
+    );
   };
 
   /** Pages' records from their record chunks (`headings`: from their heading chunks). */

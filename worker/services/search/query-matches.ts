@@ -28,7 +28,8 @@ export interface WordLists {
  * happens to hold a question's small words would otherwise be the whole answer, where the page
  * about it lacks one of them). Not more: showing more hits means reading their records (measured
  * at 10,000 pages: below 20, a warm search took 7.9 ms of CPU against 6.6), and below 3 to 20 gave
- * the quality bench the same answers as below 2.
+ * the quality bench the same answers as below 2. Full matches all in one page count as one: that
+ * page's paragraphs holding a question's small words would otherwise be the whole answer too.
  */
 export const bestEffortBelow = 2;
 /**
@@ -39,11 +40,23 @@ export const bestEffortPostings = 100_000;
 /** A word matched by its parts (`return value` for `returnValue`) weighs less than the word itself. */
 const partsWeight = 0.8;
 
-/** The terms to look up, in order: each word, then its parts; the query's last may be a prefix. */
-export function lookups(words: QueryWord[]): { word: string; last: boolean }[] {
+/** A term to look up: the query's last word may be a prefix; an API name and its parts have no inflected forms. */
+export interface Lookup {
+  word: string;
+  last: boolean;
+  name?: boolean;
+}
+
+/** The terms to look up, in order: each word, then its parts. */
+export function lookups(words: QueryWord[]): Lookup[] {
   return words.flatMap(({ word, parts = [] }, index) => {
     const last = index === words.length - 1;
-    return [{ word, last }, ...parts.map((part, at) => ({ word: part, last: last && at === parts.length - 1 }))];
+    if (parts.length === 0) return [{ word, last }];
+    const name = true;
+    return [
+      { word, last, name },
+      ...parts.map((part, at) => ({ word: part, last: last && at === parts.length - 1, name })),
+    ];
   });
 }
 
@@ -84,9 +97,21 @@ export interface MatchOptions {
   keep?: (id: number) => boolean;
   /** A word's rarity from how many records it may match (the index's idf). */
   rarity: (records: number) => number;
+  /** Record ids a page (ids hold a page's position, then the record's rank in it). */
+  perPage?: number;
 }
 
-export function queryMatches(words: WordLists[], wordMatches: WordMatches, { keep, rarity }: MatchOptions): Matches {
+/** Whether every match lies in one page (ids ascend: the first and the last say). */
+function onePage(matches: Matches, perPage: number | undefined): boolean {
+  const { ids } = matches;
+  return perPage !== undefined && Math.floor(ids[0]! / perPage) === Math.floor(ids[ids.length - 1]! / perPage);
+}
+
+export function queryMatches(
+  words: WordLists[],
+  wordMatches: WordMatches,
+  { keep, rarity, perPage }: MatchOptions,
+): Matches {
   const order = [...words].sort((a, b) => size(a) - size(b));
   let full: Matches | undefined;
   for (const word of order) {
@@ -94,7 +119,7 @@ export function queryMatches(words: WordLists[], wordMatches: WordMatches, { kee
     if (full.ids.length === 0) break;
   }
   if (keep) full = filterMatches(full!, keep);
-  if (full!.ids.length >= bestEffortBelow) return full!;
+  if (full!.ids.length >= bestEffortBelow && !onePage(full!, perPage)) return full!;
   const optional = optionalWords(words, wordMatches);
   if (optional.length < 2) return full!;
   // The rarest words gather the records; the commoner ones are looked up among them.

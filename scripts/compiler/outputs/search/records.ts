@@ -1,5 +1,5 @@
 // DocSearch-schema records for every section of every page: the page title, each
-// heading, and the paragraphs, list items, table cells and admonition text under it.
+// heading, and the paragraphs, list items, table cells, admonition text and short code blocks under it.
 
 import type { Hierarchy, HierarchyLevel, SearchRecord } from '../../../../client/contract/search-protocol.ts';
 import type { PageData, TreeNode } from '../../../../client/contract/page.ts';
@@ -116,6 +116,14 @@ function pageRecords(page: PageData, section: string, pageUrl: string): SearchRe
         push(level, null);
         continue;
       }
+      // A short code block (a command, an error message, a setting) is text readers search for,
+      // as Pagefind and DocSearch's crawler find it; a long example is mostly names any page has.
+      if (node.t === 'pre') {
+        const code = textOf(node).trim();
+        if (code && code.split('\n').length <= shortCode.lines && code.length <= shortCode.characters)
+          push('content', clean(code));
+        continue;
+      }
       // A TOCInline repeats the headings, which are records of their own.
       const className = node.p?.className;
       if (skippedTags.has(node.t) || (className != null && String(className).split(' ').includes(tocInlineClass)))
@@ -141,6 +149,9 @@ function pageRecords(page: PageData, section: string, pageUrl: string): SearchRe
   walk(page.tree);
   return records;
 }
+
+/** A code block indexed as a record of its page: at most this long. */
+const shortCode = { lines: 3, characters: 400 } as const;
 
 const inlineTags = new Set([
   'a',

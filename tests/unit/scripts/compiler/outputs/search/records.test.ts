@@ -117,8 +117,12 @@ describe('search records of the fixture site', () => {
     );
   });
 
-  it('leaves code blocks out of the records', () => {
-    expect(fixture.records.some((record) => record.content?.includes('npm install fixture'))).toBe(false);
+  it('finds a short code block as a record of its page and section', () => {
+    const install = fixture.records.filter((record) => record.content === 'npm install fixture');
+    expect(install.map((record) => new URL(record.url_without_anchor).pathname).sort()).toEqual([
+      '/components',
+      '/intro',
+    ]);
   });
 
   it('tags every record as English docs of the current version, as DocSearch’s facets expect', () => {
@@ -164,8 +168,24 @@ describe('search records of lists and nested sections', () => {
         '',
         '  A second paragraph of the same item.',
       ),
+      'docs/code.md': page(
+        'Code',
+        'Detox will throw:',
+        '',
+        '```text',
+        'Error: Cannot find UI Element.',
+        '```',
+        '',
+        '```js',
+        ...['const a = 1;', 'const b = 2;', 'const c = 3;', 'longExampleOnly(a, b, c);'],
+        '```',
+      ),
     });
     result = await buildSite(site);
+  });
+
+  it('leaves a code block of more than a few lines out: an example is mostly names any page has', () => {
+    expect(contents(recordsOf(result, '/code'))).toEqual(['Detox will throw:', 'Error: Cannot find UI Element.']);
   });
 
   it('makes one record per list item, and a nested item a record of its own', () => {
