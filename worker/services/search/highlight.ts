@@ -5,7 +5,6 @@ import type { HighlightValue, MatchLevel, SnippetValue } from '../../../client/c
 import { escapeHtml } from '../../../client/contract/escape-html.ts';
 import { identifierParts, tokenize, wordPatternFor } from '../../../client/contract/search-text.ts';
 import { editDistance } from './term-candidates.ts';
-import { isFormOf } from './word-forms.ts';
 
 export interface Tags {
   pre: string;
@@ -37,15 +36,12 @@ export function matchingQueryWord(word: string, queryWords: string[]): string | 
   return found;
 }
 
-/**
- * The query word `term` (lower-case) answers to: itself, another of its forms (`testing` for
- * `test`), the last word's completion, or within its typos.
- */
+/** The query word `term` (lower-case) answers to: itself, the last word's completion, or within its typos. */
 function answeredWord(term: string, queryWords: string[]): string | undefined {
   const last = queryWords.length - 1;
   for (let index = 0; index <= last; index++) {
     const query = queryWords[index]!;
-    if (term === query || (index === last && term.startsWith(query)) || isFormOf(term, query)) return query;
+    if (term === query || (index === last && term.startsWith(query))) return query;
     const typos = allowedTypos(query);
     if (typos > 0 && Math.abs(term.length - query.length) <= typos && editDistance(term, query, typos) <= typos)
       return query;

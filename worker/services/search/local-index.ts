@@ -28,7 +28,7 @@ import { termsMatches } from './merged-matches.ts';
 import { weighByPage } from './page-weight.ts';
 import { byProximity } from './proximity.ts';
 import { Ranking } from './ranking.ts';
-import { byWord, lookups, queryMatches, type Lookup, type WordMatches } from './query-matches.ts';
+import { byWord, lookups, queryMatches, type WordMatches } from './query-matches.ts';
 import { pieceKinds as kinds } from './piece-kinds.ts';
 import { decodePostingsFast } from './postings-decoder.ts';
 import { derived, loadPiece, type PieceEnv, type PieceKind } from './pieces.ts';
@@ -105,21 +105,17 @@ export function createLocalIndex(directory: SearchIndexRoot, load: Load): LocalI
    * typed word is rarely a term, and that piece is then parsed for nothing.) A word's candidates
    * are kept: readers ask for the same words again and again.
    */
-  const wordCandidates = (words: Lookup[], typosOf: (word: string) => number) =>
+  const wordCandidates = (words: { word: string; last: boolean }[], typosOf: (word: string) => number) =>
     Promise.all(
-      words.map(async ({ word, last, name }) => {
+      words.map(async ({ word, last }) => {
         const typos = typosOf(word);
-        const pieces = vocabularyOf(directory, word, last, typos, !name);
+        const pieces = vocabularyOf(directory, word, last, typos);
         if (!pieces) return new Map([[word, { quality: 1, exact: true }]]);
         const read = (hashes: string[]) => Promise.all(hashes.map((hash) => load(hash, kinds.vocabulary)));
-        const [sorted, near, forms] = await Promise.all([
-          read(pieces.sorted),
-          read(pieces.typos),
-          read(pieces.forms ?? []),
-        ]);
-        const hashes = [...pieces.sorted, ...pieces.typos, '', ...(pieces.forms ?? [])].join();
+        const [sorted, near] = await Promise.all([read(pieces.sorted), read(pieces.typos)]);
+        const hashes = [...pieces.sorted, ...pieces.typos].join();
         const found = derived(`candidates:${hashes}:${word}:${last ? 1 : 0}:${typos}`, () => [
-          ...candidates(word, last, typos, { ...pieces, sorted, typos: near, forms }),
+          ...candidates(word, last, typos, { ...pieces, sorted, typos: near }),
         ]);
         return new Map(found);
       }),

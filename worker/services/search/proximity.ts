@@ -6,7 +6,6 @@
 import type { SearchRecord } from '../../../client/contract/search-protocol.ts';
 import { wordPatternFor } from '../../../client/contract/search-text.ts';
 import { matchingQueryWord, queryWords } from './highlight.ts';
-import { isFormOf } from './word-forms.ts';
 
 /** How near a record holds the words: a phrase (adjacent, in order), near (within a few words), or apart. */
 export const proximity = { phrase: 0, near: 1, apart: 2 } as const;
@@ -26,18 +25,13 @@ export function proximityOf(record: SearchRecord, words: string[]): number {
   if (wanted.length < 2) return proximity.phrase;
   const text = [...levels.map((level) => record.hierarchy[level]), record.content].filter(Boolean).join(' ');
   const positions: number[] = [];
-  const inflected: boolean[] = [];
   for (const word of text.match(wordPatternFor(text)) ?? []) {
     const match = matchingQueryWord(word, words);
     positions.push(match === undefined ? -1 : wanted.indexOf(match));
-    inflected.push(match !== undefined && isFormOf(word.toLowerCase(), match));
   }
   const span = shortestSpan(positions, wanted.length);
   if (span === undefined) return proximity.apart;
-  // The words as typed make a phrase; another form of one of them (`testing chrome extensions`
-  // for `test chrome extensions`) is near.
-  if (span.length === wanted.length && span.inOrder)
-    return inflected.slice(span.start, span.start + span.length).includes(true) ? proximity.near : proximity.phrase;
+  if (span.length === wanted.length && span.inOrder) return proximity.phrase;
   return span.length <= wanted.length + nearSlack ? proximity.near : proximity.apart;
 }
 
@@ -45,10 +39,7 @@ export function proximityOf(record: SearchRecord, words: string[]): number {
  * The shortest run of words holding each of `count` query words (`positions[i]`: the query word
  * that word `i` answers to, -1 for none), and whether its first occurrences there are in query order.
  */
-function shortestSpan(
-  positions: number[],
-  count: number,
-): { start: number; length: number; inOrder: boolean } | undefined {
+function shortestSpan(positions: number[], count: number): { length: number; inOrder: boolean } | undefined {
   const seen = new Array<number>(count).fill(0);
   let held = 0;
   let best: { length: number; start: number } | undefined;
@@ -66,7 +57,7 @@ function shortestSpan(
   }
   if (!best) return undefined;
   const order = positions.slice(best.start, best.start + best.length).filter((word) => word >= 0);
-  return { ...best, inOrder: order.every((word, i) => i === 0 || word >= order[i - 1]!) };
+  return { length: best.length, inOrder: order.every((word, i) => i === 0 || word >= order[i - 1]!) };
 }
 
 /**

@@ -40,23 +40,11 @@ export const bestEffortPostings = 100_000;
 /** A word matched by its parts (`return value` for `returnValue`) weighs less than the word itself. */
 const partsWeight = 0.8;
 
-/** A term to look up: the query's last word may be a prefix; an API name and its parts have no inflected forms. */
-export interface Lookup {
-  word: string;
-  last: boolean;
-  name?: boolean;
-}
-
-/** The terms to look up, in order: each word, then its parts. */
-export function lookups(words: QueryWord[]): Lookup[] {
+/** The terms to look up, in order: each word, then its parts; the query's last may be a prefix. */
+export function lookups(words: QueryWord[]): { word: string; last: boolean }[] {
   return words.flatMap(({ word, parts = [] }, index) => {
     const last = index === words.length - 1;
-    if (parts.length === 0) return [{ word, last }];
-    const name = true;
-    return [
-      { word, last, name },
-      ...parts.map((part, at) => ({ word: part, last: last && at === parts.length - 1, name })),
-    ];
+    return [{ word, last }, ...parts.map((part, at) => ({ word: part, last: last && at === parts.length - 1 }))];
   });
 }
 

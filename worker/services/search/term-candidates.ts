@@ -11,7 +11,6 @@ import {
   type SearchIndexRoot,
   type VocabularyPiece,
 } from '../../../client/contract/index-pieces.ts';
-import { formsOf } from './word-forms.ts';
 
 export interface Candidate {
   /** How much a match through this term weighs against an exact match (1). */
@@ -39,8 +38,6 @@ export interface WordVocabulary<Piece = VocabularyPiece> {
   to: string;
   /** In typo order (`typoKey`), holding the terms of the word's first letter and lengths near its own. */
   typos: Piece[];
-  /** In vocabulary order, holding the word's other inflected forms (`formsOf`), looked up one by one. */
-  forms?: Piece[];
 }
 
 // Older format (a directory before version 6): goes once every kept build records `formats` (contract/storage.ts).
@@ -54,9 +51,7 @@ export function vocabularyOf(
   word: string,
   last: boolean,
   typos: number,
-  inflected = true,
 ): WordVocabulary<string> | undefined {
-  const forms = inflected ? formsRange(directory, word) : [];
   if (typos === 0 && !last) {
     if (directory.version !== 6) return undefined;
     return {
@@ -64,29 +59,24 @@ export function vocabularyOf(
       from: word,
       to: `${word}\u0000`,
       typos: [],
-      forms,
     };
   }
   const first = String.fromCodePoint(word.codePointAt(0)!);
   if (typos > 0 && !directory.typos) {
-    // Its first letter's terms hold its completions and forms too.
-    const sorted = piecesFor(directory.vocabulary, first, `${first}\uffff`);
-    return { sorted, from: first, to: `${first}\uffff`, typos: [], forms: inflected ? sorted : [] };
+    // Its first letter's terms hold its completions too.
+    return {
+      sorted: piecesFor(directory.vocabulary, first, `${first}\uffff`),
+      from: first,
+      to: `${first}\uffff`,
+      typos: [],
+    };
   }
   const [from, to] = last ? [word, `${word}\uffff`] : ['', ''];
   const near =
     typos > 0 && directory.typos
       ? piecesFor(directory.typos, first + typoLength(word.length - typos), first + typoLength(word.length + typos + 1))
       : [];
-  return { sorted: last ? piecesFor(directory.vocabulary, from, to) : [], from, to, typos: near, forms };
-}
-
-/** The vocabulary pieces that may hold a word's other forms (none for a word without them). */
-function formsRange(directory: SearchIndexRoot, word: string): string[] {
-  const forms = [...formsOf(word)];
-  if (forms.length === 0) return [];
-  const sorted = forms.sort();
-  return piecesFor(directory.vocabulary, sorted[0]!, `${sorted[sorted.length - 1]!}\u0000`);
+  return { sorted: last ? piecesFor(directory.vocabulary, from, to) : [], from, to, typos: near };
 }
 
 /** Pieces of an ordered list ([first key, hash]) that may hold keys from `from` up to (not including) `to`. */
@@ -157,11 +147,6 @@ export function candidates(
   const where = (term: string, piece: VocabularyPiece) => (located ? { pieces: termPiecesIn(piece, term) } : {});
   for (const [term, , piece] of mostFrequent(completions.sort(frequentFirst), expansionLimits.prefixTerms))
     found.set(term, { quality: 0.375 + (0.375 * word.length) / term.length, exact: true, ...where(term, piece) });
-  // Another inflection (`testing` for `test`) counts as the word, a little below it and its plural.
-  for (const form of formsOf(word)) {
-    const piece = vocabulary.forms?.find((one) => one.terms[lowerBound(one.terms, form)] === form);
-    if (piece) found.set(form, { quality: 0.8, exact: true, ...where(form, piece) });
-  }
   for (const [term, , piece] of forms) found.set(term, { quality: 0.9, exact: true, ...where(term, piece) });
   // The nearest first (a long word has many terms two edits away), then the most frequent.
   const nearestFirst = (a: (typeof near)[number], b: (typeof near)[number]) => a[3] - b[3] || frequentFirst(a, b);
