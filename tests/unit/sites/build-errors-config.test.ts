@@ -69,7 +69,7 @@ describe('site.config.ts', () => {
     expect((await expectBuildFailure(await withSiteConfig("{ sidebar: 'left' }"))).messages).toMatchInlineSnapshot(`
       [
         "site.config.ts:1: sidebar: unknown key
-        fix: remove sidebar; the keys are title, titleDelimiter, tagline, url, favicon, navbar, footer, colorMode, announcementBar, docs, onBrokenLinks, onBrokenMarkdownLinks, onBrokenAnchors, markdown",
+        fix: remove sidebar; the keys are title, titleDelimiter, tagline, url, favicon, navbar, footer, colorMode, announcementBar, docs, onBrokenLinks, onBrokenMarkdownLinks, onBrokenAnchors, trailingSlash, markdown",
       ]
     `);
   });
