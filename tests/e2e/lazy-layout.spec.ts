@@ -62,7 +62,11 @@ test('a fresh load of the longest page leaves the inside of the blocks far below
   expect(await lastBlockLaidOut(page)).toBe(false);
 });
 
-/** The layout shifts of the page's load so far, once it has loaded and drawn two more frames. */
+/**
+ * The layout shifts of the page's load so far that a reader could see, once it has loaded and drawn
+ * two more frames: a shift whose every element moved or resized by less than a CSS pixel (sub-pixel
+ * rounding, which Chromium still reports with a score) is nothing a reader sees move.
+ */
 const layoutShifts = (page: Page) =>
   page.evaluate(async () => {
     if (document.readyState !== 'complete') await new Promise((done) => addEventListener('load', done, { once: true }));
@@ -71,7 +75,19 @@ const layoutShifts = (page: Page) =>
     // ones holds them at once, for takeRecords (its callback would come later, and never when nothing moved).
     const observer = new PerformanceObserver(() => undefined);
     observer.observe({ type: 'layout-shift', buffered: true });
-    const shifts = observer.takeRecords().map((entry) => (entry as unknown as { value: number }).value);
+    type Shift = {
+      value: number;
+      sources?: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+    };
+    const moved = (shift: Shift) =>
+      !shift.sources?.length ||
+      shift.sources.some(({ previousRect: a, currentRect: b }) =>
+        [a.x - b.x, a.y - b.y, a.width - b.width, a.height - b.height].some((delta) => Math.abs(delta) >= 1),
+      );
+    const shifts = (observer.takeRecords() as unknown as Shift[]).filter(moved).map((shift) => {
+      const what = (shift.sources ?? []).map((source) => (source.node as Element | undefined)?.outerHTML.slice(0, 80));
+      return `${shift.value} (${what.join('; ')})`;
+    });
     observer.disconnect();
     return shifts;
   });
