@@ -2,7 +2,7 @@
 // as the worker reads them (JSON pieces by hash), counting which pieces a query touched.
 
 import { kvKeys, type SearchRef } from '../../../client/contract/storage.ts';
-import type { SearchRecord } from '../../../client/contract/search-protocol.ts';
+import type { RecordType, SearchRecord } from '../../../client/contract/search-protocol.ts';
 import type {
   PageDirectory,
   SearchDirectory,
@@ -16,6 +16,29 @@ import { createLocalIndex, type LocalIndex } from '../../../worker/services/sear
 import type { PieceKind } from '../../../worker/services/search/pieces.ts';
 
 const siteUrl = 'https://docs.example.test';
+
+/** A record of `page` (its title unless `title` is given), of `type`, with `content`, at `position`. */
+export function pageRecord(
+  page: string,
+  type: RecordType,
+  content: string | null,
+  position = 0,
+  title = page,
+): SearchRecord {
+  const url = `${siteUrl}/${page}`;
+  return {
+    objectID: `${page}-${type}-${position}`,
+    url,
+    url_without_anchor: url,
+    anchor: null,
+    type,
+    hierarchy: { lvl0: 'Docs', lvl1: title, lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null },
+    content,
+    language: 'en',
+    docusaurus_tag: 'docs-default-current',
+    weight: { level: 0, position, pageRank: 0 },
+  };
+}
 
 /** Records grouped by page in the order their pages first appear, as the build numbers pages. */
 export function writeIndex(

@@ -86,16 +86,13 @@ export function resolveDocusaurusInSiteModules(build: esbuild.PluginBuild, siteD
     };
     return { errors: [{ text: detail.problem, detail }] };
   });
-  // `clsx`, which Docusaurus brings along, is ours when the site has none of its own.
+  // `clsx`, which Docusaurus brings along, is ours (the package) when the site has none of its own.
   build.onResolve({ filter: /^clsx$/ }, async (args) => {
     if (!isSiteScript(args.importer) || args.pluginData === clsxProbe) return undefined;
-    const own = await build.resolve(args.path, {
-      kind: args.kind,
-      resolveDir: args.resolveDir,
-      importer: args.importer,
-      pluginData: clsxProbe,
-    });
-    return own.errors.length > 0 ? { path: resolve(siteModules, 'clsx.ts') } : undefined;
+    const lookUp = (resolveDir: string) =>
+      build.resolve(args.path, { kind: args.kind, resolveDir, importer: args.importer, pluginData: clsxProbe });
+    const own = await lookUp(args.resolveDir);
+    return own.errors.length > 0 ? lookUp(siteModules) : undefined;
   });
   build.onLoad({ filter: /.*/, namespace: themeNamespace }, (args) => ({
     contents: `export { ${args.path} as default } from ${JSON.stringify(

@@ -2,24 +2,8 @@
 // criterion, a page with more records holding the query in their own text ranks first.
 
 import { describe, expect, it } from 'vitest';
-import type { RecordType, SearchRecord } from '../../../../../client/contract/search-protocol.ts';
-import { builtIndex } from '../../../support/search-index.ts';
-
-function record(page: string, type: RecordType, content: string | null, position = 0, title = page): SearchRecord {
-  const url = `https://docs.example.test/${page}`;
-  return {
-    objectID: `${page}-${type}-${position}`,
-    url,
-    url_without_anchor: url,
-    anchor: null,
-    type,
-    hierarchy: { lvl0: 'Docs', lvl1: title, lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null },
-    content,
-    language: 'en',
-    docusaurus_tag: 'docs-default-current',
-    weight: { level: 0, position, pageRank: 0 },
-  };
-}
+import type { SearchRecord } from '../../../../../client/contract/search-protocol.ts';
+import { builtIndex, pageRecord as record } from '../../../support/search-index.ts';
 
 const pagesFound = async (records: SearchRecord[], query: string) => {
   const found = await builtIndex(records).search(query);

@@ -2,24 +2,7 @@
 // follow (Algolia's optional words): none, one, or all in one page.
 
 import { describe, expect, it } from 'vitest';
-import type { RecordType, SearchRecord } from '../../../../../client/contract/search-protocol.ts';
-import { builtIndex } from '../../../support/search-index.ts';
-
-function record(page: string, type: RecordType, content: string | null, position = 0): SearchRecord {
-  const url = `https://docs.example.test/${page}`;
-  return {
-    objectID: `${page}-${type}-${position}`,
-    url,
-    url_without_anchor: url,
-    anchor: null,
-    type,
-    hierarchy: { lvl0: 'Docs', lvl1: page, lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null },
-    content,
-    language: 'en',
-    docusaurus_tag: 'docs-default-current',
-    weight: { level: 0, position, pageRank: 0 },
-  };
-}
+import { builtIndex, pageRecord as record } from '../../../support/search-index.ts';
 
 describe('best-effort records after full matches', () => {
   it('follows full matches that all lie in one page with the pages holding most of the words', async () => {
