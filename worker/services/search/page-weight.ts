@@ -4,6 +4,7 @@
 // the query in their own text stands for it. It scales the score only, the last criterion but
 // position: title > headings > text, exact before typos and every word before some still come first.
 
+import { fieldBits, typeRank } from '../../../client/contract/index-pieces.ts';
 import type { Matches } from './matches.ts';
 
 /**
@@ -18,7 +19,18 @@ const countedUpTo = 64;
  * The field bit of a record's own text, by type rank (title: lvl1, an h2: lvl2, …, text: content):
  * a record matching only through the page title or headings it repeats does not count as a mention.
  */
-const ownField = [0, 1, 2, 4, 8, 8, 8, 16];
+const ownFieldOf: Record<keyof typeof typeRank, number> = {
+  lvl0: 0,
+  lvl1: fieldBits.lvl1,
+  lvl2: fieldBits.lvl2,
+  lvl3: fieldBits.lvl3,
+  lvl4: fieldBits.lvl4,
+  lvl5: fieldBits.lvl4,
+  lvl6: fieldBits.lvl4,
+  content: fieldBits.content,
+};
+const ownField: number[] = [];
+for (const [type, rank] of Object.entries(typeRank)) ownField[rank] = ownFieldOf[type as keyof typeof typeRank];
 
 const factorOf = Array.from({ length: countedUpTo + 1 }, (_, count) => (count * (k1 + 1)) / (count + k1));
 
