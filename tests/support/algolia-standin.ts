@@ -57,6 +57,9 @@ export async function startAlgoliaStandIn(name: string, mode: StandInMode): Prom
   const requests: RecordedSearchRequest[] = [];
   const sockets = new Set<Socket>();
   const server = createServer((request, response) => {
+    // No kept-alive sockets: Node's idle timeout can close one just as workerd sends the next search
+    // down it ("Network connection lost"), and the search never reaches the stand-in.
+    response.shouldKeepAlive = false;
     void handle(name, mode, requests, request, response);
   });
   server.on('connection', (socket) => {
