@@ -9,7 +9,8 @@ import { discoverDocs, type SourceDoc } from './discover.ts';
 import type { BuildError } from '../errors.ts';
 import { lastModifiedDates } from './last-modified.ts';
 import { firstPage } from '../config/navbar.ts';
-import { defaultSidebars, loadSidebars, resolveSidebars, type ResolvedSidebars } from '../navigation/sidebars.ts';
+import { defaultSidebars, loadSidebars } from '../navigation/load-sidebars.ts';
+import { resolveSidebars, type ResolvedSidebars } from '../navigation/sidebars.ts';
 import { prefixSidebarIds, type VersionSource } from './docs-versions.ts';
 
 export interface VersionDocs {

@@ -5,7 +5,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { PageData } from '../../../../../client/contract/page.ts';
 import type { SidebarCategory, SidebarItem } from '../../../../../client/contract/sidebar.ts';
 import { discoverDocs } from '../../../../../scripts/compiler/sources/discover.ts';
-import { loadSidebars, resolveSidebars } from '../../../../../scripts/compiler/navigation/sidebars.ts';
+import { loadSidebars } from '../../../../../scripts/compiler/navigation/load-sidebars.ts';
+import { resolveSidebars } from '../../../../../scripts/compiler/navigation/sidebars.ts';
 import { buildSite, page, writeSite } from '../../../support/sites.ts';
 
 const siteDir = 'tests/fixtures/sidebars';
