@@ -1,0 +1,143 @@
+// `npm run bench:first-search -- <kept folder> <worktree>… [--samples N] [--query Q] [--services-up]`:
+// the first search on a cold isolate, the workers of several worktrees taking turns sample by sample
+// on fresh workerds over one kept build (`npm run bench:scale -- --pages N --keep`). Whole
+// `--search-only` runs of one worker then another drift with the machine by several ms; turns
+// taken within one run put the same drift on each. Each worker is bundled from the bench's own-CPU
+// entry (own-cpu.ts): workerd's CPU is the worker's own, and KV is Miniflare's simulator, whose
+// start a cold first search pays unless `--services-up` reads a key through it first. The answers
+// are compared too: one digest a worktree over every sample's answer, timings and queryIDs aside.
+
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { kvKeys } from '../../client/contract/storage.ts';
+import { bundleWorker, workerdOptions } from '../local/workerd.ts';
+import { median } from './lighthouse-median.ts';
+import { searchBody } from './load.ts';
+import { childrenNamed, processRunSeconds } from './process-tree.ts';
+
+export interface FirstSearchAbOptions {
+  keptDir: string;
+  worktrees: string[];
+  samples: number;
+  query: string;
+  servicesUp: boolean;
+}
+
+/** The order the workers take in sample `sample`: reversed every other sample, so neither goes first always. */
+export function turnOrder(sample: number, workers: number): number[] {
+  const order = Array.from({ length: workers }, (_, i) => i);
+  return sample % 2 === 1 ? order.reverse() : order;
+}
+
+/** An answer without what differs from one search to the next: its timing and its signed queryID. */
+export function comparableAnswer(body: string): string {
+  return body
+    .replace(/"processingTimeMS":\d+/g, '"processingTimeMS":0')
+    .replace(/"queryID":"[0-9a-f]*"/g, '"queryID":""');
+}
+
+export function firstSearchAbOptions(argv: string[]): FirstSearchAbOptions {
+  const flags = new Map<string, string>();
+  const positional: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--services-up') flags.set(arg, '');
+    else if (arg.startsWith('--')) flags.set(arg, argv[++i] ?? '');
+    else positional.push(arg);
+  }
+  const [keptDir, ...worktrees] = positional;
+  if (!keptDir || worktrees.length === 0)
+    throw new Error(
+      'usage: npm run bench:first-search -- <kept folder> <worktree>… [--samples N] [--query Q] [--services-up]',
+    );
+  const samples = Number(flags.get('--samples') ?? 9);
+  if (!Number.isInteger(samples) || samples < 1)
+    throw new Error(`--samples: "${flags.get('--samples')}" is not a count`);
+  return {
+    keptDir: resolve(keptDir),
+    worktrees: worktrees.map((worktree) => resolve(worktree)),
+    samples,
+    // The scale bench's first query at 10,000 generated pages (seed 1).
+    query: flags.get('--query') ?? 'stywem upgr',
+    servicesUp: flags.has('--services-up'),
+  };
+}
+
+interface Sampled {
+  cpuMs: number[];
+  answers: ReturnType<typeof createHash>;
+}
+
+export async function firstSearchAb(options: FirstSearchAbOptions): Promise<void> {
+  const rebuilt = join(options.keptDir, 'out-again');
+  const outDir = existsSync(rebuilt) ? rebuilt : join(options.keptDir, 'out');
+  const persist = join(options.keptDir, 'state');
+  for (const dir of [outDir, persist]) if (!existsSync(dir)) throw new Error(`${dir} is missing: pass a --keep folder`);
+  const work = await mkdtemp(join(tmpdir(), 'self-docs-first-search-ab-'));
+  try {
+    const bundles: string[] = [];
+    for (const [i, worktree] of options.worktrees.entries())
+      bundles.push(await bundleWorker(join(work, String(i)), join(worktree, 'scripts/bench/no-edge-cache-worker.ts')));
+    const sampled: Sampled[] = bundles.map(() => ({ cpuMs: [], answers: createHash('sha256') }));
+    for (let sample = 0; sample < options.samples; sample++)
+      for (const i of turnOrder(sample, bundles.length)) {
+        const { cpuMs, body } = await firstSearch(bundles[i]!, outDir, persist, options);
+        sampled[i]!.cpuMs.push(cpuMs);
+        sampled[i]!.answers.update(comparableAnswer(body));
+      }
+    options.worktrees.forEach((worktree, i) => {
+      const { cpuMs, answers } = sampled[i]!;
+      console.log(
+        `${worktree}: first search ${median(cpuMs)?.toFixed(2)} ms CPU (median of ${cpuMs.length}: ` +
+          `${cpuMs.map((ms) => ms.toFixed(1)).join(' ')}), answers ${answers.digest('hex').slice(0, 16)}`,
+      );
+    });
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+/** One fresh workerd: its isolate started by a request that reads nothing, then the query, its CPU timed. */
+async function firstSearch(
+  bundleDir: string,
+  outDir: string,
+  persist: string,
+  options: FirstSearchAbOptions,
+): Promise<{ cpuMs: number; body: string }> {
+  const { Miniflare } = await import('miniflare');
+  const before = new Set(childrenNamed(process.pid, 'workerd'));
+  const mf = new Miniflare(
+    workerdOptions({
+      bundleDir,
+      persist,
+      port: 0,
+      bindings: { QUERY_ID_SECRET: 'ab'.repeat(32), SEARCH_CACHE_TTL: '300', HTML_CACHE_TTL: '0' },
+      assetsFromDisk: join(outDir, 'client'),
+      directSocket: true,
+    }),
+  );
+  try {
+    await mf.ready;
+    const origin = (await mf.unsafeGetDirectURL()).origin;
+    const pid = childrenNamed(process.pid, 'workerd').find((child) => !before.has(child));
+    if (pid === undefined) throw new Error('no new workerd process');
+    if (options.servicesUp) await (await mf.getKVNamespace('CONTENT')).get(kvKeys.current);
+    await (await fetch(`${origin}/1/indexes/*/queries`)).arrayBuffer();
+    const cpuBefore = processRunSeconds(pid);
+    const response = await fetch(`${origin}/1/indexes/*/queries`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: searchBody(options.query),
+    });
+    const body = await response.text();
+    const cpuAfter = processRunSeconds(pid);
+    if (!response.ok || cpuBefore === null || cpuAfter === null)
+      throw new Error(`the first search failed: ${response.status} ${body.slice(0, 200)}`);
+    return { cpuMs: (cpuAfter - cpuBefore) * 1000, body };
+  } finally {
+    await mf.dispose();
+  }
+}

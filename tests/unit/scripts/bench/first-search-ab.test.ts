@@ -1,0 +1,32 @@
+// The first-search A/B bench: workers take turns (neither always first), answers are compared
+// without what differs between two searches, and a wrong command line says how to run it.
+
+import { describe, expect, it } from 'vitest';
+import { comparableAnswer, firstSearchAbOptions, turnOrder } from '../../../../scripts/bench/first-search-ab.ts';
+
+describe('first-search A/B bench', () => {
+  it('lets each worker go first in turn', () => {
+    expect([0, 1, 2, 3].map((sample) => turnOrder(sample, 2))).toEqual([
+      [0, 1],
+      [1, 0],
+      [0, 1],
+      [1, 0],
+    ]);
+    expect(turnOrder(1, 3)).toEqual([2, 1, 0]);
+  });
+
+  it('compares answers without their timing and signed queryID', () => {
+    const answer = (ms: number, id: string) =>
+      `{"results":[{"hits":[{"objectID":"a"}],"nbHits":1,"processingTimeMS":${ms},"queryID":"${id}"}]}`;
+    expect(comparableAnswer(answer(3, 'ab12'))).toBe(comparableAnswer(answer(17, 'cd34')));
+    expect(comparableAnswer(answer(3, 'ab12'))).not.toBe(comparableAnswer(answer(3, 'ab12').replace('"a"', '"b"')));
+  });
+
+  it('reads the kept folder, the worktrees and the options', () => {
+    const options = firstSearchAbOptions(['/k', '/a', '/b', '--samples', '5', '--query', 'x y', '--services-up']);
+    expect(options).toEqual({ keptDir: '/k', worktrees: ['/a', '/b'], samples: 5, query: 'x y', servicesUp: true });
+    expect(firstSearchAbOptions(['/k', '/a'])).toMatchObject({ samples: 9, query: 'stywem upgr', servicesUp: false });
+    expect(() => firstSearchAbOptions(['/k'])).toThrow(/usage: npm run bench:first-search/);
+    expect(() => firstSearchAbOptions(['/k', '/a', '--samples', 'many'])).toThrow(/--samples: "many"/);
+  });
+});
