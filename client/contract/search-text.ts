@@ -42,6 +42,9 @@ export function indexTerms(text: string): string[] {
     const parts = identifierParts(word);
     if (parts) terms.push(...parts);
   }
+  // Most texts join no two words: one linear test spares them the match, whose pattern backtracks
+  // through every suffix of every word before it fails.
+  if (!compoundJoint.test(text)) return terms;
   for (const name of text.match(compoundNames) ?? []) terms.push(name.replace(joints, '').toLowerCase());
   return terms;
 }
@@ -68,6 +71,8 @@ export function queryWordsOf(query: string): QueryWord[] {
 
 /** Runs of letters and digits joined by `.`, `-` or `_` (none between two runs: one name). */
 const compoundNames = /[A-Za-z0-9]+(?:[._-][A-Za-z0-9]+)+/g;
+/** What every compound name holds: a joint between two letters or digits. */
+const compoundJoint = /[A-Za-z0-9][._-][A-Za-z0-9]/;
 const asciiNames = /[A-Za-z0-9]+(?:[._-][A-Za-z0-9]+)*/g;
 const joints = /[._-]/g;
 

@@ -14,12 +14,15 @@ export function isCommonMark(file: string, dialect: MarkdownDialect): boolean {
 }
 
 const fence = /^\s{0,3}(`{3,}|~{3,})/;
+const commentMarkers = /<!--|-->|\*\//;
 
 /**
  * `<!-- … -->` becomes the MDX comment `{/* … *\/}` outside code, as Docusaurus's
  * `mdx1Compat.comments` does; lines stay where they are so error lines stay right.
  */
 export function htmlCommentsToMdx(source: string): string {
+  // Only these markers are ever replaced: a page without any is left as it is.
+  if (!commentMarkers.test(source)) return source;
   let openFence: string | undefined;
   let inComment = false;
   return source

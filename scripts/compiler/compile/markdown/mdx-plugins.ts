@@ -39,14 +39,18 @@ export function preprocessMarkdown(
   const { comments, admonitions, headingIds } = dialect.mdx1Compat;
   // CommonMark reads comments as HTML and braces as text.
   const text = comments && !commonMark ? htmlCommentsToMdx(source) : source;
+  // Only a line holding `:::` or `{#` can change: a page with neither is left as it is.
+  const titles = admonitions && text.includes(':::');
+  const ids = headingIds && !commonMark && text.includes('{#');
+  if (!titles && !ids) return text;
   return text
     .split('\n')
     .map((line) => {
-      const admonition = admonitions && /^(\s*:::+)([a-z]+)[ \t]+([^[{\s].*?)\s*$/.exec(line);
+      const admonition = titles && /^(\s*:::+)([a-z]+)[ \t]+([^[{\s].*?)\s*$/.exec(line);
       if (admonition && admonitionTypes.includes(admonition[2]!))
         return `${admonition[1]}${admonition[2]}[${admonition[3]}]`;
       // `## Title {#custom-id}` would be read as a JS expression by MDX.
-      if (!headingIds || commonMark) return line;
+      if (!ids) return line;
       return line.replace(/^(#{1,6}\s.*?)\s*\{#([\w-]+)\}\s*$/, '$1 \\{#$2\\}');
     })
     .join('\n');

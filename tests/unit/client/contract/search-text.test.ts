@@ -3,7 +3,7 @@
 // Unicode-property pattern): it must find the very words the Unicode pattern finds.
 
 import { describe, expect, it } from 'vitest';
-import { tokenize, wordPatternFor } from '../../../../client/contract/search-text.ts';
+import { identifierParts, indexTerms, tokenize, wordPatternFor } from '../../../../client/contract/search-text.ts';
 import { random } from '../../support/synthetic-pages.ts';
 
 /** The definition: letters and digits of any script, lower-cased. */
@@ -55,5 +55,31 @@ describe('words of a text', () => {
       expect(tokenize(text)).toEqual(byDefinition(text));
       expect(text.match(wordPatternFor(text)) ?? []).toEqual(text.match(/[\p{L}\p{N}]+/gu) ?? []);
     }
+  });
+});
+
+describe('the terms a text is indexed under', () => {
+  // Its words (and camelCase parts), then each name joined by `.`, `-` or `_`, as the pattern finds them.
+  const byDefinition = (text: string) => [
+    ...(text.match(wordPatternFor(text)) ?? []).flatMap((word) => [
+      word.toLowerCase(),
+      ...(identifierParts(word) ?? []),
+    ]),
+    ...(text.match(/[A-Za-z0-9]+(?:[._-][A-Za-z0-9]+)+/g) ?? []).map((name) =>
+      name.replace(/[._-]/g, '').toLowerCase(),
+    ),
+  ];
+
+  it('hold every joined name, and none in a text joining no two words', () => {
+    const texts = [
+      'Run prettier-ignore on list.different and snake_case_name, then v1.2.3 and mockReturnValue.',
+      'Plain words only, with dashes - between, a trailing dot. And _under_ -lead trail- .dot.',
+      'a-b',
+      '',
+      `${'x'.repeat(3000)}.y`,
+    ];
+    for (const text of texts) expect(indexTerms(text)).toEqual(byDefinition(text));
+    expect(indexTerms('prettier-ignore')).toEqual(['prettier', 'ignore', 'prettierignore']);
+    expect(indexTerms('Plain words - only.')).toEqual(['plain', 'words', 'only']);
   });
 });

@@ -23,6 +23,15 @@ describe('preprocessMarkdown', () => {
     expect(preprocessMarkdown('## Install {#install-step}')).toBe('## Install \\{#install-step\\}');
   });
 
+  it('leaves a page without admonition titles, heading ids or comments exactly as it is', () => {
+    const page =
+      '# Title\r\n\nText: with a colon, `code`, {braces}, a * star and a ```` fence.\n\n```js\nconst a = 1;\n```\n';
+    expect(preprocessMarkdown(page)).toBe(page);
+    expect(preprocessMarkdown('Text\n:::tip Title\n:::\n## Step {#step}')).toBe(
+      'Text\n:::tip[Title]\n:::\n## Step \\{#step\\}',
+    );
+  });
+
   it('leaves braces in prose alone', () => {
     expect(preprocessMarkdown('Use {#not-a-heading} here')).toBe('Use {#not-a-heading} here');
   });
