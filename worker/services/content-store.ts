@@ -15,6 +15,7 @@ import type { BrokenPage, PageData } from '../../client/contract/page.ts';
 import type { SidebarItem } from '../../client/contract/sidebar.ts';
 import { ByteCache } from './byte-cache.ts';
 import { kvReadDeadlineMs, withDeadline } from './deadline.ts';
+import { SharedReads } from './shared-reads.ts';
 
 /** Build-prefixed keys never change, so the edge may keep them long. */
 export const immutableTtl = 60 * 60 * 24;
@@ -54,7 +55,7 @@ const buckets = new ByteCache<RouteBucket>(2 * 1024 * 1024);
 // It holds the parts of sidebars stored in parts too (client/contract/sidebar-parts.ts).
 const sidebars = new ByteCache<unknown>(8 * 1024 * 1024);
 /** Sidebars (or parts) being read, so that two asks of one share a KV read. */
-const sidebarsReading = new Map<string, Promise<unknown>>();
+const sidebarsReading = new SharedReads<unknown>();
 /** Pages, parsed (content-addressed, so never stale): parsing a long page's tree costs a render of its layout. */
 const pages = new ByteCache<PageData>(8 * 1024 * 1024);
 
@@ -282,12 +283,7 @@ export async function readSidebar(kv: KVNamespace, hash: string): Promise<Sideba
 export function readSidebarPart(kv: KVNamespace, hash: string): Promise<unknown> {
   const cached = sidebars.get(hash);
   if (cached) return Promise.resolve(cached);
-  let reading = sidebarsReading.get(hash);
-  if (!reading) {
-    reading = readSidebarFromKv(kv, hash).finally(() => sidebarsReading.delete(hash));
-    sidebarsReading.set(hash, reading);
-  }
-  return reading;
+  return sidebarsReading.read(hash, () => readSidebarFromKv(kv, hash));
 }
 
 async function readSidebarFromKv(kv: KVNamespace, hash: string): Promise<unknown> {

@@ -7,6 +7,7 @@ import { searchPiecePath } from '../../../client/contract/urls.ts';
 import type { Env } from '../../env.ts';
 import { immutableTtl, readStored, StoreUnavailable } from '../content-store.ts';
 import { ByteCache } from '../byte-cache.ts';
+import { SharedReads } from '../shared-reads.ts';
 import { defaultCacheBytes, latin1Json, retainedBytes } from './piece-cache.ts';
 
 export type PieceEnv = Pick<Env, 'CONTENT' | 'ASSETS'>;
@@ -21,7 +22,7 @@ const passingShare = 1 / 28;
 
 const cache = new ByteCache(defaultCacheBytes * (1 - passingShare));
 const passing = new ByteCache(defaultCacheBytes * passingShare);
-const reading = new Map<string, Promise<unknown>>();
+const reading = new SharedReads<unknown>();
 
 /** Bytes of search data this isolate holds (a debug and benchmark figure). */
 export function searchCacheBytes(): number {
@@ -120,10 +121,9 @@ export function loadPiece<T>(env: PieceEnv, ref: SearchRef, hash: string, kind: 
   const kept = kind.passing ? passing : cache;
   const cached = kept.get<T>(key);
   if (cached) return Promise.resolve(cached);
-  let pending = reading.get(key) as Promise<T> | undefined;
-  if (!pending) {
-    const chunk = kind.passing === true;
-    pending = readPiece(env, ref, hash, kind.parseBytes !== undefined, chunk).then((read) => {
+  const chunk = kind.passing === true;
+  return reading.read(key, () =>
+    readPiece(env, ref, hash, kind.parseBytes !== undefined, chunk).then((read) => {
       let value: unknown;
       try {
         value = read.raw ? kind.parseBytes!(read.raw) : (kind.parse ?? JSON.parse)(read.text);
@@ -135,12 +135,8 @@ export function loadPiece<T>(env: PieceEnv, ref: SearchRef, hash: string, kind: 
       const text = read.text ?? '';
       kept.set(key, value, kind.bytes(value, text, read.raw !== undefined || latin1Json(text, read.bytes)));
       return value;
-    });
-    const settled = () => reading.delete(key);
-    pending.then(settled, settled);
-    reading.set(key, pending);
-  }
-  return pending;
+    }),
+  ) as Promise<T>;
 }
 
 /** A value derived from pieces (decoded postings, a word's candidates), kept under the same byte budget. */
