@@ -28,6 +28,7 @@ import { pageContext, type PageContext } from './page-context.ts';
 import { docsGlobalData } from './docs-global-data.ts';
 import type { DocsGlobalData } from '../../../client/contract/docs-global-data.ts';
 import type { CompileThreadPool } from './threads.ts';
+import type { CompilePriority } from './priority.ts';
 
 export interface CompileSiteInput {
   siteDir: string;
@@ -50,6 +51,8 @@ export interface CompileSiteInput {
    * #fragments are checked, so those checks see every page.
    */
   afterDocs?: (context: LinkContext) => Promise<void>;
+  /** Docs pages asked for while the site compiles (`npm start`): compiled ahead of the queue. */
+  priority?: CompilePriority;
 }
 
 export interface CompiledSite {
@@ -164,6 +167,7 @@ export async function compileSite(input: CompileSiteInput): Promise<CompiledSite
         placeOf,
         // Nothing reads a doc's source once its page is stored (a one-page rebuild reads the file).
         releaseSources: true,
+        ...(input.priority ? { priority: input.priority } : {}),
         ...(compiled.onBroken ? { onBroken: (doc, _index, problems) => compiled.onBroken!(doc, problems) } : {}),
       },
     );
