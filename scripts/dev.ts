@@ -153,6 +153,11 @@ const serveEarly = (live: LiveBuild) => {
 // Made anew by the build: wrangler dev starts once the build has done so (outputFolderMade).
 await rm(args.out, { recursive: true, force: true });
 const firstBuild = build(args.out, undefined, progress, { serveEarly, priority });
+let firstBuilt = false;
+firstBuild.then(
+  () => (firstBuilt = true),
+  () => undefined,
+);
 const wranglerStarted = (async () => {
   await prepareLocalState();
   if (!(await outputFolderMade(args.out, firstBuild))) return undefined;
@@ -198,7 +203,8 @@ await Promise.race([pointed, wrangler.exited]);
 async function serveEarlyBuild(site: ReturnType<typeof earlySite>, early: EarlyBuild): Promise<EarlySite | undefined> {
   const opened = await site.start(early);
   const wrangler = await wranglerStarted.catch(() => undefined);
-  if (!wrangler) {
+  // A small site is built before wrangler dev is up: it is served whole at once.
+  if (!wrangler || firstBuilt) {
     await opened.close();
     return undefined;
   }

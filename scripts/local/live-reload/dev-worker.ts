@@ -93,6 +93,10 @@ async function earlyAnswer(server: DevServer, request: Request, pathname: string
     );
   if (pathname === '/search') return building(`Search answers once the whole site is built${counted}.`);
   if (answer.state === 'building') return building(`This page is compiled next${counted}.`);
+  if (answer.state === 'broken')
+    return building(
+      `This page failed to build: the terminal lists its problems, and so does this page once every page is built${counted}.`,
+    );
   return undefined;
 }
 

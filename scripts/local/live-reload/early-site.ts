@@ -6,8 +6,11 @@ import type { CompilePriority } from '../../compiler/compile/priority.ts';
 import type { EarlyBuild, LiveBuild } from '../../compiler/outputs/early-build.ts';
 import { growingKvIndex, indexKvFiles, type KvIndex } from '../kv-index.ts';
 
-/** A page's state for the dev worker: `unknown` is no page's route (the worker answers as it would). */
-export type PageState = 'ready' | 'building' | 'unknown';
+/**
+ * A page's state for the dev worker: `unknown` is no page's route (the worker answers as it would);
+ * `broken`: it failed to build, and the whole build shows its problems.
+ */
+export type PageState = 'ready' | 'building' | 'broken' | 'unknown';
 
 export interface EarlySite {
   buildId: string;
@@ -104,7 +107,8 @@ export function earlySite(live: LiveBuild, priority: CompilePriority) {
         async pageState(path, waitMs) {
           const route = routeCandidates(path).find((candidate) => early.routes.has(candidate));
           if (route === undefined) return 'unknown';
-          return (await stored(route, waitMs)) ? 'ready' : 'building';
+          if (!(await stored(route, waitMs))) return 'building';
+          return live.keysOf(route)!.some((key) => key.startsWith('page:')) ? 'ready' : 'broken';
         },
         progress: () => live.progress(),
         close: () => index.close(),

@@ -24,10 +24,10 @@ export const liveReloadPaths = {
 
 /**
  * `ready`: the page is stored; `unknown`: no page's route; `building`: not stored yet (it is
- * compiled next); `final`: the whole build is served, no need to ask again.
+ * compiled next); `broken`: it failed to build; `final`: the whole build is served, no need to ask again.
  */
 export interface PageAnswer {
-  state: 'ready' | 'building' | 'unknown' | 'final';
+  state: 'ready' | 'building' | 'broken' | 'unknown' | 'final';
   /** Pages stored so far, of `total` (while building). */
   stored?: number;
   total?: number;
