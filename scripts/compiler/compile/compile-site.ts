@@ -106,6 +106,24 @@ export async function compileSite(input: CompileSiteInput): Promise<CompiledSite
     diagnostics,
     relPathOf: (file: string) => relative(siteDir, file),
   };
+  const compileCustom = async (firstIndex: number) => {
+    if (!input.customPages || input.customPages.length === 0) return;
+    await compileCustomPages({
+      pages: input.customPages,
+      // Custom pages run the pages plugin's own remark and rehype lists, as Docusaurus does.
+      context: { ...context, sitePlugins: config.markdownPlugins.pages },
+      site,
+      store,
+      firstIndex,
+      ...(input.tolerateBrokenPages ? { tolerateBrokenPages: true } : {}),
+    });
+    throwIfErrors(diagnostics);
+  };
+
+  // Served before it is compiled (npm start), the site's own pages (its home page, often) come first:
+  // they are few, and nothing in the docs waits for them.
+  const customFirst = input.priority !== undefined;
+  if (customFirst) await compileCustom(pagesToStore(sources));
   // A version's pages (docs, then generated category pages) take consecutive places in the build,
   // so the search index tells versions apart by ranges of pages.
   let offset = 0;
@@ -183,18 +201,7 @@ export async function compileSite(input: CompileSiteInput): Promise<CompiledSite
         await store.store({ ...listingPage(listing, page, descriptionOf), ...setOf(version) }, offset++);
     }
   }
-  if (input.customPages && input.customPages.length > 0) {
-    await compileCustomPages({
-      pages: input.customPages,
-      // Custom pages run the pages plugin's own remark and rehype lists, as Docusaurus does.
-      context: { ...context, sitePlugins: config.markdownPlugins.pages },
-      site,
-      store,
-      firstIndex: offset,
-      ...(input.tolerateBrokenPages ? { tolerateBrokenPages: true } : {}),
-    });
-    throwIfErrors(diagnostics);
-  }
+  if (!customFirst) await compileCustom(offset);
   await input.afterDocs?.(context);
   for (const problem of store.anchors.brokenAnchors()) report(diagnostics, site.onBrokenAnchors, problem);
   throwIfErrors(diagnostics);
