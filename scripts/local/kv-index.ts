@@ -110,6 +110,11 @@ export function growingKvIndex(pending: (key: string) => string | undefined): Gr
       indexFile(bytes, files.length, path, places);
       files.push(path);
     },
+    async close() {
+      await index.close();
+      // The build's state outlives it (one-page rebuilds): the places go now.
+      places.clear();
+    },
   };
 }
 
