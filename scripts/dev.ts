@@ -245,7 +245,7 @@ async function prepareLocalState(): Promise<void> {
 
 /** npx → wrangler → workerd, serving the dev worker and the assets folder of `args.out`. */
 async function startWrangler(): Promise<GroupedChild> {
-  console.log('wrangler dev: starting (pages are served once the build is done)');
+  console.log('wrangler dev: starting (pages are served once the routes are read)');
   // npx → wrangler → workerd in a process group of their own: a SIGINT/SIGTERM to this process
   // (Ctrl+C, Playwright's webServer shutdown) ends all of them, not just npx.
   return startGroup(
