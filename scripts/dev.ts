@@ -103,6 +103,11 @@ async function buildAgain(outDir: string, kvPresent: ReadonlySet<string>, change
   return build(outDir, kvPresent);
 }
 
+// Rebuilds go to a folder of their own: wrangler keeps serving the assets folder, which only ever
+// gains files (the new build's, copied in before its pointer is written), so a page of the
+// previous build still finds its scripts.
+const staging = await mkdtemp(join(tmpdir(), 'self-docs-dev-'));
+process.once('exit', () => rmSync(staging, { recursive: true, force: true }));
 let loopReady: (loop: LiveReloadLoop) => void = () => undefined;
 /** The live-reload loop, once the first build is served whole: edits made before wait for it. */
 const liveLoop = new Promise<LiveReloadLoop>((resolve) => (loopReady = resolve));
@@ -112,7 +117,7 @@ let watcher: ReturnType<typeof watchContent> | undefined;
 function startWatching(docsDir: string): void {
   if (watcher) return;
   const watched = docsDir.startsWith(args.content + sep) ? [args.content] : [args.content, docsDir];
-  watcher = watchContent(watched, [args.out], async (changed) => {
+  watcher = watchContent(watched, [args.out, staging], async (changed) => {
     const loop = await liveLoop;
     console.log('content changed: building again…');
     try {
@@ -284,10 +289,6 @@ async function startWrangler(): Promise<GroupedChild> {
   );
 }
 
-// Rebuilds go to a folder of their own: wrangler keeps serving the assets folder, which only ever
-// gains files (the new build's, copied in before its pointer is written), so a page of the
-// previous build still finds its scripts.
-const staging = await mkdtemp(join(tmpdir(), 'self-docs-dev-'));
 const loop: LiveReloadLoop = {
   siteDir: args.content,
   outDir: args.out,
@@ -304,7 +305,6 @@ const loop: LiveReloadLoop = {
 loopReady(loop);
 startWatching(first.docsDir);
 process.once('exit', () => {
-  rmSync(staging, { recursive: true, force: true });
   void fromFirstBuild.close();
   if (state) discardState(state);
 });
