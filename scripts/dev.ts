@@ -1,10 +1,12 @@
 // `npm start [-- --content DIR]`: build (wrangler dev starting meanwhile), serve the build from its
 // own KV files with wrangler dev on 127.0.0.1, and build again whenever the content changes; the
-// open tabs follow by themselves (live-reload/). A page that fails to build does not stop it: its
-// route shows its problems (status 500) and the terminal lists them; every other page is served.
+// open tabs follow by themselves (live-reload/). Once the routes and sidebars are known the site is
+// served while its pages compile: a page asked for is compiled next (live-reload/early-site.ts). A
+// page that fails to build does not stop it: its route shows its problems (status 500) and the
+// terminal lists them; every other page is served.
 
 import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
@@ -13,7 +15,11 @@ import { parseArgs } from './cli/args.ts';
 import { brokenPagesMessage } from './compiler/outputs/broken-pages.ts';
 import { buildFailureMessage } from './compiler/errors.ts';
 import { runBuild } from './compiler/pipeline.ts';
-import type { BuildResult } from './compiler/types.ts';
+import type { BuildOptions, BuildResult } from './compiler/types.ts';
+import { CompilePriority } from './compiler/compile/priority.ts';
+import type { EarlyBuild, LiveBuild } from './compiler/outputs/early-build.ts';
+import { kvKeys } from '../client/contract/storage.ts';
+import { earlySite, type EarlySite } from './local/live-reload/early-site.ts';
 import { discardState, type BuildState } from './compiler/incremental/build-state.ts';
 import { rebuildPages } from './compiler/incremental/rebuild-pages.ts';
 import { watchContent } from './local/dev-watch.ts';
@@ -23,6 +29,7 @@ import { indexKvFiles } from './local/kv-index.ts';
 import { outputFolderMade } from './local/output-folder.ts';
 import { pointerEntries, seededKeys } from './local/local-kv.ts';
 import { startEventServer } from './local/live-reload/event-server.ts';
+import type { KvEntry } from './compiler/outputs/kv-writer.ts';
 import { rebuildLive, sendUpdate, type LiveReloadLoop } from './local/live-reload/rebuild.ts';
 import { freePort } from './cli/free-port.ts';
 import { startGroup, type GroupedChild } from './cli/process-group.ts';
@@ -42,6 +49,7 @@ async function build(
   outDir: string,
   kvPresent?: ReadonlySet<string>,
   progress?: ProgressReporter,
+  early?: Pick<BuildOptions, 'serveEarly' | 'priority'>,
 ): Promise<BuildResult> {
   const started = performance.now();
   const result = await runBuild({
@@ -53,6 +61,7 @@ async function build(
     ...(args.cache ? { cacheDir: args.cache } : {}),
     ...(kvPresent ? { kvPresent } : {}),
     ...(progress ? { progress } : {}),
+    ...early,
     keepState: true,
   });
   state = result.state;
@@ -94,18 +103,66 @@ async function buildAgain(outDir: string, kvPresent: ReadonlySet<string>, change
   return build(outDir, kvPresent);
 }
 
+// Rebuilds go to a folder of their own: wrangler keeps serving the assets folder, which only ever
+// gains files (the new build's, copied in before its pointer is written), so a page of the
+// previous build still finds its scripts.
+const staging = await mkdtemp(join(tmpdir(), 'self-docs-dev-'));
+process.once('exit', () => rmSync(staging, { recursive: true, force: true }));
+let loopReady: (loop: LiveReloadLoop) => void = () => undefined;
+/** The live-reload loop, once the first build is served whole: edits made before wait for it. */
+const liveLoop = new Promise<LiveReloadLoop>((resolve) => (loopReady = resolve));
+let watcher: ReturnType<typeof watchContent> | undefined;
+
+/** Watches the content from now on (once); the docs folder too when it lies outside the site folder (`docs.path`). */
+function startWatching(docsDir: string): void {
+  if (watcher) return;
+  const watched = docsDir.startsWith(args.content + sep) ? [args.content] : [args.content, docsDir];
+  watcher = watchContent(watched, [args.out, staging], async (changed) => {
+    const loop = await liveLoop;
+    console.log('content changed: building again…');
+    try {
+      await rebuildLive(loop, changed);
+    } catch (error) {
+      // A bug or a failing call is reported like a build error: the server goes on, and the tabs show it.
+      const message = buildFailureMessage(error);
+      console.error(message ?? error, '\n(still serving the last build that succeeded)');
+      events.broadcast({ failed: message ?? (error instanceof Error ? error.message : String(error)) });
+    }
+  });
+}
+
 // The first build can take minutes on a large site: it shows its progress; rebuilds do not. Its
 // values are not copied into local KV: the dev worker reads them from its KV files through the
 // dev server (kv-index.ts), so only its pointer is written. Local D1, the query secret and wrangler
 // dev's start go on beside it; until the pointer is live, every page answers that the site is building.
+// Once the routes and sidebars are known, an early build is served while the pages compile.
 const progress = progressFor();
 const token = randomBytes(24).toString('hex');
+const origin = `http://127.0.0.1:${args.port}`;
 // The tabs' event streams live here, and the first build's values; the dev worker passes the
 // streams through and takes the rebuilds' keys from this process alone (the token).
 const events = await startEventServer(token);
+const priority = new CompilePriority();
+holdForTests(priority);
+/** Settles once the early build is served (undefined: it was not). */
+let earlyServed: Promise<EarlySite | undefined> = Promise.resolve(undefined);
+const serveEarly = (live: LiveBuild) => {
+  const site = earlySite(live, priority);
+  return (early: EarlyBuild) => {
+    earlyServed = serveEarlyBuild(site, early).catch((error: unknown) => {
+      console.error(`serving before the build is done failed: ${(error as Error).message}`);
+      return undefined;
+    });
+  };
+};
 // Made anew by the build: wrangler dev starts once the build has done so (outputFolderMade).
 await rm(args.out, { recursive: true, force: true });
-const firstBuild = build(args.out, undefined, progress);
+const firstBuild = build(args.out, undefined, progress, { serveEarly, priority });
+let firstBuilt = false;
+firstBuild.then(
+  () => (firstBuilt = true),
+  () => undefined,
+);
 const wranglerStarted = (async () => {
   await prepareLocalState();
   if (!(await outputFolderMade(args.out, firstBuild))) return undefined;
@@ -126,13 +183,19 @@ try {
 }
 const fromFirstBuild = await indexKvFiles(args.out, progress);
 const wrangler = (await wranglerStarted)!;
-const origin = `http://127.0.0.1:${args.port}`;
 // Written through the dev worker, which reads the pointer again; pages wait for it (the building page).
 const pointer = await pointerEntries(args.out, args.persist);
+// After the early build's pointer, never before it.
+const early = await earlyServed;
 const pointed = sendUpdate({ origin, token }, { entries: [], pointer }, wranglerStartMs).then(
   () => {
-    events.serve(fromFirstBuild, { buildId: first.buildId, reload: false, routes: [] });
-    console.log(`\nSELF Docs: ${origin}\n`);
+    // Tabs on the early build's pages reload once: the whole build has the search, images and site components.
+    events.serve(fromFirstBuild, { buildId: first.buildId, reload: early !== undefined, routes: [] });
+    if (early) {
+      console.log(`\nSELF Docs: every page is built (build ${first.buildId})\n`);
+      // Reads of the early build already under way finish first.
+      setTimeout(() => void early.close(), 30_000).unref();
+    } else console.log(`\nSELF Docs: ${origin}\n`);
   },
   async (error: unknown) => {
     console.error(`wrangler dev did not take the build: ${(error as Error).message}`);
@@ -140,6 +203,42 @@ const pointed = sendUpdate({ origin, token }, { entries: [], pointer }, wrangler
   },
 );
 await Promise.race([pointed, wrangler.exited]);
+
+/** Serves the early build once wrangler dev is up: its pointer, then its values; edits are watched from then on. */
+async function serveEarlyBuild(site: ReturnType<typeof earlySite>, early: EarlyBuild): Promise<EarlySite | undefined> {
+  const opened = await site.start(early);
+  const wrangler = await wranglerStarted.catch(() => undefined);
+  // A small site is built before wrangler dev is up: it is served whole at once.
+  if (!wrangler || firstBuilt) {
+    await opened.close();
+    return undefined;
+  }
+  const earlyPointer: KvEntry[] = [
+    { key: kvKeys.history, value: JSON.stringify([early.buildId]) },
+    { key: kvKeys.current, value: early.buildId },
+  ];
+  await sendUpdate({ origin, token }, { entries: [], pointer: earlyPointer }, wranglerStartMs);
+  events.serve(opened.index, { buildId: early.buildId, reload: false, routes: [] }, opened);
+  const { stored, total } = opened.progress();
+  console.log(`\nSELF Docs: ${origin} (${stored} of ${total} pages built: a page asked for is built next)\n`);
+  startWatching(early.docsDir);
+  return opened;
+}
+
+/**
+ * For tests: while the file `SELF_DEV_HOLD_FILE` names exists, the first build compiles only the
+ * pages asked for, so a test sees pages served before the build is done.
+ */
+function holdForTests(held: CompilePriority): void {
+  const file = process.env.SELF_DEV_HOLD_FILE;
+  if (!file || !existsSync(file)) return;
+  held.hold(true);
+  const timer = setInterval(() => {
+    if (existsSync(file)) return;
+    held.hold(false);
+    clearInterval(timer);
+  }, 200);
+}
 
 /** Applies the D1 migrations and makes sure of the query secret (wrangler dev reads both at start). */
 async function prepareLocalState(): Promise<void> {
@@ -151,7 +250,7 @@ async function prepareLocalState(): Promise<void> {
 
 /** npx → wrangler → workerd, serving the dev worker and the assets folder of `args.out`. */
 async function startWrangler(): Promise<GroupedChild> {
-  console.log('wrangler dev: starting (pages are served once the build is done)');
+  console.log('wrangler dev: starting (pages are served once the routes are read)');
   // npx → wrangler → workerd in a process group of their own: a SIGINT/SIGTERM to this process
   // (Ctrl+C, Playwright's webServer shutdown) ends all of them, not just npx.
   return startGroup(
@@ -190,12 +289,6 @@ async function startWrangler(): Promise<GroupedChild> {
   );
 }
 
-// Rebuilds go to a folder of their own: wrangler keeps serving the assets folder, which only ever
-// gains files (the new build's, copied in before its pointer is written), so a page of the
-// previous build still finds its scripts.
-const staging = await mkdtemp(join(tmpdir(), 'self-docs-dev-'));
-// The docs folder is watched too when it lies beside the site folder (Docusaurus's `docs.path`).
-const watched = first.docsDir.startsWith(args.content + sep) ? [args.content] : [args.content, first.docsDir];
 const loop: LiveReloadLoop = {
   siteDir: args.content,
   outDir: args.out,
@@ -209,28 +302,16 @@ const loop: LiveReloadLoop = {
   shown: { manifest: first.manifest, routeTargets: first.routeTargets },
   build: buildAgain,
 };
-const rebuild = async (changed: Set<string>) => {
-  console.log('content changed: building again…');
-  try {
-    await rebuildLive(loop, changed);
-  } catch (error) {
-    // A bug or a failing call is reported like a build error: the server goes on, and the tabs show it.
-    const message = buildFailureMessage(error);
-    console.error(message ?? error, '\n(still serving the last build that succeeded)');
-    events.broadcast({ failed: message ?? (error instanceof Error ? error.message : String(error)) });
-  }
-};
-const watcher = watchContent(watched, [args.out, staging], rebuild);
+loopReady(loop);
+startWatching(first.docsDir);
 process.once('exit', () => {
-  rmSync(staging, { recursive: true, force: true });
   void fromFirstBuild.close();
   if (state) discardState(state);
 });
-
 // If wrangler ends by itself, end whatever it left behind too, and exit as it did.
 const { code, error } = await wrangler.exited;
 if (error) console.error(error.message);
-watcher.close();
+watcher?.close();
 await events.close();
 await wrangler.stop();
 process.exit(code ?? 1);

@@ -36,6 +36,7 @@ import { storeSidebars } from './outputs/sidebar-files.ts';
 import { readSources } from './sources/read-sources.ts';
 import type { BuildOptions, BuildResult } from './types.ts';
 import { isFixedKey } from './incremental/fixed-keys.ts';
+import { writeEarlyBuild } from './outputs/early-build.ts';
 
 export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   // Compile threads start before the docs are read; however the build ends, they are stopped.
@@ -117,6 +118,8 @@ async function buildSite(
   for (const blog of blogs) for (const route of blog.routes) sections.set(route, blog.options.blogTitle);
   const docsPages = pagesToStore(sources);
   const pageCount = docsPages + customPages.length + blogPageCount(blogs);
+  const storedListeners: ((route: string) => void)[] = [];
+  let storedPages = 0;
   const store = new PageStore({
     kv,
     records,
@@ -127,8 +130,32 @@ async function buildSite(
     replaced: navigation.replaced,
     pageCount,
     ...(sources.brokenDocs ? { brokenDocs: sources.brokenDocs } : {}),
-    ...(options.progress ? { onStored: () => options.progress?.tick() } : {}),
+    onStored: (route) => {
+      storedPages++;
+      options.progress?.tick();
+      for (const listener of storedListeners) listener(route);
+    },
   });
+  // npm start serves before the pages compile: the early build is written beside the compile.
+  const serving = options.serveEarly?.({
+    kv,
+    keysOf: (route) => store.keysOf.get(route),
+    onStored: (listener) => storedListeners.push(listener),
+    progress: () => ({ stored: storedPages, total: pageCount }),
+  });
+  const early = serving
+    ? writeEarlyBuild({
+        siteDir,
+        staticDir,
+        outDir,
+        config,
+        sources,
+        navigation,
+        ...(options.skipClient ? { skipClient: true } : {}),
+      }).then(serving)
+    : undefined;
+  // Awaited once the pages are stored; a failure meanwhile waits for it there.
+  early?.catch(() => undefined);
 
   phase('compile and store pages', pageCount, 'pages');
   let blogOutput: CompiledBlogs = { feeds: {}, feedLinks: [] };
@@ -145,6 +172,7 @@ async function buildSite(
     ...(started.pool ? { pool: started.pool } : {}),
     ...(options.cacheDir ? { cacheDir: options.cacheDir } : {}),
     ...(options.tolerateBrokenPages ? { tolerateBrokenPages: true } : {}),
+    ...(options.priority ? { priority: options.priority } : {}),
     // The blogs' pages take the places after every docs page and custom page.
     afterDocs: async (context) => {
       rootHead = await siteRootHead(context);
@@ -164,6 +192,7 @@ async function buildSite(
     },
   });
   await records.close();
+  await early;
   const built = store.built();
   diagnostics.warnings.splice(0, Infinity, ...withRootWarnings(diagnostics.warnings, rootHead));
 

@@ -8,6 +8,8 @@ import type { ProgressReporter } from '../cli/progress.ts';
 import type { PhaseTimer } from './phase-timings.ts';
 import type { BuildState } from './incremental/build-state.ts';
 import type { PageSummary } from './outputs/page-store.ts';
+import type { EarlyBuild, LiveBuild } from './outputs/early-build.ts';
+import type { CompilePriority } from './compile/priority.ts';
 
 export type { PageSummary };
 
@@ -49,6 +51,14 @@ export interface BuildOptions {
   keepState?: boolean;
   /** Bytes of postings and records the search writer holds before it spills to disk (`spillBudget` by default). */
   searchSpillBudget?: number;
+  /**
+   * `npm start`'s first build, served before its pages are compiled: called with the build under
+   * way before any page compiles; the function it returns is given the early build
+   * (outputs/early-build.ts) once that is written, beside the compile.
+   */
+  serveEarly?: (live: LiveBuild) => (early: EarlyBuild) => void;
+  /** Docs pages asked for while the build compiles: compiled ahead of the queue. */
+  priority?: CompilePriority;
 }
 
 export interface BuildResult {

@@ -85,6 +85,44 @@ export async function indexKvFiles(outDir: string, progress?: ProgressReporter):
   } finally {
     progress?.end();
   }
+  return indexOver(files, places);
+}
+
+export interface GrowingKvIndex extends KvIndex {
+  /** Adds a bulk file the build has just written (`bytes`: its content). */
+  add(path: string, bytes: Buffer): void;
+}
+
+/**
+ * The index of a build still being written (`npm start` serves pages while its first build runs):
+ * it grows with each bulk file, and `pending` answers for the values not yet in one.
+ */
+export function growingKvIndex(pending: (key: string) => string | undefined): GrowingKvIndex {
+  const files: string[] = [];
+  const places = new Map<string, Place>();
+  const index = indexOver(files, places, pending);
+  return {
+    ...index,
+    get size() {
+      return places.size;
+    },
+    add(path, bytes) {
+      indexFile(bytes, files.length, path, places);
+      files.push(path);
+    },
+    async close() {
+      await index.close();
+      // The build's state outlives it (one-page rebuilds): the places go now.
+      places.clear();
+    },
+  };
+}
+
+function indexOver(
+  files: readonly string[],
+  places: Map<string, Place>,
+  pending?: (key: string) => string | undefined,
+): KvIndex {
   const handles = new Map<number, Promise<FileHandle>>();
   const handle = (file: number) => {
     let opened = handles.get(file);
@@ -92,7 +130,7 @@ export async function indexKvFiles(outDir: string, progress?: ProgressReporter):
     return opened;
   };
   return {
-    has: (key) => places.has(key),
+    has: (key) => places.has(key) || pending?.(key) !== undefined,
     keys: () => places.keys(),
     get size() {
       return places.size;
@@ -101,7 +139,7 @@ export async function indexKvFiles(outDir: string, progress?: ProgressReporter):
       const parts = await Promise.all(
         keys.map(async (key) => {
           const place = places.get(key);
-          if (!place) return `${JSON.stringify(key)}:null`;
+          if (!place) return `${JSON.stringify(key)}:${JSON.stringify(pending?.(key) ?? null)}`;
           const bytes = Buffer.alloc(place.length);
           await (await handle(place.file)).read(bytes, 0, place.length, place.start);
           return `${JSON.stringify(key)}:${bytes.toString('utf8')}`;

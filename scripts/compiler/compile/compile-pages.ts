@@ -13,6 +13,7 @@ import type { SourceDoc } from '../sources/discover.ts';
 import type { LinkContext } from './link-context.ts';
 import type { DocPagePlace } from './doc-page.ts';
 import type { PreparedPage } from '../outputs/prepared-page.ts';
+import type { CompilePriority } from './priority.ts';
 
 export interface CompiledDoc {
   doc: SourceDoc;
@@ -51,6 +52,8 @@ export interface CompileOptions {
    * (`CompiledDoc.prepared`), made where it compiled, and only the batches under way hold places.
    */
   placeOf?: (doc: SourceDoc) => DocPagePlace;
+  /** Pages asked for while the site compiles (`npm start`): each goes ahead of the queue. */
+  priority?: CompilePriority;
 }
 
 /** Below this, starting threads (about a second each) costs more than sharing the work saves. */
@@ -110,17 +113,39 @@ export async function compileDocs(
     return delivered;
   };
 
+  // Pages asked for go first, in batches of their own; the batches they came from leave them out.
+  const { priority } = options;
+  const indexOf = priority ? new Map(docs.map((doc, index) => [doc.route, index])) : undefined;
+  const sent = new Uint8Array(docs.length);
+  const urgentLeftovers: Omit<BatchResult, 'pages'>[] = [];
+  type Picked = { batch?: number; entries: BatchEntry[] };
+  const pick = (): Picked | 'wait' | undefined => {
+    const urgent = priority && indexOf ? priority.take(indexOf, sent) : [];
+    if (urgent.length > 0) return { entries: urgent.map((index) => ({ index, doc: docs[index]! })) };
+    if (priority?.isHeld && nextBatch < batches.length) return 'wait';
+    while (nextBatch < batches.length) {
+      const batch = nextBatch++;
+      const entries = batches[batch]!.filter(({ index }) => !sent[index]);
+      if (entries.length > 0) return { batch, entries };
+    }
+    return undefined;
+  };
+  type Running = Picked & { result: BatchResult };
+
   // A compiler is given its next batches (up to its depth) before the last one's pages are handed
   // over, so a thread never waits for this one: at most depth + 1 batches per compiler are held.
   const drive = async (compiler: BatchCompiler) => {
-    const start = () => {
-      if (failure || nextBatch >= batches.length) return undefined;
-      const batch = nextBatch++;
+    const start = (): Promise<Running | undefined> | undefined => {
+      if (failure) return undefined;
+      const picked = pick();
+      if (picked === 'wait') return priority!.changed().then(() => start());
+      if (!picked) return undefined;
+      for (const { index } of picked.entries) sent[index] = 1;
       const { placeOf } = options;
       const entries = placeOf
-        ? batches[batch]!.map((entry) => ({ ...entry, place: placeOf(entry.doc) }))
-        : batches[batch]!;
-      const running = compiler.compile(entries).then((result) => ({ batch, result }));
+        ? picked.entries.map((entry) => ({ ...entry, place: placeOf(entry.doc) }))
+        : picked.entries;
+      const running = compiler.compile(entries).then((result) => ({ ...picked, result }));
       running.catch(() => undefined);
       return running;
     };
@@ -128,14 +153,16 @@ export async function compileDocs(
     while (under.length < compiler.depth && under.at(-1)) under.push(start());
     for (let running = under.shift(); running; running = under.shift()) {
       const compiled = await running;
-      const { batch } = compiled;
+      if (!compiled) continue;
       // A broken batch is compiled again page by page, after the batch already under way.
       const { result, broken } = options.onBroken
-        ? await isolateBroken(compiler, batches[batch]!, compiled.result)
+        ? await isolateBroken(compiler, compiled.entries, compiled.result)
         : { result: compiled.result, broken: new Map<number, BuildError[]>() };
       under.push(start());
       await deliver(result, broken);
-      leftovers[batch] = { errors: result.errors, diagnostics: result.diagnostics, media: result.media };
+      const leftover = { errors: result.errors, diagnostics: result.diagnostics, media: result.media };
+      if (compiled.batch === undefined) urgentLeftovers.push(leftover);
+      else leftovers[compiled.batch] = leftover;
     }
   };
 
@@ -151,7 +178,7 @@ export async function compileDocs(
     if (!pooled) await Promise.all(compilers.map((compiler) => compiler.close()));
   }
   if (failure) throw failure.error;
-  reportProblems(docs, context, leftovers);
+  reportProblems(docs, context, [...leftovers, ...urgentLeftovers]);
 }
 
 /**

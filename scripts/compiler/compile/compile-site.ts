@@ -28,6 +28,7 @@ import { pageContext, type PageContext } from './page-context.ts';
 import { docsGlobalData } from './docs-global-data.ts';
 import type { DocsGlobalData } from '../../../client/contract/docs-global-data.ts';
 import type { CompileThreadPool } from './threads.ts';
+import type { CompilePriority } from './priority.ts';
 
 export interface CompileSiteInput {
   siteDir: string;
@@ -50,6 +51,8 @@ export interface CompileSiteInput {
    * #fragments are checked, so those checks see every page.
    */
   afterDocs?: (context: LinkContext) => Promise<void>;
+  /** Docs pages asked for while the site compiles (`npm start`): compiled ahead of the queue. */
+  priority?: CompilePriority;
 }
 
 export interface CompiledSite {
@@ -103,6 +106,24 @@ export async function compileSite(input: CompileSiteInput): Promise<CompiledSite
     diagnostics,
     relPathOf: (file: string) => relative(siteDir, file),
   };
+  const compileCustom = async (firstIndex: number) => {
+    if (!input.customPages || input.customPages.length === 0) return;
+    await compileCustomPages({
+      pages: input.customPages,
+      // Custom pages run the pages plugin's own remark and rehype lists, as Docusaurus does.
+      context: { ...context, sitePlugins: config.markdownPlugins.pages },
+      site,
+      store,
+      firstIndex,
+      ...(input.tolerateBrokenPages ? { tolerateBrokenPages: true } : {}),
+    });
+    throwIfErrors(diagnostics);
+  };
+
+  // Served before it is compiled (npm start), the site's own pages (its home page, often) come first:
+  // they are few, and nothing in the docs waits for them.
+  const customFirst = input.priority !== undefined;
+  if (customFirst) await compileCustom(pagesToStore(sources));
   // A version's pages (docs, then generated category pages) take consecutive places in the build,
   // so the search index tells versions apart by ranges of pages.
   let offset = 0;
@@ -164,6 +185,7 @@ export async function compileSite(input: CompileSiteInput): Promise<CompiledSite
         placeOf,
         // Nothing reads a doc's source once its page is stored (a one-page rebuild reads the file).
         releaseSources: true,
+        ...(input.priority ? { priority: input.priority } : {}),
         ...(compiled.onBroken ? { onBroken: (doc, _index, problems) => compiled.onBroken!(doc, problems) } : {}),
       },
     );
@@ -179,18 +201,7 @@ export async function compileSite(input: CompileSiteInput): Promise<CompiledSite
         await store.store({ ...listingPage(listing, page, descriptionOf), ...setOf(version) }, offset++);
     }
   }
-  if (input.customPages && input.customPages.length > 0) {
-    await compileCustomPages({
-      pages: input.customPages,
-      // Custom pages run the pages plugin's own remark and rehype lists, as Docusaurus does.
-      context: { ...context, sitePlugins: config.markdownPlugins.pages },
-      site,
-      store,
-      firstIndex: offset,
-      ...(input.tolerateBrokenPages ? { tolerateBrokenPages: true } : {}),
-    });
-    throwIfErrors(diagnostics);
-  }
+  if (!customFirst) await compileCustom(offset);
   await input.afterDocs?.(context);
   for (const problem of store.anchors.brokenAnchors()) report(diagnostics, site.onBrokenAnchors, problem);
   throwIfErrors(diagnostics);

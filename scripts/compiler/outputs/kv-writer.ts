@@ -28,6 +28,9 @@ export class KvWriter {
   private readonly content = new Set<string>();
   private readonly others: string[] = [];
   largest = { key: '', bytes: 0 };
+  /** With `readWhileWriting`: the values not yet in a file, by key. */
+  private pendingByKey?: Map<string, string>;
+  private onFlush?: (file: string, bytes: Buffer) => void;
 
   /**
    * `present`: content keys the KV to be written already holds (the dev server's local KV). The
@@ -72,6 +75,20 @@ export class KvWriter {
     return [...this.content].sort();
   }
 
+  /**
+   * Makes what this writer holds readable while it writes (`npm start` serves pages as they are
+   * stored): `listener` hears each bulk file once written, and `pendingValue` answers for the rest.
+   */
+  readWhileWriting(listener: (file: string, bytes: Buffer) => void): void {
+    this.onFlush = listener;
+    this.pendingByKey = new Map(this.pending.map((entry) => [entry.key, entry.value]));
+  }
+
+  /** A value not yet written to a file (with `readWhileWriting`). */
+  pendingValue(key: string): string | undefined {
+    return this.pendingByKey?.get(key);
+  }
+
   async close(): Promise<{ files: number; keys: number }> {
     await this.flush();
     return { files: this.files, keys: this.content.size + this.others.length };
@@ -83,13 +100,21 @@ export class KvWriter {
     if (bytes > this.largest.bytes) this.largest = { key: entry.key, bytes };
     if (this.pending.length >= filePairs || this.pendingBytes + bytes > fileBytes) await this.flush();
     this.pending.push(entry);
+    this.pendingByKey?.set(entry.key, entry.value);
     this.pendingBytes += bytes;
   }
 
   private async flush(): Promise<void> {
     if (this.pending.length === 0) return;
     const name = `bulk-${String(this.files).padStart(3, '0')}.json`;
-    await writeFile(join(this.dir, name), JSON.stringify(this.pending));
+    const file = join(this.dir, name);
+    if (this.onFlush) {
+      const bytes = Buffer.from(JSON.stringify(this.pending));
+      await writeFile(file, bytes);
+      // Heard before the values leave memory, so a reader always finds them in one or the other.
+      this.onFlush(file, bytes);
+      this.pendingByKey?.clear();
+    } else await writeFile(file, JSON.stringify(this.pending));
     this.files++;
     this.pending = [];
     this.pendingBytes = 0;

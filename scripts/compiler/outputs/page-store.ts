@@ -34,8 +34,8 @@ export interface PageStoreOptions {
   pageCount: number;
   /** Docs whose frontmatter is broken, by file path (broken pages tolerated). */
   brokenDocs?: Map<string, BuildError[]>;
-  /** Told once a page is stored, built or broken (the build's progress). */
-  onStored?: () => void;
+  /** Told once a page is stored, built or broken, with its route (the build's progress, npm start's early pages). */
+  onStored?: (route: string) => void;
 }
 
 export class PageStore {
@@ -81,7 +81,7 @@ export class PageStore {
     this.routeTargets.set(summary.route, { page: pageHash, markdown: markdownHash });
     this.keysOf.set(summary.route, [kvKeys.page(pageHash), kvKeys.markdown(markdownHash)]);
     this.pages[index] = summary;
-    this.options.onStored?.();
+    this.options.onStored?.(summary.route);
     if (!prepared.search) return;
     await this.options.records.addJson(prepared.search.records);
     this.options.searchIndex.addPrepared(index, prepared.search.index);
@@ -99,7 +99,7 @@ export class PageStore {
     this.routeTargets.set(doc.route, { broken: hash });
     this.keysOf.set(doc.route, [kvKeys.broken(hash)]);
     this.broken.push({ route: doc.route, source: doc.relPath, problems });
-    this.options.onStored?.();
+    this.options.onStored?.(doc.route);
   }
 
   /**

@@ -3,7 +3,9 @@
 // the tabs' event stream through to the dev server, and lets the dev server write a rebuild's
 // changed KV keys and move the pointer in this very isolate. Keys local KV lacks (the first build's:
 // npm start does not copy them) are read from the dev server, and until that build is served every
-// page answers that the site is building. Nothing here is in a deploy's bundle.
+// page answers that the site is building. While the dev server serves that build before it is done
+// (early-site.ts), each page is asked for first, so it is compiled next, and searches wait for the
+// index. Nothing here is in a deploy's bundle.
 
 import worker from '../../../worker/index.ts';
 import type { Env } from '../../../worker/env.ts';
@@ -11,7 +13,7 @@ import { forgetPointer } from '../../../worker/services/content-store.ts';
 import { building } from './building-page.ts';
 import { readFromBuild, withBuildFiles, type DevServer } from './kv-from-build.ts';
 import { withPending, writeInOrder } from './kv-overlay.ts';
-import { liveReloadPaths, tokenHeader, type KvUpdate } from './protocol.ts';
+import { liveReloadPaths, tokenHeader, type KvUpdate, type PageAnswer } from './protocol.ts';
 
 interface DevEnv extends Env {
   /** The dev server's loopback origin: the tabs' event stream and the script come from there. */
@@ -35,6 +37,8 @@ export default {
     if (pathname === liveReloadPaths.update && request.method === 'POST') return applyUpdate(request, env, ctx);
     const server = devServerOf(env);
     if (server && !(await served(server))) return building();
+    const early = server && isEarly ? await earlyAnswer(server, request, pathname) : undefined;
+    if (early) return early;
     const response = await worker.fetch(request, devEnv(env), ctx);
     if (!origin || !response.headers.get('content-type')?.startsWith('text/html')) return response;
     // A script file of this origin: the page's CSP (`script-src 'self'`) allows it as it stands.
@@ -59,6 +63,41 @@ let isServed = false;
 async function served(server: DevServer): Promise<boolean> {
   if (!isServed) isServed = (await readFromBuild(server, [])) !== undefined;
   return isServed;
+}
+
+/** Whether the dev server may still be serving its first build before it is done. */
+let isEarly = true;
+
+/** What to answer while the first build is served before it is done; undefined: what the worker answers. */
+async function earlyAnswer(server: DevServer, request: Request, pathname: string): Promise<Response | undefined> {
+  if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'POST') return undefined;
+  const response = await fetch(new URL(liveReloadPaths.page, server.origin), {
+    method: 'POST',
+    headers: { [tokenHeader]: server.token },
+    body: pathname,
+  });
+  if (!response.ok) throw new Error(`the dev server did not answer for ${pathname} (${response.status})`);
+  const answer = await response.json<PageAnswer>();
+  if (answer.state === 'final') {
+    isEarly = false;
+    return undefined;
+  }
+  const counted = answer.total ? ` (${answer.stored ?? 0} of ${answer.total} pages built)` : '';
+  if (pathname.startsWith('/1/indexes/') || pathname === '/__search')
+    return Response.json(
+      {
+        message: `The search index is written once the whole site is built; npm start is still building it${counted}.`,
+        status: 503,
+      },
+      { status: 503, headers: { 'retry-after': '5', 'cache-control': 'no-store' } },
+    );
+  if (pathname === '/search') return building(`Search answers once the whole site is built${counted}.`);
+  if (answer.state === 'building') return building(`This page is compiled next${counted}.`);
+  if (answer.state === 'broken')
+    return building(
+      `This page failed to build: the terminal lists its problems, and so does this page once every page is built${counted}.`,
+    );
+  return undefined;
 }
 
 const wrapped = new WeakMap<DevEnv, DevEnv>();

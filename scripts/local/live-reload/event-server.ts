@@ -7,7 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import type { KvIndex } from '../kv-index.ts';
-import { liveReloadPaths, tokenHeader, type BuildEvent, type BuiltEvent } from './protocol.ts';
+import type { EarlySite } from './early-site.ts';
+import { liveReloadPaths, tokenHeader, type BuildEvent, type BuiltEvent, type PageAnswer } from './protocol.ts';
 
 export interface EventServer {
   /** Where the dev worker reaches it (`LIVE_RELOAD_ORIGIN`). */
@@ -16,9 +17,10 @@ export interface EventServer {
   broadcast(event: BuildEvent): void;
   /**
    * Serves `index` (the build `current` names, now live) to the dev worker: until then its reads
-   * answer 503, and the worker shows that the site is building.
+   * answer 503, and the worker shows that the site is building. `early`: the build is served
+   * before it is done, and the dev worker asks for each page first. The open tabs hear `current`.
    */
-  serve(index: KvIndex, current: BuiltEvent): void;
+  serve(index: KvIndex, current: BuiltEvent, early?: EarlySite): void;
   close(): Promise<void>;
 }
 
@@ -85,6 +87,32 @@ function answerKv(request: IncomingMessage, response: ServerResponse, token: str
   });
 }
 
+/** How long the dev worker's question about a page not yet stored waits for it. */
+const pageWaitMs = 10_000;
+
+/** Answers the dev worker's question about a path's page (`liveReloadPaths.page`); only for `token`. */
+function answerPage(
+  request: IncomingMessage,
+  response: ServerResponse,
+  token: string,
+  early: () => EarlySite | undefined,
+) {
+  response.shouldKeepAlive = false;
+  const chunks: Buffer[] = [];
+  request.on('data', (chunk: Buffer) => chunks.push(chunk));
+  request.on('end', () => {
+    if (request.method !== 'POST' || request.headers[tokenHeader] !== token) return void response.writeHead(403).end();
+    const site = early();
+    const answer = (body: PageAnswer) =>
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    if (!site) return answer({ state: 'final' });
+    site.pageState(Buffer.concat(chunks).toString('utf8'), pageWaitMs).then(
+      (state) => answer({ state, ...site.progress() }),
+      (error: unknown) => response.writeHead(500).end(error instanceof Error ? error.message : String(error)),
+    );
+  });
+}
+
 /** `token`: what the dev worker sends with its KV reads (as with its writes). */
 export async function startEventServer(token: string): Promise<EventServer> {
   const script = await bundleScript();
@@ -92,6 +120,7 @@ export async function startEventServer(token: string): Promise<EventServer> {
   // The first build's event, once it is served.
   const builds: BuiltEvent[] = [];
   let index: KvIndex | undefined;
+  let early: EarlySite | undefined;
   let failed: string | undefined;
   // Each build's id is its event's id: a tab's stream that drops comes back with the last it saw.
   const send = (tab: ServerResponse, event: BuildEvent) =>
@@ -105,6 +134,7 @@ export async function startEventServer(token: string): Promise<EventServer> {
     }
     const url = new URL(request.url ?? '/', 'http://localhost');
     if (url.pathname === liveReloadPaths.kv) return answerKv(request, response, token, () => index);
+    if (url.pathname === liveReloadPaths.page) return answerPage(request, response, token, () => early);
     if (url.pathname !== liveReloadPaths.events || builds.length === 0) {
       response.writeHead(404).end();
       return;
@@ -124,20 +154,22 @@ export async function startEventServer(token: string): Promise<EventServer> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  const broadcast = (event: BuildEvent) => {
+    if ('failed' in event) failed = event.failed;
+    else {
+      failed = undefined;
+      builds.push(event);
+      if (builds.length > remembered) builds.shift();
+    }
+    for (const tab of tabs) send(tab, event);
+  };
   return {
     origin: `http://127.0.0.1:${port}`,
-    broadcast(event) {
-      if ('failed' in event) failed = event.failed;
-      else {
-        failed = undefined;
-        builds.push(event);
-        if (builds.length > remembered) builds.shift();
-      }
-      for (const tab of tabs) send(tab, event);
-    },
-    serve(served, current) {
+    broadcast,
+    serve(served, current, earlySite) {
       index = served;
-      builds.push(current);
+      early = earlySite;
+      broadcast(current);
     },
     close() {
       for (const tab of tabs) tab.end();

@@ -15,7 +15,23 @@ export const liveReloadPaths = {
    * the first build's values, read from its KV files; status 503 until that build is served.
    */
   kv: '/__dev/live-reload/kv',
+  /**
+   * The dev worker's question while the first build is served before it is done (POST a request's
+   * path, with the token): is that page stored? The answer is a `PageAnswer`.
+   */
+  page: '/__dev/live-reload/page',
 } as const;
+
+/**
+ * `ready`: the page is stored; `unknown`: no page's route; `building`: not stored yet (it is
+ * compiled next); `broken`: it failed to build; `final`: the whole build is served, no need to ask again.
+ */
+export interface PageAnswer {
+  state: 'ready' | 'building' | 'broken' | 'unknown' | 'final';
+  /** Pages stored so far, of `total` (while building). */
+  stored?: number;
+  total?: number;
+}
 
 /** Header carrying the token the dev server drew at start. */
 export const tokenHeader = 'x-live-reload-token';

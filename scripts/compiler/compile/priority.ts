@@ -1,0 +1,52 @@
+// Pages asked for while the site compiles (`npm start` serves before its first build is done): a
+// docs page asked for is compiled in a batch of its own ahead of the queue, so a reader waits for
+// one page, not for the site. The order pages compile in changes nothing they store.
+
+export class CompilePriority {
+  /** Routes asked for and not yet handed to a compiler, in the order asked. */
+  private readonly asked = new Set<string>();
+  private held = false;
+  private readonly waiting = new Set<() => void>();
+
+  /** Compiles the page at `route` next, when it is a docs page not yet under way. */
+  ask(route: string): void {
+    this.asked.add(route);
+    this.wake();
+  }
+
+  /**
+   * Holding, compilers take only pages asked for (tests hold the background build to see a page
+   * served before it ends); released, they go on with the queue.
+   */
+  hold(held: boolean): void {
+    this.held = held;
+    this.wake();
+  }
+
+  get isHeld(): boolean {
+    return this.held;
+  }
+
+  /** The asked routes among `indexOf` (route → place in the docs compiling now) that `sent` lacks; off the list. */
+  take(indexOf: ReadonlyMap<string, number>, sent: Uint8Array): number[] {
+    const found: number[] = [];
+    for (const route of this.asked) {
+      const index = indexOf.get(route);
+      if (index === undefined) continue;
+      this.asked.delete(route);
+      if (!sent[index]) found.push(index);
+    }
+    return found;
+  }
+
+  /** Resolves at the next `ask` or `hold`. */
+  changed(): Promise<void> {
+    return new Promise((resolve) => this.waiting.add(resolve));
+  }
+
+  private wake(): void {
+    const waiting = [...this.waiting];
+    this.waiting.clear();
+    for (const resolve of waiting) resolve();
+  }
+}
