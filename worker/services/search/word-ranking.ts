@@ -91,11 +91,12 @@ export class WordRanking implements Ranked {
  * A record ranks in the bucket of its best posting's score, needs a typo only if every term
  * holding it does, and has its type in every posting: so no record ranks better than the best
  * `bound` of its postings (the bound of a typo's posting leaves the typo out when the word has an
- * exact term, which may hold the same record). Let `cut` be the first bucket by which `need`
+ * exact term, which may hold the same record). Let `cut` be the first bucket by which `take`
  * postings are bounded: every record bounded before it is taken, and of those bounded in it, the
- * first by id, up to an id where `need` of them are; records bounded later, or in `cut` past that
- * id, rank after all of those. If `need` of the records taken rank within that limit, they are the
- * page; otherwise (their typos or scores did not add up to their bound) the caller ranks every match.
+ * first by id, up to an id below which all of them are; records bounded later, or in `cut` past
+ * that id, rank after all of those. If `need` of the records taken rank within that limit, they
+ * are the page; otherwise (their typos or scores did not reach their bound) more are taken, and
+ * past a few tries the caller ranks every match.
  */
 export function bestRecords(terms: TermPostings[], need: number): Ranking | undefined {
   const anyExact = terms.some((term) => term.exact);
@@ -112,8 +113,35 @@ export function bestRecords(terms: TermPostings[], need: number): Ranking | unde
         bound[meta] = bucketOf(0, typos, 0, meta >> 5, scoreStep(weight * boostOfMask[meta & 31]!));
     return bound;
   });
-  const cut = cutBucket(counts, bounds, need);
-  if (cut === undefined) return undefined;
+  // Bounds a typo's posting may not reach (its record lacks the exact term) can fill the cut: a
+  // few more postings are then taken, before every match is ranked.
+  for (let take = need; take <= need * maxWidening; take *= 4) {
+    const cut = cutBucket(counts, bounds, take);
+    if (cut === undefined) return undefined;
+    const { records, limit } = recordsUpTo(terms, counts, bounds, cut, take);
+    const ranking = new Ranking(
+      termsMatches(terms.map((term) => ({ ...term, postings: restrict(term.postings, records) }))),
+    );
+    if (ranking.count >= need && ranking.keyOf(ranking.slice(need - 1, 1)[0]!) <= cut * idSpan + limit) return ranking;
+  }
+  return undefined;
+}
+
+/** How far past `need` postings the cut may move, in all, before every match is ranked instead. */
+const maxWidening = 64;
+
+/**
+ * The records (ascending, once each) of the postings bounded before `cut`, and of those bounded in
+ * it, the first `take` of each term, then only up to `limit`: the least of the last ids taken of
+ * the terms that had more, so that every posting bounded in `cut` up to `limit` is taken.
+ */
+function recordsUpTo(
+  terms: TermPostings[],
+  counts: Uint32Array[],
+  bounds: Int32Array[],
+  cut: number,
+  take: number,
+): { records: Uint32Array; limit: number } {
   const before: number[] = [];
   const within: number[] = [];
   let limit = idSpan - 1;
@@ -126,29 +154,24 @@ export function bestRecords(terms: TermPostings[], need: number): Ranking | unde
       if (bound[meta]! < cut) left += counts[term]![meta]!;
       else if (bound[meta] === cut) inCut += counts[term]![meta]!;
     }
+    const wanted = Math.min(take, inCut);
     let taken = 0;
-    // Stops once every posting bounded before the cut and `need` of those in it are taken.
-    for (let i = 0; i < ids.length && (left > 0 || taken < Math.min(need, inCut)); i++) {
+    // Stops once every posting bounded before the cut and the first of those in it are taken.
+    for (let i = 0; i < ids.length && (left > 0 || taken < wanted); i++) {
       const at = bound[metas[i]!]!;
       if (at < cut) {
         before.push(ids[i]!);
         left--;
-      } else if (at === cut && taken < need) {
+      } else if (at === cut && taken < wanted) {
         within.push(ids[i]!);
-        if (++taken === need && inCut > need) limit = Math.min(limit, ids[i]!);
+        if (++taken === take && inCut > take) limit = Math.min(limit, ids[i]!);
       }
     }
   });
-  const taken = Uint32Array.from([...before, ...within.filter((id) => id <= limit)]).sort();
+  const all = Uint32Array.from([...before, ...within.filter((id) => id <= limit)]).sort();
   let n = 0;
-  for (let i = 0; i < taken.length; i++) if (i === 0 || taken[i] !== taken[i - 1]) taken[n++] = taken[i]!;
-  const records = taken.subarray(0, n);
-  const ranking = new Ranking(
-    termsMatches(terms.map((term) => ({ ...term, postings: restrict(term.postings, records) }))),
-  );
-  if (ranking.count < need) return undefined;
-  const last = ranking.slice(need - 1, 1)[0]!;
-  return ranking.keyOf(last) <= cut * idSpan + limit ? ranking : undefined;
+  for (let i = 0; i < all.length; i++) if (i === 0 || all[i] !== all[i - 1]) all[n++] = all[i]!;
+  return { records: all.subarray(0, n), limit };
 }
 
 /** The first bucket by which `need` postings are bounded; undefined when most postings are. */

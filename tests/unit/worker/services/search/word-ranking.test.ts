@@ -1,0 +1,110 @@
+// A one-word query ranks only the records that can reach the page asked for: its pages of hits,
+// their headings and groups, and `nbHits` must be what ranking every match gives, however the
+// word's terms overlap, whichever of them needs a typo, and whichever weighs more.
+
+import { describe, expect, it } from 'vitest';
+import type { Postings } from '../../../../../client/contract/postings.ts';
+import { termsMatches, type TermPostings } from '../../../../../worker/services/search/merged-matches.ts';
+import { Ranking } from '../../../../../worker/services/search/ranking.ts';
+import { bestRecords, rankWord, WordRanking } from '../../../../../worker/services/search/word-ranking.ts';
+import { random } from '../../../support/synthetic-pages.ts';
+
+const rankBits = 16;
+
+/** `count` postings over pages of up to 80 records, a share of them titles or headings. */
+function postings(count: number, next: () => number, headings = 0.05): Postings {
+  const ids = new Set<number>();
+  while (ids.size < count) ids.add(Math.floor(next() * 4000) * 2 ** rankBits + Math.floor(next() * 80));
+  const sorted = Uint32Array.from(ids).sort();
+  // Type rank × 32 + field bits: mostly text (type 7), some titles and headings, in a few fields.
+  const metas = Uint8Array.from(
+    sorted,
+    () => (next() < headings ? Math.floor(next() * 4) : 7) * 32 + 1 + Math.floor(next() * 4),
+  );
+  return { ids: sorted, metas };
+}
+
+/** A word's terms: the word itself, its plural, completions and typos, some weighing more than the word. */
+function wordTerms(next: () => number, sizes: number[], typoWeight: number): TermPostings[] {
+  return sizes.map((size, at) => ({
+    postings: postings(size, next),
+    weight: at === 0 ? 1 : at % 2 ? typoWeight : 0.6,
+    exact: at % 2 === 0,
+  }));
+}
+
+const everyMatch = (terms: TermPostings[]) => () => new Ranking(termsMatches(terms));
+
+describe('the ranking of a one-word query', () => {
+  it.each([
+    ['the word alone', [30_000], 2],
+    ['the word and its plural', [20_000, 6000], 0.4],
+    ['typos weighing more than the word', [12_000, 9000, 4000, 3000], 3],
+    ['a prefix of many completions', [8000, 1000, 7000, 500, 6000, 300, 5000, 200], 0.9],
+  ])('gives the pages of hits and nbHits that ranking every match gives: %s', (_, sizes, typoWeight) => {
+    const next = random(sizes.length * 17);
+    const terms = wordTerms(next, sizes, typoWeight);
+    const full = everyMatch(terms)();
+    const ranked = new WordRanking(terms, rankBits, () => {
+      throw new Error('ranked every match');
+    });
+    expect(ranked.count).toBe(full.count);
+    expect(ranked.fullCount).toBe(full.count);
+    for (const [from, size] of [
+      [0, 20],
+      [0, 1],
+      [20, 20],
+      [0, 50],
+    ] as const) {
+      const ids = ranked.slice(from, size);
+      expect(ids).toEqual(full.slice(from, size));
+      expect(ids.map((id) => ranked.groupOf(id))).toEqual(ids.map((id) => full.groupOf(id)));
+      expect(ids.map((id) => ranked.isHeading(id))).toEqual(ids.map((id) => full.isHeading(id)));
+    }
+  });
+
+  it('ranks a few hundred records for a page, not the thousands the word matches', () => {
+    const terms = wordTerms(random(3), [20_000, 5000, 3000], 3);
+    const best = bestRecords(terms, 20)!;
+    expect(best.count).toBeLessThan(500);
+    expect(best.slice(0, 20)).toEqual(everyMatch(terms)().slice(0, 20));
+  });
+
+  it('finds a record whose typo outweighs its word, where neither posting alone would put it first', () => {
+    // Record A holds the word in its text, weakly, and a typo of it, strongly: together it ranks
+    // first (exact, with the typo's score); by its typo alone it would rank after every exact match.
+    const page = (n: number) => n * 2 ** rankBits;
+    const text = 7 * 32 + 1;
+    const word: Postings = {
+      ids: Uint32Array.from({ length: 5000 }, (_, i) => page(i + 1)),
+      metas: new Uint8Array(5000).fill(text),
+    };
+    const a = page(4000) + 1;
+    const terms: TermPostings[] = [
+      {
+        postings: { ids: Uint32Array.from([...word.ids, a]).sort(), metas: new Uint8Array(5001).fill(text) },
+        weight: 1,
+        exact: true,
+      },
+      { postings: { ids: Uint32Array.from([a]), metas: Uint8Array.from([text]) }, weight: 50, exact: false },
+    ];
+    const ranked = rankWord(terms, rankBits, everyMatch(terms));
+    expect(ranked.slice(0, 3)[0]).toBe(a);
+    expect(ranked.slice(0, 3)).toEqual(everyMatch(terms)().slice(0, 3));
+  });
+
+  it('ranks every match for the /search page, whose grouping by page needs them all', () => {
+    const terms = wordTerms(random(5), [10_000], 1);
+    const full = everyMatch(terms)();
+    let ranked = 0;
+    const word = rankWord(terms, rankBits, () => {
+      ranked++;
+      return full;
+    });
+    word.slice(0, 20);
+    expect(ranked).toBe(0);
+    const pageOf = (id: number) => Math.floor(id / 2 ** rankBits);
+    expect(word.pages(pageOf)).toEqual(full.pages(pageOf));
+    expect(ranked).toBe(1);
+  });
+});
