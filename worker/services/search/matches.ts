@@ -46,6 +46,37 @@ export function termMatches(postings: Postings, weight: number, exact: boolean):
   };
 }
 
+/** The postings of the records of `pages` (ascending; ids page × 2^rankBits + rank), found by galloping. */
+export function restrictToPages(postings: Postings, pages: Uint32Array, rankBits: number): Postings {
+  const list = postings.ids;
+  const perPage = 2 ** rankBits;
+  const kept: number[] = [];
+  let at = 0;
+  for (let k = 0; k < pages.length && at < list.length; k++) {
+    const first = pages[k]! * perPage;
+    // Gallop to a bound past the page's first id, then search between.
+    let step = 1;
+    let high = at;
+    while (high < list.length && list[high]! < first) {
+      at = high;
+      high += step;
+      step *= 2;
+    }
+    let low = at;
+    high = Math.min(high, list.length);
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (list[middle]! < first) low = middle + 1;
+      else high = middle;
+    }
+    for (at = low; at < list.length && list[at]! < first + perPage; at++) kept.push(at);
+  }
+  return {
+    ids: Uint32Array.from(kept, (i) => list[i]!),
+    metas: Uint8Array.from(kept, (i) => postings.metas[i]!),
+  };
+}
+
 /** The postings of records in `within` (ascending): galloping, so a rare word costs little against a common one. */
 export function restrict(postings: Postings, within: Uint32Array): Postings {
   const ids = new Uint32Array(Math.min(within.length, postings.ids.length));

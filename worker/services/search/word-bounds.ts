@@ -15,11 +15,16 @@ const buckets = bucketOf(1, 0, 0, 0, 0);
 let histogram: Uint32Array | undefined;
 const classes = countedUpTo + 1;
 
+/** Each posting's bound, term after term, shared by every query and grown as needed. */
+let boundsOf = new Uint16Array(0);
+
 export class WordBounds {
   /** By term, then field bits × count class: the score step, or -1 before it is worked out. */
   private readonly steps: Int16Array[];
   /** By term, then record type: the bucket of score step 0. */
   private readonly bases: Int32Array[];
+  /** Where each term's bounds start in `boundsOf`. */
+  private readonly offsets: number[] = [];
 
   constructor(
     private readonly terms: TermPostings[],
@@ -34,37 +39,42 @@ export class WordBounds {
     );
   }
 
-  /** The bound of posting `at` of term `term`: no better bucket its record can rank in through it. */
-  of(term: number, at: number): number {
-    const { ids, metas } = this.terms[term]!.postings;
-    const meta = metas[at]!;
-    const count = Math.min(this.mentions[ids[at]! >>> this.rankBits]!, countedUpTo);
-    const cell = (meta & 31) * classes + count;
-    const steps = this.steps[term]!;
-    let step = steps[cell]!;
-    if (step === -1) {
-      // As the ranking scores it: the term's score for these fields, then the page's factor.
-      const score = this.terms[term]!.weight * boostOfMask[meta & 31]!;
-      step = steps[cell] = scoreStep(score * pageFactor(count));
-    }
-    return this.bases[term]![meta >> 5]! + step;
+  /** The score step of a posting of `term` in fields `mask` on a page of `count` mentions. */
+  private step(term: number, mask: number, count: number): number {
+    // As the ranking scores it: the term's score for these fields, then the page's factor.
+    const score = this.terms[term]!.weight * boostOfMask[mask]!;
+    return (this.steps[term]![mask * classes + count] = scoreStep(score * pageFactor(count)));
   }
 
   /**
    * The cut for each of `takes` (ascending): the first bucket by which that many postings are
-   * bounded (past the last bucket when there are fewer postings).
+   * bounded (past the last bucket when there are fewer postings). Each posting's bound is kept
+   * for `recordsUpTo`: no better bucket its record can rank in through it.
    */
   cuts(takes: number[]): number[] {
     histogram ??= new Uint32Array(buckets);
+    const total = this.terms.reduce((sum, term) => sum + term.postings.ids.length, 0);
+    if (boundsOf.length < total) boundsOf = new Uint16Array(total);
+    const { mentions, rankBits } = this;
     let first = buckets;
     let last = 0;
-    this.terms.forEach(({ postings }, term) => {
-      for (let at = 0; at < postings.ids.length; at++) {
-        const bucket = this.of(term, at);
+    let offset = 0;
+    this.terms.forEach(({ postings: { ids, metas } }, term) => {
+      this.offsets[term] = offset;
+      const steps = this.steps[term]!;
+      const base = this.bases[term]!;
+      for (let at = 0; at < ids.length; at++) {
+        const meta = metas[at]!;
+        const count = Math.min(mentions[ids[at]! >>> rankBits]!, countedUpTo);
+        let step = steps[(meta & 31) * classes + count]!;
+        if (step === -1) step = this.step(term, meta & 31, count);
+        const bucket = base[meta >> 5]! + step;
+        boundsOf[offset + at] = bucket;
         histogram![bucket]!++;
         if (bucket < first) first = bucket;
         if (bucket > last) last = bucket;
       }
+      offset += ids.length;
     });
     const cuts: number[] = [];
     let below = 0;
@@ -87,10 +97,11 @@ export class WordBounds {
     const within: number[] = [];
     let limit = 2 ** 32 - 1;
     this.terms.forEach(({ postings: { ids } }, term) => {
+      const offset = this.offsets[term]!;
       let taken = 0;
       let lastTaken = 0;
       for (let at = 0; at < ids.length; at++) {
-        const bound = this.of(term, at);
+        const bound = boundsOf[offset + at]!;
         if (bound < cut) before.push(ids[at]!);
         else if (bound === cut) {
           // More in the cut than the term gives: records past the last it gave may be left out.

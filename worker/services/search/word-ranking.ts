@@ -6,9 +6,9 @@
 // order until enough are, and only those records are merged, weighed and ranked. What needs every
 // match in order (the `/search` page's grouping by page) ranks them all, as before.
 
-import { restrict } from './matches.ts';
+import { restrictToPages } from './matches.ts';
 import { termsMatches, type TermPostings } from './merged-matches.ts';
-import { pageFactor } from './page-weight.ts';
+import { weighByPage } from './page-weight.ts';
 import { idSpan, Ranking, type Ranked } from './ranking.ts';
 import { countWord } from './record-count.ts';
 import { WordBounds } from './word-bounds.ts';
@@ -91,8 +91,8 @@ export class WordRanking implements Ranked {
 
 /**
  * A ranking of a few of the word's records whose first `need` ranks are the full ranking's, or
- * undefined when the bound cannot tell which those are. `mentions`: each page's count of the
- * word's mentions (record-count.ts), by which the full ranking weighs its records' scores.
+ * undefined when the bound cannot tell which those are. `mentions`: by page, at least the count of
+ * the word's mentions by which the full ranking weighs its records' scores (record-count.ts).
  *
  * No record ranks better than the best bound of its postings (word-bounds.ts). Let `cut` be the
  * first bucket by which `take` postings are bounded: every record bounded before it is taken,
@@ -119,11 +119,12 @@ export function bestRecords(
   for (const [at, take] of takes.entries()) {
     const cut = cuts[at]!;
     const { records, limit } = bounds.recordsUpTo(cut, take);
-    const matches = termsMatches(terms.map((term) => ({ ...term, postings: restrict(term.postings, records) })));
-    // The page weight of the full ranking, from the full count of each page's mentions.
-    for (let i = 0; i < matches.ids.length; i++)
-      matches.scores[i]! *= pageFactor(mentions[matches.ids[i]! >>> rankBits]!);
-    const ranking = new Ranking(matches);
+    // Whole pages, so that the page weight counts their mentions as it does among every match.
+    const pages = pagesOf(records, rankBits);
+    const matches = termsMatches(
+      terms.map((term) => ({ ...term, postings: restrictToPages(term.postings, pages, rankBits) })),
+    );
+    const ranking = new Ranking(weighByPage(matches, 2 ** rankBits));
     if (ranking.count >= need && ranking.keyOf(ranking.slice(need - 1, 1)[0]!) <= cut * idSpan + limit) return ranking;
   }
   return undefined;
@@ -131,3 +132,13 @@ export function bestRecords(
 
 /** How far past `need` postings the cut may move, in all, before every match is ranked instead. */
 const maxWidening = 64;
+
+/** The pages of `records` (ascending), once each. */
+function pagesOf(records: Uint32Array, rankBits: number): Uint32Array {
+  const pages: number[] = [];
+  for (const id of records) {
+    const page = id >>> rankBits;
+    if (pages[pages.length - 1] !== page) pages.push(page);
+  }
+  return Uint32Array.from(pages);
+}
