@@ -34,10 +34,16 @@ export function countWord(terms: TermPostings[], rankBits: number): WordCount {
     lastPage = Math.max(lastPage, postings.ids[postings.ids.length - 1]! >>> rankBits);
   }
   const mentions = new Uint8Array(lastPage + 1);
+  const mention = (page: number) => {
+    if (mentions[page]! < mentionsUpTo) mentions[page]!++;
+  };
   // A typo is not a mention: with no term free of one, no page has any.
-  if (filled.some((term) => term.exact))
-    for (const { postings } of filled) countMentions(postings.ids, postings.metas, rankBits, mentions);
-  if (filled.length <= 1) return { records: filled[0]?.postings.ids.length ?? 0, mentions };
+  const mentioned = filled.some((term) => term.exact);
+  if (filled.length <= 1) {
+    const { ids, metas } = filled[0]?.postings ?? { ids: new Uint32Array(0), metas: new Uint8Array(0) };
+    if (mentioned) for (let i = 0; i < ids.length; i++) if (ownText[metas[i]!] === 1) mention(ids[i]! >>> rankBits);
+    return { records: ids.length, mentions };
+  }
   const words = (lastPage + 1) * 2;
   if (seen.length < words) seen = new Uint32Array(words);
   const rankMask = 2 ** rankBits - 1;
@@ -45,9 +51,10 @@ export function countWord(terms: TermPostings[], rankBits: number): WordCount {
   let beyond: Set<number> | undefined;
   let records = 0;
   for (const { postings } of filled) {
-    const { ids } = postings;
+    const { ids, metas } = postings;
     for (let i = 0; i < ids.length; i++) {
       const id = ids[i]!;
+      if (mentioned && ownText[metas[i]!] === 1) mention(id >>> rankBits);
       const rank = id & rankMask;
       if (rank < ranksInBits) {
         const word = (id >>> rankBits) * 2 + (rank >>> 5);
@@ -64,13 +71,4 @@ export function countWord(terms: TermPostings[], rankBits: number): WordCount {
   }
   seen.fill(0, firstPage * 2, words);
   return { records, mentions };
-}
-
-/** Adds each posting in its record's own text to its page's count. */
-function countMentions(ids: Uint32Array, metas: Uint8Array, rankBits: number, mentions: Uint8Array): void {
-  for (let i = 0; i < ids.length; i++) {
-    if (ownText[metas[i]!] === 0) continue;
-    const page = ids[i]! >>> rankBits;
-    if (mentions[page]! < mentionsUpTo) mentions[page]!++;
-  }
 }
