@@ -50,31 +50,48 @@ export function termMatches(postings: Postings, weight: number, exact: boolean):
 export function restrictToPages(postings: Postings, pages: Uint32Array, rankBits: number): Postings {
   const list = postings.ids;
   const perPage = 2 ** rankBits;
-  const kept: number[] = [];
+  // Each page's postings are one run of the list: their starts and ends.
+  const runs: number[] = [];
+  let kept = 0;
   let at = 0;
   for (let k = 0; k < pages.length && at < list.length; k++) {
     const first = pages[k]! * perPage;
-    // Gallop to a bound past the page's first id, then search between.
-    let step = 1;
-    let high = at;
-    while (high < list.length && list[high]! < first) {
-      at = high;
-      high += step;
-      step *= 2;
+    at = firstFrom(list, at, first);
+    const start = at;
+    at = firstFrom(list, at, first + perPage);
+    if (at > start) {
+      runs.push(start, at);
+      kept += at - start;
     }
-    let low = at;
-    high = Math.min(high, list.length);
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (list[middle]! < first) low = middle + 1;
-      else high = middle;
-    }
-    for (at = low; at < list.length && list[at]! < first + perPage; at++) kept.push(at);
   }
-  return {
-    ids: Uint32Array.from(kept, (i) => list[i]!),
-    metas: Uint8Array.from(kept, (i) => postings.metas[i]!),
-  };
+  const ids = new Uint32Array(kept);
+  const metas = new Uint8Array(kept);
+  let n = 0;
+  for (let r = 0; r < runs.length; r += 2) {
+    ids.set(list.subarray(runs[r]!, runs[r + 1]!), n);
+    metas.set(postings.metas.subarray(runs[r]!, runs[r + 1]!), n);
+    n += runs[r + 1]! - runs[r]!;
+  }
+  return { ids, metas };
+}
+
+/** The first index from `at` of ascending `list` whose id is `id` or more: galloping, then a binary search. */
+function firstFrom(list: Uint32Array, at: number, id: number): number {
+  let step = 1;
+  let high = at;
+  while (high < list.length && list[high]! < id) {
+    at = high;
+    high += step;
+    step *= 2;
+  }
+  let low = at;
+  high = Math.min(high, list.length);
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (list[middle]! < id) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 /** The postings of records in `within` (ascending): galloping, so a rare word costs little against a common one. */

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { fieldBits } from '../../../../../client/contract/index-pieces.ts';
 import type { Postings } from '../../../../../client/contract/postings.ts';
 import { termsMatches, type TermPostings } from '../../../../../worker/services/search/merged-matches.ts';
+import { restrictToPages } from '../../../../../worker/services/search/matches.ts';
 import { weighByPage } from '../../../../../worker/services/search/page-weight.ts';
 import { Ranking } from '../../../../../worker/services/search/ranking.ts';
 import { countWord } from '../../../../../worker/services/search/record-count.ts';
@@ -140,5 +141,19 @@ describe('the ranking of a one-word query', () => {
     const pageOf = (id: number) => Math.floor(id / 2 ** rankBits);
     expect(word.pages(pageOf)).toEqual(full.pages(pageOf));
     expect(ranked).toBe(1);
+  });
+});
+
+describe('the postings of whole pages', () => {
+  it('keeps every posting of the pages asked for, and none of the others', () => {
+    const terms = wordTerms(random(9), [20_000], 1);
+    const { ids, metas } = terms[0]!.postings;
+    const pageOf = (id: number) => Math.floor(id / 2 ** rankBits);
+    const pages = Uint32Array.from(new Set([pageOf(ids[0]!), 17, pageOf(ids[10_000]!), pageOf(ids[19_999]!), 9999]));
+    const kept = restrictToPages({ ids, metas }, pages.sort(), rankBits);
+    const wanted = [...ids.keys()].filter((at) => pages.includes(pageOf(ids[at]!)));
+    expect(wanted.length).toBeGreaterThan(10);
+    expect([...kept.ids]).toEqual(wanted.map((at) => ids[at]));
+    expect([...kept.metas]).toEqual(wanted.map((at) => metas[at]));
   });
 });
