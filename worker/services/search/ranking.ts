@@ -19,6 +19,15 @@ const blockBits = 8;
 let histogram: Uint32Array | undefined;
 let blockCounts: Uint32Array | undefined;
 
+/**
+ * The ranking's count a bucket, for another count of buckets to borrow between rankings (a
+ * one-word query's bounds, word-bounds.ts): it must be left zeroed.
+ */
+export function bucketCounts(): Uint32Array {
+  histogram ??= new Uint32Array(buckets);
+  return histogram;
+}
+
 /** A score's step on the ranking's log scale: higher scores get lower steps, and rank first. */
 export function scoreStep(score: number): number {
   return scoreSteps - 1 - Math.min(scoreSteps - 1, Math.round(Math.log2(1 + score) * 128));

@@ -7,12 +7,8 @@
 import { boostOfMask } from './matches.ts';
 import type { TermPostings } from './merged-matches.ts';
 import { countedUpTo, pageFactor } from './page-weight.ts';
-import { bucketOf, scoreStep } from './ranking.ts';
+import { bucketCounts, bucketOf, scoreStep } from './ranking.ts';
 
-/** Every bucket `bucketOf` gives a record holding every word, exact or not, one name or apart. */
-const buckets = bucketOf(1, 0, 0, 0, 0);
-/** One count a bucket, shared by every query (an isolate ranks one at a time), left zeroed. */
-let histogram: Uint32Array | undefined;
 const classes = countedUpTo + 1;
 
 /** Each posting's bound, term after term, shared by every query and grown as needed. */
@@ -52,11 +48,12 @@ export class WordBounds {
    * for `recordsUpTo`: no better bucket its record can rank in through it.
    */
   cuts(takes: number[]): number[] {
-    histogram ??= new Uint32Array(buckets);
+    // The ranking's own counts, borrowed: this runs before any ranking of the query and leaves them zeroed.
+    const histogram = bucketCounts();
     const total = this.terms.reduce((sum, term) => sum + term.postings.ids.length, 0);
     if (boundsOf.length < total) boundsOf = new Uint16Array(total);
     const { mentions, rankBits } = this;
-    let first = buckets;
+    let first = histogram.length;
     let last = 0;
     let offset = 0;
     this.terms.forEach(({ postings: { ids, metas } }, term) => {
@@ -70,7 +67,7 @@ export class WordBounds {
         if (step === -1) step = this.step(term, meta & 31, count);
         const bucket = base[meta >> 5]! + step;
         boundsOf[offset + at] = bucket;
-        histogram![bucket]!++;
+        histogram[bucket]!++;
         if (bucket < first) first = bucket;
         if (bucket > last) last = bucket;
       }
