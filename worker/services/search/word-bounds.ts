@@ -11,16 +11,13 @@ import { bucketCounts, bucketOf, scoreStep } from './ranking.ts';
 
 const classes = countedUpTo + 1;
 
-/** Each posting's bound, term after term, shared by every query and grown as needed. */
-let boundsOf = new Uint16Array(0);
-
 export class WordBounds {
   /** By term, then field bits × count class: the score step, or -1 before it is worked out. */
   private readonly steps: Int16Array[];
   /** By term, then record type: the bucket of score step 0. */
   private readonly bases: Int32Array[];
-  /** Where each term's bounds start in `boundsOf`. */
-  private readonly offsets: number[] = [];
+  /** By term, each posting's bound, from `cuts` (the query's own: a shared one stays held). */
+  private readonly bounds: Uint16Array[] = [];
 
   constructor(
     private readonly terms: TermPostings[],
@@ -50,28 +47,24 @@ export class WordBounds {
   cuts(takes: number[]): number[] {
     // The ranking's own counts, borrowed: this runs before any ranking of the query and leaves them zeroed.
     const histogram = bucketCounts();
-    const total = this.terms.reduce((sum, term) => sum + term.postings.ids.length, 0);
-    if (boundsOf.length < total) boundsOf = new Uint16Array(total);
     const { mentions, rankBits } = this;
     let first = histogram.length;
     let last = 0;
-    let offset = 0;
     this.terms.forEach(({ postings: { ids, metas } }, term) => {
-      this.offsets[term] = offset;
       const steps = this.steps[term]!;
       const base = this.bases[term]!;
+      const bounds = (this.bounds[term] = new Uint16Array(ids.length));
       for (let at = 0; at < ids.length; at++) {
         const meta = metas[at]!;
         const count = Math.min(mentions[ids[at]! >>> rankBits]!, countedUpTo);
         let step = steps[(meta & 31) * classes + count]!;
         if (step === -1) step = this.step(term, meta & 31, count);
         const bucket = base[meta >> 5]! + step;
-        boundsOf[offset + at] = bucket;
+        bounds[at] = bucket;
         histogram[bucket]!++;
         if (bucket < first) first = bucket;
         if (bucket > last) last = bucket;
       }
-      offset += ids.length;
     });
     const cuts: number[] = [];
     let below = 0;
@@ -94,11 +87,11 @@ export class WordBounds {
     const within: number[] = [];
     let limit = 2 ** 32 - 1;
     this.terms.forEach(({ postings: { ids } }, term) => {
-      const offset = this.offsets[term]!;
+      const bounds = this.bounds[term]!;
       let taken = 0;
       let lastTaken = 0;
       for (let at = 0; at < ids.length; at++) {
-        const bound = boundsOf[offset + at]!;
+        const bound = bounds[at]!;
         if (bound < cut) before.push(ids[at]!);
         else if (bound === cut) {
           // More in the cut than the term gives: records past the last it gave may be left out.
