@@ -10,8 +10,6 @@ import { ownText } from './page-weight.ts';
 const ranksInBits = 64;
 /** Counts of mentions stop here (the page weight saturates long before). */
 const mentionsUpTo = 255;
-/** Shared by every count (an isolate counts one query at a time), left zeroed after each. */
-let seen = new Uint32Array(0);
 
 export interface WordCount {
   /** Distinct records the terms hold. */
@@ -27,10 +25,8 @@ export interface WordCount {
 /** Counts `terms`' records (ids ascending, page × 2^rankBits + rank) and bounds each page's mentions. */
 export function countWord(terms: TermPostings[], rankBits: number): WordCount {
   const filled = terms.filter((term) => term.postings.ids.length > 0);
-  let firstPage = Infinity;
   let lastPage = 0;
   for (const { postings } of filled) {
-    firstPage = Math.min(firstPage, postings.ids[0]! >>> rankBits);
     lastPage = Math.max(lastPage, postings.ids[postings.ids.length - 1]! >>> rankBits);
   }
   const mentions = new Uint8Array(lastPage + 1);
@@ -45,7 +41,8 @@ export function countWord(terms: TermPostings[], rankBits: number): WordCount {
     return { records: ids.length, mentions };
   }
   const words = (lastPage + 1) * 2;
-  if (seen.length < words) seen = new Uint32Array(words);
+  // The query's own (about 1 MB at 100,000 pages: a shared one would stay held between searches).
+  const seen = new Uint32Array(words);
   const rankMask = 2 ** rankBits - 1;
   // A page with more records than the bits hold counts its others in a set.
   let beyond: Set<number> | undefined;
@@ -69,6 +66,5 @@ export function countWord(terms: TermPostings[], rankBits: number): WordCount {
       }
     }
   }
-  seen.fill(0, firstPage * 2, words);
   return { records, mentions };
 }
