@@ -1,8 +1,8 @@
 // How well each posting of a one-word query can put its record in the ranking, at best: the
-// bucket (ranking.ts) the record would sort in if this posting were its best, weighed by its
-// page's exact count of mentions (page-weight.ts). No record ranks better than the best bound of
-// its postings, so the records that can reach a page of hits are found from the postings whose
-// bound can put them there (word-ranking.ts).
+// bucket (ranking.ts) the record would sort in if this posting were its best, weighed by the page
+// weight (page-weight.ts) of a count of mentions never below its page's (record-count.ts). No
+// record ranks better than the best bound of its postings, so the records that can reach a page
+// of hits are found from the postings whose bound can put them there (word-ranking.ts).
 
 import { boostOfMask } from './matches.ts';
 import type { TermPostings } from './merged-matches.ts';

@@ -1,10 +1,10 @@
 // A one-word query's page of hits without merging and ranking every record the word matches: a
 // page needs its few best hits and how many match (`nbHits`), not all of them in order. Each
 // posting bounds how well its record can rank (its term's weight, its fields and record type, and
-// its page's count of mentions, which the page weight multiplies the score by), so the records
-// that can reach the page are found from the postings that could put them there, taken in id
-// order until enough are, and only those records are merged, weighed and ranked. What needs every
-// match in order (the `/search` page's grouping by page) ranks them all, as before.
+// the page weight its page can have at most), so the records that can reach the page are found
+// from the postings that could put them there, taken in id order until enough are, and only
+// their whole pages are merged, weighed by page and ranked. What needs every match in order (the
+// `/search` page's grouping by page) ranks them all, as before.
 
 import { restrictToPages } from './matches.ts';
 import { termsMatches, type TermPostings } from './merged-matches.ts';
