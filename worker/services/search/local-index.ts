@@ -27,8 +27,9 @@ import { noMatches, restrict, union } from './matches.ts';
 import { termsMatches } from './merged-matches.ts';
 import { weighByPage } from './page-weight.ts';
 import { byProximity } from './proximity.ts';
-import { Ranking } from './ranking.ts';
-import { byWord, lookups, queryMatches, type WordMatches } from './query-matches.ts';
+import { Ranking, type Ranked } from './ranking.ts';
+import { byWord, lookups, queryMatches, type TermList, type WordMatches } from './query-matches.ts';
+import { rankWord } from './word-ranking.ts';
 import { pieceKinds as kinds } from './piece-kinds.ts';
 import { decodePostingsFast } from './postings-decoder.ts';
 import { derived, loadPiece, type PieceEnv, type PieceKind } from './pieces.ts';
@@ -36,7 +37,7 @@ import { candidates, vocabularyOf, type Candidate } from './term-candidates.ts';
 
 export interface LocalIndex {
   /** The matching records, ranked. */
-  search(query: string, facetFilters?: string[][]): Promise<Ranking>;
+  search(query: string, facetFilters?: string[][]): Promise<Ranked>;
   /**
    * The records of `ids`, in that order. `isHeading`: which are titles or headings (the ranking
    * knows), read from the heading chunks when the build has them.
@@ -46,7 +47,7 @@ export interface LocalIndex {
    * The records of `ids`, ranks of `ranking` (the search for `query`), in rank order with phrase
    * proximity (proximity.ts): what the modal, `/search` and the Algolia-protocol endpoint show.
    */
-  shown(query: string, ranking: Ranking, ids: number[]): Promise<SearchRecord[]>;
+  shown(query: string, ranking: Ranked, ids: number[]): Promise<SearchRecord[]>;
   /** Up to `limit` page titles close to a query that found nothing, for 'Try searching for'. */
   suggest(query: string, limit: number): Promise<string[]>;
   /** The page of a record id (ids split as the index's root says). */
@@ -74,7 +75,7 @@ export function createLocalIndex(directory: SearchIndexRoot, load: Load): LocalI
     const n = Math.min(Math.max(1, count), directory.records);
     return Math.max(0.05, Math.log((directory.records - n + 0.5) / (n + 0.5)));
   };
-  const { pageOf, rankOf, perPage } = recordIds(directory.rankBits);
+  const { pageOf, rankOf, perPage, rankBits } = recordIds(directory.rankBits);
   const chunksOf = directory.version === 6 ? pageDirectoryChunks(directory.pages, load) : listedChunks(directory);
 
   /**
@@ -127,25 +128,34 @@ export function createLocalIndex(directory: SearchIndexRoot, load: Load): LocalI
       [...found].map(async ([term, candidate]) => ({ postings: await postingsOf(term, candidate.pieces), candidate })),
     );
 
+  /** A word's term lists, each weighed by how its term counts and how rare it is. */
+  const termPostings = (lists: TermList[]) =>
+    lists.map(({ postings, candidate }) => ({
+      postings,
+      weight: candidate.quality * idf(postings.ids.length),
+      exact: candidate.exact,
+    }));
+
   /** A word's matches (any of its terms), only among `within` when an earlier word narrowed them. */
   const wordMatches: WordMatches = (lists, within) =>
     termsMatches(
-      lists.map(({ postings, candidate }) => ({
-        postings: within ? restrict(postings, within.ids) : postings,
-        weight: candidate.quality * idf(postings.ids.length),
-        exact: candidate.exact,
-      })),
+      termPostings(lists).map((term) => (within ? { ...term, postings: restrict(term.postings, within.ids) } : term)),
     );
 
-  const search = async (query: string, facetFilters: string[][] = []): Promise<Ranking> => {
+  const search = async (query: string, facetFilters: string[][] = []): Promise<Ranked> => {
     const words = queryWordsOf(query);
     if (words.length === 0) return new Ranking(noMatches);
     readPageDirectoriesEarly();
     const lists = await Promise.all((await wordCandidates(lookups(words), allowedTypos)).map(termLists));
     const keep = facetFilter(directory, facetFilters);
-    return new Ranking(
-      weighByPage(queryMatches(byWord(words, lists), wordMatches, { keep, rarity, perPage }), perPage),
-    );
+    const matched = byWord(words, lists);
+    const everyMatch = () =>
+      new Ranking(weighByPage(queryMatches(matched, wordMatches, { keep, rarity, perPage }), perPage));
+    // One word alone: its page of hits without ranking every record it matches.
+    const [only] = matched;
+    if (matched.length === 1 && only!.parts.length === 0 && !keep)
+      return rankWord(termPostings(only!.whole), rankBits, everyMatch);
+    return everyMatch();
   };
 
   /** Pages' records from their record chunks (`headings`: from their heading chunks). */
@@ -216,7 +226,7 @@ export function createLocalIndex(directory: SearchIndexRoot, load: Load): LocalI
     return [...new Set(titles)];
   };
 
-  const shown = async (query: string, ranking: Ranking, ids: number[]): Promise<SearchRecord[]> =>
+  const shown = async (query: string, ranking: Ranked, ids: number[]): Promise<SearchRecord[]> =>
     byProximity(query, ids, await records(ids, (id) => ranking.isHeading(id)), (id) => ranking.groupOf(id));
 
   return { search, records, shown, suggest, pageOf };

@@ -46,6 +46,54 @@ export function termMatches(postings: Postings, weight: number, exact: boolean):
   };
 }
 
+/** The postings of the records of `pages` (ascending; ids page × 2^rankBits + rank), found by galloping. */
+export function restrictToPages(postings: Postings, pages: Uint32Array, rankBits: number): Postings {
+  const list = postings.ids;
+  const perPage = 2 ** rankBits;
+  // Each page's postings are one run of the list: their starts and ends.
+  const runs: number[] = [];
+  let kept = 0;
+  let at = 0;
+  for (let k = 0; k < pages.length && at < list.length; k++) {
+    const first = pages[k]! * perPage;
+    at = firstFrom(list, at, first);
+    const start = at;
+    at = firstFrom(list, at, first + perPage);
+    if (at > start) {
+      runs.push(start, at);
+      kept += at - start;
+    }
+  }
+  const ids = new Uint32Array(kept);
+  const metas = new Uint8Array(kept);
+  let n = 0;
+  for (let r = 0; r < runs.length; r += 2) {
+    ids.set(list.subarray(runs[r]!, runs[r + 1]!), n);
+    metas.set(postings.metas.subarray(runs[r]!, runs[r + 1]!), n);
+    n += runs[r + 1]! - runs[r]!;
+  }
+  return { ids, metas };
+}
+
+/** The first index from `at` of ascending `list` whose id is `id` or more: galloping, then a binary search. */
+function firstFrom(list: Uint32Array, at: number, id: number): number {
+  let step = 1;
+  let high = at;
+  while (high < list.length && list[high]! < id) {
+    at = high;
+    high += step;
+    step *= 2;
+  }
+  let low = at;
+  high = Math.min(high, list.length);
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (list[middle]! < id) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
 /** The postings of records in `within` (ascending): galloping, so a rare word costs little against a common one. */
 export function restrict(postings: Postings, within: Uint32Array): Postings {
   const ids = new Uint32Array(Math.min(within.length, postings.ids.length));

@@ -13,7 +13,7 @@ import type { Matches } from './matches.ts';
  */
 const k1 = 1.2;
 /** Counts past this saturate within 2% of the limit: looked up, not computed, for every page. */
-const countedUpTo = 64;
+export const countedUpTo = 64;
 
 /**
  * The field bit of a record's own text, by type rank (title: lvl1, an h2: lvl2, …, text: content):
@@ -33,6 +33,17 @@ const ownField: number[] = [];
 for (const [type, rank] of Object.entries(typeRank)) ownField[rank] = ownFieldOf[type as keyof typeof typeRank];
 
 const factorOf = Array.from({ length: countedUpTo + 1 }, (_, count) => (count * (k1 + 1)) / (count + k1));
+
+/** 1 for a meta byte (type rank × 32 + field bits) whose record holds the match in its own text. */
+export const ownText = Uint8Array.from({ length: 256 }, (_, meta) => (meta & ownField[meta >> 5]! ? 1 : 0));
+
+/**
+ * What `weighByPage` multiplies a score by on a page of `count` mentions (1: left alone); the
+ * same number, so a score weighed elsewhere (`word-ranking.ts`) is the same score to the bit.
+ */
+export function pageFactor(count: number): number {
+  return count > 1 ? factorOf[Math.min(count, countedUpTo)]! : 1;
+}
 
 /**
  * Scales each match's score by how many records of its page match in their own text, without a

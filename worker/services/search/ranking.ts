@@ -3,7 +3,7 @@
 import { typeRank } from '../../../client/contract/index-pieces.ts';
 import type { Matches } from './matches.ts';
 
-const idSpan = 2 ** 32;
+export const idSpan = 2 ** 32;
 /** Up to this many matches, a page of them is taken from all of them sorted. */
 const sortedUpTo = 4096;
 /** Score steps: a log scale, 1/128 of a doubling a step. */
@@ -18,6 +18,43 @@ const blockBits = 8;
 /** One count a bucket and one a block, shared by every ranking (a query ranks in one go): not 256 KB a query. */
 let histogram: Uint32Array | undefined;
 let blockCounts: Uint32Array | undefined;
+
+/**
+ * The ranking's count a bucket, for another count of buckets to borrow between rankings (a
+ * one-word query's bounds, word-bounds.ts): it must be left zeroed.
+ */
+export function bucketCounts(): Uint32Array {
+  histogram ??= new Uint32Array(buckets);
+  return histogram;
+}
+
+/** A score's step on the ranking's log scale: higher scores get lower steps, and rank first. */
+export function scoreStep(score: number): number {
+  return scoreSteps - 1 - Math.min(scoreSteps - 1, Math.round(Math.log2(1 + score) * 128));
+}
+
+/** The bucket a record sorts in: every criterion but its id, as one number (lower ranks first). */
+export function bucketOf(partial: number, typos: number, apart: number, type: number, step: number): number {
+  return (((partial * 2 + typos) * 2 + apart) * 8 + type) * scoreSteps + step;
+}
+
+/** What the search service asks of a query's matches in rank order (`Ranking`, `WordRanking`). */
+export interface Ranked {
+  /** Matching records (`nbHits`). */
+  readonly count: number;
+  /** Records holding every word of the query (the rest are a best-effort answer, ranked after them). */
+  readonly fullCount: number;
+  /** Ids of ranks `from` to `from + count`. */
+  slice(from: number, count: number): number[];
+  /** Whether matched record `id` is a title or heading (not text). */
+  isHeading(id: number): boolean;
+  /** Matched record `id`'s rank on every criterion but its score (see `Ranking.groupOf`). */
+  groupOf(id: number): number;
+  /** Pages (by `pageOf`) best first, by their best record. */
+  pages(pageOf: (id: number) => number): number[];
+  /** Ids of the records of `pages`, best first. */
+  recordsOf(pages: Set<number>, pageOf: (id: number) => number): number[];
+}
 
 /**
  * A best-effort record's share of the query held, in quarters: 0 for the most. Coarse, so that a
@@ -39,7 +76,7 @@ function heldRank(share: number | undefined): number {
  * number that sorts on all of these (bucket × 2^32 + id); only the ranks asked for are sorted,
  * so a word found in most records costs a pass over them, not a sort.
  */
-export class Ranking {
+export class Ranking implements Ranked {
   private readonly keys: Float64Array;
   private sorted?: Float64Array;
   /** Records holding every word of the query (the rest are a best-effort answer, ranked after them). */
@@ -65,8 +102,9 @@ export class Ranking {
       // Higher scores first.
       if (matches.scores[i] !== lastScore) {
         lastScore = matches.scores[i]!;
-        score = scoreSteps - 1 - Math.min(scoreSteps - 1, Math.round(Math.log2(1 + lastScore) * 128));
+        score = scoreStep(lastScore);
       }
+      // `bucketOf`, written out: a cold isolate interprets this loop, a call a match costs there.
       const bucket = (((partial * 2 + typos) * 2 + matches.apart[i]!) * 8 + type) * scoreSteps + score;
       this.keys[i] = bucket * idSpan + matches.ids[i]!;
     }
@@ -90,6 +128,16 @@ export class Ranking {
   groupOf(id: number): number {
     const at = this.indexOf(id);
     return at === -1 ? Infinity : Math.floor(this.keys[at]! / idSpan / scoreSteps);
+  }
+
+  /** Whether `id` is one of the matches. */
+  has(id: number): boolean {
+    return this.indexOf(id) !== -1;
+  }
+
+  /** Matched record `id`'s sort key (bucket × 2^32 + id): lower ranks first. */
+  keyOf(id: number): number {
+    return this.keys[this.indexOf(id)]!;
   }
 
   private indexOf(id: number): number {
