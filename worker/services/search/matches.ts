@@ -103,22 +103,7 @@ export function restrict(postings: Postings, within: Uint32Array): Postings {
   let at = 0;
   for (let k = 0; k < within.length && at < list.length; k++) {
     const id = within[k]!;
-    // Gallop to a bound past `id`, then search between.
-    let step = 1;
-    let high = at;
-    while (high < list.length && list[high]! < id) {
-      at = high;
-      high += step;
-      step *= 2;
-    }
-    let low = at;
-    high = Math.min(high, list.length);
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (list[middle]! < id) low = middle + 1;
-      else high = middle;
-    }
-    at = low;
+    at = firstFrom(list, at, id);
     if (at < list.length && list[at] === id) {
       ids[n] = id;
       metas[n++] = postings.metas[at]!;
