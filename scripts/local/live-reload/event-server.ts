@@ -57,59 +57,74 @@ export function changesSince(builds: BuiltEvent[], since: string | undefined): B
   };
 }
 
+/** Largest body the dev worker sends (a list of keys, a path): anything longer is refused unread further. */
+const bodyLimit = 1024 * 1024;
+
 /**
- * Answers a POST of keys (a JSON list) with their values from `index`; only for `token`. The body
- * is read first whatever the answer: one answered unread drops the connection under the worker's fetch.
- * Each answer closes its connection: while a build holds this process's event loop, an idle kept-alive
- * socket's timeout fires late, just as workerd sends its next read down that socket, which then fails
- * in the worker as "Network connection lost". A new loopback connection per read costs nothing.
+ * Reads the dev worker's POST and hands its body on; only for `token`. The body is read first whatever
+ * the answer: one answered unread drops the connection under the worker's fetch. Each answer closes its
+ * connection: while a build holds this process's event loop, an idle kept-alive socket's timeout fires
+ * late, just as workerd sends its next read down that socket, which then fails in the worker as
+ * "Network connection lost". A new loopback connection per read costs nothing.
  */
-function answerKv(request: IncomingMessage, response: ServerResponse, token: string, index: () => KvIndex | undefined) {
+function readTokenPost(
+  request: IncomingMessage,
+  response: ServerResponse,
+  token: string,
+  then: (body: string) => void,
+) {
   response.shouldKeepAlive = false;
   const chunks: Buffer[] = [];
-  request.on('data', (chunk: Buffer) => chunks.push(chunk));
+  let bytes = 0;
+  request.on('data', (chunk: Buffer) => {
+    bytes += chunk.length;
+    if (bytes <= bodyLimit) chunks.push(chunk);
+  });
   request.on('end', () => {
     if (request.method !== 'POST' || request.headers[tokenHeader] !== token) return void response.writeHead(403).end();
+    if (bytes > bodyLimit) return void response.writeHead(413).end(`a body of at most ${bodyLimit} bytes`);
+    then(Buffer.concat(chunks).toString('utf8'));
+  });
+}
+
+const failWith = (response: ServerResponse) => (error: unknown) =>
+  response.writeHead(500).end(error instanceof Error ? error.message : String(error));
+
+/** Answers a POST of keys (a JSON list) with their values from `index`. */
+function answerKv(request: IncomingMessage, response: ServerResponse, token: string, index: () => KvIndex | undefined) {
+  readTokenPost(request, response, token, (body) => {
     const served = index();
     if (!served) return void response.writeHead(503, { 'retry-after': '1' }).end();
     let keys: unknown;
     try {
-      keys = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+      keys = JSON.parse(body);
     } catch {
       keys = undefined;
     }
     if (!Array.isArray(keys) || !keys.every((key) => typeof key === 'string'))
       return void response.writeHead(400).end('a JSON list of keys');
-    served.readJson(keys).then(
-      (json) => response.writeHead(200, { 'content-type': 'application/json' }).end(json),
-      (error: unknown) => response.writeHead(500).end(error instanceof Error ? error.message : String(error)),
-    );
+    served
+      .readJson(keys)
+      .then((json) => response.writeHead(200, { 'content-type': 'application/json' }).end(json), failWith(response));
   });
 }
 
 /** How long the dev worker's question about a page not yet stored waits for it. */
 const pageWaitMs = 10_000;
 
-/** Answers the dev worker's question about a path's page (`liveReloadPaths.page`); only for `token`. */
+/** Answers the dev worker's question about a path's page (`liveReloadPaths.page`). */
 function answerPage(
   request: IncomingMessage,
   response: ServerResponse,
   token: string,
   early: () => EarlySite | undefined,
 ) {
-  response.shouldKeepAlive = false;
-  const chunks: Buffer[] = [];
-  request.on('data', (chunk: Buffer) => chunks.push(chunk));
-  request.on('end', () => {
-    if (request.method !== 'POST' || request.headers[tokenHeader] !== token) return void response.writeHead(403).end();
+  readTokenPost(request, response, token, (path) => {
     const site = early();
     const answer = (body: PageAnswer) =>
       response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     if (!site) return answer({ state: 'final' });
-    site.pageState(Buffer.concat(chunks).toString('utf8'), pageWaitMs).then(
-      (state) => answer({ state, ...site.progress() }),
-      (error: unknown) => response.writeHead(500).end(error instanceof Error ? error.message : String(error)),
-    );
+    site.pageState(path, pageWaitMs).then((state) => answer({ state, ...site.progress() }), failWith(response));
   });
 }
 

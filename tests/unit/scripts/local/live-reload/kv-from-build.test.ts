@@ -77,6 +77,17 @@ describe("the dev worker's KV with the first build behind it", () => {
     }
   });
 
+  it('refuses a body over its cap with 413 and still reads small ones after', async () => {
+    const huge = JSON.stringify(Array.from({ length: 200_000 }, (_, i) => `page:${i}`));
+    const refused = await fetch(new URL(liveReloadPaths.kv, events.origin), {
+      method: 'POST',
+      headers: { [tokenHeader]: token },
+      body: huge,
+    });
+    expect(refused.status).toBe(413);
+    expect(await readFromBuild({ origin: events.origin, token }, ['page:a'])).toEqual({ 'page:a': '{"title":"A"}' });
+  });
+
   it('answers no one without the token', async () => {
     await expect(readFromBuild({ origin: events.origin, token: 'guess' }, ['page:a'])).rejects.toThrow(/403/);
   });
