@@ -27,14 +27,8 @@ import { pageWeight, type PageWeight } from './bench/page-weight.ts';
 import { runScaleBench } from './bench/scale.ts';
 import { writeReportBeside } from './bench/report/build-report.ts';
 import { benchSearchDeadline, type SearchDeadlineResult } from './bench/search-deadline.ts';
-import {
-  benchNotFound,
-  benchServing,
-  notFoundRows,
-  servingRows,
-  type NotFoundComparison,
-  type ServingComparison,
-} from './bench/serving.ts';
+import { benchNotFound, notFoundRows, type NotFoundComparison } from './bench/not-found.ts';
+import { benchServing, servingRows, type ServingComparison } from './bench/serving.ts';
 import { startSite, startWorkerd } from './bench/server.ts';
 import { benchStartup, type StartupResult, type StartupTimes } from './bench/startup.ts';
 import { benchStreaming, streamingRows, type StreamingResult } from './bench/streaming.ts';
