@@ -1,4 +1,4 @@
-// `npm run bench:first-search -- <kept folder> <worktree>… [--samples N] [--query Q] [--services-up]`:
+// `npm run bench:first-search -- <kept folder> <worktree>… [--samples N] [--query Q] [--services-up] [--port P]`:
 // the first search on a cold isolate, the workers of several worktrees taking turns sample by sample
 // on fresh workerds over one kept build (`npm run bench:scale -- --pages N --keep`). Whole
 // `--search-only` runs of one worker then another drift with the machine by several ms; turns
@@ -6,6 +6,8 @@
 // entry (own-cpu.ts): workerd's CPU is the worker's own, and KV is Miniflare's simulator, whose
 // start a cold first search pays unless `--services-up` reads a key through it first. The answers
 // are compared too: one digest a worktree over every sample's answer, timings and queryIDs aside.
+// `--port P`: each workerd listens on P and its direct socket on P + 1 (default: any free ports),
+// for a machine shared with other servers.
 
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -24,6 +26,8 @@ export interface FirstSearchAbOptions {
   samples: number;
   query: string;
   servicesUp: boolean;
+  /** Miniflare's port, the direct socket's the next; 0: any free ports. */
+  port: number;
 }
 
 /** The order the workers take in sample `sample`: reversed every other sample, so neither goes first always. */
@@ -51,11 +55,14 @@ export function firstSearchAbOptions(argv: string[]): FirstSearchAbOptions {
   const [keptDir, ...worktrees] = positional;
   if (!keptDir || worktrees.length === 0)
     throw new Error(
-      'usage: npm run bench:first-search -- <kept folder> <worktree>… [--samples N] [--query Q] [--services-up]',
+      'usage: npm run bench:first-search -- <kept folder> <worktree>… [--samples N] [--query Q] [--services-up] [--port P]',
     );
   const samples = Number(flags.get('--samples') ?? 9);
   if (!Number.isInteger(samples) || samples < 1)
     throw new Error(`--samples: "${flags.get('--samples')}" is not a count`);
+  const port = Number(flags.get('--port') ?? 0);
+  if (!Number.isInteger(port) || port < 0 || port > 65534)
+    throw new Error(`--port: "${flags.get('--port')}" is not a port`);
   return {
     keptDir: resolve(keptDir),
     worktrees: worktrees.map((worktree) => resolve(worktree)),
@@ -63,6 +70,7 @@ export function firstSearchAbOptions(argv: string[]): FirstSearchAbOptions {
     // The scale bench's first query at 10,000 generated pages (seed 1).
     query: flags.get('--query') ?? 'stywem upgr',
     servicesUp: flags.has('--services-up'),
+    port,
   };
 }
 
@@ -113,7 +121,8 @@ async function firstSearch(
     workerdOptions({
       bundleDir,
       persist,
-      port: 0,
+      port: options.port,
+      ...(options.port ? { directPort: options.port + 1 } : {}),
       bindings: { QUERY_ID_SECRET: 'ab'.repeat(32), SEARCH_CACHE_TTL: '300', HTML_CACHE_TTL: '0' },
       assetsFromDisk: join(outDir, 'client'),
       directSocket: true,
