@@ -52,5 +52,7 @@ describe('first-search A/B bench', () => {
     expect(() => firstSearchAbOptions(['/k'])).toThrow(/usage: npm run bench:first-search/);
     expect(() => firstSearchAbOptions(['/k', '/a', '--samples', 'many'])).toThrow(/--samples: "many"/);
     expect(() => firstSearchAbOptions(['/k', '/a', '--port', 'x'])).toThrow(/--port: "x"/);
+    expect(() => firstSearchAbOptions(['/k', '/a', '--profile', '/p'])).toThrow(/--profile needs --port/);
+    expect(firstSearchAbOptions(['/k', '/a', '--port', '8920', '--profile', '/p'])).toMatchObject({ profileDir: '/p' });
   });
 });
