@@ -1,4 +1,5 @@
-// `npm run bench:first-search -- <kept folder> <worktree>… [--samples N] [--query Q] [--services-up]`:
+// `npm run bench:first-search -- <kept folder> <worktree>… [--samples N] [--query Q] [--services-up]
+// [--port P] [--profile DIR]`:
 // the first search on a cold isolate, several worktrees' workers taking turns on fresh workerds
 // over one kept build; see scripts/bench/first-search-ab.ts.
 

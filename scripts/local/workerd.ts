@@ -73,6 +73,8 @@ export interface WorkerdSite {
    * Miniflare sends that socket through the assets router too.
    */
   directSocket?: boolean;
+  /** The direct socket's port (0, the default: any free port). */
+  directPort?: number;
 }
 
 /** wrangler.toml's `assets.run_worker_first`: paths the worker answers without asking the assets service. */
@@ -109,7 +111,7 @@ export function workerdOptions(site: WorkerdSite): MiniflareOptions {
         }
       : {}),
     ...(site.assetsFromDisk ? { serviceBindings: { ASSETS: { disk: { path: site.assetsFromDisk } } } } : {}),
-    ...(site.directSocket ? { unsafeDirectSockets: [{ host: '127.0.0.1', port: 0 }] } : {}),
+    ...(site.directSocket ? { unsafeDirectSockets: [{ host: '127.0.0.1', port: site.directPort ?? 0 }] } : {}),
     bindings: site.bindings,
     host: '127.0.0.1',
     port: site.port,

@@ -23,10 +23,36 @@ describe('first-search A/B bench', () => {
   });
 
   it('reads the kept folder, the worktrees and the options', () => {
-    const options = firstSearchAbOptions(['/k', '/a', '/b', '--samples', '5', '--query', 'x y', '--services-up']);
-    expect(options).toEqual({ keptDir: '/k', worktrees: ['/a', '/b'], samples: 5, query: 'x y', servicesUp: true });
-    expect(firstSearchAbOptions(['/k', '/a'])).toMatchObject({ samples: 9, query: 'stywem upgr', servicesUp: false });
+    const options = firstSearchAbOptions([
+      '/k',
+      '/a',
+      '/b',
+      '--samples',
+      '5',
+      '--query',
+      'x y',
+      '--services-up',
+      '--port',
+      '8920',
+    ]);
+    expect(options).toEqual({
+      keptDir: '/k',
+      worktrees: ['/a', '/b'],
+      samples: 5,
+      query: 'x y',
+      servicesUp: true,
+      port: 8920,
+    });
+    expect(firstSearchAbOptions(['/k', '/a'])).toMatchObject({
+      samples: 9,
+      query: 'stywem upgr',
+      servicesUp: false,
+      port: 0,
+    });
     expect(() => firstSearchAbOptions(['/k'])).toThrow(/usage: npm run bench:first-search/);
     expect(() => firstSearchAbOptions(['/k', '/a', '--samples', 'many'])).toThrow(/--samples: "many"/);
+    expect(() => firstSearchAbOptions(['/k', '/a', '--port', 'x'])).toThrow(/--port: "x"/);
+    expect(() => firstSearchAbOptions(['/k', '/a', '--profile', '/p'])).toThrow(/--profile needs --port/);
+    expect(firstSearchAbOptions(['/k', '/a', '--port', '8920', '--profile', '/p'])).toMatchObject({ profileDir: '/p' });
   });
 });
