@@ -54,7 +54,7 @@ export interface CompileSiteInput {
   blogs?: (context: LinkContext) => Promise<void>;
   /** The files a batch of docs references, heard before its pages are stored (CompileOptions.onMedia). */
   onMedia?: CompileOptions['onMedia'];
-  /** Docs pages asked for while the site compiles (`npm start`): compiled ahead of the queue. */
+  /** Pages asked for while the site compiles (`npm start`): each step does them before its turn (inTurn). */
   priority?: CompilePriority;
 }
 
