@@ -189,7 +189,7 @@ const pointer = await pointerEntries(args.out, args.persist);
 const early = await earlyServed;
 const pointed = sendUpdate({ origin, token }, { entries: [], pointer }, wranglerStartMs).then(
   () => {
-    // Tabs on the early build's pages reload once: the whole build has the search, images and site components.
+    // Tabs on the early build's pages reload once: the whole build has the search, feeds and site components.
     events.serve(fromFirstBuild, { buildId: first.buildId, reload: early !== undefined, routes: [] });
     if (early) {
       console.log(`\nSELF Docs: every page is built (build ${first.buildId})\n`);

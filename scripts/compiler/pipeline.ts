@@ -37,6 +37,7 @@ import { readSources } from './sources/read-sources.ts';
 import type { BuildOptions, BuildResult } from './types.ts';
 import { isFixedKey } from './incremental/fixed-keys.ts';
 import { writeEarlyBuild } from './outputs/early-build.ts';
+import { copyMediaFiles } from './assets/media-files.ts';
 
 export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   // Compile threads start before the docs are read; however the build ends, they are stopped.
@@ -157,6 +158,11 @@ async function buildSite(
   // Awaited once the pages are stored; a failure meanwhile waits for it there.
   early?.catch(() => undefined);
 
+  // Served early, a page's images are copied as it is stored; the whole build copies them all again.
+  const onMedia = serving
+    ? (media: Iterable<[string, string]>) => copyMediaFiles(join(outDir, 'client'), media)
+    : undefined;
+
   phase('compile and store pages', pageCount, 'pages');
   let blogOutput: CompiledBlogs = { feeds: {}, feedLinks: [] };
   let rootHead: SiteRootHead | undefined;
@@ -173,8 +179,9 @@ async function buildSite(
     ...(options.cacheDir ? { cacheDir: options.cacheDir } : {}),
     ...(options.tolerateBrokenPages ? { tolerateBrokenPages: true } : {}),
     ...(options.priority ? { priority: options.priority } : {}),
+    ...(onMedia ? { onMedia } : {}),
     // The blogs' pages take the places after every docs page and custom page.
-    afterDocs: async (context) => {
+    blogs: async (context) => {
       rootHead = await siteRootHead(context);
       blogOutput = await compileBlogs({
         blogs,
@@ -188,6 +195,7 @@ async function buildSite(
         ...(options.tolerateBrokenPages
           ? { onBroken: (doc, _index, problems) => store.storeBroken(doc, problems) }
           : {}),
+        ...(onMedia ? { onMedia } : {}),
       });
     },
   });

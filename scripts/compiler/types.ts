@@ -54,10 +54,14 @@ export interface BuildOptions {
   /**
    * `npm start`'s first build, served before its pages are compiled: called with the build under
    * way before any page compiles; the function it returns is given the early build
-   * (outputs/early-build.ts) once that is written, beside the compile.
+   * (outputs/early-build.ts) once that is written, beside the compile. The images a page references
+   * are copied into the client's files as it is stored.
    */
   serveEarly?: (live: LiveBuild) => (early: EarlyBuild) => void;
-  /** Docs pages asked for while the build compiles: compiled ahead of the queue. */
+  /**
+   * Pages asked for while the build compiles: compiled ahead of the queue (compile-site.ts: every
+   * step starts at once, and does only the pages asked for before its turn).
+   */
   priority?: CompilePriority;
 }
 

@@ -18,6 +18,7 @@ import {
 import type { PageContext } from '../compile/page-context.ts';
 import { redirectsFile } from '../sources/redirects-file.ts';
 import { styleGroupSources } from './stylesheet-groups.ts';
+import { copyMediaFiles } from './media-files.ts';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -184,10 +185,7 @@ export async function writeClient(
     await mkdir(dirname(join(clientDir, path)), { recursive: true });
     await writeFile(join(clientDir, path), bytes);
   }
-  for (const [source, url] of media) {
-    await mkdir(join(clientDir, dirname(url)), { recursive: true });
-    await cp(source, join(clientDir, url));
-  }
+  await copyMediaFiles(clientDir, media);
   await writeFile(join(clientDir, '_headers'), assetHeaders());
 }
 

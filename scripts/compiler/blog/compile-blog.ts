@@ -31,6 +31,8 @@ export interface CompileBlogsInput {
   pool?: CompileThreadPool;
   /** The dev server: a post that fails to build is stored as a broken page (CompileOptions.onBroken). */
   onBroken?: CompileOptions['onBroken'];
+  /** Hears the files each batch of posts references (CompileOptions.onMedia). */
+  onMedia?: CompileOptions['onMedia'];
 }
 
 export interface CompiledBlogs {
@@ -56,7 +58,11 @@ export async function compileBlogs(input: CompileBlogsInput): Promise<CompiledBl
         const { full, excerpt } = cutAtMarker(withoutTitle(entry.tree));
         trees[index] = { tree: full, excerpt, toc: entry.toc };
       },
-      { pool: input.pool, ...(input.onBroken ? { onBroken: input.onBroken } : {}) },
+      {
+        pool: input.pool,
+        ...(input.onBroken ? { onBroken: input.onBroken } : {}),
+        ...(input.onMedia ? { onMedia: input.onMedia } : {}),
+      },
     );
     throwIfErrors(context.diagnostics);
     // A marker inside a block (a list item, say) cuts the source, not the tree, as Docusaurus does.

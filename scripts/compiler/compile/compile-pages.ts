@@ -8,7 +8,8 @@ import type { BatchEntry } from './batch.ts';
 import type { BatchResult } from './thread-messages.ts';
 import { portableSitePlugins } from './markdown/site-plugins.ts';
 import { inProcessCompiler, startCompileThreads, type BatchCompiler, type CompileThreadPool } from './threads.ts';
-import { BuildErrors, type BuildError } from '../errors.ts';
+import type { BuildError } from '../errors.ts';
+import { isolateBroken, reportProblems } from './batch-problems.ts';
 import type { SourceDoc } from '../sources/discover.ts';
 import type { LinkContext } from './link-context.ts';
 import type { DocPagePlace } from './doc-page.ts';
@@ -54,6 +55,14 @@ export interface CompileOptions {
   placeOf?: (doc: SourceDoc) => DocPagePlace;
   /** Pages asked for while the site compiles (`npm start`): each goes ahead of the queue. */
   priority?: CompilePriority;
+  /**
+   * When the queue may start (`npm start`: once the steps of the build before this one are done).
+   * Until then only pages asked for (`priority`) are compiled, on this thread: the threads are the
+   * step's whose turn it is. Default: at once.
+   */
+  turn?: Promise<void>;
+  /** The files a batch's pages reference, heard before its pages are handed on (`npm start` serves them early). */
+  onMedia?: (media: BatchResult['media']) => Promise<void>;
 }
 
 /** Below this, starting threads (about a second each) costs more than sharing the work saves. */
@@ -74,22 +83,16 @@ export async function compileDocs(
   onDoc: (compiled: CompiledDoc, index: number) => void | Promise<void>,
   options: CompileOptions = {},
 ): Promise<void> {
-  // A site plugin a thread cannot load (a function of the config's own) keeps pages on this thread.
-  const portable = portableSitePlugins(context.sitePlugins);
-  const threads = portable ? Math.max(0, options.threads ?? defaultThreads(docs.length)) : 0;
-  const pooled = portable ? options.pool?.compilers(context) : undefined;
-  const batches = batchesOf(docs, pooled?.length ?? Math.max(1, threads));
-  const compilers =
-    pooled ??
-    (threads > 0 ? startCompileThreads(Math.min(threads, batches.length), context) : [inProcessCompiler(context)]);
   // Each batch's problems and images, kept (without its pages) to be added in the order of `docs`.
   const leftovers: Omit<BatchResult, 'pages'>[] = [];
+  let batches: BatchEntry[][] = [];
   let nextBatch = 0;
   let failure: { error: unknown } | undefined;
   let delivery = Promise.resolve();
 
   const deliver = (result: BatchResult, broken: Map<number, BuildError[]>) => {
     const delivered = delivery.then(async () => {
+      if (options.onMedia && result.media.length > 0) await options.onMedia(result.media);
       for (const { index, tree, toc, fromCache, head, prepared } of result.pages) {
         if (failure) return;
         const compiled = {
@@ -114,14 +117,18 @@ export async function compileDocs(
   };
 
   // Pages asked for go first, in batches of their own; the batches they came from leave them out.
-  const { priority } = options;
+  const { priority, turn } = options;
+  let turnCame = turn === undefined;
+  const turnDone = (turn ?? Promise.resolve()).then(() => void (turnCame = true));
+  turnDone.catch(() => undefined);
   const indexOf = priority ? new Map(docs.map((doc, index) => [doc.route, index])) : undefined;
   const sent = new Uint8Array(docs.length);
   const urgentLeftovers: Omit<BatchResult, 'pages'>[] = [];
   type Picked = { batch?: number; entries: BatchEntry[] };
-  const pick = (): Picked | 'wait' | undefined => {
+  const pick = (beforeTurn: boolean): Picked | 'wait' | undefined => {
     const urgent = priority && indexOf ? priority.take(indexOf, sent) : [];
     if (urgent.length > 0) return { entries: urgent.map((index) => ({ index, doc: docs[index]! })) };
+    if (beforeTurn) return turnCame ? undefined : 'wait';
     if (priority?.isHeld && nextBatch < batches.length) return 'wait';
     while (nextBatch < batches.length) {
       const batch = nextBatch++;
@@ -134,11 +141,12 @@ export async function compileDocs(
 
   // A compiler is given its next batches (up to its depth) before the last one's pages are handed
   // over, so a thread never waits for this one: at most depth + 1 batches per compiler are held.
-  const drive = async (compiler: BatchCompiler) => {
+  const drive = async (compiler: BatchCompiler, beforeTurn = false) => {
     const start = (): Promise<Running | undefined> | undefined => {
       if (failure) return undefined;
-      const picked = pick();
-      if (picked === 'wait') return priority!.changed().then(() => start());
+      const picked = pick(beforeTurn);
+      const changed = () => (beforeTurn ? Promise.race([priority!.changed(), turnDone]) : priority!.changed());
+      if (picked === 'wait') return changed().then(() => start());
       if (!picked) return undefined;
       for (const { index } of picked.entries) sent[index] = 1;
       const { placeOf } = options;
@@ -166,55 +174,31 @@ export async function compileDocs(
     }
   };
 
+  const failed = (error: unknown) => {
+    failure ??= { error };
+  };
+  const throwFailure = () => {
+    if (failure) throw failure.error;
+  };
+  // Before its turn, pages asked for are compiled one batch at a time on this thread.
+  if (turn && priority) await drive(inProcessCompiler(context), true).catch(failed);
+  throwFailure();
+  await turnDone;
+  // A site plugin a thread cannot load (a function of the config's own) keeps pages on this thread.
+  const portable = portableSitePlugins(context.sitePlugins);
+  const threads = portable ? Math.max(0, options.threads ?? defaultThreads(docs.length)) : 0;
+  const pooled = portable ? options.pool?.compilers(context) : undefined;
+  batches = batchesOf(docs, pooled?.length ?? Math.max(1, threads));
+  const compilers =
+    pooled ??
+    (threads > 0 ? startCompileThreads(Math.min(threads, batches.length), context) : [inProcessCompiler(context)]);
   try {
-    await Promise.all(
-      compilers.map((compiler) =>
-        drive(compiler).catch((error: unknown) => {
-          failure ??= { error };
-        }),
-      ),
-    );
+    await Promise.all(compilers.map((compiler) => drive(compiler).catch(failed)));
   } finally {
     if (!pooled) await Promise.all(compilers.map((compiler) => compiler.close()));
   }
-  if (failure) throw failure.error;
+  throwFailure();
   reportProblems(docs, context, [...leftovers, ...urgentLeftovers]);
-}
-
-/**
- * Sorts a batch's problems by the page they belong to. When that leaves a page neither compiled
- * nor broken (an esbuild run fails as a whole) or a problem that names no page of the batch (one
- * in an imported partial), the batch is compiled again one page at a time, where every problem
- * belongs to the one page.
- */
-async function isolateBroken(
-  compiler: BatchCompiler,
-  entries: BatchEntry[],
-  result: BatchResult,
-): Promise<{ result: BatchResult; broken: Map<number, BuildError[]> }> {
-  const indexOf = new Map(entries.map(({ index, doc }) => [doc.relPath, index]));
-  const lone = entries.length === 1 ? entries[0]!.index : undefined;
-  const broken = new Map<number, BuildError[]>();
-  let placed = true;
-  for (const problem of [...result.errors, ...result.diagnostics.errors]) {
-    const index = lone ?? indexOf.get(problem.file);
-    if (index === undefined) placed = false;
-    else broken.set(index, [...(broken.get(index) ?? []), problem]);
-  }
-  const compiled = new Set(result.pages.map((page) => page.index));
-  if (lone !== undefined || (placed && entries.every(({ index }) => compiled.has(index) || broken.has(index)))) {
-    return { result: { ...result, errors: [], diagnostics: { ...result.diagnostics, errors: [] } }, broken };
-  }
-  const merged: BatchResult = { pages: [], errors: [], diagnostics: { errors: [], warnings: [] }, media: [] };
-  broken.clear();
-  for (const entry of entries) {
-    const single = await isolateBroken(compiler, [entry], await compiler.compile([entry]));
-    merged.pages.push(...single.result.pages);
-    merged.diagnostics.warnings.push(...single.result.diagnostics.warnings);
-    merged.media.push(...single.result.media);
-    for (const [index, problems] of single.broken) broken.set(index, problems);
-  }
-  return { result: merged, broken };
 }
 
 /** Threads a site of `pages` pages is compiled in: SELF_BUILD_THREADS, else one a core for a large site. */
@@ -233,24 +217,4 @@ function batchesOf(docs: SourceDoc[], compilers: number): BatchEntry[][] {
     batches.push(docs.slice(start, start + size).map((doc, offset) => ({ index: start + offset, doc })));
   }
   return batches;
-}
-
-/** Adds every batch's link problems and images to the context; throws the pages that failed. */
-function reportProblems(docs: SourceDoc[], context: LinkContext, leftovers: Omit<BatchResult, 'pages'>[]): void {
-  const order = new Map(docs.map((doc, index) => [doc.relPath, index]));
-  // Threads finish pages in no set order: problems are listed page by page, as the docs are.
-  const inDocOrder = (errors: BuildError[]) =>
-    errors
-      .map((error, position) => ({ error, position, page: order.get(error.file) ?? docs.length }))
-      .sort((a, b) => a.page - b.page || a.position - b.position)
-      .map(({ error }) => error);
-  const failed: BuildError[] = [];
-  for (const batch of leftovers) {
-    if (!batch) continue;
-    failed.push(...inDocOrder(batch.errors));
-    context.diagnostics.errors.push(...inDocOrder(batch.diagnostics.errors));
-    context.diagnostics.warnings.push(...inDocOrder(batch.diagnostics.warnings));
-    for (const [file, url] of batch.media) if (!context.media.has(file)) context.media.set(file, url);
-  }
-  if (failed.length > 0) throw failed.length === 1 ? failed[0]! : new BuildErrors(failed);
 }

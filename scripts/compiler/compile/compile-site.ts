@@ -1,12 +1,12 @@
 // Step "compile and store pages": every version's docs compiled (or taken from the compile cache)
-// and handed to the page store as each batch is done, then the generated category pages; links to
+// and handed to the page store as each batch is done, then its generated category pages and listing
+// pages; the site's own pages and the blogs after them (before them when served early); links to
 // #fragments are checked once every page is known.
 
 import { relative } from 'node:path';
 import type { LoadedSiteConfig } from '../config/resolve-config.ts';
 import { report, throwIfErrors, type BuildError, type Diagnostics } from '../errors.ts';
-import { generatedIndexPage } from '../navigation/generated-index.ts';
-import { listingPage, listingPageCount } from '../navigation/sidebar-listings.ts';
+import { listingPageCount } from '../navigation/sidebar-listings.ts';
 import { categoryCards } from '../navigation/doc-cards.ts';
 import { siteMdxComponents } from './site-mdx-components.ts';
 import { docPlaces } from './doc-context.ts';
@@ -20,8 +20,9 @@ import type { CustomPageSource } from '../pages/discover-pages.ts';
 import { compileCustomPages } from '../pages/compile-custom-pages.ts';
 import { cacheProblem, compileCacheFor, entryName, pruneCompileCache, type BuildLinkContext } from './cache.ts';
 import type { CompileCacheRef } from './link-context.ts';
-import { compileDocs, type CompiledDoc } from './compile-pages.ts';
-import { docPageData, docPagePlace, setOf, type DocPagePlace } from './doc-page.ts';
+import { compileDocs, type CompiledDoc, type CompileOptions } from './compile-pages.ts';
+import { storeSidebarPages } from './sidebar-pages.ts';
+import { docPageData, docPagePlace, type DocPagePlace } from './doc-page.ts';
 import { docEditUrl } from '../sources/edit-url.ts';
 import { lazily, type LinkContext } from './link-context.ts';
 import { pageContext, type PageContext } from './page-context.ts';
@@ -47,11 +48,13 @@ export interface CompileSiteInput {
   /** The dev server: a page that fails to build is stored as a broken page. */
   tolerateBrokenPages?: boolean;
   /**
-   * Pages compiled in the same context once the docs are stored (the blogs'), before links to
-   * #fragments are checked, so those checks see every page.
+   * Compiles and stores the blogs' pages in the docs' context, once the docs are stored (served
+   * early, before them), and before links to #fragments are checked, so those checks see every page.
    */
-  afterDocs?: (context: LinkContext) => Promise<void>;
-  /** Docs pages asked for while the site compiles (`npm start`): compiled ahead of the queue. */
+  blogs?: (context: LinkContext) => Promise<void>;
+  /** The files a batch of docs references, heard before its pages are stored (CompileOptions.onMedia). */
+  onMedia?: CompileOptions['onMedia'];
+  /** Pages asked for while the site compiles (`npm start`): each step does them before its turn (inTurn). */
   priority?: CompilePriority;
 }
 
@@ -106,6 +109,7 @@ export async function compileSite(input: CompileSiteInput): Promise<CompiledSite
     diagnostics,
     relPathOf: (file: string) => relative(siteDir, file),
   };
+  const blogs = async () => await input.blogs?.(context);
   const compileCustom = async (firstIndex: number) => {
     if (!input.customPages || input.customPages.length === 0) return;
     await compileCustomPages({
@@ -118,12 +122,24 @@ export async function compileSite(input: CompileSiteInput): Promise<CompiledSite
       ...(input.tolerateBrokenPages ? { tolerateBrokenPages: true } : {}),
     });
     throwIfErrors(diagnostics);
+    // Custom pages add their images to the build's as they compile (the docs' come at their step's end).
+    await input.onMedia?.([...media]);
   };
 
-  // Served before it is compiled (npm start), the site's own pages (its home page, often) come first:
-  // they are few, and nothing in the docs waits for them.
-  const customFirst = input.priority !== undefined;
-  if (customFirst) await compileCustom(pagesToStore(sources));
+  // Served before it is compiled (npm start), every step of the build starts at once and waits for
+  // its turn (the steps before it done), doing meanwhile only the pages asked for: see inTurn. The
+  // site's own pages (its home page, often) and the blogs come first then: they are few, and
+  // nothing in the docs waits for them. A blog is compiled whole, never a page alone: a post's
+  // page lists the recent posts and links the newer and older one, all among the posts that built
+  // (one that fails drops out of its neighbours' pages), and a list or tag page shows the excerpt
+  // of each of its posts.
+  const { priority } = input;
+  const steps: Step[] = [];
+  if (priority)
+    steps.push(
+      inOrder(() => compileCustom(pagesToStore(sources))),
+      inOrder(blogs),
+    );
   // A version's pages (docs, then generated category pages) take consecutive places in the build,
   // so the search index tells versions apart by ranges of pages.
   let offset = 0;
@@ -172,53 +188,68 @@ export async function compileSite(input: CompileSiteInput): Promise<CompiledSite
         : {}),
     };
     versions.push(compiled);
-    await compileDocs(
-      loaded.docs,
-      versionContext,
-      (entry, index) => {
-        if (entry.fromCache) pagesFromCache++;
-        return compiled.storeDoc(entry, index);
-      },
-      {
+    const storeDoc = (entry: CompiledDoc, index: number) => {
+      if (entry.fromCache) pagesFromCache++;
+      return compiled.storeDoc(entry, index);
+    };
+    steps.push(async (turn) => {
+      await compileDocs(loaded.docs, versionContext, storeDoc, {
         pool: input.pool,
         // Each page is made ready to store where it compiled: the build's own thread only writes it.
         placeOf,
         // Nothing reads a doc's source once its page is stored (a one-page rebuild reads the file).
         releaseSources: true,
-        ...(input.priority ? { priority: input.priority } : {}),
+        ...(priority ? { priority, turn } : {}),
+        ...(input.onMedia ? { onMedia: input.onMedia } : {}),
         ...(compiled.onBroken ? { onBroken: (doc, _index, problems) => compiled.onBroken!(doc, problems) } : {}),
-      },
+      });
+      throwIfErrors(diagnostics);
+    });
+    steps.push((turn) =>
+      storeSidebarPages(loaded, first + loaded.docs.length, store, priority ? { priority, turn } : {}),
     );
-    throwIfErrors(diagnostics);
-    offset += loaded.docs.length;
-    const docsByRoute = new Map(loaded.docs.map((doc) => [doc.route, doc]));
-    for (const index of sidebars.generatedIndexes) {
-      await store.store({ ...generatedIndexPage(index, docsByRoute), ...setOf(version) }, offset++);
-    }
-    const descriptionOf = (route: string) => docsByRoute.get(route)?.description;
-    for (const listing of sidebars.listings) {
-      for (let page = 1; page <= listingPageCount(listing); page++)
-        await store.store({ ...listingPage(listing, page, descriptionOf), ...setOf(version) }, offset++);
-    }
+    offset += versionPages(loaded);
   }
-  if (!customFirst) await compileCustom(offset);
-  await input.afterDocs?.(context);
+  if (!priority) steps.push(() => compileCustom(offset), blogs);
+  await inTurn(steps, priority !== undefined);
   for (const problem of store.anchors.brokenAnchors()) report(diagnostics, site.onBrokenAnchors, problem);
   throwIfErrors(diagnostics);
   await pruneCompileCache(cached);
   return { pagesFromCache, media, pageContext: context.pageContext, docsData, versions };
 }
 
+/** A step of the build: it may start its own work once `turn` settles (the steps before it are done). */
+type Step = (turn: Promise<void>) => Promise<void>;
+
+/** A step that does nothing before its turn. */
+function inOrder(run: () => Promise<void>): Step {
+  return (turn) => turn.then(run);
+}
+
+/**
+ * Runs `steps` one after another; `early` (npm start serving before its first build is done), all at
+ * once, each given as its turn the end of the one before: a step does only the pages asked for
+ * before its turn (compileDocs, storeSidebarPages), so a page of any step is served when asked.
+ */
+async function inTurn(steps: Step[], early: boolean): Promise<void> {
+  if (!early) {
+    for (const step of steps) await step(Promise.resolve());
+    return;
+  }
+  let turn = Promise.resolve();
+  const running = steps.map((step) => (turn = step(turn)));
+  await Promise.all(running);
+}
+
 /** The number of pages every version will store: its docs, its generated category pages and listing pages. */
 export function pagesToStore(sources: DocSources): number {
-  return [...sources.versions, ...sources.instances].reduce(
-    (sum, loaded) =>
-      sum +
-      loaded.docs.length +
-      loaded.sidebars.generatedIndexes.length +
-      loaded.sidebars.listings.reduce((pages, listing) => pages + listingPageCount(listing), 0),
-    0,
-  );
+  return [...sources.versions, ...sources.instances].reduce((sum, loaded) => sum + versionPages(loaded), 0);
+}
+
+function versionPages(loaded: VersionDocs): number {
+  const { sidebars } = loaded;
+  const listings = sidebars.listings.reduce((pages, listing) => pages + listingPageCount(listing), 0);
+  return loaded.docs.length + sidebars.generatedIndexes.length + listings;
 }
 
 function themedElementsOf(siteDir: string, mdxComponents: string | undefined): Pick<LinkContext, 'themedElements'> {

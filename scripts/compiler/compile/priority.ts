@@ -1,6 +1,8 @@
 // Pages asked for while the site compiles (`npm start` serves before its first build is done): a
-// docs page asked for is compiled in a batch of its own ahead of the queue, so a reader waits for
-// one page, not for the site. The order pages compile in changes nothing they store.
+// docs page asked for is compiled in a batch of its own ahead of the queue, whichever version it is
+// of (a version whose turn has not come compiles it on the build's own thread), and a generated
+// category or listing page is stored at once, so a reader waits for one page, not for the site.
+// The order pages compile in changes nothing they store.
 
 export class CompilePriority {
   /** Routes asked for and not yet handed to a compiler, in the order asked. */
@@ -8,7 +10,7 @@ export class CompilePriority {
   private held = false;
   private readonly waiting = new Set<() => void>();
 
-  /** Compiles the page at `route` next, when it is a docs page not yet under way. */
+  /** Compiles the page at `route` next, when it is a docs or sidebar page not yet under way. */
   ask(route: string): void {
     this.asked.add(route);
     this.wake();

@@ -3,7 +3,8 @@
 // browser bundle), whose route table names each page by a stand-in key. The dev server answers a
 // stand-in with the page once it is stored, compiling an asked page first (compile/priority.ts).
 // Not in it until the whole build is served: the search index, llms pages, the site components'
-// scripts, images pages reference, feeds and a swizzled Root's head tags.
+// scripts, feeds and a swizzled Root's head tags. The images pages reference are copied as the
+// pages are stored (BuildOptions.serveEarly).
 
 import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';

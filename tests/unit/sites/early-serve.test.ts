@@ -5,9 +5,11 @@
 
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { kvKeys, routeBucket, type Manifest, type RouteBucket } from '../../../client/contract/storage.ts';
+import type { PageData } from '../../../client/contract/page.ts';
 import { CompilePriority } from '../../../scripts/compiler/compile/priority.ts';
 import { readKvEntries } from '../../../scripts/compiler/outputs/kv-writer.ts';
 import type { EarlyBuild, LiveBuild } from '../../../scripts/compiler/outputs/early-build.ts';
@@ -43,6 +45,12 @@ async function read(site: EarlySite, key: string): Promise<string | null> {
   return (JSON.parse(await site.index.readJson([key])) as Record<string, string | null>)[key] ?? null;
 }
 
+/** The page stored for `route`, as the early site reads it through its stand-in. */
+async function pageOf(site: EarlySite, route: string): Promise<PageData> {
+  const target = (await targetOf(site, route)) as { page: string };
+  return JSON.parse((await read(site, kvKeys.page(target.page)))!) as PageData;
+}
+
 async function targetOf(site: EarlySite, route: string) {
   const manifest = JSON.parse((await read(site, kvKeys.manifest(site.buildId)))!) as Manifest;
   const hash = manifest.routeBuckets[routeBucket(route, manifest.routeBuckets.length)]!;
@@ -52,7 +60,12 @@ async function targetOf(site: EarlySite, route: string) {
 /** `fixture` built as npm start builds it, served early with the docs held; `check` runs meanwhile. */
 async function servedEarly(
   fixture: string,
-  check: (site: EarlySite, live: LiveBuild, ask: (path: string) => Promise<PageAnswer>) => Promise<void>,
+  check: (
+    site: EarlySite,
+    live: LiveBuild,
+    ask: (path: string) => Promise<PageAnswer>,
+    outDir: string,
+  ) => Promise<void>,
 ) {
   const threads = process.env.SELF_BUILD_THREADS;
   process.env.SELF_BUILD_THREADS = '0';
@@ -77,12 +90,12 @@ async function servedEarly(
     });
     return (await response.json()) as PageAnswer;
   };
+  const outDir = await outFolder();
   try {
-    const outDir = await outFolder();
     const building = runBuild(devBuild(fixture, outDir, { serveEarly, priority }));
     const site = await served;
     events.serve(site.index, { buildId: site.buildId, reload: false, routes: [] }, site);
-    await check(site, live!, ask);
+    await check(site, live!, ask, outDir);
     priority.hold(false);
     const result = await building;
     events.serve(site.index, { buildId: result.buildId, reload: true, routes: [] });
@@ -141,6 +154,49 @@ describe('npm start serving before its first build is done', () => {
       expect((await ask('/')).state).toBe('ready');
       expect(live.keysOf('/docs/intro')).toBeUndefined();
       expect(live.progress().stored).toBeLessThan(live.progress().total);
+    });
+  });
+
+  it("answers an older version's deep page while the current docs wait", async () => {
+    await servedEarly('tests/fixtures/docusaurus-versions', async (site, live, ask) => {
+      expect((await ask('/docs/1.0/guides/install')).state).toBe('ready');
+      const page = await pageOf(site, '/docs/1.0/guides/install');
+      expect(page.version).toBe('1.0');
+      expect(JSON.stringify(page.tree)).toContain('assembler command of release 1.0');
+      // Neither the current version's pages nor the other older ones compiled meanwhile.
+      expect(live.keysOf('/docs/guides/install')).toBeUndefined();
+      expect(live.keysOf('/docs/next/intro')).toBeUndefined();
+      expect(live.keysOf('/docs/1.0/intro')).toBeUndefined();
+    });
+  });
+
+  it('answers a generated category page while the docs wait', async () => {
+    await servedEarly('tests/fixtures/docusaurus-trailing-slash', async (site, live, ask) => {
+      expect((await ask('/docs/category/guides/')).state).toBe('ready');
+      const page = await pageOf(site, '/docs/category/guides');
+      expect(page.title).toBe('Guides');
+      expect(JSON.stringify(page.tree)).toContain('/docs/guides/deploy');
+      expect(live.keysOf('/docs/guides/deploy')).toBeUndefined();
+    });
+  });
+
+  it("answers the blog's posts and lists while the docs wait", async () => {
+    await servedEarly('tests/fixtures/docusaurus-blog', async (site, live, ask) => {
+      expect((await ask('/blog/2024/03/05/tips')).state).toBe('ready');
+      expect(JSON.stringify((await pageOf(site, '/blog/2024/03/05/tips')).tree)).toContain('Three tips');
+      expect((await ask('/blog/page/2')).state).toBe('ready');
+      expect((await ask('/blog/tags/tips')).state).toBe('ready');
+      expect(live.keysOf('/docs/intro')).toBeUndefined();
+    });
+  });
+
+  it('copies the images of a page served early as it is stored', async () => {
+    await servedEarly('tests/fixtures/markdown-features', async (site, _live, ask, outDir) => {
+      expect((await ask('/links')).state).toBe('ready');
+      const src = /\/assets\/media\/picture-[0-9a-f]{10}\.svg/.exec(
+        JSON.stringify((await pageOf(site, '/links')).tree),
+      );
+      expect(existsSync(join(outDir, 'client', src![0]))).toBe(true);
     });
   });
 });
