@@ -59,7 +59,18 @@ beforeAll(async () => {
   plainId = plain.buildId;
   server = startGroup(
     'npx',
-    ['tsx', 'scripts/dev.ts', '--content', site, '--out', join(work, 'dist'), '--persist', join(work, 'state')],
+    [
+      'tsx',
+      'scripts/dev.ts',
+      '--content',
+      site,
+      '--out',
+      join(work, 'dist'),
+      '--persist',
+      join(work, 'state'),
+      '--cache',
+      join(work, 'cache'),
+    ],
     {
       stdio: 'pipe',
       env: { ...offlineEnv, PORT: String(port), SELF_BUILD_THREADS: '0', SELF_DEV_HOLD_FILE: hold },
