@@ -45,7 +45,7 @@ export function parseArgs(argv: string[]): CliArgs {
 }
 
 /** One cache folder per site folder, where tools keep their caches (ignored by git). */
-function defaultCacheDir(content: string): string {
+export function defaultCacheDir(content: string): string {
   const site = createHash('sha256').update(content).digest('hex').slice(0, 16);
   return join('node_modules', '.cache', 'self-docs', `compile-${site}`);
 }

@@ -29,9 +29,21 @@ export async function startFixtureServer(siteDir: string, options: FixtureServer
   const port = options.port ?? (await freePort());
   const work = await mkdtemp(join(tmpdir(), 'self-docs-e2e-fixture-'));
   const served = options.copy ? await copySite(siteDir, join(work, 'site')) : siteDir;
+  // A copy's compile cache goes with it: by default each temporary folder would leave one in node_modules.
+  const cache = options.copy ? ['--cache', join(work, 'cache')] : [];
   const server = startGroup(
     'npx',
-    ['tsx', 'scripts/dev.ts', '--content', served, '--out', join(work, 'dist'), '--persist', join(work, 'state')],
+    [
+      'tsx',
+      'scripts/dev.ts',
+      '--content',
+      served,
+      '--out',
+      join(work, 'dist'),
+      '--persist',
+      join(work, 'state'),
+      ...cache,
+    ],
     { stdio: 'pipe', env: { ...offlineEnv, PORT: String(port) } },
   );
   const origin = `http://127.0.0.1:${port}`;

@@ -83,7 +83,16 @@ export default async function setup(project: TestProject) {
   );
   // A site whose big sidebar is rendered in part (see worker/render/sidebar-view.ts).
   await generateCorpus(join(outRoot, 'large-source'), { pages: largeSitePages });
-  project.provide('largeSite', await fixture(join(outRoot, 'large-source'), join(outRoot, 'large-site')));
+  // Compiled in this thread: at 200 pages the build would start compile threads, whose start and
+  // cold code cost more CPU than they save beside the other tests (the threads are tested in the unit project).
+  const threads = process.env.SELF_BUILD_THREADS;
+  process.env.SELF_BUILD_THREADS = '0';
+  try {
+    project.provide('largeSite', await fixture(join(outRoot, 'large-source'), join(outRoot, 'large-site')));
+  } finally {
+    if (threads === undefined) delete process.env.SELF_BUILD_THREADS;
+    else process.env.SELF_BUILD_THREADS = threads;
+  }
   const standIns = await startAlgoliaStandIns(algoliaStandInModes);
   project.provide(
     'algoliaStandIns',

@@ -75,6 +75,8 @@ const history = async () => JSON.parse((await (await site!.kv()).get(kvKeys.hist
 const intro = () => readPage(site!.origin, '/intro');
 /** `npm run deploy -- --local` over the shared state, run in `checkout`. */
 const local = (checkout: string, ...args: string[]) => deployCli(['--local', '--persist', persist, ...args], checkout);
+/** A build's compile cache in this test's folder, one per content folder as by default, not left in node_modules. */
+const cacheOf = (content: string) => ['--cache', `${content}-cache`];
 
 async function expectLoading(paths: string[]): Promise<void> {
   const statuses = Object.fromEntries(
@@ -87,7 +89,7 @@ async function expectLoading(paths: string[]): Promise<void> {
 // passing test returns as soon as it is done; the bound only stops one that hangs).
 describe('npm run deploy -- --local, from two fresh clones', { timeout: 600_000 }, () => {
   it('deploys build A from the first clone and serves its pages, scripts, styles and hashed images', async () => {
-    const deployed = await local(clones.a, '--content', sites.a, '--out', outs.a);
+    const deployed = await local(clones.a, '--content', sites.a, '--out', outs.a, ...cacheOf(sites.a));
     expect(deployed.stderr).not.toMatch(/deploy stopped|build failed/);
     expect(deployed.code).toBe(0);
     builds.a = await buildIdOf(outs.a);
@@ -111,7 +113,7 @@ describe('npm run deploy -- --local, from two fresh clones', { timeout: 600_000 
     // Deploys before the hashed assets went to KV kept them in this folder of the state (the
     // local stand-in for the deploying machine's `.deploy-assets/`); a fresh runner has none.
     await rm(join(persist, 'deploy-assets'), { recursive: true, force: true });
-    const deployed = await local(clones.b, '--content', sites.b, '--out', outs.b);
+    const deployed = await local(clones.b, '--content', sites.b, '--out', outs.b, ...cacheOf(sites.b));
     expect(deployed.stderr).not.toMatch(/deploy stopped|build failed/);
     expect(deployed.code).toBe(0);
     builds.b = await buildIdOf(outs.b);
@@ -189,7 +191,7 @@ describe('npm run deploy -- --local, from two fresh clones', { timeout: 600_000 
 
   it('deploys C from the first clone over the rollback: every kept build’s files still load', async () => {
     await rm(join(persist, 'deploy-assets'), { recursive: true, force: true });
-    const deployed = await local(clones.a, '--content', sites.c, '--out', outs.c);
+    const deployed = await local(clones.a, '--content', sites.c, '--out', outs.c, ...cacheOf(sites.c));
     expect(deployed.stderr).not.toMatch(/deploy stopped|build failed/);
     expect(deployed.code).toBe(0);
     builds.c = await buildIdOf(outs.c);

@@ -51,6 +51,8 @@ async function startHeld(name: string, port: number, fixtures: [from: string, to
       join(work, name, 'dist'),
       '--persist',
       join(work, name, 'state'),
+      '--cache',
+      join(work, name, 'cache'),
     ],
     {
       stdio: 'pipe',

@@ -32,7 +32,18 @@ async function answerOnce(path: string, ready: (status: number) => boolean): Pro
 const start = () =>
   startGroup(
     'npx',
-    ['tsx', 'scripts/dev.ts', '--content', site, '--out', join(work, 'dist'), '--persist', join(work, 'state')],
+    [
+      'tsx',
+      'scripts/dev.ts',
+      '--content',
+      site,
+      '--out',
+      join(work, 'dist'),
+      '--persist',
+      join(work, 'state'),
+      '--cache',
+      join(work, 'cache'),
+    ],
     { stdio: 'pipe', env: { ...offlineEnv, PORT: String(port), SELF_BUILD_THREADS: '0' } },
   );
 

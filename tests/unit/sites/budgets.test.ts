@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleClient, type ClientBundle } from '../../../scripts/compiler/assets/client-bundle.ts';
 import { runBuild } from '../../../scripts/compiler/pipeline.ts';
 import { servedHtml } from '../support/served-html.ts';
+import { selfContent } from '../support/sites.ts';
 import { viewOfSidebar } from '../../../worker/render/sidebar-view.ts';
 import { storedBuild, type BuiltSite } from '../../support/stored-build.ts';
 
@@ -129,7 +130,7 @@ describe('the HTML of a page', () => {
 
   beforeAll(async () => {
     outDir = await mkdtemp(join(tmpdir(), 'self-docs-budget-'));
-    site = await storedBuild(await runBuild({ siteDir: 'content', outDir }), outDir);
+    site = await storedBuild(await runBuild({ ...selfContent, outDir }), outDir);
   }, 120_000);
   afterAll(() => rm(outDir, { recursive: true, force: true }));
 

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SidebarItem } from '../../../client/contract/sidebar.ts';
-import { buildSite, type BuiltSite } from '../support/sites.ts';
+import { buildSite, selfContent, type BuiltSite } from '../support/sites.ts';
 
 const briefDir = join(import.meta.dirname, '../../../../shared/content-brief');
 /** The brief's routes, kept in the repository so the check runs in any clone. */
@@ -37,7 +37,7 @@ let build: BuiltSite;
 
 beforeAll(async () => {
   outDir = await mkdtemp(join(tmpdir(), 'self-docs-content-'));
-  build = await buildSite('content', outDir);
+  build = await buildSite(selfContent.siteDir, outDir, selfContent.cacheDir);
 }, 120_000);
 
 afterAll(() => rm(outDir, { recursive: true, force: true }));

@@ -22,8 +22,18 @@ export async function builtShape(shape: CorpusShape, pages: number): Promise<Sha
   // Short pages: what is measured here is the navigation, not the articles.
   await generateCorpus(join(root, 'site'), { pages, shape, meanPageBytes: 1200 });
   const outDir = join(root, 'out');
-  const result = await runBuild({ siteDir: join(root, 'site'), outDir, skipClient: true });
-  return { ...(await storedBuild(result, outDir)), summaries: result.pages, root };
+  // Compiled in this thread, as a small site is: on compile threads (a site of 200 pages or more)
+  // each thread's start and cold code cost more CPU than they save where other test files keep the
+  // cores busy, and a page compiles the same on either (compile-threads-site.test.ts).
+  const threads = process.env.SELF_BUILD_THREADS;
+  process.env.SELF_BUILD_THREADS = '0';
+  try {
+    const result = await runBuild({ siteDir: join(root, 'site'), outDir, skipClient: true });
+    return { ...(await storedBuild(result, outDir)), summaries: result.pages, root };
+  } finally {
+    if (threads === undefined) delete process.env.SELF_BUILD_THREADS;
+    else process.env.SELF_BUILD_THREADS = threads;
+  }
 }
 
 /** The page's HTML as the worker sends it. */

@@ -3,8 +3,9 @@
 
 import { cp, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { afterAll, expect } from 'vitest';
+import { defaultCacheDir } from '../../../scripts/cli/args.ts';
 import { defaultSiteConfig } from '../../../scripts/compiler/config/resolve-config.ts';
 import type { SourceDoc } from '../../../scripts/compiler/sources/discover.ts';
 import { newDiagnostics, type BuildError } from '../../../scripts/compiler/errors.ts';
@@ -52,11 +53,22 @@ export async function siteWithPackages(fixture: string, packages: string[]): Pro
   return siteDir;
 }
 
-/** Builds a site folder with the real pipeline into a throwaway output folder. */
-export async function buildSite(siteDir: string, outDir?: string): Promise<BuiltSite> {
+/** Builds a site folder with the real pipeline into a throwaway output folder (and `cacheDir`, when given). */
+export async function buildSite(siteDir: string, outDir?: string, cacheDir?: string): Promise<BuiltSite> {
   const out = outDir ?? (await tempDir('out'));
-  return storedBuild(await runBuild({ siteDir, outDir: out, skipClient: true }), out);
+  return storedBuild(
+    await runBuild({ siteDir, outDir: out, skipClient: true, ...(cacheDir ? { cacheDir } : {}) }),
+    out,
+  );
 }
+
+/**
+ * The SELF content with the compile cache `npm run build` keeps for it, which `npm test` fills
+ * before the unit tests: the tests that build the content again take its unchanged pages from
+ * there instead of compiling them a second and third time (a cached page is the page compiled,
+ * byte for byte: compile/cache.test.ts).
+ */
+export const selfContent = { siteDir: resolve('content'), cacheDir: defaultCacheDir(resolve('content')) };
 
 /** Builds a site as the dev server does: pages that fail become error records at their routes. */
 export async function devBuildSite(siteDir: string): Promise<BuiltSite> {

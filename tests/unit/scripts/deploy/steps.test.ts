@@ -198,6 +198,8 @@ describe('npm run deploy', () => {
         content,
         '--out',
         join(root, 'cli-out'),
+        '--cache',
+        join(root, 'cli-cache'),
       ]);
       expect(result.code).toBe(1);
       expect(result.stderr).toMatch(/build failed:\ndocs\/a\.md:5: broken link: \/nowhere.*\n {2}fix: /);

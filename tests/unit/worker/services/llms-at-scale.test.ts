@@ -30,6 +30,7 @@ function site(count: number) {
       .map((href) => ({ type: 'doc', label: href, href, docId: href })),
   })) as SidebarItem[];
   const pages = routes.map((route, i) => ({ route, title: `Page ${i}`, description: `What page ${i} is about` }));
+  const indexOf = new Map(routes.map((route, i) => [route, i]));
   const record = llmsRecord({ title: 'Big docs', tagline: 'Many pages', url: siteUrl }, { docs: sidebar }, pages);
   const values = new Map<string, string>();
   const parts = llmsParts(record);
@@ -77,7 +78,7 @@ function site(count: number) {
       (only ?? parts)
         .flatMap((part) => part.routes)
         .map((route) => {
-          const i = routes.indexOf(route);
+          const i = indexOf.get(route)!;
           return `\n---\n\n# Page ${i}\n\nURL: ${siteUrl}${route}\n\nThe text of page ${i}.\n`;
         })
         .join(''),

@@ -47,11 +47,19 @@ async function compileSite(siteDir: string, threads: number, placeOf?: (doc: Sou
   return { docs, pages, context, mostAtOnce };
 }
 
+/** Made once, when a test first asks: the large site, compiled in the build thread and on two threads. */
+const once = <T>(make: () => Promise<T>) => {
+  let made: Promise<T> | undefined;
+  return () => (made ??= make());
+};
+const plainSite = once(() => largeSite());
+const plainInThread = once(async () => compileSite(await plainSite(), 0));
+const plainOnThreads = once(async () => compileSite(await plainSite(), 2));
+
 describe('compiling on worker threads', () => {
   it('gives every page, warning and picture that compiling in the build thread gives', async () => {
-    const siteDir = await largeSite();
-    const inThread = await compileSite(siteDir, 0);
-    const onThreads = await compileSite(siteDir, 2);
+    const inThread = await plainInThread();
+    const onThreads = await plainOnThreads();
 
     expect(onThreads.pages.map((p) => p.doc)).toEqual(onThreads.docs);
     expect(onThreads.pages.map(({ tree, toc }) => ({ tree, toc }))).toEqual(
@@ -74,7 +82,6 @@ describe('compiling on worker threads', () => {
   });
 
   it('makes each page ready to store on its thread, as the build thread makes it from the tree', async () => {
-    const siteDir = await largeSite();
     // A place as a version gives it: breadcrumbs, neighbours, the version, the search section.
     const placeOf = (doc: SourceDoc): DocPagePlace => ({
       breadcrumbs: [{ label: 'Parts', href: '/docs/page-1' }],
@@ -82,8 +89,8 @@ describe('compiling on worker threads', () => {
       set: { version: 'current' },
       facts: { siteUrl: 'https://docs.example.com', section: 'Parts', versions: { '1.0': `/docs/1.0${doc.route}` } },
     });
-    const inThread = await compileSite(siteDir, 0);
-    const onThreads = await compileSite(siteDir, 2, placeOf);
+    const inThread = await plainInThread();
+    const onThreads = await compileSite(await plainSite(), 2, placeOf);
     expect(onThreads.pages).toHaveLength(31);
     onThreads.pages.forEach((compiled, index) => {
       const place = placeOf(compiled.doc);
@@ -102,7 +109,7 @@ describe('compiling on worker threads', () => {
   });
 
   it('hands over one page at a time, waiting for each', async () => {
-    const { mostAtOnce, pages } = await compileSite(await largeSite(), 2);
+    const { mostAtOnce, pages } = await plainOnThreads();
     expect(pages).toHaveLength(31);
     expect(mostAtOnce).toBe(1);
   });
