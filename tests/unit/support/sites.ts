@@ -1,10 +1,9 @@
 // Small sites for the build tests: written into a temp folder from a map of files, built with
 // the real pipeline (no browser bundle), and removed afterwards.
 
-import { cp, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cp, mkdir, symlink, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
-import { afterAll, expect } from 'vitest';
+import { expect } from 'vitest';
 import { defaultCacheDir } from '../../../scripts/cli/args.ts';
 import { defaultSiteConfig } from '../../../scripts/compiler/config/resolve-config.ts';
 import type { SourceDoc } from '../../../scripts/compiler/sources/discover.ts';
@@ -13,20 +12,9 @@ import type { LinkContext } from '../../../scripts/compiler/compile/link-context
 import { pageContext } from '../../../scripts/compiler/compile/page-context.ts';
 import { runBuild } from '../../../scripts/compiler/pipeline.ts';
 import { storedBuild, type BuiltSite } from '../../support/stored-build.ts';
+import { tempDir } from './temp-dirs.ts';
 
 export type { BuiltSite };
-
-const created: string[] = [];
-
-afterAll(async () => {
-  await Promise.all(created.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
-});
-
-async function tempDir(prefix: string): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), `self-docs-unit-${prefix}-`));
-  created.push(dir);
-  return dir;
-}
 
 /** Writes `files` (path relative to the site folder → text) into a fresh folder and returns it. */
 export async function writeSite(files: Record<string, string>): Promise<string> {
