@@ -44,11 +44,12 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'],
           environment: 'node',
-          setupFiles: ['tests/support/cpu-per-file.ts'],
-          testTimeout: 60_000,
-          // Hooks build fixture sites and remove large outputs: on a busy machine that takes more than
-          // vitest's 10 s, and a passing hook returns as soon as it is done.
-          hookTimeout: 120_000,
+          setupFiles: ['tests/support/cpu-per-file.ts', 'tests/unit/support/remove-temp-dirs.ts'],
+          // Generous, for a busy machine (a fresh clone beside other work ran 5-10x slower): a passing
+          // test or hook returns as soon as it is done, so only one that hangs waits this long.
+          // Hooks build fixture sites and remove large outputs. Never an assertion of speed.
+          testTimeout: 180_000,
+          hookTimeout: 300_000,
           // The files share one module graph per worker: importing the compiler once per worker
           // instead of once per file saves most of the project's time (no test relies on a fresh
           // module state; the ones that change process-wide state restore it).
@@ -79,8 +80,8 @@ export default defineConfig({
           // (tests/worker/support/deploy.ts), so no file depends on a fresh runtime.
           isolate: false,
           globalSetup: ['tests/support/worker-global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 120_000,
+          testTimeout: 90_000,
+          hookTimeout: 300_000,
         },
       },
     ],

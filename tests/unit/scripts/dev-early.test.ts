@@ -95,7 +95,7 @@ beforeAll(async () => {
       ['tests/fixtures/docusaurus-blog/blog', 'blog'],
     ]),
   ]);
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   await Promise.all([tutorial?.server.stop(), versioned?.server.stop()]);

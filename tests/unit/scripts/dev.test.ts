@@ -85,7 +85,7 @@ describe('npm start with broken pages', () => {
     expect((await fetch(`${origin}/syntax`)).status).toBe(500);
     expect((await fetch(`${origin}/imports`)).status).toBe(500);
     expect((await fetch(`${origin}/no-such-page`)).status).toBe(404);
-  }, 60_000);
+  }, 180_000);
 
   it('serves the good page and shows each broken page its problems, with status 500', async () => {
     expect(await (await fetch(`${origin}/`)).text()).toContain('>Welcome</h1>');
@@ -114,7 +114,7 @@ describe('npm start with broken pages', () => {
     expect(server.output()).toContain('docs/index.md:7: unknown component <Foo>');
     // The page that was fixed stays fixed.
     expect((await fetch(`${origin}/syntax`)).status).toBe(200);
-  }, 120_000);
+  }, 300_000);
 
   it('serves what the content holds after a restart on the same state, and follows an edit', async () => {
     await server.stop();

@@ -26,7 +26,7 @@ const gzipOf = (path: string) => {
 
 beforeAll(async () => {
   bundle = await bundleClient();
-}, 60_000);
+}, 180_000);
 
 /** A chunk and every chunk it imports statically (found in its code: the bundle's own import statements). */
 function staticGraph(path: string, seen = new Set<string>()): Set<string> {
@@ -131,7 +131,7 @@ describe('the HTML of a page', () => {
   beforeAll(async () => {
     outDir = await mkdtemp(join(tmpdir(), 'self-docs-budget-'));
     site = await storedBuild(await runBuild({ ...selfContent, outDir }), outDir);
-  }, 120_000);
+  }, 300_000);
   afterAll(() => rm(outDir, { recursive: true, force: true }));
 
   /** The page's HTML as the worker sends it (dark theme, announcement bar shown). */

@@ -50,7 +50,7 @@ describe('a site with remark-math, rehype-katex and a plugin of its own', () => 
     result = await storedBuild(await runBuild({ siteDir: fixture, outDir }), outDir);
     formulas = result.pages.find((each) => each.route === '/formulas')!;
     welcome = result.pages.find((each) => each.route === '/')!;
-  }, 120_000);
+  }, 300_000);
 
   it('renders inline and display formulas with KaTeX at build time', () => {
     const inline = elementsWithClass(formulas.tree, 'katex');
@@ -116,7 +116,7 @@ describe('site plugins on compile threads', () => {
     const inThread = await compileFixture(fromPackages, 0);
     expect(onThread.map((each) => each.tree)).toEqual(inThread.map((each) => each.tree));
     expect(JSON.stringify(onThread.map((each) => each.tree))).toContain('katex-display');
-  }, 60_000);
+  }, 180_000);
 
   it('keeps pages on the build’s thread when a plugin is a function of the config’s own', async () => {
     const { markdownPlugins } = await loadSiteConfig(fixture);

@@ -34,7 +34,7 @@ describe('a site with Mermaid diagrams', () => {
     result = await storedBuild(await runBuild({ siteDir: 'tests/fixtures/docusaurus-mermaid', outDir }), outDir);
     flow = result.pages.find((each) => each.route === '/docs/flow')!;
     intro = result.pages.find((each) => each.route === '/docs/intro')!;
-  }, 120_000);
+  }, 300_000);
 
   it('stores each mermaid fence as its source, with Mermaid’s theme for each colour mode', () => {
     const diagram = findElement(flow.tree, (element) => element.p?.className === 'mermaid-diagram')!;

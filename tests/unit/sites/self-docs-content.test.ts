@@ -38,7 +38,7 @@ let build: BuiltSite;
 beforeAll(async () => {
   outDir = await mkdtemp(join(tmpdir(), 'self-docs-content-'));
   build = await buildSite(selfContent.siteDir, outDir, selfContent.cacheDir);
-}, 120_000);
+}, 300_000);
 
 afterAll(() => rm(outDir, { recursive: true, force: true }));
 

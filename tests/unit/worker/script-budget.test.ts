@@ -17,7 +17,7 @@ let modules: Map<string, Buffer>;
 beforeAll(async () => {
   workDir = await mkdtemp(join(tmpdir(), 'self-docs-script-budget-'));
   modules = bundleModules(await bundleWorker(workDir));
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   await rm(workDir, { recursive: true, force: true });

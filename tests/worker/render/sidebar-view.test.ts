@@ -34,7 +34,7 @@ const deepest = pagesOf(big).reduce((a, b) => (b.depth > a.depth ? b : a)).href;
 // Two hundred pages to put in KV: on a busy machine, longer than a hook's default ten seconds.
 beforeAll(async () => {
   await deployFixture({ fixture: 'large-site' });
-}, 60_000);
+}, 180_000);
 
 describe('a page inside a large sidebar', () => {
   it('is in a sidebar larger than a page renders whole', () => {

@@ -26,7 +26,7 @@ describe('the sidebars shape', () => {
     const links = (items: SidebarItem[]): number =>
       items.reduce((sum, item) => sum + (item.type === 'category' ? links(item.items) : 1), 0);
     expect(Object.values(site.sidebars).reduce((sum, items) => sum + links(items), 0)).toBe(120);
-  }, 120_000);
+  }, 300_000);
 });
 
 describe('shapePages', () => {

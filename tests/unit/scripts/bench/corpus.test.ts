@@ -19,7 +19,7 @@ beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'self-docs-unit-corpus-'));
   summary = await generateCorpus(join(root, 'a'), { pages: 60, seed: 3 });
   result = await buildSite(join(root, 'a'), join(root, 'out'));
-}, 120_000);
+}, 300_000);
 
 afterAll(() => rm(root, { recursive: true, force: true }));
 

@@ -85,7 +85,7 @@ describe("the worker's own CPU", () => {
     expect(deployed[0]!.hits.length).toBeGreaterThan(0);
     expect(own[0]!.hits).toEqual(deployed[0]!.hits);
     expect(own[1]!.hits).toEqual(deployed[0]!.hits);
-  }, 120_000);
+  }, 300_000);
 
   it("splits workerd's CPU into the worker's and the simulator's", () => {
     const split = ownCpu(

@@ -81,7 +81,7 @@ beforeAll(async () => {
 
 afterAll(() => rm(root, { recursive: true, force: true }));
 
-describe('the deploy records of a large build', { timeout: 120_000 }, () => {
+describe('the deploy records of a large build', { timeout: 300_000 }, () => {
   const kv = new Map<string, string>();
 
   it('keeps every value it writes under 2 MB, the deploy record too', async () => {

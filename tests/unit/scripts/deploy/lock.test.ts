@@ -52,7 +52,7 @@ beforeAll(async () => {
   target = localTarget(persist);
   // A content key no build uses: what a deploy's collection deletes when it runs.
   await target.putEntries('seed', [{ key: orphan, value: 'left over' }]);
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   await target.close?.();

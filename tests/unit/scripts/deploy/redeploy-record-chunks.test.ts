@@ -110,7 +110,7 @@ beforeAll(async () => {
 
 afterAll(() => rm(root, { recursive: true, force: true }));
 
-describe('a redeploy of a build that keeps its record chunks in KV', { timeout: 120_000 }, () => {
+describe('a redeploy of a build that keeps its record chunks in KV', { timeout: 300_000 }, () => {
   const kv = new Map<string, string>();
 
   it('writes five keys and the pointer after one changed page, the changed record chunk a static file', async () => {

@@ -187,7 +187,7 @@ describe('the worker version on Cloudflare', () => {
 describe('npm run deploy', () => {
   it(
     'prints a build error with file, line and fix, exits 1 and shows no stack trace',
-    { timeout: 60_000 },
+    { timeout: 180_000 },
     async () => {
       const content = await writeSite({ 'docs/a.md': page('A', 'See [the setup](/nowhere).') });
       const result = await deployCli([

@@ -90,7 +90,7 @@ describe('SharedReads on workerd, across requests', () => {
       compatibilityDate: '2026-04-01',
       bindings: { SILENT: `http://127.0.0.1:${(silent.address() as AddressInfo).port}/` },
     });
-  }, 60_000);
+  }, 180_000);
 
   afterAll(async () => {
     await mf?.dispose();
@@ -103,5 +103,5 @@ describe('SharedReads on workerd, across requests', () => {
     // Without its own deadline the join waits for a promise workerd will never settle.
     const joined = await mf.dispatchFetch('http://site.test/join', { signal: AbortSignal.timeout(30_000) });
     expect(await joined.text()).toBe('own read');
-  }, 60_000);
+  }, 180_000);
 });

@@ -35,7 +35,7 @@ describe('platform limits', () => {
     expect(warnings.map((warning) => warning.problem)).toEqual([
       'the build has 20020 static files; Workers Static Assets take at most 20,000 a version on the free plan (100,000 on the paid plan)',
     ]);
-  }, 60_000);
+  }, 180_000);
 
   it('says nothing of a small client folder', async () => {
     const client = join(root, 'small');

@@ -48,7 +48,7 @@ beforeAll(async () => {
   second = await build(site, join(work, 'second'), present);
   secondEntries = await readKvEntries(join(work, 'second'));
   update = await localKvUpdate(join(work, 'second'), new Set(), join(work, 'state'));
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   await rm(work, { recursive: true, force: true });

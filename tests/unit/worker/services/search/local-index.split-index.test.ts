@@ -22,7 +22,7 @@ beforeAll(() => {
   records = Array.from({ length: 3000 }, (_, page) => syntheticPage(page, vocabulary, rand, 30)).flat();
   written = writeIndex(records);
   directory = flatDirectory(written);
-}, 120_000);
+}, 300_000);
 
 /** Words of the site from common to rare. */
 const common = () => vocabulary.words[0]!;

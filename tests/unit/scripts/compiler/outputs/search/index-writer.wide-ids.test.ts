@@ -47,7 +47,7 @@ describe('a search index of more than 65,536 pages', () => {
     );
     // The title record of the last page, through its own id.
     expect((await index.search('69999')).map((hit) => hit.url)).toContain(`${siteUrl}/docs/page-69999`);
-  }, 120_000);
+  }, 300_000);
 
   it('keeps the ids of a site of up to 65,536 pages as they were', () => {
     expect(rankBitsFor(10_000)).toBe(16);
