@@ -13,6 +13,7 @@ import { chromium } from '@playwright/test';
 import { chromiumFlags, chromiumPath } from '../cli/chromium.ts';
 import { startGroup } from '../cli/process-group.ts';
 import { offlineEnv } from '../cli/run.ts';
+import { npmStartArgs } from '../local/npm-start-args.ts';
 import { waitUntilAnswering } from './server.ts';
 
 const steps = ['detect', 'build', 'kv', 'notify', 'fetch', 'morph', 'total'] as const;
@@ -44,22 +45,11 @@ export async function benchLiveReload(argv: string[]): Promise<void> {
   // The copy's config still finds `self-docs/config`, which resolves only inside this repository.
   await mkdir(join(site, 'node_modules'), { recursive: true });
   await symlink(resolve('.'), join(site, 'node_modules', 'self-docs'), 'dir');
-  const cacheArgs = option(argv, '--cache') ? ['--cache', resolve(option(argv, '--cache')!)] : [];
-  const server = startGroup(
-    'npx',
-    [
-      'tsx',
-      'scripts/dev.ts',
-      '--content',
-      site,
-      '--out',
-      join(work, 'dist'),
-      '--persist',
-      join(work, 'state'),
-      ...cacheArgs,
-    ],
-    { stdio: 'pipe', env: { ...offlineEnv, PORT: String(port), SELF_LIVE_RELOAD_TIMINGS: '1' } },
-  );
+  const cache = option(argv, '--cache');
+  const server = startGroup('npx', npmStartArgs(site, work, cache ? { cache: resolve(cache) } : {}), {
+    stdio: 'pipe',
+    env: { ...offlineEnv, PORT: String(port), SELF_LIVE_RELOAD_TIMINGS: '1' },
+  });
   const origin = `http://127.0.0.1:${port}`;
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
   try {

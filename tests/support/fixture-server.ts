@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import { waitUntilAnswering } from '../../scripts/bench/server.ts';
 import { freePort } from '../../scripts/cli/free-port.ts';
 import { startGroup } from '../../scripts/cli/process-group.ts';
+import { npmStartArgs } from '../../scripts/local/npm-start-args.ts';
 import { offlineEnv } from '../../scripts/cli/run.ts';
 
 export interface FixtureServer {
@@ -30,22 +31,10 @@ export async function startFixtureServer(siteDir: string, options: FixtureServer
   const work = await mkdtemp(join(tmpdir(), 'self-docs-e2e-fixture-'));
   const served = options.copy ? await copySite(siteDir, join(work, 'site')) : siteDir;
   // A copy's compile cache goes with it: by default each temporary folder would leave one in node_modules.
-  const cache = options.copy ? ['--cache', join(work, 'cache')] : [];
-  const server = startGroup(
-    'npx',
-    [
-      'tsx',
-      'scripts/dev.ts',
-      '--content',
-      served,
-      '--out',
-      join(work, 'dist'),
-      '--persist',
-      join(work, 'state'),
-      ...cache,
-    ],
-    { stdio: 'pipe', env: { ...offlineEnv, PORT: String(port) } },
-  );
+  const server = startGroup('npx', npmStartArgs(served, work, options.copy ? { cache: join(work, 'cache') } : {}), {
+    stdio: 'pipe',
+    env: { ...offlineEnv, PORT: String(port) },
+  });
   const origin = `http://127.0.0.1:${port}`;
   const stop = async () => {
     await server.stop();

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGroup, type GroupedChild } from '../../../scripts/cli/process-group.ts';
 import { offlineEnv } from '../../../scripts/cli/run.ts';
+import { npmStartArgs } from '../../../scripts/local/npm-start-args.ts';
 import { runBuild } from '../../../scripts/compiler/pipeline.ts';
 
 const port = Number(process.env.DEV_EARLY_PORT ?? 8820);
@@ -40,25 +41,10 @@ async function startHeld(name: string, port: number, fixtures: [from: string, to
     tolerateBrokenPages: true,
     searchInKv: true,
   });
-  const server = startGroup(
-    'npx',
-    [
-      'tsx',
-      'scripts/dev.ts',
-      '--content',
-      site,
-      '--out',
-      join(work, name, 'dist'),
-      '--persist',
-      join(work, name, 'state'),
-      '--cache',
-      join(work, name, 'cache'),
-    ],
-    {
-      stdio: 'pipe',
-      env: { ...offlineEnv, PORT: String(port), SELF_BUILD_THREADS: '0', SELF_DEV_HOLD_FILE: hold },
-    },
-  );
+  const server = startGroup('npx', npmStartArgs(site, join(work, name), { cache: join(work, name, 'cache') }), {
+    stdio: 'pipe',
+    env: { ...offlineEnv, PORT: String(port), SELF_BUILD_THREADS: '0', SELF_DEV_HOLD_FILE: hold },
+  });
   return { origin: `http://127.0.0.1:${port}`, site, hold, server, plainId: plain.buildId };
 }
 

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kvKeys } from '../../../client/contract/storage.ts';
 import { startGroup, type GroupedChild } from '../../../scripts/cli/process-group.ts';
 import { offlineEnv, runCollecting } from '../../../scripts/cli/run.ts';
+import { npmStartArgs } from '../../../scripts/local/npm-start-args.ts';
 
 const port = Number(process.env.DEV_SERVER_PORT ?? 8797);
 const origin = `http://127.0.0.1:${port}`;
@@ -30,22 +31,10 @@ async function answerOnce(path: string, ready: (status: number) => boolean): Pro
 
 /** npm start on the copy, with the same build and state folders each time. */
 const start = () =>
-  startGroup(
-    'npx',
-    [
-      'tsx',
-      'scripts/dev.ts',
-      '--content',
-      site,
-      '--out',
-      join(work, 'dist'),
-      '--persist',
-      join(work, 'state'),
-      '--cache',
-      join(work, 'cache'),
-    ],
-    { stdio: 'pipe', env: { ...offlineEnv, PORT: String(port), SELF_BUILD_THREADS: '0' } },
-  );
+  startGroup('npx', npmStartArgs(site, work, { cache: join(work, 'cache') }), {
+    stdio: 'pipe',
+    env: { ...offlineEnv, PORT: String(port), SELF_BUILD_THREADS: '0' },
+  });
 
 /** The keys local KV holds (wrangler's own listing of the state npm start serves). */
 async function localKvKeys(): Promise<string[]> {

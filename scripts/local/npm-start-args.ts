@@ -1,0 +1,21 @@
+// The arguments of `npx tsx scripts/dev.ts` (what `npm start` runs) for a site served from its own
+// folders: the tests and the live-reload bench start it on a copy, with its build, local state and
+// (when given) compile cache beside it, so nothing is left in the repository's folders.
+
+import { join } from 'node:path';
+
+/** `npm start -- --content <content>`, its build in `<work>/dist` and state in `<work>/state`. */
+export function npmStartArgs(content: string, work: string, options: { cache?: string } = {}): string[] {
+  const cache = options.cache === undefined ? [] : ['--cache', options.cache];
+  return [
+    'tsx',
+    'scripts/dev.ts',
+    '--content',
+    content,
+    '--out',
+    join(work, 'dist'),
+    '--persist',
+    join(work, 'state'),
+    ...cache,
+  ];
+}
