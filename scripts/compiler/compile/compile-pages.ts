@@ -14,7 +14,7 @@ import type { SourceDoc } from '../sources/discover.ts';
 import type { LinkContext } from './link-context.ts';
 import type { DocPagePlace } from './doc-page.ts';
 import type { PreparedPage } from '../outputs/prepared-page.ts';
-import type { CompilePriority } from './priority.ts';
+import { Turn, type CompilePriority } from './priority.ts';
 
 export interface CompiledDoc {
   doc: SourceDoc;
@@ -118,9 +118,7 @@ export async function compileDocs(
 
   // Pages asked for go first, in batches of their own; the batches they came from leave them out.
   const { priority, turn } = options;
-  let turnCame = turn === undefined;
-  const turnDone = (turn ?? Promise.resolve()).then(() => void (turnCame = true));
-  turnDone.catch(() => undefined);
+  const ours = new Turn(turn);
   const indexOf = priority ? new Map(docs.map((doc, index) => [doc.route, index])) : undefined;
   const sent = new Uint8Array(docs.length);
   const urgentLeftovers: Omit<BatchResult, 'pages'>[] = [];
@@ -128,7 +126,7 @@ export async function compileDocs(
   const pick = (beforeTurn: boolean): Picked | 'wait' | undefined => {
     const urgent = priority && indexOf ? priority.take(indexOf, sent) : [];
     if (urgent.length > 0) return { entries: urgent.map((index) => ({ index, doc: docs[index]! })) };
-    if (beforeTurn) return turnCame ? undefined : 'wait';
+    if (beforeTurn) return ours.came ? undefined : 'wait';
     if (priority?.isHeld && nextBatch < batches.length) return 'wait';
     while (nextBatch < batches.length) {
       const batch = nextBatch++;
@@ -145,7 +143,7 @@ export async function compileDocs(
     const start = (): Promise<Running | undefined> | undefined => {
       if (failure) return undefined;
       const picked = pick(beforeTurn);
-      const changed = () => (beforeTurn ? Promise.race([priority!.changed(), turnDone]) : priority!.changed());
+      const changed = () => (beforeTurn ? ours.next(priority!) : priority!.changed());
       if (picked === 'wait') return changed().then(() => start());
       if (!picked) return undefined;
       for (const { index } of picked.entries) sent[index] = 1;
@@ -183,7 +181,7 @@ export async function compileDocs(
   // Before its turn, pages asked for are compiled one batch at a time on this thread.
   if (turn && priority) await drive(inProcessCompiler(context), true).catch(failed);
   throwFailure();
-  await turnDone;
+  await ours.done;
   // A site plugin a thread cannot load (a function of the config's own) keeps pages on this thread.
   const portable = portableSitePlugins(context.sitePlugins);
   const threads = portable ? Math.max(0, options.threads ?? defaultThreads(docs.length)) : 0;

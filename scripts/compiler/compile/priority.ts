@@ -52,3 +52,23 @@ export class CompilePriority {
     for (const resolve of waiting) resolve();
   }
 }
+
+/**
+ * A step's turn (the step before it done) as a step that serves asked-for pages early waits for it:
+ * whether it came, and a wait for whichever comes first, the turn or the next ask or hold.
+ */
+export class Turn {
+  came = false;
+  /** Settles with the turn; a failed turn fails it, for the step to throw where it awaits. */
+  readonly done: Promise<void>;
+
+  constructor(turn: Promise<void> = Promise.resolve()) {
+    this.done = turn.then(() => void (this.came = true));
+    this.done.catch(() => undefined);
+  }
+
+  /** Resolves at the turn or at `priority`'s next ask or hold. */
+  next(priority: CompilePriority): Promise<void> {
+    return Promise.race([priority.changed(), this.done]);
+  }
+}

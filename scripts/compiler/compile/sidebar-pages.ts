@@ -9,7 +9,7 @@ import { listingPage, listingPageCount } from '../navigation/sidebar-listings.ts
 import type { PageStore } from '../outputs/page-store.ts';
 import type { VersionDocs } from '../sources/version-docs.ts';
 import { setOf } from './doc-page.ts';
-import type { CompilePriority } from './priority.ts';
+import { Turn, type CompilePriority } from './priority.ts';
 
 interface SidebarPage {
   route: string;
@@ -53,12 +53,10 @@ export async function storeSidebarPages(
   };
   if (priority && pages.length > 0) {
     const indexOf = new Map(pages.map((page, index) => [page.route, index]));
-    let turnCame = false;
-    const turnDone = turn.then(() => void (turnCame = true));
-    turnDone.catch(() => undefined);
-    while (!turnCame) {
+    const ours = new Turn(turn);
+    while (!ours.came) {
       for (const index of priority.take(indexOf, stored)) await storeAt(index);
-      if (!turnCame) await Promise.race([priority.changed(), turnDone]);
+      if (!ours.came) await ours.next(priority);
     }
   }
   await turn;
