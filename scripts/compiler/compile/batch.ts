@@ -2,44 +2,22 @@
 // with the serialising JSX runtime, keeping its element tree and its TOC. It runs in a compile
 // thread (thread-main.ts) or, for small sites, in the build's own thread.
 
-import { extname, relative } from 'node:path';
-import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import * as esbuild from 'esbuild';
 import mdx from '@mdx-js/esbuild';
-import { createProcessor, type ProcessorOptions } from '@mdx-js/mdx';
-import type { PluggableList } from 'unified';
 import { VFile } from 'vfile';
-import remarkDirective from 'remark-directive';
-import remarkGfm from 'remark-gfm';
 import type { PageHead, TocItem, TreeNode } from '../../../client/contract/page.ts';
 import { BuildError } from '../errors.ts';
 import { docBody, type SourceDoc } from '../sources/discover.ts';
 import { tableOfContents } from './table-of-contents.ts';
 import { browserOnlyFallbacks } from './checks/browser-only.ts';
 import { unnamedTabQueries } from './checks/tab-queries.ts';
-import { codeHighlighting, type CodeHighlighting } from './code/highlighter.ts';
-import { rehypeCodeFences } from './code/fence-highlight.ts';
-import { remarkGfmAutolinkGuard } from './markdown/gfm-autolink-guard.ts';
-import { remarkGfmTableGuard } from './markdown/gfm-table-guard.ts';
+import { codeHighlighting } from './code/highlighter.ts';
 import { highlightJsxCodeBlocks } from './code/jsx-code-blocks.ts';
-import { pageContextDefine, pageImportsPlugin, type ImportProblem } from './page-imports.ts';
-import { rehypeTocExport } from './markdown/toc-export.ts';
-import { rehypeCommonMarkHtml } from './markdown/commonmark-html.ts';
-import { defaultMarkdownDialect } from './markdown/dialect.ts';
+import { pageContextDefine, pageImportsPlugin } from './page-imports.ts';
 import { rehypeStaticTree, treeOrCode } from './direct.ts';
 import { readCachedPage, writeCachedPage } from './cache.ts';
-import {
-  componentsProvider,
-  componentsProviderPlugin,
-  markdownExtensions,
-  prepareMarkdown,
-  preprocessPlugin,
-} from './mdx-sources.ts';
-import { remarkNpm2Yarn } from './markdown/npm2yarn.ts';
-import { noSitePlugins, sitePluggables } from './markdown/site-plugins.ts';
-import { rehypeMermaid } from './markdown/mermaid.ts';
-import { remarkUnwrapMdxCodeBlocks } from './markdown/mdx-code-blocks.ts';
-import { recmaPageDefinedComponents } from './markdown/page-defined-components.ts';
+import { componentsProviderPlugin, prepareMarkdown, preprocessPlugin } from './mdx-sources.ts';
 import { cssModulesPlugin } from './islands/css-modules.ts';
 import { sassPlugin } from '../assets/sass-stylesheets.ts';
 import { staticRootUrls } from '../assets/static-root-urls.ts';
@@ -52,10 +30,11 @@ import { givenComponents, runPage } from './run-page.ts';
 import { pageHead } from './page-head.ts';
 import { svgComponentsPlugin } from './islands/svg-components.ts';
 import { pageImagesPlugin } from './page-images.ts';
-import { rehypeHeadingIds, rehypeLinksAndImages, remarkAdmonitions } from './markdown/mdx-plugins.ts';
 import type { LinkContext } from './link-context.ts';
 import type { DocPagePlace } from './doc-page.ts';
 import type { PreparedPage } from '../outputs/prepared-page.ts';
+import { compileFailure, isBuildFailure } from './compile-failure.ts';
+import { formatAwareProcessor, mdxCompileOptions } from './mdx-options.ts';
 
 /** A page of the batch and its place in the whole list of docs. */
 export interface BatchEntry {
@@ -228,123 +207,4 @@ export async function compileBatch(
     }
   }
   return outcome;
-}
-
-/** The MDX options every page and partial is compiled with, directly or through esbuild. */
-function mdxCompileOptions(context: LinkContext, highlighting: CodeHighlighting) {
-  const site = context.sitePlugins ?? noSitePlugins;
-  return {
-    jsxImportSource: 'self-docs-mdx',
-    // Partials rendered inside a page get the registered components from here too.
-    providerImportSource: componentsProvider,
-    // Docusaurus parses .md as MDX too, unless `markdown.format` says otherwise.
-    ...markdownExtensions(context.markdown ?? defaultMarkdownDialect),
-    // The site's plugins where Docusaurus runs them: `beforeDefault…` first, the others after ours,
-    // but before code highlighting, which Docusaurus does in the browser (rehype-katex reads math
-    // as `<code class="language-math">`).
-    remarkPlugins: [
-      ...sitePluggables(site.beforeDefaultRemarkPlugins),
-      remarkUnwrapMdxCodeBlocks,
-      remarkGfm,
-      remarkGfmAutolinkGuard,
-      remarkGfmTableGuard,
-      remarkDirective,
-      remarkAdmonitions,
-      remarkNpm2Yarn,
-      ...sitePluggables(site.remarkPlugins),
-    ] as PluggableList,
-    rehypePlugins: [
-      rehypeCommonMarkHtml,
-      [rehypeMermaid, context.markdown?.mermaid],
-      ...sitePluggables(site.beforeDefaultRehypePlugins),
-      rehypeHeadingIds,
-      rehypeTocExport,
-      [rehypeLinksAndImages, context],
-      ...sitePluggables(site.rehypePlugins),
-      [rehypeCodeFences, highlighting],
-    ] as PluggableList,
-    recmaPlugins: [recmaPageDefinedComponents],
-  };
-}
-
-/**
- * Processes a file as CommonMark or as MDX by its extension (`mdExtensions`), as @mdx-js/esbuild
- * does, with one processor of each kind made on first use.
- */
-function formatAwareProcessor(options: ProcessorOptions & { mdExtensions: string[] }) {
-  const {
-    mdExtensions,
-    mdxExtensions: _mdxExtensions,
-    ...shared
-  } = options as typeof options & {
-    mdxExtensions?: string[];
-  };
-  const processors: { md?: ReturnType<typeof createProcessor>; mdx?: ReturnType<typeof createProcessor> } = {};
-  return (file: VFile) => {
-    const format = mdExtensions.includes(extname(file.path)) ? 'md' : 'mdx';
-    const processor = (processors[format] ??= createProcessor({ ...shared, format }));
-    return processor.process(file);
-  };
-}
-
-function isBuildFailure(error: unknown): error is esbuild.BuildFailure {
-  return error instanceof Error && Array.isArray((error as Partial<esbuild.BuildFailure>).errors);
-}
-
-function compileFailure(failure: esbuild.BuildFailure, context: LinkContext): BuildError[] {
-  const errors = failure.errors.map((message) => {
-    const file = message.location?.file ? context.relPathOf(message.location.file) : 'content';
-    const cause = (message.detail as { cause?: { reason?: string; line?: number } } | undefined)?.cause;
-    const text = cause?.reason ?? message.text.split('\n').at(-1)!.trim();
-    const range = /\((\d+):\d+-\d+:\d+\)/.exec(text);
-    let line = cause?.line ?? (range ? Number(range[1]) : message.location?.line || undefined);
-    if (message.location?.lineText && /^import /.test(message.location.lineText) && message.location.file) {
-      // An import line is reported in the compiled code: find it in the source.
-      const raw = readFileSync(message.location.file, 'utf8').split('\n');
-      line = raw.findIndex((l: string) => l.includes(message.location!.lineText.trim())) + 1 || line;
-    }
-    const unknownImport = message.detail as Partial<ImportProblem> | undefined;
-    if (unknownImport?.problem && unknownImport.fix) {
-      return new BuildError(file, line, unknownImport.problem, unknownImport.fix);
-    }
-    const missingPackage = /^Could not resolve "([^"]+)"/.exec(text)?.[1];
-    if (missingPackage && isPackageName(missingPackage)) {
-      return new BuildError(
-        file,
-        line,
-        `package "${missingPackage}" is not installed in the site folder`,
-        "install the site's dependencies (npm install in the site folder), or remove the import",
-      );
-    }
-    if (message.location?.file && stylesheetFile.test(message.location.file)) {
-      return new BuildError(
-        file,
-        message.location.line || undefined,
-        `stylesheet error: ${text}`,
-        'fix the CSS at that line (in a CSS module, `composes` must name a class of a file that exists; Sass must compile with the `sass` package)',
-      );
-    }
-    return new BuildError(file, line, `MDX syntax error: ${text}`, mdxFix(text));
-  });
-  return errors;
-}
-
-/** A stylesheet a site component imports: its own errors are not the page's MDX. */
-const stylesheetFile = /\.(css|s[ac]ss)$/;
-
-/** `react-dom`, `@scope/pkg/sub`: a bare import, looked up in node_modules, not a path. */
-function isPackageName(specifier: string): boolean {
-  return !/^(\.{1,2}\/|\/|@site\/)/.test(specifier);
-}
-
-function mdxFix(text: string): string {
-  if (/only import\/exports are supported/.test(text))
-    return 'begin the declaration with `export` (`export function X() {…}`): at the top of an MDX page only import and export statements are code';
-  if (/^Could not resolve/.test(text))
-    return 'point the import at a file that exists, relative to this page (or @site/…), or remove it';
-  if (/Unexpected character|Could not parse expression|acorn|brace/i.test(text))
-    return 'in prose, escape { and } as \\{ and \\}, and < as &lt;; in JSX, check the expression';
-  if (/Expected a closing tag|Unexpected closing|end tag/i.test(text))
-    return 'close every JSX/HTML tag, and leave blank lines around Markdown inside HTML blocks';
-  return 'fix the Markdown/JSX at that line (pages are MDX: HTML must be valid JSX)';
 }
