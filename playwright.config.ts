@@ -16,7 +16,7 @@ const chromium = {
 };
 
 /** The specs that measure layout shifts of a page's load. */
-const layoutShiftSpecs = [/first-paint\.spec\.ts$/, /lazy-layout\.spec\.ts$/];
+const layoutShiftSpecs = [/first-paint\.spec\.ts$/, /lazy-layout\.spec\.ts$/, /slow-connection\.spec\.ts$/];
 /** The project of every other spec, and the one of the layout-shift specs that runs after it, alone. */
 export const besideOthersProject = 'chromium';
 export const aloneProject = 'first paint';

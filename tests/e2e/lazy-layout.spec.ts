@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type BrowserContextOptions, type Page } from '@playwright/test';
 import { addContentLink, fetchPageData, openHydrated, readBoot } from '../support/e2e-pages.ts';
+import { layoutShifts } from '../support/layout-shifts.ts';
 
 const briefRoutes: string[] = JSON.parse(
   readFileSync(join(import.meta.dirname, '../fixtures/brief-routes.json'), 'utf8'),
@@ -62,36 +63,6 @@ test('a fresh load of the longest page leaves the inside of the blocks far below
   expect(await lastBlockLaidOut(page)).toBe(false);
 });
 
-/**
- * The layout shifts of the page's load so far that a reader could see, once it has loaded and drawn
- * two more frames: a shift whose every element moved or resized by less than a CSS pixel (sub-pixel
- * rounding, which Chromium still reports with a score) is nothing a reader sees move.
- */
-const layoutShifts = (page: Page) =>
-  page.evaluate(async () => {
-    if (document.readyState !== 'complete') await new Promise((done) => addEventListener('load', done, { once: true }));
-    for (let frame = 0; frame < 2; frame++) await new Promise(requestAnimationFrame);
-    // Layout shifts are not in the performance timeline's lists: an observer asked for the buffered
-    // ones holds them at once, for takeRecords (its callback would come later, and never when nothing moved).
-    const observer = new PerformanceObserver(() => undefined);
-    observer.observe({ type: 'layout-shift', buffered: true });
-    type Shift = {
-      value: number;
-      sources?: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
-    };
-    const moved = (shift: Shift) =>
-      !shift.sources?.length ||
-      shift.sources.some(({ previousRect: a, currentRect: b }) =>
-        [a.x - b.x, a.y - b.y, a.width - b.width, a.height - b.height].some((delta) => Math.abs(delta) >= 1),
-      );
-    const shifts = (observer.takeRecords() as unknown as Shift[]).filter(moved).map((shift) => {
-      const what = (shift.sources ?? []).map((source) => (source.node as Element | undefined)?.outerHTML.slice(0, 80));
-      return `${shift.value} (${what.join('; ')})`;
-    });
-    observer.disconnect();
-    return shifts;
-  });
-
 const screens: [string, BrowserContextOptions][] = [
   ['a phone', { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true }],
   ['a large desktop screen', { viewport: { width: 1920, height: 1200 } }],
@@ -103,20 +74,11 @@ for (const [screen, options] of screens) {
     const context = await browser.newContext({ ...options, baseURL });
     const page = await context.newPage();
     const moved: string[] = [];
-    // A shift seen on one load is looked for again on a second fresh load of the route, and counted
-    // when that one shows a shift too: Debian's Chromium 156.0.8078.108 here reports, now and then, a
-    // shift on a fresh load of one route or another (a different route each run, on a build whose
-    // every byte passed before), while a shift the page itself makes shows on every load.
-    const freshShifts = async (route: string) => {
+    for (const route of briefRoutes) {
       await openHydrated(page, route);
       await expect(page.locator('html')).toHaveClass(/lazy-layout/);
-      return layoutShifts(page);
-    };
-    for (const route of briefRoutes) {
-      const first = await freshShifts(route);
-      if (first.length === 0) continue;
-      const again = await freshShifts(route);
-      if (again.length > 0) moved.push(`${route}: ${first.join(', ')}; again: ${again.join(', ')}`);
+      const shifts = await layoutShifts(page);
+      if (shifts.length > 0) moved.push(`${route}: ${shifts.join(', ')}`);
     }
     await context.close();
     expect(moved).toEqual([]);

@@ -30,6 +30,9 @@ import { documentStyles, styleElement } from './document-styles.ts';
 
 export { escapeHtml };
 
+/** The boot data's element, right after the body's markup. */
+const bootElementId = '__boot';
+
 export interface DocumentInput {
   manifest: Manifest;
   boot: BootData;
@@ -100,6 +103,11 @@ function documentHeadRest({ manifest, boot, page = null }: DocumentInput, styles
   const lines = [
     // Browsers take the title anywhere in the head; it is the page's, so it comes with the page.
     `<title>${escapeHtml(title)}</title>`,
+    // The page is drawn first once its body is parsed (up to the boot data after it): over a slow
+    // connection the browser would otherwise draw a half-parsed navbar, announcement, breadcrumb,
+    // table or footer, then move it as the rest arrives (a layout shift). The body is a bounded
+    // size at any site size (the sidebar is a window), and its layout stays lazy.
+    `<link rel="expect" href="#${bootElementId}" blocking="render">`,
     own.meta('name', 'description', description),
     page && page.keywords.length > 0 ? own.meta('name', 'keywords', page.keywords.join(', ')) : '',
     // Error pages, search results and a sidebar's listing pages are not content for search engines to index.
@@ -184,7 +192,7 @@ function documentTail({ boot, manifest, page }: DocumentInput): string {
   ];
   return [
     '</div>',
-    `<script type="application/json" id="__boot">${serialiseJson(boot)}</script>`,
+    `<script type="application/json" id="${bootElementId}">${serialiseJson(boot)}</script>`,
     `<script id="__start" ${data.filter(Boolean).join(' ')}>${bootLoaderScript}</script>`,
     diagramScriptTag(manifest, page),
     '</body>',
