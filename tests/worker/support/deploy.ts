@@ -14,6 +14,7 @@ import type { PageData } from '../../../client/contract/page.ts';
 import type { SidebarItem } from '../../../client/contract/sidebar.ts';
 import type { SiteConfig } from '../../../client/contract/site-config.ts';
 import type { BuiltFixture } from '../../support/worker-global-setup.ts';
+import type { KvEntry } from '../../../scripts/compiler/outputs/kv-writer.ts';
 import type { Env } from '../../../worker/env.ts';
 import { forgetStore } from '../../../worker/services/content-store.ts';
 import { forgetPages } from '../../../worker/services/html-cache.ts';
@@ -123,10 +124,23 @@ export function fixtureSidebars(fixture: FixtureName = 'site'): Record<string, S
 
 /** The manifest of a fixture as the build wrote it. */
 export function fixtureManifest(fixture: FixtureName = 'site'): Manifest {
-  const { buildId, kvEntries } = fixtureBuild(fixture);
-  const entry = kvEntries.find((e) => e.key === kvKeys.manifest(buildId));
-  if (!entry) throw new Error(`the ${fixture} fixture build has no manifest`);
-  return JSON.parse(entry.value) as Manifest;
+  return fixtureBuild(fixture).manifest;
+}
+
+/** The KV entries of fixture builds, by build id: fetched once from the global setup's server. */
+const fetchedEntries = new Map<string, Promise<KvEntry[]>>();
+
+function fixtureEntries(source: BuiltFixture): Promise<KvEntry[]> {
+  let entries = fetchedEntries.get(source.buildId);
+  if (!entries) {
+    entries = fetch(source.entriesUrl).then(async (response) => {
+      if (!response.ok) throw new Error(`${source.entriesUrl} answered ${response.status}`);
+      return (await response.json()) as KvEntry[];
+    });
+    entries.catch(() => fetchedEntries.delete(source.buildId));
+    fetchedEntries.set(source.buildId, entries);
+  }
+  return entries;
 }
 
 export function freshBuildId(): string {
@@ -137,9 +151,10 @@ export async function deployFixture(options: DeployOptions = {}): Promise<Deploy
   const source = fixtureBuild(options.fixture);
   const buildId = freshBuildId();
   const omit = new Set(options.omit);
-  const values = new Map(source.kvEntries.map((entry) => [entry.key, entry.value]));
+  const entries = await fixtureEntries(source);
+  const values = new Map(entries.map((entry) => [entry.key, entry.value]));
   let manifest: Manifest | undefined;
-  for (const entry of source.kvEntries) {
+  for (const entry of entries) {
     if (entry.key === kvKeys.manifest(source.buildId)) {
       const built = JSON.parse(entry.value) as Manifest;
       manifest = { ...built, buildId, site: { ...built.site, ...options.site } };
