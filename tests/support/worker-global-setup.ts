@@ -1,16 +1,17 @@
 // Builds the fixture sites once (in Node) and hands their KV entries to the worker tests,
-// which run inside workerd and cannot read files.
+// which run inside workerd and cannot read files: served over HTTP (fixture-entries-server.ts),
+// the rest of what the tests need of a build provided.
 
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import type { RouteTarget } from '../../client/contract/storage.ts';
+import { kvKeys, type Manifest, type RouteTarget } from '../../client/contract/storage.ts';
 import type { SidebarItem } from '../../client/contract/sidebar.ts';
-import { readKvEntries } from '../../scripts/compiler/outputs/kv-writer.ts';
 import { runBuild } from '../../scripts/compiler/pipeline.ts';
 import type { BuildResult } from '../../scripts/compiler/types.ts';
 import { generateCorpus } from '../../scripts/bench/corpus.ts';
+import { serveFixtureEntries, type EntriesServer } from './fixture-entries-server.ts';
 import { storedBuild } from './stored-build.ts';
 
 /** Pages of the generated large fixture: its reference sidebar has more entries than a page renders whole. */
@@ -18,8 +19,11 @@ const largeSitePages = 200;
 import { closeAlgoliaStandIns, startAlgoliaStandIns } from './algolia-standin.ts';
 
 export interface BuiltFixture {
-  kvEntries: { key: string; value: string }[];
+  /** Where the build's KV entries (`{ key, value }[]`) are served. */
+  entriesUrl: string;
   buildId: string;
+  /** The manifest as the build stored it. */
+  manifest: Manifest;
   /** Every route of the build and where it leads (page and Markdown keys, or a redirect). */
   routeTable: Record<string, RouteTarget>;
   /** Title and description of every page, by route. */
@@ -29,6 +33,7 @@ export interface BuiltFixture {
 
 /** What the worker tests need of a fixture build, read back from what it stored. */
 async function fixture(
+  server: EntriesServer,
   siteDir: string,
   outDir: string,
   dev = false,
@@ -36,9 +41,11 @@ async function fixture(
 ): Promise<BuiltFixture> {
   const result: BuildResult = await runBuild({ siteDir, outDir, skipClient: !client, tolerateBrokenPages: dev });
   const stored = await storedBuild(result, outDir);
+  server.add(result.buildId, stored.entries);
   return {
-    kvEntries: await readKvEntries(outDir),
+    entriesUrl: `${server.url}/${result.buildId}`,
     buildId: result.buildId,
+    manifest: JSON.parse(stored.entry(kvKeys.manifest(result.buildId))!) as Manifest,
     routeTable: Object.fromEntries(result.routeTargets),
     pages: Object.fromEntries(
       result.pages.map((page) => [page.route, { title: page.title, description: page.description }]),
@@ -49,37 +56,51 @@ async function fixture(
 
 export default async function setup(project: TestProject) {
   const outRoot = await mkdtemp(join(tmpdir(), 'self-docs-worker-'));
-  project.provide('site', await fixture('tests/fixtures/site', join(outRoot, 'site')));
-  project.provide('homeSite', await fixture('tests/fixtures/home-site', join(outRoot, 'home-site')));
+  const server = await serveFixtureEntries();
+  project.provide('site', await fixture(server, 'tests/fixtures/site', join(outRoot, 'site')));
+  project.provide('homeSite', await fixture(server, 'tests/fixtures/home-site', join(outRoot, 'home-site')));
   // Built as `npm start` builds it: two of its pages fail and show their problems instead.
-  project.provide('brokenSite', await fixture('tests/fixtures/broken-pages', join(outRoot, 'broken-pages'), true));
+  project.provide(
+    'brokenSite',
+    await fixture(server, 'tests/fixtures/broken-pages', join(outRoot, 'broken-pages'), true),
+  );
   project.provide(
     'versionsSite',
-    await fixture('tests/fixtures/docusaurus-versions', join(outRoot, 'docusaurus-versions')),
+    await fixture(server, 'tests/fixtures/docusaurus-versions', join(outRoot, 'docusaurus-versions')),
   );
   project.provide(
     'redirectsSite',
-    await fixture('tests/fixtures/docusaurus-redirects', join(outRoot, 'docusaurus-redirects')),
+    await fixture(server, 'tests/fixtures/docusaurus-redirects', join(outRoot, 'docusaurus-redirects')),
   );
-  project.provide('styledSite', await fixture('tests/fixtures/docusaurus-styled', join(outRoot, 'docusaurus-styled')));
+  project.provide(
+    'styledSite',
+    await fixture(server, 'tests/fixtures/docusaurus-styled', join(outRoot, 'docusaurus-styled')),
+  );
   project.provide(
     'componentsSite',
-    await fixture('tests/fixtures/docusaurus-components', join(outRoot, 'docusaurus-components')),
+    await fixture(server, 'tests/fixtures/docusaurus-components', join(outRoot, 'docusaurus-components')),
   );
   // With its browser bundle: the manifest names the chunk and stylesheet of each site component.
   project.provide(
     'islandsSite',
-    await fixture('tests/fixtures/docusaurus-islands', join(outRoot, 'docusaurus-islands'), false, { client: true }),
+    await fixture(server, 'tests/fixtures/docusaurus-islands', join(outRoot, 'docusaurus-islands'), false, {
+      client: true,
+    }),
   );
   // Custom pages of src/pages, with the browser bundle: the React page's island has a chunk.
   project.provide(
     'pagesSite',
-    await fixture('tests/fixtures/docusaurus-pages', join(outRoot, 'docusaurus-pages'), false, { client: true }),
+    await fixture(server, 'tests/fixtures/docusaurus-pages', join(outRoot, 'docusaurus-pages'), false, {
+      client: true,
+    }),
   );
-  project.provide('blogSite', await fixture('tests/fixtures/docusaurus-blog', join(outRoot, 'docusaurus-blog')));
+  project.provide(
+    'blogSite',
+    await fixture(server, 'tests/fixtures/docusaurus-blog', join(outRoot, 'docusaurus-blog')),
+  );
   project.provide(
     'instancesSite',
-    await fixture('tests/fixtures/docusaurus-docs-instances', join(outRoot, 'docusaurus-docs-instances')),
+    await fixture(server, 'tests/fixtures/docusaurus-docs-instances', join(outRoot, 'docusaurus-docs-instances')),
   );
   // A site whose big sidebar is rendered in part (see worker/render/sidebar-view.ts).
   await generateCorpus(join(outRoot, 'large-source'), { pages: largeSitePages });
@@ -88,7 +109,7 @@ export default async function setup(project: TestProject) {
   const threads = process.env.SELF_BUILD_THREADS;
   process.env.SELF_BUILD_THREADS = '0';
   try {
-    project.provide('largeSite', await fixture(join(outRoot, 'large-source'), join(outRoot, 'large-site')));
+    project.provide('largeSite', await fixture(server, join(outRoot, 'large-source'), join(outRoot, 'large-site')));
   } finally {
     if (threads === undefined) delete process.env.SELF_BUILD_THREADS;
     else process.env.SELF_BUILD_THREADS = threads;
@@ -100,6 +121,7 @@ export default async function setup(project: TestProject) {
   );
   return async () => {
     await closeAlgoliaStandIns(standIns);
+    await server.close();
     await rm(outRoot, { recursive: true, force: true });
   };
 }

@@ -3,23 +3,56 @@
 //
 // Every deploy gets a build id no other test used, so its own records, its edge-cache entries
 // (keyed by build id) and the isolate's memory start empty: tests do not depend on order.
-// Content keys (pages, route buckets, sidebars…) are named by their hash and shared, as in KV.
+// Content keys (pages, route buckets, sidebars…) are named by their hash and shared, as in KV:
+// a deploy writes only those this runtime's KV does not hold yet (see `written`).
 
 /// <reference types="@cloudflare/vitest-pool-workers/types" />
 import { env } from 'cloudflare:test';
 import { inject } from 'vitest';
-import { kvKeys, type Manifest } from '../../../client/contract/storage.ts';
+import { contentKeyPrefixes, kvKeys, type Manifest } from '../../../client/contract/storage.ts';
 import type { PageData } from '../../../client/contract/page.ts';
 import type { SidebarItem } from '../../../client/contract/sidebar.ts';
 import type { SiteConfig } from '../../../client/contract/site-config.ts';
 import type { BuiltFixture } from '../../support/worker-global-setup.ts';
+import type { KvEntry } from '../../../scripts/compiler/outputs/kv-writer.ts';
 import type { Env } from '../../../worker/env.ts';
 import { forgetStore } from '../../../worker/services/content-store.ts';
 import { forgetPages } from '../../../worker/services/html-cache.ts';
 import { forgetSearchPieces } from '../../../worker/services/search/pieces.ts';
 
+const kv = (env as unknown as Env).CONTENT;
+
+/**
+ * Content keys a deploy wrote into this runtime's KV, with the value written, while no put or
+ * delete through `bindings.CONTENT` touched them since. The files of a vitest worker share one
+ * workerd, its KV and this module: a later deploy of a fixture skips those puts (a round trip each
+ * to Miniflare's KV simulator; the large fixture's 600 took seconds every deploy).
+ */
+const written = new Map<string, string>();
+
+/** `CONTENT` for the tests: a put or delete of a key makes the next deploy write it again. */
+const content = new Proxy(kv, {
+  get(target, property) {
+    if (property === 'put' || property === 'delete') {
+      return (key: string, ...rest: unknown[]) => {
+        written.delete(key);
+        return (target[property] as (key: string, ...rest: unknown[]) => Promise<void>).call(target, key, ...rest);
+      };
+    }
+    const value: unknown = Reflect.get(target, property, target);
+    return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+  },
+});
+
 /** The worker's bindings as configured in wrangler.toml (KV `CONTENT`, `HTML_CACHE_TTL`). */
-export const bindings = env as unknown as Env;
+export const bindings: Env = { ...(env as unknown as Env), CONTENT: content };
+
+/** Writes a content-addressed entry unless this runtime's KV already holds that value. */
+async function putContent(key: string, value: string): Promise<void> {
+  if (written.get(key) === value) return;
+  await bindings.CONTENT.put(key, value);
+  written.set(key, value);
+}
 
 export type FixtureName =
   | 'site'
@@ -91,10 +124,23 @@ export function fixtureSidebars(fixture: FixtureName = 'site'): Record<string, S
 
 /** The manifest of a fixture as the build wrote it. */
 export function fixtureManifest(fixture: FixtureName = 'site'): Manifest {
-  const { buildId, kvEntries } = fixtureBuild(fixture);
-  const entry = kvEntries.find((e) => e.key === kvKeys.manifest(buildId));
-  if (!entry) throw new Error(`the ${fixture} fixture build has no manifest`);
-  return JSON.parse(entry.value) as Manifest;
+  return fixtureBuild(fixture).manifest;
+}
+
+/** The KV entries of fixture builds, by build id: fetched once from the global setup's server. */
+const fetchedEntries = new Map<string, Promise<KvEntry[]>>();
+
+function fixtureEntries(source: BuiltFixture): Promise<KvEntry[]> {
+  let entries = fetchedEntries.get(source.buildId);
+  if (!entries) {
+    entries = fetch(source.entriesUrl).then(async (response) => {
+      if (!response.ok) throw new Error(`${source.entriesUrl} answered ${response.status}`);
+      return (await response.json()) as KvEntry[];
+    });
+    entries.catch(() => fetchedEntries.delete(source.buildId));
+    fetchedEntries.set(source.buildId, entries);
+  }
+  return entries;
 }
 
 export function freshBuildId(): string {
@@ -105,9 +151,10 @@ export async function deployFixture(options: DeployOptions = {}): Promise<Deploy
   const source = fixtureBuild(options.fixture);
   const buildId = freshBuildId();
   const omit = new Set(options.omit);
-  const values = new Map(source.kvEntries.map((entry) => [entry.key, entry.value]));
+  const entries = await fixtureEntries(source);
+  const values = new Map(entries.map((entry) => [entry.key, entry.value]));
   let manifest: Manifest | undefined;
-  for (const entry of source.kvEntries) {
+  for (const entry of entries) {
     if (entry.key === kvKeys.manifest(source.buildId)) {
       const built = JSON.parse(entry.value) as Manifest;
       manifest = { ...built, buildId, site: { ...built.site, ...options.site } };
@@ -117,7 +164,9 @@ export async function deployFixture(options: DeployOptions = {}): Promise<Deploy
     } else if (entry.key.startsWith(kvKeys.page(''))) {
       // Content keys are shared by builds: leaving pages out means deleting them.
       if (omit.has('pages')) await bindings.CONTENT.delete(entry.key);
-      else await bindings.CONTENT.put(entry.key, entry.value);
+      else await putContent(entry.key, entry.value);
+    } else if (contentKeyPrefixes.some((prefix) => entry.key.startsWith(prefix))) {
+      await putContent(entry.key, entry.value);
     } else {
       await bindings.CONTENT.put(entry.key, entry.value);
     }
