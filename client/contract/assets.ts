@@ -12,7 +12,12 @@ export interface ClientAssets {
    * No font is preloaded: the web font is `font-display: optional`, so the first paint never
    * waits for it (client/styles/fonts.css).
    */
-  styleGroups?: StyleGroup[];
+  styleGroups?: StyleGroupRef[];
+  /**
+   * The groups' CSS, by group name: KV `styles:<hash>` (client/contract/storage.ts), read by the
+   * renders that inline it, not by every request that reads the manifest (a search needs none of it).
+   */
+  styleSheet?: string;
   // Older format (assets without style groups): goes once every kept build records `formats` (contract/storage.ts).
   /**
    * The whole page stylesheet, inlined in every page: builds made before style groups. A build
@@ -42,10 +47,21 @@ export interface ClientAssets {
  */
 export type StyleScope = 'every' | 'page' | 'search' | 'web-font' | 'navigation' | 'status' | 'drawer';
 
-export interface StyleGroup {
+/** A style group as the manifest names it; its CSS is in the build's style sheet (`ClientAssets.styleSheet`). */
+export interface StyleGroupRef {
   name: string;
   scope: StyleScope;
-  css: string;
   /** The same CSS as a file, `/assets/<name>-<hash>.css`, for the browser to link. */
   href: string;
+  // Older format (manifest 1: the groups' CSS in the manifest): goes once no kept build has manifest format 1.
+  /** The group's CSS, in a manifest of format 1 (a build's own in-memory manifest has it too). */
+  css?: string;
 }
+
+/** A style group with its CSS, as a document inlines it. */
+export interface StyleGroup extends StyleGroupRef {
+  css: string;
+}
+
+/** A build's style sheet value (`kvKeys.styles`): each group's CSS, by group name. */
+export type StyleSheet = Record<string, string>;

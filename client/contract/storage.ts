@@ -2,7 +2,7 @@
 // sidebars, llms parts and where the search index lives. The worker and the build read it; the
 // browser never does (lint keeps browser code from importing it).
 
-import type { ClientAssets } from './assets.ts';
+import type { ClientAssets, StyleGroup } from './assets.ts';
 import type { FeedRef } from './blog.ts';
 import type { IslandAssets } from './page.ts';
 import type { RedirectRule } from './redirect-rules.ts';
@@ -51,7 +51,8 @@ export interface SidebarRef {
  * `formats`: five deploys after this code first deploys.
  */
 export const storedFormats = {
-  manifest: 1,
+  // 2: the style groups' CSS is a value of its own (`ClientAssets.styleSheet`), not in the manifest.
+  manifest: 2,
   routes: 1,
   page: 1,
   markdown: 1,
@@ -63,9 +64,9 @@ export const storedFormats = {
 export type StoredFormats = { [Format in keyof typeof storedFormats]: number };
 
 /**
- * One build's own record, KV `b:<id>:manifest`, read once per isolate. Nothing in it grows with the
- * number of pages: the route table, sidebars, llms files and search index are content-addressed
- * values it names by hash.
+ * One build's own record, KV `b:<id>:manifest`, read once per isolate (by every cold request, a
+ * search too). Nothing in it grows with the number of pages: the route table, sidebars, llms files,
+ * search index and the style groups' CSS are content-addressed values it names by hash.
  */
 export interface Manifest {
   buildId: string;
@@ -100,6 +101,14 @@ export interface Manifest {
 }
 
 /**
+ * A manifest whose style groups carry their CSS (read from its `assets.styleSheet`): what a document
+ * is rendered from (worker/services/content-store.ts `styledManifest`).
+ */
+export type StyledManifest = Omit<Manifest, 'assets'> & {
+  assets: Omit<ClientAssets, 'styleGroups'> & { styleGroups?: StyleGroup[] };
+};
+
+/**
  * A part of `/llms.txt` ready to serve, with its pages in sidebar order for `/llms-full.txt`; KV
  * `llms:<hash>`. Pages are named by route (their Markdown is found through the route table), so
  * editing a page's text leaves the parts as they were.
@@ -124,6 +133,8 @@ export const kvKeys = {
   searchPiece: (hash: string) => `search:${hash}`,
   /** A page of a dev build that failed to build, with its problems (never in a production build). */
   broken: (hash: string) => `broken:${hash}`,
+  /** A build's style sheet (`ClientAssets.styleSheet`): its style groups' CSS, by group name. */
+  styles: (hash: string) => `styles:${hash}`,
   /** A blog feed, served at the path the manifest's `feeds` gives it. */
   feed: (hash: string) => `feed:${hash}`,
   /** A part of a large build's `keys` record (which then names its parts); never read by the worker. */
@@ -141,6 +152,7 @@ export const contentKeyPrefixes = [
   'broken:',
   'feed:',
   'keys:',
+  'styles:',
 ] as const;
 
 /** Bucket of a route in a table of `buckets` buckets (FNV-1a of its UTF-16 code units). */

@@ -11,6 +11,8 @@
 // for a machine shared with other servers. `--profile DIR` (needs `--port`; the inspector takes
 // P + 2): each sample's first search is profiled by V8 (first-search-profile.ts), written to
 // DIR/<worktree>-<sample>.cpuprofile, and each worker's self time is summed up by file and function.
+// `<worktree>@<kept folder>` serves that worker its own kept build (a change to what a build stores,
+// each worker on the build its own code writes).
 
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -28,6 +30,8 @@ import { profiled, profileSummary, summaryText, type CpuProfile } from './first-
 export interface FirstSearchAbOptions {
   keptDir: string;
   worktrees: string[];
+  /** A worker's own kept build, by its index in `worktrees`; the others serve `keptDir`. */
+  keptDirs: (string | undefined)[];
   samples: number;
   query: string;
   servicesUp: boolean;
@@ -62,7 +66,7 @@ export function firstSearchAbOptions(argv: string[]): FirstSearchAbOptions {
   const [keptDir, ...worktrees] = positional;
   if (!keptDir || worktrees.length === 0)
     throw new Error(
-      'usage: npm run bench:first-search -- <kept folder> <worktree>… [--samples N] [--query Q] [--services-up] [--port P] [--profile DIR]',
+      'usage: npm run bench:first-search -- <kept folder> <worktree>[@<kept folder>]… [--samples N] [--query Q] [--services-up] [--port P] [--profile DIR]',
     );
   const samples = Number(flags.get('--samples') ?? 9);
   if (!Number.isInteger(samples) || samples < 1)
@@ -74,7 +78,8 @@ export function firstSearchAbOptions(argv: string[]): FirstSearchAbOptions {
   if (profileDir !== undefined && port === 0) throw new Error('--profile needs --port (its inspector takes port + 2)');
   return {
     keptDir: resolve(keptDir),
-    worktrees: worktrees.map((worktree) => resolve(worktree)),
+    worktrees: worktrees.map((worktree) => resolve(worktree.split('@')[0]!)),
+    keptDirs: worktrees.map((worktree) => (worktree.includes('@') ? resolve(worktree.split('@')[1]!) : undefined)),
     samples,
     // The scale bench's first query at 10,000 generated pages (seed 1).
     query: flags.get('--query') ?? 'stywem upgr',
@@ -90,11 +95,17 @@ interface Sampled {
   profiles: CpuProfile[];
 }
 
-export async function firstSearchAb(options: FirstSearchAbOptions): Promise<void> {
-  const rebuilt = join(options.keptDir, 'out-again');
-  const outDir = existsSync(rebuilt) ? rebuilt : join(options.keptDir, 'out');
-  const persist = join(options.keptDir, 'state');
+/** A kept build's output folder and KV state. */
+function keptBuild(keptDir: string): { outDir: string; persist: string } {
+  const rebuilt = join(keptDir, 'out-again');
+  const outDir = existsSync(rebuilt) ? rebuilt : join(keptDir, 'out');
+  const persist = join(keptDir, 'state');
   for (const dir of [outDir, persist]) if (!existsSync(dir)) throw new Error(`${dir} is missing: pass a --keep folder`);
+  return { outDir, persist };
+}
+
+export async function firstSearchAb(options: FirstSearchAbOptions): Promise<void> {
+  const kept = options.worktrees.map((_, i) => keptBuild(options.keptDirs[i] ?? options.keptDir));
   const work = await mkdtemp(join(tmpdir(), 'self-docs-first-search-ab-'));
   try {
     const bundles: string[] = [];
@@ -104,7 +115,7 @@ export async function firstSearchAb(options: FirstSearchAbOptions): Promise<void
     if (options.profileDir) await mkdir(options.profileDir, { recursive: true });
     for (let sample = 0; sample < options.samples; sample++)
       for (const i of turnOrder(sample, bundles.length)) {
-        const { cpuMs, body, profile } = await firstSearch(bundles[i]!, outDir, persist, options);
+        const { cpuMs, body, profile } = await firstSearch(bundles[i]!, kept[i]!.outDir, kept[i]!.persist, options);
         sampled[i]!.cpuMs.push(cpuMs);
         sampled[i]!.answers.update(comparableAnswer(body));
         if (profile && options.profileDir) {

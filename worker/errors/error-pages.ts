@@ -7,14 +7,17 @@ import type { AppEnv } from '../env.ts';
 import { bootData } from '../render/boot-data.ts';
 import { loadRenderers } from '../render/load-renderers.ts';
 import { lastKnownManifest } from '../services/content-store.ts';
+import { styledIfKnown } from '../services/style-sheet.ts';
 import { announcementDismissed, chooseTheme } from '../services/theme.ts';
-import type { Manifest } from '../../client/contract/storage.ts';
+import type { StyledManifest } from '../../client/contract/storage.ts';
 import type { ThemeChoice } from '../services/theme.ts';
 import { describeError, type ErrorAnswer } from './describe.ts';
 
 export async function errorPage(c: Context<AppEnv>, answer: ErrorAnswer): Promise<string | ReadableStream<Uint8Array>> {
   if (answer.status !== 503) return barePage(answer);
-  const manifest = lastKnownManifest();
+  const known = lastKnownManifest();
+  // The layout needs the style groups' CSS, which KV, if it is what failed, may not give now.
+  const manifest = known && (await styledIfKnown(known)?.catch(() => undefined));
   if (!manifest) return barePage(answer);
   c.set('siteSources', manifest.head?.sources);
   const theme = chooseTheme(c, manifest.site);
@@ -28,7 +31,7 @@ export async function errorPage(c: Context<AppEnv>, answer: ErrorAnswer): Promis
  * handler logs it.
  */
 export async function errorPageRest(
-  manifest: Manifest,
+  manifest: StyledManifest,
   theme: ThemeChoice,
   dismissed: boolean,
   error: unknown,

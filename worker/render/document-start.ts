@@ -5,7 +5,7 @@
 // goes out before the renderers are loaded.
 
 import type { StyleGroup, StyleScope } from '../../client/contract/assets.ts';
-import type { Manifest } from '../../client/contract/storage.ts';
+import type { StyledManifest } from '../../client/contract/storage.ts';
 import { escapeHtml } from '../../client/contract/escape-html.ts';
 import { themeScript, type ThemeChoice } from '../services/theme.ts';
 import { lazyLayoutScript } from './inline-scripts.ts';
@@ -35,7 +35,7 @@ function startGroups(groups: StyleGroup[], webFont: boolean): StyleGroup[] {
  * From the doctype to the last element of the head that no page changes, ending with a newline;
  * the rest of the head and the body follow it (document.tsx `renderDocumentRest`).
  */
-export function documentStart(manifest: Manifest, theme: ThemeChoice): string {
+export function documentStart(manifest: StyledManifest, theme: ThemeChoice): string {
   const { site, assets } = manifest;
   const lines = [
     '<!doctype html>',

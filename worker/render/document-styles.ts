@@ -4,8 +4,9 @@
 // The others are named in the boot data with their files, for client-side navigation to link when
 // the next page needs them (and client/web-font.ts reads the faces' file on a first visit).
 
-import type { ClientAssets, StyleGroup } from '../../client/contract/assets.ts';
+import type { StyleGroup } from '../../client/contract/assets.ts';
 import type { PageData } from '../../client/contract/page.ts';
+import type { StyledManifest } from '../../client/contract/storage.ts';
 
 export interface DocumentStyles {
   /** The groups to inline, in cascade order. */
@@ -23,7 +24,7 @@ export interface DocumentKind {
 }
 
 export function documentStyles(
-  assets: ClientAssets,
+  assets: StyledManifest['assets'],
   page: PageData | null | undefined,
   { search, status, webFont }: DocumentKind,
 ): DocumentStyles {

@@ -13,7 +13,7 @@ import { SearchPage } from '../../client/components/SearchPage.tsx';
 import { StatusPage } from '../../client/components/StatusPages.tsx';
 import { documentTitle } from '../../client/contract/document-title.ts';
 import type { BootData } from '../../client/contract/boot.ts';
-import type { Manifest } from '../../client/contract/storage.ts';
+import type { StyledManifest } from '../../client/contract/storage.ts';
 import type { PageData, PageHead } from '../../client/contract/page.ts';
 import { headTagKey } from '../../client/site-modules/page-head.ts';
 import type { SidebarView } from '../../client/contract/sidebar.ts';
@@ -34,7 +34,8 @@ export { escapeHtml };
 const bootElementId = '__boot';
 
 export interface DocumentInput {
-  manifest: Manifest;
+  /** The build's manifest, its style groups with their CSS (services/style-sheet.ts). */
+  manifest: StyledManifest;
   boot: BootData;
   theme: ThemeChoice;
   /** The doc page shown (the boot data carries only its summary). */

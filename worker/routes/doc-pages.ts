@@ -9,7 +9,7 @@
 import type { Context } from 'hono';
 import type { BootData } from '../../client/contract/boot.ts';
 import type { PageData } from '../../client/contract/page.ts';
-import type { Manifest } from '../../client/contract/storage.ts';
+import type { StyledManifest } from '../../client/contract/storage.ts';
 import type { AppEnv } from '../env.ts';
 import { errorPageRest } from '../errors/error-pages.ts';
 import { documentStart, preloadLinks } from '../render/document-start.ts';
@@ -19,6 +19,7 @@ import { bootData } from '../render/boot-data.ts';
 import { loadRenderers } from '../render/load-renderers.ts';
 import { sidebarView } from '../render/sidebar-view.ts';
 import { currentManifest, readBrokenPage, readPage, readSidebar } from '../services/content-store.ts';
+import { styledManifest } from '../services/style-sheet.ts';
 import { islandStyles, withIslandAssets } from '../render/island-assets.ts';
 import { cacheTtlSeconds } from '../services/edge-cache.ts';
 import {
@@ -35,6 +36,8 @@ import { announcementDismissed, chooseTheme, type ThemeChoice } from '../service
 export async function servePage(c: Context<AppEnv>): Promise<Response> {
   const manifest = await currentManifest(c.env.CONTENT);
   c.set('siteSources', manifest.head?.sources);
+  // The style groups' CSS, read beside the route (once per build and isolate): the head's start inlines it.
+  const styling = styledManifest(c.env.CONTENT, manifest);
 
   const resolved = await resolvePath(c.env.CONTENT, manifest, c.req.raw);
   const byLanguage = resolved.byLanguage ? ', Accept-Language' : '';
@@ -95,11 +98,12 @@ export async function servePage(c: Context<AppEnv>): Promise<Response> {
   if (cached) headers.set('x-html-cache', 'miss');
   // HEAD sends no body: nothing to read or render.
   if (c.req.method === 'HEAD') return new Response(null, { status, headers });
-  const rest = renderRest(c, { manifest, resolved, theme, dismissed, status, cacheKey });
+  const styled = await styling;
+  const rest = renderRest(c, { manifest: styled, resolved, theme, dismissed, status, cacheKey });
   const stream = streamDocument(
-    documentStart(manifest, theme),
+    documentStart(styled, theme),
     rest.then((rendered) => rendered.html),
-    (error) => errorPageRest(manifest, theme, dismissed, error),
+    (error) => errorPageRest(styled, theme, dismissed, error),
   );
   c.executionCtx.waitUntil(stream.sent);
   if (cached && ttl > 0) {
@@ -118,7 +122,7 @@ export async function servePage(c: Context<AppEnv>): Promise<Response> {
 }
 
 interface RestInput {
-  manifest: Manifest;
+  manifest: StyledManifest;
   resolved: Extract<Resolution, { kind: 'page' }>;
   theme: ThemeChoice;
   dismissed: boolean;

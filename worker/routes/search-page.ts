@@ -8,6 +8,7 @@ import type { AppEnv } from '../env.ts';
 import { bootData } from '../render/boot-data.ts';
 import { loadRenderers } from '../render/load-renderers.ts';
 import { currentManifest } from '../services/content-store.ts';
+import { styledManifest } from '../services/style-sheet.ts';
 import { buildToSearch, searchPage, type SearchBuild } from '../services/search/service.ts';
 import { localIndex } from '../services/search/local-index.ts';
 import { countPageSearch } from '../services/analytics/count-results.ts';
@@ -54,6 +55,8 @@ export async function serveSearchPage(c: Context<AppEnv>): Promise<Response> {
   // The page needs the site's layout: without a manifest, the error handler answers with the 503 page.
   const manifest = await currentManifest(c.env.CONTENT);
   c.set('siteSources', manifest.head?.sources);
+  // The style groups' CSS, read while the search runs.
+  const styling = styledManifest(c.env.CONTENT, manifest);
   const tag = versionTag(manifest.site.docs.lastVersion ?? currentVersionName);
   const data = await searchPageData(c, {
     buildId: manifest.buildId,
@@ -67,7 +70,7 @@ export async function serveSearchPage(c: Context<AppEnv>): Promise<Response> {
   });
   const theme = chooseTheme(c, manifest.site);
   const boot = { ...bootData(manifest, null, 200, theme, announcementDismissed(c, manifest.site)), search: data };
-  const body = (await loadRenderers()).renderDocument({ manifest, boot, theme });
+  const body = (await loadRenderers()).renderDocument({ manifest: await styling, boot, theme });
   return new Response(body, {
     status: 200,
     headers: {

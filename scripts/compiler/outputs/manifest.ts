@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { StyleSheet } from '../../../client/contract/assets.ts';
 import type { FeedRef } from '../../../client/contract/blog.ts';
 import type { IslandAssets } from '../../../client/contract/page.ts';
 import type { RedirectRule } from '../../../client/contract/redirect-rules.ts';
@@ -51,11 +52,12 @@ export function assembleManifest(parts: ManifestParts, files: Uint8Array[]): Man
 export const keysPerPart = 40_000;
 
 /**
- * Writes the build's two records (its content keys, its manifest), closes the KV files, and notes
- * the build id and the content keys beside them: the deploy protects those keys from garbage
- * collection without reading them back from KV.
+ * Writes the build's style sheet and its two records (its content keys, its manifest), closes the
+ * KV files, and notes the build id and the content keys beside them: the deploy protects those keys
+ * from garbage collection without reading them back from KV.
  */
 export async function writeManifest(kv: KvWriter, outDir: string, manifest: Manifest, perPart = keysPerPart) {
+  const stored = await withStyleSheet(kv, manifest);
   const keys = kv.contentKeys();
   // A large site's record (some 210,000 keys at 100,000 pages) goes in content-addressed parts of
   // about 1 MB that it names, so no value passes 2 MB. Keys go to parts by a hash of the key, not by
@@ -68,11 +70,25 @@ export async function writeManifest(kv: KvWriter, outDir: string, manifest: Mani
   }
   const contentKeys = JSON.stringify(parts.length > 0 ? [...keys, ...parts].sort() : keys);
   await kv.put(kvKeys.keys(manifest.buildId), parts.length > 0 ? JSON.stringify({ parts }) : contentKeys);
-  await kv.put(kvKeys.manifest(manifest.buildId), JSON.stringify(manifest));
+  await kv.put(kvKeys.manifest(manifest.buildId), JSON.stringify(stored));
   const written = await kv.close();
   await writeFile(join(outDir, 'kv', 'build-id'), manifest.buildId);
   await writeFile(join(outDir, 'kv', 'keys.json'), contentKeys);
   return { ...written, largest: kv.largest };
+}
+
+/**
+ * The manifest as stored: its style groups' CSS (most of its bytes) moved to a content-addressed
+ * value it names, which only the renders that inline CSS read; the same CSS in the next build is
+ * the same key, written once.
+ */
+async function withStyleSheet(kv: KvWriter, manifest: Manifest): Promise<Manifest> {
+  const groups = manifest.assets.styleGroups;
+  if (!groups || groups.length === 0) return manifest;
+  const sheet: StyleSheet = Object.fromEntries(groups.map((group) => [group.name, group.css ?? '']));
+  const styleSheet = await kv.putContent(kvKeys.styles, JSON.stringify(sheet));
+  const styleGroups = groups.map(({ css: _css, ...group }) => group);
+  return { ...manifest, assets: { ...manifest.assets, styleGroups, styleSheet } };
 }
 
 /** A key's part among `count` (FNV-1a of the key). */

@@ -74,7 +74,7 @@ describe('a site with remark-math, rehype-katex and a plugin of its own', () => 
     const math = result.manifest.assets.styleGroups!.find((group) => group.name === 'math')!;
     expect(math.scope).toBe('page');
     expect(math.css).toContain('.katex-display');
-    const fonts = [...math.css.matchAll(/url\("?([^)"]+\.woff2)"?\)/g)].map((match) => match[1]!);
+    const fonts = [...math.css!.matchAll(/url\("?([^)"]+\.woff2)"?\)/g)].map((match) => match[1]!);
     expect(fonts.length).toBeGreaterThan(10);
     for (const font of fonts) {
       expect(font).toMatch(/^\/assets\/KaTeX_[\w-]+\.woff2$/);

@@ -38,10 +38,16 @@ describe('first-search A/B bench', () => {
     expect(options).toEqual({
       keptDir: '/k',
       worktrees: ['/a', '/b'],
+      keptDirs: [undefined, undefined],
       samples: 5,
       query: 'x y',
       servicesUp: true,
       port: 8920,
+    });
+    // A worker served its own kept build: the one its code writes.
+    expect(firstSearchAbOptions(['/k', '/a', '/b@/k2'])).toMatchObject({
+      worktrees: ['/a', '/b'],
+      keptDirs: [undefined, '/k2'],
     });
     expect(firstSearchAbOptions(['/k', '/a'])).toMatchObject({
       samples: 9,

@@ -23,7 +23,7 @@ async function build(buildId: string, firstPage: string): Promise<string> {
   await mkdir(join(out, 'client', 'assets'), { recursive: true });
   const kv = new KvWriter(join(out, 'kv'));
   for (let i = 0; i < 250; i++) await kv.putContent(kvKeys.page, i === 0 ? firstPage : `{"page":${i}}`);
-  await writeManifest(kv, out, { buildId } as Manifest, 100);
+  await writeManifest(kv, out, { buildId, assets: {} } as Manifest, 100);
   return out;
 }
 

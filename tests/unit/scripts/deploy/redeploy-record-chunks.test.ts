@@ -61,7 +61,7 @@ async function build(buildId: string, edits: Map<number, number> = new Map()): P
   const writer = createSearchIndexWriter({ siteUrl: 'https://docs.example.test', sizes });
   for (let i = 0; i < pageCount; i++) writer.addPage(i, records(i, edits.get(i) ?? 0));
   const search = await emitSearchIndex(writer, 'assets', out, kv, maxStaticPieces);
-  await writeManifest(kv, out, { buildId, search } as Manifest);
+  await writeManifest(kv, out, { buildId, search, assets: {} } as Manifest);
   return out;
 }
 

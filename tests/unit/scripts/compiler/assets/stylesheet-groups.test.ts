@@ -2,7 +2,8 @@
 // the worker inlines those, in the stylesheet's order, naming the others for the browser to link.
 
 import { describe, expect, it } from 'vitest';
-import type { ClientAssets, StyleGroup } from '../../../../../client/contract/assets.ts';
+import type { StyleGroup } from '../../../../../client/contract/assets.ts';
+import type { StyledManifest } from '../../../../../client/contract/storage.ts';
 import type { PageData, TreeNode } from '../../../../../client/contract/page.ts';
 import { styleGroupsOfPage, styleGroupSources } from '../../../../../scripts/compiler/assets/stylesheet-groups.ts';
 import { documentStyles } from '../../../../../worker/render/document-styles.ts';
@@ -60,7 +61,7 @@ describe('the style groups a document inlines', () => {
     css: `.${name}{}`,
     href: `/assets/${name}-HASH.css`,
   });
-  const assets: ClientAssets = {
+  const assets: StyledManifest['assets'] = {
     script: '/assets/main.js',
     modulePreloads: [],
     styles: [],
