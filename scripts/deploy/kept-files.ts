@@ -71,7 +71,7 @@ const bulkReadKeys = 100;
 /**
  * The files under `<clientDir>/assets` that the build itself wrote, with their hashes. The asset
  * files (tens of thousands of small search pieces on a large site) are read and written without
- * awaiting each one: an asynchronous read of a small file costs about ten times the CPU of a
+ * awaiting each one: an asynchronous read of a small file costs many times the CPU of a
  * synchronous one (opened, examined, read and closed as four tasks).
  */
 export async function describeAssets(clientDir: string): Promise<KeptAsset[]> {

@@ -144,8 +144,8 @@ async function readEntries(step: string, file: string): Promise<{ key: string; v
 
 /** SQL split into statements as `wrangler d1 execute` splits it (triggers, strings and comments kept whole). */
 async function splitSql(sql: string): Promise<string[]> {
-  // Required, not imported: an import of wrangler's 12 MB CommonJS bundle first scans it for its
-  // export names, a second of CPU in each deploy process.
+  // Required, not imported: an import of wrangler's large CommonJS bundle first scans all of it
+  // for its export names, in each deploy process.
   const { unstable_splitSqlQuery } = createRequire(import.meta.url)('wrangler') as typeof Wrangler;
   return unstable_splitSqlQuery(sql);
 }

@@ -38,7 +38,7 @@ export async function emitSearchIndex(
     if (store === 'kv') directory = await kv.putContent(kvKeys.searchPiece, () => piece.text, piece.hash);
     else {
       // Written without awaiting each: a large site has tens of thousands of small pieces, and an
-      // asynchronous write of a small file costs several times the CPU of a synchronous one.
+      // asynchronous write of a small file costs a few times the CPU of a synchronous one.
       writeFileSync(fileOf(piece.hash), piece.text);
       files++;
       if (piece.passing) chunks.push(piece.hash);
