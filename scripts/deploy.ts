@@ -38,8 +38,8 @@ try {
     await withLock(target, async () => {
       // Read before building: a deploy that cannot see the kept builds must not start.
       await readHistory(target);
-      // The compiler is loaded only to build (loading it is most of a rollback's CPU otherwise): a
-      // rollback, or a deploy stopped at the lock, never needs it.
+      // The compiler is loaded only to build: a rollback, or a deploy stopped at the lock, never
+      // needs it, and loading it was a large part of their start-up.
       const { runBuild } = await import('./compiler/pipeline.ts');
       const result = await runBuild({ siteDir: args.content, outDir: args.out, cacheDir: args.cache, progress });
       for (const warning of result.warnings) console.warn(`warning: ${warning.message}`);
