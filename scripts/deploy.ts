@@ -10,7 +10,6 @@ import { resolve } from 'node:path';
 import { parseArgs } from './cli/args.ts';
 import { progressFor } from './cli/progress.ts';
 import { buildFailureMessage } from './compiler/errors.ts';
-import { runBuild } from './compiler/pipeline.ts';
 import { withLock } from './deploy/lock.ts';
 import { deployLocked, readHistory, rollBack } from './deploy/steps.ts';
 import { localServeCommand, localTarget, remoteTarget } from './deploy/target.ts';
@@ -39,6 +38,9 @@ try {
     await withLock(target, async () => {
       // Read before building: a deploy that cannot see the kept builds must not start.
       await readHistory(target);
+      // The compiler is loaded only to build: a rollback, or a deploy stopped at the lock, never
+      // needs it, and loading it was a large part of their start-up.
+      const { runBuild } = await import('./compiler/pipeline.ts');
       const result = await runBuild({ siteDir: args.content, outDir: args.out, cacheDir: args.cache, progress });
       for (const warning of result.warnings) console.warn(`warning: ${warning.message}`);
       console.log(`built ${result.pages.length} pages as build ${result.buildId}`);

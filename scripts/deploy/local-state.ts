@@ -6,9 +6,11 @@
 // frees the SQLite files for a server; a step after `close` starts it again.
 
 import { readdir, readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Miniflare } from 'miniflare';
+import type * as Wrangler from 'wrangler';
 import type { DeployTarget } from './deploy-target.ts';
 import { DeployError } from './wrangler.ts';
 
@@ -142,7 +144,9 @@ async function readEntries(step: string, file: string): Promise<{ key: string; v
 
 /** SQL split into statements as `wrangler d1 execute` splits it (triggers, strings and comments kept whole). */
 async function splitSql(sql: string): Promise<string[]> {
-  const { unstable_splitSqlQuery } = await import('wrangler');
+  // Required, not imported: an import of wrangler's large CommonJS bundle first scans all of it
+  // for its export names, in each deploy process.
+  const { unstable_splitSqlQuery } = createRequire(import.meta.url)('wrangler') as typeof Wrangler;
   return unstable_splitSqlQuery(sql);
 }
 
