@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
@@ -23,6 +24,21 @@ class SlowFilesFirst extends BaseSequencer {
   }
 }
 
+/**
+ * Packages as they ship: vitest starts its workers with Vite's server conditions, `development`
+ * among them, and a package's development build (micromark's checks every step it parses) is not
+ * what a build runs. Vite merges a plugin's conditions into the defaults, so they are set once resolved.
+ */
+function shippedPackages(): Plugin {
+  return {
+    name: 'shipped-packages',
+    configResolved(config) {
+      const { conditions } = config.ssr.resolve ?? {};
+      if (conditions) conditions.splice(0, conditions.length, ...conditions.filter((c) => !/development/.test(c)));
+    },
+  };
+}
+
 export default defineConfig({
   test: {
     sequence: { sequencer: SlowFilesFirst },
@@ -40,6 +56,7 @@ export default defineConfig({
             },
           ],
         },
+        plugins: [shippedPackages()],
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'],
