@@ -3,7 +3,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pageDataPath } from '../../../client/contract/urls.ts';
 import { kvKeys } from '../../../client/contract/storage.ts';
-import { bindings, deployFixture, failingKv, freshBuildId, pointTo, type DeployedBuild } from '../support/deploy.ts';
+import {
+  bindings,
+  countingKv,
+  deployFixture,
+  failingKv,
+  freshBuildId,
+  pointTo,
+  type DeployedBuild,
+} from '../support/deploy.ts';
 import { get, getSettled } from '../support/requests.ts';
 
 interface ErrorBody {
@@ -145,19 +153,3 @@ describe('page data for client-side navigation', () => {
     expect(reads.get(kvKeys.manifest(build.buildId))).toBe(1);
   });
 });
-
-/** The test KV namespace, counting reads by key. */
-function countingKv(reads: Map<string, number>): KVNamespace {
-  const kv = bindings.CONTENT;
-  return new Proxy(kv, {
-    get(target, name) {
-      if (name === 'get')
-        return (key: string, ...rest: unknown[]) => {
-          reads.set(key, (reads.get(key) ?? 0) + 1);
-          return (target.get as (...args: unknown[]) => unknown).call(target, key, ...rest);
-        };
-      const value = Reflect.get(target, name) as unknown;
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-    },
-  });
-}

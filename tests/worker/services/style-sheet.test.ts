@@ -4,7 +4,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { StyleSheet } from '../../../client/contract/assets.ts';
 import { kvKeys } from '../../../client/contract/storage.ts';
-import { bindings, deployFixture, type DeployedBuild } from '../support/deploy.ts';
+import { bindings, countingKv, deployFixture, type DeployedBuild } from '../support/deploy.ts';
 import { attributesOf, textsOf } from '../support/html.ts';
 import { getSettled } from '../support/requests.ts';
 import { postSearch, searchRequest } from '../support/search.ts';
@@ -14,22 +14,6 @@ beforeEach(async () => {
   // Built with its browser code, so with style groups (the other fixtures are built without).
   build = await deployFixture({ fixture: 'docusaurus-islands' });
 });
-
-/** The test KV namespace, counting reads by key. */
-function countingKv(reads: Map<string, number>): KVNamespace {
-  const kv = bindings.CONTENT;
-  return new Proxy(kv, {
-    get(target, name) {
-      if (name === 'get')
-        return (key: string, ...rest: unknown[]) => {
-          reads.set(key, (reads.get(key) ?? 0) + 1);
-          return (target.get as (...args: unknown[]) => unknown).call(target, key, ...rest);
-        };
-      const value = Reflect.get(target, name) as unknown;
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-    },
-  });
-}
 
 describe("the style groups' CSS", () => {
   it('keeps the manifest a cold request reads under 16 KB, with the CSS (most of the bytes) apart', async () => {

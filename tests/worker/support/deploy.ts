@@ -235,3 +235,19 @@ export function bindingsWithBug(): Env {
     },
   };
 }
+
+/** The test KV namespace, counting reads by key. */
+export function countingKv(reads: Map<string, number>): KVNamespace {
+  const kv = bindings.CONTENT;
+  return new Proxy(kv, {
+    get(target, name) {
+      if (name === 'get')
+        return (key: string, ...rest: unknown[]) => {
+          reads.set(key, (reads.get(key) ?? 0) + 1);
+          return (target.get as (...args: unknown[]) => unknown).call(target, key, ...rest);
+        };
+      const value = Reflect.get(target, name) as unknown;
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
