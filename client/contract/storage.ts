@@ -102,7 +102,7 @@ export interface Manifest {
 
 /**
  * A manifest whose style groups carry their CSS (read from its `assets.styleSheet`): what a document
- * is rendered from (worker/services/content-store.ts `styledManifest`).
+ * is rendered from (worker/services/style-sheet.ts `styledManifest`).
  */
 export type StyledManifest = Omit<Manifest, 'assets'> & {
   assets: Omit<ClientAssets, 'styleGroups'> & { styleGroups?: StyleGroup[] };
