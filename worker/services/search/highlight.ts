@@ -4,7 +4,7 @@
 import type { HighlightValue, MatchLevel, SnippetValue } from '../../../client/contract/search-protocol.ts';
 import { escapeHtml } from '../../../client/contract/escape-html.ts';
 import { identifierParts, tokenize, wordPatternFor } from '../../../client/contract/search-text.ts';
-import { editDistance } from './term-candidates.ts';
+import { editDistance } from './edit-distance.ts';
 
 export interface Tags {
   pre: string;

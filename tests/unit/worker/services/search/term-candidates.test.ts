@@ -3,7 +3,8 @@
 
 import { describe, expect, it } from 'vitest';
 import { typoKey, type VocabularyPiece } from '../../../../../client/contract/index-pieces.ts';
-import { candidates, editDistance } from '../../../../../worker/services/search/term-candidates.ts';
+import { editDistance } from '../../../../../worker/services/search/edit-distance.ts';
+import { candidates } from '../../../../../worker/services/search/term-candidates.ts';
 import { random } from '../../../support/synthetic-pages.ts';
 
 /** Levenshtein's edits, and a swap of two adjacent letters as one (optimal string alignment). */
