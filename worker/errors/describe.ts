@@ -3,7 +3,7 @@
 
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { StoreUnavailable } from '../services/content-store.ts';
+import { StoreUnavailable } from '../services/kv-reads.ts';
 import { TooManyRequests } from '../services/rate-limit.ts';
 
 export interface ErrorAnswer {

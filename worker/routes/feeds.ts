@@ -8,7 +8,8 @@ import { feedContentTypes } from '../../client/contract/blog.ts';
 import { kvKeys } from '../../client/contract/storage.ts';
 import type { AppEnv } from '../env.ts';
 import { etagMatches } from '../services/etag.ts';
-import { currentManifest, immutableTtl, readStored, StoreUnavailable } from '../services/content-store.ts';
+import { currentManifest } from '../services/content-store.ts';
+import { immutableTtl, readStored, StoreUnavailable } from '../services/kv-reads.ts';
 
 export async function serveFeeds(c: Context<AppEnv>, next: Next): Promise<Response | void> {
   const path = new URL(c.req.url).pathname;

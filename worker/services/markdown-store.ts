@@ -3,7 +3,8 @@
 
 import { kvKeys, type LlmsPart, type Manifest } from '../../client/contract/storage.ts';
 import { pagePath } from '../../client/contract/urls.ts';
-import { immutableTtl, lookupRoutes, readStored, readStoredMany, StoreUnavailable } from './content-store.ts';
+import { lookupRoutes } from './content-store.ts';
+import { immutableTtl, readStored, readStoredMany, StoreUnavailable } from './kv-reads.ts';
 
 export async function readMarkdown(kv: KVNamespace, hash: string): Promise<string> {
   const text = await readStored(kv, kvKeys.markdown(hash), immutableTtl);

@@ -4,7 +4,7 @@
 
 import type { StyleSheet } from '../../client/contract/assets.ts';
 import { kvKeys, type Manifest, type StyledManifest } from '../../client/contract/storage.ts';
-import { immutableTtl, readStored, StoreUnavailable } from './content-store.ts';
+import { immutableTtl, readStored, StoreUnavailable } from './kv-reads.ts';
 
 /** Each manifest's styled twin, being read or read; a failed read is forgotten, so the next render asks again. */
 const styled = new WeakMap<Manifest, Promise<StyledManifest>>();

@@ -20,7 +20,7 @@ import type { Postings } from '../../../client/contract/postings.ts';
 import { expandRecord } from '../../../client/contract/search-records.ts';
 import { queryWordsOf, tokenize } from '../../../client/contract/search-text.ts';
 import type { PageRecordReader } from '../../../client/contract/search-records.ts';
-import { StoreUnavailable } from '../content-store.ts';
+import { StoreUnavailable } from '../kv-reads.ts';
 import { applyFacetFilters } from './format.ts';
 import { allowedTypos } from './highlight.ts';
 import { noMatches, restrict, union } from './matches.ts';

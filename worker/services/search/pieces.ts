@@ -5,7 +5,7 @@
 import { kvKeys, type SearchRef } from '../../../client/contract/storage.ts';
 import { searchPiecePath } from '../../../client/contract/urls.ts';
 import type { Env } from '../../env.ts';
-import { immutableTtl, readStored, StoreUnavailable } from '../content-store.ts';
+import { immutableTtl, readStored, StoreUnavailable } from '../kv-reads.ts';
 import { ByteCache } from '../byte-cache.ts';
 import { SharedReads } from '../shared-reads.ts';
 import { defaultCacheBytes, latin1Json, retainedBytes } from './piece-cache.ts';

@@ -5,7 +5,8 @@ import { currentVersionName, versionTag, type SearchResponse } from '../../../cl
 import type { SearchRef } from '../../../client/contract/storage.ts';
 import { docsVersions } from '../../../client/contract/versions.ts';
 import type { Env } from '../../env.ts';
-import { currentManifest, StoreUnavailable } from '../content-store.ts';
+import { currentManifest } from '../content-store.ts';
+import { StoreUnavailable } from '../kv-reads.ts';
 import { formatPage } from './format.ts';
 import { localIndex } from './local-index.ts';
 import { localPageResults, searchPageQuery, searchPageResults, type SearchPageResults } from './page-results.ts';

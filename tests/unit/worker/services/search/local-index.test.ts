@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kvKeys } from '../../../../../client/contract/storage.ts';
 import type { RecordType, SearchRecord } from '../../../../../client/contract/search-protocol.ts';
 import { buildSite } from '../../../support/sites.ts';
-import { StoreUnavailable } from '../../../../../worker/services/content-store.ts';
+import { StoreUnavailable } from '../../../../../worker/services/kv-reads.ts';
 import { applyFacetFilters } from '../../../../../worker/services/search/format.ts';
 import { localIndex } from '../../../../../worker/services/search/local-index.ts';
 import { forgetSearchPieces } from '../../../../../worker/services/search/pieces.ts';

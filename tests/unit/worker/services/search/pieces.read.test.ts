@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { searchPiecePath } from '../../../../../client/contract/urls.ts';
 import type { SearchRef } from '../../../../../client/contract/storage.ts';
-import { StoreUnavailable } from '../../../../../worker/services/content-store.ts';
+import { StoreUnavailable } from '../../../../../worker/services/kv-reads.ts';
 import { readSearchPiece } from '../../../../../worker/services/search/pieces.ts';
 
 const ref: SearchRef = { store: 'assets', directory: 'root' };
