@@ -9,10 +9,8 @@ import type { SearchRef } from '../../../client/contract/storage.ts';
 import { chunkPageReader, type RecordChunk } from '../../../client/contract/record-chunks.ts';
 import {
   recordIds,
-  tagOfPage,
   termPieceRange,
   termPostingsText,
-  type ChunkEntry,
   type SearchDirectory,
   type SearchIndexRoot,
 } from '../../../client/contract/index-pieces.ts';
@@ -21,7 +19,6 @@ import { expandRecord } from '../../../client/contract/search-records.ts';
 import { queryWordsOf, tokenize } from '../../../client/contract/search-text.ts';
 import type { PageRecordReader } from '../../../client/contract/search-records.ts';
 import { StoreUnavailable } from '../kv-reads.ts';
-import { applyFacetFilters } from './format.ts';
 import { allowedTypos } from './highlight.ts';
 import { noMatches, restrict, union } from './matches.ts';
 import { termsMatches } from './merged-matches.ts';
@@ -33,6 +30,8 @@ import { rankWord } from './word-ranking.ts';
 import { pieceKinds as kinds } from './piece-kinds.ts';
 import { decodePostingsFast } from './postings-decoder.ts';
 import { derived, loadPiece, type PieceEnv, type PieceKind } from './pieces.ts';
+import { facetFilter } from './facet-filter.ts';
+import { listedChunks, pageDirectoryChunks, type LoadPiece } from './record-directory.ts';
 import { candidates, vocabularyOf, type Candidate } from './term-candidates.ts';
 
 export interface LocalIndex {
@@ -61,9 +60,7 @@ export async function localIndex(env: PieceEnv, ref: SearchRef | undefined): Pro
   return createLocalIndex(directory, (hash, kind) => loadPiece(env, ref, hash, kind));
 }
 
-type Load = <T>(hash: string, kind: PieceKind<T>) => Promise<T>;
-
-export function createLocalIndex(directory: SearchIndexRoot, load: Load): LocalIndex {
+export function createLocalIndex(directory: SearchIndexRoot, load: LoadPiece): LocalIndex {
   const idf = (count: number) => Math.log(1 + directory.records / Math.max(1, count));
   /**
    * How much of a query a word is, for best-effort answers (BM25's idf): a word in half the records
@@ -249,32 +246,6 @@ function termPiecesFor(directory: SearchDirectory, term: string): string[] {
   return directory.terms.slice(start, end).map((entry) => entry[1]);
 }
 
-/** Which chunk holds a page: `(pages, headings)` → page → chunk hash, for the pages given. */
-type ChunksOf = (pages: number[], headings: boolean) => Promise<(page: number) => string>;
-
-// Older format (a directory before version 6): goes once every kept build records `formats` (contract/storage.ts).
-/** From a directory that lists every chunk (before version 6). */
-function listedChunks(directory: SearchDirectory): ChunksOf {
-  return async (_, headings) => {
-    const list = (headings && directory.headingChunks) || directory.chunks;
-    return (page) => list[lastAtOrBefore(list, page)]![1];
-  };
-}
-
-/** From the page directory pieces (version 6) of the pages asked for, read together. */
-function pageDirectoryChunks(root: ChunkEntry[], load: Load): ChunksOf {
-  return async (pages, headings) => {
-    const directoryOf = (page: number) => root[lastAtOrBefore(root, page)]![1];
-    const wanted = [...new Set(pages.map(directoryOf))];
-    const read = new Map(await Promise.all(wanted.map(async (hash) => [hash, await load(hash, kinds.pages)] as const)));
-    return (page) => {
-      const directory = read.get(directoryOf(page))!;
-      const list = headings ? directory.headingChunks : directory.chunks;
-      return list[lastAtOrBefore(list, page)]![1];
-    };
-  };
-}
-
 function findSorted(terms: string[], term: string): number {
   let low = 0;
   let high = terms.length - 1;
@@ -288,18 +259,6 @@ function findSorted(terms: string[], term: string): number {
   return -1;
 }
 
-/** Index of the last entry whose first page is at or before `page`. */
-function lastAtOrBefore(list: [number, string][], page: number): number {
-  let low = 0;
-  let high = list.length - 1;
-  while (low < high) {
-    const middle = (low + high + 1) >> 1;
-    if (list[middle]![0] <= page) low = middle;
-    else high = middle - 1;
-  }
-  return low;
-}
-
 function concatenate(segments: Postings[]): Postings {
   const total = segments.reduce((sum, segment) => sum + segment.ids.length, 0);
   const ids = new Uint32Array(total);
@@ -311,23 +270,4 @@ function concatenate(segments: Postings[]): Postings {
     at += segment.ids.length;
   }
   return { ids, metas };
-}
-
-/** Which records pass Algolia-style facet filters, from the directory's page tags and exceptions alone. */
-function facetFilter(directory: SearchIndexRoot, filters: string[][]): ((id: number) => boolean) | undefined {
-  if (filters.length === 0) return undefined;
-  const passes = (language: string, tag: string) =>
-    applyFacetFilters([{ language: language as SearchRecord['language'], docusaurus_tag: tag }], filters).length === 1;
-  const usual = passes(directory.language, directory.docusaurusTag);
-  if (usual && directory.facetExceptions.length === 0 && !directory.pageTags) return undefined;
-  const exceptions = new Map(directory.facetExceptions.map(([id, language, tag]) => [id, passes(language, tag)]));
-  const byTag = new Map<string, boolean>();
-  const pagePasses = (page: number) => {
-    const tag = tagOfPage(directory, page);
-    let verdict = byTag.get(tag);
-    if (verdict === undefined) byTag.set(tag, (verdict = passes(directory.language, tag)));
-    return verdict;
-  };
-  const { pageOf } = recordIds(directory.rankBits);
-  return (id) => exceptions.get(id) ?? (directory.pageTags ? pagePasses(pageOf(id)) : usual);
 }
