@@ -140,16 +140,28 @@ export interface PageDirectory {
 export function termPieceRange(list: TermPieceEntry[], term: string): [number, number] {
   if (list.length === 0) return [0, 0];
   // Binary search: a query looks up dozens of candidate terms among a big site's many pieces.
+  const last = lastStartingAtOrBefore(list, term);
+  let start = last;
+  while (start > 0 && list[start]![2] === 1 && list[start]![0] === term) start--;
+  return [start, last + 1];
+}
+
+/**
+ * Of a list ordered by its entries' first value (a piece's first term or first page), the index of
+ * the last entry starting at or before `key`; 0 when none does. The list must not be empty.
+ */
+export function lastStartingAtOrBefore<K extends string | number>(
+  list: readonly (readonly [K, ...unknown[]])[],
+  key: K,
+): number {
   let low = 0;
   let high = list.length - 1;
   while (low < high) {
     const middle = (low + high + 1) >> 1;
-    if (list[middle]![0] <= term) low = middle;
+    if (list[middle]![0] <= key) low = middle;
     else high = middle - 1;
   }
-  let start = low;
-  while (start > 0 && list[start]![2] === 1 && list[start]![0] === term) start--;
-  return [start, low + 1];
+  return low;
 }
 
 /** The version tag of a page's records in an index. */

@@ -1,7 +1,11 @@
 // Which record chunk holds a page: a version-6 index lists them in page directory pieces, read
 // together for the pages a search shows; an older directory listed every chunk itself.
 
-import type { ChunkEntry, SearchDirectory } from '../../../client/contract/index-pieces.ts';
+import {
+  lastStartingAtOrBefore,
+  type ChunkEntry,
+  type SearchDirectory,
+} from '../../../client/contract/index-pieces.ts';
 import { pieceKinds as kinds } from './piece-kinds.ts';
 import type { PieceKind } from './pieces.ts';
 
@@ -16,32 +20,20 @@ export type ChunksOf = (pages: number[], headings: boolean) => Promise<(page: nu
 export function listedChunks(directory: SearchDirectory): ChunksOf {
   return async (_, headings) => {
     const list = (headings && directory.headingChunks) || directory.chunks;
-    return (page) => list[lastAtOrBefore(list, page)]![1];
+    return (page) => list[lastStartingAtOrBefore(list, page)]![1];
   };
 }
 
 /** From the page directory pieces (version 6) of the pages asked for, read together. */
 export function pageDirectoryChunks(root: ChunkEntry[], load: LoadPiece): ChunksOf {
   return async (pages, headings) => {
-    const directoryOf = (page: number) => root[lastAtOrBefore(root, page)]![1];
+    const directoryOf = (page: number) => root[lastStartingAtOrBefore(root, page)]![1];
     const wanted = [...new Set(pages.map(directoryOf))];
     const read = new Map(await Promise.all(wanted.map(async (hash) => [hash, await load(hash, kinds.pages)] as const)));
     return (page) => {
       const directory = read.get(directoryOf(page))!;
       const list = headings ? directory.headingChunks : directory.chunks;
-      return list[lastAtOrBefore(list, page)]![1];
+      return list[lastStartingAtOrBefore(list, page)]![1];
     };
   };
-}
-
-/** Index of the last entry whose first page is at or before `page`. */
-function lastAtOrBefore(list: [number, string][], page: number): number {
-  let low = 0;
-  let high = list.length - 1;
-  while (low < high) {
-    const middle = (low + high + 1) >> 1;
-    if (list[middle]![0] <= page) low = middle;
-    else high = middle - 1;
-  }
-  return low;
 }
