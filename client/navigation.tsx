@@ -5,7 +5,6 @@
 // chunk needs of the first load comes through NavigationHost, so the two share no module (a shared
 // chunk would cost the first load more than it saves).
 
-import type NProgressType from 'nprogress';
 import type { ReactNode } from 'react';
 import { DocPage, loadPageStyles } from './components/DocPage.tsx';
 import { PageLoadError, Spinner } from './components/LoadStatus.tsx';
@@ -18,19 +17,7 @@ import type { SidebarItem } from './contract/sidebar.ts';
 import { pageDataPath, pagePath } from './contract/urls.ts';
 import { containsRoute } from './contract/sidebar.ts';
 import { loadDiagrams } from './diagrams/load-diagrams.ts';
-
-const progressDelayMs = 200;
-const trickleRate = 0.02;
-
-/** nprogress is needed only once a load takes over 200 ms, so it is its own small chunk. */
-let progressBar: Promise<typeof NProgressType> | undefined;
-function loadProgressBar(): Promise<typeof NProgressType> {
-  progressBar ??= import('nprogress').then(({ default: NProgress }) => {
-    NProgress.configure({ minimum: 0.08, speed: 200, trickleSpeed: 800, showSpinner: false, easing: 'ease' });
-    return NProgress;
-  });
-  return progressBar;
-}
+import { startProgress } from './navigation-progress.ts';
 
 export class PageLoadFailure extends Error {
   constructor(
@@ -81,29 +68,6 @@ function canPrefetch(): boolean {
   return !(connection?.saveData || connection?.effectiveType === 'slow-2g');
 }
 
-/** Starts the progress bar only when a load takes longer than 200 ms; returns the stop function. */
-function startProgress(): () => void {
-  let trickle: ReturnType<typeof setInterval> | undefined;
-  let started = false;
-  let stopped = false;
-  // Fetch the bar's code with the page, so it is there if the 200 ms pass.
-  const bar = loadProgressBar();
-  const timer = setTimeout(() => {
-    void bar.then((NProgress) => {
-      if (stopped) return;
-      started = true;
-      NProgress.start();
-      trickle = setInterval(() => NProgress.inc(trickleRate), 800);
-    });
-  }, progressDelayMs);
-  return () => {
-    stopped = true;
-    clearTimeout(timer);
-    if (trickle) clearInterval(trickle);
-    if (started) void bar.then((NProgress) => NProgress.done());
-  };
-}
-
 /** Counts navigations: only the latest one may change the screen. */
 let latest = 0;
 
@@ -114,7 +78,7 @@ let latest = 0;
 export async function navigate(app: () => NavigationHost, url: URL, route: string, push: boolean): Promise<void> {
   const id = ++latest;
   const { boot } = app();
-  const stopProgress = startProgress();
+  const stopProgress = startProgress(boot.styleFiles);
   const showSpinner = (spinner?: ReactNode) => app().setView((view) => ({ ...view, spinner }));
   const spinner = setTimeout(() => id === latest && showSpinner(<Spinner />), 200);
   try {

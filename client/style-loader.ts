@@ -10,17 +10,9 @@ import type { PageData } from './contract/page.ts';
 
 const loading = new Map<string, Promise<void>>();
 
-/** The progress bar's group (scripts/compiler/assets/stylesheet-groups.ts): no page inlines it. */
-const progressGroup = 'progress';
-
 // Older format (a page without `styles`): goes once every kept build records `formats` (contract/storage.ts).
-/**
- * The groups `page` needs (every group, for a page stored without its list); resolves once they
- * have loaded. Links the progress bar's and spinner's too, unawaited: they show only on a slow load,
- * and unstyled they are empty boxes, neither seen nor taking room.
- */
+/** The groups `page` needs (every group, for a page stored without its list); resolves once they have loaded. */
 export function loadPageStyles(page: PageData, files: Record<string, string> | undefined): Promise<void> {
-  void loadStyleGroups([progressGroup], files);
   return loadStyleGroups(page.styles ?? Object.keys(files ?? {}), files);
 }
 

@@ -1,7 +1,29 @@
-// When the next page's data cannot be fetched, the reader sees why and can retry in place.
+// When the next page's data is slow, the reader sees it coming (the progress bar); when it cannot be
+// fetched, the reader sees why and can retry in place.
 
 import { expect, test } from '@playwright/test';
 import { openHydrated } from '../support/e2e-pages.ts';
+
+test('a page slow to load shows the progress bar and the spinner while it comes, and neither once it is in place', async ({
+  page,
+}) => {
+  await openHydrated(page, '/technical-docs/PoAI/proof-of-ai');
+  // The page's data is held until the bar is seen: how slow the machine is does not matter.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/__data/**', async (route) => {
+    await released;
+    await route.continue();
+  });
+
+  await page.locator('.doc-sidebar').getByRole('link', { name: 'Taxonomy' }).click();
+  await expect(page.locator('#nprogress .bar')).toBeVisible();
+  await expect(page.locator('.page-spinner .spinner')).toBeVisible();
+  release();
+  await expect(page.locator('article h1')).toHaveText(/Taxonomy/);
+  await expect(page.locator('#nprogress')).toHaveCount(0);
+  await expect(page.locator('.page-spinner')).toHaveCount(0);
+});
 
 test('a failed page load shows the error and a Retry button that loads the page once the network is back', async ({
   page,
