@@ -50,9 +50,9 @@ export default defineConfig({
   use: {
     baseURL,
     // A failing test keeps its trace: actions, DOM snapshots before and after each, console, network,
-    // but not the screencast (every frame encoded as the page paints). Recording a trace for every
-    // passing test was a quarter of a spec's CPU (navigation.spec.ts, every process: 58.6 CPU s with
-    // the full trace, 44.8 s with none, medians of two alternated runs).
+    // but not the screencast (every frame encoded as the page paints), which every passing test paid
+    // for too (navigation.spec.ts, every process, at load ~30: full trace 51.0 CPU s, without the
+    // screencast 47.2, no trace 44.8; medians of 4, 2 and 4 alternated runs).
     trace: { mode: 'retain-on-failure', screenshots: false },
   },
   projects: [
