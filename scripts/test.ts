@@ -3,6 +3,7 @@
 
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
+import { idle, leaveIdleClass } from './cli/idle-class.ts';
 import { formatPhaseTime, startPhaseClock, type PhaseTime } from './cli/phase-clock.ts';
 import { startGroup, type GroupedChild } from './cli/process-group.ts';
 import { offlineEnv, run, runCollecting } from './cli/run.ts';
@@ -27,7 +28,7 @@ await rm('test-results', { recursive: true, force: true });
 await mkdir('test-results', { recursive: true });
 
 // The type check and the format and lint checks read the files and write nothing, and nothing waits
-// for them: they run from the start, side by side, in the idle scheduling class (`idle` below),
+// for them: they run from the start, side by side, in the idle scheduling class (cli/idle-class.ts),
 // which gets only CPU that no other process of the run wants. The run leaves a core idle while the
 // build runs and while the first-paint specs run alone (a browser waits on frames), and they fill it
 // there instead of holding every other phase back by ~100 s at the start; a process of the idle
@@ -83,6 +84,9 @@ if (e2eServer && besideVitest) {
   );
   await server?.stop();
 }
+// Nothing else is left: checks still running (a machine other work keeps busy leaves the idle class
+// no CPU) go on in the normal class.
+if (leaveIdleClass() > 0) console.log('\nThe checks still running leave the idle class: nothing else is left.');
 // In the order the summary has always listed them.
 tallies.push(...(await checked), ...built, ...vitestTallies);
 if (e2eServer) tallies.push(playwrightTally('e2e', ['test-results/e2e.json', 'test-results/e2e-first-paint.json']));
@@ -126,16 +130,6 @@ async function lint(): Promise<Tally> {
     failed: Number(!formatted) + Number(!linted),
     skipped: 0,
   };
-}
-
-/**
- * A command in Linux's idle scheduling class (SCHED_IDLE, `chrt --idle 0`): it runs only on a core
- * no other process wants, and its children inherit the class. Where chrt is missing, the lowest nice.
- */
-function idle(command: string, args: string[]): [string, string[]] {
-  return existsSync('/usr/bin/chrt')
-    ? ['chrt', ['--idle', '0', command, ...args]]
-    : ['nice', ['-n', '19', command, ...args]];
 }
 
 async function step(name: string, command: string, args: string[]): Promise<boolean> {
