@@ -27,13 +27,14 @@ class SlowFilesFirst extends BaseSequencer {
 /**
  * Packages as they ship: vitest starts its workers with Vite's server conditions, `development`
  * among them, and a package's development build (micromark's checks every step it parses) is not
- * what a build runs. Vite merges a plugin's conditions into the defaults, so they are set once resolved.
+ * what a build runs. Vite merges a plugin's conditions into the defaults, so they are set once
+ * resolved: the test files' (`ssr`), or another environment's, as the one global setups run in.
  */
-function shippedPackages(): Plugin {
+function shippedPackages(environment?: string): Plugin {
   return {
     name: 'shipped-packages',
     configResolved(config) {
-      const { conditions } = config.ssr.resolve ?? {};
+      const { conditions } = (environment ? config.environments[environment]?.resolve : config.ssr.resolve) ?? {};
       if (conditions) conditions.splice(0, conditions.length, ...conditions.filter((c) => !/development/.test(c)));
     },
   };
@@ -75,6 +76,9 @@ export default defineConfig({
       },
       {
         plugins: [
+          // The global setup builds the fixtures in Node (Vite's `__vitest__` environment); the tests
+          // run in workerd under the Cloudflare plugin's conditions, left as they are.
+          shippedPackages('__vitest__'),
           cloudflareTest({
             wrangler: { configPath: './wrangler.toml' },
             miniflare: {

@@ -26,7 +26,8 @@ import {
 
 /** The worker trusts the pointer it read for 10 s (content-store.ts); a little more for the request. */
 const pointerMemorySeconds = 12;
-const port = 8951;
+/** DEPLOY_LOCAL_PORT lets two checkouts run this file side by side. */
+const port = Number(process.env.DEPLOY_LOCAL_PORT ?? 8951);
 /** What clone B's worker writes into every page (in its boot loader, an inline script). */
 const markerB = '/*worker-b*/';
 const bootLoaderStart = "'(function(s){var d=document";
