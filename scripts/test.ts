@@ -61,15 +61,22 @@ const besideVitest = e2eServer
   : undefined;
 
 const vitestProjects = ['unit', 'worker'].filter(wanted);
+/** Whether each project's vitest exited 0. */
+const exitedOk = new Map<string, boolean>();
 if (e2eServer) {
   // Beside the browser tests, the two projects side by side too (the unit tests' slowest files wait on
   // deploys and servers), at a lower priority: a browser check waits on frames and hydration under a
   // bound, where a vitest file only takes longer. Each one's output is printed in one piece.
-  await Promise.all(vitestProjects.map((project) => timed(project, () => vitest(project, true))));
+  await Promise.all(
+    vitestProjects.map((project) => timed(project, async () => exitedOk.set(project, await vitest(project, true)))),
+  );
 } else {
-  for (const project of vitestProjects) await timed(project, () => vitest(project, false));
+  for (const project of vitestProjects)
+    await timed(project, async () => exitedOk.set(project, await vitest(project, false)));
 }
-const vitestTallies = vitestProjects.map((project) => vitestTally(project, `test-results/${project}.json`));
+const vitestTallies = vitestProjects.map((project) =>
+  vitestTally(project, `test-results/${project}.json`, exitedOk.get(project) ?? false),
+);
 
 if (e2eServer && besideVitest) {
   const server = await e2eServer;
@@ -194,7 +201,11 @@ async function playwright(name: string, args: string[], report: string, server: 
 }
 
 /** A suite whose report is missing (it crashed before reporting) counts as one failure. */
-function vitestTally(suite: string, file: string): Tally {
+/**
+ * A vitest project's report as a tally. A run that exited with an error its report does not count
+ * (files that never ran: the pool could not start them) is one failure more: its report says success.
+ */
+function vitestTally(suite: string, file: string, exitedOk: boolean): Tally {
   if (!existsSync(file)) return { suite, passed: 0, failed: 1, skipped: 0 };
   const report = JSON.parse(readFileSync(file, 'utf8')) as {
     numPassedTests: number;
@@ -204,8 +215,8 @@ function vitestTally(suite: string, file: string): Tally {
     numTotalTests: number;
     success: boolean;
   };
-  const failed =
-    report.numFailedTests + (report.numTotalTests === 0 || (!report.success && report.numFailedTests === 0) ? 1 : 0);
+  const unexplained = report.numFailedTests === 0 && (!report.success || !exitedOk);
+  const failed = report.numFailedTests + (report.numTotalTests === 0 || unexplained ? 1 : 0);
   return { suite, passed: report.numPassedTests, failed, skipped: report.numPendingTests + report.numTodoTests };
 }
 
