@@ -1,5 +1,5 @@
-// `npm run bench -- --live-reload [--content DIR] [--file REL --route PATH] [--edits N] [--work DIR] [--keep]`: the author's
-// loop under `npm start`, in Chromium. A copy of the site is served; each edit writes one page's
+// `npm run bench -- --live-reload [--content DIR] [--file REL --route PATH] [--edits N] [--work DIR] [--keep]`:
+// the author's loop under `npm start`, in Chromium. A copy of the site is served; each edit writes one page's
 // file and times until the new text is in the open tab, and says what the time is made of:
 // detect (the watch and its settle time), build, KV write, notify (the event reaching the tab),
 // fetch (the page's new HTML) and morph. Prints the median of each, with the load average beside
@@ -27,7 +27,7 @@ function option(argv: string[], flag: string): string | undefined {
   return index === -1 ? undefined : argv[index + 1];
 }
 
-/** npm start's line once the whole first build is served (not the early build's, which says how many pages are built). */
+/** npm start's line once the whole first build is served (not the early build's: it says how many pages are built). */
 const wholeBuildServed = /SELF Docs: (?:every page is built|\S+\n)/;
 
 const median = (values: number[]) => {
