@@ -95,6 +95,7 @@ async function buildAgain(outDir: string, kvPresent: ReadonlySet<string>, change
     });
     if ('result' in outcome) {
       state = outcome.result.state;
+      if (process.env.SELF_LIVE_RELOAD_TIMINGS === '1') console.log(`rebuild steps ${JSON.stringify(outcome.steps)}`);
       return said(outcome.result, outcome.pages.join(', '), started);
     }
     discardState(kept);

@@ -1,11 +1,14 @@
-// `npm run bench -- --live-reload [--content DIR] [--file REL --route PATH] [--edits N] [--work DIR]`: the author's
-// loop under `npm start`, in Chromium. A copy of the site is served; each edit writes one page's
+// `npm run bench -- --live-reload [--content DIR] [--file REL --route PATH] [--edits N] [--work DIR] [--keep]`:
+// the author's loop under `npm start`, in Chromium. A copy of the site is served; each edit writes one page's
 // file and times until the new text is in the open tab, and says what the time is made of:
 // detect (the watch and its settle time), build, KV write, notify (the event reaching the tab),
 // fetch (the page's new HTML) and morph. Prints the median of each, with the load average beside
 // it (the figures mean little on a busy machine), and writes dist/bench/live-reload.json. `--work`:
-// where the copy, its build and its state go (a large generated site's beside it), not a temp folder.
+// where the copy, its build and its state go (a large generated site's beside it), not a temp folder;
+// `--keep` leaves them there, with npm start's output in `npm-start.log`. A large site is served
+// while its pages compile (early-site.ts): the edits begin once every page is built.
 
+import { createWriteStream } from 'node:fs';
 import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
@@ -23,6 +26,9 @@ function option(argv: string[], flag: string): string | undefined {
   const index = argv.indexOf(flag);
   return index === -1 ? undefined : argv[index + 1];
 }
+
+/** npm start's line once the whole first build is served (not the early build's: it says how many pages are built). */
+const wholeBuildServed = /SELF Docs: (?:every page is built|\S+\n)/;
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -50,11 +56,29 @@ export async function benchLiveReload(argv: string[]): Promise<void> {
     stdio: 'pipe',
     env: { ...offlineEnv, PORT: String(port), SELF_LIVE_RELOAD_TIMINGS: '1' },
   });
+  const log = createWriteStream(join(work, 'npm-start.log'));
+  let recent = '';
+  const served = new Promise<void>((resolve) => {
+    const watch = (chunk: Buffer) => {
+      log.write(chunk);
+      recent = (recent + chunk.toString()).slice(-4096);
+      if (wholeBuildServed.test(recent)) resolve();
+    };
+    server.child.stdout?.on('data', watch);
+    server.child.stderr?.on('data', watch);
+  });
   const origin = `http://127.0.0.1:${port}`;
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
   try {
     console.log('starting npm start…');
     await waitUntilAnswering(origin, server.exited, 60 * 60_000);
+    await Promise.race([
+      served,
+      server.exited.then(({ code }) =>
+        Promise.reject(new Error(`npm start exited with ${code} before every page was built`)),
+      ),
+    ]);
+    console.log('every page is built');
     const page = await browser.newPage();
     await page.goto(origin + route);
     await page.waitForSelector('html[data-live-reload="listening"]', { state: 'attached', timeout: 300_000 });
@@ -113,6 +137,8 @@ export async function benchLiveReload(argv: string[]): Promise<void> {
   } finally {
     await browser.close();
     await server.stop();
-    await rm(work, { recursive: true, force: true });
+    log.end();
+    if (argv.includes('--keep')) console.log(`kept ${work}`);
+    else await rm(work, { recursive: true, force: true });
   }
 }

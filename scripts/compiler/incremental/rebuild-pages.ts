@@ -7,6 +7,7 @@
 
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { compileDocs } from '../compile/compile-pages.ts';
 import { newDiagnostics, report, throwIfErrors } from '../errors.ts';
 import { KvWriter } from '../outputs/kv-writer.ts';
@@ -25,7 +26,10 @@ export interface RebuildOptions {
   kvPresent?: ReadonlySet<string>;
 }
 
-export type RebuildOutcome = { result: BuildResult; pages: string[] } | { fallback: string };
+/** How long each step of a rebuild took, in milliseconds, in order. */
+export type RebuildSteps = Record<string, number>;
+
+export type RebuildOutcome = { result: BuildResult; pages: string[]; steps: RebuildSteps } | { fallback: string };
 
 /** Rebuilds what the files `changed` (absolute paths) touch, or says why a full build must. */
 export async function rebuildPages(
@@ -34,7 +38,15 @@ export async function rebuildPages(
   options: RebuildOptions,
 ): Promise<RebuildOutcome> {
   if (state.searchStore !== 'kv') return { fallback: 'the search index is kept in static files' };
+  const steps: RebuildSteps = {};
+  let last = performance.now();
+  const step = (name: string) => {
+    const now = performance.now();
+    steps[name] = Math.round(now - last);
+    last = now;
+  };
   const plan = planRebuild(state, changed);
+  step('plan');
   if ('fallback' in plan) return plan;
   const { store, navigation, searchIndex } = state;
   const { site } = navigation;
@@ -45,6 +57,7 @@ export async function rebuildPages(
   // The DocSearch records file is a deploy's (search:push): a rebuild for the dev server keeps none.
   store.writeTo(kv, { addJson: async () => {} });
   const diagnostics = newDiagnostics();
+  step('prepare');
 
   for (const { version, index, doc } of plan.pages) {
     const compiled = state.versions[version]!;
@@ -69,21 +82,29 @@ export async function rebuildPages(
     if (summary && JSON.stringify(summary.islands ?? []) !== islandsBefore)
       return { fallback: `${doc.relPath} uses other components than before` };
   }
+  step('compile');
   for (const problem of store.anchors.brokenAnchors()) report(diagnostics, site.onBrokenAnchors, problem);
   throwIfErrors(diagnostics);
+  step('anchors');
 
   // Rewrites copy their page's target: made again from the pages' targets now.
   addRedirectTargets(store.routeTargets, navigation.redirectPlan, navigation.redirects);
   for (const key of state.fixedKeys) kv.useContent(key);
   for (const keys of store.keysOf.values()) for (const key of keys) kv.useContent(key);
+  step('keys');
   const routeBuckets = await storeRouteTable(kv, store.routeTargets);
+  step('routes');
   const built = store.built();
   const llms = await storeLlms(kv, llmsRecord(site, state.lastSidebars, llmsPages(site, built)));
+  step('llms');
   const search = await emitSearchIndex(searchIndex, 'kv', outDir, kv);
+  step('search');
   const manifest = assembleManifest({ ...state.manifestParts, routeBuckets, llms, search }, state.assetFiles);
   const written = await writeManifest(kv, outDir, manifest);
+  step('manifest');
   return {
     pages: plan.pages.map((redo) => redo.doc.route),
+    steps,
     result: {
       buildId: manifest.buildId,
       manifest,

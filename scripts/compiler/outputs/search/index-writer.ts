@@ -101,10 +101,12 @@ export function createSearchIndexWriter({
   const memo = removable ? new PieceMemo(() => (spilled?.any ? spilled.pieces : undefined)) : undefined;
   /** The vocabulary in both orders, kept up to date as terms come and go (a page edit adds a few). */
   const orders = new VocabularyOrders();
+  /** Whether a kept writer was written out before (its memo then holds every piece). */
+  let writtenBefore = false;
   /** Bytes of postings and characters of records held, against the spill budget. */
   let held = 0;
   const spilled = spill && {
-    postings: new SpilledPostings(join(spill.dir, 'postings')),
+    postings: new SpilledPostings(join(spill.dir, 'postings'), removable),
     records: new SpilledTexts(spill.dir, 'records'),
     headings: new SpilledTexts(spill.dir, 'headings'),
     /** The memo's pieces (`removable` only). */
@@ -223,7 +225,10 @@ export function createSearchIndexWriter({
     const ids = idsFor(lastPage + 1, fullest);
     // Once anything went to disk, everything does, and is read back in order.
     if (spilled?.any) spillAll();
-    const postingsOf = spilled?.any ? spilled.postings.reader(terms) : (term: string) => terms.get(term)!;
+    // After its first write, a kept writer's write reads back only the terms an edit touched.
+    const postingsOf = spilled?.any
+      ? spilled.postings.reader(terms, writtenBefore)
+      : (term: string) => terms.get(term)!;
     const pagesOf = (held: Map<number, string>, spilledPages?: SpilledTexts): PageTexts =>
       spilledPages && spilled?.any
         ? {
@@ -287,6 +292,7 @@ export function createSearchIndexWriter({
     }
     yield piece(JSON.stringify(root));
     memo?.written();
+    writtenBefore = memo !== undefined;
   }
 
   const finish = () => {

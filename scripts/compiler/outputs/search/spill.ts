@@ -4,7 +4,7 @@
 // one range at a time, in vocabulary order; pages' records go to one file, read back by offset.
 // What is read back is byte for byte what was held, so the index is the same either way.
 
-import { appendFileSync, closeSync, mkdirSync, openSync, readFileSync, readSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, closeSync, mkdirSync, openSync, readFileSync, readSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { TermPostings, type RemovedBlock } from './term-postings.ts';
 
@@ -16,8 +16,24 @@ const fileOf = (range: string): string =>
 
 export class SpilledPostings {
   private readonly ranges = new Set<string>();
+  /**
+   * With `indexed` (a kept writer's, which takes pages out and is written again after an edit):
+   * each range file's size, where each term's entries' bytes are ([at, end, at, end…]), and the
+   * pages taken out of an entry (by term, then the entry's `at`). An edit then reads the few terms
+   * it touched, not whole range files, and a page taken out is noted rather than written again.
+   */
+  private readonly index?: {
+    sizes: Map<string, number>;
+    places: Map<string, number[]>;
+    dropped: Map<string, Map<number, number[]>>;
+  };
 
-  constructor(private readonly dir: string) {}
+  constructor(
+    private readonly dir: string,
+    indexed = false,
+  ) {
+    if (indexed) this.index = { sizes: new Map(), places: new Map(), dropped: new Map() };
+  }
 
   /** Appends every term's held bytes to its range's file; the terms keep their counts. */
   spill(terms: Map<string, TermPostings>): void {
@@ -27,21 +43,38 @@ export class SpilledPostings {
       const range = rangeOf(term);
       let parts = byRange.get(range);
       if (!parts) byRange.set(range, (parts = []));
-      parts.push(...entry(term, postings.take()));
+      const written = entry(term, postings.take());
+      if (this.index) this.place(term, range, parts, written);
+      parts.push(...written);
     }
     mkdirSync(this.dir, { recursive: true });
     for (const [range, parts] of byRange) {
-      appendFileSync(join(this.dir, fileOf(range)), Buffer.concat(parts));
+      const bytes = Buffer.concat(parts);
+      appendFileSync(join(this.dir, fileOf(range)), bytes);
+      this.index?.sizes.set(range, (this.index.sizes.get(range) ?? 0) + bytes.length);
       this.ranges.add(range);
     }
+  }
+
+  /** Notes where an entry about to follow `parts` in its range's file will hold its term's bytes. */
+  private place(term: string, range: string, parts: Buffer[], [header, name, bytes]: Buffer[]): void {
+    const { sizes, places } = this.index!;
+    let start = sizes.get(range) ?? 0;
+    for (const part of parts) start += part.length;
+    const at = start + header!.length + name!.length;
+    let found = places.get(term);
+    if (!found) places.set(term, (found = []));
+    found.push(at, at + bytes!.length);
   }
 
   /**
    * A term's whole postings, for terms asked in vocabulary order: each range's file is read when
    * its first term is asked for, and dropped at the next range. Only the terms asked for are copied
-   * out of it (a kept writer's rebuild asks for a few terms of many ranges).
+   * out of it. `few`: only a few terms will be asked for (a kept writer's rebuild, indexed), so each
+   * term's own bytes are read instead.
    */
-  reader(counts: Map<string, TermPostings>): (term: string) => TermPostings {
+  reader(counts: Map<string, TermPostings>, few = false): (term: string) => TermPostings {
+    if (this.index && (few || this.index.dropped.size > 0)) return (term) => this.termPostings(term, counts);
     let loaded: { range: string; file: Buffer; entries: Map<string, [number, number][]> } = {
       range: '',
       file: Buffer.alloc(0),
@@ -58,6 +91,34 @@ export class SpilledPostings {
       for (const [at, end] of found) postings.append(loaded.file.subarray(at, end));
       return postings;
     };
+  }
+
+  /** A term's postings read from its own entries (indexed). */
+  private termPostings(term: string, counts: Map<string, TermPostings>): TermPostings {
+    const places = this.index!.places.get(term);
+    const count = counts.get(term)?.count;
+    if (!places || count === undefined) throw new Error(`search index: the postings of "${term}" were not spilled`);
+    const postings = new TermPostings();
+    postings.count = count;
+    for (let i = 0; i < places.length; i += 2) postings.append(this.entryBytes(term, places[i]!, places[i + 1]!));
+    return postings;
+  }
+
+  /** The bytes of a term's entry at `at`, without the pages taken out of it. */
+  private entryBytes(term: string, at: number, end: number): Uint8Array {
+    const bytes = Buffer.allocUnsafe(end - at);
+    const fd = openSync(join(this.dir, fileOf(rangeOf(term))), 'r');
+    try {
+      readSync(fd, bytes, 0, bytes.length, at);
+    } finally {
+      closeSync(fd);
+    }
+    const dropped = this.index!.dropped.get(term)?.get(at);
+    if (!dropped) return bytes;
+    const postings = new TermPostings();
+    postings.append(bytes);
+    for (const page of dropped) postings.removePage(page);
+    return postings.take();
   }
 
   /** A range's file and where each of its terms' bytes are in it. */
@@ -79,41 +140,27 @@ export class SpilledPostings {
 
   /**
    * Takes page `page`'s blocks out of the postings on disk of `terms` (a page edited under
-   * `npm start`): each of their ranges' files is written again without them. Returns the blocks
-   * taken out, by term.
+   * `npm start`; indexed only): each term's entries are read, and the one holding the page's block
+   * notes it as taken out. Returns the blocks taken out, by term.
    */
   removePage(page: number, terms: Iterable<string>): Map<string, RemovedBlock> {
+    if (!this.index) throw new Error('search index: only indexed postings on disk can take pages out');
+    const { places, dropped } = this.index;
     const removed = new Map<string, RemovedBlock>();
-    const byRange = new Map<string, Set<string>>();
     for (const term of terms) {
-      const range = rangeOf(term);
-      if (!this.ranges.has(range)) continue;
-      let set = byRange.get(range);
-      if (!set) byRange.set(range, (set = new Set()));
-      set.add(term);
-    }
-    for (const [range, wanted] of byRange) {
-      const file = join(this.dir, fileOf(range));
-      const bytes = readFileSync(file);
-      const parts: Buffer[] = [];
-      forEachEntry(bytes, (term, start, end, at) => {
-        if (!wanted.has(term)) {
-          parts.push(bytes.subarray(start, end));
-          return;
-        }
+      const found = places.get(term) ?? [];
+      for (let i = 0; i < found.length; i += 2) {
         const postings = new TermPostings();
-        postings.append(bytes.subarray(at, end));
+        postings.append(this.entryBytes(term, found[i]!, found[i + 1]!));
         const block = postings.removePage(page);
-        if (!block) {
-          parts.push(bytes.subarray(start, end));
-          return;
-        }
-        // A page's block of a term is in one entry: it was added once.
+        if (!block) continue;
+        // A page's block of a term is in one entry (it was added once, or taken out of the others).
         removed.set(term, block);
-        const left = postings.take();
-        if (left.length > 0) parts.push(...entry(term, left));
-      });
-      writeFileSync(file, Buffer.concat(parts));
+        let entries = dropped.get(term);
+        if (!entries) dropped.set(term, (entries = new Map()));
+        entries.set(found[i]!, [...(entries.get(found[i]!) ?? []), page]);
+        break;
+      }
     }
     return removed;
   }
