@@ -77,8 +77,18 @@ export async function compileCacheFor(dir: string, context: BuildLinkContext): P
   return { dir, salt: createHash('sha256').update(JSON.stringify(inputs)).digest('hex') };
 }
 
+/**
+ * Each doc's entry name, as last worked out: a page compiled cold is looked up, then written.
+ * A doc whose source was released since (compile-pages.ts) is named anew.
+ */
+const names = new WeakMap<SourceDoc, { salt: string; raw: string; name: string }>();
+
 export function entryName(cache: CompileCacheRef, doc: SourceDoc): string {
-  return `${createHash('sha256').update(cache.salt).update(JSON.stringify(doc)).digest('hex')}.json`;
+  const known = names.get(doc);
+  if (known?.salt === cache.salt && known.raw === doc.raw) return known.name;
+  const name = `${createHash('sha256').update(cache.salt).update(JSON.stringify(doc)).digest('hex')}.json`;
+  names.set(doc, { salt: cache.salt, raw: doc.raw, name });
+  return name;
 }
 
 /** The page as last compiled in the same context, or undefined (never kept, or an image changed since). */

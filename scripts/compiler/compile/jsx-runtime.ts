@@ -8,7 +8,15 @@ import { withReactSvgNames } from './svg-attribute-names.ts';
 
 export const Fragment = Symbol.for('self-docs.fragment');
 
-/** What JSX produced, so a prop holding JSX is stored as content, not as a data object. */
+/**
+ * What JSX produced, so a prop holding JSX is stored as content, not as a data object: an element
+ * is known by its class, anything else it made (a fragment's or a component's list, an island) is
+ * kept in a WeakSet. Every element of every page went into that set before, and a weak set that
+ * large cost the compile threads' garbage collector more than building the elements did.
+ */
+class ProducedElement {
+  constructor(public t: string) {}
+}
 const produced = new WeakSet<object>();
 
 type Props = Record<string, unknown> & { children?: unknown };
@@ -16,7 +24,7 @@ type Component = (props: Props) => unknown;
 
 export function jsx(type: string | symbol | Component, props: Props): TreeNode | TreeNode[] | null {
   const result = createNode(type, props);
-  if (typeof result === 'object' && result !== null) produced.add(result);
+  if (typeof result === 'object' && result !== null && !(result instanceof ProducedElement)) produced.add(result);
   return result;
 }
 
@@ -35,7 +43,8 @@ function createNode(type: string | symbol | Component, props: Props): TreeNode |
   // Components defined inside the MDX file itself (`export const X = () => …`) run now.
   if (typeof type === 'function') return flatten(type(props));
   if (typeof type !== 'string') throw new Error(`unsupported JSX element type ${String(type)}`);
-  const element: TreeElement = { t: type };
+  // JSON, a thread's message and a copy see a plain object: its class is for isContent alone.
+  const element: TreeElement = new ProducedElement(type);
   // A ref is for the element React mounts in the browser; a stored page has none to give.
   const { ref: _ref, ...attributes } = rest;
   const p = serialiseProps(type, withReactSvgNames(type, attributes));
@@ -48,27 +57,38 @@ function createNode(type: string | symbol | Component, props: Props): TreeNode |
 export const jsxs = jsx;
 export const jsxDEV = jsx;
 
+/** Every element's props pass here: plain loops, with no list of entries made for each. */
 function serialiseProps(type: string, props: Record<string, unknown>): Record<string, unknown> | undefined {
-  const entries = Object.entries(props).filter(([, value]) => value !== undefined);
-  for (const [name, value] of entries) {
+  const names = Object.keys(props);
+  let defined = 0;
+  for (const name of names) {
+    const value = props[name];
+    if (value === undefined) continue;
     if (typeof value === 'function') {
       throw new Error(
         `<${type} ${name}={…}> passes a function; pages are static, so props must be plain values (data or JSX)`,
       );
     }
+    defined++;
   }
-  if (entries.length === 0) return undefined;
-  return Object.fromEntries(
-    entries.map(([name, value]) => [
-      name,
-      isContent(value) ? ({ $content: flatten(value) } satisfies ContentProp) : value,
-    ]),
-  );
+  if (defined === 0) return undefined;
+  const serialised: Record<string, unknown> = {};
+  for (const name of names) {
+    const value = props[name];
+    if (value === undefined) continue;
+    const stored = isContent(value) ? ({ $content: flatten(value) } satisfies ContentProp) : value;
+    // A prop named `__proto__` stays a prop, as Object.fromEntries kept it.
+    if (name === '__proto__')
+      Object.defineProperty(serialised, name, { value: stored, enumerable: true, writable: true, configurable: true });
+    else serialised[name] = stored;
+  }
+  return serialised;
 }
 
 /** JSX, or a list with JSX in it (`items.map((item) => <li>{item}</li>)`). */
 function isContent(value: unknown): boolean {
-  const isJsx = (item: unknown) => typeof item === 'object' && item !== null && produced.has(item);
+  const isJsx = (item: unknown) =>
+    typeof item === 'object' && item !== null && (item instanceof ProducedElement || produced.has(item));
   return isJsx(value) || (Array.isArray(value) && value.some(isJsx));
 }
 

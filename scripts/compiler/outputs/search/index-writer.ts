@@ -138,22 +138,25 @@ export function createSearchIndexWriter({
     for (const [rank, language, tag] of page.facetExceptions) facetExceptions.push([pageIndex, rank, language, tag]);
     const before = removed.get(pageIndex);
     removed.delete(pageIndex);
+    // A plain loop over the page's terms, each block copied from its range: this runs for every
+    // term of every page on the build's own thread, where a view of each block cost more than the copy.
+    const { terms: pageTerms, blocks, blockEnds, counts } = page;
     let at = 0;
-    page.terms.forEach((term, i) => {
+    for (let i = 0; i < pageTerms.length; i++) {
+      const term = pageTerms[i]!;
       let postings = terms.get(term);
       if (!postings) {
         terms.set(term, (postings = new TermPostings()));
         orders.add(term);
       }
-      const end = page.blockEnds[i]!;
-      const block = page.blocks.subarray(at, end);
-      if (before && sameBlock(before.get(term), page.counts[i]!, block)) before.delete(term);
+      const end = blockEnds[i]!;
+      if (before && sameBlock(before.get(term), counts[i]!, blocks.subarray(at, end))) before.delete(term);
       else memo?.touched([term]);
       held -= postings.byteLength;
-      postings.addBlock(pageIndex, block, page.counts[i]!);
+      postings.addBlock(pageIndex, blocks, at, end, counts[i]!);
       held += postings.byteLength;
       at = end;
-    });
+    }
     // Terms the page no longer has.
     if (before) memo?.touched(before.keys());
     if (removable) added.set(pageIndex, { terms: page.terms, records: page.records, url: page.url });

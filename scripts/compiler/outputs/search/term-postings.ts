@@ -41,13 +41,18 @@ export class TermPostings extends VarintBytes {
     this.length += bytes.length;
   }
 
-  /** A page's block made elsewhere (prepare-page.ts): `count` records, each a rank gap and its meta byte. */
-  addBlock(pageIndex: number, records: Uint8Array, count: number): void {
-    this.ensure(10 + records.length);
+  /**
+   * A page's block made elsewhere (prepare-page.ts), `records[start..end)`: `count` records, each
+   * a rank gap and its meta byte. Blocks are a few bytes: copied one by one, with no view made.
+   */
+  addBlock(pageIndex: number, records: Uint8Array, start: number, end: number, count: number): void {
+    this.ensure(10 + end - start);
     this.varint(pageIndex);
     this.varint(count);
-    this.bytes.set(records, this.length);
-    this.length += records.length;
+    const { bytes } = this;
+    let length = this.length;
+    for (let i = start; i < end; i++) bytes[length++] = records[i]!;
+    this.length = length;
     this.count += count;
   }
 
