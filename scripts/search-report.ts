@@ -23,19 +23,35 @@ const where = process.argv.includes('--remote')
   : ['--local', ...(persist ? ['--persist-to', persist] : [])];
 const since = sinceDay(days);
 const args = ['wrangler', 'd1', 'execute', analyticsDatabase, ...where, '--json', '--command', reportSql(since)];
-// A command that cannot start is reported like one that failed.
-const result = await runCollecting('npx', args).catch((error: Error): CommandOutput => ({
-  code: null,
-  stdout: '',
-  stderr: error.message,
-}));
+/** Tries of a local read while the database is busy, and the wait before the first retry (doubled each time). */
+const busyTries = 5;
+const firstWaitMs = 500;
+/** The local database file is locked while `npm start`'s worker writes a search or a click into it. */
+const busy = (output: CommandOutput) => /SQLITE_BUSY|database is locked/.test(output.stderr + output.stdout);
+
+let result = await execute();
+for (let tries = 1; result.code !== 0 && where[0] === '--local' && busy(result) && tries < busyTries; tries++) {
+  await new Promise((resolve) => setTimeout(resolve, firstWaitMs * 2 ** (tries - 1)));
+  result = await execute();
+}
 if (result.code !== 0) {
   console.error(
     `search:report: wrangler d1 execute failed (exit ${result.code}):\n${result.stderr || result.stdout}\n` +
       (where[0] === '--remote'
         ? 'Check the database_id in wrangler.toml and that you are logged in (wrangler login).'
-        : 'Run `npm start` once: it creates the local database and applies worker/migrations/.'),
+        : busy(result)
+          ? `The local database stayed busy over ${busyTries} tries (npm start's worker writes to it): run the report again.`
+          : 'Run `npm start` once: it creates the local database and applies worker/migrations/.'),
   );
   process.exit(1);
 }
 console.log(formatReport(reportData(JSON.parse(result.stdout), days, since)));
+
+/** One `wrangler d1 execute`; a command that cannot start is reported like one that failed. */
+function execute(): Promise<CommandOutput> {
+  return runCollecting('npx', args).catch((error: Error): CommandOutput => ({
+    code: null,
+    stdout: '',
+    stderr: error.message,
+  }));
+}
