@@ -1,21 +1,14 @@
 // `npm test`: typecheck, format and lint, build, unit and worker tests (vitest), browser tests (Playwright);
 // ends with one plain line `N passed, N failed` adding up every suite, which CI reads.
 
-import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { idle, leaveIdleClass } from './cli/idle-class.ts';
 import { formatPhaseTime, startPhaseClock, type PhaseTime } from './cli/phase-clock.ts';
 import { startGroup, type GroupedChild } from './cli/process-group.ts';
+import { playwrightTally, vitestTally, type Tally } from './cli/test-reports.ts';
 import { offlineEnv, run, runCollecting } from './cli/run.ts';
 import { waitUntilAnswering } from './bench/server.ts';
 import { aloneProject, besideOthersProject, e2eServerRunning, e2eWebServer } from '../playwright.config.ts';
-
-interface Tally {
-  suite: string;
-  passed: number;
-  failed: number;
-  skipped: number;
-}
 
 const tallies: Tally[] = [];
 /** Each phase's wall and CPU time, printed with the summary. */
@@ -45,7 +38,7 @@ const built: Tally[] = [];
 if (wanted('unit') || wanted('worker') || wanted('e2e'))
   await timed('build', async () => {
     const ok = await step('build', 'npx', ['tsx', 'scripts/build.ts']);
-    built.push({ suite: 'build', passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0 });
+    built.push(checkTally('build', { build: ok }));
   });
 
 // Run one after the other, the browser tests and the vitest projects each leave part of the cores
@@ -65,8 +58,11 @@ const vitestProjects = ['unit', 'worker'].filter(wanted);
 const exitedOk = new Map<string, boolean>();
 if (e2eServer) {
   // Beside the browser tests, the two projects side by side too (the unit tests' slowest files wait on
-  // deploys and servers), at a lower priority: a browser check waits on frames and hydration under a
-  // bound, where a vitest file only takes longer. Each one's output is printed in one piece.
+  // deploys and servers). The unit tests at a lower priority: a browser check waits on frames and
+  // hydration under a bound, where a unit file only takes longer. The worker tests keep the normal
+  // one: they take little CPU (~120 s of ~2,000), but each waits on workerd under its own time limit,
+  // and niced beside ~10 busier processes one got ~0.17 of a core and ran past its limit (CI, load 20).
+  // Each one's output is printed in one piece.
   await Promise.all(
     vitestProjects.map((project) => timed(project, async () => exitedOk.set(project, await vitest(project, true)))),
   );
@@ -106,6 +102,11 @@ for (const tally of tallies)
   console.log(
     `  - ${tally.suite} (${tally.passed} passed / ${tally.failed} failed${tally.skipped ? ` / ${tally.skipped} skipped` : ''})`,
   );
+const failures = tallies.flatMap((tally) => tally.failures);
+if (failures.length > 0) {
+  console.log('\nFailed');
+  for (const failure of failures) console.log(`  ✖ ${failure}`);
+}
 const passed = tallies.reduce((sum, t) => sum + t.passed, 0);
 const failed = tallies.reduce((sum, t) => sum + t.failed, 0);
 const skipped = tallies.reduce((sum, t) => sum + t.skipped, 0);
@@ -123,7 +124,7 @@ async function timed<T>(phase: string, work: () => Promise<T>): Promise<T> {
 
 async function typecheck(): Promise<Tally> {
   const ok = await step('typecheck', ...idle('npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']));
-  return { suite: 'typecheck', passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0 };
+  return checkTally('typecheck', { typecheck: ok });
 }
 
 async function lint(): Promise<Tally> {
@@ -131,11 +132,18 @@ async function lint(): Promise<Tally> {
     step('format', ...idle('npx', ['prettier', '--check', '.'])),
     step('lint', ...idle('npx', ['eslint', '.'])),
   ]);
+  return checkTally('lint', { format: formatted, lint: linted });
+}
+
+/** A tally of steps that pass or fail whole (the checks, the build); a failed one is named. */
+function checkTally(suite: string, steps: Record<string, boolean>): Tally {
+  const failed = Object.keys(steps).filter((name) => !steps[name]);
   return {
-    suite: 'lint',
-    passed: Number(formatted) + Number(linted),
-    failed: Number(!formatted) + Number(!linted),
+    suite,
+    passed: Object.keys(steps).length - failed.length,
+    failed: failed.length,
     skipped: 0,
+    failures: failed.map((name) => `${name}: see its output above`),
   };
 }
 
@@ -150,7 +158,10 @@ async function step(name: string, command: string, args: string[]): Promise<bool
   }
 }
 
-/** One vitest project, its JSON report in test-results/; beside others: niced, its output printed when it ends. */
+/** Beside others, how much lower a project's priority is than the browser tests' (see above). */
+const besideNice: Record<string, number> = { unit: 5, worker: 0 };
+
+/** One vitest project, its JSON report in test-results/; beside others: its output printed when it ends. */
 async function vitest(project: string, beside: boolean): Promise<boolean> {
   const args = [
     'vitest',
@@ -162,8 +173,9 @@ async function vitest(project: string, beside: boolean): Promise<boolean> {
     `--outputFile.json=test-results/${project}.json`,
   ];
   if (!beside) return step(project, 'npx', args);
-  const { code, stdout, stderr } = await runCollecting('nice', ['-n', '5', 'npx', ...args], offlineEnv);
-  console.log(`\n▶ ${project}: nice -n 5 npx ${args.join(' ')}\n${stdout}${stderr}`);
+  const nice = String(besideNice[project] ?? 5);
+  const { code, stdout, stderr } = await runCollecting('nice', ['-n', nice, 'npx', ...args], offlineEnv);
+  console.log(`\n▶ ${project}: nice -n ${nice} npx ${args.join(' ')}\n${stdout}${stderr}`);
   if (code !== 0) console.error(`✖ ${project} failed: exited with ${code}`);
   return code === 0;
 }
@@ -198,45 +210,4 @@ async function playwright(name: string, args: string[], report: string, server: 
   console.log(`\n▶ ${name}: npx ${command.join(' ')}\n${stdout}${stderr}`);
   if (code !== 0) console.error(`✖ ${name} failed: exited with ${code}`);
   return code === 0;
-}
-
-/** A suite whose report is missing (it crashed before reporting) counts as one failure. */
-/**
- * A vitest project's report as a tally. A run that exited with an error its report does not count
- * (files that never ran: the pool could not start them) is one failure more: its report says success.
- */
-function vitestTally(suite: string, file: string, exitedOk: boolean): Tally {
-  if (!existsSync(file)) return { suite, passed: 0, failed: 1, skipped: 0 };
-  const report = JSON.parse(readFileSync(file, 'utf8')) as {
-    numPassedTests: number;
-    numFailedTests: number;
-    numPendingTests: number;
-    numTodoTests: number;
-    numTotalTests: number;
-    success: boolean;
-  };
-  const unexplained = report.numFailedTests === 0 && (!report.success || !exitedOk);
-  const failed = report.numFailedTests + (report.numTotalTests === 0 || unexplained ? 1 : 0);
-  return { suite, passed: report.numPassedTests, failed, skipped: report.numPendingTests + report.numTodoTests };
-}
-
-/** The Playwright runs' reports added up; a missing one (the run crashed before reporting) is a failure. */
-function playwrightTally(suite: string, files: string[]): Tally {
-  const tally: Tally = { suite, passed: 0, failed: 0, skipped: 0 };
-  for (const file of files) {
-    if (!existsSync(file)) {
-      tally.failed += 1;
-      continue;
-    }
-    const report = JSON.parse(readFileSync(file, 'utf8')) as {
-      stats: { expected: number; unexpected: number; flaky: number; skipped: number };
-      errors?: unknown[];
-    };
-    const { expected, unexpected, flaky, skipped } = report.stats;
-    const errors = report.errors?.length ?? 0;
-    tally.passed += expected + flaky;
-    tally.failed += unexpected + (expected + unexpected + flaky === 0 || errors > 0 ? Math.max(errors, 1) : 0);
-    tally.skipped += skipped;
-  }
-  return tally;
 }
