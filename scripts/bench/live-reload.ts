@@ -16,7 +16,7 @@ import { chromium } from '@playwright/test';
 import { chromiumFlags, chromiumPath } from '../cli/chromium.ts';
 import { startGroup } from '../cli/process-group.ts';
 import { offlineEnv } from '../cli/run.ts';
-import { npmStartArgs } from '../local/npm-start-args.ts';
+import { npmStartArgs, wholeBuildServed } from '../local/npm-start-args.ts';
 import { waitUntilAnswering } from './server.ts';
 
 const steps = ['detect', 'build', 'kv', 'notify', 'fetch', 'morph', 'total'] as const;
@@ -26,9 +26,6 @@ function option(argv: string[], flag: string): string | undefined {
   const index = argv.indexOf(flag);
   return index === -1 ? undefined : argv[index + 1];
 }
-
-/** npm start's line once the whole first build is served (not the early build's: it says how many pages are built). */
-const wholeBuildServed = /SELF Docs: (?:every page is built|\S+\n)/;
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);

@@ -19,3 +19,10 @@ export function npmStartArgs(content: string, work: string, options: { cache?: s
     ...cache,
   ];
 }
+
+/**
+ * npm start's line once it serves the whole build (scripts/dev.ts): `every page is built` after an
+ * early build, or its address alone (to the line's end: an early build's line goes on to say how
+ * many pages are built, and output may arrive cut anywhere).
+ */
+export const wholeBuildServed = /^SELF Docs: (?:every page is built|http:\/\/\S+\n)/m;

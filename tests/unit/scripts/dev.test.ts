@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kvKeys } from '../../../client/contract/storage.ts';
 import { startGroup, type GroupedChild } from '../../../scripts/cli/process-group.ts';
 import { offlineEnv, runCollecting } from '../../../scripts/cli/run.ts';
-import { npmStartArgs } from '../../../scripts/local/npm-start-args.ts';
+import { npmStartArgs, wholeBuildServed } from '../../../scripts/local/npm-start-args.ts';
 
 const port = Number(process.env.DEV_SERVER_PORT ?? 8797);
 const origin = `http://127.0.0.1:${port}`;
@@ -34,7 +34,7 @@ async function answerOnce(path: string, ready: (status: number) => boolean): Pro
  * build first (its line says how many pages are built), and this file is about the finished one.
  */
 async function servedWhole(): Promise<void> {
-  while (!/^SELF Docs: (every page is built|http:\/\/\S+)$/m.test(server.output())) {
+  while (!wholeBuildServed.test(server.output())) {
     const exit = await Promise.race([server.exited, new Promise((resolve) => setTimeout(resolve, 200, null))]);
     if (exit) throw new Error(`npm start ended:\n${server.output()}`);
   }
