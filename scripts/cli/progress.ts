@@ -40,25 +40,47 @@ export function phaseLine(phase: Omit<Phase, 'started'>, seconds: number, prefix
 
 const count = (value: number) => value.toLocaleString('en-US');
 
-/** The phases as they finish, one line each: for output that is not a terminal. */
+/**
+ * The phases as they finish, one line each: for output that is not a terminal. With `every` (ms),
+ * a counted phase that runs longer also says how far it has come that often, so that a log of a
+ * build minutes long (a large site under `npm start`, CI) shows it moving, not a silence.
+ */
 export function plainProgress(
   write: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
-  options: { prefix?: string; now?: () => number } = {},
+  options: { prefix?: string; now?: () => number; every?: number } = {},
 ): ProgressReporter {
   const now = options.now ?? (() => performance.now());
-  let current: Phase | undefined;
+  const prefix = options.prefix ?? '';
+  let current: (Phase & { said: number }) | undefined;
   const close = () => {
     if (!current) return;
-    write(phaseLine(current, (now() - current.started) / 1000, options.prefix));
+    write(phaseLine(current, (now() - current.started) / 1000, prefix));
     current = undefined;
   };
   return {
     phase(name, total, unit) {
       close();
-      current = { name, done: 0, started: now(), ...(total === undefined ? {} : { total }), ...(unit ? { unit } : {}) };
+      const started = now();
+      current = {
+        name,
+        done: 0,
+        started,
+        said: started,
+        ...(total === undefined ? {} : { total }),
+        ...(unit ? { unit } : {}),
+      };
     },
     tick(n = 1) {
-      if (current) current.done += n;
+      if (!current) return;
+      current.done += n;
+      const { every } = options;
+      if (every === undefined || current.total === undefined || now() - current.said < every) return;
+      current.said = now();
+      const unit = current.unit ? ` ${current.unit}` : '';
+      const elapsed = clock((current.said - current.started) / 1000);
+      write(
+        `${prefix}${current.name}: ${count(current.done)} of ${count(current.total)}${unit} so far, after ${elapsed}`,
+      );
     },
     end: close,
   };
@@ -140,7 +162,12 @@ function logAbove(bars: MultiBar): () => void {
   return () => methods.forEach((method, index) => (console[method] = saved[index]!));
 }
 
+/** How often a long phase says how far it has come in a log (plainProgress's `every`). */
+export const plainProgressEvery = 30_000;
+
 /** A terminal's live lines when `stream` is one (a TTY), plain lines on stdout otherwise. */
 export function progressFor(stream: NodeJS.WriteStream = process.stderr, prefix = ''): ProgressReporter {
-  return stream.isTTY ? terminalProgress(stream, prefix) : plainProgress(undefined, { prefix });
+  return stream.isTTY
+    ? terminalProgress(stream, prefix)
+    : plainProgress(undefined, { prefix, every: plainProgressEvery });
 }

@@ -53,6 +53,35 @@ describe('plainProgress', () => {
   });
 });
 
+describe('plainProgress with `every`', () => {
+  it('says how far a counted phase has come at most that often, and only a phase that runs that long', () => {
+    const lines: string[] = [];
+    let clock = 0;
+    const progress = plainProgress((line) => lines.push(line), { every: 30_000, now: () => clock });
+    progress.phase('compile and store pages', 102_257, 'pages');
+    clock = 29_999;
+    progress.tick(9_000);
+    expect(lines).toEqual([]);
+    clock = 31_000;
+    progress.tick(1_000);
+    clock = 40_000;
+    progress.tick(500);
+    clock = 95_000;
+    progress.tick(20_000);
+    progress.phase('search index');
+    clock = 200_000;
+    progress.tick();
+    progress.end();
+    expect(lines).toEqual([
+      'compile and store pages: 10,000 of 102,257 pages so far, after 31 s',
+      'compile and store pages: 30,500 of 102,257 pages so far, after 1 min 35 s',
+      'compile and store pages: 30,500 of 102,257 pages in 95.00 s',
+      // A phase that counts nothing has no "so far" to say.
+      'search index: in 105.00 s',
+    ]);
+  });
+});
+
 describe('progressFor', () => {
   it('gives plain lines on a stream that is not a terminal', () => {
     const writes: string[] = [];
