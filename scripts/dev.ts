@@ -29,7 +29,7 @@ import { indexKvFiles } from './local/kv-index.ts';
 import { outputFolderMade } from './local/output-folder.ts';
 import { pointerEntries, seededKeys } from './local/local-kv.ts';
 import { startEventServer } from './local/live-reload/event-server.ts';
-import type { KvEntry } from './compiler/outputs/kv-writer.ts';
+import type { KeyPresence, KvEntry } from './compiler/outputs/kv-writer.ts';
 import { rebuildLive, sendUpdate, type LiveReloadLoop } from './local/live-reload/rebuild.ts';
 import { freePort } from './cli/free-port.ts';
 import { startGroup, type GroupedChild } from './cli/process-group.ts';
@@ -47,7 +47,7 @@ const wranglerStartMs = 300_000;
  */
 async function build(
   outDir: string,
-  kvPresent?: ReadonlySet<string>,
+  kvPresent?: KeyPresence,
   progress?: ProgressReporter,
   early?: Pick<BuildOptions, 'serveEarly' | 'priority'>,
 ): Promise<BuildResult> {
@@ -83,7 +83,7 @@ function said(result: BuildResult, what: string, started: number): BuildResult {
 let state: BuildState | undefined;
 
 /** Builds again after `changed` (absolute paths): only the pages they touch when it can, else all. */
-async function buildAgain(outDir: string, kvPresent: ReadonlySet<string>, changed: Set<string>): Promise<BuildResult> {
+async function buildAgain(outDir: string, kvPresent: KeyPresence, changed: Set<string>): Promise<BuildResult> {
   const kept = state;
   // Spent, unless the rebuild hands it back.
   state = undefined;

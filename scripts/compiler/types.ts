@@ -8,6 +8,7 @@ import type { ProgressReporter } from '../cli/progress.ts';
 import type { PhaseTimer } from './phase-timings.ts';
 import type { BuildState } from './incremental/build-state.ts';
 import type { PageSummary } from './outputs/page-store.ts';
+import type { KeyPresence } from './outputs/kv-writer.ts';
 import type { EarlyBuild, LiveBuild } from './outputs/early-build.ts';
 import type { CompilePriority } from './compile/priority.ts';
 
@@ -38,7 +39,7 @@ export interface BuildOptions {
    * Content keys the KV this build goes to already holds (`npm start`'s rebuilds): its bulk files
    * leave them out, so they hold only the keys that changed. The build's records name them all.
    */
-  kvPresent?: ReadonlySet<string>;
+  kvPresent?: KeyPresence;
   /**
    * The search index's pieces go to KV, not the static assets (`npm start`: an edit then changes
    * no file wrangler dev watches, and writes only the pieces that changed).

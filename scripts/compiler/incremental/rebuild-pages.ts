@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { compileDocs } from '../compile/compile-pages.ts';
 import { newDiagnostics, report, throwIfErrors } from '../errors.ts';
-import { KvWriter } from '../outputs/kv-writer.ts';
+import { KvWriter, type KeyPresence } from '../outputs/kv-writer.ts';
 import { llmsRecord, storeLlms } from '../outputs/llms.ts';
 import { llmsPages } from '../outputs/llms-pages.ts';
 import { assembleManifest, writeManifest } from '../outputs/manifest.ts';
@@ -23,7 +23,7 @@ import { planRebuild } from './plan.ts';
 export interface RebuildOptions {
   outDir: string;
   /** Content keys the KV to be written already holds (as BuildOptions.kvPresent). */
-  kvPresent?: ReadonlySet<string>;
+  kvPresent?: KeyPresence;
 }
 
 /** How long each step of a rebuild took, in milliseconds, in order. */

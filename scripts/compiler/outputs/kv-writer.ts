@@ -21,6 +21,9 @@ export function contentHash(value: string | Uint8Array): string {
   return createHash('sha256').update(value).digest('hex').slice(0, 16);
 }
 
+/** Whether a KV already holds a key: a set, or several asked in turn. */
+export type KeyPresence = Pick<ReadonlySet<string>, 'has'>;
+
 export class KvWriter {
   private pending: KvEntry[] = [];
   private pendingBytes = 0;
@@ -38,7 +41,7 @@ export class KvWriter {
    */
   constructor(
     private readonly dir: string,
-    private readonly present?: ReadonlySet<string>,
+    private readonly present?: KeyPresence,
   ) {}
 
   /**

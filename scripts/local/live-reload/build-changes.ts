@@ -21,11 +21,16 @@ export function chromeChanges(before: Manifest, after: Manifest): string[] {
   return [...keys].filter((key) => !pageKeys.has(key) && part(before, key) !== part(after, key)).sort();
 }
 
-/** The routes whose target differs between two builds (added and removed ones too). */
+/**
+ * The routes whose target differs between two builds (added and removed ones too). A rebuild keeps
+ * the target objects of the pages it did not touch: the same object is the same target, and only
+ * the others are compared (at 100,000 pages, serialising every target twice took ~0.2 s an edit).
+ */
 export function changedRoutes(before: Map<string, RouteTarget>, after: Map<string, RouteTarget>): string[] {
   const routes: string[] = [];
   for (const [route, target] of after) {
     const old = before.get(route);
+    if (old === target) continue;
     if (!old || JSON.stringify(old) !== JSON.stringify(target)) routes.push(route);
   }
   for (const route of before.keys()) if (!after.has(route)) routes.push(route);

@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import type { KeyPresence } from '../../compiler/outputs/kv-writer.ts';
 import type { BuildResult } from '../../compiler/types.ts';
 import { localKvUpdate } from '../local-kv.ts';
 import { buildEvent, chromeChanges, type BuildOutline } from './build-changes.ts';
@@ -26,11 +27,11 @@ export interface LiveReloadLoop {
   /** Content keys the local KV holds; grows with each rebuild. */
   seeded: Set<string>;
   /** Keys the dev worker reads from the first build's KV files (the dev server serves them). */
-  fromFirstBuild: { keys(): Iterable<string> };
+  fromFirstBuild: Pick<ReadonlySet<string>, 'has'>;
   /** The build the tabs show. */
   shown: BuildOutline;
   /** Builds again after `changed`: the pages it touches alone when it can. */
-  build(outDir: string, kvPresent: ReadonlySet<string>, changed: Set<string>): Promise<BuildResult>;
+  build(outDir: string, kvPresent: KeyPresence, changed: Set<string>): Promise<BuildResult>;
 }
 
 /** Entries a request carries at most: a rebuild that changed every page goes in several. */
@@ -70,9 +71,9 @@ export async function sendUpdate(
 /** Rebuilds after `changed` (absolute paths), updates local KV and tells the tabs; throws what stopped the build. */
 export async function rebuildLive(loop: LiveReloadLoop, changed: Set<string>): Promise<void> {
   const started = performance.now();
-  // Keys in local KV or in the first build's files are not written again.
-  const present = new Set(loop.fromFirstBuild.keys());
-  for (const key of loop.seeded) present.add(key);
+  // Keys in local KV or in the first build's files are not written again: asked of both, not
+  // copied into one set (some 210,000 keys at 100,000 pages, copied each edit).
+  const present: KeyPresence = { has: (key) => loop.fromFirstBuild.has(key) || loop.seeded.has(key) };
   const result = await loop.build(loop.stagingDir, present, changed);
   const built = performance.now();
   // A one-page rebuild writes no static files.
