@@ -6,7 +6,7 @@
 
 import { appendFileSync, closeSync, mkdirSync, openSync, readFileSync, readSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { TermPostings, type RemovedBlock } from './term-postings.ts';
+import { pageSpan, TermPostings, type RemovedBlock } from './term-postings.ts';
 
 /** A term's range: its first two UTF-16 code units, so ranges sort as their terms do. */
 const rangeOf = (term: string): string => term.slice(0, 2);
@@ -14,13 +14,18 @@ const rangeOf = (term: string): string => term.slice(0, 2);
 const fileOf = (range: string): string =>
   `${[...range].map((_, i) => range.charCodeAt(i).toString(16).padStart(4, '0')).join('-')}.bin`;
 
+/** Numbers an indexed entry's place takes: where its bytes start and end, its lowest and highest page. */
+const placeStride = 4;
+
 export class SpilledPostings {
   private readonly ranges = new Set<string>();
   /**
    * With `indexed` (a kept writer's, which takes pages out and is written again after an edit):
-   * each range file's size, where each term's entries' bytes are ([at, end, at, end…]), and the
-   * pages taken out of an entry (by term, then the entry's `at`). An edit then reads the few terms
-   * it touched, not whole range files, and a page taken out is noted rather than written again.
+   * each range file's size, where each term's entries' bytes are and which pages they span
+   * ([at, end, lowest page, highest page, …]), and the pages taken out of an entry (by term, then
+   * the entry's `at`). An edit then reads the few terms it touched, not whole range files; a page
+   * taken out is looked for only in the entries that span it (a common term's postings are most
+   * of a large site's pages, in one entry per spill), and noted rather than written again.
    */
   private readonly index?: {
     sizes: Map<string, number>;
@@ -64,7 +69,7 @@ export class SpilledPostings {
     const at = start + header!.length + name!.length;
     let found = places.get(term);
     if (!found) places.set(term, (found = []));
-    found.push(at, at + bytes!.length);
+    found.push(at, at + bytes!.length, ...pageSpan(bytes!));
   }
 
   /**
@@ -100,7 +105,8 @@ export class SpilledPostings {
     if (!places || count === undefined) throw new Error(`search index: the postings of "${term}" were not spilled`);
     const postings = new TermPostings();
     postings.count = count;
-    for (let i = 0; i < places.length; i += 2) postings.append(this.entryBytes(term, places[i]!, places[i + 1]!));
+    for (let i = 0; i < places.length; i += placeStride)
+      postings.append(this.entryBytes(term, places[i]!, places[i + 1]!));
     return postings;
   }
 
@@ -149,7 +155,8 @@ export class SpilledPostings {
     const removed = new Map<string, RemovedBlock>();
     for (const term of terms) {
       const found = places.get(term) ?? [];
-      for (let i = 0; i < found.length; i += 2) {
+      for (let i = 0; i < found.length; i += placeStride) {
+        if (page < found[i + 2]! || page > found[i + 3]!) continue;
         const postings = new TermPostings();
         postings.append(this.entryBytes(term, found[i]!, found[i + 1]!));
         const block = postings.removePage(page);

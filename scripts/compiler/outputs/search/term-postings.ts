@@ -105,6 +105,23 @@ export class TermPostings extends VarintBytes {
   }
 }
 
+/**
+ * The lowest and highest page with a block in `bytes` (blocks as `take` gives them), [-1, -1] for
+ * none: a spilled entry's span, so taking a page out reads only the entries that can hold it.
+ */
+export function pageSpan(bytes: Uint8Array): [number, number] {
+  const reader = new BlockReader(bytes);
+  let low = -1;
+  let high = -1;
+  while (reader.at < bytes.length) {
+    const page = reader.varint();
+    if (low === -1 || page < low) low = page;
+    if (page > high) high = page;
+    reader.skip(reader.varint());
+  }
+  return [low, high];
+}
+
 /** Reads a postings buffer's blocks from `at` on: varints, and each record's meta byte. */
 class BlockReader {
   at = 0;
