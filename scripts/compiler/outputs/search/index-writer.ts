@@ -269,7 +269,7 @@ export function createSearchIndexWriter({
       root.vocabulary.push([written.first, written.hash]);
       yield written;
     }
-    for (const written of vocabularyPieces(typos, terms, termList, sizes.vocabulary, memo)) {
+    for (const written of vocabularyPieces(typos, terms, termList, sizes.vocabulary, memo, 't')) {
       root.typos.push([typoKey(written.first), written.hash]);
       yield written;
     }

@@ -163,6 +163,8 @@ export function* vocabularyPieces(
   termList: TermPieceEntry[],
   target: number,
   memo?: PieceMemo,
+  /** Tells the vocabulary's pieces from the typo list's in the memo. */
+  kind = 'v',
 ): Generator<SearchPiece & { first: string }> {
   let current: string[] = [];
   let size = 0;
@@ -171,7 +173,9 @@ export function* vocabularyPieces(
     const pieces = termPiecesOfTerms(current, termList);
     const make = () => ({ ...piece(JSON.stringify({ terms: current, counts, pieces })), first: current[0]! });
     if (!memo) return make();
-    return memo.piece(`v${current.join('\0')}`, [...counts, ...pieces.flat()], make);
+    // Keyed by its first term, made of its terms (the vocabulary's own strings: compared by
+    // reference first), counts and term pieces: no key joins every term of the vocabulary each write.
+    return memo.piece(`${kind}${current[0]}`, [...current, ...counts, ...pieces.flat()], make);
   };
   for (const term of vocabulary) {
     current.push(term);
