@@ -6,6 +6,7 @@
 
 import { rmSync } from 'node:fs';
 import type { SidebarItem } from '../../../client/contract/sidebar.ts';
+import type { RouteTarget } from '../../../client/contract/storage.ts';
 import type { VersionCompile } from '../compile/compile-site.ts';
 import type { LoadedSiteConfig } from '../config/resolve-config.ts';
 import type { SiteNavigation } from '../navigation/site-navigation.ts';
@@ -13,6 +14,8 @@ import type { ManifestParts } from '../outputs/manifest.ts';
 import type { PageStore } from '../outputs/page-store.ts';
 import type { SearchIndexWriter } from '../outputs/search/index-writer.ts';
 import type { DocSources } from '../sources/read-sources.ts';
+import type { KeptKeys } from './kept-keys.ts';
+import type { KeptRoutes } from './kept-routes.ts';
 
 export interface BuildState {
   siteDir: string;
@@ -32,10 +35,21 @@ export interface BuildState {
   manifestParts: Omit<ManifestParts, 'routeBuckets' | 'llms' | 'search'>;
   /** The bundles' and styles' bytes, which the build id hashes. */
   assetFiles: Uint8Array[];
-  /** Content keys stored by other steps than the pages', route table, llms and search (sidebars, feeds). */
-  fixedKeys: string[];
   /** Where the search pieces went: a kept state redoes them in KV only. */
   searchStore: 'kv' | 'assets';
+  /** What the last build stored of the outputs every page feeds, so a rebuild redoes only what its pages changed. */
+  kept: KeptOutputs;
+}
+
+export interface KeptOutputs {
+  routes: KeptRoutes;
+  /** The routes a redirect names and their targets before the redirects (kept-redirects.ts). */
+  beforeRedirects: Map<string, RouteTarget | undefined>;
+  /** The llms parts' hashes. */
+  llms: string[];
+  /** The search pieces' keys. */
+  search: Set<string>;
+  keys: KeptKeys;
 }
 
 /** Removes what a state kept on disk; the state is not used after. */
