@@ -2,10 +2,10 @@
 // changed (compiler/incremental/kept-*.ts): these edits are the ones where reusing the last
 // build's could go wrong, and each must still store what a full build of the edited tree stores.
 
-import { appendFile, cp, readFile, writeFile } from 'node:fs/promises';
+import { appendFile, cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { kvKeys } from '../../../client/contract/storage.ts';
+import { kvKeys, routeBucket } from '../../../client/contract/storage.ts';
 import {
   discardKeptStates,
   devBuild,
@@ -32,9 +32,14 @@ async function llmsText(out: string, hashes: string[]): Promise<string> {
 }
 
 describe('the outputs of a one-page rebuild', () => {
-  it("copies an edited page's new target to the route that rewrites to it", async () => {
+  it("copies an edited page's new target to the route that rewrites to it, in another bucket", async () => {
     const siteDir = await siteFrom('tests/fixtures/docusaurus-redirects');
+    // Routes enough for a route table of several buckets.
+    await mkdir(join(siteDir, 'docs', 'filler'));
+    for (let i = 0; i < 300; i++) await writeFile(join(siteDir, 'docs', 'filler', `page-${i}.md`), `# Filler ${i}\n`);
     const first = await devBuild(siteDir, true);
+    const buckets = first.result.manifest.routeBuckets.length;
+    expect(routeBucket('/api', buckets)).not.toBe(routeBucket('/docs/reference/api', buckets));
     const api = join(siteDir, 'docs', 'reference', 'api.md');
     await appendFile(api, '\nA sentence about kittiwakes.\n');
 
