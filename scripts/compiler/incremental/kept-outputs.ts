@@ -1,5 +1,6 @@
 // What a build keeps, with its state, of the outputs every page feeds (route table, llms parts,
-// search pieces, the keys record), read from what it stored: see build-state.ts.
+// search pieces, the keys record), read from what it stored (see build-state.ts), and what a
+// rebuild notes of the search pieces it stored.
 
 import { kvKeys, type Manifest, type RouteTarget } from '../../../client/contract/storage.ts';
 import type { KvWriter } from '../outputs/kv-writer.ts';
@@ -29,4 +30,16 @@ export function keepOutputs(
     search,
     keys: new KeptKeys(keys, held),
   };
+}
+
+/** Notes the search pieces a rebuild stored in `kv` as the build's, in place of the last build's. */
+export function keepSearchKeys(kept: KeptOutputs, kv: KvWriter, touched: Map<string, boolean>): void {
+  const now = new Set(kv.contentKeysUnder(kvKeys.searchPiece('')));
+  const dropped = [...kept.search].filter((key) => !now.has(key));
+  kept.keys.change(
+    dropped,
+    [...now].filter((key) => !kept.search.has(key)),
+    touched,
+  );
+  kept.search = now;
 }

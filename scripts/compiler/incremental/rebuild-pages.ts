@@ -19,6 +19,7 @@ import { assembleManifest, closeBuild, withStyleSheet } from '../outputs/manifes
 import { emitSearchIndex } from '../outputs/search/emit.ts';
 import type { BuildResult } from '../types.ts';
 import type { BuildState } from './build-state.ts';
+import { keepSearchKeys } from './kept-outputs.ts';
 import { redoRedirectTargets } from './kept-redirects.ts';
 import { planRebuild } from './plan.ts';
 
@@ -112,14 +113,7 @@ export async function rebuildPages(
   step('llms');
   const search = await emitSearchIndex(searchIndex, 'kv', outDir, kv);
   step('search');
-  const searchKeys = new Set(kv.contentKeysUnder(kvKeys.searchPiece('')));
-  const dropped = [...kept.search].filter((key) => !searchKeys.has(key));
-  kept.keys.change(
-    dropped,
-    [...searchKeys].filter((key) => !kept.search.has(key)),
-    touched,
-  );
-  kept.search = searchKeys;
+  keepSearchKeys(kept, kv, touched);
   const manifest = assembleManifest({ ...state.manifestParts, routeBuckets, llms, search }, state.assetFiles);
   const stored = await withStyleSheet(kv, manifest);
   const { parts, contentKeys } = await kept.keys.store(kv, touched);
