@@ -1,8 +1,10 @@
 // What a build keeps in memory for the next one when asked (`npm start`): enough to redo one
 // page without reading the others — the sources and the compile context of each version, the
 // page store (route table, page summaries, anchors), the search index writer (which can take a
-// page out again), the manifest's parts that a page edit leaves alone and the asset bytes its id
-// hashes. compiler/incremental/rebuild-pages.ts uses it; the CLI build could keep it too.
+// page out again), the manifest's parts that a page edit leaves alone, the asset bytes its id
+// hashes, and what it stored of the outputs every page feeds (route buckets, llms parts, the parts
+// of its keys record: kept-*.ts), so a rebuild redoes only those its pages changed.
+// compiler/incremental/rebuild-pages.ts uses it; the CLI build could keep it too.
 
 import { rmSync } from 'node:fs';
 import type { SidebarItem } from '../../../client/contract/sidebar.ts';
