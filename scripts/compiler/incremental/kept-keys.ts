@@ -7,18 +7,7 @@
 import { kvKeys } from '../../../client/contract/storage.ts';
 import { contentHash, type KvWriter } from '../outputs/kv-writer.ts';
 import { keyBucket, keysPerPart, splitKeys } from '../outputs/manifest.ts';
-
-/** Where `key` is, or would go, in the sorted `list`. */
-function placeIn(list: string[], key: string): number {
-  let low = 0;
-  let high = list.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (list[middle]! < key) low = middle + 1;
-    else high = middle;
-  }
-  return low;
-}
+import { placeIn, SortedKeys } from './sorted-keys.ts';
 
 function insertSorted(list: string[], key: string): void {
   list.splice(placeIn(list, key), 0, key);
@@ -36,18 +25,20 @@ export class KeptKeys {
   /** Holders of each key; a key no rebuild can change (sidebars, feeds, the style sheet) has one for good. */
   private readonly holders = new Map<string, number>();
   private parts: { keys: string[]; hash: string }[];
+  private keys: SortedKeys;
 
   /**
    * `keys`: the build's content keys, sorted, without the parts of its record; `held`: the keys
    * each of its changing holders names (a key named by none is held for good).
    */
   constructor(
-    private keys: string[],
+    keys: string[],
     held: Iterable<string>[],
     private readonly perPart = keysPerPart,
   ) {
     for (const list of held) for (const key of list) this.holders.set(key, (this.holders.get(key) ?? 0) + 1);
     for (const key of keys) if (!this.holders.has(key)) this.holders.set(key, 1);
+    this.keys = new SortedKeys(keys);
     // As the build stored them.
     this.parts = splitKeys(keys, perPart).map((list) => ({ keys: list, hash: contentHash(JSON.stringify(list)) }));
   }
@@ -82,14 +73,14 @@ export class KeptKeys {
       else if (was && !is) removed.push(key);
     }
     const changes = added.length + removed.length;
-    if (changes > placedChanges) this.keys = [...this.holders.keys()].sort();
+    if (changes > placedChanges) this.keys = new SortedKeys([...this.holders.keys()].sort());
     else {
-      for (const key of removed) removeSorted(this.keys, key);
-      for (const key of added) insertSorted(this.keys, key);
+      for (const key of removed) this.keys.remove(key);
+      for (const key of added) this.keys.insert(key);
     }
     const count = this.keys.length > this.perPart ? Math.ceil(this.keys.length / this.perPart) : 0;
     if (count !== this.parts.length || (changes > placedChanges && count > 0)) {
-      this.parts = splitKeys(this.keys, this.perPart).map((list) => ({ keys: list, hash: '' }));
+      this.parts = splitKeys(this.keys.all(), this.perPart).map((list) => ({ keys: list, hash: '' }));
       for (const part of this.parts) part.hash = await kv.putContent(kvKeys.keysPart, JSON.stringify(part.keys));
     } else if (count > 0) {
       const redo = new Set<number>();
@@ -106,10 +97,8 @@ export class KeptKeys {
       }
     }
     const parts = this.parts.map((part) => kvKeys.keysPart(part.hash));
-    if (parts.length === 0) return { parts, contentKeys: JSON.stringify(this.keys) };
-    const all = this.keys.slice();
-    for (const key of parts) insertSorted(all, key);
-    return { parts, contentKeys: JSON.stringify(all) };
+    // The parts' keys sort together among the others: no other content key starts as theirs.
+    return { parts, contentKeys: this.keys.json([...parts].sort()) };
   }
 
   /** How many content keys the record names (its parts too). */
