@@ -27,7 +27,7 @@ import { llmsPages } from './outputs/llms-pages.ts';
 import { assembleManifest, writeManifest } from './outputs/manifest.ts';
 import { PageStore } from './outputs/page-store.ts';
 import { discoverCustomPages } from './pages/discover-pages.ts';
-import { addRedirectTargets, storeRouteTable } from './outputs/route-table.ts';
+import { addRedirectTargets, bucketRoutes, storeRouteTable } from './outputs/route-table.ts';
 import { emitSearchIndex } from './outputs/search/emit.ts';
 import { createSearchIndexWriter } from './outputs/search/index-writer.ts';
 import { checkStaticAssets } from './outputs/platform-limits.ts';
@@ -35,7 +35,8 @@ import { topLevelSections } from './outputs/search/records.ts';
 import { storeSidebars } from './outputs/sidebar-files.ts';
 import { readSources } from './sources/read-sources.ts';
 import type { BuildOptions, BuildResult } from './types.ts';
-import { isFixedKey } from './incremental/fixed-keys.ts';
+import { keepOutputs } from './incremental/kept-outputs.ts';
+import { targetsBeforeRedirects } from './incremental/kept-redirects.ts';
 import { writeEarlyBuild } from './outputs/early-build.ts';
 import { copyMediaFiles } from './assets/media-files.ts';
 
@@ -215,8 +216,11 @@ async function buildSite(
     ...(site.markdown.mermaid ? { mermaid: true } : {}),
     ...(options.skipClient ? { skipClient: true } : {}),
   });
-  addRedirectTargets(store.routeTargets, navigation.redirectPlan, navigation.redirects);
-  const routeBuckets = await storeRouteTable(kv, store.routeTargets);
+  const { routeTargets } = store;
+  const beforeRedirects = options.keepState ? targetsBeforeRedirects(routeTargets, navigation) : undefined;
+  addRedirectTargets(routeTargets, navigation.redirectPlan, navigation.redirects);
+  const routeOrder = options.keepState ? bucketRoutes(routeTargets.keys(), routeTargets.size) : undefined;
+  const routeBuckets = await storeRouteTable(kv, routeTargets, routeOrder);
   const sidebars = await storeSidebars(kv, [...sources.versions, ...sources.instances]);
   const lastSidebars = sources.lastDocs.sidebars.sidebars;
   // The instances' sidebars after the last version's: their sections follow the docs' in llms.txt.
@@ -252,8 +256,6 @@ async function buildSite(
   };
   const assetFiles = assetBytes(siteAssets);
   const manifest = assembleManifest({ ...manifestParts, routeBuckets, llms, search }, assetFiles);
-  // Read before the keys record is written: a kept state names the content keys no page edit changes.
-  const fixedKeys = options.keepState ? kv.contentKeys().filter(isFixedKey) : [];
   const written = await writeManifest(kv, outDir, manifest);
   await writeSiteAssets(outDir, siteAssets, staticDir, compiled.media);
   if (siteAssets.bundle) await writeCrawlFiles(outDir, site, built);
@@ -284,7 +286,7 @@ async function buildSite(
             lastSidebars: llmsSidebars,
             manifestParts,
             assetFiles,
-            fixedKeys,
+            kept: keepOutputs(kv, store, { routeOrder: routeOrder!, beforeRedirects: beforeRedirects!, manifest }),
             searchStore: search.store,
           },
         }

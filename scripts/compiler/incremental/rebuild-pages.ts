@@ -1,23 +1,26 @@
 // A build of the few pages an edit touched, from the state the build before kept (build-state.ts):
-// those pages are compiled and stored again, then the route table, llms parts, search pieces and
-// manifest are made again from what is in memory, by the same steps a full build runs, so every
-// value comes out byte for byte as a full build of the edited tree would store it. Only the keys
+// those pages are compiled and stored again, then the route table's buckets they changed, the llms
+// parts if what they list changed, the search pieces and the manifest with the parts of its keys
+// record that changed, so every value comes out byte for byte as a full build of the edited tree
+// would store it. Only the keys
 // that changed are in its KV files (with `kvPresent`, as a full build's). What it cannot redo
 // comes back as the reason to run a full build; after that, or a throw, the state is spent.
 
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { kvKeys } from '../../../client/contract/storage.ts';
 import { compileDocs } from '../compile/compile-pages.ts';
 import { newDiagnostics, report, throwIfErrors } from '../errors.ts';
 import { KvWriter, type KeyPresence } from '../outputs/kv-writer.ts';
 import { llmsRecord, storeLlms } from '../outputs/llms.ts';
-import { llmsPages } from '../outputs/llms-pages.ts';
-import { assembleManifest, writeManifest } from '../outputs/manifest.ts';
-import { addRedirectTargets, storeRouteTable } from '../outputs/route-table.ts';
+import { llmsFacts, llmsPages } from '../outputs/llms-pages.ts';
+import { assembleManifest, closeBuild, withStyleSheet } from '../outputs/manifest.ts';
 import { emitSearchIndex } from '../outputs/search/emit.ts';
 import type { BuildResult } from '../types.ts';
 import type { BuildState } from './build-state.ts';
+import { keepSearchKeys } from './kept-outputs.ts';
+import { redoRedirectTargets } from './kept-redirects.ts';
 import { planRebuild } from './plan.ts';
 
 export interface RebuildOptions {
@@ -48,7 +51,7 @@ export async function rebuildPages(
   const plan = planRebuild(state, changed);
   step('plan');
   if ('fallback' in plan) return plan;
-  const { store, navigation, searchIndex } = state;
+  const { store, navigation, searchIndex, kept } = state;
   const { site } = navigation;
   const { outDir } = options;
   await rm(outDir, { recursive: true, force: true });
@@ -57,6 +60,9 @@ export async function rebuildPages(
   // The DocSearch records file is a deploy's (search:push): a rebuild for the dev server keeps none.
   store.writeTo(kv, { addJson: async () => {} });
   const diagnostics = newDiagnostics();
+  // Content keys whose holders changed, and whether each was a key of the build before.
+  const touched = new Map<string, boolean>();
+  let llmsSame = true;
   step('prepare');
 
   for (const { version, index, doc } of plan.pages) {
@@ -67,6 +73,8 @@ export async function rebuildPages(
     compiled.loaded.docs[index] = doc;
     const flat = state.sources.docs.indexOf(before);
     if (flat >= 0) state.sources.docs[flat] = doc;
+    const heldBefore = store.keysOf.get(before.route) ?? [];
+    const llmsBefore = llmsFacts(store.summaryAt(place));
     store.forget(before.route, before.relPath, place);
     const media = new Map<string, string>();
     await compileDocs(
@@ -81,6 +89,8 @@ export async function rebuildPages(
     const summary = store.summaryAt(place);
     if (summary && JSON.stringify(summary.islands ?? []) !== islandsBefore)
       return { fallback: `${doc.relPath} uses other components than before` };
+    kept.keys.change(heldBefore, store.keysOf.get(doc.route) ?? [], touched);
+    llmsSame &&= llmsFacts(summary) === llmsBefore;
   }
   step('compile');
   for (const problem of store.anchors.brokenAnchors()) report(diagnostics, site.onBrokenAnchors, problem);
@@ -88,19 +98,26 @@ export async function rebuildPages(
   step('anchors');
 
   // Rewrites copy their page's target: made again from the pages' targets now.
-  addRedirectTargets(store.routeTargets, navigation.redirectPlan, navigation.redirects);
-  for (const key of state.fixedKeys) kv.useContent(key);
-  for (const keys of store.keysOf.values()) for (const key of keys) kv.useContent(key);
+  const replanned = plan.pages.map((redo) => redo.doc.route);
+  const redirected = redoRedirectTargets(store.routeTargets, navigation, kept.beforeRedirects, replanned);
   step('keys');
-  const routeBuckets = await storeRouteTable(kv, store.routeTargets);
+  const bucketsBefore = kept.routes.bucketHashes;
+  const routeBuckets = await kept.routes.store(kv, store.routeTargets, [...replanned, ...redirected]);
+  kept.keys.change(bucketsBefore.map(kvKeys.routes), routeBuckets.map(kvKeys.routes), touched);
   step('routes');
   const built = store.built();
-  const llms = await storeLlms(kv, llmsRecord(site, state.lastSidebars, llmsPages(site, built)));
+  // The llms files read only the sidebars (the same) and some fields of the pages they list.
+  const llms = llmsSame ? kept.llms : await storeLlms(kv, llmsRecord(site, state.lastSidebars, llmsPages(site, built)));
+  kept.keys.change(kept.llms.map(kvKeys.llms), llms.map(kvKeys.llms), touched);
+  kept.llms = llms;
   step('llms');
   const search = await emitSearchIndex(searchIndex, 'kv', outDir, kv);
   step('search');
+  keepSearchKeys(kept, kv, touched);
   const manifest = assembleManifest({ ...state.manifestParts, routeBuckets, llms, search }, state.assetFiles);
-  const written = await writeManifest(kv, outDir, manifest);
+  const stored = await withStyleSheet(kv, manifest);
+  const { parts, contentKeys } = await kept.keys.store(kv, touched);
+  const written = await closeBuild(kv, outDir, stored, parts, contentKeys);
   step('manifest');
   return {
     pages: plan.pages.map((redo) => redo.doc.route),
@@ -113,7 +130,8 @@ export async function rebuildPages(
       warnings: diagnostics.warnings,
       broken: [...store.broken].sort((a, b) => a.source.localeCompare(b.source)),
       routeTargets: new Map(store.routeTargets),
-      kv: written,
+      // Its content keys and its two records.
+      kv: { ...written, keys: kept.keys.size + 2 },
       pagesFromCache: 0,
       state,
     },

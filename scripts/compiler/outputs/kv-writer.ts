@@ -78,6 +78,11 @@ export class KvWriter {
     return [...this.content].sort();
   }
 
+  /** The content keys stored so far that start with `prefix`, in no order. */
+  contentKeysUnder(prefix: string): string[] {
+    return [...this.content].filter((key) => key.startsWith(prefix));
+  }
+
   /**
    * Makes what this writer holds readable while it writes (`npm start` serves pages as they are
    * stored): `listener` hears each bulk file once written, and `pendingValue` answers for the rest.

@@ -14,3 +14,10 @@ export function llmsPages(site: Pick<SiteConfig, 'docs'>, built: PageSummary[]):
       page.blog?.kind === 'post',
   );
 }
+
+/** What the llms files read of a page (llmsPages, llmsRecord): the same for two pages, the same files. */
+export function llmsFacts(page: PageSummary | undefined): string {
+  if (!page) return '';
+  const { route, title, description, unlisted, blog, version, docsPluginId, layout } = page;
+  return JSON.stringify([route, title, description, unlisted, blog, version, docsPluginId, layout]);
+}

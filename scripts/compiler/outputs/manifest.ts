@@ -63,16 +63,29 @@ export async function writeManifest(kv: KvWriter, outDir: string, manifest: Mani
   // about 1 MB that it names, so no value passes 2 MB. Keys go to parts by a hash of the key, not by
   // position, so a changed page changes the parts of its old and new keys only.
   const parts: string[] = [];
-  if (keys.length > perPart) {
-    const lists: string[][] = Array.from({ length: Math.ceil(keys.length / perPart) }, () => []);
-    for (const key of keys) lists[keyBucket(key, lists.length)]!.push(key);
-    for (const list of lists) parts.push(kvKeys.keysPart(await kv.putContent(kvKeys.keysPart, JSON.stringify(list))));
-  }
+  for (const list of splitKeys(keys, perPart))
+    parts.push(kvKeys.keysPart(await kv.putContent(kvKeys.keysPart, JSON.stringify(list))));
   const contentKeys = JSON.stringify(parts.length > 0 ? [...keys, ...parts].sort() : keys);
-  await kv.put(kvKeys.keys(manifest.buildId), parts.length > 0 ? JSON.stringify({ parts }) : contentKeys);
-  await kv.put(kvKeys.manifest(manifest.buildId), JSON.stringify(stored));
+  return closeBuild(kv, outDir, stored, parts, contentKeys);
+}
+
+/** Sorted content keys in the parts of the `keys` record, each sorted; none when one record holds them. */
+export function splitKeys(keys: string[], perPart = keysPerPart): string[][] {
+  if (keys.length <= perPart) return [];
+  const lists: string[][] = Array.from({ length: Math.ceil(keys.length / perPart) }, () => []);
+  for (const key of keys) lists[keyBucket(key, lists.length)]!.push(key);
+  return lists;
+}
+
+/**
+ * Writes the two records of a build whose content keys (`contentKeys`, the JSON of every key and
+ * part, sorted) are stored, closes the KV files and notes the build id and its keys beside them.
+ */
+export async function closeBuild(kv: KvWriter, outDir: string, stored: Manifest, parts: string[], contentKeys: string) {
+  await kv.put(kvKeys.keys(stored.buildId), parts.length > 0 ? JSON.stringify({ parts }) : contentKeys);
+  await kv.put(kvKeys.manifest(stored.buildId), JSON.stringify(stored));
   const written = await kv.close();
-  await writeFile(join(outDir, 'kv', 'build-id'), manifest.buildId);
+  await writeFile(join(outDir, 'kv', 'build-id'), stored.buildId);
   await writeFile(join(outDir, 'kv', 'keys.json'), contentKeys);
   return { ...written, largest: kv.largest };
 }
@@ -82,7 +95,7 @@ export async function writeManifest(kv: KvWriter, outDir: string, manifest: Mani
  * value it names, which only the renders that inline CSS read; the same CSS in the next build is
  * the same key, written once.
  */
-async function withStyleSheet(kv: KvWriter, manifest: Manifest): Promise<Manifest> {
+export async function withStyleSheet(kv: KvWriter, manifest: Manifest): Promise<Manifest> {
   const groups = manifest.assets.styleGroups;
   if (!groups || groups.length === 0) return manifest;
   const sheet: StyleSheet = Object.fromEntries(groups.map((group) => [group.name, group.css ?? '']));
@@ -92,7 +105,7 @@ async function withStyleSheet(kv: KvWriter, manifest: Manifest): Promise<Manifes
 }
 
 /** A key's part among `count` (FNV-1a of the key). */
-function keyBucket(key: string, count: number): number {
+export function keyBucket(key: string, count: number): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193) >>> 0;
   return hash % count;

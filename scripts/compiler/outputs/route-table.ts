@@ -20,12 +20,32 @@ export function addRedirectTargets(
   }
 }
 
-/** The route table in buckets of about `routesPerBucket` routes; returns the buckets' hashes. */
-export async function storeRouteTable(kv: KvWriter, targets: Map<string, RouteTarget>): Promise<string[]> {
-  const count = Math.max(1, Math.ceil(targets.size / routesPerBucket));
-  const buckets: RouteBucket[] = Array.from({ length: count }, () => ({}));
-  for (const route of [...targets.keys()].sort()) buckets[routeBucket(route, count)]![route] = targets.get(route)!;
+/** The routes of each bucket of the route table, in order. */
+export function bucketRoutes(routes: Iterable<string>, size: number): string[][] {
+  const count = Math.max(1, Math.ceil(size / routesPerBucket));
+  const buckets: string[][] = Array.from({ length: count }, () => []);
+  for (const route of [...routes].sort()) buckets[routeBucket(route, count)]!.push(route);
+  return buckets;
+}
+
+/** Stores one bucket (its routes, in order); returns its hash. */
+export async function storeRouteBucket(
+  kv: KvWriter,
+  targets: Map<string, RouteTarget>,
+  routes: string[],
+): Promise<string> {
+  const bucket: RouteBucket = {};
+  for (const route of routes) bucket[route] = targets.get(route)!;
+  return kv.putContent(kvKeys.routes, JSON.stringify(bucket));
+}
+
+/** Stores the route table in buckets (`bucketRoutes`); returns the buckets' hashes. */
+export async function storeRouteTable(
+  kv: KvWriter,
+  targets: Map<string, RouteTarget>,
+  buckets = bucketRoutes(targets.keys(), targets.size),
+): Promise<string[]> {
   const hashes: string[] = [];
-  for (const bucket of buckets) hashes.push(await kv.putContent(kvKeys.routes, JSON.stringify(bucket)));
+  for (const routes of buckets) hashes.push(await storeRouteBucket(kv, targets, routes));
   return hashes;
 }

@@ -2,74 +2,15 @@
 // the values it stores must be the very bytes a full build of the edited tree stores, a partial's
 // edit must rebuild the pages that import it, and what it cannot redo must say so, for a full build.
 
-import { appendFile, cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { appendFile, cp, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readKvEntries } from '../../../scripts/compiler/outputs/kv-writer.ts';
-import { runBuild } from '../../../scripts/compiler/pipeline.ts';
 import { rebuildPages } from '../../../scripts/compiler/incremental/rebuild-pages.ts';
-import type { BuildResult } from '../../../scripts/compiler/types.ts';
+import { discardKeptStates, devBuild, entriesOf, expectSameAsFullBuild } from '../support/one-page-rebuild.ts';
+import { tempDir as temp } from '../support/temp-dirs.ts';
 
 const fixture = 'tests/fixtures/docusaurus-markdown';
-const made: string[] = [];
-afterAll(async () => {
-  await Promise.all(made.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
-});
-
-async function temp(prefix: string): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), `self-docs-incremental-${prefix}-`));
-  made.push(dir);
-  return dir;
-}
-
-/**
- * A dev build as `npm start` makes it, keeping its state; `searchSpillBudget`: a search writer that
- * spills to disk, as a large site's does.
- */
-async function devBuild(
-  siteDir: string,
-  keepState = false,
-  searchSpillBudget?: number,
-): Promise<{ result: BuildResult; out: string }> {
-  const out = await temp('out');
-  const result = await runBuild({
-    siteDir,
-    outDir: out,
-    skipClient: true,
-    tolerateBrokenPages: true,
-    development: true,
-    keepState,
-    ...(searchSpillBudget ? { searchSpillBudget } : {}),
-  });
-  if (result.state) made.push(result.state.searchDir);
-  return { result, out };
-}
-
-const entriesOf = async (out: string) => new Map((await readKvEntries(out)).map((entry) => [entry.key, entry.value]));
-
-/**
- * The rebuild in `turnOut` against a full build of the same tree: the same build id and key
- * record, every value it wrote as the full build wrote it, and every value the edit changed written.
- */
-async function expectSameAsFullBuild(siteDir: string, earlierOuts: string[], turnOut: string): Promise<void> {
-  const full = await devBuild(siteDir);
-  const [turn, fresh] = await Promise.all([entriesOf(turnOut), entriesOf(full.out)]);
-  // What the KV held before the rebuild: what the earlier builds wrote.
-  const first = new Set<string>();
-  for (const out of earlierOuts) for (const key of (await entriesOf(out)).keys()) first.add(key);
-  const buildId = (await readFile(join(turnOut, 'kv', 'build-id'), 'utf8')).trim();
-  expect(buildId).toBe(full.result.buildId);
-  expect(await readFile(join(turnOut, 'kv', 'keys.json'), 'utf8')).toBe(
-    await readFile(join(full.out, 'kv', 'keys.json'), 'utf8'),
-  );
-  const withoutTime = (text: string | undefined) => ({ ...JSON.parse(text ?? '{}'), builtAt: undefined });
-  const manifestKey = `b:${buildId}:manifest`;
-  expect(withoutTime(turn.get(manifestKey))).toEqual(withoutTime(fresh.get(manifestKey)));
-  for (const [key, value] of turn) if (key !== manifestKey) expect(value, key).toBe(fresh.get(key));
-  const changed = [...fresh.keys()].filter((key) => !first.has(key));
-  expect(changed.filter((key) => !turn.has(key))).toEqual([]);
-}
+afterAll(discardKeptStates);
 
 describe('a one-page rebuild under npm start', () => {
   it('stores an edited page, its route bucket, llms and search pieces as a full build of the edited tree', async () => {
