@@ -53,6 +53,8 @@ const besideVitest = e2eServer
     )
   : undefined;
 
+/** Beside the browser tests, how much lower each project's priority is than theirs (see below). */
+const besideNice: Record<string, number> = { unit: 5, worker: 0 };
 const vitestProjects = ['unit', 'worker'].filter(wanted);
 /** Whether each project's vitest exited 0. */
 const exitedOk = new Map<string, boolean>();
@@ -157,9 +159,6 @@ async function step(name: string, command: string, args: string[]): Promise<bool
     return false;
   }
 }
-
-/** Beside others, how much lower a project's priority is than the browser tests' (see above). */
-const besideNice: Record<string, number> = { unit: 5, worker: 0 };
 
 /** One vitest project, its JSON report in test-results/; beside others: its output printed when it ends. */
 async function vitest(project: string, beside: boolean): Promise<boolean> {
