@@ -25,7 +25,7 @@ import { rebuildPages } from './compiler/incremental/rebuild-pages.ts';
 import { watchContent } from './local/dev-watch.ts';
 import { ensureLocalQuerySecret } from './local/dev-vars.ts';
 import { migrateLocalD1 } from './local/local-d1.ts';
-import { indexKvFiles } from './local/kv-index.ts';
+import { indexKvFiles, type KvIndex } from './local/kv-index.ts';
 import { outputFolderMade } from './local/output-folder.ts';
 import { pointerEntries, seededKeys } from './local/local-kv.ts';
 import { startEventServer } from './local/live-reload/event-server.ts';
@@ -147,8 +147,11 @@ const priority = new CompilePriority();
 holdForTests(priority);
 /** Settles once the early build is served (undefined: it was not). */
 let earlyServed: Promise<EarlySite | undefined> = Promise.resolve(undefined);
+/** Where the first build's values lie, as its writer wrote them (read back from its files if unknown). */
+let firstBuildIndex: KvIndex | undefined;
 const serveEarly = (live: LiveBuild) => {
   const site = earlySite(live, priority);
+  firstBuildIndex = site.builtIndex;
   return (early: EarlyBuild) => {
     earlyServed = serveEarlyBuild(site, early).catch((error: unknown) => {
       console.error(`serving before the build is done failed: ${(error as Error).message}`);
@@ -182,7 +185,7 @@ try {
   await (await wranglerStarted.catch(() => undefined))?.stop();
   process.exit(1);
 }
-const fromFirstBuild = await indexKvFiles(args.out, progress);
+const fromFirstBuild = firstBuildIndex ?? (await indexKvFiles(args.out, progress));
 const wrangler = (await wranglerStarted)!;
 // Written through the dev worker, which reads the pointer again; pages wait for it (the building page).
 const pointer = await pointerEntries(args.out, args.persist);

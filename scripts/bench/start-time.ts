@@ -5,6 +5,7 @@
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { startGroup } from '../cli/process-group.ts';
+import { buildV8Flags } from '../compiler/v8-flags.ts';
 import { groupRssBytes } from './process-tree.ts';
 
 export interface StartTime {
@@ -16,7 +17,10 @@ export interface StartTime {
 
 const pollMs = 500;
 
-/** Runs `npm start` (tsx scripts/dev.ts) on `siteDir` with its folders under `workDir`, until `route` answers. */
+/**
+ * Runs `npm start` (tsx with the build's V8 flags, scripts/dev.ts) on `siteDir` with its folders under
+ * `workDir`, until `route` answers.
+ */
 export async function timeToServe(
   siteDir: string,
   workDir: string,
@@ -26,7 +30,7 @@ export async function timeToServe(
 ): Promise<StartTime> {
   const tsx = join(process.cwd(), 'node_modules', '.bin', 'tsx');
   const started = performance.now();
-  const args = ['scripts/dev.ts', '--content', siteDir, '--out', join(workDir, 'start-out')];
+  const args = [...buildV8Flags, 'scripts/dev.ts', '--content', siteDir, '--out', join(workDir, 'start-out')];
   args.push('--persist', join(workDir, 'start-state'), '--cache', join(workDir, 'start-cache'));
   const group = startGroup(tsx, args, { stdio: 'pipe', env: { ...process.env, PORT: String(port) } });
   let peakRssBytes = 0;

@@ -5,7 +5,7 @@
 
 import { open, readFile, type FileHandle } from 'node:fs/promises';
 import type { ProgressReporter } from '../cli/progress.ts';
-import { kvBulkFiles } from '../compiler/outputs/kv-writer.ts';
+import { kvBulkFiles, type KvPlace } from '../compiler/outputs/kv-writer.ts';
 
 interface Place {
   file: number;
@@ -89,8 +89,8 @@ export async function indexKvFiles(outDir: string, progress?: ProgressReporter):
 }
 
 export interface GrowingKvIndex extends KvIndex {
-  /** Adds a bulk file the build has just written (`bytes`: its content). */
-  add(path: string, bytes: Buffer): void;
+  /** Adds a bulk file the build has just written, with where its values lie (as its writer counted them). */
+  add(path: string, places: readonly KvPlace[]): void;
 }
 
 /**
@@ -106,8 +106,10 @@ export function growingKvIndex(pending: (key: string) => string | undefined): Gr
     get size() {
       return places.size;
     },
-    add(path, bytes) {
-      indexFile(bytes, files.length, path, places);
+    add(path, written) {
+      const file = files.length;
+      // A later entry of the same key wins, as in `wrangler kv bulk put`.
+      for (const { key, start, length } of written) places.set(key, { file, start, length });
       files.push(path);
     },
     async close() {

@@ -1,14 +1,16 @@
-// The arguments of `npx tsx scripts/dev.ts` (what `npm start` runs) for a site served from its own
-// folders: the tests and the live-reload bench start it on a copy, with its build, local state and
-// (when given) compile cache beside it, so nothing is left in the repository's folders.
+// The arguments of `npx tsx <the build's V8 flags> scripts/dev.ts` (what `npm start` runs) for a site
+// served from its own folders: the tests and the live-reload bench start it on a copy, with its build,
+// local state and (when given) compile cache beside it, so nothing is left in the repository's folders.
 
 import { join } from 'node:path';
+import { buildV8Flags } from '../compiler/v8-flags.ts';
 
 /** `npm start -- --content <content>`, its build in `<work>/dist` and state in `<work>/state`. */
 export function npmStartArgs(content: string, work: string, options: { cache?: string } = {}): string[] {
   const cache = options.cache === undefined ? [] : ['--cache', options.cache];
   return [
     'tsx',
+    ...buildV8Flags,
     'scripts/dev.ts',
     '--content',
     content,

@@ -21,6 +21,16 @@ export function contentHash(value: string | Uint8Array): string {
   return createHash('sha256').update(value).digest('hex').slice(0, 16);
 }
 
+/**
+ * Where a value lies in its bulk file: the byte offset of its JSON string literal (quotes
+ * included) and the literal's length in bytes.
+ */
+export interface KvPlace {
+  key: string;
+  start: number;
+  length: number;
+}
+
 /** Whether a KV already holds a key: a set, or several asked in turn. */
 export type KeyPresence = Pick<ReadonlySet<string>, 'has'>;
 
@@ -33,7 +43,7 @@ export class KvWriter {
   largest = { key: '', bytes: 0 };
   /** With `readWhileWriting`: the values not yet in a file, by key. */
   private pendingByKey?: Map<string, string>;
-  private onFlush?: (file: string, bytes: Buffer) => void;
+  private onFlush?: (file: string, places: KvPlace[]) => void;
 
   /**
    * `present`: content keys the KV to be written already holds (the dev server's local KV). The
@@ -85,9 +95,11 @@ export class KvWriter {
 
   /**
    * Makes what this writer holds readable while it writes (`npm start` serves pages as they are
-   * stored): `listener` hears each bulk file once written, and `pendingValue` answers for the rest.
+   * stored): `listener` hears each bulk file once written, with where each of its values lies
+   * (counted as the file is made, so nobody reads the file back to find them), and `pendingValue`
+   * answers for the rest.
    */
-  readWhileWriting(listener: (file: string, bytes: Buffer) => void): void {
+  readWhileWriting(listener: (file: string, places: KvPlace[]) => void): void {
     this.onFlush = listener;
     this.pendingByKey = new Map(this.pending.map((entry) => [entry.key, entry.value]));
   }
@@ -117,16 +129,37 @@ export class KvWriter {
     const name = `bulk-${String(this.files).padStart(3, '0')}.json`;
     const file = join(this.dir, name);
     if (this.onFlush) {
-      const bytes = Buffer.from(JSON.stringify(this.pending));
-      await writeFile(file, bytes);
+      const { text, places } = placedBulkFile(this.pending);
+      await writeFile(file, text);
       // Heard before the values leave memory, so a reader always finds them in one or the other.
-      this.onFlush(file, bytes);
+      this.onFlush(file, places);
       this.pendingByKey?.clear();
     } else await writeFile(file, JSON.stringify(this.pending));
     this.files++;
     this.pending = [];
     this.pendingBytes = 0;
   }
+}
+
+/**
+ * A bulk file's text, the bytes `JSON.stringify(entries)` gives, made entry by entry so that each
+ * value's place is known as it is written.
+ */
+export function placedBulkFile(entries: readonly KvEntry[]): { text: string; places: KvPlace[] } {
+  const parts: string[] = [];
+  const places: KvPlace[] = [];
+  // Past the `[`; each entry after the first also past its `,`.
+  let at = 1;
+  for (const { key, value } of entries) {
+    const head = `{"key":${JSON.stringify(key)},"value":`;
+    const literal = JSON.stringify(value);
+    const start = at + (parts.length > 0 ? 1 : 0) + Buffer.byteLength(head);
+    const length = Buffer.byteLength(literal);
+    places.push({ key, start, length });
+    parts.push(`${head}${literal}}`);
+    at = start + length + 1;
+  }
+  return { text: `[${parts.join(',')}]`, places };
 }
 
 /** The bulk files a build wrote, in order. */

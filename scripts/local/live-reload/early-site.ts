@@ -39,11 +39,13 @@ export function routeCandidates(path: string): string[] {
 
 /**
  * Sets up the early site over `live` from the build's start (its values are readable as they are
- * stored); `start` opens it once the early build is written.
+ * stored); `start` opens it once the early build is written. `builtIndex` is where the build's
+ * values lie once it is done, as its writer counted them: the caller's to close, an early site's
+ * close leaves it open.
  */
 export function earlySite(live: LiveBuild, priority: CompilePriority) {
   const liveIndex = growingKvIndex((key) => live.kv.pendingValue(key));
-  live.kv.readWhileWriting((file, bytes) => liveIndex.add(file, bytes));
+  live.kv.readWhileWriting((file, places) => liveIndex.add(file, places));
   const waiting = new Map<string, Set<() => void>>();
   live.onStored((route) => {
     const listeners = waiting.get(route);
@@ -68,6 +70,7 @@ export function earlySite(live: LiveBuild, priority: CompilePriority) {
   };
 
   return {
+    builtIndex: liveIndex as KvIndex,
     async start(early: EarlyBuild): Promise<EarlySite> {
       const records = await indexKvFiles(early.dir);
       /** The key a stand-in stands for once its page is stored (waiting up to `waitMs`); the key itself otherwise. */
@@ -96,10 +99,8 @@ export function earlySite(live: LiveBuild, priority: CompilePriority) {
           );
           return JSON.stringify(values);
         },
-        async close() {
-          await records.close();
-          await liveIndex.close();
-        },
+        // The build's own index goes on as `builtIndex`.
+        close: () => records.close(),
       };
       return {
         buildId: early.buildId,

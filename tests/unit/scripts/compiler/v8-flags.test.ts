@@ -1,5 +1,5 @@
 // The build's V8 flags are written twice: in package.json's scripts, which start Node, and in
-// v8-flags.ts, which the scale bench reads; a build measured by the bench must be the one users run.
+// v8-flags.ts, which the benches and tests read; a build measured by the bench must be the one users run.
 
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -9,8 +9,12 @@ import { buildV8Flags } from '../../../../scripts/compiler/v8-flags.ts';
 const scripts = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts;
 
 describe('the V8 flags of a build', () => {
-  it.each(['build', 'deploy'])('are the ones `npm run %s` starts Node with', (name) => {
-    expect(scripts[name]).toBe(`tsx ${buildV8Flags.join(' ')} scripts/${name}.ts`);
+  it.each([
+    ['build', 'build'],
+    ['deploy', 'deploy'],
+    ['start', 'dev'],
+  ])('are the ones `npm run %s` starts Node with', (name, script) => {
+    expect(scripts[name]).toBe(`tsx ${buildV8Flags.join(' ')} scripts/${script}.ts`);
   });
 
   it('are flags this Node knows (it refuses to start on one it does not)', () => {
