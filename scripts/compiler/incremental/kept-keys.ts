@@ -7,16 +7,7 @@
 import { kvKeys } from '../../../client/contract/storage.ts';
 import { contentHash, type KvWriter } from '../outputs/kv-writer.ts';
 import { keyBucket, keysPerPart, splitKeys } from '../outputs/manifest.ts';
-import { placeIn, SortedKeys } from './sorted-keys.ts';
-
-function insertSorted(list: string[], key: string): void {
-  list.splice(placeIn(list, key), 0, key);
-}
-
-function removeSorted(list: string[], key: string): void {
-  const at = placeIn(list, key);
-  if (list[at] === key) list.splice(at, 1);
-}
+import { insertSorted, removeSorted, SortedKeys } from './sorted-keys.ts';
 
 /** Changes past which sorting every key again is quicker than placing each. */
 const placedChanges = 2000;
@@ -84,7 +75,7 @@ export class KeptKeys {
       for (const part of this.parts) part.hash = await kv.putContent(kvKeys.keysPart, JSON.stringify(part.keys));
     } else if (count > 0) {
       const redo = new Set<number>();
-      const place = (key: string, into: (list: string[], key: string) => void) => {
+      const place = (key: string, into: (list: string[], key: string) => unknown) => {
         const index = keyBucket(key, count);
         into(this.parts[index]!.keys, key);
         redo.add(index);

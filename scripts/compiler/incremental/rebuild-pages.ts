@@ -2,9 +2,9 @@
 // those pages are compiled and stored again, then the route table's buckets they changed, the llms
 // parts if what they list changed, the search pieces and the manifest with the parts of its keys
 // record that changed, so every value comes out byte for byte as a full build of the edited tree
-// would store it. Only the keys
-// that changed are in its KV files (with `kvPresent`, as a full build's). What it cannot redo
-// comes back as the reason to run a full build; after that, or a throw, the state is spent.
+// would store it. Only the keys that changed are in its KV files (with `kvPresent`, as a full
+// build's). What it cannot redo comes back as the reason to run a full build; after that, or a
+// throw, the state is spent.
 
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -17,6 +17,19 @@ export function placeIn(list: readonly string[], key: string): number {
   return low;
 }
 
+/** Puts `key` in its place in the sorted `list` (a key already there is put again). */
+export function insertSorted(list: string[], key: string): void {
+  list.splice(placeIn(list, key), 0, key);
+}
+
+/** Takes `key` out of the sorted `list`; whether it was there. */
+export function removeSorted(list: string[], key: string): boolean {
+  const at = placeIn(list, key);
+  if (list[at] !== key) return false;
+  list.splice(at, 1);
+  return true;
+}
+
 interface Run {
   keys: string[];
   /** The keys' JSON without its brackets, once asked for. */
@@ -27,15 +40,14 @@ const inner = (keys: string[]) => JSON.stringify(keys).slice(1, -1);
 
 export class SortedKeys {
   private runs: Run[] = [];
+  /** How many keys the runs hold. */
+  length: number;
 
   constructor(keys: readonly string[]) {
     for (let start = 0; start < keys.length; start += runKeys)
       this.runs.push({ keys: keys.slice(start, start + runKeys) });
     if (this.runs.length === 0) this.runs.push({ keys: [] });
-  }
-
-  get length(): number {
-    return this.runs.reduce((sum, run) => sum + run.keys.length, 0);
+    this.length = keys.length;
   }
 
   all(): string[] {
@@ -45,8 +57,9 @@ export class SortedKeys {
   insert(key: string): void {
     const at = this.runOf(key);
     const run = this.runs[at]!;
-    run.keys.splice(placeIn(run.keys, key), 0, key);
+    insertSorted(run.keys, key);
     run.json = undefined;
+    this.length++;
     if (run.keys.length > 2 * runKeys)
       this.runs.splice(at, 1, { keys: run.keys.slice(0, runKeys) }, { keys: run.keys.slice(runKeys) });
   }
@@ -54,10 +67,9 @@ export class SortedKeys {
   remove(key: string): void {
     const at = this.runOf(key);
     const run = this.runs[at]!;
-    const place = placeIn(run.keys, key);
-    if (run.keys[place] !== key) return;
-    run.keys.splice(place, 1);
+    if (!removeSorted(run.keys, key)) return;
     run.json = undefined;
+    this.length--;
     if (run.keys.length === 0 && this.runs.length > 1) this.runs.splice(at, 1);
   }
 

@@ -72,11 +72,6 @@ export class KvWriter {
     return hash;
   }
 
-  /** Counts a content key the KV holds from an earlier build as this build's too, without storing it again. */
-  useContent(key: string): void {
-    this.content.add(key);
-  }
-
   /** Stores a per-build value under its own key. */
   async put(key: string, value: string): Promise<void> {
     this.others.push(key);

@@ -5,7 +5,24 @@ import type { SiteConfig } from '../../../client/contract/site-config.ts';
 import { isMarkdownCustomPage } from '../pages/discover-pages.ts';
 import type { PageSummary } from '../types.ts';
 
-export function llmsPages(site: Pick<SiteConfig, 'docs'>, built: PageSummary[]): PageSummary[] {
+/**
+ * Every field of a page the llms files read: `llmsPages` chooses pages by them and `llmsRecord` lists
+ * pages with them (both take pages typed by this list, so neither can read another field), and a
+ * one-page rebuild compares them (`llmsFacts`) to know whether the llms files change.
+ */
+export const llmsFields = [
+  'route',
+  'title',
+  'description',
+  'unlisted',
+  'blog',
+  'version',
+  'docsPluginId',
+  'layout',
+] as const;
+export type LlmsPage = Pick<PageSummary, (typeof llmsFields)[number]>;
+
+export function llmsPages<Page extends LlmsPage>(site: Pick<SiteConfig, 'docs'>, built: Page[]): Page[] {
   return built.filter(
     (page) =>
       page.version === site.docs.lastVersion ||
@@ -15,9 +32,7 @@ export function llmsPages(site: Pick<SiteConfig, 'docs'>, built: PageSummary[]):
   );
 }
 
-/** What the llms files read of a page (llmsPages, llmsRecord): the same for two pages, the same files. */
-export function llmsFacts(page: PageSummary | undefined): string {
-  if (!page) return '';
-  const { route, title, description, unlisted, blog, version, docsPluginId, layout } = page;
-  return JSON.stringify([route, title, description, unlisted, blog, version, docsPluginId, layout]);
+/** What the llms files read of a page: the same for two pages, the same files. */
+export function llmsFacts(page: LlmsPage | undefined): string {
+  return page ? JSON.stringify(llmsFields.map((field) => page[field])) : '';
 }

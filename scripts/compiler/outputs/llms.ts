@@ -4,12 +4,12 @@
 // listed under "Overview"; blog posts under "Blog", newest first; listed pages that are in no
 // sidebar under "Other pages". Unlisted pages appear in no list.
 
-import type { PageData } from '../../../client/contract/page.ts';
 import type { SidebarItem } from '../../../client/contract/sidebar.ts';
 import type { SiteConfig } from '../../../client/contract/site-config.ts';
 import { kvKeys, type LlmsPart } from '../../../client/contract/storage.ts';
 import { pagePath } from '../../../client/contract/urls.ts';
 import type { KvWriter } from './kv-writer.ts';
+import type { LlmsPage } from './llms-pages.ts';
 
 /** `/llms.txt` ready to serve, and the listed routes in sidebar order for `/llms-full.txt`. */
 export interface LlmsRecord {
@@ -25,7 +25,7 @@ interface Section {
 export function llmsRecord(
   site: Pick<SiteConfig, 'title' | 'tagline' | 'url' | 'trailingSlash'>,
   sidebars: Record<string, SidebarItem[]>,
-  pages: Pick<PageData, 'route' | 'title' | 'description' | 'unlisted' | 'blog'>[],
+  pages: readonly LlmsPage[],
 ): LlmsRecord {
   const listed = new Map(pages.filter((page) => !page.unlisted).map((page) => [page.route, page]));
   const seen = new Set<string>();
