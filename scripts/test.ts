@@ -207,6 +207,19 @@ async function playwright(name: string, args: string[], report: string, server: 
   const env = { ...offlineEnv, [e2eServerRunning]: '1', PLAYWRIGHT_JSON_OUTPUT_NAME: report };
   const { code, stdout, stderr } = await runCollecting('npx', command, env);
   console.log(`\n▶ ${name}: npx ${command.join(' ')}\n${stdout}${stderr}`);
-  if (code !== 0) console.error(`✖ ${name} failed: exited with ${code}`);
+  if (code !== 0) {
+    console.error(`✖ ${name} failed: exited with ${code}`);
+    // What the server logged (the worker's errors among it) says what a failed check cannot.
+    const logged = serverProblems(server.output());
+    if (logged.length > 0) console.error(`The browser tests' server (npm start) logged:\n${logged.join('\n')}`);
+  }
   return code === 0;
+}
+
+/** The last lines of a server's output that tell of an error or a failure, at most 40. */
+function serverProblems(output: string): string[] {
+  return output
+    .split('\n')
+    .filter((line) => /error|fail|✘|uncaught/i.test(line))
+    .slice(-40);
 }

@@ -3,7 +3,7 @@
 
 import type { SiteConfig } from '../../../client/contract/site-config.ts';
 import { isMarkdownCustomPage } from '../pages/discover-pages.ts';
-import type { PageSummary } from '../types.ts';
+import type { PageSummary } from './page-store.ts';
 
 /**
  * Every field of a page the llms files read: `llmsPages` chooses pages by them and `llmsRecord` lists

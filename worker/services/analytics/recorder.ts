@@ -67,6 +67,28 @@ function queriesPerDay(env: Env): number {
   return Number.isInteger(cap) && cap > 0 ? cap : defaultQueriesPerDay;
 }
 
+/**
+ * Waits before each try again of a batch the database refused as busy (another connection held
+ * its lock: local D1 read by `wrangler d1 execute` while `npm start` writes, say). A batch is one
+ * transaction, so a refused one wrote nothing and can be sent again; other errors are not retried.
+ */
+export const busyRetryMs = [100, 400, 1600];
+
+const busy = (error: unknown) => /SQLITE_BUSY|database is locked/i.test(String(error));
+
+async function batchWhenFree(db: D1Database, statements: D1PreparedStatement[]): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await db.batch(statements);
+      return;
+    } catch (error) {
+      const wait = busyRetryMs[attempt];
+      if (wait === undefined || !busy(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
+}
+
 /** Removes and returns up to `count` entries, oldest first. */
 function take<T>(pending: Map<string, T>, count: number): T[] {
   const taken: T[] = [];
@@ -100,9 +122,7 @@ export function flushAnalytics(env: Env, ctx: WaitUntil): void {
     ...countedEventStatements(db, events),
   ];
   const write = writing
-    .then(async () => {
-      await db.batch(statements);
-    })
+    .then(() => batchWhenFree(db, statements))
     .catch((error: unknown) => console.error('search analytics write failed', error));
   writing = write;
   ctx.waitUntil(write);

@@ -38,7 +38,55 @@ function collector() {
 
 const event = (search: string, position: number) => ({ search, position, day: '2026-11-28', queryId: 'q' });
 
+/** A D1 stand-in whose first batches fail with `errors`, in turn; counts every try. */
+function refusingDb(errors: string[]) {
+  const tries: number[] = [];
+  const db = {
+    prepare: (sql: string) => ({ bind: () => ({ sql }) }),
+    batch: async (statements: unknown[]) => {
+      tries.push(statements.length);
+      const error = errors.shift();
+      if (error) throw new Error(error);
+      return [];
+    },
+  };
+  return { env: { ANALYTICS: db } as unknown as Env, tries };
+}
+
 describe('the search analytics recorder', () => {
+  it('sends a batch again when the database was busy, and gives up on other errors or after its tries', async () => {
+    const errors = console.error;
+    const logged: unknown[] = [];
+    console.error = (...args: unknown[]) => void logged.push(args);
+    try {
+      const busy = 'D1_ERROR: database is locked: SQLITE_BUSY';
+      const twice = refusingDb([busy, busy]);
+      const { ctx, settled } = collector();
+      countSearch(twice.env, 'deploy', 3);
+      flushAnalytics(twice.env, ctx);
+      await settled();
+      expect(twice.tries).toEqual([1, 1, 1]);
+      expect(logged).toEqual([]);
+
+      const missing = refusingDb(['D1_ERROR: no such table: search_queries: SQLITE_ERROR']);
+      const second = collector();
+      countSearch(missing.env, 'deploy', 3);
+      flushAnalytics(missing.env, second.ctx);
+      await second.settled();
+      expect(missing.tries).toEqual([1]);
+
+      const always = refusingDb([busy, busy, busy, busy, busy]);
+      const third = collector();
+      countSearch(always.env, 'deploy', 3);
+      flushAnalytics(always.env, third.ctx);
+      await third.settled();
+      expect(always.tries).toHaveLength(4);
+      expect(logged).toHaveLength(2);
+    } finally {
+      console.error = errors;
+    }
+  });
+
   it('writes a click only after the write of the search before it, however slow D1 is', async () => {
     const { env, log } = slowDb([50, 0]);
     const { ctx, settled } = collector();
