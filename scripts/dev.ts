@@ -25,7 +25,7 @@ import { rebuildPages } from './compiler/incremental/rebuild-pages.ts';
 import { watchContent } from './local/dev-watch.ts';
 import { ensureLocalQuerySecret } from './local/dev-vars.ts';
 import { migrateLocalD1 } from './local/local-d1.ts';
-import { indexKvFiles, type KvIndex } from './local/kv-index.ts';
+import { indexKvFiles, type GrowingKvIndex } from './local/kv-index.ts';
 import { outputFolderMade } from './local/output-folder.ts';
 import { pointerEntries, seededKeys } from './local/local-kv.ts';
 import { startEventServer } from './local/live-reload/event-server.ts';
@@ -108,7 +108,12 @@ async function buildAgain(outDir: string, kvPresent: KeyPresence, changed: Set<s
 // gains files (the new build's, copied in before its pointer is written), so a page of the
 // previous build still finds its scripts.
 const staging = await mkdtemp(join(tmpdir(), 'self-docs-dev-'));
-process.once('exit', () => rmSync(staging, { recursive: true, force: true }));
+// The rebuilds' KV files, served from here (rebuild.ts `serveRebuilt`), beside the staging folder.
+const rebuiltValues = await mkdtemp(join(tmpdir(), 'self-docs-dev-values-'));
+process.once('exit', () => {
+  rmSync(staging, { recursive: true, force: true });
+  rmSync(rebuiltValues, { recursive: true, force: true });
+});
 let loopReady: (loop: LiveReloadLoop) => void = () => undefined;
 /** The live-reload loop, once the first build is served whole: edits made before wait for it. */
 const liveLoop = new Promise<LiveReloadLoop>((resolve) => (loopReady = resolve));
@@ -148,7 +153,7 @@ holdForTests(priority);
 /** Settles once the early build is served (undefined: it was not). */
 let earlyServed: Promise<EarlySite | undefined> = Promise.resolve(undefined);
 /** Where the first build's values lie, as its writer wrote them (read back from its files if unknown). */
-let firstBuildIndex: KvIndex | undefined;
+let firstBuildIndex: GrowingKvIndex | undefined;
 const serveEarly = (live: LiveBuild) => {
   const site = earlySite(live, priority);
   firstBuildIndex = site.builtIndex;
@@ -302,7 +307,8 @@ const loop: LiveReloadLoop = {
   ...(args.persist ? { persistTo: args.persist } : {}),
   events,
   seeded: await seededKeys(args.persist),
-  fromFirstBuild,
+  served: fromFirstBuild,
+  valuesDir: rebuiltValues,
   shown: { manifest: first.manifest, routeTargets: first.routeTargets },
   build: buildAgain,
 };

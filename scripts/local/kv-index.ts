@@ -73,29 +73,32 @@ function indexFile(bytes: Buffer, file: number, path: string, into: Map<string, 
 }
 
 /** Indexes the build in `outDir`, one bulk file at a time (each is at most ~40 MB). */
-export async function indexKvFiles(outDir: string, progress?: ProgressReporter): Promise<KvIndex> {
+export async function indexKvFiles(outDir: string, progress?: ProgressReporter): Promise<GrowingKvIndex> {
   const files = await kvBulkFiles(outDir);
-  const places = new Map<string, Place>();
+  const index = growingKvIndex(() => undefined);
   progress?.phase('index the KV files', files.length, 'files');
   try {
-    for (const [file, path] of files.entries()) {
-      indexFile(await readFile(path), file, path, places);
+    for (const path of files) {
+      await index.addFile(path);
       progress?.tick();
     }
   } finally {
     progress?.end();
   }
-  return indexOver(files, places);
+  return index;
 }
 
 export interface GrowingKvIndex extends KvIndex {
   /** Adds a bulk file the build has just written, with where its values lie (as its writer counted them). */
   add(path: string, places: readonly KvPlace[]): void;
+  /** Adds a bulk file read back to find where its values lie; returns how many entries it holds. */
+  addFile(path: string): Promise<number>;
 }
 
 /**
  * The index of a build still being written (`npm start` serves pages while its first build runs):
- * it grows with each bulk file, and `pending` answers for the values not yet in one.
+ * it grows with each bulk file, and `pending` answers for the values not yet in one. Files added
+ * later hold later values: a key's last entry wins, as in `wrangler kv bulk put`.
  */
 export function growingKvIndex(pending: (key: string) => string | undefined): GrowingKvIndex {
   const files: string[] = [];
@@ -108,9 +111,13 @@ export function growingKvIndex(pending: (key: string) => string | undefined): Gr
     },
     add(path, written) {
       const file = files.length;
-      // A later entry of the same key wins, as in `wrangler kv bulk put`.
       for (const { key, start, length } of written) places.set(key, { file, start, length });
       files.push(path);
+    },
+    async addFile(path) {
+      const entries = indexFile(await readFile(path), files.length, path, places);
+      files.push(path);
+      return entries;
     },
     async close() {
       await index.close();

@@ -1,17 +1,17 @@
 // The local KV (the same state wrangler dev reads) and the record of the content keys it holds.
 // `seedLocalKv` writes a whole build through `wrangler kv bulk put`, then flips the pointer (the
-// benches' local states). `npm start` writes only the pointer of its first build (the dev worker
-// reads that build's values from its KV files, kv-index.ts); its rebuilds hand their few keys to
-// the running dev worker (`localKvUpdate`), which writes them in the isolate that serves the
-// pages. Content keys already in local KV are not written again, and the record names only the
-// keys written, so a restart on the same state knows what local KV holds.
+// benches' local states). `npm start` writes only the pointers of its builds (`pointerEntries`):
+// the dev worker reads the values of its first build and of each rebuild from their KV files
+// through the dev server (kv-index.ts, live-reload/rebuild.ts). Content keys already in local KV
+// are not written again, and the record names only the keys written, so a later seed of the same
+// state knows what local KV holds.
 
 import { existsSync } from 'node:fs';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { kvKeys } from '../../client/contract/storage.ts';
-import { isContentKey, parseKeyRecord, planUpload } from '../deploy/upload-plan.ts';
-import { readKvEntries, type KvEntry } from '../compiler/outputs/kv-writer.ts';
+import { parseKeyRecord, planUpload } from '../deploy/upload-plan.ts';
+import type { KvEntry } from '../compiler/outputs/kv-writer.ts';
 import type { ProgressReporter } from '../cli/progress.ts';
 import { run } from '../cli/run.ts';
 
@@ -89,23 +89,4 @@ export async function seedLocalKv({ outDir, persistTo, progress }: SeedOptions):
   await writeFile(pointer, JSON.stringify(await recordSeed(outDir, seeded, keys, persistTo)));
   await run('npx', ['wrangler', 'kv', 'bulk', 'put', '--local', '--binding', 'CONTENT', ...persist, pointer]);
   return buildIdOf(outDir);
-}
-
-export interface LocalKvUpdate {
-  /** The build's entries that `seeded` lacks: content keys never seeded, and the build's records. */
-  entries: KvEntry[];
-  /** The history and the pointer, to write once the entries are in. */
-  pointer: KvEntry[];
-}
-
-/**
- * What a rebuild in `outDir` must write to a state whose content keys are `seeded` (updated in
- * place with the keys it writes, as is the record beside the state). A build given `seeded` (and
- * the keys npm start serves from its first build's files) as its `kvPresent` holds only the other
- * entries in its bulk files, so this reads what changed, not the whole site.
- */
-export async function localKvUpdate(outDir: string, seeded: Set<string>, persistTo?: string): Promise<LocalKvUpdate> {
-  const entries = (await readKvEntries(outDir)).filter((entry) => !(isContentKey(entry.key) && seeded.has(entry.key)));
-  const written = entries.filter((entry) => isContentKey(entry.key)).map((entry) => entry.key);
-  return { entries, pointer: await recordSeed(outDir, seeded, written, persistTo) };
 }

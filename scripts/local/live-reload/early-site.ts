@@ -4,7 +4,7 @@
 
 import type { CompilePriority } from '../../compiler/compile/priority.ts';
 import type { EarlyBuild, LiveBuild } from '../../compiler/outputs/early-build.ts';
-import { growingKvIndex, indexKvFiles, type KvIndex } from '../kv-index.ts';
+import { growingKvIndex, indexKvFiles, type GrowingKvIndex, type KvIndex } from '../kv-index.ts';
 
 /**
  * A page's state for the dev worker: `unknown` is no page's route (the worker answers as it would);
@@ -70,7 +70,7 @@ export function earlySite(live: LiveBuild, priority: CompilePriority) {
   };
 
   return {
-    builtIndex: liveIndex as KvIndex,
+    builtIndex: liveIndex as GrowingKvIndex,
     async start(early: EarlyBuild): Promise<EarlySite> {
       const records = await indexKvFiles(early.dir);
       /** The key a stand-in stands for once its page is stored (waiting up to `waitMs`); the key itself otherwise. */

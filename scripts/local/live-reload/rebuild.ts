@@ -1,13 +1,18 @@
 // One turn of the author's loop under `npm start`: build again (unchanged pages from the compile
-// cache, KV files holding only keys the dev worker cannot read yet), write those keys through it,
-// then tell the open tabs what changed. Each step's time is said, for the bench and the curious.
+// cache, KV files holding only keys the dev worker cannot read yet), serve those files from the dev
+// server as the first build's are (the dev worker asks it for any key local KV lacks), write the
+// pointer through the dev worker, then tell the open tabs what changed. Nothing else goes into local
+// KV: an edit that remakes megabytes of search pieces costs a file move, not a write of each key.
+// Each step's time is said, for the bench and the curious.
 
 import { existsSync } from 'node:fs';
-import { join, sep } from 'node:path';
+import { mkdtemp, rename } from 'node:fs/promises';
+import { basename, join, sep } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { KeyPresence } from '../../compiler/outputs/kv-writer.ts';
+import { kvBulkFiles, type KeyPresence } from '../../compiler/outputs/kv-writer.ts';
 import type { BuildResult } from '../../compiler/types.ts';
-import { localKvUpdate } from '../local-kv.ts';
+import type { GrowingKvIndex } from '../kv-index.ts';
+import { pointerEntries } from '../local-kv.ts';
 import { buildEvent, chromeChanges, type BuildOutline } from './build-changes.ts';
 import type { EventServer } from './event-server.ts';
 import { syncAssets } from './sync-assets.ts';
@@ -24,18 +29,20 @@ export interface LiveReloadLoop {
   token: string;
   persistTo?: string;
   events: EventServer;
-  /** Content keys the local KV holds; grows with each rebuild. */
-  seeded: Set<string>;
-  /** Keys the dev worker reads from the first build's KV files (the dev server serves them). */
-  fromFirstBuild: Pick<ReadonlySet<string>, 'has'>;
+  /** Content keys the local KV holds (written by an earlier seed of this state). */
+  seeded: ReadonlySet<string>;
+  /**
+   * What the dev server serves the dev worker from: the first build's KV files, then each
+   * rebuild's, which join it (`serveRebuilt`).
+   */
+  served: GrowingKvIndex;
+  /** Where the rebuilds' KV files are kept while served (on the staging folder's file system). */
+  valuesDir: string;
   /** The build the tabs show. */
   shown: BuildOutline;
   /** Builds again after `changed`: the pages it touches alone when it can. */
   build(outDir: string, kvPresent: KeyPresence, changed: Set<string>): Promise<BuildResult>;
 }
-
-/** Entries a request carries at most: a rebuild that changed every page goes in several. */
-const entriesPerRequest = 2000;
 
 /** How long a write waits for wrangler dev, which restarts its runtime when the assets folder changes. */
 const restartWaitMs = 15_000;
@@ -68,12 +75,32 @@ export async function sendUpdate(
   }
 }
 
-/** Rebuilds after `changed` (absolute paths), updates local KV and tells the tabs; throws what stopped the build. */
+/**
+ * Moves a rebuild's KV files out of `stagingDir` (the next rebuild makes it anew) into a folder of
+ * their own under `valuesDir`, and serves them with `served`; returns how many entries they hold.
+ */
+export async function serveRebuilt(stagingDir: string, valuesDir: string, served: GrowingKvIndex): Promise<number> {
+  const files = await kvBulkFiles(stagingDir);
+  if (files.length === 0) return 0;
+  const kept = await mkdtemp(join(valuesDir, 'rebuild-'));
+  let entries = 0;
+  for (const file of files) {
+    const moved = join(kept, basename(file));
+    await rename(file, moved);
+    entries += await served.addFile(moved);
+  }
+  return entries;
+}
+
+/**
+ * Rebuilds after `changed` (absolute paths), serves what it stored, moves the pointer and tells the
+ * tabs; throws what stopped the build.
+ */
 export async function rebuildLive(loop: LiveReloadLoop, changed: Set<string>): Promise<void> {
   const started = performance.now();
-  // Keys in local KV or in the first build's files are not written again: asked of both, not
-  // copied into one set (some 210,000 keys at 100,000 pages, copied each edit).
-  const present: KeyPresence = { has: (key) => loop.fromFirstBuild.has(key) || loop.seeded.has(key) };
+  // Keys the dev server serves or local KV holds are not stored again: asked of both, not copied
+  // into one set (some 210,000 keys at 100,000 pages, copied each edit).
+  const present: KeyPresence = { has: (key) => loop.served.has(key) || loop.seeded.has(key) };
   const result = await loop.build(loop.stagingDir, present, changed);
   const built = performance.now();
   // A one-page rebuild writes no static files.
@@ -81,24 +108,11 @@ export async function rebuildLive(loop: LiveReloadLoop, changed: Set<string>): P
   const copied = existsSync(client) ? await syncAssets(client, join(loop.outDir, 'client')) : [];
   // Without a new static file wrangler dev does not restart, so the worker may write KV after answering.
   const background = copied.length === 0 ? { background: true as const } : {};
-  const { entries, pointer } = await localKvUpdate(loop.stagingDir, loop.seeded, loop.persistTo);
+  // Served before the pointer names the build, so a reader of the new build finds every value.
+  const entries = await serveRebuilt(loop.stagingDir, loop.valuesDir, loop.served);
+  const pointer = await pointerEntries(loop.stagingDir, loop.persistTo);
   const prepared = performance.now();
-  try {
-    // The last request carries the pointer too (the worker writes it after the entries): one round
-    // trip through wrangler dev for a small change.
-    const last = Math.max(0, entries.length - entriesPerRequest);
-    for (let start = 0; start < last; start += entriesPerRequest)
-      await sendUpdate(loop, {
-        entries: entries.slice(start, Math.min(start + entriesPerRequest, last)),
-        pointer: [],
-        ...background,
-      });
-    await sendUpdate(loop, { entries: entries.slice(last), pointer, ...background });
-  } catch (error) {
-    // What the local KV holds is unknown now: the next rebuild writes every key.
-    loop.seeded.clear();
-    throw error;
-  }
+  await sendUpdate(loop, { entries: [], pointer, ...background });
   const written = performance.now();
   const staticDir = join(loop.siteDir, 'static') + sep;
   const staticChanged = [...changed].some((path) => (path + sep).startsWith(staticDir));
@@ -112,7 +126,7 @@ export async function rebuildLive(loop: LiveReloadLoop, changed: Set<string>): P
     ? `reload (${chrome.join(', ')} changed)`
     : `${event.routes.length} route${event.routes.length === 1 ? '' : 's'}`;
   console.log(
-    `live reload: ${what}, ${entries.length} keys written; build ${ms(started, built)} ms, ` +
+    `live reload: ${what}, ${entries} keys served from the rebuild's files; build ${ms(started, built)} ms, ` +
       `kv ${ms(built, written)} ms, total ${ms(started, performance.now())} ms`,
   );
   loop.shown = next;

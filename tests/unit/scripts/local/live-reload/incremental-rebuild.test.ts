@@ -1,9 +1,9 @@
 // npm start's rebuild after an edit to one page: the build's KV files hold only the keys the dev
 // worker cannot read yet (that page, its Markdown, the route bucket, search pieces, the build's
-// records; the first build's are served from its own KV files), the update written through the
-// dev worker is those keys and the pointer, never the other pages, and the record of what local KV
-// holds names those keys alone.
+// records; the first build's are served from its own KV files), those files join what the dev
+// server serves, and only the pointer goes into local KV.
 
+import { existsSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -12,14 +12,17 @@ import { kvKeys } from '../../../../../client/contract/storage.ts';
 import { readKvEntries, type KvEntry } from '../../../../../scripts/compiler/outputs/kv-writer.ts';
 import { runBuild } from '../../../../../scripts/compiler/pipeline.ts';
 import type { BuildResult } from '../../../../../scripts/compiler/types.ts';
-import { indexKvFiles } from '../../../../../scripts/local/kv-index.ts';
-import { localKvUpdate, seededKeys, type LocalKvUpdate } from '../../../../../scripts/local/local-kv.ts';
+import { indexKvFiles, type GrowingKvIndex } from '../../../../../scripts/local/kv-index.ts';
+import { pointerEntries } from '../../../../../scripts/local/local-kv.ts';
+import { serveRebuilt } from '../../../../../scripts/local/live-reload/rebuild.ts';
 
 let work: string;
 let second: BuildResult;
 let firstEntries: KvEntry[];
 let secondEntries: KvEntry[];
-let update: LocalKvUpdate;
+let served: GrowingKvIndex;
+let servedEntries: number;
+let pointer: KvEntry[];
 const editedRoute = '/guides/setup';
 
 const build = (site: string, outDir: string, kvPresent?: Set<string>) =>
@@ -39,18 +42,20 @@ beforeAll(async () => {
   firstEntries = await readKvEntries(join(work, 'first'));
   // As npm start's first build leaves it: local KV holds none of its keys; the dev worker reads
   // them from its KV files, so the rebuild needs none of them again.
-  const fromFirstBuild = await indexKvFiles(join(work, 'first'));
-  const present = new Set(fromFirstBuild.keys());
-  await fromFirstBuild.close();
+  served = await indexKvFiles(join(work, 'first'));
+  const present = new Set(served.keys());
 
   const file = join(site, 'docs', 'guides', 'setup.md');
   await writeFile(file, `${await readFile(file, 'utf8')}\n\nA sentence the author just added.\n`);
   second = await build(site, join(work, 'second'), present);
   secondEntries = await readKvEntries(join(work, 'second'));
-  update = await localKvUpdate(join(work, 'second'), new Set(), join(work, 'state'));
+  await mkdir(join(work, 'values'));
+  servedEntries = await serveRebuilt(join(work, 'second'), join(work, 'values'), served);
+  pointer = await pointerEntries(join(work, 'second'), join(work, 'state'));
 }, 300_000);
 
 afterAll(async () => {
+  await served?.close();
   await rm(work, { recursive: true, force: true });
 });
 
@@ -67,24 +72,17 @@ describe("npm start's rebuild after one page's edit", () => {
     );
   });
 
-  it('writes to local KV the changed keys and the build records, then the pointer', () => {
-    const keys = update.entries.map((entry) => entry.key);
-    expect(pageKeys(update.entries)).toHaveLength(1);
-    expect(keys).toContain(kvKeys.manifest(second.buildId));
-    expect(keys.filter((key) => key.startsWith('md:'))).toHaveLength(1);
-    // Nothing the first build stored under the same key is sent again.
-    const before = new Set(firstEntries.map((entry) => entry.key));
-    expect(keys.filter((key) => before.has(key))).toEqual([]);
-    expect(update.entries.length).toBeLessThan(firstEntries.length / 2);
-    expect(update.pointer.map((entry) => entry.key)).toEqual([kvKeys.history, kvKeys.current]);
-    expect(update.pointer[1]!.value).toBe(second.buildId);
-  });
-
-  it('records as held by local KV the keys it wrote, none of those read from the first build', async () => {
-    const written = update.entries.map((entry) => entry.key).filter((key) => /^(page|md|routes):/.test(key));
-    const recorded = await seededKeys(join(work, 'state'));
-    expect(written.length).toBeGreaterThan(0);
-    for (const key of written) expect(recorded.has(key)).toBe(true);
-    expect(pageKeys(firstEntries).filter((key) => recorded.has(key))).toEqual([]);
+  it('serves the changed keys and the build records from its files beside the first build’s, then moves the pointer', async () => {
+    expect(servedEntries).toBe(secondEntries.length);
+    // Moved out of the staging folder, which the next rebuild makes anew.
+    expect(existsSync(join(work, 'second', 'kv', 'bulk-000.json'))).toBe(false);
+    const keys = [...secondEntries.map((entry) => entry.key), ...firstEntries.map((entry) => entry.key)];
+    const read = JSON.parse(await served.readJson(keys)) as Record<string, string | null>;
+    // Each key as the build that stored it last wrote it: the rebuild's, else the first build's.
+    const expected = Object.fromEntries([...firstEntries, ...secondEntries].map((entry) => [entry.key, entry.value]));
+    expect(read).toEqual(expected);
+    expect(secondEntries.map((entry) => entry.key)).toContain(kvKeys.manifest(second.buildId));
+    expect(pointer.map((entry) => entry.key)).toEqual([kvKeys.history, kvKeys.current]);
+    expect(pointer[1]!.value).toBe(second.buildId);
   });
 });
