@@ -199,7 +199,9 @@ const early = await earlyServed;
 const pointed = sendUpdate({ origin, token }, { entries: [], pointer }, wranglerStartMs).then(
   () => {
     // Tabs on the early build's pages reload once: the whole build has the search, feeds and site components.
-    events.serve(fromFirstBuild, { buildId: first.buildId, reload: early !== undefined, routes: [] });
+    // A read that took the early pointer just before still finds the early build's keys until it closes.
+    const served = early ? early.handOver(fromFirstBuild) : fromFirstBuild;
+    events.serve(served, { buildId: first.buildId, reload: early !== undefined, routes: [] });
     if (early) {
       console.log(`\nSELF Docs: every page is built (build ${first.buildId})\n`);
       // Reads of the early build already under way finish first.

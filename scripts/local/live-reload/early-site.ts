@@ -19,6 +19,11 @@ export interface EarlySite {
   /** Asks for the page at `path` and waits up to `waitMs` for it. */
   pageState(path: string, waitMs: number): Promise<PageState>;
   progress(): { stored: number; total: number };
+  /**
+   * The whole build's index `built`, answering the early build's keys too until this site closes:
+   * a request that read the early pointer just before the switch still finds its keys.
+   */
+  handOver(built: KvIndex): KvIndex;
   close(): Promise<void>;
 }
 
@@ -102,6 +107,7 @@ export function earlySite(live: LiveBuild, priority: CompilePriority) {
         // The build's own index goes on as `builtIndex`.
         close: () => records.close(),
       };
+      let open = true;
       return {
         buildId: early.buildId,
         index,
@@ -112,7 +118,31 @@ export function earlySite(live: LiveBuild, priority: CompilePriority) {
           return live.keysOf(route)!.some((key) => key.startsWith('page:')) ? 'ready' : 'broken';
         },
         progress: () => live.progress(),
-        close: () => index.close(),
+        handOver(whole) {
+          // Stand-ins are no keys of the early records: every key the whole build lacks is asked here.
+          const earlyOnly = (key: string) => open && !whole.has(key);
+          return {
+            has: (key) => whole.has(key) || (open && index.has(key)),
+            keys: () => whole.keys(),
+            get size() {
+              return whole.size;
+            },
+            async readJson(keys) {
+              const fromEarly = keys.filter(earlyOnly);
+              if (fromEarly.length === 0) return whole.readJson(keys);
+              const [wholeValues, earlyValues] = await Promise.all([
+                whole.readJson(keys.filter((key) => !fromEarly.includes(key))),
+                index.readJson(fromEarly),
+              ]);
+              return JSON.stringify({ ...JSON.parse(wholeValues), ...JSON.parse(earlyValues) });
+            },
+            close: () => whole.close(),
+          };
+        },
+        close() {
+          open = false;
+          return index.close();
+        },
       };
     },
   };

@@ -18,6 +18,7 @@ import type { BuildOptions } from '../../../scripts/compiler/types.ts';
 import { earlySite, type EarlySite } from '../../../scripts/local/live-reload/early-site.ts';
 import { startEventServer } from '../../../scripts/local/live-reload/event-server.ts';
 import { liveReloadPaths, tokenHeader, type PageAnswer } from '../../../scripts/local/live-reload/protocol.ts';
+import type { KvIndex } from '../../../scripts/local/kv-index.ts';
 
 const made: string[] = [];
 afterAll(async () => {
@@ -75,9 +76,11 @@ async function servedEarly(
   let opened: (site: EarlySite) => void = () => undefined;
   const served = new Promise<EarlySite>((resolve) => (opened = resolve));
   let live: LiveBuild | undefined;
+  let builtIndex: KvIndex | undefined;
   const serveEarly = (building: LiveBuild) => {
     live = building;
     const site = earlySite(building, priority);
+    builtIndex = site.builtIndex;
     return (early: EarlyBuild) => void site.start(early).then(opened);
   };
   const token = 'the-token';
@@ -90,6 +93,15 @@ async function servedEarly(
     });
     return (await response.json()) as PageAnswer;
   };
+  /** Values as the dev worker reads them through the dev server. */
+  const readServed = async (keys: string[]) => {
+    const response = await fetch(new URL(liveReloadPaths.kv, events.origin), {
+      method: 'POST',
+      headers: { [tokenHeader]: token },
+      body: JSON.stringify(keys),
+    });
+    return (await response.json()) as Record<string, string | null>;
+  };
   const outDir = await outFolder();
   try {
     const building = runBuild(devBuild(fixture, outDir, { serveEarly, priority }));
@@ -98,9 +110,27 @@ async function servedEarly(
     await check(site, live!, ask, outDir);
     priority.hold(false);
     const result = await building;
-    events.serve(site.index, { buildId: result.buildId, reload: true, routes: [] });
+    // As npm start switches: the whole build served, the early one's keys still answered until it closes
+    // (a request that read the early pointer just before the switch).
+    events.serve(site.handOver(builtIndex!), { buildId: result.buildId, reload: true, routes: [] });
     expect((await ask('/')).state).toBe('final');
+    const earlyManifest = kvKeys.manifest(site.buildId);
+    const wholeManifest = kvKeys.manifest(result.buildId);
+    expect(site.buildId).not.toBe(result.buildId);
+    const early = JSON.parse((await readServed([earlyManifest]))[earlyManifest]!) as Manifest;
+    // A page of the early build, by its stand-in key.
+    const buckets = await readServed(early.routeBuckets.map((hash) => kvKeys.routes(hash)));
+    const [route, target] = Object.values(buckets)
+      .flatMap((bucket) => Object.entries(JSON.parse(bucket!) as RouteBucket))
+      .find(([, one]) => one && 'page' in one)! as [string, { page: string }];
+    const during = await readServed([earlyManifest, wholeManifest, kvKeys.page(target.page)]);
+    expect(during[wholeManifest]).not.toBeNull();
+    expect((JSON.parse(during[kvKeys.page(target.page)]!) as PageData).route).toBe(route);
     await site.close();
+    // Once the early site closes, only the whole build is served.
+    const after = await readServed([earlyManifest, wholeManifest]);
+    expect(after[earlyManifest]).toBeNull();
+    expect(after[wholeManifest]).toBe(during[wholeManifest]);
 
     // The finished build equals a build made without serving early (the same id, every value alike).
     const values = new Map((await readKvEntries(outDir)).map((entry) => [entry.key, entry.value]));
