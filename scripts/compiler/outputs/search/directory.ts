@@ -8,6 +8,7 @@ import {
   type PageDirectory,
   type TermPieceEntry,
 } from '../../../../client/contract/index-pieces.ts';
+import { cutRule, endsAfter, mixNumber } from './cuts.ts';
 
 /** Record chunks a page directory piece lists: a few KB, read together with the pieces a query needs. */
 const chunksPerPageDirectory = 256;
@@ -23,21 +24,28 @@ export function termPiecesOfTerms(terms: string[], list: TermPieceEntry[]): Term
 }
 
 /**
- * Record chunks in groups of `perPiece`, each with the heading chunks its pages need: those that
- * start among its pages and the one before (which holds its first pages' headings).
+ * Record chunks in groups of about `perPiece` (cut after a chunk chosen by its first page, as
+ * cuts.ts says, so a chunk more or less moves no other group), each with the heading chunks its
+ * pages need: those that start among its pages and the one before (which holds its first pages' headings).
  */
 export function* pageDirectories(
   chunks: ChunkEntry[],
   headingChunks: ChunkEntry[],
   perPiece = chunksPerPageDirectory,
 ): Generator<{ first: number; directory: PageDirectory }> {
-  for (let at = 0; at < chunks.length; at += perPiece) {
-    const own = chunks.slice(at, at + perPiece);
+  const rule = cutRule(perPiece);
+  let at = 0;
+  while (at < chunks.length) {
+    let end = at + 1;
+    while (end < chunks.length && end - at < rule.max && !endsAfter(mixNumber(chunks[end - 1]![0]), 1, end - at, rule))
+      end++;
+    const own = chunks.slice(at, end);
     const from = own[0]![0];
-    const to = chunks[at + perPiece]?.[0] ?? Infinity;
+    const to = chunks[end]?.[0] ?? Infinity;
     const headings = headingChunks.filter(
       ([first], i) => (first >= from && first < to) || (first < from && (headingChunks[i + 1]?.[0] ?? Infinity) > from),
     );
     yield { first: at === 0 ? 0 : from, directory: { chunks: own, headingChunks: headings } };
+    at = end;
   }
 }

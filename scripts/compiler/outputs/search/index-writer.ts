@@ -151,14 +151,14 @@ export function createSearchIndexWriter({
       }
       const end = blockEnds[i]!;
       if (before && sameBlock(before.get(term), counts[i]!, blocks.subarray(at, end))) before.delete(term);
-      else memo?.touched([term]);
+      else memo?.touched([term], pageIndex);
       held -= postings.byteLength;
       postings.addBlock(pageIndex, blocks, at, end, counts[i]!);
       held += postings.byteLength;
       at = end;
     }
     // Terms the page no longer has.
-    if (before) memo?.touched(before.keys());
+    if (before) memo?.touched(before.keys(), pageIndex);
     if (removable) added.set(pageIndex, { terms: page.terms, records: page.records, url: page.url });
     pageRecords.set(pageIndex, page.text);
     pageHeadings.set(pageIndex, page.headings);
@@ -223,7 +223,7 @@ export function createSearchIndexWriter({
 
   function* piecesHeld(): Generator<SearchPiece> {
     // Pages taken out and not added again: their terms' postings changed.
-    for (const blocks of removed.values()) memo?.touched(blocks.keys());
+    for (const [page, blocks] of removed) memo?.touched(blocks.keys(), page);
     removed.clear();
     const ids = idsFor(lastPage + 1, fullest);
     // Once anything went to disk, everything does, and is read back in order.

@@ -6,6 +6,7 @@
 // not held twice; a reused piece reads its text only if asked for it.
 
 import type { SearchPiece } from './search-piece.ts';
+import type { EarlierSegments, EncodedSegments, SegmentLayout } from './term-segments.ts';
 
 /** Where a memo keeps its pieces' texts out of memory (spill.ts `PieceTexts`). */
 export interface PieceTextStore {
@@ -14,10 +15,20 @@ export interface PieceTextStore {
 }
 
 export class PieceMemo {
-  /** Each term's encoded segments' lengths, for the `perPage` they were encoded with. */
-  private readonly lengths = new Map<string, { perPage: number; lengths: number[]; generation: number }>();
+  /**
+   * Each term's segments as last encoded, for the `perPage` they were encoded with: where they lie
+   * for a term of several, the one's length otherwise.
+   */
+  private readonly layouts = new Map<string, { perPage: number; generation: number; layout: SegmentLayout | number }>();
   /** Bumped when a term's postings change: the parts a term piece is made of. */
   private readonly generations = new Map<string, number>();
+  /**
+   * The lowest and highest page whose block of a term changed since its segments were encoded;
+   * kept from the first write on (before it, every term is encoded whole anyway).
+   */
+  private readonly changedPages = new Map<string, [number, number]>();
+  private writtenOnce = false;
+  private tokens = 0;
   private pieces = new Map<string, { parts: readonly unknown[]; written: SearchPiece }>();
   /** The pieces used in the current write: the next memo holds these alone. */
   private used = new Map<string, { parts: readonly unknown[]; written: SearchPiece }>();
@@ -25,9 +36,20 @@ export class PieceMemo {
   /** `store`: where texts go, once there is one (a writer that spilled). */
   constructor(private readonly store: () => PieceTextStore | undefined = () => undefined) {}
 
-  /** A page added or taken out changed these terms' postings. */
-  touched(terms: Iterable<string>): void {
-    for (const term of terms) this.generations.set(term, (this.generations.get(term) ?? 0) + 1);
+  /** Page `page`, added or taken out, changed these terms' postings. */
+  touched(terms: Iterable<string>, page: number): void {
+    for (const term of terms) {
+      this.generations.set(term, (this.generations.get(term) ?? 0) + 1);
+      if (!this.writtenOnce) continue;
+      const range = this.changedPages.get(term);
+      if (range) this.changedPages.set(term, [Math.min(range[0], page), Math.max(range[1], page)]);
+      else this.changedPages.set(term, [page, page]);
+    }
+  }
+
+  /** A new name for a segment encoded now (segments.ts). */
+  token(): number {
+    return ++this.tokens;
   }
 
   /** What tells a term's postings from what they were at the last write. */
@@ -36,16 +58,30 @@ export class PieceMemo {
   }
 
   /**
-   * A term's encoded segments' lengths, from the memo when it did not change since; `encode` gives
-   * the segments themselves, which the caller gets back only when they were encoded now.
+   * A term's segments' lengths (and tokens, for a term of several), from the memo when it did not
+   * change since; else `encode` gives them, from the last write's when the term had several (so
+   * only what the changed pages touch is encoded), with the texts of the segments encoded now.
    */
-  lengthsOf(term: string, perPage: number, encode: () => string[]): { lengths: number[]; segments?: string[] } {
-    const kept = this.lengths.get(term);
-    if (kept && kept.perPage === perPage && kept.generation === this.generation(term)) return { lengths: kept.lengths };
-    const segments = encode();
-    const lengths = segments.map((segment) => segment.length);
-    this.lengths.set(term, { perPage, lengths, generation: this.generation(term) });
-    return { lengths, segments };
+  segmentsOf(
+    term: string,
+    perPage: number,
+    encode: (earlier?: EarlierSegments) => EncodedSegments,
+  ): { lengths: number[]; tokens?: number[]; texts?: Map<number, string> } {
+    const kept = this.layouts.get(term);
+    const generation = this.generation(term);
+    const same = kept?.perPage === perPage;
+    if (kept && same && kept.generation === generation)
+      return typeof kept.layout === 'number' ? { lengths: [kept.layout] } : kept.layout;
+    const changed = this.changedPages.get(term);
+    const earlier =
+      kept && same && changed && typeof kept.layout !== 'number'
+        ? { layout: kept.layout, low: changed[0], high: changed[1] }
+        : undefined;
+    const { layout, texts } = encode(earlier);
+    this.changedPages.delete(term);
+    const several = layout.lengths.length > 1;
+    this.layouts.set(term, { perPage, generation, layout: several ? layout : layout.lengths[0]! });
+    return { ...layout, texts };
   }
 
   /** The piece `make` writes, or the same piece as last time when it is made of the same `parts`. */
@@ -62,6 +98,7 @@ export class PieceMemo {
 
   /** A write is done: what it used is the memo now. */
   written(): void {
+    this.writtenOnce = true;
     this.pieces = this.used;
     this.used = new Map();
   }

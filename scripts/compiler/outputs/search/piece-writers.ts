@@ -3,11 +3,12 @@
 
 import { encodeRecordChunk } from '../../../../client/contract/record-chunks.ts';
 import { encodeTermPiece, typoKey, type TermPieceEntry } from '../../../../client/contract/index-pieces.ts';
-import { encodeVarint } from '../../../../client/contract/postings.ts';
+import { cutRule, endsAfter, mixNumber, mixString } from './cuts.ts';
 import { termPiecesOfTerms } from './directory.ts';
 import type { PieceMemo } from './piece-memo.ts';
 import { piece, type SearchPiece } from './search-piece.ts';
 import type { TermPostings } from './term-postings.ts';
+import { encodeSegments, type EarlierSegments } from './term-segments.ts';
 
 export { piece, pieceHash, type SearchPiece } from './search-piece.ts';
 
@@ -41,9 +42,11 @@ export const pieceSizes: PieceSizes = {
 };
 
 /**
- * Terms in order, grouped into pieces of about `sizes.terms`; a term too long for that has
- * pieces of its own, of up to `sizes.longTerm` each (a word in most records spans several). With a
- * memo, a term's segments are encoded when its postings changed or its piece must be made again.
+ * Terms in order, grouped into pieces of about `sizes.terms` (cut where cuts.ts says, so an edit
+ * remakes the pieces of the terms it changed alone); a term too long for that has pieces of its
+ * own, of `sizes.longTerm` on average and at most twice that (a word in most records spans
+ * several), cut between pages.
+ * With a memo, a term's segments are encoded when its postings changed or its piece must be made again.
  */
 export function* termPieces(
   vocabulary: string[],
@@ -52,100 +55,66 @@ export function* termPieces(
   perPage: number,
   memo?: PieceMemo,
 ): Generator<SearchPiece & { first: string; continued: boolean }> {
-  const encode = (term: string) => encodedSegments(postingsOf(term), sizes.longTerm, perPage);
-  /** Segments encoded in this write, until their piece is made. */
-  const encoded = new Map<string, string[]>();
-  /** Piece `segment` of `terms`; `done`: the terms' segments are not needed again. */
-  const close = (terms: string[], segment: number, continued: boolean, done = true) => {
+  const segmentRule = cutRule(sizes.longTerm, 2 * sizes.longTerm);
+  const groupRule = cutRule(sizes.terms);
+  const token = memo ? () => memo.token() : () => 0;
+  const encode = (term: string, earlier?: EarlierSegments) =>
+    encodeSegments(postingsOf(term), segmentRule, perPage, token, earlier);
+  /** Segments encoded in this write, by term and place, until their piece is made. */
+  const encoded = new Map<string, Map<number, string>>();
+  const text = (term: string, segment: number) => encoded.get(term)?.get(segment) ?? encode(term).texts.get(segment)!;
+  /**
+   * Piece `segment` of `terms`; `done`: the terms' segments are not needed again. `named`: the
+   * token of a segment of a term of several, which alone tells its text (its place may move).
+   */
+  const close = (terms: string[], segment: number, continued: boolean, done = true, named?: number) => {
     const make = () => {
-      const postings = terms.map((term) => (encoded.get(term) ?? encode(term))[segment]!);
+      const postings = terms.map((term) => text(term, segment));
       return { ...piece(encodeTermPiece(terms, postings)), continued, first: terms[0]! };
     };
-    // A long term's pieces share their one term: their place in it tells them apart.
-    const written = memo
-      ? memo.piece(
-          `t${continued ? segment : ''}\0${terms.join('\0')}`,
-          [perPage, ...terms.map((term) => memo.generation(term))],
-          make,
-        )
-      : make();
+    const written = !memo
+      ? make()
+      : named !== undefined
+        ? memo.piece(`s${named}\0${terms[0]}`, [perPage], make)
+        : memo.piece(`t\0${terms.join('\0')}`, [perPage, ...terms.map((term) => memo.generation(term))], make);
     if (done) for (const term of terms) encoded.delete(term);
     return written;
   };
   let current = { terms: [] as string[], size: 0 };
   for (const term of vocabulary) {
     let lengths: number[];
+    let tokens: number[] | undefined;
     if (memo) {
-      const known = memo.lengthsOf(term, perPage, () => encode(term));
-      lengths = known.lengths;
-      if (known.segments) encoded.set(term, known.segments);
+      const known = memo.segmentsOf(term, perPage, (earlier) => encode(term, earlier));
+      ({ lengths, tokens } = known);
+      if (known.texts) encoded.set(term, known.texts);
     } else {
-      const segments = encode(term);
-      lengths = segments.map((segment) => segment.length);
-      encoded.set(term, segments);
+      const { layout, texts } = encode(term);
+      lengths = layout.lengths;
+      encoded.set(term, texts);
     }
     const size = lengths[0]! + term.length + 6;
     if (lengths.length === 1 && size < sizes.terms) {
-      if (current.size + size > sizes.terms && current.terms.length > 0) {
+      if (current.size + size > groupRule.max && current.terms.length > 0) {
         yield close(current.terms, 0, false);
         current = { terms: [], size: 0 };
       }
       current.terms.push(term);
       current.size += size;
+      if (endsAfter(mixString(term), size, current.size, groupRule)) {
+        yield close(current.terms, 0, false);
+        current = { terms: [], size: 0 };
+      }
       continue;
     }
     if (current.terms.length > 0) {
       yield close(current.terms, 0, false);
       current = { terms: [], size: 0 };
     }
-    for (let i = 0; i < lengths.length; i++) yield close([term], i, i > 0, i === lengths.length - 1);
+    const last = lengths.length - 1;
+    for (let i = 0; i <= last; i++) yield close([term], i, i > 0, i === last, last > 0 ? tokens?.[i] : undefined);
   }
   if (current.terms.length > 0) yield close(current.terms, 0, false);
-}
-
-/**
- * The character codes of posting varint digits: a last digit d is `digits[d]`, one more follow is
- * `digits[32 + d]`. Taken from what `encodeVarint` writes first for 0…63, so the format stays its own.
- */
-const digits = Uint8Array.from({ length: 64 }, (_, value) => {
-  const out: string[] = [];
-  encodeVarint(value, out);
-  return out[0]!.charCodeAt(0);
-});
-/** Digits of the largest posting number: a record id (below 2^32) × 256 + meta. */
-const maxDigits = Math.ceil(40 / 5);
-
-/**
- * A term's postings as strings of at most `max` characters, each decodable on its own. Written as
- * bytes (the digits are ASCII): a large site has tens of millions of postings, where a one-character
- * string per digit, joined, was the largest single cost of writing the index.
- */
-function encodedSegments(postings: TermPostings, max: number, perPage: number): string[] {
-  const { ids, metas } = postings.sortedPostings(perPage);
-  const segments: string[] = [];
-  const bytes = Buffer.allocUnsafe(Math.min(max, ids.length * maxDigits) + maxDigits);
-  let length = 0;
-  const write = (value: number) => {
-    let rest = value;
-    while (rest >= 32) {
-      bytes[length++] = digits[(rest % 32) + 32]!;
-      rest = Math.floor(rest / 32);
-    }
-    bytes[length++] = digits[rest]!;
-  };
-  let previous = 0;
-  for (let i = 0; i < ids.length; i++) {
-    const before = length;
-    write((ids[i]! - previous) * 256 + metas[i]!);
-    if (length > max) {
-      segments.push(bytes.toString('latin1', 0, before));
-      length = 0;
-      write(ids[i]! * 256 + metas[i]!);
-    }
-    previous = ids[i]!;
-  }
-  segments.push(bytes.toString('latin1', 0, length));
-  return segments;
 }
 
 /** Terms by first letter, then length (`typoKey`): what one word's typos must look at is together. */
@@ -166,6 +135,7 @@ export function* vocabularyPieces(
   /** Tells the vocabulary's pieces from the typo list's in the memo. */
   kind = 'v',
 ): Generator<SearchPiece & { first: string }> {
+  const rule = cutRule(target);
   let current: string[] = [];
   let size = 0;
   const close = () => {
@@ -180,7 +150,7 @@ export function* vocabularyPieces(
   for (const term of vocabulary) {
     current.push(term);
     size += term.length + 10;
-    if (size >= target) {
+    if (size >= rule.max || endsAfter(mixString(term), term.length + 10, size, rule)) {
       yield close();
       current = [];
       size = 0;
@@ -199,7 +169,7 @@ export interface PageTexts {
   token: (page: number) => unknown;
 }
 
-/** Whole pages in build order, a chunk closing once it passes the target size. */
+/** Whole pages in build order, a chunk closing after a page chosen as cuts.ts says (about `target` bytes). */
 export function* recordChunks(
   pageRecords: PageTexts,
   target: number,
@@ -208,6 +178,7 @@ export function* recordChunks(
   kind = 'r',
   passing = false,
 ): Generator<SearchPiece & { first: number }> {
+  const rule = cutRule(target);
   let pages: number[] = [];
   let size = 0;
   const close = () => {
@@ -221,8 +192,9 @@ export function* recordChunks(
   };
   for (const page of pageRecords.pages.sort((a, b) => a - b)) {
     pages.push(page);
-    size += pageRecords.size(page);
-    if (size >= target) {
+    const own = pageRecords.size(page);
+    size += own;
+    if (size >= rule.max || endsAfter(mixNumber(page), own, size, rule)) {
       yield close();
       pages = [];
       size = 0;

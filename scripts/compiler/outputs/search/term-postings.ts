@@ -78,30 +78,43 @@ export class TermPostings extends VarintBytes {
     return undefined;
   }
 
-  /** Record ids ascending with their meta bytes; `perPage`: the first id of page p is p × perPage. */
-  sortedPostings(perPage: number): { ids: Uint32Array; metas: Uint8Array } {
+  /**
+   * Record ids ascending with their meta bytes; `perPage`: the first id of page p is p × perPage.
+   * `from`, `to`: only the ids from `from` on, below `to` (a one-page edit encodes again the part
+   * of a long list it changed).
+   */
+  sortedPostings(perPage: number, from = 0, to = Infinity): { ids: Uint32Array; metas: Uint8Array } {
     const blocks: { page: number; offset: number; count: number }[] = [];
     const reader = new BlockReader(this.bytes);
+    const firstPage = Math.floor(from / perPage);
+    const lastPage = Math.floor((to - 1) / perPage);
+    let wanted = 0;
     while (reader.at < this.length) {
       const page = reader.varint();
       const count = reader.varint();
-      blocks.push({ page, offset: reader.at, count });
+      if (page >= firstPage && page <= lastPage) {
+        blocks.push({ page, offset: reader.at, count });
+        wanted += count;
+      }
       reader.skip(count);
     }
     blocks.sort((a, b) => a.page - b.page);
-    const ids = new Uint32Array(this.count);
-    const metas = new Uint8Array(this.count);
+    const ids = new Uint32Array(wanted);
+    const metas = new Uint8Array(wanted);
     let n = 0;
     for (const block of blocks) {
       reader.at = block.offset;
       let rank = 0;
       for (let i = 0; i < block.count; i++) {
         rank += reader.varint();
-        ids[n] = block.page * perPage + rank;
-        metas[n++] = reader.byte();
+        const id = block.page * perPage + rank;
+        const meta = reader.byte();
+        if (id < from || id >= to) continue;
+        ids[n] = id;
+        metas[n++] = meta;
       }
     }
-    return { ids, metas };
+    return n === wanted ? { ids, metas } : { ids: ids.subarray(0, n), metas: metas.subarray(0, n) };
   }
 }
 

@@ -22,8 +22,9 @@ beforeAll(() => {
 function indexWith(perDirectory: number) {
   const written = writeIndex(records, {
     ...pieceSizes,
-    records: 2 * 1024,
-    headings: 2 * 1024,
+    // A few pages a chunk (each page's records are about 1.4 KB).
+    records: 4 * 1024,
+    headings: 4 * 1024,
     pageDirectory: perDirectory,
   });
   const root = JSON.parse(written.pieces.get(written.directory)!) as SearchRoot;

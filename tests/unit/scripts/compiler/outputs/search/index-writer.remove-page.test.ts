@@ -18,8 +18,11 @@ import {
   zipfVocabulary,
 } from '../../../../support/synthetic-pages.ts';
 
-function fresh(pages: SearchRecord[][]) {
-  const writer = createSearchIndexWriter({ siteUrl, sizes });
+/** Pieces so small that the commonest words' postings lie in many (as on a site of 100,000 pages). */
+const manyPieces = { ...sizes, longTerm: 1024 };
+
+function fresh(pages: SearchRecord[][], pieceSizes = sizes) {
+  const writer = createSearchIndexWriter({ siteUrl, sizes: pieceSizes });
   pages.forEach((records, index) => writer.addPage(index, records));
   return writer.finish();
 }
@@ -29,10 +32,12 @@ afterAll(() => Promise.all(made.map((dir) => rm(dir, { recursive: true, force: t
 
 describe('a search index writer that takes pages out', () => {
   it.each([
-    ['in memory', undefined],
+    ['in memory', undefined, sizes],
     // Every page's postings and records go to disk as soon as it is added.
-    ['spilled to disk', 1],
-  ])('writes, after each edit, the pieces a fresh writer makes of the edited pages (%s)', async (_, budget) => {
+    ['spilled to disk', 1, sizes],
+    ['in memory, common words in many pieces', undefined, manyPieces],
+    ['spilled to disk, common words in many pieces', 1, manyPieces],
+  ])('writes, after each edit, the pieces a fresh writer makes of the edited pages (%s)', async (_, budget, sizes) => {
     const rand = random(11);
     const vocabulary = zipfVocabulary(2000, rand);
     const pages = Array.from({ length: 120 }, (_, index) => syntheticPage(index, vocabulary, rand, 10 + (index % 20)));
@@ -41,23 +46,30 @@ describe('a search index writer that takes pages out', () => {
     const spill = budget === undefined ? {} : { spill: { dir, budget } };
     const kept = createSearchIndexWriter({ siteUrl, sizes, removable: true, ...spill });
     pages.forEach((records, index) => kept.addPage(index, records));
-    expect(kept.finish()).toEqual(fresh(pages));
+    expect(kept.finish()).toEqual(fresh(pages, sizes));
     expect(kept.spilled()).toBe(budget !== undefined);
 
-    // An edit that adds words, one that drops a page's records, one to the last page, one that brings them back.
+    // An edit that adds words, one that drops a page's records, one to the last page, one that brings
+    // them back, one to the first page, one that leaves a page two records, and two pages at once.
     const edits: [number, SearchRecord[]][] = [
       [7, syntheticPage(7, zipfVocabulary(300, random(5)), rand, 14)],
       [60, []],
       [119, syntheticPage(119, vocabulary, rand, 3)],
       [60, syntheticPage(60, vocabulary, rand, 25)],
+      [0, syntheticPage(0, vocabulary, rand, 40)],
+      [33, syntheticPage(33, vocabulary, rand, 2)],
+      [20, syntheticPage(20, vocabulary, rand, 30)],
+      [100, syntheticPage(100, vocabulary, rand, 5)],
     ];
-    for (const [index, records] of edits) {
+    for (const [at, [index, records]] of edits.entries()) {
       kept.removePage(index);
       kept.addPage(index, records);
       pages[index] = records;
+      // The last two are saved together.
+      if (at === edits.length - 2) continue;
       const again = kept.finish();
-      expect(again.directory).toBe(fresh(pages).directory);
-      expect(again).toEqual(fresh(pages));
+      expect(again.directory).toBe(fresh(pages, sizes).directory);
+      expect(again).toEqual(fresh(pages, sizes));
     }
   });
 
@@ -96,5 +108,46 @@ describe('a search index writer that takes pages out', () => {
     } finally {
       encoded.mockRestore();
     }
+  });
+
+  it('encodes a common word again only from the piece holding the edited page, not all of its postings', () => {
+    const rand = random(29);
+    const vocabulary = zipfVocabulary(2000, rand);
+    const pages = Array.from({ length: 400 }, (_, index) => syntheticPage(index, vocabulary, rand, 12));
+    // Dozens of pieces for each of the commonest words.
+    const smaller = { ...manyPieces, longTerm: 256 };
+    const kept = createSearchIndexWriter({ siteUrl, sizes: smaller, removable: true });
+    pages.forEach((records, index) => kept.addPage(index, records));
+    kept.finish();
+
+    // A paragraph with the commonest words, added after the title of a page in the middle.
+    const [title, ...rest] = pages[200]!;
+    const content = vocabulary.words.slice(0, 3).join(' ');
+    const paragraph = { ...rest[0]!, objectID: 'added', type: 'content' as const, content };
+    pages[200] = [title!, paragraph, ...rest].map((record, position) => ({
+      ...record,
+      weight: { ...record.weight, position },
+    }));
+    const encoded: { held: number; encoded: number }[] = [];
+    const sorted = TermPostings.prototype.sortedPostings;
+    const spy = vi.spyOn(TermPostings.prototype, 'sortedPostings').mockImplementation(function (
+      this: TermPostings,
+      perPage: number,
+      from?: number,
+      to?: number,
+    ) {
+      const postings = sorted.call(this, perPage, from, to);
+      encoded.push({ held: this.count, encoded: postings.ids.length });
+      return postings;
+    });
+    kept.removePage(200);
+    kept.addPage(200, pages[200]!);
+    const again = kept.finish();
+    spy.mockRestore();
+    expect(again).toEqual(fresh(pages, smaller));
+    // The common words (in most pages, many pieces each) had a fraction of their postings encoded.
+    const common = encoded.filter(({ held }) => held > 2000);
+    expect(common.length).toBeGreaterThanOrEqual(3);
+    for (const { held, encoded: count } of common) expect(count).toBeLessThan(held / 4);
   });
 });
