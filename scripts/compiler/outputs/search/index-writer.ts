@@ -216,6 +216,7 @@ export function createSearchIndexWriter({
     } finally {
       spilled?.records.close();
       spilled?.headings.close();
+      spilled?.postings.closeFile();
       // A removable writer's folder stays for its next write.
       if (spill && !removable) rmSync(spill.dir, { recursive: true, force: true });
     }

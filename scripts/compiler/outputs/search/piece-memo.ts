@@ -84,6 +84,12 @@ export class PieceMemo {
     return { ...layout, texts };
   }
 
+  /** The piece the last write made under `key`, and what it was made of (for `make` to reuse its unchanged parts). */
+  earlier(key: string): { parts: readonly unknown[]; text: string } | undefined {
+    const kept = this.pieces.get(key);
+    return kept && { parts: kept.parts, text: kept.written.text };
+  }
+
   /** The piece `make` writes, or the same piece as last time when it is made of the same `parts`. */
   piece<Piece extends SearchPiece>(key: string, parts: readonly unknown[], make: () => Piece): Piece {
     const kept = this.pieces.get(key);

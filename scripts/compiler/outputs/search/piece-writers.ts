@@ -2,7 +2,13 @@
 // (postings), vocabulary pieces and record chunks. index-writer.ts gathers what they hold.
 
 import { encodeRecordChunk } from '../../../../client/contract/record-chunks.ts';
-import { encodeTermPiece, typoKey, type TermPieceEntry } from '../../../../client/contract/index-pieces.ts';
+import {
+  decodeTermPiece,
+  encodeTermPiece,
+  termPostingsText,
+  typoKey,
+  type TermPieceEntry,
+} from '../../../../client/contract/index-pieces.ts';
 import { cutRule, endsAfter, mixNumber, mixString } from './cuts.ts';
 import { termPiecesOfTerms } from './directory.ts';
 import type { PieceMemo } from './piece-memo.ts';
@@ -68,15 +74,28 @@ export function* termPieces(
    * token of a segment of a term of several, which alone tells its text (its place may move).
    */
   const close = (terms: string[], segment: number, continued: boolean, done = true, named?: number) => {
-    const make = () => {
-      const postings = terms.map((term) => text(term, segment));
+    const make = (texts = (term: string, _at: number) => text(term, segment)) => {
+      const postings = terms.map(texts);
       return { ...piece(encodeTermPiece(terms, postings)), continued, first: terms[0]! };
     };
-    const written = !memo
-      ? make()
-      : named !== undefined
-        ? memo.piece(`s${named}\0${terms[0]}`, [perPage], make)
-        : memo.piece(`t\0${terms.join('\0')}`, [perPage, ...terms.map((term) => memo.generation(term))], make);
+    let written: ReturnType<typeof make>;
+    if (!memo) written = make();
+    else if (named !== undefined) written = memo.piece(`s${named}\0${terms[0]}`, [perPage], () => make());
+    else {
+      const key = `t\0${terms.join('\0')}`;
+      const parts = [perPage, ...terms.map((term) => memo.generation(term))];
+      // The same terms as last time, some changed: the others' postings are taken from the piece
+      // then made, not read again (on a large site, from the spill files on disk).
+      const remake = () => {
+        const earlier = memo.earlier(key);
+        if (!earlier || earlier.parts[0] !== perPage) return make();
+        const before = decodeTermPiece(earlier.text);
+        return make((term, at) =>
+          earlier.parts[at + 1] === parts[at + 1] ? termPostingsText(before, at) : text(term, segment),
+        );
+      };
+      written = memo.piece(key, parts, remake);
+    }
     if (done) for (const term of terms) encoded.delete(term);
     return written;
   };

@@ -110,15 +110,32 @@ export class SpilledPostings {
     return postings;
   }
 
+  /**
+   * The range file read last, left open: a term's entries are all in its range's file, and terms
+   * are read in order, so one file serves many reads (opening it for each entry was most of an
+   * edit's cost on a large site). Files are only appended to, so it reads what a spill adds too.
+   */
+  private opened?: { path: string; fd: number };
+
+  private fileFor(term: string): number {
+    const path = join(this.dir, fileOf(rangeOf(term)));
+    if (this.opened?.path === path) return this.opened.fd;
+    this.closeFile();
+    const fd = openSync(path, 'r');
+    this.opened = { path, fd };
+    return fd;
+  }
+
+  /** Closes the range file left open (reads open it again when needed). */
+  closeFile(): void {
+    if (this.opened) closeSync(this.opened.fd);
+    this.opened = undefined;
+  }
+
   /** The bytes of a term's entry at `at`, without the pages taken out of it. */
   private entryBytes(term: string, at: number, end: number): Uint8Array {
     const bytes = Buffer.allocUnsafe(end - at);
-    const fd = openSync(join(this.dir, fileOf(rangeOf(term))), 'r');
-    try {
-      readSync(fd, bytes, 0, bytes.length, at);
-    } finally {
-      closeSync(fd);
-    }
+    readSync(this.fileFor(term), bytes, 0, bytes.length, at);
     const dropped = this.index!.dropped.get(term)?.get(at);
     if (!dropped) return bytes;
     const postings = new TermPostings();
@@ -141,6 +158,7 @@ export class SpilledPostings {
   }
 
   remove(): void {
+    this.closeFile();
     rmSync(this.dir, { recursive: true, force: true });
   }
 
