@@ -18,6 +18,15 @@ export interface SegmentLayout {
   tokens: number[];
 }
 
+/** Adds segments `from` to `to` (not included) of `earlier` to `layout`, as they were. */
+function keepSegments(layout: SegmentLayout, earlier: SegmentLayout, from: number, to: number): void {
+  for (let at = from; at < to; at++) {
+    layout.lengths.push(earlier.lengths[at]!);
+    layout.starts.push(earlier.starts[at]!);
+    layout.tokens.push(earlier.tokens[at]!);
+  }
+}
+
 export interface EncodedSegments {
   layout: SegmentLayout;
   /** The texts of the segments encoded now, by their place in `layout`; the others are as before. */
@@ -92,9 +101,7 @@ export function encodeSegments(
   let start = 0;
   if (earlier) {
     const before = earlier.layout;
-    layout.lengths.push(...before.lengths.slice(0, kept));
-    layout.starts.push(...before.starts.slice(0, kept));
-    layout.tokens.push(...before.tokens.slice(0, kept));
+    keepSegments(layout, before, 0, kept);
     // The first segment starts from the first posting, wherever that now is.
     if (kept > 0) start = before.starts[kept]!;
   }
@@ -139,9 +146,7 @@ export function encodeSegments(
     if (!earlier || Math.floor(id / perPage) <= earlier.high) return false;
     const same = startingAt(earlier.layout, id, kept);
     if (same === -1) return false;
-    layout.lengths.push(...earlier.layout.lengths.slice(same));
-    layout.starts.push(...earlier.layout.starts.slice(same));
-    layout.tokens.push(...earlier.layout.tokens.slice(same));
+    keepSegments(layout, earlier.layout, same, earlier.layout.starts.length);
     return true;
   };
   const write = (value: number) => {
