@@ -29,7 +29,7 @@ import { indexKvFiles, type GrowingKvIndex } from './local/kv-index.ts';
 import { outputFolderMade } from './local/output-folder.ts';
 import { pointerEntries, seededKeys } from './local/local-kv.ts';
 import { startEventServer } from './local/live-reload/event-server.ts';
-import type { KeyPresence, KvEntry } from './compiler/outputs/kv-writer.ts';
+import type { KeyPresence, KvEntry, KvFileListener } from './compiler/outputs/kv-writer.ts';
 import { rebuildLive, sendUpdate, type LiveReloadLoop } from './local/live-reload/rebuild.ts';
 import { freePort } from './cli/free-port.ts';
 import { startGroup, type GroupedChild } from './cli/process-group.ts';
@@ -49,7 +49,7 @@ async function build(
   outDir: string,
   kvPresent?: KeyPresence,
   progress?: ProgressReporter,
-  early?: Pick<BuildOptions, 'serveEarly' | 'priority'>,
+  more?: Pick<BuildOptions, 'serveEarly' | 'priority' | 'kvFiles'>,
 ): Promise<BuildResult> {
   const started = performance.now();
   const result = await runBuild({
@@ -61,7 +61,7 @@ async function build(
     ...(args.cache ? { cacheDir: args.cache } : {}),
     ...(kvPresent ? { kvPresent } : {}),
     ...(progress ? { progress } : {}),
-    ...early,
+    ...more,
     keepState: true,
   });
   state = result.state;
@@ -82,14 +82,22 @@ function said(result: BuildResult, what: string, started: number): BuildResult {
 /** What the last build kept for a one-page rebuild; none once a rebuild failed or could not use it. */
 let state: BuildState | undefined;
 
-/** Builds again after `changed` (absolute paths): only the pages they touch when it can, else all. */
-async function buildAgain(outDir: string, kvPresent: KeyPresence, changed: Set<string>): Promise<BuildResult> {
+/**
+ * Builds again after `changed` (absolute paths): only the pages they touch when it can, else all.
+ * `kvFiles` hears each KV file it writes.
+ */
+async function buildAgain(
+  outDir: string,
+  kvPresent: KeyPresence,
+  changed: Set<string>,
+  kvFiles: KvFileListener,
+): Promise<BuildResult> {
   const kept = state;
   // Spent, unless the rebuild hands it back.
   state = undefined;
   if (kept) {
     const started = performance.now();
-    const outcome = await rebuildPages(kept, changed, { outDir, kvPresent }).catch((error: unknown) => {
+    const outcome = await rebuildPages(kept, changed, { outDir, kvPresent, kvFiles }).catch((error: unknown) => {
       discardState(kept);
       throw error;
     });
@@ -101,7 +109,7 @@ async function buildAgain(outDir: string, kvPresent: KeyPresence, changed: Set<s
     discardState(kept);
     console.log(`building every page: ${outcome.fallback}`);
   }
-  return build(outDir, kvPresent);
+  return build(outDir, kvPresent, undefined, { kvFiles });
 }
 
 // Rebuilds go to a folder of their own: wrangler keeps serving the assets folder, which only ever
@@ -196,7 +204,7 @@ const wrangler = (await wranglerStarted)!;
 const pointer = await pointerEntries(args.out, args.persist);
 // After the early build's pointer, never before it.
 const early = await earlyServed;
-const pointed = sendUpdate({ origin, token }, { entries: [], pointer }, wranglerStartMs).then(
+const pointed = sendUpdate({ origin, token }, { pointer }, wranglerStartMs).then(
   () => {
     // Tabs on the early build's pages reload once: the whole build has the search, feeds and site components.
     // A read that took the early pointer just before still finds the early build's keys until it closes.
@@ -228,7 +236,7 @@ async function serveEarlyBuild(site: ReturnType<typeof earlySite>, early: EarlyB
     { key: kvKeys.history, value: JSON.stringify([early.buildId]) },
     { key: kvKeys.current, value: early.buildId },
   ];
-  await sendUpdate({ origin, token }, { entries: [], pointer: earlyPointer }, wranglerStartMs);
+  await sendUpdate({ origin, token }, { pointer: earlyPointer }, wranglerStartMs);
   events.serve(opened.index, { buildId: early.buildId, reload: false, routes: [] }, opened);
   const { stored, total } = opened.progress();
   console.log(`\nSELF Docs: ${origin} (${stored} of ${total} pages built: a page asked for is built next)\n`);

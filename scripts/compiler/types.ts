@@ -8,7 +8,7 @@ import type { ProgressReporter } from '../cli/progress.ts';
 import type { PhaseTimer } from './phase-timings.ts';
 import type { BuildState } from './incremental/build-state.ts';
 import type { PageSummary } from './outputs/page-store.ts';
-import type { KeyPresence } from './outputs/kv-writer.ts';
+import type { KeyPresence, KvFileListener } from './outputs/kv-writer.ts';
 import type { EarlyBuild, LiveBuild } from './outputs/early-build.ts';
 import type { CompilePriority } from './compile/priority.ts';
 
@@ -40,6 +40,11 @@ export interface BuildOptions {
    * leave them out, so they hold only the keys that changed. The build's records name them all.
    */
   kvPresent?: KeyPresence;
+  /**
+   * Told each KV bulk file once written, with where its values lie (`npm start` serves a
+   * rebuild's files as they are, without reading them back to find its values).
+   */
+  kvFiles?: KvFileListener;
   /**
    * The search index's pieces go to KV, not the static assets (`npm start`: an edit then changes
    * no file wrangler dev watches, and writes only the pieces that changed).

@@ -12,7 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { kvKeys } from '../../../client/contract/storage.ts';
 import { compileDocs } from '../compile/compile-pages.ts';
 import { newDiagnostics, report, throwIfErrors } from '../errors.ts';
-import { KvWriter, type KeyPresence } from '../outputs/kv-writer.ts';
+import { KvWriter, type KeyPresence, type KvFileListener } from '../outputs/kv-writer.ts';
 import { llmsRecord, storeLlms } from '../outputs/llms.ts';
 import { llmsFacts, llmsPages } from '../outputs/llms-pages.ts';
 import { assembleManifest, closeBuild, withStyleSheet } from '../outputs/manifest.ts';
@@ -27,6 +27,8 @@ export interface RebuildOptions {
   outDir: string;
   /** Content keys the KV to be written already holds (as BuildOptions.kvPresent). */
   kvPresent?: KeyPresence;
+  /** Told each KV bulk file once written (as BuildOptions.kvFiles). */
+  kvFiles?: KvFileListener;
 }
 
 /** How long each step of a rebuild took, in milliseconds, in order. */
@@ -57,6 +59,7 @@ export async function rebuildPages(
   await rm(outDir, { recursive: true, force: true });
   await mkdir(join(outDir, 'kv'), { recursive: true });
   const kv = new KvWriter(join(outDir, 'kv'), options.kvPresent);
+  if (options.kvFiles) kv.readWhileWriting(options.kvFiles);
   // The DocSearch records file is a deploy's (search:push): a rebuild for the dev server keeps none.
   store.writeTo(kv, { addJson: async () => {} });
   const diagnostics = newDiagnostics();

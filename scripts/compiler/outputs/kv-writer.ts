@@ -34,6 +34,9 @@ export interface KvPlace {
 /** Whether a KV already holds a key: a set, or several asked in turn. */
 export type KeyPresence = Pick<ReadonlySet<string>, 'has'>;
 
+/** Hears a bulk file once written, with where each of its values lies (`KvWriter.readWhileWriting`). */
+export type KvFileListener = (file: string, places: KvPlace[]) => void;
+
 export class KvWriter {
   private pending: KvEntry[] = [];
   private pendingBytes = 0;
@@ -43,7 +46,7 @@ export class KvWriter {
   largest = { key: '', bytes: 0 };
   /** With `readWhileWriting`: the values not yet in a file, by key. */
   private pendingByKey?: Map<string, string>;
-  private onFlush?: (file: string, places: KvPlace[]) => void;
+  private readonly listeners: KvFileListener[] = [];
 
   /**
    * `present`: content keys the KV to be written already holds (the dev server's local KV). The
@@ -94,9 +97,9 @@ export class KvWriter {
    * (counted as the file is made, so nobody reads the file back to find them), and `pendingValue`
    * answers for the rest.
    */
-  readWhileWriting(listener: (file: string, places: KvPlace[]) => void): void {
-    this.onFlush = listener;
-    this.pendingByKey = new Map(this.pending.map((entry) => [entry.key, entry.value]));
+  readWhileWriting(listener: KvFileListener): void {
+    this.listeners.push(listener);
+    this.pendingByKey ??= new Map(this.pending.map((entry) => [entry.key, entry.value]));
   }
 
   /** A value not yet written to a file (with `readWhileWriting`). */
@@ -123,11 +126,11 @@ export class KvWriter {
     if (this.pending.length === 0) return;
     const name = `bulk-${String(this.files).padStart(3, '0')}.json`;
     const file = join(this.dir, name);
-    if (this.onFlush) {
+    if (this.listeners.length > 0) {
       const { text, places } = placedBulkFile(this.pending);
       await writeFile(file, text);
       // Heard before the values leave memory, so a reader always finds them in one or the other.
-      this.onFlush(file, places);
+      for (const listener of this.listeners) listener(file, places);
       this.pendingByKey?.clear();
     } else await writeFile(file, JSON.stringify(this.pending));
     this.files++;

@@ -117,15 +117,15 @@ function devEnv(env: DevEnv): DevEnv {
 }
 
 /**
- * Takes a rebuild's changed keys, then the pointer, and makes this isolate read the pointer again.
- * The answer waits for the writes unless the update may be `background` (no static file changed,
+ * Takes a build's pointer and makes this isolate read the pointer again. The answer waits for
+ * the write unless the update may be `background` (no static file changed,
  * so wrangler dev will not restart this runtime while they go on).
  */
 async function applyUpdate(request: Request, env: DevEnv, ctx: ExecutionContext): Promise<Response> {
   const token = env.LIVE_RELOAD_TOKEN;
   if (!token || request.headers.get(tokenHeader) !== token) return new Response('forbidden', { status: 403 });
   const update = await request.json<KvUpdate>();
-  const written = writeInOrder(env.CONTENT, update.entries, update.pointer);
+  const written = writeInOrder(env.CONTENT, update.pointer);
   if (update.pointer.length > 0) forgetPointer();
   if (update.background) ctx.waitUntil(written);
   else await written;

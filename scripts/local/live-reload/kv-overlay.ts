@@ -1,7 +1,7 @@
-// The dev worker's view of local KV during a rebuild's writes: the values it was handed are read
-// from memory until local KV holds them, so a one-page rebuild's tab need not wait for the writes
-// (local KV takes some milliseconds a key). Writes go one update after another, in order, so the
-// pointer in KV never goes back to an older build. Dev only: nothing here is in a deploy's bundle.
+// The dev worker's view of local KV while a build's pointer is written: the pointer it was handed is
+// read from memory until local KV holds it, so a one-page rebuild's tab need not wait for the write.
+// Writes go one update after another, in order, so the pointer in KV never goes back to an older
+// build. Dev only: nothing here is in a deploy's bundle.
 
 import type { KvEntry } from '../../compiler/outputs/kv-writer.ts';
 
@@ -29,16 +29,14 @@ export function withPending(kv: KVNamespace): KVNamespace {
 }
 
 /**
- * Makes `entries` and then `pointer` readable at once, and writes them to `kv` after the writes
- * before; the promise settles once they are written.
+ * Makes `pointer` readable at once, and writes it to `kv` after the writes before; the promise
+ * settles once it is written.
  */
-export function writeInOrder(kv: KVNamespace, entries: KvEntry[], pointer: KvEntry[]): Promise<void> {
-  for (const entry of [...entries, ...pointer]) pending.set(entry.key, entry.value);
+export function writeInOrder(kv: KVNamespace, pointer: KvEntry[]): Promise<void> {
+  for (const entry of pointer) pending.set(entry.key, entry.value);
   const written = writing.then(async () => {
-    await Promise.all(entries.map((entry) => kv.put(entry.key, entry.value)));
-    // The pointer goes last, so a reader of KV alone never sees a half-written build.
     for (const entry of pointer) await kv.put(entry.key, entry.value);
-    for (const entry of [...entries, ...pointer]) if (pending.get(entry.key) === entry.value) pending.delete(entry.key);
+    for (const entry of pointer) if (pending.get(entry.key) === entry.value) pending.delete(entry.key);
   });
   // A failed write keeps its values readable here; the next update's writes still go.
   writing = written.catch((error: unknown) => console.error('live reload: a local KV write failed', error));

@@ -36,9 +36,11 @@ export interface PageAnswer {
 /** Header carrying the token the dev server drew at start. */
 export const tokenHeader = 'x-live-reload-token';
 
-/** A rebuild's writes to local KV: the keys the earlier builds lacked, then the pointer. */
+/**
+ * A build's write to local KV: the pointer alone. Its other keys stay in the build's KV files,
+ * which the dev server serves (`kv`), so an edit that remakes megabytes of pieces writes none of them.
+ */
 export interface KvUpdate {
-  entries: KvEntry[];
   pointer: KvEntry[];
   /**
    * The dev worker may answer before local KV holds them (it serves them from memory meanwhile):

@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rename } from 'node:fs/promises';
 import { basename, join, sep } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { kvBulkFiles, type KeyPresence } from '../../compiler/outputs/kv-writer.ts';
+import type { KeyPresence, KvFileListener, KvPlace } from '../../compiler/outputs/kv-writer.ts';
 import type { BuildResult } from '../../compiler/types.ts';
 import type { GrowingKvIndex } from '../kv-index.ts';
 import { pointerEntries } from '../local-kv.ts';
@@ -40,8 +40,11 @@ export interface LiveReloadLoop {
   valuesDir: string;
   /** The build the tabs show. */
   shown: BuildOutline;
-  /** Builds again after `changed`: the pages it touches alone when it can. */
-  build(outDir: string, kvPresent: KeyPresence, changed: Set<string>): Promise<BuildResult>;
+  /**
+   * Builds again after `changed`: the pages it touches alone when it can. `kvFiles` hears each KV
+   * file it writes, with where its values lie.
+   */
+  build(outDir: string, kvPresent: KeyPresence, changed: Set<string>, kvFiles: KvFileListener): Promise<BuildResult>;
 }
 
 /** How long a write waits for wrangler dev, which restarts its runtime when the assets folder changes. */
@@ -69,25 +72,37 @@ export async function sendUpdate(
     const restarting = response instanceof Error || response.status === 503;
     if (!restarting || performance.now() > deadline) {
       const why = response instanceof Error ? response.message : String(response.status);
-      throw new Error(`the dev worker did not take the rebuild's keys (${why})`);
+      throw new Error(`the dev worker did not take the build's pointer (${why})`);
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 
+/** A KV file a build wrote, with where its values lie (as its writer counted them). */
+export interface WrittenKvFile {
+  file: string;
+  places: KvPlace[];
+}
+
 /**
- * Moves a rebuild's KV files out of `stagingDir` (the next rebuild makes it anew) into a folder of
- * their own under `valuesDir`, and serves them with `served`; returns how many entries they hold.
+ * Moves a rebuild's KV files `written` out of its staging folder (the next rebuild makes it anew)
+ * into a folder of their own under `valuesDir`, and serves them with `served` at the places their
+ * writer counted (a moved file's bytes do not move, so nothing is read back); returns how many
+ * entries they hold.
  */
-export async function serveRebuilt(stagingDir: string, valuesDir: string, served: GrowingKvIndex): Promise<number> {
-  const files = await kvBulkFiles(stagingDir);
-  if (files.length === 0) return 0;
+export async function serveRebuilt(
+  written: readonly WrittenKvFile[],
+  valuesDir: string,
+  served: GrowingKvIndex,
+): Promise<number> {
+  if (written.length === 0) return 0;
   const kept = await mkdtemp(join(valuesDir, 'rebuild-'));
   let entries = 0;
-  for (const file of files) {
+  for (const { file, places } of written) {
     const moved = join(kept, basename(file));
     await rename(file, moved);
-    entries += await served.addFile(moved);
+    served.add(moved, places);
+    entries += places.length;
   }
   return entries;
 }
@@ -101,7 +116,8 @@ export async function rebuildLive(loop: LiveReloadLoop, changed: Set<string>): P
   // Keys the dev server serves or local KV holds are not stored again: asked of both, not copied
   // into one set (some 210,000 keys at 100,000 pages, copied each edit).
   const present: KeyPresence = { has: (key) => loop.served.has(key) || loop.seeded.has(key) };
-  const result = await loop.build(loop.stagingDir, present, changed);
+  const files: WrittenKvFile[] = [];
+  const result = await loop.build(loop.stagingDir, present, changed, (file, places) => files.push({ file, places }));
   const built = performance.now();
   // A one-page rebuild writes no static files.
   const client = join(loop.stagingDir, 'client');
@@ -109,10 +125,10 @@ export async function rebuildLive(loop: LiveReloadLoop, changed: Set<string>): P
   // Without a new static file wrangler dev does not restart, so the worker may write KV after answering.
   const background = copied.length === 0 ? { background: true as const } : {};
   // Served before the pointer names the build, so a reader of the new build finds every value.
-  const entries = await serveRebuilt(loop.stagingDir, loop.valuesDir, loop.served);
+  const entries = await serveRebuilt(files, loop.valuesDir, loop.served);
   const pointer = await pointerEntries(loop.stagingDir, loop.persistTo);
   const prepared = performance.now();
-  await sendUpdate(loop, { entries: [], pointer, ...background });
+  await sendUpdate(loop, { pointer, ...background });
   const written = performance.now();
   const staticDir = join(loop.siteDir, 'static') + sep;
   const staticChanged = [...changed].some((path) => (path + sep).startsWith(staticDir));

@@ -9,12 +9,12 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kvKeys } from '../../../../../client/contract/storage.ts';
-import { readKvEntries, type KvEntry } from '../../../../../scripts/compiler/outputs/kv-writer.ts';
+import { readKvEntries, type KvEntry, type KvFileListener } from '../../../../../scripts/compiler/outputs/kv-writer.ts';
 import { runBuild } from '../../../../../scripts/compiler/pipeline.ts';
 import type { BuildResult } from '../../../../../scripts/compiler/types.ts';
 import { indexKvFiles, type GrowingKvIndex } from '../../../../../scripts/local/kv-index.ts';
 import { pointerEntries } from '../../../../../scripts/local/local-kv.ts';
-import { serveRebuilt } from '../../../../../scripts/local/live-reload/rebuild.ts';
+import { serveRebuilt, type WrittenKvFile } from '../../../../../scripts/local/live-reload/rebuild.ts';
 
 let work: string;
 let second: BuildResult;
@@ -25,8 +25,15 @@ let servedEntries: number;
 let pointer: KvEntry[];
 const editedRoute = '/guides/setup';
 
-const build = (site: string, outDir: string, kvPresent?: Set<string>) =>
-  runBuild({ siteDir: site, outDir, skipClient: true, tolerateBrokenPages: true, ...(kvPresent ? { kvPresent } : {}) });
+const build = (site: string, outDir: string, kvPresent?: Set<string>, kvFiles?: KvFileListener) =>
+  runBuild({
+    siteDir: site,
+    outDir,
+    skipClient: true,
+    tolerateBrokenPages: true,
+    ...(kvPresent ? { kvPresent } : {}),
+    ...(kvFiles ? { kvFiles } : {}),
+  });
 
 const pageKeys = (entries: KvEntry[]) => entries.map((entry) => entry.key).filter((key) => key.startsWith('page:'));
 
@@ -47,10 +54,12 @@ beforeAll(async () => {
 
   const file = join(site, 'docs', 'guides', 'setup.md');
   await writeFile(file, `${await readFile(file, 'utf8')}\n\nA sentence the author just added.\n`);
-  second = await build(site, join(work, 'second'), present);
+  const written: WrittenKvFile[] = [];
+  second = await build(site, join(work, 'second'), present, (file, places) => written.push({ file, places }));
   secondEntries = await readKvEntries(join(work, 'second'));
   await mkdir(join(work, 'values'));
-  servedEntries = await serveRebuilt(join(work, 'second'), join(work, 'values'), served);
+  // Served at the places the writer counted: the files are moved, not read back.
+  servedEntries = await serveRebuilt(written, join(work, 'values'), served);
   pointer = await pointerEntries(join(work, 'second'), join(work, 'state'));
 }, 300_000);
 
