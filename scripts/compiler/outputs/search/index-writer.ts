@@ -48,6 +48,8 @@ export interface SearchIndexWriter {
   removePage(pageIndex: number): void;
   /** Whether postings went to disk. */
   spilled(): boolean;
+  /** Bytes of postings a kept writer's writes read back from disk so far (0 for one in memory). */
+  postingsReadBack(): number;
   /** Every piece, one at a time so the caller can write each out; the root comes last. */
   pieces(): Generator<SearchPiece>;
   /** All pieces at once, for small sites and tests. */
@@ -309,5 +311,13 @@ export function createSearchIndexWriter({
     return { directory, pieces: all };
   };
 
-  return { addPage, addPrepared, removePage, spilled: () => spilled?.any === true, pieces, finish };
+  return {
+    addPage,
+    addPrepared,
+    removePage,
+    spilled: () => spilled?.any === true,
+    postingsReadBack: () => spilled?.postings.bytesRead ?? 0,
+    pieces,
+    finish,
+  };
 }

@@ -13,7 +13,7 @@ import { cutRule, endsAfter, mixNumber, mixString } from './cuts.ts';
 import { termPiecesOfTerms } from './directory.ts';
 import type { PieceMemo } from './piece-memo.ts';
 import { piece, type SearchPiece } from './search-piece.ts';
-import type { TermPostings } from './term-postings.ts';
+import type { PostingsSource, TermPostings } from './term-postings.ts';
 import { encodeSegments, type EarlierSegments } from './term-segments.ts';
 
 export { piece, pieceHash, type SearchPiece } from './search-piece.ts';
@@ -56,7 +56,7 @@ export const pieceSizes: PieceSizes = {
  */
 export function* termPieces(
   vocabulary: string[],
-  postingsOf: (term: string) => TermPostings,
+  postingsOf: (term: string) => PostingsSource,
   sizes: PieceSizes,
   perPage: number,
   memo?: PieceMemo,

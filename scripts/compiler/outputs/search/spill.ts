@@ -6,7 +6,7 @@
 
 import { appendFileSync, closeSync, mkdirSync, openSync, readFileSync, readSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { pageSpan, TermPostings, type RemovedBlock } from './term-postings.ts';
+import { pageSpan, TermPostings, type PostingsSource, type RemovedBlock } from './term-postings.ts';
 
 /** A term's range: its first two UTF-16 code units, so ranges sort as their terms do. */
 const rangeOf = (term: string): string => term.slice(0, 2);
@@ -78,7 +78,7 @@ export class SpilledPostings {
    * out of it. `few`: only a few terms will be asked for (a kept writer's rebuild, indexed), so each
    * term's own bytes are read instead.
    */
-  reader(counts: Map<string, TermPostings>, few = false): (term: string) => TermPostings {
+  reader(counts: Map<string, TermPostings>, few = false): (term: string) => PostingsSource {
     if (this.index && (few || this.index.dropped.size > 0)) return (term) => this.termPostings(term, counts);
     let loaded: { range: string; file: Buffer; entries: Map<string, [number, number][]> } = {
       range: '',
@@ -98,16 +98,29 @@ export class SpilledPostings {
     };
   }
 
-  /** A term's postings read from its own entries (indexed). */
-  private termPostings(term: string, counts: Map<string, TermPostings>): TermPostings {
+  /**
+   * A term's postings read from its own entries (indexed), for each span of ids asked for only the
+   * entries whose pages can fall in it: an edit encodes a common word again from the segment
+   * holding the page on, a few of its megabytes, and its entries (one per spill) each span the
+   * pages added between two spills.
+   */
+  private termPostings(term: string, counts: Map<string, TermPostings>): PostingsSource {
     const places = this.index!.places.get(term);
     const count = counts.get(term)?.count;
     if (!places || count === undefined) throw new Error(`search index: the postings of "${term}" were not spilled`);
-    const postings = new TermPostings();
-    postings.count = count;
-    for (let i = 0; i < places.length; i += placeStride)
-      postings.append(this.entryBytes(term, places[i]!, places[i + 1]!));
-    return postings;
+    return {
+      count,
+      sortedPostings: (perPage, from = 0, to = Infinity) => {
+        const low = Math.floor(from / perPage);
+        const high = to === Infinity ? Infinity : Math.floor((to - 1) / perPage);
+        const postings = new TermPostings();
+        for (let i = 0; i < places.length; i += placeStride) {
+          if (places[i + 3]! < low || places[i + 2]! > high) continue;
+          postings.append(this.entryBytes(term, places[i]!, places[i + 1]!));
+        }
+        return postings.sortedPostings(perPage, from, to);
+      },
+    };
   }
 
   /**
@@ -132,9 +145,13 @@ export class SpilledPostings {
     this.opened = undefined;
   }
 
+  /** Bytes of postings a kept writer's reads took from the range files so far (for the curious and the tests). */
+  bytesRead = 0;
+
   /** The bytes of a term's entry at `at`, without the pages taken out of it. */
   private entryBytes(term: string, at: number, end: number): Uint8Array {
     const bytes = Buffer.allocUnsafe(end - at);
+    this.bytesRead += bytes.length;
     readSync(this.fileFor(term), bytes, 0, bytes.length, at);
     const dropped = this.index!.dropped.get(term)?.get(at);
     if (!dropped) return bytes;

@@ -18,7 +18,17 @@ export function sameBlock(removed: RemovedBlock | undefined, count: number, reco
   return Buffer.from(buffer, byteOffset, length).equals(records);
 }
 
-export class TermPostings extends VarintBytes {
+/**
+ * A term's postings as encoding its segments reads them (term-segments.ts): how many, and those of
+ * a span of ids in order. `TermPostings` holds them all; a kept writer's spilled term reads, for
+ * each span, only the entries on disk that can hold it (spill.ts).
+ */
+export interface PostingsSource {
+  count: number;
+  sortedPostings(perPage: number, from?: number, to?: number): { ids: Uint32Array; metas: Uint8Array };
+}
+
+export class TermPostings extends VarintBytes implements PostingsSource {
   /** Records that hold the term. */
   count = 0;
 

@@ -7,7 +7,7 @@
 
 import { encodeVarint } from '../../../../client/contract/postings.ts';
 import { endsAfter, mixNumber, type CutRule } from './cuts.ts';
-import type { TermPostings } from './term-postings.ts';
+import type { PostingsSource } from './term-postings.ts';
 
 /** Where a term's segments lie, as a write left them (kept for terms of more than one segment). */
 export interface SegmentLayout {
@@ -90,7 +90,7 @@ function startingAt(layout: SegmentLayout, id: number, from: number): number {
  * was the largest single cost of writing the index. `token` names each segment encoded now.
  */
 export function encodeSegments(
-  postings: TermPostings,
+  postings: PostingsSource,
   rule: CutRule,
   perPage: number,
   token: () => number,
