@@ -52,8 +52,11 @@ const digits = Uint8Array.from({ length: 64 }, (_, value) => {
 /** Digits of the largest posting number: a record id (below 2^32) × 256 + meta. */
 const maxDigits = Math.ceil(40 / 5);
 
-/** Segments past the changed pages read before the rest of the postings (where the cuts meet the earlier ones). */
-const readAhead = 3;
+/**
+ * Earlier segments past the changed pages read at a time: the first cut past them is most often
+ * where one fell before, and the encoding then stops; if not, the next as many are read.
+ */
+const readAhead = 1;
 
 /** What a posting takes on average (a rank gap and a meta byte: about three digits), to weigh a page's postings. */
 const postingChars = 3;
@@ -105,20 +108,21 @@ export function encodeSegments(
     // The first segment starts from the first posting, wherever that now is.
     if (kept > 0) start = before.starts[kept]!;
   }
-  // Read up to a few segments past the changed pages (the cuts are the earlier ones again by then,
-  // mostly); the rest only if they are not.
-  let to = Infinity;
-  if (earlier) {
-    const { starts } = earlier.layout;
-    let after = kept + 1;
-    while (after < starts.length && Math.floor(starts[after]! / perPage) <= earlier.high) after++;
-    if (after + readAhead < starts.length) to = starts[after + readAhead]!;
-  }
+  // Read the postings up to an earlier segment or so past the changed pages (where the cuts meet the
+  // earlier ones, mostly), then the next segments' span, and so on, only as long as they do not.
+  const starts = earlier?.layout.starts ?? [];
+  let windowEnd = kept + 1;
+  while (windowEnd < starts.length && Math.floor(starts[windowEnd]! / perPage) <= earlier!.high) windowEnd++;
+  windowEnd += readAhead;
+  let to = windowEnd < starts.length ? starts[windowEnd]! : Infinity;
   // From the start of the segment's page: its postings before the segment count for the cut after the page.
   let { ids, metas } = postings.sortedPostings(perPage, Math.floor(start / perPage) * perPage, to);
+  /** The next window of postings, after the one read (none past the last). */
   const more = () => {
-    ({ ids, metas } = postings.sortedPostings(perPage, to));
-    to = Infinity;
+    const from = to;
+    windowEnd += readAhead;
+    to = windowEnd < starts.length ? starts[windowEnd]! : Infinity;
+    ({ ids, metas } = postings.sortedPostings(perPage, from, to));
   };
   const texts = new Map<number, string>();
   const max = rule.max;
@@ -126,7 +130,7 @@ export function encodeSegments(
   let length = 0;
   let first = 0;
   while (first < ids.length && ids[first]! < start) first++;
-  if (first === ids.length && to !== Infinity) {
+  while (first === ids.length && to !== Infinity) {
     more();
     first = 0;
   }
@@ -160,10 +164,11 @@ export function encodeSegments(
   let previous = 0;
   for (let i = first; ; i++) {
     if (i === ids.length) {
-      if (to === Infinity) break;
-      more();
-      i = 0;
-      if (ids.length === 0) break;
+      while (i === ids.length && to !== Infinity) {
+        more();
+        i = 0;
+      }
+      if (i === ids.length) break;
     }
     const id = ids[i]!;
     const at = Math.floor(id / perPage);

@@ -159,6 +159,45 @@ describe("a kept writer's edit of one page of many", () => {
     for (const { held, encoded: count } of common) expect(count).toBeLessThan(held / 4);
   });
 
+  it.each([
+    ['in memory', undefined],
+    ['spilled to disk', 8000],
+  ])(
+    'writes a fresh writer’s pieces after edits that grow, shrink, empty and refill pages, common words in dozens of pieces (%s)',
+    async (_, budget) => {
+      const rand = random(41);
+      const vocabulary = zipfVocabulary(1500, rand);
+      const pages = Array.from({ length: 300 }, (_, index) => syntheticPage(index, vocabulary, rand, 4 + (index % 15)));
+      const dir = await mkdtemp(join(tmpdir(), 'self-docs-remove-page-'));
+      made.push(dir);
+      const spill = budget === undefined ? {} : { spill: { dir, budget } };
+      const kept = createSearchIndexWriter({ siteUrl, sizes: smaller, removable: true, ...spill });
+      pages.forEach((records, index) => kept.addPage(index, records));
+      kept.finish();
+      // Pages far apart and side by side; some far larger than before, some emptied, so that the
+      // cuts past them meet the earlier ones late or not at all.
+      const edits: [number, number][] = [
+        [40, 60],
+        [41, 0],
+        [150, 1],
+        [299, 45],
+        [0, 0],
+        [151, 70],
+        [152, 2],
+        [260, 30],
+        [41, 12],
+        [0, 25],
+      ];
+      for (const [index, records] of edits) {
+        const page = records === 0 ? [] : syntheticPage(index, vocabulary, rand, records);
+        kept.removePage(index);
+        kept.addPage(index, page);
+        pages[index] = page;
+        expect(kept.finish()).toEqual(fresh(pages, smaller));
+      }
+    },
+  );
+
   it('reads back from disk only the postings of the spills that hold the part of a common word it encodes again', async () => {
     const { pages, edited } = paragraphAdded();
     const dir = await mkdtemp(join(tmpdir(), 'self-docs-remove-page-'));
