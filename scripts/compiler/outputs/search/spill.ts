@@ -192,6 +192,8 @@ export class SpilledPostings {
       const found = places.get(term) ?? [];
       for (let i = 0; i < found.length; i += placeStride) {
         if (page < found[i + 2]! || page > found[i + 3]!) continue;
+        // Taken out of this entry before (an edit before this one): its block is in a later one.
+        if (dropped.get(term)?.get(found[i]!)?.includes(page)) continue;
         const postings = new TermPostings();
         postings.append(this.entryBytes(term, found[i]!, found[i + 1]!));
         const block = postings.removePage(page);
