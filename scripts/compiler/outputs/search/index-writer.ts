@@ -108,7 +108,9 @@ export function createSearchIndexWriter({
   /** Bytes of postings and characters of records held, against the spill budget. */
   let held = 0;
   const spilled = spill && {
-    postings: new SpilledPostings(join(spill.dir, 'postings'), removable),
+    // A kept writer's entries on disk are an eighth of a common word's segment: an edit encodes
+    // again a segment or two of each word it changed, and reads little more than that.
+    postings: new SpilledPostings(join(spill.dir, 'postings'), removable ? { run: sizes.longTerm / 8 } : undefined),
     records: new SpilledTexts(spill.dir, 'records'),
     headings: new SpilledTexts(spill.dir, 'headings'),
     /** The memo's pieces (`removable` only). */

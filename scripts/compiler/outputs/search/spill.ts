@@ -6,7 +6,7 @@
 
 import { appendFileSync, closeSync, mkdirSync, openSync, readFileSync, readSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { pageSpan, TermPostings, type PostingsSource, type RemovedBlock } from './term-postings.ts';
+import { blockRuns, TermPostings, type PostingsSource, type RemovedBlock } from './term-postings.ts';
 
 /** A term's range: its first two UTF-16 code units, so ranges sort as their terms do. */
 const rangeOf = (term: string): string => term.slice(0, 2);
@@ -24,52 +24,60 @@ export class SpilledPostings {
    * each range file's size, where each term's entries' bytes are and which pages they span
    * ([at, end, lowest page, highest page, …]), and the pages taken out of an entry (by term, then
    * the entry's `at`). An edit then reads the few terms it touched, not whole range files; a page
-   * taken out is looked for only in the entries that span it (a common term's postings are most
-   * of a large site's pages, in one entry per spill), and noted rather than written again.
+   * taken out is looked for only in the entries that span it, and noted rather than written again.
+   * A common term's postings spilled at once (megabytes on a large site) go as entries of about
+   * `run` bytes, so an edit reads the few near its page, not all of them.
    */
   private readonly index?: {
+    run: number;
     sizes: Map<string, number>;
     places: Map<string, number[]>;
     dropped: Map<string, Map<number, number[]>>;
   };
 
+  /** `indexed`: with entries of about `run` bytes. */
   constructor(
     private readonly dir: string,
-    indexed = false,
+    indexed?: { run: number },
   ) {
-    if (indexed) this.index = { sizes: new Map(), places: new Map(), dropped: new Map() };
+    if (indexed) this.index = { run: indexed.run, sizes: new Map(), places: new Map(), dropped: new Map() };
   }
 
-  /** Appends every term's held bytes to its range's file; the terms keep their counts. */
+  /**
+   * Appends every term's held bytes to its range's file; the terms keep their counts. Indexed, a
+   * term's bytes go as entries of whole blocks of about `run` bytes, each noted with the pages it spans.
+   */
   spill(terms: Map<string, TermPostings>): void {
-    const byRange = new Map<string, Buffer[]>();
+    const byRange = new Map<string, { parts: Buffer[]; size: number }>();
     for (const [term, postings] of terms) {
       if (postings.byteLength === 0) continue;
       const range = rangeOf(term);
-      let parts = byRange.get(range);
-      if (!parts) byRange.set(range, (parts = []));
-      const written = entry(term, postings.take());
-      if (this.index) this.place(term, range, parts, written);
-      parts.push(...written);
+      let file = byRange.get(range);
+      if (!file) byRange.set(range, (file = { parts: [], size: this.index?.sizes.get(range) ?? 0 }));
+      const bytes = postings.take();
+      if (!this.index) {
+        file.parts.push(...entry(term, bytes));
+        continue;
+      }
+      let found = this.index.places.get(term);
+      if (!found) this.index.places.set(term, (found = []));
+      let start = 0;
+      for (const { end, low, high } of blockRuns(bytes, this.index.run)) {
+        const [header, name, run] = entry(term, bytes.subarray(start, end));
+        const at = file.size + header!.length + name!.length;
+        found.push(at, at + run!.length, low, high);
+        file.parts.push(header!, name!, run!);
+        file.size = at + run!.length;
+        start = end;
+      }
     }
     mkdirSync(this.dir, { recursive: true });
-    for (const [range, parts] of byRange) {
+    for (const [range, { parts }] of byRange) {
       const bytes = Buffer.concat(parts);
       appendFileSync(join(this.dir, fileOf(range)), bytes);
       this.index?.sizes.set(range, (this.index.sizes.get(range) ?? 0) + bytes.length);
       this.ranges.add(range);
     }
-  }
-
-  /** Notes where an entry about to follow `parts` in its range's file will hold its term's bytes. */
-  private place(term: string, range: string, parts: Buffer[], [header, name, bytes]: Buffer[]): void {
-    const { sizes, places } = this.index!;
-    let start = sizes.get(range) ?? 0;
-    for (const part of parts) start += part.length;
-    const at = start + header!.length + name!.length;
-    let found = places.get(term);
-    if (!found) places.set(term, (found = []));
-    found.push(at, at + bytes!.length, ...pageSpan(bytes!));
   }
 
   /**

@@ -128,12 +128,22 @@ export class TermPostings extends VarintBytes implements PostingsSource {
   }
 }
 
+/** A run of whole blocks: where it ends in the bytes, and the lowest and highest page it holds. */
+export interface BlockRun {
+  end: number;
+  low: number;
+  high: number;
+}
+
 /**
- * The lowest and highest page with a block in `bytes` (blocks as `take` gives them), [-1, -1] for
- * none: a spilled entry's span, so taking a page out reads only the entries that can hold it.
+ * `bytes` (blocks as `take` gives them) cut into runs of whole blocks of about `target` bytes, each
+ * with the pages it spans: a spilled term's entries, so that taking a page out, or encoding again
+ * the part of a common word an edit changed, reads only the runs that can hold those pages.
  */
-export function pageSpan(bytes: Uint8Array): [number, number] {
+export function blockRuns(bytes: Uint8Array, target: number): BlockRun[] {
+  const runs: BlockRun[] = [];
   const reader = new BlockReader(bytes);
+  let start = 0;
   let low = -1;
   let high = -1;
   while (reader.at < bytes.length) {
@@ -141,8 +151,14 @@ export function pageSpan(bytes: Uint8Array): [number, number] {
     if (low === -1 || page < low) low = page;
     if (page > high) high = page;
     reader.skip(reader.varint());
+    if (reader.at - start >= target || reader.at === bytes.length) {
+      runs.push({ end: reader.at, low, high });
+      start = reader.at;
+      low = -1;
+      high = -1;
+    }
   }
-  return [low, high];
+  return runs;
 }
 
 /** Reads a postings buffer's blocks from `at` on: varints, and each record's meta byte. */
