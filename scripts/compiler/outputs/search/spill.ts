@@ -109,8 +109,7 @@ export class SpilledPostings {
   /**
    * A term's postings read from its own entries (indexed), for each span of ids asked for only the
    * entries whose pages can fall in it: an edit encodes a common word again from the segment
-   * holding the page on, a few of its megabytes, and its entries (one per spill) each span the
-   * pages added between two spills.
+   * holding the page on, a small part of its megabytes.
    */
   private termPostings(term: string, counts: Map<string, TermPostings>): PostingsSource {
     const places = this.index!.places.get(term);
