@@ -52,12 +52,6 @@ const digits = Uint8Array.from({ length: 64 }, (_, value) => {
 /** Digits of the largest posting number: a record id (below 2^32) × 256 + meta. */
 const maxDigits = Math.ceil(40 / 5);
 
-/**
- * Earlier segments past the changed pages read at a time: the first cut past them is most often
- * where one fell before, and the encoding then stops; if not, the next as many are read.
- */
-const readAhead = 1;
-
 /** What a posting takes on average (a rank gap and a meta byte: about three digits), to weigh a page's postings. */
 const postingChars = 3;
 
@@ -108,20 +102,20 @@ export function encodeSegments(
     // The first segment starts from the first posting, wherever that now is.
     if (kept > 0) start = before.starts[kept]!;
   }
-  // Read the postings up to an earlier segment or so past the changed pages (where the cuts meet the
-  // earlier ones, mostly), then the next segments' span, and so on, only as long as they do not.
+  // Read the postings up to the first posting of the first earlier segment past the changed pages:
+  // the cut before it is most often where one falls again, and the encoding stops there. If not,
+  // the next earlier segment, and so on.
   const starts = earlier?.layout.starts ?? [];
   let windowEnd = kept + 1;
   while (windowEnd < starts.length && Math.floor(starts[windowEnd]! / perPage) <= earlier!.high) windowEnd++;
-  windowEnd += readAhead;
-  let to = windowEnd < starts.length ? starts[windowEnd]! : Infinity;
+  let to = windowEnd < starts.length ? starts[windowEnd]! + 1 : Infinity;
   // From the start of the segment's page: its postings before the segment count for the cut after the page.
   let { ids, metas } = postings.sortedPostings(perPage, Math.floor(start / perPage) * perPage, to);
   /** The next window of postings, after the one read (none past the last). */
   const more = () => {
     const from = to;
-    windowEnd += readAhead;
-    to = windowEnd < starts.length ? starts[windowEnd]! : Infinity;
+    windowEnd++;
+    to = windowEnd < starts.length ? starts[windowEnd]! + 1 : Infinity;
     ({ ids, metas } = postings.sortedPostings(perPage, from, to));
   };
   const texts = new Map<number, string>();
