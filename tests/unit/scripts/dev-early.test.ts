@@ -85,7 +85,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all([tutorial?.server.stop(), versioned?.server.stop()]);
-  await rm(work, { recursive: true, force: true });
+  // A runtime that was stopped may still be closing its local state's files on a busy machine.
+  await rm(work, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
 });
 
 describe('npm start serving before its first build is done', () => {
