@@ -21,15 +21,18 @@ export interface SettledSearch {
 export function settledSearch(send: Send, { wait = settleMs } = {}): SettledSearch {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let pending: unknown[] | undefined;
-  const count = async () => {
+  /** The counted request on its way, sent by the timer or a flush: a click waits for it too. */
+  let sending: Promise<void> = Promise.resolve();
+  const count = () => {
     clearTimeout(timer);
     const requests = pending;
     pending = undefined;
     if (requests)
-      await send(requests).then(
+      sending = send(requests).then(
         () => undefined,
         () => undefined,
       );
+    return sending;
   };
   return {
     flush: count,

@@ -69,23 +69,46 @@ function queriesPerDay(env: Env): number {
 
 /**
  * Waits before each try again of a batch the database refused as busy (another connection held
- * its lock: local D1 read by `wrangler d1 execute` while `npm start` writes, say). A batch is one
- * transaction, so a refused one wrote nothing and can be sent again; other errors are not retried.
+ * its lock: local D1 read by `wrangler d1 execute` while `npm start` writes, say, which on a
+ * loaded machine holds it for seconds). A batch is one transaction, so a refused one wrote
+ * nothing and can be sent again; other errors are not retried. The waits add up to ~25 s, inside
+ * the 30 s a Worker's waitUntil may run after its response; a batch still refused then is put
+ * back, to go with the next flush.
  */
-export const busyRetryMs = [100, 400, 1600];
+export const busyRetryMs = [100, 400, 1600, 3200, 6400, 12800];
 
 const busy = (error: unknown) => /SQLITE_BUSY|database is locked/i.test(String(error));
 
-async function batchWhenFree(db: D1Database, statements: D1PreparedStatement[]): Promise<void> {
+/** Whether the batch was written; false when the database stayed busy through every wait. */
+async function batchWhenFree(db: D1Database, statements: D1PreparedStatement[]): Promise<boolean> {
   for (let attempt = 0; ; attempt++) {
     try {
       await db.batch(statements);
-      return;
+      return true;
     } catch (error) {
+      if (!busy(error)) throw error;
       const wait = busyRetryMs[attempt];
-      if (wait === undefined || !busy(error)) throw error;
+      if (wait === undefined) return false;
       await new Promise((resolve) => setTimeout(resolve, wait));
     }
+  }
+}
+
+/** Counts a busy database refused, back with those waiting (within the same bounds). */
+function putBack(searches: SearchCount[], events: CountedEvent[]): void {
+  for (const count of searches) {
+    const key =
+      pendingSearches.has(count.query) || pendingSearches.size < maxPendingQueries ? count.query : otherQueriesRow;
+    const waiting = pendingSearches.get(key) ?? { query: key, searches: 0, zeroResults: 0 };
+    waiting.searches += count.searches;
+    waiting.zeroResults += count.zeroResults;
+    pendingSearches.set(key, waiting);
+  }
+  for (const event of events) {
+    const key = `${event.search}:${event.position}`;
+    if (pendingEvents.has(key)) continue;
+    if (pendingEvents.size >= maxPendingEvents) droppedEvents += 1;
+    else pendingEvents.set(key, event);
   }
 }
 
@@ -113,16 +136,21 @@ export function flushAnalytics(env: Env, ctx: WaitUntil): void {
   }
   if (pendingSearches.size === 0 && pendingEvents.size === 0) return;
   const db = env.ANALYTICS;
-  const searches = take(pendingSearches, statementsPerFlush);
-  const events = take(pendingEvents, (statementsPerFlush - searches.length) * eventsPerStatement);
-  // Searches first, in the same batch (one transaction), and after every earlier write of this
-  // isolate: a click adds to the row its search creates, and must not arrive before it.
-  const statements = [
-    ...searchCountStatements(db, searches, queriesPerDay(env)),
-    ...countedEventStatements(db, events),
-  ];
+  const perDay = queriesPerDay(env);
+  // After every earlier write of this isolate, and taken only then: what a busy database refused
+  // is back among the waiting by the time the next write takes its share.
   const write = writing
-    .then(() => batchWhenFree(db, statements))
+    .then(async () => {
+      const searches = take(pendingSearches, statementsPerFlush);
+      const events = take(pendingEvents, (statementsPerFlush - searches.length) * eventsPerStatement);
+      if (searches.length === 0 && events.length === 0) return;
+      // Searches first, in the same batch (one transaction): a click adds to the row its search
+      // creates, and must not arrive before it.
+      const statements = [...searchCountStatements(db, searches, perDay), ...countedEventStatements(db, events)];
+      if (await batchWhenFree(db, statements)) return;
+      putBack(searches, events);
+      console.warn('search analytics: the database stayed busy; the counts wait for the next write');
+    })
     .catch((error: unknown) => console.error('search analytics write failed', error));
   writing = write;
   ctx.waitUntil(write);

@@ -43,6 +43,25 @@ describe('the modal counts the query the reader settles on', () => {
     expect(send).toHaveBeenCalledTimes(1);
   });
 
+  it('lets a hit chosen while the counted request is on its way wait for its answer', async () => {
+    let answer: () => void = () => undefined;
+    const send = vi.fn((_requests: unknown[]) => new Promise<void>((resolve) => (answer = resolve)));
+    const settled = settledSearch(send);
+    settled.typed([request('deploy')]);
+    vi.advanceTimersByTime(settleMs);
+    expect(send).toHaveBeenCalledTimes(1);
+
+    // The click event must reach the worker after the search it names is counted, or it finds no row.
+    let clicked = false;
+    const click = settled.flush().then(() => (clicked = true));
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(clicked).toBe(false);
+    answer();
+    await click;
+    expect(send).toHaveBeenCalledTimes(1);
+  });
+
   it('lets the click wait until the search is counted, even when counting fails', async () => {
     const settled = settledSearch(() => Promise.reject(new Error('offline')));
     settled.typed([request('deploy')]);
