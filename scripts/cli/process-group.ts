@@ -1,7 +1,10 @@
 // Long-lived children (`npx wrangler dev` and the like) run in a process group of their own,
 // and stopping one ends the whole group. Signalling only the direct child is not enough:
 // SIGTERM to `npx` leaves `wrangler dev` and `workerd` running, and the pipes they inherited
-// keep this Node process alive long after its work is done.
+// keep this Node process alive long after its work is done. A member may start a group of its
+// own in turn (`npm start` runs wrangler so): what the group started is followed down the
+// process tree too, and killed with it when the grace period runs out, even once its parent,
+// which was to stop it, is gone.
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -24,7 +27,10 @@ export interface GroupedChild {
   readonly exited: Promise<GroupExit>;
   /** The last few kilobytes the group wrote, when started with `stdio: 'pipe'`. */
   output(): string;
-  /** Ends every process in the group: SIGTERM, then SIGKILL after the grace period. */
+  /**
+   * Ends every process in the group: SIGTERM, then SIGKILL after the grace period, to the group
+   * and to every process its members started (in groups of their own too).
+   */
   stop(): Promise<void>;
 }
 
@@ -70,10 +76,11 @@ export function startGroup(command: string, args: string[], options: GroupOption
     stop: () => {
       stopping ??= (async () => {
         if (child.pid !== undefined) {
+          const tree = new ProcessTree(child.pid);
           signalGroup(child.pid, 'SIGTERM');
-          if (!(await groupEnded(child.pid, graceMs))) {
-            signalGroup(child.pid, 'SIGKILL');
-            await groupEnded(child.pid, 2_000);
+          if (!(await tree.ended(graceMs))) {
+            tree.kill();
+            await tree.ended(2_000);
           }
           await Promise.race([exited, delay(1_000)]);
         }
@@ -100,21 +107,38 @@ function closed(stream: Readable | null): Promise<void> | undefined {
 
 /** Process ids of the group's members that are still running (zombies hold no ports or pipes). */
 export function liveGroupMembers(pgid: number): number[] {
+  const table = processTable();
+  // No /proc (macOS): ask the kernel whether anyone is left in the group.
+  if (!table) return signalGroup(pgid, 0) ? [pgid] : [];
+  return [...table.values()].filter((entry) => entry.pgrp === pgid).map((entry) => entry.pid);
+}
+
+interface ProcessEntry {
+  pid: number;
+  ppid: number;
+  pgrp: number;
+  /** Clock ticks after boot: with the pid, names one process even once its pid is reused. */
+  started: string;
+}
+
+/** The running processes (zombies left out), from /proc; undefined where there is none. */
+function processTable(): Map<number, ProcessEntry> | undefined {
   let entries: string[];
   try {
     entries = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
   } catch {
-    // No /proc (macOS): ask the kernel whether anyone is left in the group.
-    return signalGroup(pgid, 0) ? [pgid] : [];
+    return undefined;
   }
-  const members: number[] = [];
+  const table = new Map<number, ProcessEntry>();
   for (const entry of entries) {
     const stat = readStat(entry);
-    // `pid (comm) state ppid pgrp …`; comm may hold spaces and parentheses.
+    // `pid (comm) state ppid pgrp … starttime (the 22nd field)`; comm may hold spaces and parentheses.
     const fields = stat?.slice(stat.lastIndexOf(')') + 2).split(' ');
-    if (fields && fields[0] !== 'Z' && Number(fields[2]) === pgid) members.push(Number(entry));
+    if (!fields || fields[0] === 'Z') continue;
+    const pid = Number(entry);
+    table.set(pid, { pid, ppid: Number(fields[1]), pgrp: Number(fields[2]), started: fields[19] ?? '' });
   }
-  return members;
+  return table;
 }
 
 function readStat(pid: string): string | undefined {
@@ -122,6 +146,66 @@ function readStat(pid: string): string | undefined {
     return readFileSync(`/proc/${pid}/stat`, 'utf8');
   } catch {
     return undefined; // Ended while we were looking.
+  }
+}
+
+/**
+ * A group and everything its members started, followed while it stops: a process that leaves
+ * the group (a group of its own) stays known by pid and start time after its parent has exited
+ * and it has been handed to init.
+ */
+class ProcessTree {
+  private readonly known = new Map<number, string>();
+
+  constructor(private readonly pgid: number) {
+    this.look();
+  }
+
+  /** The known processes still running; learns the children of each one on the way. */
+  private look(): ProcessEntry[] | undefined {
+    const table = processTable();
+    if (!table) return undefined;
+    const children = new Map<number, ProcessEntry[]>();
+    for (const entry of table.values()) {
+      const siblings = children.get(entry.ppid);
+      if (siblings) siblings.push(entry);
+      else children.set(entry.ppid, [entry]);
+    }
+    const live = [...table.values()].filter(
+      (entry) => entry.pgrp === this.pgid || this.known.get(entry.pid) === entry.started,
+    );
+    const found = new Set(live.map((entry) => entry.pid));
+    for (let i = 0; i < live.length; i++) {
+      const entry = live[i]!;
+      this.known.set(entry.pid, entry.started);
+      for (const child of children.get(entry.pid) ?? []) {
+        if (!found.has(child.pid)) live.push(child);
+        found.add(child.pid);
+      }
+    }
+    return live;
+  }
+
+  /** Whether nothing of the tree runs any more, looked at until `withinMs` has passed. */
+  async ended(withinMs: number): Promise<boolean> {
+    const deadline = Date.now() + withinMs;
+    for (;;) {
+      const live = this.look();
+      if (live ? live.length === 0 : !signalGroup(this.pgid, 0)) return true;
+      if (Date.now() > deadline) return false;
+      await delay(50);
+    }
+  }
+
+  kill(): void {
+    signalGroup(this.pgid, 'SIGKILL');
+    for (const entry of this.look() ?? []) {
+      try {
+        process.kill(entry.pid, 'SIGKILL');
+      } catch {
+        // Ended since.
+      }
+    }
   }
 }
 
@@ -134,15 +218,6 @@ function signalGroup(pgid: number, signal: NodeJS.Signals | 0): boolean {
   } catch {
     return false; // ESRCH: nobody left in the group.
   }
-}
-
-async function groupEnded(pgid: number, withinMs: number): Promise<boolean> {
-  const deadline = Date.now() + withinMs;
-  while (liveGroupMembers(pgid).length > 0) {
-    if (Date.now() > deadline) return false;
-    await delay(50);
-  }
-  return true;
 }
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -165,6 +240,6 @@ function stopGroupsWithParent() {
     });
   }
   process.once('exit', () => {
-    for (const grouped of running) signalGroup(grouped.pid, 'SIGKILL');
+    for (const grouped of running) new ProcessTree(grouped.pid).kill();
   });
 }

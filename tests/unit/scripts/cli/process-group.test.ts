@@ -69,6 +69,17 @@ describe('a server started in its own process group', () => {
     expect(isRunning(grandchild)).toBe(false);
   });
 
+  it('kills what a member started in a group of its own, once its parent is gone and it ignores SIGTERM', async () => {
+    const grouped = startGroup(process.execPath, [launcher, '--own-group'], { stdio: 'pipe', graceMs: 500 });
+    const grandchild = await grandchildOf(grouped);
+    expect(liveGroupMembers(grouped.pid)).not.toContain(grandchild);
+
+    await grouped.stop();
+
+    // A workerd left so kept its port and its local state folder busy for the next test.
+    expect(isRunning(grandchild)).toBe(false);
+  });
+
   it('reports a command that cannot be started instead of signalling a group that does not exist', async () => {
     const grouped = startGroup('self-docs-no-such-command', [], { stdio: 'pipe' });
     const exit = await grouped.exited;
