@@ -99,7 +99,7 @@ async function buildSite(
   await mkdir(join(outDir, 'kv'), { recursive: true });
   await mkdir(join(outDir, 'search'), { recursive: true });
   const kv = new KvWriter(join(outDir, 'kv'), options.kvPresent);
-  if (options.kvFiles) kv.readWhileWriting(options.kvFiles);
+  if (options.kvFiles) kv.onFile(options.kvFiles);
   const records = new JsonListWriter(join(outDir, 'search', 'records.json'));
   const allSidebars: Record<string, SidebarItem[]> = Object.assign(
     {},

@@ -59,7 +59,7 @@ export async function rebuildPages(
   await rm(outDir, { recursive: true, force: true });
   await mkdir(join(outDir, 'kv'), { recursive: true });
   const kv = new KvWriter(join(outDir, 'kv'), options.kvPresent);
-  if (options.kvFiles) kv.readWhileWriting(options.kvFiles);
+  if (options.kvFiles) kv.onFile(options.kvFiles);
   // The DocSearch records file is a deploy's (search:push): a rebuild for the dev server keeps none.
   store.writeTo(kv, { addJson: async () => {} });
   const diagnostics = newDiagnostics();

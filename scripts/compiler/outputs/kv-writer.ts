@@ -34,7 +34,7 @@ export interface KvPlace {
 /** Whether a KV already holds a key: a set, or several asked in turn. */
 export type KeyPresence = Pick<ReadonlySet<string>, 'has'>;
 
-/** Hears a bulk file once written, with where each of its values lies (`KvWriter.readWhileWriting`). */
+/** Hears a bulk file once written, with where each of its values lies (`KvWriter.onFile`). */
 export type KvFileListener = (file: string, places: KvPlace[]) => void;
 
 export class KvWriter {
@@ -92,13 +92,20 @@ export class KvWriter {
   }
 
   /**
+   * `listener` hears each bulk file once written, with where each of its values lies (counted as
+   * the file is made, so nobody reads the file back to find them).
+   */
+  onFile(listener: KvFileListener): void {
+    this.listeners.push(listener);
+  }
+
+  /**
    * Makes what this writer holds readable while it writes (`npm start` serves pages as they are
-   * stored): `listener` hears each bulk file once written, with where each of its values lies
-   * (counted as the file is made, so nobody reads the file back to find them), and `pendingValue`
-   * answers for the rest.
+   * stored): `listener` hears each bulk file as with `onFile`, and `pendingValue` answers for the
+   * values not yet in one.
    */
   readWhileWriting(listener: KvFileListener): void {
-    this.listeners.push(listener);
+    this.onFile(listener);
     this.pendingByKey ??= new Map(this.pending.map((entry) => [entry.key, entry.value]));
   }
 

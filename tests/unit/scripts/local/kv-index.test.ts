@@ -72,6 +72,20 @@ describe('the index of a build’s KV files', () => {
     await Promise.all([counted.close(), read.close()]);
   });
 
+  it('tells a rebuild each file and its places without keeping the values not yet written', async () => {
+    const dir = join(work, 'places-only');
+    await mkdir(join(dir, 'kv'), { recursive: true });
+    const kv = new KvWriter(join(dir, 'kv'));
+    const counted = growingKvIndex(() => undefined);
+    kv.onFile((file, places) => counted.add(file, places));
+    await kv.put('page:first', 'one');
+    // Only readWhileWriting keeps what waits for its file readable (and in memory twice).
+    expect(kv.pendingValue('page:first')).toBeUndefined();
+    await kv.close();
+    expect(JSON.parse(await counted.readJson(['page:first']))).toEqual({ 'page:first': 'one' });
+    await counted.close();
+  });
+
   it('counts each value’s place in the bytes JSON.stringify gives the file', () => {
     const entries: KvEntry[] = Object.entries(tricky).map(([key, value]) => ({ key, value }));
     const { text, places } = placedBulkFile(entries);
