@@ -27,6 +27,24 @@ export function firstLine(message: string | undefined): string {
   return line.length > 200 ? `${line.slice(0, 199)}…` : line;
 }
 
+/**
+ * What a browser test's failure says beyond its first line, a few lines at most: the expected and
+ * received values, the locator, and what the call log says it waited for and found.
+ */
+export function errorGist(message: string | undefined): string[] {
+  // eslint-disable-next-line no-control-regex
+  const lines = (message ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n');
+  const first = lines.findIndex((text) => text.trim() !== '');
+  const telling = lines
+    .slice(first + 1)
+    .map((text) => text.trim())
+    .filter((text) =>
+      /^(Expected|Received|Locator|Timeout|- waiting for|- locator resolved|\d+ × locator resolved)/.test(text),
+    )
+    .slice(0, 6);
+  return telling.map((text) => (text.length > 160 ? `${text.slice(0, 159)}…` : text));
+}
+
 interface VitestReport {
   numPassedTests: number;
   numFailedTests: number;
@@ -78,7 +96,11 @@ interface PlaywrightSuite {
   specs?: {
     title: string;
     line?: number;
-    tests: { projectName: string; status: string; results: { errors?: { message?: string }[] }[] }[];
+    tests: {
+      projectName: string;
+      status: string;
+      results: { errors?: { message?: string; location?: { line: number } }[] }[];
+    }[];
   }[];
   suites?: PlaywrightSuite[];
 }
@@ -121,7 +143,12 @@ function unexpectedTests(suite: PlaywrightSuite, titles: string[], file = suite.
     for (const test of spec.tests.filter((run) => run.status === 'unexpected')) {
       const last = test.results.at(-1);
       const name = [...path, spec.title].join(' > ');
-      lines.push(`${file}:${spec.line ?? 0} [${test.projectName}] ${name}: ${firstLine(last?.errors?.[0]?.message)}`);
+      const error = last?.errors?.[0];
+      const at = error?.location ? ` (at line ${error.location.line})` : '';
+      const gist = errorGist(error?.message).map((text) => `\n      ${text}`);
+      lines.push(
+        `${file}:${spec.line ?? 0} [${test.projectName}] ${name}${at}: ${firstLine(error?.message)}${gist.join('')}`,
+      );
     }
   for (const inner of suite.suites ?? []) lines.push(...unexpectedTests(inner, path, inner.file ?? file));
   return lines;

@@ -106,7 +106,24 @@ describe("Playwright's reports", () => {
                       { errors: [{ message: 'first try' }] },
                       {
                         errors: [
-                          { message: 'Error: expect(locator).toBeVisible() failed\n\nLocator: #nprogress .bar' },
+                          {
+                            message: [
+                              'Error: expect(locator).toHaveAttribute(expected) failed',
+                              '',
+                              "Locator:  locator('html')",
+                              'Expected: \u001b[32m"dark"\u001b[39m',
+                              'Received: "light"',
+                              'Timeout:  15000ms',
+                              '',
+                              'Call log:',
+                              '  - Expect "toHaveAttribute" with timeout 15000ms',
+                              "  - waiting for locator('html')",
+                              '    19 × locator resolved to <html lang="en" data-theme="light">',
+                              '',
+                              "  40 |     await expect(html).toHaveAttribute('data-theme', 'dark');",
+                            ].join('\n'),
+                            location: { line: 40 },
+                          },
                         ],
                       },
                     ],
@@ -133,7 +150,16 @@ describe("Playwright's reports", () => {
     const tally = playwrightTally('e2e', [report(failing), report(crashed), join(folder, 'absent.json')]);
     expect(tally).toMatchObject({ passed: 6, failed: 3, skipped: 2 });
     expect(tally.failures).toEqual([
-      'navigation.spec.ts:42 [chromium] a slow navigation > shows the progress bar: Error: expect(locator).toBeVisible() failed',
+      // Which assertion, and what it saw: a CI log read from its end says why, not only that.
+      [
+        'navigation.spec.ts:42 [chromium] a slow navigation > shows the progress bar (at line 40): Error: expect(locator).toHaveAttribute(expected) failed',
+        "      Locator:  locator('html')",
+        '      Expected: "dark"',
+        '      Received: "light"',
+        '      Timeout:  15000ms',
+        "      - waiting for locator('html')",
+        '      19 × locator resolved to <html lang="en" data-theme="light">',
+      ].join('\n'),
       'e2e: Error: config broke',
       `e2e: no report (${join(folder, 'absent.json')})`,
     ]);
