@@ -4,7 +4,7 @@
 // the suite's own output far above it.
 
 import { existsSync, readFileSync } from 'node:fs';
-import { relative } from 'node:path';
+import { basename, relative } from 'node:path';
 
 export interface Tally {
   suite: string;
@@ -99,7 +99,7 @@ interface PlaywrightSuite {
     tests: {
       projectName: string;
       status: string;
-      results: { errors?: { message?: string; location?: { line: number } }[] }[];
+      results: { errors?: { message?: string; location?: { file?: string; line: number } }[] }[];
     }[];
   }[];
   suites?: PlaywrightSuite[];
@@ -144,7 +144,10 @@ function unexpectedTests(suite: PlaywrightSuite, titles: string[], file = suite.
       const last = test.results.at(-1);
       const name = [...path, spec.title].join(' > ');
       const error = last?.errors?.[0];
-      const at = error?.location ? ` (at line ${error.location.line})` : '';
+      // A helper's assertion (tests/support/) is named by its own file.
+      const helper = error?.location?.file ? basename(error.location.file) : undefined;
+      const place = helper && helper !== basename(file ?? '') ? `${helper}:` : 'line ';
+      const at = error?.location ? ` (at ${place}${error.location.line})` : '';
       const gist = errorGist(error?.message).map((text) => `\n      ${text}`);
       lines.push(
         `${file}:${spec.line ?? 0} [${test.projectName}] ${name}${at}: ${firstLine(error?.message)}${gist.join('')}`,

@@ -122,7 +122,7 @@ describe("Playwright's reports", () => {
                               '',
                               "  40 |     await expect(html).toHaveAttribute('data-theme', 'dark');",
                             ].join('\n'),
-                            location: { line: 40 },
+                            location: { file: '/repo/tests/support/e2e-pages.ts', line: 23 },
                           },
                         ],
                       },
@@ -152,7 +152,7 @@ describe("Playwright's reports", () => {
     expect(tally.failures).toEqual([
       // Which assertion, and what it saw: a CI log read from its end says why, not only that.
       [
-        'navigation.spec.ts:42 [chromium] a slow navigation > shows the progress bar (at line 40): Error: expect(locator).toHaveAttribute(expected) failed',
+        'navigation.spec.ts:42 [chromium] a slow navigation > shows the progress bar (at e2e-pages.ts:23): Error: expect(locator).toHaveAttribute(expected) failed',
         "      Locator:  locator('html')",
         '      Expected: "dark"',
         '      Received: "light"',
