@@ -2,7 +2,7 @@
 // only when its scripts never arrived, and fails a page whose scripts all came but did not start.
 
 import { expect, test, type Page } from '@playwright/test';
-import { waitForHydration } from '../support/e2e-pages.ts';
+import { scriptsNotArrived, waitForHydration } from '../support/e2e-pages.ts';
 
 const path = '/technical-docs/PoAI/proof-of-ai';
 /** Short, so a wait that fails does so quickly here. */
@@ -24,7 +24,8 @@ test('a page one of whose chunks never arrives is loaded again, once, and then s
     if (held++ === 0) return new Promise<void>(() => undefined);
     return route.continue();
   });
-  await page.goto(path);
+  // Not waiting for `load`, which the chunk's preload may hold back.
+  await page.goto(path, { waitUntil: 'domcontentloaded' });
   await waitForHydration(page, wait);
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   expect(test.info().annotations.map((note) => note.type)).toEqual(['reloaded']);
@@ -42,6 +43,8 @@ test('a page whose scripts all came but did not start fails the wait, without lo
   let loads = 0;
   page.on('load', () => loads++);
   await page.goto(path);
+  // Every script has come (however busy the machine): the wait must not load the page again.
+  await expect.poll(() => scriptsNotArrived(page), { timeout: 45_000 }).toEqual([]);
   await expect(waitForHydration(page, wait)).rejects.toThrow(/toHaveAttribute/);
   expect(loads).toBe(1);
   expect(test.info().annotations).toEqual([]);
