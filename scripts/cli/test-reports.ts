@@ -15,12 +15,16 @@ export interface Tally {
   failures: string[];
 }
 
+/** An error message without terminal colours. */
+function plainText(message: string | undefined): string {
+  // eslint-disable-next-line no-control-regex
+  return (message ?? '').replace(/\u001b\[[0-9;]*m/g, '');
+}
+
 /** The first non-empty line of an error message, without terminal colours, cut to a line's width. */
 export function firstLine(message: string | undefined): string {
-  // eslint-disable-next-line no-control-regex
-  const plain = (message ?? '').replace(/\u001b\[[0-9;]*m/g, '');
   const line =
-    plain
+    plainText(message)
       .split('\n')
       .find((text) => text.trim() !== '')
       ?.trim() ?? 'no message';
@@ -32,8 +36,7 @@ export function firstLine(message: string | undefined): string {
  * received values, the locator, and what the call log says it waited for and found.
  */
 export function errorGist(message: string | undefined): string[] {
-  // eslint-disable-next-line no-control-regex
-  const lines = (message ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n');
+  const lines = plainText(message).split('\n');
   const first = lines.findIndex((text) => text.trim() !== '');
   const telling = lines
     .slice(first + 1)

@@ -27,9 +27,10 @@ const hydrationTimeout = 45_000;
  * `timeout` is the first wait's; a page loaded again gets the usual one.
  */
 export async function waitForHydration(page: Page, timeout = hydrationTimeout): Promise<void> {
-  const hydrated = () => expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', { timeout });
+  const hydrated = (within: number) =>
+    expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', { timeout: within });
   try {
-    await hydrated();
+    await hydrated(timeout);
   } catch (error) {
     const missing = await scriptsNotArrived(page);
     if (missing.length === 0) throw error;
@@ -40,7 +41,7 @@ export async function waitForHydration(page: Page, timeout = hydrationTimeout): 
     test.info().setTimeout(test.info().timeout + hydrationTimeout + 15_000);
     // Not waiting for `load`: a preload that never came holds it back.
     await page.reload({ waitUntil: 'domcontentloaded' });
-    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', { timeout: hydrationTimeout });
+    await hydrated(hydrationTimeout);
   }
 }
 

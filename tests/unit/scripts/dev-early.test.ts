@@ -85,8 +85,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all([tutorial?.server.stop(), versioned?.server.stop()]);
-  // A runtime that was stopped may still be closing its local state's files on a busy machine.
-  await rm(work, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+  await rm(work, { recursive: true, force: true });
 });
 
 describe('npm start serving before its first build is done', () => {

@@ -36,25 +36,30 @@ export interface WaitUntil {
 export function countSearch(env: Env, query: string, nbHits: number): void {
   if (!env.ANALYTICS) return;
   const normalised = normaliseQuery(query);
-  if (!normalised) return;
-  const key =
-    pendingSearches.has(normalised) || pendingSearches.size < maxPendingQueries ? normalised : otherQueriesRow;
-  const count = pendingSearches.get(key) ?? { query: key, searches: 0, zeroResults: 0 };
-  count.searches += 1;
-  if (nbHits === 0) count.zeroResults += 1;
-  pendingSearches.set(key, count);
+  if (normalised) addSearches({ query: normalised, searches: 1, zeroResults: nbHits === 0 ? 1 : 0 });
 }
 
 /** Counts a click or view of a signed search once per isolate until written; nothing without the database. */
 export function countEvent(env: Env, event: CountedEvent): void {
-  if (!env.ANALYTICS) return;
+  if (env.ANALYTICS) addEvent(event);
+}
+
+/** Adds to what waits for `count.query`, or to "other queries" once too many distinct queries wait. */
+function addSearches(count: SearchCount): void {
+  const key =
+    pendingSearches.has(count.query) || pendingSearches.size < maxPendingQueries ? count.query : otherQueriesRow;
+  const waiting = pendingSearches.get(key) ?? { query: key, searches: 0, zeroResults: 0 };
+  waiting.searches += count.searches;
+  waiting.zeroResults += count.zeroResults;
+  pendingSearches.set(key, waiting);
+}
+
+/** Keeps an event until written, once per search and position; past the bound it is dropped. */
+function addEvent(event: CountedEvent): void {
   const key = `${event.search}:${event.position}`;
   if (pendingEvents.has(key)) return;
-  if (pendingEvents.size >= maxPendingEvents) {
-    droppedEvents += 1;
-    return;
-  }
-  pendingEvents.set(key, event);
+  if (pendingEvents.size >= maxPendingEvents) droppedEvents += 1;
+  else pendingEvents.set(key, event);
 }
 
 /** How much is waiting to be written (for tests: nothing may wait without the database). */
@@ -96,20 +101,8 @@ async function batchWhenFree(db: D1Database, statements: D1PreparedStatement[]):
 
 /** Counts a busy database refused, back with those waiting (within the same bounds). */
 function putBack(searches: SearchCount[], events: CountedEvent[]): void {
-  for (const count of searches) {
-    const key =
-      pendingSearches.has(count.query) || pendingSearches.size < maxPendingQueries ? count.query : otherQueriesRow;
-    const waiting = pendingSearches.get(key) ?? { query: key, searches: 0, zeroResults: 0 };
-    waiting.searches += count.searches;
-    waiting.zeroResults += count.zeroResults;
-    pendingSearches.set(key, waiting);
-  }
-  for (const event of events) {
-    const key = `${event.search}:${event.position}`;
-    if (pendingEvents.has(key)) continue;
-    if (pendingEvents.size >= maxPendingEvents) droppedEvents += 1;
-    else pendingEvents.set(key, event);
-  }
+  for (const count of searches) addSearches(count);
+  for (const event of events) addEvent(event);
 }
 
 /** Removes and returns up to `count` entries, oldest first. */

@@ -108,14 +108,15 @@ export function encodeSegments(
   const starts = earlier?.layout.starts ?? [];
   let windowEnd = kept + 1;
   while (windowEnd < starts.length && Math.floor(starts[windowEnd]! / perPage) <= earlier!.high) windowEnd++;
-  let to = windowEnd < starts.length ? starts[windowEnd]! + 1 : Infinity;
+  const windowTo = () => (windowEnd < starts.length ? starts[windowEnd]! + 1 : Infinity);
+  let to = windowTo();
   // From the start of the segment's page: its postings before the segment count for the cut after the page.
   let { ids, metas } = postings.sortedPostings(perPage, Math.floor(start / perPage) * perPage, to);
   /** The next window of postings, after the one read (none past the last). */
   const more = () => {
     const from = to;
     windowEnd++;
-    to = windowEnd < starts.length ? starts[windowEnd]! + 1 : Infinity;
+    to = windowTo();
     ({ ids, metas } = postings.sortedPostings(perPage, from, to));
   };
   const texts = new Map<number, string>();
