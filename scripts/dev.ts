@@ -148,7 +148,8 @@ function startWatching(docsDir: string): void {
 // The first build can take minutes on a large site: it shows its progress; rebuilds do not. Its
 // values are not copied into local KV: the dev worker reads them from its KV files through the
 // dev server (kv-index.ts), so only its pointer is written. Local D1, the query secret and wrangler
-// dev's start go on beside it; until the pointer is live, every page answers that the site is building.
+// dev's start go on beside it; until the pointer is live, a page waits for it (up to 20 s), then answers
+// that the site is building.
 // Once the routes and sidebars are known, an early build is served while the pages compile.
 const progress = progressFor();
 const token = randomBytes(24).toString('hex');

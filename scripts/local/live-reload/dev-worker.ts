@@ -2,10 +2,10 @@
 // worker, plus what live reload needs. It adds one same-origin script to every HTML page, passes
 // the tabs' event stream through to the dev server, and lets the dev server write a rebuild's
 // changed KV keys and move the pointer in this very isolate. Keys local KV lacks (the first build's:
-// npm start does not copy them) are read from the dev server, and until that build is served every
-// page answers that the site is building. While the dev server serves that build before it is done
-// (early-site.ts), each page is asked for first, so it is compiled next, and searches wait for the
-// index. Nothing here is in a deploy's bundle.
+// npm start does not copy them) are read from the dev server, and until that build is served a page
+// waits for it a while (the dev server holds the question), then answers that the site is building.
+// While the dev server serves that build before it is done (early-site.ts), each page is asked for
+// first, so it is compiled next, and searches wait for the index. Nothing here is in a deploy's bundle.
 
 import worker from '../../../worker/index.ts';
 import type { Env } from '../../../worker/env.ts';

@@ -17,8 +17,9 @@ export interface EventServer {
   broadcast(event: BuildEvent): void;
   /**
    * Serves `index` (the build `current` names, now live) to the dev worker: until then its reads
-   * answer 503, and the worker shows that the site is building. `early`: the build is served
-   * before it is done, and the dev worker asks for each page first. The open tabs hear `current`.
+   * wait for it a while (`servedWaitMs`), then answer 503, and the worker shows that the site is
+   * building. `early`: the build is served before it is done, and the dev worker asks for each page
+   * first. The open tabs hear `current`.
    */
   serve(index: KvIndex, current: BuiltEvent, early?: EarlySite): void;
   close(): Promise<void>;
@@ -90,23 +91,48 @@ function readTokenPost(
 const failWith = (response: ServerResponse) => (error: unknown) =>
   response.writeHead(500).end(error instanceof Error ? error.message : String(error));
 
-/** Answers a POST of keys (a JSON list) with their values from `index`. */
-function answerKv(request: IncomingMessage, response: ServerResponse, token: string, index: () => KvIndex | undefined) {
+/**
+ * How long a read asked before the first build is served waits for it. wrangler dev answers a few
+ * seconds before the first pointer is live (a small site is built whole first): a reader, or a tool
+ * that takes any answer as the site being up, gets the page after that short wait instead of the
+ * building page. A large site's first build takes longer: the building page then says how far it is.
+ */
+const servedWaitMs = 20_000;
+
+/**
+ * Answers a POST of keys (a JSON list) with their values from `index`; asked before a build is served,
+ * once `whenServed` settles (503 when it settles without one).
+ */
+function answerKv(
+  request: IncomingMessage,
+  response: ServerResponse,
+  token: string,
+  index: () => KvIndex | undefined,
+  whenServed: () => Promise<unknown>,
+) {
   readTokenPost(request, response, token, (body) => {
-    const served = index();
-    if (!served) return void response.writeHead(503, { 'retry-after': '1' }).end();
-    let keys: unknown;
-    try {
-      keys = JSON.parse(body);
-    } catch {
-      keys = undefined;
-    }
-    if (!Array.isArray(keys) || !keys.every((key) => typeof key === 'string'))
-      return void response.writeHead(400).end('a JSON list of keys');
-    served
-      .readJson(keys)
-      .then((json) => response.writeHead(200, { 'content-type': 'application/json' }).end(json), failWith(response));
+    if (index()) answerKeys(response, index()!, body);
+    else
+      void whenServed().then(() => {
+        const built = index();
+        if (!built) return void response.writeHead(503, { 'retry-after': '1' }).end();
+        answerKeys(response, built, body);
+      });
   });
+}
+
+function answerKeys(response: ServerResponse, served: KvIndex, body: string) {
+  let keys: unknown;
+  try {
+    keys = JSON.parse(body);
+  } catch {
+    keys = undefined;
+  }
+  if (!Array.isArray(keys) || !keys.every((key) => typeof key === 'string'))
+    return void response.writeHead(400).end('a JSON list of keys');
+  served
+    .readJson(keys)
+    .then((json) => response.writeHead(200, { 'content-type': 'application/json' }).end(json), failWith(response));
 }
 
 /** How long the dev worker's question about a page not yet stored waits for it. */
@@ -128,8 +154,11 @@ function answerPage(
   });
 }
 
-/** `token`: what the dev worker sends with its KV reads (as with its writes). */
-export async function startEventServer(token: string): Promise<EventServer> {
+/**
+ * `token`: what the dev worker sends with its KV reads (as with its writes). `waitMs`: how long a read
+ * asked before the first build is served waits for it.
+ */
+export async function startEventServer(token: string, waitMs = servedWaitMs): Promise<EventServer> {
   const script = await bundleScript();
   const tabs = new Set<ServerResponse>();
   // The first build's event, once it is served.
@@ -137,6 +166,18 @@ export async function startEventServer(token: string): Promise<EventServer> {
   let index: KvIndex | undefined;
   let early: EarlySite | undefined;
   let failed: string | undefined;
+  /** Reads waiting for the first build to be served. */
+  const waiting = new Set<() => void>();
+  const whenServed = () =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, waitMs);
+      function done() {
+        clearTimeout(timer);
+        waiting.delete(done);
+        resolve();
+      }
+      waiting.add(done);
+    });
   // Each build's id is its event's id: a tab's stream that drops comes back with the last it saw.
   const send = (tab: ServerResponse, event: BuildEvent) =>
     tab.write(`${'buildId' in event ? `id: ${event.buildId}\n` : ''}data: ${JSON.stringify(event)}\n\n`);
@@ -148,7 +189,7 @@ export async function startEventServer(token: string): Promise<EventServer> {
       return;
     }
     const url = new URL(request.url ?? '/', 'http://localhost');
-    if (url.pathname === liveReloadPaths.kv) return answerKv(request, response, token, () => index);
+    if (url.pathname === liveReloadPaths.kv) return answerKv(request, response, token, () => index, whenServed);
     if (url.pathname === liveReloadPaths.page) return answerPage(request, response, token, () => early);
     if (url.pathname !== liveReloadPaths.events || builds.length === 0) {
       response.writeHead(404).end();
@@ -184,9 +225,11 @@ export async function startEventServer(token: string): Promise<EventServer> {
     serve(served, current, earlySite) {
       index = served;
       early = earlySite;
+      for (const done of [...waiting]) done();
       broadcast(current);
     },
     close() {
+      for (const done of [...waiting]) done();
       for (const tab of tabs) tab.end();
       return new Promise((resolve) => server.close(() => resolve()));
     },

@@ -1,6 +1,6 @@
 // The dev worker's reads of keys local KV lacks go to the dev server, which answers from the first
-// build's KV files once that build is served, and only to a caller with the token: before that, a
-// read finds nothing and the worker shows that the site is building.
+// build's KV files once that build is served, and only to a caller with the token: a read asked
+// before that waits for it a while, then finds nothing and the worker shows that the site is building.
 
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -13,6 +13,8 @@ import { liveReloadPaths, tokenHeader } from '../../../../../scripts/local/live-
 import { indexKvFiles, type KvIndex } from '../../../../../scripts/local/kv-index.ts';
 
 const token = 'the-token';
+/** How long a read before the build is served waits here (npm start: 20 s). */
+const waitMs = 300;
 let work: string;
 let events: EventServer;
 let index: KvIndex;
@@ -34,7 +36,7 @@ beforeAll(async () => {
   await kv.put('page:b', 'B from the build');
   await kv.close();
   index = await indexKvFiles(work);
-  events = await startEventServer(token);
+  events = await startEventServer(token, waitMs);
 });
 
 afterAll(async () => {
@@ -44,10 +46,28 @@ afterAll(async () => {
 });
 
 describe("the dev worker's KV with the first build behind it", () => {
-  it('finds nothing while the build runs, and tells the worker so', async () => {
+  it('finds nothing while the build runs, and tells the worker so once its wait is over', async () => {
     const server = { origin: events.origin, token };
+    const asked = performance.now();
     expect(await readFromBuild(server, [])).toBeUndefined();
+    expect(performance.now() - asked).toBeGreaterThanOrEqual(waitMs - 50);
     expect(await withBuildFiles(localKv({}), server).get('page:a')).toBeNull();
+  });
+
+  it('answers a read asked just before the build is served once it is, not with the building page', async () => {
+    const later = await startEventServer(token);
+    try {
+      const server = { origin: later.origin, token };
+      const reads = [readFromBuild(server, []), withBuildFiles(localKv({}), server).get('page:a')];
+      // Both reach the dev server before the build is served: without the wait they would find nothing.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      later.serve(index, { buildId: 'b1', reload: false, routes: [] });
+      const [served, value] = await Promise.all(reads);
+      expect(served).toEqual({});
+      expect(value).toBe('{"title":"A"}');
+    } finally {
+      await later.close();
+    }
   });
 
   it('reads what local KV lacks from the build once it is served, one key or many', async () => {
