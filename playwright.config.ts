@@ -26,8 +26,11 @@ export const e2eWebServer = {
   // A fresh state each run: no pages cached by an earlier build, no other server's pointer.
   command: `rm -rf ${statePath} && npm start -- --out /tmp/self-docs-e2e-dist-${port} --persist ${statePath}`,
   env: { PORT: String(port) },
-  url: `${baseURL}/`,
-  // The build, wrangler's start-up beside it, and the pointer (until then pages answer 503, building).
+  // The search page answers 503 (building) until the whole build is served, where the early build
+  // serves pages already: a tab opened on that one reloads when the whole build comes. (npm test
+  // starts the server itself and reads its output for the same moment: scripts/test.ts.)
+  url: `${baseURL}/search`,
+  // The build, wrangler's start-up beside it, and the pointer.
   timeout: 180_000,
 };
 /** Set (by scripts/test.ts) when that server is already up for this run: Playwright leaves it be. */

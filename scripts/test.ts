@@ -8,6 +8,7 @@ import { startGroup, type GroupedChild } from './cli/process-group.ts';
 import { playwrightTally, vitestTally, type Tally } from './cli/test-reports.ts';
 import { offlineEnv, run, runCollecting } from './cli/run.ts';
 import { waitUntilAnswering } from './bench/server.ts';
+import { servesWholeBuild } from './local/npm-start-args.ts';
 import { aloneProject, besideOthersProject, e2eServerRunning, e2eWebServer } from '../playwright.config.ts';
 
 const tallies: Tally[] = [];
@@ -191,7 +192,12 @@ async function startE2eServer(): Promise<GroupedChild | undefined> {
     graceMs: 10_000,
   });
   try {
-    await waitUntilAnswering(new URL(server.url).origin, grouped.exited, server.timeout);
+    await waitUntilAnswering(
+      new URL(server.url).origin,
+      grouped.exited,
+      server.timeout,
+      servesWholeBuild(grouped.output),
+    );
     return grouped;
   } catch (error) {
     console.error(`✖ e2e server did not start: ${(error as Error).message}\n${grouped.output()}`);

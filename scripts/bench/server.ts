@@ -94,14 +94,23 @@ export async function startSite(outDir: string, port: number, options: SiteOptio
   return { origin, outDir, persist, stop };
 }
 
-export async function waitUntilAnswering(origin: string, exited: Promise<{ code: number | null }>, withinMs: number) {
+/**
+ * Waits until `origin/` answers 200 and `ready()` holds (npm start's whole build served: its early
+ * build answers 200 too, and the open tabs reload once the whole build is served).
+ */
+export async function waitUntilAnswering(
+  origin: string,
+  exited: Promise<{ code: number | null }>,
+  withinMs: number,
+  ready: () => boolean = () => true,
+) {
   let exitCode: number | null | undefined;
   void exited.then(({ code }) => (exitCode = code));
   const deadline = Date.now() + withinMs;
   for (;;) {
     if (exitCode !== undefined) throw new Error(`wrangler dev exited with ${exitCode} before serving ${origin}`);
     try {
-      if ((await fetch(`${origin}/`)).ok) return;
+      if ((await fetch(`${origin}/`)).ok && ready()) return;
     } catch {
       // Not listening yet.
     }

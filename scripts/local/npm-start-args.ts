@@ -28,3 +28,13 @@ export function npmStartArgs(content: string, work: string, options: { cache?: s
  * many pages are built, and output may arrive cut anywhere).
  */
 export const wholeBuildServed = /^SELF Docs: (?:every page is built|http:\/\/\S+\n)/m;
+
+/**
+ * Whether npm start, whose output `output()` gives (a tail of it), serves its whole build: once seen,
+ * always (the line may leave a bounded tail later). Browser tests start only then: a tab open on
+ * the early build reloads when the whole build is served, and a click made meanwhile is lost.
+ */
+export function servesWholeBuild(output: () => string): () => boolean {
+  let seen = false;
+  return () => (seen ||= wholeBuildServed.test(output()));
+}

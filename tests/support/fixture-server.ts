@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { waitUntilAnswering } from '../../scripts/bench/server.ts';
 import { freePort } from '../../scripts/cli/free-port.ts';
 import { startGroup } from '../../scripts/cli/process-group.ts';
-import { npmStartArgs } from '../../scripts/local/npm-start-args.ts';
+import { npmStartArgs, servesWholeBuild } from '../../scripts/local/npm-start-args.ts';
 import { offlineEnv } from '../../scripts/cli/run.ts';
 
 export interface FixtureServer {
@@ -41,8 +41,8 @@ export async function startFixtureServer(siteDir: string, options: FixtureServer
     await rm(work, { recursive: true, force: true });
   };
   try {
-    // The build, wrangler's start-up beside it, and the pointer.
-    await waitUntilAnswering(origin, server.exited, 180_000);
+    // The build, wrangler's start-up beside it, and the whole build's pointer.
+    await waitUntilAnswering(origin, server.exited, 180_000, servesWholeBuild(server.output));
   } catch (error) {
     const output = server.output().trim();
     await stop();
