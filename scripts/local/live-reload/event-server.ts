@@ -111,13 +111,13 @@ function answerKv(
   whenServed: () => Promise<unknown>,
 ) {
   readTokenPost(request, response, token, (body) => {
-    if (index()) answerKeys(response, index()!, body);
-    else
-      void whenServed().then(() => {
-        const built = index();
-        if (!built) return void response.writeHead(503, { 'retry-after': '1' }).end();
-        answerKeys(response, built, body);
-      });
+    const served = index();
+    if (served) return answerKeys(response, served, body);
+    void whenServed().then(() => {
+      const built = index();
+      if (!built) return void response.writeHead(503, { 'retry-after': '1' }).end();
+      answerKeys(response, built, body);
+    });
   });
 }
 
