@@ -70,7 +70,9 @@ export async function loadConfigModule(file: string, siteDir?: string): Promise<
 
 /**
  * Runs `evaluate` with `dir` as the working directory and then goes back. Only synchronous code runs
- * meanwhile, so nothing else of the build sees the change; compile threads cannot change it, and do not.
+ * meanwhile, but file work already handed to libuv's threads (an awaited `cp`, `lstat`…) does run, and
+ * a relative path of it resolves against `dir`: the build and its callers pass absolute paths (the
+ * CLI resolves its arguments). Compile threads cannot change the working directory, and do not.
  */
 function inFolder<T>(dir: string | undefined, evaluate: () => T): T {
   if (!dir || !isMainThread) return evaluate();

@@ -7,7 +7,7 @@
 
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGroup, type GroupedChild } from '../../../scripts/cli/process-group.ts';
 import { offlineEnv } from '../../../scripts/cli/run.ts';
@@ -32,7 +32,8 @@ let versioned: HeldStart;
 async function startHeld(name: string, port: number, fixtures: [from: string, to: string][]): Promise<HeldStart> {
   const site = join(work, name, 'site');
   const hold = join(work, name, 'hold');
-  for (const [from, to] of fixtures) await cp(from, join(site, to), { recursive: true });
+  // Absolute: the other site's build, meanwhile, runs its config in its own folder (load-config-module.ts).
+  for (const [from, to] of fixtures) await cp(resolve(from), join(site, to), { recursive: true });
   await writeFile(hold, '');
   const plain = await runBuild({
     siteDir: site,
