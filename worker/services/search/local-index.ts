@@ -83,7 +83,7 @@ export function createLocalIndex(directory: SearchIndexRoot, load: LoadPiece): L
     const hashes = named ?? (directory.version === 6 ? [] : termPiecesFor(directory, term));
     if (hashes.length === 0) return { ids: new Uint32Array(0), metas: new Uint8Array(0) };
     const pieces = await Promise.all(hashes.map((hash) => load(hash, kinds.terms)));
-    return derived(`postings:${hashes[0]}:${term}`, (): Postings => {
+    return derived(`postings:${hashes.join()}:${term}`, (): Postings => {
       const segments = pieces.flatMap((piece) => {
         const at = findSorted(piece.terms, term);
         if (at === -1) return [];
