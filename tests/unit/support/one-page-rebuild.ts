@@ -9,6 +9,7 @@ import { rebuildPages } from '../../../scripts/compiler/incremental/rebuild-page
 import { readKvEntries } from '../../../scripts/compiler/outputs/kv-writer.ts';
 import { runBuild } from '../../../scripts/compiler/pipeline.ts';
 import type { BuildResult } from '../../../scripts/compiler/types.ts';
+import { searchAnswers } from './search-index.ts';
 import { tempDir } from './temp-dirs.ts';
 
 const keptDirs: string[] = [];
@@ -55,22 +56,52 @@ export async function rebuildFrom(result: BuildResult, changed: string[]) {
 /**
  * The rebuild in `turnOut` against a full build of the same tree: the same build id and key
  * record, every value it wrote as the full build wrote it, and every value the edit changed written.
+ * An edit that adds or takes out a record among others its page kept is the exception: the kept
+ * search writer leaves those at their ranks (stable-ranks.ts), so the search pieces, and the build
+ * id and records naming them, differ; then every other value must be the full build's, and the
+ * index must answer `searchQueries` as the full build's does.
  */
-export async function expectSameAsFullBuild(siteDir: string, earlierOuts: string[], turnOut: string): Promise<void> {
+export async function expectSameAsFullBuild(
+  siteDir: string,
+  earlierOuts: string[],
+  turnOut: string,
+  searchQueries?: string[],
+): Promise<void> {
   const full = await devBuild(siteDir);
   const [turn, fresh] = await Promise.all([entriesOf(turnOut), entriesOf(full.out)]);
   // What the KV held before the rebuild: what the earlier builds wrote.
-  const first = new Set<string>();
-  for (const out of earlierOuts) for (const key of (await entriesOf(out)).keys()) first.add(key);
+  const earlier = new Map<string, string>();
+  for (const out of earlierOuts) for (const [key, value] of await entriesOf(out)) earlier.set(key, value);
   const buildId = (await readFile(join(turnOut, 'kv', 'build-id'), 'utf8')).trim();
-  expect(buildId).toBe(full.result.buildId);
-  expect(await readFile(join(turnOut, 'kv', 'keys.json'), 'utf8')).toBe(
-    await readFile(join(full.out, 'kv', 'keys.json'), 'utf8'),
-  );
-  const withoutTime = (text: string | undefined) => ({ ...JSON.parse(text ?? '{}'), builtAt: undefined });
-  const manifestKey = `b:${buildId}:manifest`;
-  expect(withoutTime(turn.get(manifestKey))).toEqual(withoutTime(fresh.get(manifestKey)));
-  for (const [key, value] of turn) if (key !== manifestKey) expect(value, key).toBe(fresh.get(key));
-  const changed = [...fresh.keys()].filter((key) => !first.has(key));
+  const ranksKept = buildId !== full.result.buildId;
+  if (ranksKept && !searchQueries)
+    throw new Error(
+      "the rebuild's build id is not the full build's: pass the queries its search index must answer alike",
+    );
+  /** Keys of the search pieces, and of the build's own records, which name them. */
+  const namesSearch = (key: string) => ranksKept && (key.startsWith('search:') || key.startsWith('b:'));
+  const keysOf = async (out: string) =>
+    (JSON.parse(await readFile(join(out, 'kv', 'keys.json'), 'utf8')) as string[]).filter((key) => !namesSearch(key));
+  expect(await keysOf(turnOut)).toEqual(await keysOf(full.out));
+  const manifestOf = (entries: Map<string, string>, id: string) => {
+    const { builtAt: _, buildId: __, search, ...rest } = JSON.parse(entries.get(`b:${id}:manifest`) ?? '{}');
+    return { ...rest, ...(ranksKept ? {} : { buildId: id, search }) };
+  };
+  expect(manifestOf(turn, buildId)).toEqual(manifestOf(fresh, full.result.buildId));
+  for (const [key, value] of turn)
+    if (!key.endsWith(':manifest') && !namesSearch(key)) expect(value, key).toBe(fresh.get(key));
+  const changed = [...fresh.keys()].filter((key) => !earlier.has(key) && !namesSearch(key));
   expect(changed.filter((key) => !turn.has(key))).toEqual([]);
+  if (ranksKept) {
+    const indexOf = (entries: Map<string, string>, id: string) => {
+      const pieces = new Map<string, string>();
+      for (const [key, value] of entries) if (key.startsWith('search:')) pieces.set(key.slice('search:'.length), value);
+      const manifest = JSON.parse(entries.get(`b:${id}:manifest`)!) as { search: { directory: string } };
+      return { directory: manifest.search.directory, pieces };
+    };
+    const kept = indexOf(new Map([...earlier, ...turn]), buildId);
+    expect(await searchAnswers(kept, searchQueries!)).toEqual(
+      await searchAnswers(indexOf(fresh, full.result.buildId), searchQueries!),
+    );
+  }
 }

@@ -140,3 +140,27 @@ export function openIndex(
 }
 
 export const builtIndex = (records: SearchRecord[]): TestIndex => openIndex(writeIndex(records));
+
+/**
+ * What readers get from an index: for each query, how many records match, the pages shown in
+ * order with how many records each, and which records where every match is shown. A kept writer
+ * (stable-ranks.ts) may rank an edited page's records in another order than a fresh one: records
+ * of one page that rank alike then come in another order, and a list cut short may show others.
+ */
+export async function searchAnswers(written: { directory: string; pieces: Map<string, string> }, queries: string[]) {
+  const index = openIndex(written);
+  return Promise.all(
+    queries.map(async (query) => {
+      const [hits, ranking] = await Promise.all([index.search(query), index.engine.search(query)]);
+      const pages = new Map<string, number>();
+      for (const hit of hits) pages.set(hit.url_without_anchor, (pages.get(hit.url_without_anchor) ?? 0) + 1);
+      const every = hits.length === ranking.count;
+      return {
+        query,
+        count: ranking.count,
+        pages: [...pages],
+        records: every ? hits.map((hit) => `${hit.objectID} ${hit.type} ${hit.content}`).sort() : undefined,
+      };
+    }),
+  );
+}

@@ -30,6 +30,7 @@ import { PieceMemo } from './piece-memo.ts';
 import { idsFor, tagRanges } from './root-parts.ts';
 import { SpilledPostings, SpilledTexts } from './spill.ts';
 import { prepareSearchPage, type PreparedSearchPage } from './prepare-page.ts';
+import { recordKeys, reRanked, stableRanks, type RankedSearchPage } from './stable-ranks.ts';
 import { sameBlock, TermPostings, type RemovedBlock } from './term-postings.ts';
 import { VocabularyOrders } from './vocabulary-orders.ts';
 
@@ -85,20 +86,22 @@ export function createSearchIndexWriter({
   const pageHeadings = new Map<number, string>();
   /** Records whose language or tag differ from their page's: [page, rank, language, tag]. */
   const facetExceptions: [number, number, string, string][] = [];
-  /** The page with the most records, for the id width (`rankBitsFor`). */
+  /** The page with the most ranks (records, and gaps a kept writer's edits left), for the id width (`rankBitsFor`). */
   let fullest = { records: 0, url: '' };
   let lastPage = -1;
   /** Page index → its records' version tag, when it is not the index's usual one. */
   const pageTags = new Map<number, string>();
   let recordCount = 0;
-  /** Page index → its terms and records (`removable` only). */
-  const added = new Map<number, { terms?: string[]; records: number; url: string }>();
+  /** Page index → its terms, records and ranks (`removable` only). */
+  const added = new Map<number, { terms?: string[]; records: number; span: number; url: string }>();
   /**
    * The blocks of pages taken out and not yet added again, by page and term (`removable` only):
    * a page added back with a term's very block leaves that term's postings, and its pieces, as
    * they were, so an edit encodes again only the terms of the records it changed.
    */
   const removed = new Map<number, Map<string, RemovedBlock>>();
+  /** The same pages' records, rank by rank, so that those an edit left alone keep their ranks (stable-ranks.ts). */
+  const removedRecords = new Map<number, (string | undefined)[]>();
   /** What the last write made, for the next (`removable` only: a writer written out again and again). */
   const memo = removable ? new PieceMemo(() => (spilled?.any ? spilled.pieces : undefined)) : undefined;
   /** The vocabulary in both orders, kept up to date as terms come and go (a page edit adds a few). */
@@ -133,14 +136,20 @@ export function createSearchIndexWriter({
     held = 0;
   };
 
-  const addPrepared = (pageIndex: number, page: PreparedSearchPage | undefined) => {
+  const addPrepared = (pageIndex: number, prepared: PreparedSearchPage | undefined) => {
     if (pageRecords.has(pageIndex)) throw new Error(`search index: page ${pageIndex} was added twice`);
-    if (!page) return;
-    if (page.records > fullest.records) fullest = { records: page.records, url: page.url };
+    const before = removedRecords.get(pageIndex);
+    removedRecords.delete(pageIndex);
+    if (!prepared) return;
+    const page: RankedSearchPage = before
+      ? reRanked(prepared, stableRanks(before, recordKeys(prepared.text) as string[]))
+      : prepared;
+    const span = page.span ?? page.records;
+    if (span > fullest.records) fullest = { records: span, url: page.url };
     lastPage = Math.max(lastPage, pageIndex);
     if (page.tag !== defaults.docusaurusTag) pageTags.set(pageIndex, page.tag);
     for (const [rank, language, tag] of page.facetExceptions) facetExceptions.push([pageIndex, rank, language, tag]);
-    const before = removed.get(pageIndex);
+    const blocksBefore = removed.get(pageIndex);
     removed.delete(pageIndex);
     // A plain loop over the page's terms, each block copied from its range: this runs for every
     // term of every page on the build's own thread, where a view of each block cost more than the copy.
@@ -154,7 +163,8 @@ export function createSearchIndexWriter({
         orders.add(term);
       }
       const end = blockEnds[i]!;
-      if (before && sameBlock(before.get(term), counts[i]!, blocks.subarray(at, end))) before.delete(term);
+      if (blocksBefore && sameBlock(blocksBefore.get(term), counts[i]!, blocks.subarray(at, end)))
+        blocksBefore.delete(term);
       else memo?.touched([term], pageIndex);
       held -= postings.byteLength;
       postings.addBlock(pageIndex, blocks, at, end, counts[i]!);
@@ -162,8 +172,8 @@ export function createSearchIndexWriter({
       at = end;
     }
     // Terms the page no longer has.
-    if (before) memo?.touched(before.keys(), pageIndex);
-    if (removable) added.set(pageIndex, { terms: page.terms, records: page.records, url: page.url });
+    if (blocksBefore) memo?.touched(blocksBefore.keys(), pageIndex);
+    if (removable) added.set(pageIndex, { terms: page.terms, records: page.records, span, url: page.url });
     pageRecords.set(pageIndex, page.text);
     pageHeadings.set(pageIndex, page.headings);
     held += page.text.length + page.headings.length;
@@ -197,6 +207,8 @@ export function createSearchIndexWriter({
       }
     }
     removed.set(pageIndex, blocks);
+    const text = pageRecords.get(pageIndex) ?? (spilled?.any ? spilled.records.get(pageIndex) : undefined);
+    if (text !== undefined) removedRecords.set(pageIndex, recordKeys(text));
     for (const texts of [pageRecords, pageHeadings]) {
       held -= texts.get(pageIndex)?.length ?? 0;
       texts.delete(pageIndex);
@@ -211,7 +223,7 @@ export function createSearchIndexWriter({
     for (const other of added.keys()) lastPage = Math.max(lastPage, other);
     fullest = { records: 0, url: '' };
     for (const other of added.values())
-      if (other.records > fullest.records) fullest = { records: other.records, url: other.url };
+      if (other.span > fullest.records) fullest = { records: other.span, url: other.url };
   };
 
   function* pieces(): Generator<SearchPiece> {
@@ -230,6 +242,7 @@ export function createSearchIndexWriter({
     // Pages taken out and not added again: their terms' postings changed.
     for (const [page, blocks] of removed) memo?.touched(blocks.keys(), page);
     removed.clear();
+    removedRecords.clear();
     const ids = idsFor(lastPage + 1, fullest);
     // Once anything went to disk, everything does, and is read back in order.
     if (spilled?.any) spillAll();
