@@ -5,6 +5,7 @@
 // soon as it has printed: the servers it started are stopped with everything they started.
 // `npm run bench -- --pages 41,1000,10000` runs the scale bench instead (scripts/bench/scale.ts).
 // `npm run bench -- --live-reload` times the author's loop under npm start (scripts/bench/live-reload.ts).
+// `npm run bench -- --search-edits` times a one-page rebuild's search step (scripts/bench/search-edits.ts).
 // `npm run bench -- --not-found` runs only distinct unknown paths against a cached page.
 // `npm run bench -- --startup [--startup-compare BUNDLE_DIR]` runs only the cold isolate's figures
 // (scripts/bench/startup.ts), optionally beside another `wrangler deploy --dry-run --outdir` bundle.
@@ -21,6 +22,7 @@ import { kvKeys } from '../client/contract/storage.ts';
 import { parseArgs } from './cli/args.ts';
 import { lighthouseMedian } from './bench/lighthouse.ts';
 import { benchLiveReload } from './bench/live-reload.ts';
+import { benchSearchEdits } from './bench/search-edits.ts';
 import type { LighthouseScores } from './bench/lighthouse-median.ts';
 import { searchBody, searchLoad } from './bench/load.ts';
 import { pageWeight, type PageWeight } from './bench/page-weight.ts';
@@ -37,6 +39,10 @@ import { readKvEntries } from './compiler/outputs/kv-writer.ts';
 import { runBuild } from './compiler/pipeline.ts';
 
 if (process.argv.includes('--pages')) await runScaleBench(process.argv.slice(2));
+if (process.argv.includes('--search-edits')) {
+  await benchSearchEdits(process.argv.slice(2));
+  process.exit(0);
+}
 if (process.argv.includes('--live-reload')) {
   await benchLiveReload(process.argv.slice(2));
   process.exit(0);
