@@ -101,7 +101,7 @@ function originOf(siteUrl: string): string {
 }
 
 /** A term's block in a page without the page's index: its records' ranks (as gaps) and meta bytes. */
-class BlockBytes extends VarintBytes {
+export class BlockBytes extends VarintBytes {
   constructor() {
     super(1024);
   }

@@ -8,8 +8,8 @@
 // between records of that page may be ordered differently.
 
 import { pageRecordReader } from '../../../../client/contract/search-records.ts';
-import type { PreparedSearchPage } from './prepare-page.ts';
-import { VarintBytes } from './varint-bytes.ts';
+import { BlockBytes, type PreparedSearchPage } from './prepare-page.ts';
+import { BlockReader } from './term-postings.ts';
 
 /** A prepared page whose ranks may leave gaps: `span` ranks, of which `records` hold a record. */
 export type RankedSearchPage = PreparedSearchPage & { span?: number };
@@ -55,11 +55,11 @@ export function stableRanks(before: (string | undefined)[], now: string[]): numb
 export function reRanked(page: PreparedSearchPage, ranks: number[]): RankedSearchPage {
   if (ranks.every((rank, index) => rank === index)) return page;
   const span = Math.max(...ranks) + 1;
-  const blocks = new RankedBlocks(page.blocks.length);
+  const blocks = new BlockBytes();
   const blockEnds: number[] = [];
   let at = 0;
   for (const end of page.blockEnds) {
-    blocks.reRank(page.blocks, at, end, ranks);
+    reRankBlock(blocks, page.blocks, at, end, ranks);
     blockEnds.push(blocks.byteLength);
     at = end;
   }
@@ -82,35 +82,19 @@ function placed(text: string, ranks: number[], span: number): string {
   return JSON.stringify({ ...stored, records });
 }
 
-/** Term blocks (prepare-page.ts: rank gaps and meta bytes) written again with new ranks, in rank order. */
-class RankedBlocks extends VarintBytes {
-  reRank(source: Uint8Array, start: number, end: number, ranks: number[]): void {
-    const postings: [number, number][] = [];
-    let at = start;
-    let rank = 0;
-    while (at < end) {
-      let gap = 0;
-      let scale = 1;
-      for (;;) {
-        const byte = source[at++]!;
-        gap += (byte & 127) * scale;
-        if (byte < 128) break;
-        scale *= 128;
-      }
-      rank += gap;
-      postings.push([ranks[rank]!, source[at++]!]);
-    }
-    postings.sort((a, b) => a[0] - b[0]);
-    this.ensure(postings.length * 6);
-    let previous = 0;
-    for (const [newRank, meta] of postings) {
-      this.varint(newRank - previous);
-      previous = newRank;
-      this.bytes[this.length++] = meta;
-    }
+/** A term block (prepare-page.ts: rank gaps and meta bytes) written into `blocks` with new ranks, in rank order. */
+function reRankBlock(blocks: BlockBytes, source: Uint8Array, start: number, end: number, ranks: number[]): void {
+  const postings: [number, number][] = [];
+  const reader = new BlockReader(source);
+  reader.at = start;
+  let rank = 0;
+  while (reader.at < end) {
+    rank += reader.varint();
+    postings.push([ranks[rank]!, reader.byte()]);
   }
-
-  written(): Uint8Array {
-    return this.bytes.slice(0, this.length);
-  }
+  postings.sort((a, b) => a[0] - b[0]);
+  blocks.block(
+    postings.map(([newRank]) => newRank),
+    postings.map(([, meta]) => meta),
+  );
 }

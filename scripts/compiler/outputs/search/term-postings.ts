@@ -162,7 +162,7 @@ export function blockRuns(bytes: Uint8Array, target: number): BlockRun[] {
 }
 
 /** Reads a postings buffer's blocks from `at` on: varints, and each record's meta byte. */
-class BlockReader {
+export class BlockReader {
   at = 0;
 
   constructor(private readonly bytes: Uint8Array) {}
