@@ -22,6 +22,7 @@ import { kvKeys } from '../client/contract/storage.ts';
 import { earlySite, type EarlySite } from './local/live-reload/early-site.ts';
 import { discardState, type BuildState } from './compiler/incremental/build-state.ts';
 import { rebuildPages } from './compiler/incremental/rebuild-pages.ts';
+import { warmRebuild } from './compiler/incremental/warm-rebuild.ts';
 import { watchContent } from './local/dev-watch.ts';
 import { ensureLocalQuerySecret } from './local/dev-vars.ts';
 import { migrateLocalD1 } from './local/local-d1.ts';
@@ -81,6 +82,8 @@ function said(result: BuildResult, what: string, started: number): BuildResult {
 
 /** What the last build kept for a one-page rebuild; none once a rebuild failed or could not use it. */
 let state: BuildState | undefined;
+/** The rebuild's cold paths run once the first build is served (warm-rebuild.ts): a rebuild waits for it. */
+let warmed: Promise<unknown> = Promise.resolve();
 
 /**
  * Builds again after `changed` (absolute paths): only the pages they touch when it can, else all.
@@ -92,6 +95,7 @@ async function buildAgain(
   changed: Set<string>,
   kvFiles: KvFileListener,
 ): Promise<BuildResult> {
+  await warmed;
   const kept = state;
   // Spent, unless the rebuild hands it back.
   state = undefined;
@@ -325,6 +329,17 @@ const loop: LiveReloadLoop = {
 };
 loopReady(loop);
 startWatching(first.docsDir);
+if (state) {
+  const started = performance.now();
+  warmed = warmRebuild(state).then(
+    (route) => {
+      const ms = Math.round(performance.now() - started);
+      if (process.env.SELF_LIVE_RELOAD_TIMINGS === '1')
+        console.log(`rebuild warmed on ${route ?? 'no page'} in ${ms} ms`);
+    },
+    () => undefined,
+  );
+}
 process.once('exit', () => {
   void fromFirstBuild.close();
   if (state) discardState(state);

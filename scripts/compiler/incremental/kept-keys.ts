@@ -92,6 +92,11 @@ export class KeptKeys {
     return { parts, contentKeys: this.keys.json([...parts].sort()) };
   }
 
+  /** Makes the JSON of every key once (`store` writes it whole), so the first rebuild does not. */
+  warm(): void {
+    this.keys.json();
+  }
+
   /** How many content keys the record names (its parts too). */
   get size(): number {
     return this.keys.length + this.parts.length;

@@ -95,7 +95,7 @@ export function planRebuild(state: BuildState, changed: Iterable<string>): Rebui
 }
 
 /** A doc of version `version` as its file is now. */
-function readDoc(state: BuildState, file: string, version: number): SourceDoc {
+export function readDoc(state: BuildState, file: string, version: number): SourceDoc {
   const { loaded } = state.versions[version]!;
   return parseDoc(state.siteDir, loaded.version.docsDir, file, readFileSync(file, 'utf8'), loaded.version.path);
 }

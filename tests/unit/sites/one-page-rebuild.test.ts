@@ -2,15 +2,29 @@
 // the values it stores must be the very bytes a full build of the edited tree stores, a partial's
 // edit must rebuild the pages that import it, and what it cannot redo must say so, for a full build.
 
-import { appendFile, cp, readFile, writeFile } from 'node:fs/promises';
+import { appendFile, cp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { rebuildPages } from '../../../scripts/compiler/incremental/rebuild-pages.ts';
+import { warmRebuild } from '../../../scripts/compiler/incremental/warm-rebuild.ts';
 import { discardKeptStates, devBuild, entriesOf, expectSameAsFullBuild } from '../support/one-page-rebuild.ts';
 import { tempDir as temp } from '../support/temp-dirs.ts';
 
 const fixture = 'tests/fixtures/docusaurus-markdown';
 afterAll(discardKeptStates);
+
+/** The files under `dir` with their sizes and times, sorted. */
+async function filesUnder(dir: string): Promise<string[]> {
+  const names = await readdir(dir, { recursive: true, withFileTypes: true });
+  const files = names.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
+  const described = await Promise.all(
+    files.map(async (file) => {
+      const { size, mtimeMs } = await stat(file);
+      return `${file} ${size} ${mtimeMs}`;
+    }),
+  );
+  return described.sort();
+}
 
 describe('a one-page rebuild under npm start', () => {
   it('stores an edited page, its route bucket, llms and search pieces as a full build of the edited tree', async () => {
@@ -33,7 +47,7 @@ describe('a one-page rebuild under npm start', () => {
   it('rebuilds one page when the search index spilled to disk, as a large site does', async () => {
     const siteDir = await temp('site');
     await cp(fixture, siteDir, { recursive: true });
-    const first = await devBuild(siteDir, true, 1);
+    const first = await devBuild(siteDir, true, { searchSpillBudget: 1 });
     expect(first.result.state?.searchIndex.spilled()).toBe(true);
     await appendFile(join(siteDir, 'docs', 'plain.md'), '\nA sentence about cormorants, added while the server ran.\n');
 
@@ -52,6 +66,26 @@ describe('a one-page rebuild under npm start', () => {
     });
     if ('fallback' in second) throw new Error(`fell back: ${second.fallback}`);
     await expectSameAsFullBuild(siteDir, [first.out, turnOut], secondOut);
+  });
+
+  it('warms up on a page compiled past the compile cache, and the rebuild after it stores what a full build does', async () => {
+    const siteDir = await temp('site');
+    await cp(fixture, siteDir, { recursive: true });
+    const cacheDir = await temp('cache');
+    const first = await devBuild(siteDir, true, { cacheDir });
+    const cached = await filesUnder(cacheDir);
+    expect(cached.length).toBeGreaterThan(0);
+
+    // npm start does this once the first build is served, so the author's first edit does not.
+    const warmed = await warmRebuild(first.result.state!);
+
+    expect(first.result.pages.map((page) => page.route)).toContain(warmed);
+    expect(await filesUnder(cacheDir)).toEqual(cached);
+    await appendFile(join(siteDir, 'docs', 'plain.md'), '\nA sentence about puffins, added after the warm-up.\n');
+    const turnOut = await temp('turn');
+    const outcome = await rebuildPages(first.result.state!, [join(siteDir, 'docs', 'plain.md')], { outDir: turnOut });
+    if ('fallback' in outcome) throw new Error(`fell back: ${outcome.fallback}`);
+    await expectSameAsFullBuild(siteDir, [first.out], turnOut);
   });
 
   it('rebuilds a page of a docs plugin instance as a full build of the edited tree', async () => {

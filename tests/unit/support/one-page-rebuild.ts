@@ -21,12 +21,12 @@ export async function discardKeptStates(): Promise<void> {
 
 /**
  * A dev build as `npm start` makes it, keeping its state; `searchSpillBudget`: a search writer that
- * spills to disk, as a large site's does.
+ * spills to disk, as a large site's does; `cacheDir`: a compile cache, as npm start's.
  */
 export async function devBuild(
   siteDir: string,
   keepState = false,
-  searchSpillBudget?: number,
+  { searchSpillBudget, cacheDir }: { searchSpillBudget?: number; cacheDir?: string } = {},
 ): Promise<{ result: BuildResult; out: string }> {
   const out = await tempDir('incremental-out');
   const result = await runBuild({
@@ -37,6 +37,7 @@ export async function devBuild(
     development: true,
     keepState,
     ...(searchSpillBudget ? { searchSpillBudget } : {}),
+    ...(cacheDir ? { cacheDir } : {}),
   });
   if (result.state) keptDirs.push(result.state.searchDir);
   return { result, out };

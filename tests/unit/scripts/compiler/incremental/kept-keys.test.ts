@@ -52,6 +52,17 @@ describe('the keys record of a rebuild', () => {
     expect(await kept.store(await writer(), again)).toEqual(recordOf([...now, ...more]));
   });
 
+  it('names the keys a full build would when their JSON was made before the change (npm start warms it)', async () => {
+    const pages = Array.from({ length: 3000 }, (_, i) => [page(i)]);
+    const kept = new KeptKeys(pages.flat(), pages, perPart);
+    kept.warm();
+    const touched = new Map<string, boolean>();
+    kept.change([page(5)], [kvKeys.page('q0005')], touched);
+    kept.change([page(2500)], [], touched);
+    const now = pages.flat().filter((key) => key !== page(5) && key !== page(2500));
+    expect(await kept.store(await writer(), touched)).toEqual(recordOf([...now, kvKeys.page('q0005')]));
+  });
+
   it('writes the keys as one list while they fit in one part', async () => {
     const keys = [kvKeys.page('a'), kvKeys.page('b')];
     const kept = new KeptKeys(keys, [keys], perPart);
