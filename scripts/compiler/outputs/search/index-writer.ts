@@ -20,6 +20,7 @@ import {
   pieceSizes,
   recordChunks,
   termPieces,
+  typoOrder,
   vocabularyPieces,
   type PageTexts,
   type PieceSizes,
@@ -138,6 +139,7 @@ export function createSearchIndexWriter({
 
   const addPrepared = (pageIndex: number, prepared: PreparedSearchPage | undefined) => {
     if (pageRecords.has(pageIndex)) throw new Error(`search index: page ${pageIndex} was added twice`);
+    memo?.touchedPage(pageIndex);
     const before = removedRecords.get(pageIndex);
     removedRecords.delete(pageIndex);
     if (!prepared) return;
@@ -187,6 +189,7 @@ export function createSearchIndexWriter({
     if (!removable) throw new Error('search index: this writer cannot take pages out');
     const page = added.get(pageIndex);
     if (!page) return;
+    memo?.touchedPage(pageIndex);
     added.delete(pageIndex);
     const joined = page.terms ? undefined : spilled!.pageTerms.get(pageIndex);
     const pageTerms = page.terms ?? (joined ? joined.split('\0') : []);
@@ -279,30 +282,40 @@ export function createSearchIndexWriter({
       ...(pageTags.size > 0 ? { pageTags: tagRanges(pageTags, defaults.docusaurusTag) } : {}),
     };
     const termList: TermPieceEntry[] = [];
-    for (const written of termPieces(vocabulary, postingsOf, sizes, ids.perPage, memo)) {
+    // A vocabulary piece changes with its terms' counts and term pieces: the terms touched since
+    // the last write, and those of every term piece made again.
+    const changed = new Set(memo?.touchedSince());
+    for (const written of termPieces(vocabulary, postingsOf, sizes, ids.perPage, memo, changed)) {
       termList.push([written.first, written.hash, written.continued ? 1 : 0]);
       yield written;
     }
-    for (const written of vocabularyPieces(vocabulary, terms, termList, sizes.vocabulary, memo)) {
+    for (const written of vocabularyPieces(
+      vocabulary,
+      terms,
+      termList,
+      sizes.vocabulary,
+      memo,
+      'v',
+      undefined,
+      changed,
+    )) {
       root.vocabulary.push([written.first, written.hash]);
       yield written;
     }
-    for (const written of vocabularyPieces(typos, terms, termList, sizes.vocabulary, memo, 't')) {
+    for (const written of vocabularyPieces(typos, terms, termList, sizes.vocabulary, memo, 't', typoOrder, changed)) {
       root.typos.push([typoKey(written.first), written.hash]);
       yield written;
     }
     const chunks: ChunkEntry[] = [];
-    for (const written of recordChunks(pagesOf(pageRecords, spilled?.records), sizes.records, memo, 'r', true)) {
+    const pagesChanged = memo?.pagesTouchedSince() ?? [];
+    const records = pagesOf(pageRecords, spilled?.records);
+    for (const written of recordChunks(records, sizes.records, memo, 'r', true, pagesChanged)) {
       chunks.push([written.first, written.hash]);
       yield written;
     }
     const headingChunks: ChunkEntry[] = [];
-    for (const written of recordChunks(
-      pagesOf(pageHeadings, spilled?.headings),
-      sizes.headings ?? sizes.records,
-      memo,
-      'h',
-    )) {
+    const headings = pagesOf(pageHeadings, spilled?.headings);
+    for (const written of recordChunks(headings, sizes.headings ?? sizes.records, memo, 'h', false, pagesChanged)) {
       headingChunks.push([written.first, written.hash]);
       yield written;
     }

@@ -14,6 +14,23 @@ export interface PieceTextStore {
   get(hash: string): string;
 }
 
+/**
+ * Entries in a row (terms in an order, pages) that a write made into pieces from a cut to the next:
+ * the same entries, unchanged, after the same cut make the same pieces, so a later write takes them
+ * as they were without walking its entries. `next`: the entry after its last, which some cuts read.
+ */
+export interface PieceRun {
+  first: string | number;
+  /** How many entries it holds. */
+  count: number;
+  next: string | number | undefined;
+  /** The pieces, under their memo keys, and as written, in order. */
+  keys: string[];
+  written: SearchPiece[];
+  /** What the pieces were made with besides the entries (a term piece's ids per page). */
+  perPage: number;
+}
+
 export class PieceMemo {
   /**
    * Each term's segments as last encoded, for the `perPage` they were encoded with: where they lie
@@ -32,6 +49,12 @@ export class PieceMemo {
   private pieces = new Map<string, { parts: readonly unknown[]; written: SearchPiece }>();
   /** The pieces used in the current write: the next memo holds these alone. */
   private used = new Map<string, { parts: readonly unknown[]; written: SearchPiece }>();
+  /** Terms and pages touched since the last write. */
+  private readonly dirty = new Set<string>();
+  private readonly dirtyPages = new Set<number>();
+  /** The runs of the last write, by kind and first entry; those of the current one. */
+  private runs = new Map<string, PieceRun>();
+  private runsNow = new Map<string, PieceRun>();
 
   /** `store`: where texts go, once there is one (a writer that spilled). */
   constructor(private readonly store: () => PieceTextStore | undefined = () => undefined) {}
@@ -40,11 +63,17 @@ export class PieceMemo {
   touched(terms: Iterable<string>, page: number): void {
     for (const term of terms) {
       this.generations.set(term, (this.generations.get(term) ?? 0) + 1);
+      this.dirty.add(term);
       if (!this.writtenOnce) continue;
       const range = this.changedPages.get(term);
       if (range) this.changedPages.set(term, [Math.min(range[0], page), Math.max(range[1], page)]);
       else this.changedPages.set(term, [page, page]);
     }
+  }
+
+  /** Page `page` was added or taken out: its records changed. */
+  touchedPage(page: number): void {
+    this.dirtyPages.add(page);
   }
 
   /** A new name for a segment encoded now (segments.ts). */
@@ -102,11 +131,41 @@ export class PieceMemo {
     return made;
   }
 
+  /** The terms touched since the last write. */
+  touchedSince(): ReadonlySet<string> {
+    return this.dirty;
+  }
+
+  /** The pages added or taken out since the last write. */
+  pagesTouchedSince(): ReadonlySet<number> {
+    return this.dirtyPages;
+  }
+
+  /** The run of kind `kind` the last write began at `first` (runs.ts). */
+  run(kind: string, first: string | number): PieceRun | undefined {
+    return this.runs.get(`${kind}\0${first}`);
+  }
+
+  /** Uses `run`, a run of the last write, again in this one. */
+  keepRun(kind: string, run: PieceRun): void {
+    for (const key of run.keys) this.used.set(key, this.pieces.get(key)!);
+    this.runsNow.set(`${kind}\0${run.first}`, run);
+  }
+
+  /** A run this write made (its pieces went through `piece` under `keys`). */
+  addRun(kind: string, run: PieceRun): void {
+    this.runsNow.set(`${kind}\0${run.first}`, run);
+  }
+
   /** A write is done: what it used is the memo now. */
   written(): void {
     this.writtenOnce = true;
     this.pieces = this.used;
     this.used = new Map();
+    this.runs = this.runsNow;
+    this.runsNow = new Map();
+    this.dirty.clear();
+    this.dirtyPages.clear();
   }
 
   /** The piece as the memo keeps it: with a store, its text goes to disk and is read again when asked for. */

@@ -15,6 +15,7 @@ import type { PieceMemo } from './piece-memo.ts';
 import { piece, type SearchPiece } from './search-piece.ts';
 import type { PostingsSource, TermPostings } from './term-postings.ts';
 import { encodeSegments, type EarlierSegments } from './term-segments.ts';
+import { RunWalk } from './runs.ts';
 
 export { piece, pieceHash, type SearchPiece } from './search-piece.ts';
 
@@ -47,6 +48,14 @@ export const pieceSizes: PieceSizes = {
   headings: 24 * 1024,
 };
 
+type TermPiece = SearchPiece & { first: string; continued: boolean };
+
+/** The vocabulary's order. */
+export const compareTerms = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The typo list's order (`inTypoOrder`): by typo key, then by term. */
+export const typoOrder = (a: string, b: string): number => compareTerms(typoKey(a), typoKey(b)) || compareTerms(a, b);
+
 /**
  * Terms in order, grouped into pieces of about `sizes.terms` (cut where cuts.ts says, so an edit
  * remakes the pieces of the terms it changed alone); a term too long for that has pieces of its
@@ -60,7 +69,9 @@ export function* termPieces(
   sizes: PieceSizes,
   perPage: number,
   memo?: PieceMemo,
-): Generator<SearchPiece & { first: string; continued: boolean }> {
+  /** Told the terms of every piece made (not taken from the memo as it was). */
+  remade?: Set<string>,
+): Generator<TermPiece> {
   const segmentRule = cutRule(sizes.longTerm, 2 * sizes.longTerm);
   const groupRule = cutRule(sizes.terms);
   const token = memo ? () => memo.token() : () => 0;
@@ -73,16 +84,21 @@ export function* termPieces(
    * Piece `segment` of `terms`; `done`: the terms' segments are not needed again. `named`: the
    * token of a segment of a term of several, which alone tells its text (its place may move).
    */
+  /** The memo key of the piece `close` made last. */
+  let closedKey = '';
   const close = (terms: string[], segment: number, continued: boolean, done = true, named?: number) => {
     const make = (texts = (term: string, _at: number) => text(term, segment)) => {
       const postings = terms.map(texts);
+      for (const term of terms) remade?.add(term);
       return { ...piece(encodeTermPiece(terms, postings)), continued, first: terms[0]! };
     };
     let written: ReturnType<typeof make>;
     if (!memo) written = make();
-    else if (named !== undefined) written = memo.piece(`s${named}\0${terms[0]}`, [perPage], () => make());
-    else {
-      const key = `t\0${terms.join('\0')}`;
+    else if (named !== undefined) {
+      closedKey = `s${named}\0${terms[0]}`;
+      written = memo.piece(closedKey, [perPage], () => make());
+    } else {
+      const key = (closedKey = `t\0${terms.join('\0')}`);
       const parts = [perPage, ...terms.map((term) => memo.generation(term))];
       // The same terms as last time, some changed: the others' postings are taken from the piece
       // then made, not read again (on a large site, from the spill files on disk).
@@ -99,8 +115,26 @@ export function* termPieces(
     if (done) for (const term of terms) encoded.delete(term);
     return written;
   };
+  // Runs (runs.ts): a run of the last write whose terms, and the term after it, no page touched
+  // since is taken whole, its terms not even looked at.
+  const runs = memo && new RunWalk(memo, 'terms', vocabulary, compareTerms, memo.touchedSince(), perPage);
   let current = { terms: [] as string[], size: 0 };
-  for (const term of vocabulary) {
+  /** The group closed, a cut before term `end`. */
+  const closeGroup = (end: number) => {
+    const written = close(current.terms, 0, false);
+    current = { terms: [], size: 0 };
+    return runs ? runs.closed(written, closedKey, end) : written;
+  };
+  for (let at = 0; at < vocabulary.length; at++) {
+    if (runs && current.terms.length === 0) {
+      const kept = runs.kept(at);
+      if (kept) {
+        yield* kept.written as TermPiece[];
+        at += kept.count - 1;
+        continue;
+      }
+    }
+    const term = vocabulary[at]!;
     let lengths: number[];
     let tokens: number[] | undefined;
     if (memo) {
@@ -114,26 +148,23 @@ export function* termPieces(
     }
     const size = lengths[0]! + term.length + 6;
     if (lengths.length === 1 && size < sizes.terms) {
-      if (current.size + size > groupRule.max && current.terms.length > 0) {
-        yield close(current.terms, 0, false);
-        current = { terms: [], size: 0 };
-      }
+      if (current.size + size > groupRule.max && current.terms.length > 0) yield closeGroup(at);
+      runs?.open(at);
       current.terms.push(term);
       current.size += size;
-      if (endsAfter(mixString(term), size, current.size, groupRule)) {
-        yield close(current.terms, 0, false);
-        current = { terms: [], size: 0 };
-      }
+      if (endsAfter(mixString(term), size, current.size, groupRule)) yield closeGroup(at + 1);
       continue;
     }
-    if (current.terms.length > 0) {
-      yield close(current.terms, 0, false);
-      current = { terms: [], size: 0 };
-    }
+    if (current.terms.length > 0) yield closeGroup(at);
+    runs?.open(at);
     const last = lengths.length - 1;
-    for (let i = 0; i <= last; i++) yield close([term], i, i > 0, i === last, last > 0 ? tokens?.[i] : undefined);
+    for (let i = 0; i <= last; i++) {
+      const written = close([term], i, i > 0, i === last, last > 0 ? tokens?.[i] : undefined);
+      if (!runs) yield written;
+      else yield i === last ? runs.closed(written, closedKey, at + 1) : runs.add(written, closedKey);
+    }
   }
-  if (current.terms.length > 0) yield close(current.terms, 0, false);
+  if (current.terms.length > 0) yield closeGroup(vocabulary.length);
 }
 
 /** Terms by first letter, then length (`typoKey`): what one word's typos must look at is together. */
@@ -144,7 +175,11 @@ export function inTypoOrder(vocabulary: string[]): string[] {
     .map(([, term]) => term);
 }
 
-/** Terms in the order given, grouped into pieces of about `target` characters, each naming its terms' term pieces. */
+/**
+ * Terms in the order given (`order`), grouped into pieces of about `target` characters, each naming
+ * its terms' term pieces. With a memo, a run of the last write none of whose terms is among
+ * `changed` (touched since, or in a term piece made again) is taken whole (runs.ts).
+ */
 export function* vocabularyPieces(
   vocabulary: string[],
   terms: Map<string, TermPostings>,
@@ -153,29 +188,43 @@ export function* vocabularyPieces(
   memo?: PieceMemo,
   /** Tells the vocabulary's pieces from the typo list's in the memo. */
   kind = 'v',
+  order: (a: string, b: string) => number = compareTerms,
+  changed: Iterable<string> = [],
 ): Generator<SearchPiece & { first: string }> {
   const rule = cutRule(target);
+  const runs = memo && new RunWalk(memo, kind, vocabulary, order, changed, 0);
   let current: string[] = [];
   let size = 0;
-  const close = () => {
-    const counts = current.map((term) => terms.get(term)!.count);
-    const pieces = termPiecesOfTerms(current, termList);
-    const make = () => ({ ...piece(JSON.stringify({ terms: current, counts, pieces })), first: current[0]! });
+  const close = (end: number) => {
+    const held = current;
+    current = [];
+    size = 0;
+    const counts = held.map((term) => terms.get(term)!.count);
+    const pieces = termPiecesOfTerms(held, termList);
+    const make = () => ({ ...piece(JSON.stringify({ terms: held, counts, pieces })), first: held[0]! });
     if (!memo) return make();
     // Keyed by its first term, made of its terms (the vocabulary's own strings: compared by
     // reference first), counts and term pieces: no key joins every term of the vocabulary each write.
-    return memo.piece(`${kind}${current[0]}`, [...current, ...counts, ...pieces.flat()], make);
+    const key = `${kind}${held[0]}`;
+    const written = memo.piece(key, [...held, ...counts, ...pieces.flat()], make);
+    return runs ? runs.closed(written, key, end) : written;
   };
-  for (const term of vocabulary) {
+  for (let at = 0; at < vocabulary.length; at++) {
+    if (runs && current.length === 0) {
+      const kept = runs.kept(at);
+      if (kept) {
+        yield* kept.written as (SearchPiece & { first: string })[];
+        at += kept.count - 1;
+        continue;
+      }
+    }
+    const term = vocabulary[at]!;
+    runs?.open(at);
     current.push(term);
     size += term.length + 10;
-    if (size >= rule.max || endsAfter(mixString(term), term.length + 10, size, rule)) {
-      yield close();
-      current = [];
-      size = 0;
-    }
+    if (size >= rule.max || endsAfter(mixString(term), term.length + 10, size, rule)) yield close(at + 1);
   }
-  if (current.length > 0) yield close();
+  if (current.length > 0) yield close(vocabulary.length);
 }
 
 /** Pages' record texts as the writer holds them: in memory, or on disk (spill.ts). */
@@ -188,7 +237,11 @@ export interface PageTexts {
   token: (page: number) => unknown;
 }
 
-/** Whole pages in build order, a chunk closing after a page chosen as cuts.ts says (about `target` bytes). */
+/**
+ * Whole pages in build order, a chunk closing after a page chosen as cuts.ts says (about `target`
+ * bytes). With a memo, a run of the last write none of whose pages is among `changed` (added or
+ * taken out since) is taken whole (runs.ts).
+ */
 export function* recordChunks(
   pageRecords: PageTexts,
   target: number,
@@ -196,28 +249,42 @@ export function* recordChunks(
   /** Tells record chunks from heading chunks in the memo. */
   kind = 'r',
   passing = false,
+  changed: Iterable<number> = [],
 ): Generator<SearchPiece & { first: number }> {
   const rule = cutRule(target);
-  let pages: number[] = [];
+  const pages = pageRecords.pages.sort((a, b) => a - b);
+  const runs = memo && new RunWalk(memo, kind, pages, (a, b) => a - b, changed, 0);
+  let held: number[] = [];
   let size = 0;
-  const close = () => {
-    const held = pages;
+  const close = (end: number) => {
+    const chunk = held;
+    held = [];
+    size = 0;
     const make = () => ({
-      ...piece(encodeRecordChunk(held, held.map(pageRecords.text))),
-      first: held[0]!,
+      ...piece(encodeRecordChunk(chunk, chunk.map(pageRecords.text))),
+      first: chunk[0]!,
       ...(passing ? { passing: true as const } : {}),
     });
-    return memo ? memo.piece(`${kind}${held.join(',')}`, held.map(pageRecords.token), make) : make();
+    if (!memo) return make();
+    const key = `${kind}${chunk.join(',')}`;
+    const written = memo.piece(key, chunk.map(pageRecords.token), make);
+    return runs ? runs.closed(written, key, end) : written;
   };
-  for (const page of pageRecords.pages.sort((a, b) => a - b)) {
-    pages.push(page);
+  for (let at = 0; at < pages.length; at++) {
+    if (runs && held.length === 0) {
+      const kept = runs.kept(at);
+      if (kept) {
+        yield* kept.written as (SearchPiece & { first: number })[];
+        at += kept.count - 1;
+        continue;
+      }
+    }
+    const page = pages[at]!;
+    runs?.open(at);
+    held.push(page);
     const own = pageRecords.size(page);
     size += own;
-    if (size >= rule.max || endsAfter(mixNumber(page), own, size, rule)) {
-      yield close();
-      pages = [];
-      size = 0;
-    }
+    if (size >= rule.max || endsAfter(mixNumber(page), own, size, rule)) yield close(at + 1);
   }
-  if (pages.length > 0) yield close();
+  if (held.length > 0) yield close(pages.length);
 }

@@ -2,8 +2,7 @@
 // and again (`npm start`'s one-page rebuilds): an edit adds or drops a few terms, which go in or out
 // at their places instead of the whole vocabulary being sorted again (a second or more on a large site).
 
-import { typoKey } from '../../../../client/contract/index-pieces.ts';
-import { inTypoOrder } from './piece-writers.ts';
+import { compareTerms, inTypoOrder, typoOrder } from './piece-writers.ts';
 
 export class VocabularyOrders {
   private orders: { sorted: string[]; typos: string[] } | undefined;
@@ -31,40 +30,19 @@ export class VocabularyOrders {
       return this.orders;
     }
     const { sorted, typos } = this.orders;
-    const typoOrder = (term: string) => [typoKey(term), term] as const;
     for (const term of this.dropped) {
-      sorted.splice(
-        place(sorted, term, (a, b) => compare(a, b)),
-        1,
-      );
-      typos.splice(
-        place(typos, term, (a, b) => compareTypo(typoOrder(a), typoOrder(b))),
-        1,
-      );
+      sorted.splice(place(sorted, term, compareTerms), 1);
+      typos.splice(place(typos, term, typoOrder), 1);
     }
     for (const term of this.added) {
-      sorted.splice(
-        place(sorted, term, (a, b) => compare(a, b)),
-        0,
-        term,
-      );
-      typos.splice(
-        place(typos, term, (a, b) => compareTypo(typoOrder(a), typoOrder(b))),
-        0,
-        term,
-      );
+      sorted.splice(place(sorted, term, compareTerms), 0, term);
+      typos.splice(place(typos, term, typoOrder), 0, term);
     }
     this.added.clear();
     this.dropped.clear();
     return this.orders;
   }
 }
-
-const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
-
-/** `inTypoOrder`'s order: by typo key, then (its sort being stable over sorted terms) by term. */
-const compareTypo = (a: readonly [string, string], b: readonly [string, string]): number =>
-  compare(a[0], b[0]) || compare(a[1], b[1]);
 
 /** Where `term` is in `list`, or would go: the first place whose term does not come before it. */
 function place(list: string[], term: string, order: (a: string, b: string) => number): number {

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { SearchRecord } from '../../../../../../client/contract/search-protocol.ts';
 import { createSearchIndexWriter } from '../../../../../../scripts/compiler/outputs/search/index-writer.ts';
+import { PieceMemo } from '../../../../../../scripts/compiler/outputs/search/piece-memo.ts';
 import { TermPostings } from '../../../../../../scripts/compiler/outputs/search/term-postings.ts';
 import { extractField, indexedFields, indexTerms } from '../../../../../../client/contract/search-text.ts';
 import { searchAnswers as answers } from '../../../../support/search-index.ts';
@@ -141,6 +142,44 @@ const queriesOf = (words: string[]) => [
 const smaller = { ...manyPieces, longTerm: 256 };
 
 describe("a kept writer's edit of one page of many", () => {
+  it.each([
+    ['in memory', undefined],
+    ['spilled to disk', 1],
+  ])(
+    'looks only at the terms and pages near the edit, taking every other run of pieces as it was (%s)',
+    async (_, budget) => {
+      const { pages, vocabulary } = paragraphAdded();
+      const dir = await mkdtemp(join(tmpdir(), 'self-docs-remove-page-'));
+      made.push(dir);
+      const spill = budget === undefined ? {} : { spill: { dir, budget } };
+      const kept = createSearchIndexWriter({ siteUrl, sizes, removable: true, ...spill });
+      pages.forEach((records, index) => kept.addPage(index, records));
+      const first = kept.finish();
+      // Two words of a paragraph of the middle page changed for two others.
+      const edited = structuredClone(pages[200]!);
+      const record = edited.find((candidate) => candidate.type === 'content')!;
+      record.content = `${record.content} ${vocabulary[700]} ${vocabulary[900]}`;
+      pages[200] = edited;
+      const lookedAt = vi.spyOn(PieceMemo.prototype, 'segmentsOf');
+      const madeOrCompared = vi.spyOn(PieceMemo.prototype, 'piece');
+      kept.removePage(200);
+      kept.addPage(200, edited);
+      const again = kept.finish();
+      const terms = lookedAt.mock.calls.length;
+      const pieces = madeOrCompared.mock.calls.map(([key]) => key);
+      lookedAt.mockRestore();
+      madeOrCompared.mockRestore();
+      expect(again).toEqual(fresh(pages, sizes));
+      // Of 2,000 terms and about 550 pieces, the few around the page's words and its chunk: a writer
+      // that walked them all looked at every term and compared every piece with the last write's.
+      expect(vocabulary.length).toBe(2000);
+      expect(terms).toBeGreaterThanOrEqual(2);
+      expect(terms).toBeLessThan(vocabulary.length / 10);
+      expect(pieces.length).toBeLessThan(first.pieces.size / 10);
+      expect(pieces.filter((key) => /^[rh]\d/.test(key)).length).toBeLessThanOrEqual(4);
+    },
+  );
+
   it('encodes a common word again only from the piece holding the edited page, not all of its postings', async () => {
     const { pages, edited, vocabulary } = paragraphAdded();
     const kept = createSearchIndexWriter({ siteUrl, sizes: smaller, removable: true });

@@ -1,0 +1,80 @@
+// A kept writer's write (`npm start`'s one-page rebuilds) walked every entry of the index for the
+// few an edit touched: every term for the term pieces' cuts, both orders of the vocabulary for the
+// vocabulary pieces', every page for the record and heading chunks'. A cut is decided by the
+// entries back to the cut before (cuts.ts), and by the entry after it at most: so the pieces a
+// write made from a cut to the next (a run) come out the same, byte for byte, in a later write that
+// reaches the same first entry after a cut, as long as no entry of the run, nor the one after it,
+// changed. RunWalk finds those runs, takes them whole from the memo, and notes the runs made anew.
+
+import type { PieceMemo, PieceRun } from './piece-memo.ts';
+import type { SearchPiece } from './search-piece.ts';
+
+export class RunWalk<Entry extends string | number> {
+  /** Entries that changed since the last write, in the entries' order, and the first not yet passed. */
+  private readonly changed: Entry[];
+  private passed = 0;
+  /** The run being made: where it began (-1: none), and its pieces so far. */
+  private start = -1;
+  private keys: string[] = [];
+  private written: SearchPiece[] = [];
+
+  /**
+   * `entries`: this write's, in `order`; `changed`: the entries changed since the last write (any
+   * order; one no longer among the entries included); `perPage`: what else the pieces are made with.
+   */
+  constructor(
+    private readonly memo: PieceMemo,
+    private readonly kind: string,
+    private readonly entries: Entry[],
+    private readonly order: (a: Entry, b: Entry) => number,
+    changed: Iterable<Entry>,
+    private readonly perPage: number,
+  ) {
+    this.changed = [...changed].sort(order);
+  }
+
+  /**
+   * The last write's run that began at entry `at`, when it can be taken whole (a cut falls before
+   * `at`, which the caller knows): its pieces are then this write's too.
+   */
+  kept(at: number): PieceRun | undefined {
+    const first = this.entries[at]!;
+    const run = this.memo.run(this.kind, first);
+    if (!run || run.perPage !== this.perPage || this.entries[at + run.count] !== run.next) return undefined;
+    while (this.passed < this.changed.length && this.order(this.changed[this.passed]!, first) < 0) this.passed++;
+    const next = this.changed[this.passed];
+    if (next !== undefined && (run.next === undefined || this.order(next, run.next as Entry) <= 0)) return undefined;
+    this.memo.keepRun(this.kind, run);
+    return run;
+  }
+
+  /** Entry `at` goes into the run being made (beginning it if none is). */
+  open(at: number): void {
+    if (this.start < 0) this.start = at;
+  }
+
+  /** A piece of the run being made, under memo key `key`. */
+  add<Piece extends SearchPiece>(written: Piece, key: string): Piece {
+    this.keys.push(key);
+    this.written.push(written);
+    return written;
+  }
+
+  /** The run's last piece: a cut falls before entry `end`. */
+  closed<Piece extends SearchPiece>(written: Piece, key: string, end: number): Piece {
+    this.add(written, key);
+    const first = this.entries[this.start]!;
+    this.memo.addRun(this.kind, {
+      first,
+      count: end - this.start,
+      next: this.entries[end],
+      keys: this.keys,
+      written: this.written,
+      perPage: this.perPage,
+    });
+    this.start = -1;
+    this.keys = [];
+    this.written = [];
+    return written;
+  }
+}
