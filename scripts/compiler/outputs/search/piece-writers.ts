@@ -15,7 +15,7 @@ import type { PieceMemo } from './piece-memo.ts';
 import { piece, type SearchPiece } from './search-piece.ts';
 import type { PostingsSource, TermPostings } from './term-postings.ts';
 import { encodeSegments, type EarlierSegments } from './term-segments.ts';
-import { RunWalk } from './runs.ts';
+import { cutPieces, RunWalk } from './runs.ts';
 
 export { piece, pieceHash, type SearchPiece } from './search-piece.ts';
 
@@ -191,40 +191,18 @@ export function* vocabularyPieces(
   order: (a: string, b: string) => number = compareTerms,
   changed: Iterable<string> = [],
 ): Generator<SearchPiece & { first: string }> {
-  const rule = cutRule(target);
   const runs = memo && new RunWalk(memo, kind, vocabulary, order, changed, 0);
-  let current: string[] = [];
-  let size = 0;
-  const close = (end: number) => {
-    const held = current;
-    current = [];
-    size = 0;
+  const close = (held: string[]) => {
     const counts = held.map((term) => terms.get(term)!.count);
     const pieces = termPiecesOfTerms(held, termList);
     const make = () => ({ ...piece(JSON.stringify({ terms: held, counts, pieces })), first: held[0]! });
-    if (!memo) return make();
     // Keyed by its first term, made of its terms (the vocabulary's own strings: compared by
     // reference first), counts and term pieces: no key joins every term of the vocabulary each write.
     const key = `${kind}${held[0]}`;
-    const written = memo.piece(key, [...held, ...counts, ...pieces.flat()], make);
-    return runs ? runs.closed(written, key, end) : written;
+    return { written: memo ? memo.piece(key, [...held, ...counts, ...pieces.flat()], make) : make(), key };
   };
-  for (let at = 0; at < vocabulary.length; at++) {
-    if (runs && current.length === 0) {
-      const kept = runs.kept(at);
-      if (kept) {
-        yield* kept.written as (SearchPiece & { first: string })[];
-        at += kept.count - 1;
-        continue;
-      }
-    }
-    const term = vocabulary[at]!;
-    runs?.open(at);
-    current.push(term);
-    size += term.length + 10;
-    if (size >= rule.max || endsAfter(mixString(term), term.length + 10, size, rule)) yield close(at + 1);
-  }
-  if (current.length > 0) yield close(vocabulary.length);
+  const sizeOf = (term: string) => term.length + 10;
+  yield* cutPieces(vocabulary, cutRule(target), sizeOf, mixString, close, runs);
 }
 
 /** Pages' record texts as the writer holds them: in memory, or on disk (spill.ts). */
@@ -251,40 +229,17 @@ export function* recordChunks(
   passing = false,
   changed: Iterable<number> = [],
 ): Generator<SearchPiece & { first: number }> {
-  const rule = cutRule(target);
   const pages = pageRecords.pages.sort((a, b) => a - b);
   const runs = memo && new RunWalk(memo, kind, pages, (a, b) => a - b, changed, 0);
-  let held: number[] = [];
-  let size = 0;
-  const close = (end: number) => {
-    const chunk = held;
-    held = [];
-    size = 0;
+  const close = (chunk: number[]) => {
     const make = () => ({
       ...piece(encodeRecordChunk(chunk, chunk.map(pageRecords.text))),
       first: chunk[0]!,
       ...(passing ? { passing: true as const } : {}),
     });
-    if (!memo) return make();
+    if (!memo) return { written: make(), key: '' };
     const key = `${kind}${chunk.join(',')}`;
-    const written = memo.piece(key, chunk.map(pageRecords.token), make);
-    return runs ? runs.closed(written, key, end) : written;
+    return { written: memo.piece(key, chunk.map(pageRecords.token), make), key };
   };
-  for (let at = 0; at < pages.length; at++) {
-    if (runs && held.length === 0) {
-      const kept = runs.kept(at);
-      if (kept) {
-        yield* kept.written as (SearchPiece & { first: number })[];
-        at += kept.count - 1;
-        continue;
-      }
-    }
-    const page = pages[at]!;
-    runs?.open(at);
-    held.push(page);
-    const own = pageRecords.size(page);
-    size += own;
-    if (size >= rule.max || endsAfter(mixNumber(page), own, size, rule)) yield close(at + 1);
-  }
-  if (held.length > 0) yield close(pages.length);
+  yield* cutPieces(pages, cutRule(target), pageRecords.size, mixNumber, close, runs);
 }

@@ -6,8 +6,49 @@
 // reaches the same first entry after a cut, as long as no entry of the run, nor the one after it,
 // changed. RunWalk finds those runs, takes them whole from the memo, and notes the runs made anew.
 
+import { endsAfter, type CutRule } from './cuts.ts';
 import type { PieceMemo, PieceRun } from './piece-memo.ts';
 import type { SearchPiece } from './search-piece.ts';
+
+/**
+ * `entries` in pieces, each ending after an entry chosen as cuts.ts says (`rule`; `sizeOf` and
+ * `hashOf` an entry's bytes and hash); `close` makes a piece of its entries, under a memo key when
+ * it has a memo. With `runs`, a run of the last write is taken whole where it can be.
+ */
+export function* cutPieces<Entry extends string | number, Piece extends SearchPiece>(
+  entries: Entry[],
+  rule: CutRule,
+  sizeOf: (entry: Entry) => number,
+  hashOf: (entry: Entry) => number,
+  close: (held: Entry[]) => { written: Piece; key: string },
+  runs?: RunWalk<Entry>,
+): Generator<Piece> {
+  let held: Entry[] = [];
+  let size = 0;
+  const closed = (end: number) => {
+    const { written, key } = close(held);
+    held = [];
+    size = 0;
+    return runs ? runs.closed(written, key, end) : written;
+  };
+  for (let at = 0; at < entries.length; at++) {
+    if (runs && held.length === 0) {
+      const kept = runs.kept(at);
+      if (kept) {
+        yield* kept.written as Piece[];
+        at += kept.count - 1;
+        continue;
+      }
+    }
+    const entry = entries[at]!;
+    runs?.open(at);
+    held.push(entry);
+    const own = sizeOf(entry);
+    size += own;
+    if (size >= rule.max || endsAfter(hashOf(entry), own, size, rule)) yield closed(at + 1);
+  }
+  if (held.length > 0) yield closed(entries.length);
+}
 
 export class RunWalk<Entry extends string | number> {
   /** Entries that changed since the last write, in the entries' order, and the first not yet passed. */
