@@ -52,9 +52,9 @@ export class PieceMemo {
   /** Terms and pages touched since the last write. */
   private readonly dirty = new Set<string>();
   private readonly dirtyPages = new Set<number>();
-  /** The runs of the last write, by kind and first entry; those of the current one. */
-  private runs = new Map<string, PieceRun>();
-  private runsNow = new Map<string, PieceRun>();
+  /** The runs of the last write, by kind, then first entry; those of the current one. */
+  private runs = new Map<string, Map<string | number, PieceRun>>();
+  private runsNow = new Map<string, Map<string | number, PieceRun>>();
 
   /** `store`: where texts go, once there is one (a writer that spilled). */
   constructor(private readonly store: () => PieceTextStore | undefined = () => undefined) {}
@@ -143,18 +143,20 @@ export class PieceMemo {
 
   /** The run of kind `kind` the last write began at `first` (runs.ts). */
   run(kind: string, first: string | number): PieceRun | undefined {
-    return this.runs.get(`${kind}\0${first}`);
+    return this.runs.get(kind)?.get(first);
   }
 
   /** Uses `run`, a run of the last write, again in this one. */
   keepRun(kind: string, run: PieceRun): void {
     for (const key of run.keys) this.used.set(key, this.pieces.get(key)!);
-    this.runsNow.set(`${kind}\0${run.first}`, run);
+    this.addRun(kind, run);
   }
 
   /** A run this write made (its pieces went through `piece` under `keys`). */
   addRun(kind: string, run: PieceRun): void {
-    this.runsNow.set(`${kind}\0${run.first}`, run);
+    let ofKind = this.runsNow.get(kind);
+    if (!ofKind) this.runsNow.set(kind, (ofKind = new Map()));
+    ofKind.set(run.first, run);
   }
 
   /** A write is done: what it used is the memo now. */
