@@ -284,7 +284,7 @@ export function createSearchIndexWriter({
     const termList: TermPieceEntry[] = [];
     // A vocabulary piece changes with its terms' counts and term pieces: the terms touched since
     // the last write, and those of every term piece made again.
-    const changed = new Set(memo?.touchedSince());
+    const changed = writtenBefore ? new Set(memo?.touchedSince()) : undefined;
     for (const written of termPieces(vocabulary, postingsOf, sizes, ids.perPage, memo, changed)) {
       termList.push([written.first, written.hash, written.continued ? 1 : 0]);
       yield written;

@@ -49,7 +49,7 @@ export class PieceMemo {
   private pieces = new Map<string, { parts: readonly unknown[]; written: SearchPiece }>();
   /** The pieces used in the current write: the next memo holds these alone. */
   private used = new Map<string, { parts: readonly unknown[]; written: SearchPiece }>();
-  /** Terms and pages touched since the last write. */
+  /** Terms and pages touched since the last write (none are noted before the first: it has no runs to keep). */
   private readonly dirty = new Set<string>();
   private readonly dirtyPages = new Set<number>();
   /** The runs of the last write, by kind, then first entry; those of the current one. */
@@ -63,8 +63,8 @@ export class PieceMemo {
   touched(terms: Iterable<string>, page: number): void {
     for (const term of terms) {
       this.generations.set(term, (this.generations.get(term) ?? 0) + 1);
-      this.dirty.add(term);
       if (!this.writtenOnce) continue;
+      this.dirty.add(term);
       const range = this.changedPages.get(term);
       if (range) this.changedPages.set(term, [Math.min(range[0], page), Math.max(range[1], page)]);
       else this.changedPages.set(term, [page, page]);
@@ -73,7 +73,7 @@ export class PieceMemo {
 
   /** Page `page` was added or taken out: its records changed. */
   touchedPage(page: number): void {
-    this.dirtyPages.add(page);
+    if (this.writtenOnce) this.dirtyPages.add(page);
   }
 
   /** A new name for a segment encoded now (segments.ts). */

@@ -80,12 +80,12 @@ export function* termPieces(
   /** Segments encoded in this write, by term and place, until their piece is made. */
   const encoded = new Map<string, Map<number, string>>();
   const text = (term: string, segment: number) => encoded.get(term)?.get(segment) ?? encode(term).texts.get(segment)!;
+  /** The memo key of the piece `close` made last. */
+  let closedKey = '';
   /**
    * Piece `segment` of `terms`; `done`: the terms' segments are not needed again. `named`: the
    * token of a segment of a term of several, which alone tells its text (its place may move).
    */
-  /** The memo key of the piece `close` made last. */
-  let closedKey = '';
   const close = (terms: string[], segment: number, continued: boolean, done = true, named?: number) => {
     const make = (texts = (term: string, _at: number) => text(term, segment)) => {
       const postings = terms.map(texts);

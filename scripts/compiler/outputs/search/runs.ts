@@ -51,8 +51,8 @@ export function* cutPieces<Entry extends string | number, Piece extends SearchPi
 }
 
 export class RunWalk<Entry extends string | number> {
-  /** Entries that changed since the last write, in the entries' order, and the first not yet passed. */
-  private readonly changed: Entry[];
+  /** Entries changed since the last write, in the entries' order (once a run is looked at); the first not passed. */
+  private changed: Entry[] | undefined;
   private passed = 0;
   /** The run being made: where it began (-1: none), and its pieces so far. */
   private start = -1;
@@ -68,11 +68,9 @@ export class RunWalk<Entry extends string | number> {
     private readonly kind: string,
     private readonly entries: Entry[],
     private readonly order: (a: Entry, b: Entry) => number,
-    changed: Iterable<Entry>,
+    private readonly changedSince: Iterable<Entry>,
     private readonly perPage: number,
-  ) {
-    this.changed = [...changed].sort(order);
-  }
+  ) {}
 
   /**
    * The last write's run that began at entry `at`, when it can be taken whole (a cut falls before
@@ -82,8 +80,10 @@ export class RunWalk<Entry extends string | number> {
     const first = this.entries[at]!;
     const run = this.memo.run(this.kind, first);
     if (!run || run.perPage !== this.perPage || this.entries[at + run.count] !== run.next) return undefined;
-    while (this.passed < this.changed.length && this.order(this.changed[this.passed]!, first) < 0) this.passed++;
-    const next = this.changed[this.passed];
+    // Sorted once there is a run to keep: never in a writer's first write, where every entry changed.
+    const changed = (this.changed ??= [...this.changedSince].sort(this.order));
+    while (this.passed < changed.length && this.order(changed[this.passed]!, first) < 0) this.passed++;
+    const next = changed[this.passed];
     if (next !== undefined && (run.next === undefined || this.order(next, run.next as Entry) <= 0)) return undefined;
     this.memo.keepRun(this.kind, run);
     return run;
