@@ -332,10 +332,10 @@ startWatching(first.docsDir);
 if (state) {
   const started = performance.now();
   warmed = warmRebuild(state).then(
-    (route) => {
+    (routes) => {
       const ms = Math.round(performance.now() - started);
       if (process.env.SELF_LIVE_RELOAD_TIMINGS === '1')
-        console.log(`rebuild warmed on ${route ?? 'no page'} in ${ms} ms`);
+        console.log(`rebuild warmed on ${routes.join(', ') || 'no page'} in ${ms} ms`);
     },
     () => undefined,
   );

@@ -2,8 +2,8 @@
 // the first build compiled and prepared its pages in the compile threads, so the markdown and MDX
 // pipeline, the code highlighter and a page's preparation (its values, records and search terms)
 // load and warm up on the edit the author is waiting for (about 0.5 s at 10,000 pages, 1.5 s at
-// 100,000 on a slow machine). Warmed here instead, once the first build is served: a page of the
-// site is compiled and prepared on this thread and thrown away, and the keys record's JSON, which
+// 100,000 on a slow machine). Warmed here instead, once the first build is served: a page of each
+// docs version is compiled and prepared on this thread and thrown away, and the keys record's JSON, which
 // the rebuild writes whole, is made once. Nothing of the state changes.
 
 import { inProcessCompiler } from '../compile/threads.ts';
@@ -12,11 +12,13 @@ import type { BuildState } from './build-state.ts';
 import { readDoc } from './plan.ts';
 
 /**
- * Runs a rebuild's cold paths once on a page of the site, storing nothing. Returns the route of the
- * page compiled and prepared; none when no page could be (a page that fails is no matter here).
+ * Runs a rebuild's cold paths once on a page of each docs version (each has its own context, whose
+ * lazily made parts a first edit there would make), storing nothing. Returns the routes of the pages
+ * compiled and prepared (a page that fails is no matter here: its version is left cold).
  */
-export async function warmRebuild(state: BuildState): Promise<string | undefined> {
+export async function warmRebuild(state: BuildState): Promise<string[]> {
   state.kept.keys.warm();
+  const warmed: string[] = [];
   for (const [version, compiled] of state.versions.entries()) {
     const before = compiled.loaded.docs.find((doc) => !state.sources.brokenDocs?.has(doc.file));
     if (!before) continue;
@@ -26,11 +28,10 @@ export async function warmRebuild(state: BuildState): Promise<string | undefined
       const doc = readDoc(state, before.file, version);
       const compiler = inProcessCompiler({ ...context, diagnostics: newDiagnostics(), media: new Map() });
       const { pages } = await compiler.compile([{ index: 0, doc, place: compiled.placeOf(doc) }]);
-      return pages[0]?.prepared && !pages[0].fromCache ? doc.route : undefined;
+      if (pages[0]?.prepared && !pages[0].fromCache) warmed.push(doc.route);
     } catch {
       // A page that cannot be read or compiled now is reported by its own rebuild, if it comes to one.
-      return undefined;
     }
   }
-  return undefined;
+  return warmed;
 }

@@ -79,13 +79,28 @@ describe('a one-page rebuild under npm start', () => {
     // npm start does this once the first build is served, so the author's first edit does not.
     const warmed = await warmRebuild(first.result.state!);
 
-    expect(first.result.pages.map((page) => page.route)).toContain(warmed);
+    expect(warmed).toHaveLength(1);
+    expect(first.result.pages.map((page) => page.route)).toContain(warmed[0]);
     expect(await filesUnder(cacheDir)).toEqual(cached);
     await appendFile(join(siteDir, 'docs', 'plain.md'), '\nA sentence about puffins, added after the warm-up.\n');
     const turnOut = await temp('turn');
     const outcome = await rebuildPages(first.result.state!, [join(siteDir, 'docs', 'plain.md')], { outDir: turnOut });
     if ('fallback' in outcome) throw new Error(`fell back: ${outcome.fallback}`);
     await expectSameAsFullBuild(siteDir, [first.out], turnOut);
+  });
+
+  it('warms up on a page of each docs version, each compiled in the context of its version', async () => {
+    const siteDir = await temp('site');
+    await cp('tests/fixtures/docusaurus-versions', siteDir, { recursive: true });
+    const first = await devBuild(siteDir, true);
+
+    const warmed = await warmRebuild(first.result.state!);
+
+    // The current docs (/docs/next/), the last version (/docs/) and 1.0 (/docs/1.0/): one page of each.
+    expect(warmed).toHaveLength(3);
+    expect(warmed.filter((route) => route.startsWith('/docs/next/'))).toHaveLength(1);
+    expect(warmed.filter((route) => route.startsWith('/docs/1.0/'))).toHaveLength(1);
+    for (const route of warmed) expect(first.result.pages.map((page) => page.route)).toContain(route);
   });
 
   it('rebuilds a page of a docs plugin instance as a full build of the edited tree', async () => {
