@@ -1,11 +1,19 @@
 // Code is tokenised by Shiki's JavaScript regex engine (scripts/compiler/compile/code/highlighter.ts): the
-// tokens must be the ones Oniguruma, the engine the grammars are written for, gives.
+// tokens must be the ones Oniguruma, the engine the grammars are written for, gives. `npm start`
+// warms its highlighter's grammars before the first edit.
 
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { createHighlighter, type Highlighter } from 'shiki';
+import { createHighlighter, type Highlighter, type RegexEngine } from 'shiki';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { codeRegexEngine, preloadedLanguages } from '../../../../../../scripts/compiler/compile/code/highlighter.ts';
+import {
+  codeRegexEngine,
+  createCodeHighlighting,
+  preloadedLanguages,
+  sharedCodeOptions,
+  warmLanguages,
+  type CodeHighlighting,
+} from '../../../../../../scripts/compiler/compile/code/highlighter.ts';
 
 const theme = 'github-light';
 /** Strings, comments, numbers, markup and operators of many languages, for every grammar to bite on. */
@@ -66,5 +74,61 @@ describe('the regex engine code is tokenised with', () => {
       (language) => hast(native, mixedSample, language) !== hast(oniguruma, mixedSample, language),
     );
     expect(differing).toEqual([]);
+  });
+});
+
+/** The build's regex engine, counting the pattern lists it compiles (a grammar rule's, once each). */
+function countingEngine(): { engine: RegexEngine; compiled: () => number } {
+  const engine = codeRegexEngine();
+  let compiled = 0;
+  return {
+    engine: {
+      createScanner: (patterns) => {
+        compiled++;
+        return engine.createScanner(patterns);
+      },
+      createString: (text) => engine.createString(text),
+    },
+    compiled: () => compiled,
+  };
+}
+
+/** Blocks as a generated docs page holds them, none of them the warm-up's lines. */
+const pageBlocks = [
+  {
+    lang: 'ts',
+    code: 'const stadouhakClient = await haior.stadouhak({ client: 181 });\nexport type Woply = { id: string };\n',
+  },
+  { lang: 'rust', code: 'pub fn trigger(key: &str) -> Result<u32, Error> {\n    Ok(key.len() as u32)\n}\n' },
+  { lang: 'bash', code: 'npx self-docs deploy --local && echo "ok"\n' },
+  { lang: 'yaml', code: 'build:\n  pages: 10000 # all\n  output: dist/\n' },
+  { lang: 'json', code: '{ "route": "/docs/intro", "weight": 0.5, "draft": false }\n' },
+];
+
+/** Pattern lists compiled while highlighting the page's blocks in `highlighting`. */
+function compiledFor(highlighting: CodeHighlighting, compiled: () => number): number {
+  const before = compiled();
+  for (const { lang, code } of pageBlocks)
+    highlighting.highlighter.codeToHast(code, { lang, ...sharedCodeOptions(highlighting) });
+  return compiled() - before;
+}
+
+describe('the warm-up of npm start’s highlighter', () => {
+  it('compiles the grammars a page’s code blocks need, so that the first edit of such a page compiles almost none', async () => {
+    const cold = countingEngine();
+    const coldHighlighting = await createCodeHighlighting(cold.engine);
+    const coldPatterns = compiledFor(coldHighlighting, cold.compiled);
+    const warm = countingEngine();
+    const warmed = await createCodeHighlighting(warm.engine);
+    await warmLanguages(warmed);
+    const warmPatterns = compiledFor(warmed, warm.compiled);
+    expect(coldPatterns).toBeGreaterThan(20);
+    expect(warmPatterns).toBeLessThanOrEqual(coldPatterns / 5);
+    // The same HTML either way.
+    const html = (highlighting: CodeHighlighting) =>
+      pageBlocks.map(({ lang, code }) =>
+        JSON.stringify(highlighting.highlighter.codeToHast(code, { lang, ...sharedCodeOptions(highlighting) })),
+      );
+    expect(html(warmed)).toEqual(html(coldHighlighting));
   });
 });
