@@ -7,7 +7,7 @@ import { compileBatch } from './batch.ts';
 import { linkContextFrom, problemData, type ThreadReply, type ThreadRequest } from './thread-messages.ts';
 import { newDiagnostics } from '../errors.ts';
 import { preparedPages } from './prepare-pages.ts';
-import { codeHighlighting } from './code/highlighter.ts';
+import { codeHighlighting, languagesLoadedLater } from './code/highlighter.ts';
 import type { LinkContext } from './link-context.ts';
 
 const port = parentPort!;
@@ -52,6 +52,7 @@ async function handle(request: ThreadRequest): Promise<void> {
       warnings: context.diagnostics.warnings.map(problemData),
       linkErrors: context.diagnostics.errors.map(problemData),
       media: [...context.media],
+      languages: languagesLoadedLater(),
     };
   } catch (error) {
     const stack = error instanceof Error ? (error.stack ?? error.message) : String(error);

@@ -75,6 +75,8 @@ export type ThreadReply =
       warnings: ProblemData[];
       linkErrors: ProblemData[];
       media: [string, string][];
+      /** Every language the thread's highlighter has loaded on demand so far (highlighter.ts). */
+      languages: string[];
     }
   | { type: 'crashed'; request: number; stack: string };
 

@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { compileBatch, type BatchEntry } from './batch.ts';
+import { noteLanguagesLoaded } from './code/highlighter.ts';
 import {
   batchCards,
   buildErrorFrom,
@@ -132,6 +133,8 @@ function threadCompiler(worker: Worker, cardsOf: (entries: BatchEntry[]) => Batc
       waiting.reject(new Error(`a compile thread failed: ${reply.stack}`));
       return;
     }
+    // So that `npm start` warms them on this thread too, for the edits it compiles here.
+    noteLanguagesLoaded(reply.languages);
     waiting.resolve({
       pages: reply.pages,
       errors: reply.errors.map(buildErrorFrom),

@@ -4,8 +4,9 @@
 // load and warm up on the edit the author is waiting for (about 0.5 s at 10,000 pages, 1.5 s at
 // 100,000 on a slow machine). Warmed here instead, once the first build is served: a page of each
 // docs version is compiled and prepared on this thread and thrown away, every language the
-// highlighter loads up front tokenises a few lines (a first TypeScript block cost ~0.6 s), and the
-// keys record's JSON, which the rebuild writes whole, is made once. Nothing of the state changes.
+// highlighter loads up front or the site's pages loaded tokenises a few lines (a first TypeScript
+// block cost ~0.6 s), and the keys record's JSON, which the rebuild writes whole, is made once.
+// Nothing of the state changes.
 
 import { codeHighlighting, warmLanguages } from '../compile/code/highlighter.ts';
 import { inProcessCompiler } from '../compile/threads.ts';

@@ -56,6 +56,7 @@ export async function createCodeHighlighting(engine: RegexEngine = codeRegexEngi
 /** A few lines of imports, calls, strings, numbers, comments and markup, for every grammar to bite on. */
 const warmUpCode = `import { a } from "b"; // comment
 const x = await a.b({ c: 1, d: 0x1f, e: 'f' }); # comment
+public class Point extends Base implements Shape { private int x = 1; Point(int y) { this.x = y; } }
 fn main() { let y: Vec<u8> = vec![1]; println!("{y:?} \\n"); }
 def f(g, *h): return [i for i in h if i > 2.5]
 <div class="x">{value}</div>  SELECT * FROM t WHERE id = 1; /* block */
@@ -64,14 +65,32 @@ key: value
 `;
 
 /**
- * Tokenises a few lines in every language loaded up front. A grammar's patterns become regular
- * expressions the first time a block of its language is highlighted in a thread: the first
- * TypeScript block of a thread took about 0.6 s on a slow machine, the next one 10 ms. `npm start`
- * warms its own thread this way once the first build is served (incremental/warm-rebuild.ts), rather
- * than on the first edit of a page with code. Yields between languages.
+ * Languages the site's code blocks asked for beyond those loaded up front, loaded by this thread or
+ * by a compile thread (which reports them with each batch: threads.ts).
+ */
+const loadedLater = new Set<string>();
+
+/** The languages loaded on demand, here or in a compile thread. */
+export function languagesLoadedLater(): string[] {
+  return [...loadedLater];
+}
+
+/** Notes languages a compile thread loaded on demand. */
+export function noteLanguagesLoaded(languages: Iterable<string>): void {
+  for (const language of languages) loadedLater.add(language);
+}
+
+/**
+ * Tokenises a few lines in every language loaded up front and every one the site's pages loaded
+ * later (loading it here). A grammar's patterns become regular expressions the first time a block
+ * of its language is highlighted in a thread: the first TypeScript block of a thread took about
+ * 0.6 s on a slow machine, the next one 10 ms. `npm start` warms its own thread this way once the
+ * first build is served (incremental/warm-rebuild.ts), rather than on the first edit of a page with
+ * code. Yields between languages.
  */
 export async function warmLanguages(highlighting: CodeHighlighting): Promise<void> {
-  for (const lang of preloadedLanguages) {
+  for (const wanted of [...preloadedLanguages, ...loadedLater]) {
+    const lang = await loadedLanguage(highlighting, wanted);
     highlighting.highlighter.codeToHast(warmUpCode, { lang, ...sharedCodeOptions(highlighting) });
     await setImmediate();
   }
@@ -108,6 +127,7 @@ export async function loadedLanguage({ highlighter }: CodeHighlighting, language
   if (highlighter.getLoadedLanguages().includes(language) || isSpecialLang(language)) return language;
   try {
     await highlighter.loadLanguage(language as Parameters<Highlighter['loadLanguage']>[0]);
+    loadedLater.add(language);
     return language;
   } catch {
     return 'text';

@@ -7,6 +7,7 @@ import { docPageData, type DocPagePlace } from '../../../../../scripts/compiler/
 import { preparePage } from '../../../../../scripts/compiler/outputs/prepared-page.ts';
 import { discoverDocs, type SourceDoc } from '../../../../../scripts/compiler/sources/discover.ts';
 import { BuildErrors } from '../../../../../scripts/compiler/errors.ts';
+import { languagesLoadedLater } from '../../../../../scripts/compiler/compile/code/highlighter.ts';
 import { compileContext, page, writeSite } from '../../../support/sites.ts';
 import { expectBuildFailure } from '../../../support/build-failure.ts';
 
@@ -112,6 +113,17 @@ describe('compiling on worker threads', () => {
     const { mostAtOnce, pages } = await plainOnThreads();
     expect(pages).toHaveLength(31);
     expect(mostAtOnce).toBe(1);
+  });
+
+  it('tells the build thread the languages its pages loaded beyond those loaded up front, for npm start to warm', async () => {
+    // A language no other test loads: the build thread has not loaded it itself.
+    expect(languagesLoadedLater()).not.toContain('ocaml');
+    const siteDir = await writeSite({
+      'docs/a.md': page('A', '```ocaml', 'let square x = x * x', '```'),
+      'docs/b.md': page('B', 'Text.'),
+    });
+    await compileSite(siteDir, 2);
+    expect(languagesLoadedLater()).toContain('ocaml');
   });
 
   it('reports every page that fails, with its file, line and fix, in the order of the pages', async () => {
