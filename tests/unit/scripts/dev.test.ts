@@ -139,6 +139,9 @@ describe('npm start with broken pages', () => {
   it('serves what the content holds after a restart on the same state, and follows an edit', async () => {
     await server.stop();
     server = start();
+    // Not the early build a busy machine may serve first (its broken page is a bare 500 until the
+    // whole build has its problems).
+    await servedWhole();
     const broken = await answerOnce('/', (status) => status !== 503);
     expect(broken.status).toBe(500);
     expect(broken.body).toContain('unknown component &lt;Foo&gt;');
