@@ -20,7 +20,6 @@ import {
   pieceSizes,
   recordChunks,
   termPieces,
-  typoOrder,
   vocabularyPieces,
   type PageTexts,
   type PieceSizes,
@@ -289,33 +288,27 @@ export function createSearchIndexWriter({
       termList.push([written.first, written.hash, written.continued ? 1 : 0]);
       yield written;
     }
-    for (const written of vocabularyPieces(
-      vocabulary,
-      terms,
-      termList,
-      sizes.vocabulary,
-      memo,
-      'v',
-      undefined,
-      changed,
-    )) {
+    for (const written of vocabularyPieces(vocabulary, terms, termList, sizes.vocabulary, memo, { changed })) {
       root.vocabulary.push([written.first, written.hash]);
       yield written;
     }
-    for (const written of vocabularyPieces(typos, terms, termList, sizes.vocabulary, memo, 't', typoOrder, changed)) {
+    for (const written of vocabularyPieces(typos, terms, termList, sizes.vocabulary, memo, { typos: true, changed })) {
       root.typos.push([typoKey(written.first), written.hash]);
       yield written;
     }
     const chunks: ChunkEntry[] = [];
     const pagesChanged = memo?.pagesTouchedSince() ?? [];
     const records = pagesOf(pageRecords, spilled?.records);
-    for (const written of recordChunks(records, sizes.records, memo, 'r', true, pagesChanged)) {
+    for (const written of recordChunks(records, sizes.records, memo, { changed: pagesChanged })) {
       chunks.push([written.first, written.hash]);
       yield written;
     }
     const headingChunks: ChunkEntry[] = [];
     const headings = pagesOf(pageHeadings, spilled?.headings);
-    for (const written of recordChunks(headings, sizes.headings ?? sizes.records, memo, 'h', false, pagesChanged)) {
+    for (const written of recordChunks(headings, sizes.headings ?? sizes.records, memo, {
+      headings: true,
+      changed: pagesChanged,
+    })) {
       headingChunks.push([written.first, written.hash]);
       yield written;
     }

@@ -176,9 +176,10 @@ export function inTypoOrder(vocabulary: string[]): string[] {
 }
 
 /**
- * Terms in the order given (`order`), grouped into pieces of about `target` characters, each naming
- * its terms' term pieces. With a memo, a run of the last write none of whose terms is among
- * `changed` (touched since, or in a term piece made again) is taken whole (runs.ts).
+ * Terms in their order (sorted, or `typos`: the typo list's order, `inTypoOrder`), grouped into
+ * pieces of about `target` characters, each naming its terms' term pieces. With a memo, a run of
+ * the last write none of whose terms is among `changed` (touched since, or in a term piece made
+ * again) is taken whole (runs.ts).
  */
 export function* vocabularyPieces(
   vocabulary: string[],
@@ -186,12 +187,11 @@ export function* vocabularyPieces(
   termList: TermPieceEntry[],
   target: number,
   memo?: PieceMemo,
-  /** Tells the vocabulary's pieces from the typo list's in the memo. */
-  kind = 'v',
-  order: (a: string, b: string) => number = compareTerms,
-  changed: Iterable<string> = [],
+  { typos = false, changed = [] }: { typos?: boolean; changed?: Iterable<string> } = {},
 ): Generator<SearchPiece & { first: string }> {
-  const runs = memo && new RunWalk(memo, kind, vocabulary, order, changed, 0);
+  // Tells the vocabulary's pieces from the typo list's in the memo.
+  const kind = typos ? 't' : 'v';
+  const runs = memo && new RunWalk(memo, kind, vocabulary, typos ? typoOrder : compareTerms, changed, 0);
   const close = (held: string[]) => {
     const counts = held.map((term) => terms.get(term)!.count);
     const pieces = termPiecesOfTerms(held, termList);
@@ -217,18 +217,19 @@ export interface PageTexts {
 
 /**
  * Whole pages in build order, a chunk closing after a page chosen as cuts.ts says (about `target`
- * bytes). With a memo, a run of the last write none of whose pages is among `changed` (added or
- * taken out since) is taken whole (runs.ts).
+ * bytes): the pages' records, read for one query's hits (`passing`), or (`headings`) their titles
+ * and headings. With a memo, a run of the last write none of whose pages is among `changed` (added
+ * or taken out since) is taken whole (runs.ts).
  */
 export function* recordChunks(
   pageRecords: PageTexts,
   target: number,
   memo?: PieceMemo,
-  /** Tells record chunks from heading chunks in the memo. */
-  kind = 'r',
-  passing = false,
-  changed: Iterable<number> = [],
+  { headings = false, changed = [] }: { headings?: boolean; changed?: Iterable<number> } = {},
 ): Generator<SearchPiece & { first: number }> {
+  // Tells record chunks from heading chunks in the memo.
+  const kind = headings ? 'h' : 'r';
+  const passing = !headings;
   const pages = pageRecords.pages.sort((a, b) => a - b);
   const runs = memo && new RunWalk(memo, kind, pages, (a, b) => a - b, changed, 0);
   const close = (chunk: number[]) => {
