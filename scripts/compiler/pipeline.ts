@@ -38,11 +38,14 @@ import type { BuildOptions, BuildResult } from './types.ts';
 import { keepOutputs } from './incremental/kept-outputs.ts';
 import { targetsBeforeRedirects } from './incremental/kept-redirects.ts';
 import { writeEarlyBuild } from './outputs/early-build.ts';
+import { docsDataReadCount } from './compile/build-page-globals.ts';
 import { copyMediaFiles } from './assets/media-files.ts';
 
 export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   // Compile threads start before the docs are read; however the build ends, they are stopped.
-  const started: { pool?: CompileThreadPool; searchDir?: string } = {};
+  const started: { pool?: CompileThreadPool; searchDir?: string; docsDataReads: number } = {
+    docsDataReads: docsDataReadCount(),
+  };
   try {
     return await buildSite(options, started);
   } catch (error) {
@@ -57,7 +60,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
 
 async function buildSite(
   options: BuildOptions,
-  started: { pool?: CompileThreadPool; searchDir?: string },
+  started: { pool?: CompileThreadPool; searchDir?: string; docsDataReads: number },
 ): Promise<BuildResult> {
   const siteDir = resolve(options.siteDir);
   const staticDir = join(siteDir, 'static');
@@ -289,6 +292,7 @@ async function buildSite(
             assetFiles,
             kept: keepOutputs(kv, store, { routeOrder: routeOrder!, beforeRedirects: beforeRedirects!, manifest }),
             searchStore: search.store,
+            docsDataRead: docsDataReadCount() > started.docsDataReads,
           },
         }
       : {}),

@@ -39,8 +39,28 @@ export function asBuildPage<T>(
   }
 }
 
+let docsDataReads = 0;
+
+/**
+ * How many times site code has read the docs' global data in this thread, at build time or bundled
+ * for the browser: a rebuild must not change a doc's description under a page or chunk that holds it.
+ */
+export const docsDataReadCount = (): number => docsDataReads;
+
+/** Counts a read of the docs' global data made elsewhere (a compile thread, the islands' bundle). */
+export function noteDocsDataRead(): void {
+  docsDataReads++;
+}
+
 /** Sets `key` of the global object to what `make` gives, made when read (undefined without `make`). */
 function setLazily(key: typeof docsGlobalDataKey | typeof docContextKey, make: (() => unknown) | undefined): void {
   const value = make && lazily(make);
-  Object.defineProperty(globalThis, key, { configurable: true, get: () => value?.() });
+  const counted = key === docsGlobalDataKey && value;
+  Object.defineProperty(globalThis, key, {
+    configurable: true,
+    get: () => {
+      if (counted) docsDataReads++;
+      return value?.();
+    },
+  });
 }

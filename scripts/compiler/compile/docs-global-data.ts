@@ -2,7 +2,7 @@
 // versions as this build serves them: each doc's id, route and sidebar, and each version's main
 // doc and sidebars' first pages, as Docusaurus computes them.
 
-import type { DocsGlobalData, GlobalVersion } from '../../../client/contract/docs-global-data.ts';
+import type { DocsGlobalData, GlobalDoc, GlobalVersion } from '../../../client/contract/docs-global-data.ts';
 import type { SiteConfig } from '../../../client/contract/site-config.ts';
 import { firstPage } from '../config/navbar.ts';
 import { normaliseRoute } from '../sources/discover.ts';
@@ -63,4 +63,14 @@ function globalVersion({ version, docs, sidebars }: VersionDocs, site: SiteConfi
       }),
     ),
   };
+}
+
+/** The doc `id` of `version` (a version of the preset's docs, or an instance's) in `data`. */
+export function globalDocOf(
+  data: DocsGlobalData,
+  version: { name: string; pluginId?: string },
+  id: string,
+): GlobalDoc | undefined {
+  const versions = version.pluginId ? data.instances?.[version.pluginId]?.versions : data.versions;
+  return versions?.find(({ name }) => name === version.name)?.docs.find((doc) => doc.id === id);
 }

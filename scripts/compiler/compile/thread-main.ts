@@ -8,6 +8,7 @@ import { linkContextFrom, problemData, type ThreadReply, type ThreadRequest } fr
 import { newDiagnostics } from '../errors.ts';
 import { preparedPages } from './prepare-pages.ts';
 import { codeHighlighting, languagesLoadedLater } from './code/highlighter.ts';
+import { docsDataReadCount } from './build-page-globals.ts';
 import type { LinkContext } from './link-context.ts';
 
 const port = parentPort!;
@@ -43,6 +44,7 @@ async function handle(request: ThreadRequest): Promise<void> {
       diagnostics: newDiagnostics(),
       ...(request.cards ? { docCards: request.cards } : {}),
     };
+    const reads = docsDataReadCount();
     const outcome = await compileBatch(request.entries, context);
     reply = {
       type: 'compiled',
@@ -53,6 +55,7 @@ async function handle(request: ThreadRequest): Promise<void> {
       linkErrors: context.diagnostics.errors.map(problemData),
       media: [...context.media],
       languages: languagesLoadedLater(),
+      readDocsData: docsDataReadCount() > reads,
     };
   } catch (error) {
     const stack = error instanceof Error ? (error.stack ?? error.message) : String(error);

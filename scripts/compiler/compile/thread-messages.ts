@@ -77,6 +77,8 @@ export type ThreadReply =
       media: [string, string][];
       /** Every language the thread's highlighter has loaded on demand so far (highlighter.ts). */
       languages: string[];
+      /** Whether the batch's site code read the docs' global data (build-page-globals.ts). */
+      readDocsData: boolean;
     }
   | { type: 'crashed'; request: number; stack: string };
 

@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { compileBatch, type BatchEntry } from './batch.ts';
 import { noteLanguagesLoaded } from './code/highlighter.ts';
+import { noteDocsDataRead } from './build-page-globals.ts';
 import {
   batchCards,
   buildErrorFrom,
@@ -135,6 +136,7 @@ function threadCompiler(worker: Worker, cardsOf: (entries: BatchEntry[]) => Batc
     }
     // So that `npm start` warms them on this thread too, for the edits it compiles here.
     noteLanguagesLoaded(reply.languages);
+    if (reply.readDocsData) noteDocsDataRead();
     waiting.resolve({
       pages: reply.pages,
       errors: reply.errors.map(buildErrorFrom),

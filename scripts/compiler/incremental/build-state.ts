@@ -41,6 +41,11 @@ export interface BuildState {
   searchStore: 'kv' | 'assets';
   /** What the last build stored of the outputs every page feeds, so a rebuild redoes only what its pages changed. */
   kept: KeptOutputs;
+  /**
+   * Whether site code read the docs' global data, which holds every doc's description: a page as
+   * it was built, or a browser chunk (`useDocById`, `useDocsVersion`…).
+   */
+  docsDataRead: boolean;
 }
 
 export interface KeptOutputs {

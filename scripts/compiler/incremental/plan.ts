@@ -1,12 +1,16 @@
 // Which pages a set of changed files asks to build again, or why only a full build will do. A
-// doc whose text changed while everything other pages see of it (route, title, sidebar place,
-// description…) stayed the same is rebuilt alone; a partial (a `_name.md(x)` file) rebuilds the
-// docs that import it, directly or through other partials. Anything else — the config, sidebars,
-// category files, styles, static files, components, a page added, removed or renamed, a
-// description or title that changed — takes a full build.
+// doc whose text changed while everything other pages see of it (route, title, sidebar place…)
+// stayed the same is rebuilt alone; a partial (a `_name.md(x)` file) rebuilds the docs that import
+// it, directly or through other partials. A doc's description (its front matter's, or its first
+// paragraph's) is shown by the cards of the pages that list it: those are rebuilt with it, unless
+// site code reads the docs' global data, which holds it. Anything else — the config, sidebars,
+// category files, styles, static files, components, a page added, removed or renamed, a title that
+// changed — takes a full build.
 
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
+import { sidebarPages } from '../compile/sidebar-pages.ts';
+import { pagesDescribing } from '../navigation/doc-cards.ts';
 import { parseDoc, type SourceDoc } from '../sources/discover.ts';
 import type { BuildState } from './build-state.ts';
 
@@ -17,13 +21,20 @@ export interface PageRedo {
   doc: SourceDoc;
 }
 
-export type RebuildPlan = { pages: PageRedo[] } | { fallback: string };
+/** A page its version makes from its sidebars (sidebar-pages.ts) to make again: its index among them. */
+export interface SidebarPageRedo {
+  version: number;
+  index: number;
+  route: string;
+}
+
+export type RebuildPlan = { pages: PageRedo[]; sidebarPages: SidebarPageRedo[] } | { fallback: string };
 
 const markdownFile = /\.mdx?$/;
 
-/** What every other page sees of a doc: all of it but its text. */
+/** What every other page sees of a doc but its description (cards show it): all of it but its text. */
 function outline(doc: SourceDoc): string {
-  const { raw: _raw, frontmatterLines: _lines, ...rest } = doc;
+  const { raw: _raw, frontmatterLines: _lines, description: _description, ...rest } = doc;
   return JSON.stringify(rest);
 }
 
@@ -56,6 +67,7 @@ export function planRebuild(state: BuildState, changed: Iterable<string>): Rebui
     compiled.loaded.docs.forEach((doc, index) => places.set(doc.file, { version, index })),
   );
   const redo = new Map<string, PageRedo>();
+  const described: PageRedo[] = [];
   const partials: string[] = [];
   for (const path of changed) {
     const rel = relative(siteDir, path) || path;
@@ -76,22 +88,52 @@ export function planRebuild(state: BuildState, changed: Iterable<string>): Rebui
     }
     if (outline(doc) !== outline(before)) return { fallback: `${rel} changed what other pages show of it` };
     redo.set(path, { ...place, doc });
+    if (doc.description !== before.description) described.push({ ...place, doc });
   }
   if (partials.length > 0) {
     const importers = importersOf(state, partials);
     if (importers.length === 0) return { fallback: `no page imports ${relative(siteDir, partials[0]!)}` };
     for (const file of importers) {
-      if (redo.has(file)) continue;
-      const place = places.get(file)!;
-      // Read again, as it was: the build let go of the docs' sources once their pages were stored.
-      try {
-        redo.set(file, { ...place, doc: readDoc(state, file, place.version) });
-      } catch {
-        return { fallback: `${relative(siteDir, file)} has broken frontmatter` };
-      }
+      const broken = redoAsItIs(state, redo, file, places.get(file)!);
+      if (broken) return broken;
     }
   }
-  return { pages: [...redo.values()] };
+  const sidebarRedo = new Map<string, SidebarPageRedo>();
+  for (const { version, doc } of described) {
+    if (state.docsDataRead)
+      return { fallback: `${doc.relPath} changed its description, which site code reads from the docs' global data` };
+    const { loaded } = versions[version]!;
+    const own = sidebarPages(loaded);
+    for (const route of pagesDescribing(loaded.sidebars, doc.route)) {
+      const file = loaded.docs.find((other) => other.route === route)?.file;
+      if (file !== undefined) {
+        const broken = redoAsItIs(state, redo, file, places.get(file)!);
+        if (broken) return broken;
+        continue;
+      }
+      const at = own.findIndex((page) => page.route === route);
+      if (at < 0) return { fallback: `${doc.relPath} changed its description, which ${route} shows` };
+      sidebarRedo.set(route, { version, index: at, route });
+    }
+  }
+  return { pages: [...redo.values()], sidebarPages: [...sidebarRedo.values()] };
+}
+
+/** Adds the doc `file` to `redo` as its file is now, unless it is there; why not, if its front matter broke. */
+function redoAsItIs(
+  state: BuildState,
+  redo: Map<string, PageRedo>,
+  file: string,
+  place: { version: number; index: number },
+): { fallback: string } | undefined {
+  if (redo.has(file)) return undefined;
+  // Read again, as it was: the build let go of the docs' sources once their pages were stored.
+  try {
+    redo.set(file, { ...place, doc: readDoc(state, file, place.version) });
+    return undefined;
+  } catch {
+    return { fallback: `${relative(state.siteDir, file)} has broken frontmatter` };
+  }
 }
 
 /** A doc of version `version` as its file is now. */

@@ -10,7 +10,12 @@ import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { kvKeys } from '../../../client/contract/storage.ts';
+import { docsDataReadCount } from '../compile/build-page-globals.ts';
 import { compileDocs } from '../compile/compile-pages.ts';
+import { globalDocOf } from '../compile/docs-global-data.ts';
+import { sidebarPages } from '../compile/sidebar-pages.ts';
+import { categoryCards } from '../navigation/doc-cards.ts';
+import type { SourceDoc } from '../sources/discover.ts';
 import { newDiagnostics, report, throwIfErrors } from '../errors.ts';
 import { KvWriter, type KeyPresence, type KvFileListener } from '../outputs/kv-writer.ts';
 import { llmsRecord, storeLlms } from '../outputs/llms.ts';
@@ -21,7 +26,7 @@ import type { BuildResult } from '../types.ts';
 import type { BuildState } from './build-state.ts';
 import { keepSearchKeys } from './kept-outputs.ts';
 import { redoRedirectTargets } from './kept-redirects.ts';
-import { planRebuild } from './plan.ts';
+import { planRebuild, type PageRedo } from './plan.ts';
 
 export interface RebuildOptions {
   outDir: string;
@@ -68,14 +73,22 @@ export async function rebuildPages(
   let llmsSame = true;
   step('prepare');
 
-  for (const { version, index, doc } of plan.pages) {
+  // Every doc as it is now before any compiles: a category's page shows the others' descriptions.
+  const befores = plan.pages.map(({ version, index, doc }) => {
     const compiled = state.versions[version]!;
     const before = compiled.loaded.docs[index]!;
-    const place = compiled.first + index;
-    const islandsBefore = JSON.stringify(store.summaryAt(place)?.islands ?? []);
     compiled.loaded.docs[index] = doc;
     const flat = state.sources.docs.indexOf(before);
     if (flat >= 0) state.sources.docs[flat] = doc;
+    return before;
+  });
+  redescribe(state, plan.pages, befores);
+  const readsBefore = docsDataReadCount();
+  for (const [at, { version, index, doc }] of plan.pages.entries()) {
+    const compiled = state.versions[version]!;
+    const before = befores[at]!;
+    const place = compiled.first + index;
+    const islandsBefore = JSON.stringify(store.summaryAt(place)?.islands ?? []);
     const heldBefore = store.keysOf.get(before.route) ?? [];
     const llmsBefore = llmsFacts(store.summaryAt(place));
     store.forget(before.route, before.relPath, place);
@@ -95,13 +108,26 @@ export async function rebuildPages(
     kept.keys.change(heldBefore, store.keysOf.get(doc.route) ?? [], touched);
     llmsSame &&= llmsFacts(summary) === llmsBefore;
   }
+  // A page that reads the docs' global data from now on: the descriptions it holds are not ours to change.
+  if (docsDataReadCount() > readsBefore) state.docsDataRead = true;
+  for (const { version, index, route } of plan.sidebarPages) {
+    const compiled = state.versions[version]!;
+    const place = compiled.first + compiled.loaded.docs.length + index;
+    const page = sidebarPages(compiled.loaded)[index]!.make();
+    const heldBefore = store.keysOf.get(route) ?? [];
+    const llmsBefore = llmsFacts(store.summaryAt(place));
+    store.forget(route, page.source, place);
+    await store.store(page, place);
+    kept.keys.change(heldBefore, store.keysOf.get(route) ?? [], touched);
+    llmsSame &&= llmsFacts(store.summaryAt(place)) === llmsBefore;
+  }
   step('compile');
   for (const problem of store.anchors.brokenAnchors()) report(diagnostics, site.onBrokenAnchors, problem);
   throwIfErrors(diagnostics);
   step('anchors');
 
   // Rewrites copy their page's target: made again from the pages' targets now.
-  const replanned = plan.pages.map((redo) => redo.doc.route);
+  const replanned = [...plan.pages.map((redo) => redo.doc.route), ...plan.sidebarPages.map((redo) => redo.route)];
   const redirected = redoRedirectTargets(store.routeTargets, navigation, kept.beforeRedirects, replanned);
   step('keys');
   const bucketsBefore = kept.routes.bucketHashes;
@@ -123,7 +149,7 @@ export async function rebuildPages(
   const written = await closeBuild(kv, outDir, stored, parts, contentKeys);
   step('manifest');
   return {
-    pages: plan.pages.map((redo) => redo.doc.route),
+    pages: replanned,
     steps,
     result: {
       buildId: manifest.buildId,
@@ -139,4 +165,25 @@ export async function rebuildPages(
       state,
     },
   };
+}
+
+/**
+ * Where the build kept docs' descriptions for the pages still to compile, made again for those
+ * whose description changed: the cards of the category pages among `pages`, and the docs' global data.
+ */
+function redescribe(state: BuildState, pages: PageRedo[], befores: SourceDoc[]): void {
+  pages.forEach(({ version, doc }, at) => {
+    if (doc.description === befores[at]!.description) return;
+    const { context, loaded } = state.versions[version]!;
+    const global = context.docsData && globalDocOf(context.docsData(), loaded.version, doc.id);
+    if (global && doc.description) global.description = doc.description;
+    else if (global) delete global.description;
+    if (!context.docCards) return;
+    const docsByRoute = new Map(loaded.docs.map((other) => [other.route, other]));
+    const redone = new Set(pages.filter((page) => page.version === version).map((page) => page.doc.route));
+    Object.assign(
+      context.docCards,
+      categoryCards(loaded.sidebars.sidebars, (route) => docsByRoute.get(route)?.description, redone),
+    );
+  });
 }

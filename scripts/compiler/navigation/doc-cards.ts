@@ -5,7 +5,13 @@
 // so its page stays the same size however large the category grows.
 
 import type { TreeElement } from '../../../client/contract/page.ts';
-import { listingPageSize, type SidebarCategory, type SidebarItem } from '../../../client/contract/sidebar.ts';
+import {
+  listingPageRoute,
+  listingPageSize,
+  type SidebarCategory,
+  type SidebarItem,
+} from '../../../client/contract/sidebar.ts';
+import type { ResolvedSidebars } from './sidebars.ts';
 
 export interface DocCardData {
   label: string;
@@ -55,21 +61,51 @@ export function categoryPageCards(
   ];
 }
 
-/** Every category with a page of its own (its link), by that page's route: its items' cards. */
+/**
+ * Every category with a page of its own (its link), by that page's route: its items' cards (the
+ * first category linking a page gives its cards). `only`: of the pages at these routes only.
+ */
 export function categoryCards(
   sidebars: Record<string, SidebarItem[]>,
   descriptionOf: (route: string) => string | undefined,
+  only?: ReadonlySet<string>,
 ): Record<string, DocCardData[]> {
   const cards: Record<string, DocCardData[]> = {};
+  const seen = new Set<string>();
   const walk = (items: SidebarItem[]) => {
     for (const item of items) {
       if (item.type !== 'category') continue;
-      if (item.href && !(item.href in cards)) cards[item.href] = categoryPageCards(item, descriptionOf);
+      if (item.href && !seen.has(item.href)) {
+        seen.add(item.href);
+        if (!only || only.has(item.href)) cards[item.href] = categoryPageCards(item, descriptionOf);
+      }
       walk(item.items);
     }
   };
   for (const items of Object.values(sidebars)) walk(items);
   return cards;
+}
+
+/**
+ * The routes of the pages whose cards show the description of the doc at `route`: the page of each
+ * category that holds it (a doc, or a generated index) and the listing page that lists it.
+ */
+export function pagesDescribing(sidebars: Pick<ResolvedSidebars, 'sidebars' | 'listings'>, route: string): string[] {
+  const isIt = (item: SidebarItem) => item.type === 'doc' && item.href === route;
+  const found = new Set<string>();
+  const walk = (items: SidebarItem[]) => {
+    for (const item of items) {
+      if (item.type !== 'category') continue;
+      if (item.href && item.items.some(isIt)) found.add(item.href);
+      walk(item.items);
+    }
+  };
+  for (const items of Object.values(sidebars.sidebars)) walk(items);
+  for (const listing of sidebars.listings) {
+    const at = listing.items.findIndex(isIt);
+    if (at >= 0) found.add(listingPageRoute(listing.route, Math.floor(at / listingPageSize) + 1));
+  }
+  return [...found];
 }
 
 export function docCardElement(card: DocCardData): TreeElement {

@@ -14,6 +14,7 @@ import { pageComponents } from '../../../client/islands/Island.tsx';
 import { bundleClient } from '../../../scripts/compiler/assets/client-bundle.ts';
 import { defaultSiteConfig } from '../../../scripts/compiler/config/resolve-config.ts';
 import { pageContext } from '../../../scripts/compiler/compile/page-context.ts';
+import { docsDataReadCount } from '../../../scripts/compiler/compile/build-page-globals.ts';
 import { buildSite, type BuiltSite } from '../support/sites.ts';
 import { byTag, findAll, text } from '../support/tree.ts';
 
@@ -134,6 +135,7 @@ describe("the islands' browser bundle", () => {
   };
 
   it('carries the docs data in the chunks of the islands that read it, and in no file any other page loads', async () => {
+    const reads = docsDataReadCount();
     const bundle = await bundleClient({
       siteDir: fixture,
       modules: ['src/components/Plain.jsx', 'src/components/ClientApi.jsx'],
@@ -156,5 +158,18 @@ describe("the islands' browser bundle", () => {
     expect(withData(bundle.islands['src/components/ClientApi.jsx']!.script!)).toBe(true);
     expect(withData(bundle.islands['src/components/Plain.jsx']!.script!)).toBe(false);
     expect(withData(bundle.assets.script)).toBe(false);
+    // A chunk holds every doc's description: npm start must not rebuild one under it (incremental/plan.ts).
+    expect(docsDataReadCount()).toBeGreaterThan(reads);
+  });
+
+  it('counts no read of the docs data when no island reads it', async () => {
+    const reads = docsDataReadCount();
+    await bundleClient({
+      siteDir: fixture,
+      modules: ['src/components/Plain.jsx'],
+      pageContext: pageContext(defaultSiteConfig),
+      docsData,
+    });
+    expect(docsDataReadCount()).toBe(reads);
   });
 });

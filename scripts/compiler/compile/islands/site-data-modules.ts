@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type * as esbuild from 'esbuild';
 import type { DocsGlobalData } from '../../../../client/contract/docs-global-data.ts';
 import type { PageContext } from '../page-context.ts';
+import { noteDocsDataRead } from '../build-page-globals.ts';
 
 const siteModule = (name: string) => fileURLToPath(new URL(`../../../../client/site-modules/${name}`, import.meta.url));
 
@@ -28,6 +29,8 @@ export function siteDataModules(
   build.onLoad(
     { filter: /[\\/]client[\\/]site-modules[\\/](site-context|docs-global-data|plugins-global-data)\.ts$/ },
     (args) => {
+      // The docs' data in a browser chunk: a rebuild cannot change it (build-page-globals.ts).
+      if (args.path === siteModule('docs-global-data.ts')) noteDocsDataRead();
       const text = contents.get(args.path);
       return text === undefined ? undefined : { contents: text, loader: 'js' };
     },

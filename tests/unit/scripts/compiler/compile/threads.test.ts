@@ -8,6 +8,8 @@ import { preparePage } from '../../../../../scripts/compiler/outputs/prepared-pa
 import { discoverDocs, type SourceDoc } from '../../../../../scripts/compiler/sources/discover.ts';
 import { BuildErrors } from '../../../../../scripts/compiler/errors.ts';
 import { languagesLoadedLater } from '../../../../../scripts/compiler/compile/code/highlighter.ts';
+import { docsDataReadCount } from '../../../../../scripts/compiler/compile/build-page-globals.ts';
+import type { DocsGlobalData } from '../../../../../client/contract/docs-global-data.ts';
 import { compileContext, page, writeSite } from '../../../support/sites.ts';
 import { expectBuildFailure } from '../../../support/build-failure.ts';
 
@@ -124,6 +126,38 @@ describe('compiling on worker threads', () => {
     });
     await compileSite(siteDir, 2);
     expect(languagesLoadedLater()).toContain('ocaml');
+  });
+
+  it("tells the build thread when a page read the docs' global data, which holds every description", async () => {
+    const siteDir = await writeSite({
+      'docs/a.md': page('A', 'Text.'),
+      'docs/b.mdx': page(
+        'B',
+        "import { useDocById } from '@docusaurus/plugin-content-docs/client';",
+        '',
+        "A is titled {useDocById('a')?.title}.",
+      ),
+    });
+    const docs = await discoverDocs(siteDir);
+    const data: DocsGlobalData = {
+      path: '/',
+      versions: [
+        {
+          ...{ name: 'current', label: 'Next', isLast: true, path: '/', mainDocId: 'a', draftIds: [], sidebars: {} },
+          docs: docs.map((doc) => ({ id: doc.id, path: doc.route, title: doc.title })),
+          banner: null,
+        },
+      ],
+      breadcrumbs: true,
+    };
+    const context = { ...compileContext(siteDir, docs), docsData: () => data };
+    const compile = async (only: SourceDoc[]) => {
+      const reads = docsDataReadCount();
+      await compileDocs(only, context, async () => {}, { threads: 2 });
+      return docsDataReadCount() - reads;
+    };
+    expect(await compile(docs.filter((doc) => doc.id === 'a'))).toBe(0);
+    expect(await compile(docs)).toBeGreaterThan(0);
   });
 
   it('reports every page that fails, with its file, line and fix, in the order of the pages', async () => {
