@@ -55,10 +55,24 @@ export async function benchLiveReload(argv: string[]): Promise<void> {
   });
   const log = createWriteStream(join(work, 'npm-start.log'));
   let recent = '';
+  // Every build's timings, with the server's last line on what it built before them: read from the
+  // whole stream, as a build may say more (a site's broken pages) than the process's kept tail holds.
+  const builds: { timings: string; said?: string }[] = [];
+  let said: string | undefined;
+  let partial = '';
+  const note = (line: string) => {
+    if (line.startsWith('live-reload-timings ')) {
+      builds.push({ timings: line.slice('live-reload-timings '.length), said });
+      said = undefined;
+    } else if (line.startsWith('building every page') || line.startsWith('built ')) said = line.trim();
+  };
   const served = new Promise<void>((resolve) => {
     const watch = (chunk: Buffer) => {
       log.write(chunk);
       recent = (recent + chunk.toString()).slice(-4096);
+      const lines = (partial + chunk.toString()).split('\n');
+      partial = lines.pop()!;
+      lines.forEach(note);
       if (wholeBuildServed.test(recent)) resolve();
     };
     server.child.stdout?.on('data', watch);
@@ -84,7 +98,7 @@ export async function benchLiveReload(argv: string[]): Promise<void> {
     const results: Edit[] = [];
     for (let edit = 1; edit <= edits; edit++) {
       const marker = `Live reload mark ${edit}-${Date.now()}.`;
-      const timings = server.output().split('live-reload-timings ').length;
+      const timings = builds.length;
       // The marker is in the tab's body: a MutationObserver notes when, in epoch milliseconds.
       // A string, not a function: tsx names functions with a helper the page does not have.
       const seen = page.evaluate(`new Promise((done) => {
@@ -98,10 +112,9 @@ export async function benchLiveReload(argv: string[]): Promise<void> {
       await writeFile(path, original.replace(/^(# .*|---\n[\s\S]*?\n---)\n/m, `$1\n\n${marker}\n`));
       const seenAt = await seen;
       // The server's line comes with the build; wait for it.
-      let line: string | undefined;
-      while (!(line = server.output().split('live-reload-timings ')[timings]))
-        await new Promise((r) => setTimeout(r, 20));
-      const server_ = JSON.parse(line.split('\n')[0]!) as Record<'started' | 'built' | 'written' | 'notified', number>;
+      while (builds.length <= timings) await new Promise((r) => setTimeout(r, 20));
+      const build = builds[timings]!;
+      const server_ = JSON.parse(build.timings) as Record<'started' | 'built' | 'written' | 'notified', number>;
       const marks = await page.evaluate(`['event', 'fetched', 'morphed'].map((name) =>
         performance.timeOrigin + (performance.getEntriesByName('live-reload:' + name).at(-1)?.startTime ?? 0))`);
       const [event, fetched, morphed] = marks as [number, number, number];
@@ -115,11 +128,7 @@ export async function benchLiveReload(argv: string[]): Promise<void> {
         total: seenAt - written,
       });
       // What the server said of it: one page rebuilt, or every page and why.
-      const said = (server.output().split('live-reload-timings ')[timings - 1] ?? '')
-        .split('\n')
-        .filter((text) => text.startsWith('building every page') || text.startsWith('built '))
-        .at(-1);
-      console.log(`edit ${edit}: ${Math.round(seenAt - written)} ms${said ? ` (${said.trim()})` : ''}`);
+      console.log(`edit ${edit}: ${Math.round(seenAt - written)} ms${build.said ? ` (${build.said})` : ''}`);
       await new Promise((r) => setTimeout(r, 500));
     }
     const medians = Object.fromEntries(steps.map((step) => [step, Math.round(median(results.map((r) => r[step])))]));
