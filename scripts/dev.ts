@@ -84,6 +84,44 @@ function said(result: BuildResult, what: string, started: number): BuildResult {
 let state: BuildState | undefined;
 /** The rebuild's cold paths run once the first build is served (warm-rebuild.ts): a rebuild waits for it. */
 let warmed: Promise<unknown> = Promise.resolve();
+/** Set while a rebuild waits for the warm-up, which stops at its next step. */
+let editWaiting = false;
+/** Whether the warm-up went through: one an edit stopped goes on after that edit's rebuild. */
+let warmedWhole = false;
+/**
+ * How long a warm-up an edit stopped waits after that edit's rebuild before it goes on: the tabs
+ * fetch the page meanwhile, through this thread (a language's warm-up holds it for up to 0.5 s).
+ */
+const warmUpPauseMs = 2_000;
+/** Ends the pause before a warm-up goes on (another edit came): the warm-up then waits for the next rebuild. */
+let endPause: () => void = () => undefined;
+
+/** Warms the rebuild's cold paths, after `pauseMs` (unless an edit comes first). */
+function warmUp(kept: BuildState, pauseMs = 0): void {
+  const paused = new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, pauseMs);
+    endPause = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+  });
+  warmed = paused.then(() => (editWaiting ? undefined : warmUpNow(kept)));
+}
+
+function warmUpNow(kept: BuildState): Promise<void> {
+  const started = performance.now();
+  return warmRebuild(kept, () => editWaiting).then(
+    ({ routes, done }) => {
+      warmedWhole = done;
+      const ms = Math.round(performance.now() - started);
+      if (process.env.SELF_LIVE_RELOAD_TIMINGS === '1')
+        console.log(
+          `rebuild warmed on ${routes.join(', ') || 'no page'} in ${ms} ms${done ? '' : ', stopped for an edit'}`,
+        );
+    },
+    () => undefined,
+  );
+}
 
 /**
  * Builds again after `changed` (absolute paths): only the pages they touch when it can, else all.
@@ -95,7 +133,10 @@ async function buildAgain(
   changed: Set<string>,
   kvFiles: KvFileListener,
 ): Promise<BuildResult> {
+  editWaiting = true;
+  endPause();
   await warmed;
+  editWaiting = false;
   const kept = state;
   // Spent, unless the rebuild hands it back.
   state = undefined;
@@ -108,6 +149,7 @@ async function buildAgain(
     if ('result' in outcome) {
       state = outcome.result.state;
       if (process.env.SELF_LIVE_RELOAD_TIMINGS === '1') console.log(`rebuild steps ${JSON.stringify(outcome.steps)}`);
+      if (state && !warmedWhole) warmUp(state, warmUpPauseMs);
       return said(outcome.result, outcome.pages.join(', '), started);
     }
     discardState(kept);
@@ -329,17 +371,7 @@ const loop: LiveReloadLoop = {
 };
 loopReady(loop);
 startWatching(first.docsDir);
-if (state) {
-  const started = performance.now();
-  warmed = warmRebuild(state).then(
-    (routes) => {
-      const ms = Math.round(performance.now() - started);
-      if (process.env.SELF_LIVE_RELOAD_TIMINGS === '1')
-        console.log(`rebuild warmed on ${routes.join(', ') || 'no page'} in ${ms} ms`);
-    },
-    () => undefined,
-  );
-}
+if (state) warmUp(state);
 process.once('exit', () => {
   void fromFirstBuild.close();
   if (state) discardState(state);

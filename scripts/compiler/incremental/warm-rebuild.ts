@@ -6,7 +6,8 @@
 // docs version is compiled and prepared on this thread and thrown away, every language the
 // highlighter loads up front or the site's pages loaded tokenises a few lines (a first TypeScript
 // block cost ~0.6 s), and the keys record's JSON, which the rebuild writes whole, is made once.
-// Nothing of the state changes.
+// Nothing of the state changes. It takes seconds with many languages: an edit made meanwhile stops
+// it between two steps rather than wait for the rest, which is warmed after that edit's rebuild.
 
 import { codeHighlighting, warmLanguages } from '../compile/code/highlighter.ts';
 import { inProcessCompiler } from '../compile/threads.ts';
@@ -16,13 +17,16 @@ import { readDoc } from './plan.ts';
 
 /**
  * Runs a rebuild's cold paths once on a page of each docs version (each has its own context, whose
- * lazily made parts a first edit there would make), storing nothing. Returns the routes of the pages
- * compiled and prepared (a page that fails is no matter here: its version is left cold).
+ * lazily made parts a first edit there would make), storing nothing, then warms the languages.
+ * Returns the routes of the pages compiled and prepared (a page that fails is no matter here: its
+ * version is left cold), and whether it went through: it stops between steps once `stop()` says so,
+ * and a call after that does again what a rebuild left cold and warms the languages left.
  */
-export async function warmRebuild(state: BuildState): Promise<string[]> {
+export async function warmRebuild(state: BuildState, stop = () => false): Promise<{ routes: string[]; done: boolean }> {
   state.kept.keys.warm();
   const warmed: string[] = [];
   for (const [version, compiled] of state.versions.entries()) {
+    if (stop()) return { routes: warmed, done: false };
     const before = compiled.loaded.docs.find((doc) => !state.sources.brokenDocs?.has(doc.file));
     if (!before) continue;
     // Compiled, not taken from the compile cache, which holds every page the first build made.
@@ -36,6 +40,6 @@ export async function warmRebuild(state: BuildState): Promise<string[]> {
       // A page that cannot be read or compiled now is reported by its own rebuild, if it comes to one.
     }
   }
-  await warmLanguages(await codeHighlighting());
-  return warmed;
+  const done = await warmLanguages(await codeHighlighting(), stop);
+  return { routes: warmed, done };
 }

@@ -77,8 +77,9 @@ describe('a one-page rebuild under npm start', () => {
     expect(cached.length).toBeGreaterThan(0);
 
     // npm start does this once the first build is served, so the author's first edit does not.
-    const warmed = await warmRebuild(first.result.state!);
+    const { routes: warmed, done } = await warmRebuild(first.result.state!);
 
+    expect(done).toBe(true);
     expect(warmed).toHaveLength(1);
     expect(first.result.pages.map((page) => page.route)).toContain(warmed[0]);
     expect(await filesUnder(cacheDir)).toEqual(cached);
@@ -94,8 +95,14 @@ describe('a one-page rebuild under npm start', () => {
     await cp('tests/fixtures/docusaurus-versions', siteDir, { recursive: true });
     const first = await devBuild(siteDir, true);
 
-    const warmed = await warmRebuild(first.result.state!);
+    // An edit that comes meanwhile stops it between two steps: here after the first version's page.
+    let asked = 0;
+    const stopped = await warmRebuild(first.result.state!, () => ++asked > 1);
+    expect(stopped).toEqual({ routes: [expect.any(String)], done: false });
+    // After that edit's rebuild, npm start warms again.
+    const { routes: warmed, done } = await warmRebuild(first.result.state!);
 
+    expect(done).toBe(true);
     // The current docs (/docs/next/), the last version (/docs/) and 1.0 (/docs/1.0/): one page of each.
     expect(warmed).toHaveLength(3);
     expect(warmed.filter((route) => route.startsWith('/docs/next/'))).toHaveLength(1);
