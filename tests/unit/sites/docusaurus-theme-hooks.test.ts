@@ -63,6 +63,9 @@ describe('the docs theme hooks', () => {
     expect(findAll(page.tree, (element) => element.p?.className === 'page-doc').map(text)).toEqual(['Topics in guide']);
     const cards = findAll(page.tree, (element) => typeof element.p?.href === 'string' && element.t === 'a');
     expect(cards.map((card) => card.p!.href)).toEqual(['/topics/alpha', '/topics/beta']);
+    // Each doc's description, as Docusaurus's DocCard shows it: its front matter's, or its first paragraph.
+    const about = findAll(page.tree, (element) => element.p?.className === 'card-description').map(text);
+    expect(about).toEqual(['The first topic.', 'Beta, after Alpha.']);
     const [crumbs] = islandsOf(page.tree, docFacts);
     expect(shownText(crumbs!.p.html)).toBe('Topics');
     const [, alphaCrumbs] = islandsOf((await pageAt('/intro')).tree, docFacts);

@@ -132,10 +132,13 @@ describe('a one-page rebuild of a doc whose description changed', () => {
 
   it("asks for a full build when site code reads the docs' global data, which holds the description", async () => {
     const siteDir = await describedSite({
+      'docs/card-of-alpha.mdx': `---\ntitle: Card of Alpha\ndescription: A card.\n---\n\nimport DocCard from '@theme/DocCard';\n\n<DocCard item={{ type: 'link', label: 'Alpha', href: '/guide/alpha', docId: 'guide/alpha' }} />\n`,
       'docs/about-alpha.mdx': `---\ntitle: About Alpha\ndescription: What the alpha page says of itself.\n---\n\nimport { useDocById } from '@docusaurus/plugin-content-docs/client';\n\nAlpha says: {useDocById('guide/alpha')?.description}\n`,
     });
     const first = await devBuild(siteDir, true);
     expect(await pageAt(first.out, '/about-alpha')).toContain('Alpha explains how herons fish.');
+    // A card given a doc outside the page's own category reads it there too, as Docusaurus's DocCard does.
+    expect(await pageAt(first.out, '/card-of-alpha')).toContain('Alpha explains how herons fish.');
     const alpha = await edit(siteDir, 'docs/guide/alpha.md', 'how herons fish', 'how herons fish at dusk');
 
     const outcome = await rebuildPages(first.result.state!, [alpha], { outDir: await temp('turn') });

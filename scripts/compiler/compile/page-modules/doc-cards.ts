@@ -4,6 +4,7 @@
 
 import { jsx } from '../jsx-runtime.ts';
 import { currentPage } from '../current-page.ts';
+import { useDocById } from '../../../../client/site-modules/docs-version.ts';
 import { docCardElement, docCardListElement, type DocCardData } from '../../navigation/doc-cards.ts';
 
 /** A sidebar item as Docusaurus hands it to these components (`useCurrentSidebarCategory().items`). */
@@ -11,6 +12,7 @@ interface DocusaurusItem {
   type?: string;
   label?: unknown;
   href?: unknown;
+  docId?: unknown;
   description?: unknown;
   items?: unknown[];
   customProps?: unknown;
@@ -68,6 +70,22 @@ function cardData(value: unknown): DocCardData {
       ? item.description
       : item.type === 'category' && count !== undefined
         ? `${count} ${count === 1 ? 'item' : 'items'}`
-        : '';
+        : typeof item.docId === 'string'
+          ? docDescription(item.docId, href)
+          : '';
   return { label, ...(href ? { href } : {}), about };
+}
+
+/**
+ * A doc's description, as Docusaurus's DocCard shows it (`useDocById(docId).description`): from this
+ * category page's own cards when they hold the doc, which is what `useCurrentSidebarCategory()`
+ * items are, else from the docs' global data (a rebuild then leaves descriptions to a full build).
+ */
+function docDescription(docId: string, href: string | undefined): string {
+  const own = currentPage()?.categoryCards?.find((card) => card.href === href && href !== undefined);
+  if (own) return own.about;
+  // Evaluated at build time, outside React: the hook reads the page's globals. Read only when needed,
+  // as a read of the docs' data makes every description edit a full build (incremental/plan.ts).
+  // eslint-disable-next-line react-hooks/rules-of-hooks
+  return useDocById(docId)?.description ?? '';
 }
