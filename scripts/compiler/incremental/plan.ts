@@ -103,7 +103,7 @@ export function planRebuild(state: BuildState, changed: Iterable<string>): Rebui
     if (state.docsDataRead)
       return { fallback: `${doc.relPath} changed its description, which site code reads from the docs' global data` };
     const { loaded } = versions[version]!;
-    const own = sidebarPages(loaded);
+    let own: ReturnType<typeof sidebarPages> | undefined;
     for (const route of pagesDescribing(loaded.sidebars, doc.route)) {
       const file = loaded.docs.find((other) => other.route === route)?.file;
       if (file !== undefined) {
@@ -111,6 +111,7 @@ export function planRebuild(state: BuildState, changed: Iterable<string>): Rebui
         if (broken) return broken;
         continue;
       }
+      own ??= sidebarPages(loaded);
       const at = own.findIndex((page) => page.route === route);
       if (at < 0) return { fallback: `${doc.relPath} changed its description, which ${route} shows` };
       sidebarRedo.set(route, { version, index: at, route });

@@ -110,10 +110,12 @@ export async function rebuildPages(
   }
   // A page that reads the docs' global data from now on: the descriptions it holds are not ours to change.
   if (docsDataReadCount() > readsBefore) state.docsDataRead = true;
+  const versionPages = new Map<number, ReturnType<typeof sidebarPages>>();
   for (const { version, index, route } of plan.sidebarPages) {
     const compiled = state.versions[version]!;
     const place = compiled.first + compiled.loaded.docs.length + index;
-    const page = sidebarPages(compiled.loaded)[index]!.make();
+    if (!versionPages.has(version)) versionPages.set(version, sidebarPages(compiled.loaded));
+    const page = versionPages.get(version)![index]!.make();
     const heldBefore = store.keysOf.get(route) ?? [];
     const llmsBefore = llmsFacts(store.summaryAt(place));
     store.forget(route, page.source, place);
@@ -169,21 +171,26 @@ export async function rebuildPages(
 
 /**
  * Where the build kept docs' descriptions for the pages still to compile, made again for those
- * whose description changed: the cards of the category pages among `pages`, and the docs' global data.
+ * whose description changed: the docs' global data, and the cards of the category pages among `pages`.
  */
 function redescribe(state: BuildState, pages: PageRedo[], befores: SourceDoc[]): void {
+  const described = new Set<number>();
   pages.forEach(({ version, doc }, at) => {
     if (doc.description === befores[at]!.description) return;
+    described.add(version);
     const { context, loaded } = state.versions[version]!;
     const global = context.docsData && globalDocOf(context.docsData(), loaded.version, doc.id);
     if (global && doc.description) global.description = doc.description;
     else if (global) delete global.description;
-    if (!context.docCards) return;
-    const docsByRoute = new Map(loaded.docs.map((other) => [other.route, other]));
+  });
+  for (const version of described) {
+    const { context, loaded } = state.versions[version]!;
+    if (!context.docCards) continue;
+    const docsByRoute = new Map(loaded.docs.map((doc) => [doc.route, doc]));
     const redone = new Set(pages.filter((page) => page.version === version).map((page) => page.doc.route));
     Object.assign(
       context.docCards,
       categoryCards(loaded.sidebars.sidebars, (route) => docsByRoute.get(route)?.description, redone),
     );
-  });
+  }
 }

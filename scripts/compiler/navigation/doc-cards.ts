@@ -11,7 +11,6 @@ import {
   type SidebarCategory,
   type SidebarItem,
 } from '../../../client/contract/sidebar.ts';
-import type { ResolvedSidebars } from './sidebars.ts';
 
 export interface DocCardData {
   label: string;
@@ -90,7 +89,10 @@ export function categoryCards(
  * The routes of the pages whose cards show the description of the doc at `route`: the page of each
  * category that holds it (a doc, or a generated index) and the listing page that lists it.
  */
-export function pagesDescribing(sidebars: Pick<ResolvedSidebars, 'sidebars' | 'listings'>, route: string): string[] {
+export function pagesDescribing(
+  sidebars: { sidebars: Record<string, SidebarItem[]>; listings: { route: string; items: SidebarItem[] }[] },
+  route: string,
+): string[] {
   const isIt = (item: SidebarItem) => item.type === 'doc' && item.href === route;
   const found = new Set<string>();
   const walk = (items: SidebarItem[]) => {
