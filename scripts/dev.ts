@@ -84,35 +84,17 @@ function said(result: BuildResult, what: string, started: number): BuildResult {
 let state: BuildState | undefined;
 /** The rebuild's cold paths run once the first build is served (warm-rebuild.ts): a rebuild waits for it. */
 let warmed: Promise<unknown> = Promise.resolve();
-/** Set while a rebuild waits for the warm-up, which stops at its next step. */
-let editWaiting = false;
-/** Whether the warm-up went through: one an edit stopped goes on after that edit's rebuild. */
-let warmedWhole = false;
 /**
- * How long a warm-up an edit stopped waits after that edit's rebuild before it goes on: the tabs
- * fetch the page meanwhile, through this thread (a language's warm-up holds it for up to 0.5 s).
+ * Set once an edit waits for the warm-up, which stops at its next step. What it left cold stays so:
+ * warmed later, it would hold this thread, which serves the dev worker's KV reads, while the tabs
+ * fetch the edited page (a language's warm-up takes up to 0.5 s, more on a busy machine).
  */
-const warmUpPauseMs = 2_000;
-/** Ends the pause before a warm-up goes on (another edit came): the warm-up then waits for the next rebuild. */
-let endPause: () => void = () => undefined;
+let editWaiting = false;
 
-/** Warms the rebuild's cold paths, after `pauseMs` (unless an edit comes first). */
-function warmUp(kept: BuildState, pauseMs = 0): void {
-  const paused = new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, pauseMs);
-    endPause = () => {
-      clearTimeout(timer);
-      resolve();
-    };
-  });
-  warmed = paused.then(() => (editWaiting ? undefined : warmUpNow(kept)));
-}
-
-function warmUpNow(kept: BuildState): Promise<void> {
+function warmUp(kept: BuildState): void {
   const started = performance.now();
-  return warmRebuild(kept, () => editWaiting).then(
+  warmed = warmRebuild(kept, () => editWaiting).then(
     ({ routes, done }) => {
-      warmedWhole = done;
       const ms = Math.round(performance.now() - started);
       if (process.env.SELF_LIVE_RELOAD_TIMINGS === '1')
         console.log(
@@ -134,9 +116,7 @@ async function buildAgain(
   kvFiles: KvFileListener,
 ): Promise<BuildResult> {
   editWaiting = true;
-  endPause();
   await warmed;
-  editWaiting = false;
   const kept = state;
   // Spent, unless the rebuild hands it back.
   state = undefined;
@@ -149,7 +129,6 @@ async function buildAgain(
     if ('result' in outcome) {
       state = outcome.result.state;
       if (process.env.SELF_LIVE_RELOAD_TIMINGS === '1') console.log(`rebuild steps ${JSON.stringify(outcome.steps)}`);
-      if (state && !warmedWhole) warmUp(state, warmUpPauseMs);
       return said(outcome.result, outcome.pages.join(', '), started);
     }
     discardState(kept);

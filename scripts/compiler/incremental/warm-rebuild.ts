@@ -7,7 +7,7 @@
 // highlighter loads up front or the site's pages loaded tokenises a few lines (a first TypeScript
 // block cost ~0.6 s), and the keys record's JSON, which the rebuild writes whole, is made once.
 // Nothing of the state changes. It takes seconds with many languages: an edit made meanwhile stops
-// it between two steps rather than wait for the rest, which is warmed after that edit's rebuild.
+// it between two steps rather than wait for the rest, which stays cold.
 
 import { codeHighlighting, warmLanguages } from '../compile/code/highlighter.ts';
 import { inProcessCompiler } from '../compile/threads.ts';
@@ -19,8 +19,7 @@ import { readDoc } from './plan.ts';
  * Runs a rebuild's cold paths once on a page of each docs version (each has its own context, whose
  * lazily made parts a first edit there would make), storing nothing, then warms the languages.
  * Returns the routes of the pages compiled and prepared (a page that fails is no matter here: its
- * version is left cold), and whether it went through: it stops between steps once `stop()` says so,
- * and a call after that does again what a rebuild left cold and warms the languages left.
+ * version is left cold), and whether it went through: it stops between steps once `stop()` says so.
  */
 export async function warmRebuild(state: BuildState, stop = () => false): Promise<{ routes: string[]; done: boolean }> {
   state.kept.keys.warm();

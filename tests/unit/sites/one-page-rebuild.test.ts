@@ -99,7 +99,6 @@ describe('a one-page rebuild under npm start', () => {
     let asked = 0;
     const stopped = await warmRebuild(first.result.state!, () => ++asked > 1);
     expect(stopped).toEqual({ routes: [expect.any(String)], done: false });
-    // After that edit's rebuild, npm start warms again.
     const { routes: warmed, done } = await warmRebuild(first.result.state!);
 
     expect(done).toBe(true);

@@ -80,9 +80,6 @@ export function noteLanguagesLoaded(languages: Iterable<string>): void {
   for (const language of languages) loadedLater.add(language);
 }
 
-/** The languages each highlighter has warmed (`warmLanguages`). */
-const warmedIn = new WeakMap<CodeHighlighting, Set<string>>();
-
 /**
  * Tokenises a few lines in every language loaded up front and every one the site's pages loaded
  * later (loading it here). A grammar's patterns become regular expressions the first time a block
@@ -90,17 +87,13 @@ const warmedIn = new WeakMap<CodeHighlighting, Set<string>>();
  * 0.6 s on a slow machine, the next one 10 ms. `npm start` warms its own thread this way once the
  * first build is served (incremental/warm-rebuild.ts), rather than on the first edit of a page with
  * code. Yields between languages, and stops there once `stop()` says so (an edit waits): returns
- * whether every language is warm; a call after a stop warms the rest.
+ * whether every language was warmed.
  */
 export async function warmLanguages(highlighting: CodeHighlighting, stop = () => false): Promise<boolean> {
-  let warmed = warmedIn.get(highlighting);
-  if (!warmed) warmedIn.set(highlighting, (warmed = new Set()));
   for (const wanted of [...preloadedLanguages, ...loadedLater]) {
-    if (warmed.has(wanted)) continue;
     if (stop()) return false;
     const lang = await loadedLanguage(highlighting, wanted);
     highlighting.highlighter.codeToHast(warmUpCode, { lang, ...sharedCodeOptions(highlighting) });
-    warmed.add(wanted);
     await setImmediate();
   }
   return true;
