@@ -18,7 +18,22 @@ interface Row {
   click_position_sum: number;
 }
 
-function localRows(): Row[] {
+/**
+ * The query's row in the local D1. The worker writes that database while this reads it: a read that
+ * finds it locked (SQLITE_BUSY, seen on a busy machine) is tried again.
+ */
+async function localRows(): Promise<Row[]> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return readRows();
+    } catch (error) {
+      if (attempt === 10 || !String((error as Error).message).includes('SQLITE_BUSY')) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+}
+
+function readRows(): Row[] {
   const out = execFileSync(
     'npx',
     [
@@ -54,9 +69,9 @@ test('a search in the modal and a click on a hit are counted and reported', asyn
   // The worker writes the click after it has answered the beacon: asked until the row holds it (a
   // failing check waits the whole bound; a passing one returns as soon as the row is there).
   await expect
-    .poll(() => localRows().map((row) => row.clicks), { timeout: 120_000, intervals: [500, 1000] })
+    .poll(async () => (await localRows()).map((row) => row.clicks), { timeout: 120_000, intervals: [500, 1000] })
     .toEqual([1]);
-  const [row] = localRows();
+  const [row] = await localRows();
   expect(row!.searches).toBeGreaterThanOrEqual(1);
   expect(row!.click_position_sum).toBeGreaterThanOrEqual(1);
 
