@@ -43,9 +43,7 @@ import { copyMediaFiles } from './assets/media-files.ts';
 
 export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   // Compile threads start before the docs are read; however the build ends, they are stopped.
-  const started: { pool?: CompileThreadPool; searchDir?: string; docsDataReads: number } = {
-    docsDataReads: docsDataReadCount(),
-  };
+  const started: { pool?: CompileThreadPool; searchDir?: string } = {};
   try {
     return await buildSite(options, started);
   } catch (error) {
@@ -60,8 +58,10 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
 
 async function buildSite(
   options: BuildOptions,
-  started: { pool?: CompileThreadPool; searchDir?: string; docsDataReads: number },
+  started: { pool?: CompileThreadPool; searchDir?: string },
 ): Promise<BuildResult> {
+  // Reads of the docs' global data from here on are this build's (build-page-globals.ts).
+  const docsDataReadsBefore = docsDataReadCount();
   const siteDir = resolve(options.siteDir);
   const staticDir = join(siteDir, 'static');
   const { outDir } = options;
@@ -292,7 +292,7 @@ async function buildSite(
             assetFiles,
             kept: keepOutputs(kv, store, { routeOrder: routeOrder!, beforeRedirects: beforeRedirects!, manifest }),
             searchStore: search.store,
-            docsDataRead: docsDataReadCount() > started.docsDataReads,
+            docsDataRead: docsDataReadCount() > docsDataReadsBefore,
           },
         }
       : {}),
