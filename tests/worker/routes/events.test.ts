@@ -11,7 +11,7 @@ import { forgetSeenEvents } from '../../../worker/services/analytics/accepted-ev
 import { pendingAnalytics, statementsPerFlush } from '../../../worker/services/analytics/recorder.ts';
 import { db, queryRows, resetAnalytics } from '../support/analytics.ts';
 import { bindings, deployFixture } from '../support/deploy.ts';
-import { origin } from '../support/requests.ts';
+import { fromAddress, origin } from '../support/requests.ts';
 import { docSearchRequest, postSearch, results, standInUrls, withAlgolia } from '../support/search.ts';
 
 beforeAll(async () => {
@@ -51,7 +51,7 @@ async function sendBody(body: unknown, options: SendOptions = {}) {
   const ctx = createExecutionContext();
   const request = new Request(`${origin}/1/events`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...options.headers },
+    headers: fromAddress(new Headers({ 'content-type': 'application/json', ...options.headers })),
     body: JSON.stringify(body),
   });
   const response = await worker.fetch(request, options.env ?? bindings, ctx);

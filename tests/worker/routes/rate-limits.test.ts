@@ -7,19 +7,13 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rateLimits, type RateLimitRule } from '../../../worker/services/rate-limit.ts';
 import { resetAnalytics } from '../support/analytics.ts';
 import { deployFixture } from '../support/deploy.ts';
-import { postSettled } from '../support/requests.ts';
+import { freshAddress, postSettled } from '../support/requests.ts';
 import { docSearchRequest } from '../support/search.ts';
 
 beforeAll(async () => {
   await deployFixture();
 });
 beforeEach(resetAnalytics);
-
-/** An address from the documentation range (2001:db8::/32) that no other test sends from. */
-function freshAddress(): string {
-  const hex = crypto.randomUUID().replace(/-/g, '');
-  return `2001:db8:${hex.slice(0, 4)}:${hex.slice(4, 8)}:${hex.slice(8, 12)}::${hex.slice(12, 16)}`;
-}
 
 /** A POST of `body`, or a GET when there is none, from `address`. */
 function send(path: string, body: string | undefined, contentType: string, address: string) {

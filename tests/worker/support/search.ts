@@ -10,7 +10,7 @@ import type { Env } from '../../../worker/env.ts';
 import type { RecordedSearchRequest } from '../../support/algolia-standin.ts';
 import type { AlgoliaStandInUrls } from '../../support/worker-global-setup.ts';
 import { bindings } from './deploy.ts';
-import { origin } from './requests.ts';
+import { fromAddress, origin } from './requests.ts';
 
 export const searchPath = '/1/indexes/*/queries';
 
@@ -31,7 +31,7 @@ export interface SearchCallOptions {
 /** Sends a body (an object is sent as JSON, a string as is) and waits for the cache write. */
 export async function postSearch(body: unknown, options: SearchCallOptions = {}): Promise<SearchCall> {
   const method = options.method ?? 'POST';
-  const headers = new Headers(options.headers ?? { 'content-type': 'application/json' });
+  const headers = fromAddress(new Headers(options.headers ?? { 'content-type': 'application/json' }));
   const init: RequestInit = { method, headers };
   if (method !== 'GET' && method !== 'HEAD' && body !== undefined)
     init.body = typeof body === 'string' ? body : JSON.stringify(body);

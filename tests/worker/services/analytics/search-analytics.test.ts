@@ -8,7 +8,7 @@ import worker from '../../../../worker/index.ts';
 import type { Env } from '../../../../worker/env.ts';
 import { db, queryRows, reportRows, resetAnalytics } from '../../support/analytics.ts';
 import { bindings, deployFixture } from '../../support/deploy.ts';
-import { getSettled, origin, postSettled } from '../../support/requests.ts';
+import { fromAddress, getSettled, origin, postSettled } from '../../support/requests.ts';
 import { standInQueryId } from '../../../support/algolia-standin.ts';
 import { docSearchRequest, postSearch, receivedBy, results, standInUrls, withAlgolia } from '../../support/search.ts';
 
@@ -102,7 +102,7 @@ describe('clicks on answers from Algolia', () => {
     const body = JSON.stringify({ events: [clickEvent(queryID, 1)] });
     const request = new Request(`${origin}/1/events`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: fromAddress(new Headers({ 'content-type': 'application/json' })),
       body,
     });
     expect((await worker.fetch(request, algolia.env, ctx)).status).toBe(200);
