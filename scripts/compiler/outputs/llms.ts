@@ -11,10 +11,15 @@ import { pagePath } from '../../../client/contract/urls.ts';
 import type { KvWriter } from './kv-writer.ts';
 import type { LlmsPage } from './llms-pages.ts';
 
-/** `/llms.txt` ready to serve, and the listed routes in sidebar order for `/llms-full.txt`. */
-export interface LlmsRecord {
+/** A line of `/llms.txt` (without its line end) and the route it lists, if it lists a page. */
+export interface LlmsLine {
   text: string;
-  routes: string[];
+  route?: string;
+}
+
+/** `/llms.txt` line by line; its listed routes, in order, are also the page order of `/llms-full.txt`. */
+export interface LlmsRecord {
+  lines: LlmsLine[];
 }
 
 interface Section {
@@ -68,41 +73,75 @@ export function llmsRecord(
   sections.push({ title: 'Other pages', routes: others });
 
   const kept = sections.filter((section) => section.routes.length > 0);
-  const lines = [`# ${site.title}`, ''];
-  if (site.tagline) lines.push(`> ${site.tagline}`, '');
+  const lines: LlmsLine[] = [{ text: `# ${oneLine(site.title)}` }, { text: '' }];
+  if (site.tagline) lines.push({ text: `> ${oneLine(site.tagline)}` }, { text: '' });
   for (const section of kept) {
-    lines.push(`## ${section.title}`, '');
+    lines.push({ text: `## ${oneLine(section.title)}` }, { text: '' });
     for (const route of section.routes) {
       const page = listed.get(route)!;
-      const description = page.description ? `: ${page.description}` : '';
-      lines.push(`- [${page.title}](${new URL(pagePath(route, site.trailingSlash), site.url).href})${description}`);
+      const url = new URL(pagePath(route, site.trailingSlash), site.url).href;
+      const description = page.description ? `: ${oneLine(page.description)}` : '';
+      lines.push({ text: `- [${oneLine(page.title)}](${url})${description}`, route });
     }
-    lines.push('');
+    lines.push({ text: '' });
   }
-  return { text: lines.join('\n'), routes: kept.flatMap((section) => section.routes) };
+  // A blank line separates the sections and ends the header; the text ends with the last line's end.
+  lines.pop();
+  return { lines };
 }
 
-/** Text of a part of `/llms.txt` at most, so that no llms value grows with the site. */
-const llmsPartBytes = 256 * 1024;
-const llmsPartPages = 2000;
+/** A title or description as one line of the list (front matter may hold line breaks). */
+const oneLine = (text: string): string => text.replace(/\s*[\r\n]+\s*/g, ' ');
 
-/** `/llms.txt` cut at line ends into parts, and its pages spread over them. */
+// The parts are cut where a route's hash says so, not every so many bytes. A changed title or
+// description then changes its own part alone, and an added or removed page its part and at most the
+// next (more only where a part was cut at its size), so a redeploy after a one-page edit writes a part
+// or two of any site, not every part after the edit.
+
+/** A part lists this many pages before a route's hash may cut it... */
+const partMinPages = 500;
+/** ...then is cut before one route in this many (a part of ~1,000 pages on average, ~150 KB)... */
+const cutOneIn = 512;
+/** ...and always before it passes this many pages (a request streams a part's pages within its KV reads)... */
+const partMaxPages = 2000;
+/** ...or this many bytes of JSON, so that no llms value grows with the site. */
+const partMaxBytes = 1024 * 1024;
+
+/** `/llms.txt` cut at line ends into parts, each with the routes its lines list. */
 export function llmsParts(record: LlmsRecord): LlmsPart[] {
-  const texts: string[] = [];
-  let current = '';
-  for (const line of record.text.split(/(?<=\n)/)) {
-    if (current.length + line.length > llmsPartBytes && current) {
-      texts.push(current);
-      current = '';
+  const parts: LlmsPart[] = [];
+  let part: LlmsPart = { text: '', routes: [] };
+  let bytes = 0;
+  for (const line of record.lines) {
+    const text = `${line.text}\n`;
+    const cost = jsonBytes(text) + (line.route === undefined ? 0 : jsonBytes(line.route) + 1);
+    const pages = part.routes.length;
+    const cut =
+      part.text !== '' &&
+      (bytes + cost > partMaxBytes ||
+        (line.route !== undefined &&
+          (pages >= partMaxPages || (pages >= partMinPages && routeHash(line.route) % cutOneIn === 0))));
+    if (cut) {
+      parts.push(part);
+      part = { text: '', routes: [] };
+      bytes = 0;
     }
-    current += line;
+    part.text += text;
+    if (line.route !== undefined) part.routes.push(line.route);
+    bytes += cost;
   }
-  texts.push(current);
-  const count = Math.max(texts.length, Math.ceil(record.routes.length / llmsPartPages));
-  return Array.from({ length: count }, (_, index) => ({
-    text: texts[index] ?? '',
-    routes: record.routes.slice(index * llmsPartPages, (index + 1) * llmsPartPages),
-  }));
+  parts.push(part);
+  return parts;
+}
+
+/** Bytes of a string inside a JSON value, without its quotes. */
+const jsonBytes = (text: string): number => Buffer.byteLength(JSON.stringify(text)) - 2;
+
+/** FNV-1a of a route: the same cut for the same route in every build. */
+function routeHash(route: string): number {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < route.length; index++) hash = Math.imul(hash ^ route.charCodeAt(index), 0x01000193);
+  return hash >>> 0;
 }
 
 /** Stores the llms files' parts; returns their hashes in order. */

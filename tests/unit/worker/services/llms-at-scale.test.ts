@@ -92,7 +92,7 @@ describe('llms files of a large site', () => {
     const big = site(100_000);
     expect(big.parts.length).toBeGreaterThan(10);
     for (const part of big.parts) expect(Buffer.byteLength(JSON.stringify(part))).toBeLessThanOrEqual(2 * 2 ** 20);
-    expect(await read(llmsText(big.kv, big.manifest))).toBe(big.record.text);
+    expect(await read(llmsText(big.kv, big.manifest))).toBe(big.record.lines.map((line) => `${line.text}\n`).join(''));
     expect(big.operations()).toBeLessThanOrEqual(1000);
   });
 

@@ -2,7 +2,7 @@
 
 import { describe, expect, it } from 'vitest';
 import type { TreeNode } from '../../../../../client/contract/page.ts';
-import { llmsRecord } from '../../../../../scripts/compiler/outputs/llms.ts';
+import { llmsParts, llmsRecord } from '../../../../../scripts/compiler/outputs/llms.ts';
 import { pageMarkdown } from '../../../../../scripts/compiler/outputs/markdown-export.ts';
 
 const site = 'https://docs.example.test';
@@ -115,8 +115,9 @@ describe('llms.txt record', () => {
         { route: '/hidden', title: 'Hidden', description: '', unlisted: true },
       ],
     );
-    expect(record.routes).toEqual(['/b', '/a']);
-    expect(record.text).toBe(
+    const parts = llmsParts(record);
+    expect(parts.flatMap((part) => part.routes)).toEqual(['/b', '/a']);
+    expect(parts.map((part) => part.text).join('')).toBe(
       '# T\n\n> Tag\n\n## Cat\n\n- [B](https://docs.example.test/b): Bee\n- [A](https://docs.example.test/a)\n',
     );
   });
