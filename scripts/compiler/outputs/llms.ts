@@ -100,7 +100,7 @@ const oneLine = (text: string): string => text.replace(/\s*[\r\n]+\s*/g, ' ');
 
 /** A part lists this many pages before a route's hash may cut it... */
 const partMinPages = 500;
-/** ...then is cut before one route in this many (a part of ~1,000 pages on average, ~150 KB)... */
+/** ...then is cut before one route in this many (a part of about 1,000 pages on average)... */
 const cutOneIn = 512;
 /** ...and always before it passes this many pages (a request streams a part's pages within its KV reads)... */
 const partMaxPages = 2000;

@@ -1,7 +1,7 @@
 // `/llms.txt` and `/llms-full.txt` of large sites, served from KV: no value the build stores for them
 // passes 2 MB, a reader gets the same bytes as before, and no request makes more than the 1,000 KV
 // operations a Worker invocation may (a bulk read of up to 100 keys counts as one). A site past
-// ten parts of 2,000 pages gets an index of per-part files at /llms-full.txt instead.
+// ten parts (of at most 2,000 pages each) gets an index of per-part files at /llms-full.txt instead.
 
 import { describe, expect, it } from 'vitest';
 import type { SidebarItem } from '../../../../client/contract/sidebar.ts';
