@@ -259,7 +259,7 @@ async function buildSite(
     feeds: blogOutput.feeds,
   };
   const assetFiles = assetBytes(siteAssets);
-  const manifest = assembleManifest({ ...manifestParts, routeBuckets, llms, search }, assetFiles);
+  const manifest = assembleManifest({ ...manifestParts, routeBuckets, llms: llms.hashes, search }, assetFiles);
   const written = await writeManifest(kv, outDir, manifest);
   await writeSiteAssets(outDir, siteAssets, staticDir, compiled.media);
   if (siteAssets.bundle) await writeCrawlFiles(outDir, site, built);
@@ -290,7 +290,12 @@ async function buildSite(
             lastSidebars: llmsSidebars,
             manifestParts,
             assetFiles,
-            kept: keepOutputs(kv, store, { routeOrder: routeOrder!, beforeRedirects: beforeRedirects!, manifest }),
+            kept: keepOutputs(kv, store, {
+              routeOrder: routeOrder!,
+              beforeRedirects: beforeRedirects!,
+              manifest,
+              llms,
+            }),
             searchStore: search.store,
             docsDataRead: docsDataReadCount() > docsDataReadsBefore,
           },

@@ -13,6 +13,7 @@ import type { VersionCompile } from '../compile/compile-site.ts';
 import type { LoadedSiteConfig } from '../config/resolve-config.ts';
 import type { SiteNavigation } from '../navigation/site-navigation.ts';
 import type { ManifestParts } from '../outputs/manifest.ts';
+import type { StoredLlms } from '../outputs/llms.ts';
 import type { PageStore } from '../outputs/page-store.ts';
 import type { SearchIndexWriter } from '../outputs/search/index-writer.ts';
 import type { DocSources } from '../sources/read-sources.ts';
@@ -52,8 +53,8 @@ export interface KeptOutputs {
   routes: KeptRoutes;
   /** The routes a redirect names and their targets before the redirects (kept-redirects.ts). */
   beforeRedirects: Map<string, RouteTarget | undefined>;
-  /** The llms parts' hashes. */
-  llms: string[];
+  /** The llms files: the list, its parts and their hashes. */
+  llms: StoredLlms;
   /** The search pieces' keys. */
   search: Set<string>;
   keys: KeptKeys;

@@ -4,6 +4,7 @@
 
 import { kvKeys, type Manifest, type RouteTarget } from '../../../client/contract/storage.ts';
 import type { KvWriter } from '../outputs/kv-writer.ts';
+import type { StoredLlms } from '../outputs/llms.ts';
 import type { PageStore } from '../outputs/page-store.ts';
 import type { KeptOutputs } from './build-state.ts';
 import { KeptKeys } from './kept-keys.ts';
@@ -16,13 +17,15 @@ export function keepOutputs(
   stored: {
     routeOrder: string[][];
     beforeRedirects: Map<string, RouteTarget | undefined>;
-    manifest: Pick<Manifest, 'routeBuckets' | 'llms'>;
+    manifest: Pick<Manifest, 'routeBuckets'>;
+    llms: StoredLlms;
   },
 ): KeptOutputs {
-  const { routeBuckets, llms } = stored.manifest;
+  const { routeBuckets } = stored.manifest;
+  const { llms } = stored;
   const keys = kv.contentKeys().filter((key) => !key.startsWith(kvKeys.keysPart('')));
   const search = new Set(keys.filter((key) => key.startsWith(kvKeys.searchPiece(''))));
-  const held = [...store.keysOf.values(), routeBuckets.map(kvKeys.routes), llms.map(kvKeys.llms), search];
+  const held = [...store.keysOf.values(), routeBuckets.map(kvKeys.routes), llms.hashes.map(kvKeys.llms), search];
   return {
     routes: new KeptRoutes(stored.routeOrder, routeBuckets),
     beforeRedirects: stored.beforeRedirects,

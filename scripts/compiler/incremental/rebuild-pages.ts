@@ -18,8 +18,8 @@ import { categoryCards } from '../navigation/doc-cards.ts';
 import type { SourceDoc } from '../sources/discover.ts';
 import { newDiagnostics, report, throwIfErrors } from '../errors.ts';
 import { KvWriter, type KeyPresence, type KvFileListener } from '../outputs/kv-writer.ts';
-import { llmsRecord, storeLlms } from '../outputs/llms.ts';
-import { llmsFacts, llmsPages } from '../outputs/llms-pages.ts';
+import { llmsRecord, relisted, storeLlms, type LlmsRecord } from '../outputs/llms.ts';
+import { llmsFacts, llmsPages, type LlmsPage } from '../outputs/llms-pages.ts';
 import { assembleManifest, closeBuild, withStyleSheet } from '../outputs/manifest.ts';
 import { emitSearchIndex } from '../outputs/search/emit.ts';
 import type { BuildResult } from '../types.ts';
@@ -70,7 +70,8 @@ export async function rebuildPages(
   const diagnostics = newDiagnostics();
   // Content keys whose holders changed, and whether each was a key of the build before.
   const touched = new Map<string, boolean>();
-  let llmsSame = true;
+  /** Pages whose fields the llms files read changed: each before and after. */
+  const llmsChanges: { before?: LlmsPage; after?: LlmsPage }[] = [];
   step('prepare');
 
   // Every doc as it is now before any compiles: a category's page shows the others' descriptions.
@@ -90,7 +91,7 @@ export async function rebuildPages(
     const place = compiled.first + index;
     const islandsBefore = JSON.stringify(store.summaryAt(place)?.islands ?? []);
     const heldBefore = store.keysOf.get(before.route) ?? [];
-    const llmsBefore = llmsFacts(store.summaryAt(place));
+    const llmsBefore = store.summaryAt(place);
     store.forget(before.route, before.relPath, place);
     const media = new Map<string, string>();
     await compileDocs(
@@ -106,7 +107,7 @@ export async function rebuildPages(
     if (summary && JSON.stringify(summary.islands ?? []) !== islandsBefore)
       return { fallback: `${doc.relPath} uses other components than before` };
     kept.keys.change(heldBefore, store.keysOf.get(doc.route) ?? [], touched);
-    llmsSame &&= llmsFacts(summary) === llmsBefore;
+    if (llmsFacts(summary) !== llmsFacts(llmsBefore)) llmsChanges.push({ before: llmsBefore, after: summary });
   }
   // A page that reads the docs' global data from now on: the descriptions it holds are not ours to change.
   if (docsDataReadCount() > readsBefore) state.docsDataRead = true;
@@ -117,11 +118,12 @@ export async function rebuildPages(
     if (!versionPages.has(version)) versionPages.set(version, sidebarPages(compiled.loaded));
     const page = versionPages.get(version)![index]!.make();
     const heldBefore = store.keysOf.get(route) ?? [];
-    const llmsBefore = llmsFacts(store.summaryAt(place));
+    const llmsBefore = store.summaryAt(place);
     store.forget(route, page.source, place);
     await store.store(page, place);
     kept.keys.change(heldBefore, store.keysOf.get(route) ?? [], touched);
-    llmsSame &&= llmsFacts(store.summaryAt(place)) === llmsBefore;
+    const summary = store.summaryAt(place);
+    if (llmsFacts(summary) !== llmsFacts(llmsBefore)) llmsChanges.push({ before: llmsBefore, after: summary });
   }
   step('compile');
   for (const problem of store.anchors.brokenAnchors()) report(diagnostics, site.onBrokenAnchors, problem);
@@ -137,15 +139,21 @@ export async function rebuildPages(
   kept.keys.change(bucketsBefore.map(kvKeys.routes), routeBuckets.map(kvKeys.routes), touched);
   step('routes');
   const built = store.built();
-  // The llms files read only the sidebars (the same) and some fields of the pages they list.
-  const llms = llmsSame ? kept.llms : await storeLlms(kv, llmsRecord(site, state.lastSidebars, llmsPages(site, built)));
-  kept.keys.change(kept.llms.map(kvKeys.llms), llms.map(kvKeys.llms), touched);
-  kept.llms = llms;
+  // The llms files read only the sidebars (the same) and some fields of the pages they list: pages
+  // that changed only their titles or descriptions change only their lines.
+  if (llmsChanges.length > 0) {
+    const llms = await storeLlms(kv, llmsListing(state, llmsChanges, built), kept.llms);
+    kept.keys.change(kept.llms.hashes.map(kvKeys.llms), llms.hashes.map(kvKeys.llms), touched);
+    kept.llms = llms;
+  }
   step('llms');
   const search = await emitSearchIndex(searchIndex, 'kv', outDir, kv);
   step('search');
   keepSearchKeys(kept, kv, touched);
-  const manifest = assembleManifest({ ...state.manifestParts, routeBuckets, llms, search }, state.assetFiles);
+  const manifest = assembleManifest(
+    { ...state.manifestParts, routeBuckets, llms: kept.llms.hashes, search },
+    state.assetFiles,
+  );
   const stored = await withStyleSheet(kv, manifest);
   const { parts, contentKeys } = await kept.keys.store(kv, touched);
   const written = await closeBuild(kv, outDir, stored, parts, contentKeys);
@@ -193,4 +201,19 @@ function redescribe(state: BuildState, pages: PageRedo[], befores: SourceDoc[]):
       categoryCards(loaded.sidebars.sidebars, (route) => docsByRoute.get(route)?.description, redone),
     );
   }
+}
+
+/**
+ * The llms list after `changes`: the last one with their lines written again when they changed
+ * only titles or descriptions, else made again from every page (as a full build makes it).
+ */
+function llmsListing(
+  state: BuildState,
+  changes: { before?: LlmsPage; after?: LlmsPage }[],
+  built: LlmsPage[],
+): LlmsRecord {
+  const { site } = state.navigation;
+  return (
+    relisted(site, state.kept.llms.record, changes) ?? llmsRecord(site, state.lastSidebars, llmsPages(site, built))
+  );
 }

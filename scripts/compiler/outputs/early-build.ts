@@ -95,7 +95,7 @@ export async function writeEarlyBuild(input: EarlyBuildInput): Promise<EarlyBuil
   const sidebars = await storeSidebars(kv, loaded);
   const lastSidebars = sources.lastDocs.sidebars.sidebars;
   const llmsSidebars = Object.assign({}, lastSidebars, ...sources.instances.map((one) => one.sidebars.sidebars));
-  const llms = await storeLlms(kv, llmsRecord(site, llmsSidebars, []));
+  const llms = (await storeLlms(kv, llmsRecord(site, llmsSidebars, []))).hashes;
   const siteAssets = await assetsDone();
   await writeSiteAssets(input.outDir, siteAssets, input.staticDir, new Map());
   const manifest = assembleManifest(

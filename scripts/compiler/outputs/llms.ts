@@ -9,7 +9,7 @@ import type { SiteConfig } from '../../../client/contract/site-config.ts';
 import { kvKeys, type LlmsPart } from '../../../client/contract/storage.ts';
 import { pagePath } from '../../../client/contract/urls.ts';
 import type { KvWriter } from './kv-writer.ts';
-import type { LlmsPage } from './llms-pages.ts';
+import { llmsFields, type LlmsPage } from './llms-pages.ts';
 
 /** A line of `/llms.txt` (without its line end) and the route it lists, if it lists a page. */
 export interface LlmsLine {
@@ -27,8 +27,10 @@ interface Section {
   routes: string[];
 }
 
+type LlmsSite = Pick<SiteConfig, 'title' | 'tagline' | 'url' | 'trailingSlash'>;
+
 export function llmsRecord(
-  site: Pick<SiteConfig, 'title' | 'tagline' | 'url' | 'trailingSlash'>,
+  site: LlmsSite,
   sidebars: Record<string, SidebarItem[]>,
   pages: readonly LlmsPage[],
 ): LlmsRecord {
@@ -77,18 +79,49 @@ export function llmsRecord(
   if (site.tagline) lines.push({ text: `> ${oneLine(site.tagline)}` }, { text: '' });
   for (const section of kept) {
     lines.push({ text: `## ${oneLine(section.title)}` }, { text: '' });
-    for (const route of section.routes) {
-      const page = listed.get(route)!;
-      const url = new URL(pagePath(route, site.trailingSlash), site.url).href;
-      const description = page.description ? `: ${oneLine(page.description)}` : '';
-      lines.push({ text: `- [${oneLine(page.title)}](${url})${description}`, route });
-    }
+    for (const route of section.routes) lines.push({ text: listingLine(site, listed.get(route)!), route });
     lines.push({ text: '' });
   }
   // A blank line separates the sections and ends the header; the text ends with the last line's end.
   lines.pop();
   return { lines };
 }
+
+/** A page's line in the list. */
+function listingLine(site: LlmsSite, page: LlmsPage): string {
+  const url = new URL(pagePath(page.route, site.trailingSlash), site.url).href;
+  const description = page.description ? `: ${oneLine(page.description)}` : '';
+  return `- [${oneLine(page.title)}](${url})${description}`;
+}
+
+/**
+ * The list after pages changed only their titles or descriptions (`changes`, each page before and
+ * after): their lines written again in a copy. Undefined when a change can list, unlist or move a
+ * page (a page came or went, or anything else the list reads changed): then it is made again whole.
+ */
+export function relisted(
+  site: LlmsSite,
+  record: LlmsRecord,
+  changes: { before?: LlmsPage; after?: LlmsPage }[],
+): LlmsRecord | undefined {
+  const placing = (page: LlmsPage) =>
+    JSON.stringify(llmsFields.map((field) => (lineOnly.has(field) ? '' : page[field])));
+  const redone: LlmsPage[] = [];
+  for (const { before, after } of changes) {
+    if (!before || !after || placing(before) !== placing(after)) return undefined;
+    redone.push(after);
+  }
+  const lines = record.lines.slice();
+  for (const page of redone) {
+    const at = lines.findIndex((line) => line.route === page.route);
+    // A page the list leaves out (unlisted, another version's) stays out.
+    if (at >= 0) lines[at] = { text: listingLine(site, page), route: page.route };
+  }
+  return { lines };
+}
+
+/** What a page's line shows and nothing else reads. */
+const lineOnly = new Set<string>(['title', 'description']);
 
 /** A title or description as one line of the list (front matter may hold line breaks). */
 const oneLine = (text: string): string => text.replace(/\s*[\r\n]+\s*/g, ' ');
@@ -144,9 +177,25 @@ function routeHash(route: string): number {
   return hash >>> 0;
 }
 
-/** Stores the llms files' parts; returns their hashes in order. */
-export async function storeLlms(kv: KvWriter, record: LlmsRecord): Promise<string[]> {
+/** The llms files a build stored: the list, its parts and their hashes, in order. */
+export interface StoredLlms {
+  record: LlmsRecord;
+  parts: LlmsPart[];
+  hashes: string[];
+}
+
+/**
+ * Stores the llms files' parts. `before`, the files a build stored: a part with the same text as
+ * the one at its place there is that part (the text names every route it lists), not stored again.
+ */
+export async function storeLlms(kv: KvWriter, record: LlmsRecord, before?: StoredLlms): Promise<StoredLlms> {
+  const parts = llmsParts(record);
   const hashes: string[] = [];
-  for (const part of llmsParts(record)) hashes.push(await kv.putContent(kvKeys.llms, JSON.stringify(part)));
-  return hashes;
+  for (const [index, part] of parts.entries())
+    hashes.push(
+      before?.parts[index]?.text === part.text
+        ? before.hashes[index]!
+        : await kv.putContent(kvKeys.llms, JSON.stringify(part)),
+    );
+  return { record, parts, hashes };
 }

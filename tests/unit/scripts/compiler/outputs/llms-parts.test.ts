@@ -2,9 +2,11 @@
 // added page one or two, so a redeploy after a one-page edit writes a part or two, not every part
 // after the edit; and no part passes its size.
 
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { SidebarItem } from '../../../../../client/contract/sidebar.ts';
-import { llmsParts, llmsRecord } from '../../../../../scripts/compiler/outputs/llms.ts';
+import type { KvWriter } from '../../../../../scripts/compiler/outputs/kv-writer.ts';
+import { llmsParts, llmsRecord, relisted, storeLlms } from '../../../../../scripts/compiler/outputs/llms.ts';
 
 const site = { title: 'Big docs', tagline: 'Many pages', url: 'https://docs.example.test' };
 
@@ -14,8 +16,12 @@ interface Page {
   description: string;
 }
 
-/** A flat site of `count` pages, as JSON strings of its parts. */
+/** A flat site of `pages`, as JSON strings of its parts. */
 function partsOf(pages: Page[]): string[] {
+  return llmsParts(recordOf(pages)).map((part) => JSON.stringify(part));
+}
+
+function recordOf(pages: Page[]) {
   const sidebar = [
     {
       type: 'category',
@@ -25,7 +31,19 @@ function partsOf(pages: Page[]): string[] {
       items: pages.map(({ route }) => ({ type: 'doc', label: route, href: route, docId: route })),
     },
   ] as SidebarItem[];
-  return llmsParts(llmsRecord(site, { docs: sidebar }, pages)).map((part) => JSON.stringify(part));
+  return llmsRecord(site, { docs: sidebar }, pages);
+}
+
+/** A KV writer that counts the values it is handed. */
+function countingKv() {
+  const written: string[] = [];
+  const kv = {
+    putContent: async (_keyOf: unknown, value: string) => {
+      written.push(value);
+      return createHash('sha256').update(value).digest('hex');
+    },
+  } as unknown as KvWriter;
+  return { kv, written };
 }
 
 const pagesOf = (count: number): Page[] =>
@@ -75,5 +93,27 @@ describe('llms parts', () => {
     expect((JSON.parse(part!) as { text: string }).text).toContain(
       '- [A](https://docs.example.test/a): First line second line\n',
     );
+  });
+
+  it('write again only the lines of pages that changed their titles or descriptions, and store only their parts', async () => {
+    const edited = pages.map((page, i) =>
+      i === 30 ? { ...page, description: 'Longer. '.repeat(40) } : i === 9000 ? { ...page, title: 'Renamed' } : page,
+    );
+    const changes = [30, 9000].map((i) => ({ before: pages[i], after: edited[i] }));
+    const relist = relisted(site, recordOf(pages), changes);
+    expect(relist).toEqual(recordOf(edited));
+    const first = countingKv();
+    const stored = await storeLlms(first.kv, recordOf(pages));
+    expect(first.written).toHaveLength(before.length);
+    const second = countingKv();
+    const again = await storeLlms(second.kv, relist!, stored);
+    expect(second.written).toHaveLength(2);
+    expect(again.hashes.filter((hash, i) => hash !== stored.hashes[i])).toHaveLength(2);
+  });
+
+  it('list again from every page when a change lists, unlists or adds a page', () => {
+    const record = recordOf(pages);
+    expect(relisted(site, record, [{ before: pages[5], after: { ...pages[5]!, unlisted: true } }])).toBeUndefined();
+    expect(relisted(site, record, [{ after: pages[5] }])).toBeUndefined();
   });
 });
