@@ -314,9 +314,11 @@ function* linesOf(text: string): Generator<string> {
   }
 }
 
+/** Inline Markdown as text: images read as their alt text, then links as theirs (a linked badge as its alt). */
 function plainText(markdown: string): string {
   return markdown
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/[*_`~]/g, '')
     .trim();
 }

@@ -91,6 +91,9 @@ describe('titles and metadata', () => {
     expect(doc('a.md', '# Heading\n\nimport X from "y";\n\nThe [first](./b.md) *paragraph*.\n').description).toBe(
       'The first paragraph.',
     );
+    // A linked image (a README's badge) reads as its alt text, as Docusaurus's excerpt reads it.
+    const badge = '[![Build Status](https://ci.example.test/badge.svg)](https://ci.example.test/repo) A fast parser.\n';
+    expect(doc('a.md', badge).description).toBe('Build Status A fast parser.');
   });
 
   it('reads the Docusaurus frontmatter keys', () => {
