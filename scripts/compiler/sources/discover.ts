@@ -279,25 +279,75 @@ function mayHaveHeading(body: string): boolean {
   return false;
 }
 
+/**
+ * The description of a doc that has none in its front matter, read as Docusaurus reads its excerpt
+ * (`createExcerpt`), so that a Docusaurus site keeps its descriptions: the first line with text once
+ * blank lines, import and export blocks, fenced code and HTML comments are passed, its HTML tags,
+ * heading marks, emphasis, images (their alt text), links (their text), code marks, quote marks,
+ * admonition fences, emoji names and heading ids taken away. A `# title` line leaves no text, so
+ * the title is never the description; a `## heading` leaves its words. At most 200 characters.
+ */
 function firstParagraph(body: string): string | undefined {
-  let fenced = false;
+  let fence: string | undefined;
   let comment = false;
-  for (const line of linesOf(body)) {
+  let imports = false;
+  // A setext title (a line underlined with `=`) at the start is the title, not the description.
+  for (const line of linesOf(body.trimStart().replace(/^[^\r\n]*\r?\n=+/, ''))) {
+    const trimmed = line.trim();
+    if (!trimmed) {
+      imports = false;
+      continue;
+    }
     if (comment) {
       comment = !line.includes('-->');
       continue;
     }
-    if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
-    // HTML comments (Docusaurus accepts them in MDX too) never make the description.
-    const text = line.replace(/\s*<!--.*?-->/g, '').trim();
-    if (!fenced && text.startsWith('<!--')) {
+    if (fence === undefined && (imports || /^(?:import|export)\s/.test(line))) {
+      imports = true;
+      continue;
+    }
+    const marks = /^(`{3,}|~{3,})/.exec(trimmed)?.[1];
+    if (marks) {
+      if (fence === undefined) fence = marks;
+      else if (marks[0] === fence[0] && marks.length >= fence.length) fence = undefined;
+      continue;
+    }
+    if (fence !== undefined) continue;
+    // A comment over several lines (Docusaurus would describe the page by its first line).
+    if (/^<!--(?:(?!-->).)*$/.test(trimmed)) {
       comment = true;
       continue;
     }
-    if (fenced || !text || /^(#|import |export |<|:::|\||[-*+] |\d+\. |>|!\[)/.test(text)) continue;
-    return plainText(text).slice(0, 200);
+    // A `# title` line (Docusaurus takes the page's title heading out before its excerpt).
+    if (/^#[ \t]/.test(line)) continue;
+    const text = excerptText(line);
+    if (text) return text.slice(0, 200);
   }
   return undefined;
+}
+
+/** A line of Markdown as the text of an excerpt, in the order Docusaurus takes its marks away. */
+function excerptText(line: string): string {
+  return (
+    line
+      // A comment goes with the space before it, so the words around it keep one space between them.
+      .replace(/\s*<!--.*?-->/g, '')
+      .replace(/<[^>]*>/g, '')
+      .replace(/^#[^#]+#?/, '')
+      .replace(/^#{1,6}\s*/, '')
+      .replace(/([*_]{1,3})(.*?)\1/g, '$2')
+      .replace(/~~(\S.*\S)~~/g, '$1')
+      .replace(/!\[(.*?)\][[(].*?[\])]/g, '$1')
+      .replace(/\[\^.+?\](?:: .*$)?/g, '')
+      .replace(/\[(.*?)\][[(].*?[\])]/g, '$1')
+      .replace(/`(.+?)`/g, '$1')
+      .replace(/^\s{0,3}>\s?/, '')
+      .replace(/:::.*/, '')
+      // An emoji name, `:tada:`, with the space before it.
+      .replace(/\s?:(?:::|[^:\n])+:/g, '')
+      .replace(/\{#*[\w-]+\}/, '')
+      .trim()
+  );
 }
 
 /**

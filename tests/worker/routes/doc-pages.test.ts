@@ -72,9 +72,12 @@ describe('doc pages', () => {
     expect(doc.meta.keywords).toBe('fixture, intro');
   });
 
-  it('falls back to the site tagline for a page without a description', async () => {
+  it('describes a page without a front-matter description by its first words, as Docusaurus does, else by the tagline', async () => {
+    // The page's first text is its `## Choose` heading, which Docusaurus's excerpt keeps.
     const doc = await readDocument(await (await get('/guides/advanced-topics')).text());
-    expect(doc.meta.description).toBe('A small site for tests');
+    expect(doc.meta.description).toBe('Choose');
+    const missing = await readDocument(await (await get('/no-such-page')).text());
+    expect(missing.meta.description).toBe('A small site for tests');
   });
 
   it('shows the sidebar for a page that is in one, and none for a page outside every sidebar', async () => {

@@ -109,7 +109,7 @@ describe('llms.txt', () => {
         '## Guides',
         '',
         '- [Setup guide](https://docs.example.test/guides/setup): Back to the introduction.',
-        '- [Advanced](https://docs.example.test/guides/advanced-topics)',
+        '- [Advanced](https://docs.example.test/guides/advanced-topics): Choose',
         '',
         '## Reference',
         '',

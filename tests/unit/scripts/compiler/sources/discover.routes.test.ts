@@ -96,6 +96,19 @@ describe('titles and metadata', () => {
     expect(doc('a.md', badge).description).toBe('Build Status A fast parser.');
   });
 
+  it('reads the first paragraph as Docusaurus reads its excerpt', () => {
+    // The title heading (atx or setext) is passed; a later heading's words, an HTML line's text count.
+    expect(doc('a.md', '# Title\n\n## Choose a plan\n\nText.\n').description).toBe('Choose a plan');
+    expect(doc('a.md', 'Title\n=====\n\nThe text.\n').description).toBe('The text.');
+    expect(doc('a.md', '<p align="center"><b>A fast</b> parser</p>\n\nMore.\n').description).toBe('A fast parser');
+    expect(doc('a.md', '![A diagram](./d.png)\n').description).toBe('A diagram');
+    expect(doc('a.md', '> **Note** read `setup` first :tada:\n').description).toBe('Note read setup first');
+    // Fenced code, imports and a comment over several lines give nothing.
+    const skipped =
+      '```js\nconst a = 1;\n```\n\nimport X from "y";\nexport const z = 2;\n\n<!--\nhidden\n-->\n\nShown.\n';
+    expect(doc('a.mdx', skipped).description).toBe('Shown.');
+  });
+
   it('reads the Docusaurus frontmatter keys', () => {
     const parsed = doc(
       'a.md',
