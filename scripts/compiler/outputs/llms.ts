@@ -6,10 +6,10 @@
 
 import type { SidebarItem } from '../../../client/contract/sidebar.ts';
 import type { SiteConfig } from '../../../client/contract/site-config.ts';
-import { kvKeys, type LlmsPart } from '../../../client/contract/storage.ts';
+import { kvKeys, routeBucket, type LlmsPart } from '../../../client/contract/storage.ts';
 import { pagePath } from '../../../client/contract/urls.ts';
 import type { KvWriter } from './kv-writer.ts';
-import { llmsFields, type LlmsPage } from './llms-pages.ts';
+import { llmsFacts, type LlmsPage } from './llms-pages.ts';
 
 /** A line of `/llms.txt` (without its line end) and the route it lists, if it lists a page. */
 export interface LlmsLine {
@@ -104,8 +104,8 @@ export function relisted(
   record: LlmsRecord,
   changes: { before?: LlmsPage; after?: LlmsPage }[],
 ): LlmsRecord | undefined {
-  const placing = (page: LlmsPage) =>
-    JSON.stringify(llmsFields.map((field) => (lineOnly.has(field) ? '' : page[field])));
+  // What the list reads of a page but its line's words.
+  const placing = (page: LlmsPage) => llmsFacts({ ...page, title: '', description: '' });
   const redone: LlmsPage[] = [];
   for (const { before, after } of changes) {
     if (!before || !after || placing(before) !== placing(after)) return undefined;
@@ -120,14 +120,11 @@ export function relisted(
   return { lines };
 }
 
-/** What a page's line shows and nothing else reads. */
-const lineOnly = new Set<string>(['title', 'description']);
-
 /** A title or description as one line of the list (front matter may hold line breaks). */
 const oneLine = (text: string): string => text.replace(/\s*[\r\n]+\s*/g, ' ');
 
-// The parts are cut where a route's hash says so, not every so many bytes. A changed title or
-// description then changes its own part alone, and an added or removed page its part and at most the
+// The parts are cut where a route's hash (`routeBucket`'s FNV-1a) says so, not every so many bytes.
+// A changed title or description then changes its own part alone, and an added or removed page its part and at most the
 // next (more only where a part was cut at its size), so a redeploy after a one-page edit writes a part
 // or two of any site, not every part after the edit.
 
@@ -153,7 +150,7 @@ export function llmsParts(record: LlmsRecord): LlmsPart[] {
       part.text !== '' &&
       (bytes + cost > partMaxBytes ||
         (line.route !== undefined &&
-          (pages >= partMaxPages || (pages >= partMinPages && routeHash(line.route) % cutOneIn === 0))));
+          (pages >= partMaxPages || (pages >= partMinPages && routeBucket(line.route, cutOneIn) === 0))));
     if (cut) {
       parts.push(part);
       part = { text: '', routes: [] };
@@ -169,13 +166,6 @@ export function llmsParts(record: LlmsRecord): LlmsPart[] {
 
 /** Bytes of a string inside a JSON value, without its quotes. */
 const jsonBytes = (text: string): number => Buffer.byteLength(JSON.stringify(text)) - 2;
-
-/** FNV-1a of a route: the same cut for the same route in every build. */
-function routeHash(route: string): number {
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < route.length; index++) hash = Math.imul(hash ^ route.charCodeAt(index), 0x01000193);
-  return hash >>> 0;
-}
 
 /** The llms files a build stored: the list, its parts and their hashes, in order. */
 export interface StoredLlms {
