@@ -12,6 +12,8 @@ export interface SidebarLink {
   type: 'link';
   label: string;
   href: string;
+  /** What its card says (the author's `description`); a link's card says nothing without one. */
+  description?: string;
 }
 
 export interface SidebarCategory {
@@ -19,6 +21,8 @@ export interface SidebarCategory {
   label: string;
   /** Route of the category's own page, when it has one. */
   href?: string;
+  /** What its card says (the author's `description`), instead of its count of items. */
+  description?: string;
   collapsed: boolean;
   collapsible: boolean;
   items: SidebarItem[];

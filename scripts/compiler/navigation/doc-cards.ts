@@ -1,6 +1,7 @@
 // The cards of a sidebar category's items, as its generated page lists them and as
-// `<DocCardList />` shows them in a doc: a title, and the doc's description, the category's item
-// count or the link's address. A category of more items than a listing page holds, in a sidebar
+// `<DocCardList />` shows them in a doc: a title, and the doc's description, the item's own
+// `description`, or a category's count of items (a link without one says nothing, as in
+// Docusaurus). A category of more items than a listing page holds, in a sidebar
 // rendered in part, shows its first ones and a card to its listing pages (sidebar-listings.ts),
 // so its page stays the same size however large the category grows.
 
@@ -30,11 +31,10 @@ export function docCards(items: SidebarItem[], descriptionOf: (route: string) =>
       label: item.label,
       ...(href ? { href } : {}),
       about:
-        item.type === 'category'
-          ? `${item.items.length} ${item.items.length === 1 ? 'item' : 'items'}`
-          : item.type === 'doc'
-            ? (descriptionOf(item.href) ?? '')
-            : item.href,
+        item.type === 'doc'
+          ? (descriptionOf(item.href) ?? '')
+          : (item.description ??
+            (item.type === 'category' ? `${item.items.length} ${item.items.length === 1 ? 'item' : 'items'}` : '')),
     };
   });
 }

@@ -79,6 +79,7 @@ export function generateFolder(
               type: 'category',
               label,
               href: linkDoc?.route,
+              ...described(meta.description),
               collapsed: meta.collapsed ?? true,
               collapsible: meta.collapsible ?? true,
               items,
@@ -96,6 +97,11 @@ export function generateFolder(
   return ranked
     .sort((a, b) => (a.position ?? Infinity) - (b.position ?? Infinity) || a.name.localeCompare(b.name))
     .map((entry) => entry.item);
+}
+
+/** An item's `description` field, when the author gave one: what its card says. */
+export function described(description: string | undefined): { description?: string } {
+  return description === undefined ? {} : { description };
 }
 
 export function isCategoryIndex(doc: SourceDoc): boolean {

@@ -1,5 +1,6 @@
 // `_category_.json`: a folder's sidebar label, position, collapsed state and link, as Docusaurus
-// reads it. Keys we do not use (description, className, customProps) are left alone.
+// reads it, and its `description` (what the category's card says). Keys we do not use
+// (className, customProps) are left alone.
 
 import { z } from 'zod';
 import { hinted } from './hints.ts';
@@ -13,6 +14,7 @@ const categoryLink = z.discriminatedUnion('type', [
 export const categorySchema = hinted(
   z.looseObject({
     label: text('"Guides"').optional(),
+    description: text('"What the guides cover"').optional(),
     position: looseNumber('2').optional(),
     collapsed: looseBoolean().optional(),
     collapsible: looseBoolean().optional(),
