@@ -166,7 +166,7 @@ export function createSearchIndexWriter({
       const end = blockEnds[i]!;
       if (blocksBefore && sameBlock(blocksBefore.get(term), counts[i]!, blocks.subarray(at, end)))
         blocksBefore.delete(term);
-      else memo?.touched([term], pageIndex);
+      else memo?.touchedTerm(term, pageIndex);
       held -= postings.byteLength;
       postings.addBlock(pageIndex, blocks, at, end, counts[i]!);
       held += postings.byteLength;

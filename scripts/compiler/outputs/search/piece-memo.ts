@@ -59,16 +59,24 @@ export class PieceMemo {
   /** `store`: where texts go, once there is one (a writer that spilled). */
   constructor(private readonly store: () => PieceTextStore | undefined = () => undefined) {}
 
-  /** Page `page`, added or taken out, changed these terms' postings. */
+  /**
+   * Page `page`, added or taken out, changed these terms' postings. Before the first write nothing
+   * was encoded, so there is nothing to tell apart: the first build's millions of terms go by
+   * without a count each (a term's generation is 0 until a write encoded it and an edit touched it).
+   */
   touched(terms: Iterable<string>, page: number): void {
-    for (const term of terms) {
-      this.generations.set(term, (this.generations.get(term) ?? 0) + 1);
-      if (!this.writtenOnce) continue;
-      this.dirty.add(term);
-      const range = this.changedPages.get(term);
-      if (range) this.changedPages.set(term, [Math.min(range[0], page), Math.max(range[1], page)]);
-      else this.changedPages.set(term, [page, page]);
-    }
+    if (!this.writtenOnce) return;
+    for (const term of terms) this.touchedTerm(term, page);
+  }
+
+  /** `touched` for one term, without a list made for it (called for every term a page adds). */
+  touchedTerm(term: string, page: number): void {
+    if (!this.writtenOnce) return;
+    this.generations.set(term, (this.generations.get(term) ?? 0) + 1);
+    this.dirty.add(term);
+    const range = this.changedPages.get(term);
+    if (range) this.changedPages.set(term, [Math.min(range[0], page), Math.max(range[1], page)]);
+    else this.changedPages.set(term, [page, page]);
   }
 
   /** Page `page` was added or taken out: its records changed. */
