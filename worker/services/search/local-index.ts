@@ -147,7 +147,11 @@ export function createLocalIndex(directory: SearchIndexRoot, load: LoadPiece): L
     const keep = facetFilter(directory, facetFilters);
     const matched = byWord(words, lists);
     const everyMatch = () =>
-      new Ranking(weighByPage(queryMatches(matched, wordMatches, { keep, rarity, perPage }), perPage));
+      new Ranking(
+        weighByPage(queryMatches(matched, wordMatches, { keep, rarity, perPage }), perPage),
+        true,
+        matched.length > 1,
+      );
     // One word alone: its page of hits without ranking every record it matches.
     const [only] = matched;
     if (matched.length === 1 && only!.parts.length === 0 && !keep)

@@ -137,11 +137,13 @@ export function trimmed(m: Matches, n: number): Matches {
 }
 
 /**
- * Records matched by either. A record found by two terms of one word keeps its best match;
- * with `add` (any word of a query: suggestions, best-effort answers) the scores add, and so do
- * the words held (`missing`, which counts them then).
+ * Records matched by either. A record found by two terms of one word keeps its best score, and
+ * an exact term's fields over a typo's; with `add` (any word of a query: suggestions, best-effort
+ * answers) the scores add, and so do the words held (`missing`, which counts them then). With
+ * `fieldsOfA` (a name found whole, or by its parts), a record in both has the best score and
+ * `a`'s fields alone: the whole name is not also where its parts lie.
  */
-export function union(a: Matches, b: Matches, add = false): Matches {
+export function union(a: Matches, b: Matches, add = false, fieldsOfA = false): Matches {
   const out = allocate(a.ids.length + b.ids.length);
   let i = 0;
   let j = 0;
@@ -151,7 +153,7 @@ export function union(a: Matches, b: Matches, add = false): Matches {
     const fromB = i >= a.ids.length || (j < b.ids.length && b.ids[j]! <= a.ids[i]!);
     if (fromA && fromB) {
       out.ids[n] = a.ids[i]!;
-      out.metas[n] = a.metas[i]! | b.metas[j]!;
+      out.metas[n] = unitedMeta(a.metas[i]!, a.exact[i]!, b.metas[j]!, b.exact[j]!, add, fieldsOfA);
       out.scores[n] = add ? a.scores[i]! + b.scores[j]! : Math.max(a.scores[i]!, b.scores[j]!);
       out.missing[n] = add ? a.missing[i]! + b.missing[j]! : Math.min(a.missing[i]!, b.missing[j]!);
       out.apart[n] = add ? a.apart[i]! | b.apart[j]! : a.apart[i]! & b.apart[j]!;
@@ -161,6 +163,19 @@ export function union(a: Matches, b: Matches, add = false): Matches {
     else copy(b, j++, out, n++);
   }
   return trimmed(out, n);
+}
+
+/** A meta byte's type bits (its record's type rank × 32); the low five are field bits. */
+export const typeBits = 0b1110_0000;
+
+/**
+ * A record's meta from two matches of it (`union`): the types and fields of both, except that of
+ * two terms of one word, one exact, the exact one's fields alone, and with `fieldsOfA`, `a`'s.
+ */
+function unitedMeta(a: number, aExact: number, b: number, bExact: number, add: boolean, fieldsOfA: boolean): number {
+  if (fieldsOfA) return a | (b & typeBits);
+  if (add || aExact === bExact) return a | b;
+  return aExact ? a | (b & typeBits) : b | (a & typeBits);
 }
 
 /** Records matched by both (AND of words): scores add, a typo in either word counts. */

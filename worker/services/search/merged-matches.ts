@@ -4,7 +4,7 @@
 // time copied every array of the longest ones once per round.
 
 import type { Postings } from '../../../client/contract/postings.ts';
-import { allocate, boostOfMask, noMatches, termMatches, trimmed, type Matches } from './matches.ts';
+import { allocate, boostOfMask, noMatches, termMatches, trimmed, typeBits, type Matches } from './matches.ts';
 
 /** A term's postings and how a match through it counts (`termMatches`). */
 export interface TermPostings {
@@ -59,7 +59,9 @@ function inIdOrder(lists: Uint32Array[], visit: (list: number, at: number) => vo
 
 /**
  * The union of several terms' matches, as `union` of their `termMatches` gives it: a record
- * several terms hold keeps the best score, all their fields, and exact if any term is.
+ * several terms hold keeps the best score, and exact if any term is; its fields are those of the
+ * terms holding it exactly, if any do (a word a typo away in its title does not put the word
+ * itself there), else all their fields.
  */
 export function termsMatches(terms: TermPostings[]): Matches {
   if (terms.length === 0) return noMatches;
@@ -75,7 +77,9 @@ export function termsMatches(terms: TermPostings[]): Matches {
       const meta = postings.metas[at]!;
       const score = weight * boostOfMask[meta & 31]!;
       if (n > 0 && ids[n - 1] === id) {
-        metas[n - 1]! |= meta;
+        if (termExact === (exact[n - 1] === 1)) metas[n - 1]! |= meta;
+        else if (termExact) metas[n - 1] = (metas[n - 1]! & typeBits) | meta;
+        else metas[n - 1]! |= meta & typeBits;
         if (score > scores[n - 1]!) scores[n - 1] = score;
         if (termExact) exact[n - 1] = 1;
       } else {

@@ -65,6 +65,19 @@ function size(word: WordLists): number {
   return postingsOf(word.whole) + parts;
 }
 
+/**
+ * How many records hold a word as typed (or as its start, for the last word): its size without
+ * the terms a typo away, unless typos are all it found. A long word has more neighbours a typo
+ * away than a short one, which would make it look common where it is the rarer, telling word.
+ */
+function typedSize(word: WordLists): number {
+  const typed = (lists: TermList[]) => {
+    const exact = lists.filter((list) => list.candidate.exact);
+    return exact.length > 0 ? exact : lists;
+  };
+  return size({ whole: typed(word.whole), parts: word.parts.map(typed) });
+}
+
 function wordMatchesOf(word: WordLists, wordMatches: WordMatches, within?: Matches): Matches {
   const whole = wordMatches(word.whole, within);
   if (word.parts.length === 0) return whole;
@@ -77,7 +90,9 @@ function wordMatchesOf(word: WordLists, wordMatches: WordMatches, within?: Match
   const scale = partsWeight / parts.length;
   for (let i = 0; i < all!.scores.length; i++) all!.scores[i]! *= scale;
   all!.apart.fill(1);
-  return union(whole, all!);
+  // Where the name is found whole, its parts found elsewhere in the record (a heading holding one)
+  // do not say where it lies.
+  return union(whole, all!, false, true);
 }
 
 /** How a query is matched beside its words: which records count (facet filters), how rare a word is. */
@@ -117,7 +132,7 @@ export function queryMatches(
     postings += size(word);
     return index === 0 || postings <= bestEffortPostings;
   });
-  const rarities = optionalOrder.map((word) => rarity(size(word)));
+  const rarities = optionalOrder.map((word) => rarity(typedSize(word)));
   const gathered = anyOfWords(
     rare.map((word) => wordMatchesOf(word, wordMatches)),
     rarities,

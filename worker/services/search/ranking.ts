@@ -28,6 +28,31 @@ export function bucketCounts(): Uint32Array {
   return histogram;
 }
 
+/** The field bit of a record's page title (`indexedFields`' first: lvl1). */
+const titleField = 0b1;
+
+/**
+ * A match's place on the record-type criterion, from its meta byte (type × 32 + field bits): its
+ * record's type (title, heading levels, text).
+ */
+const recordType = Uint8Array.from({ length: 256 }, (_, meta) => meta >> 5);
+
+/**
+ * The same for a query of several words: a title or heading record by its level (h5 and h6 with
+ * h4's), then a text record whose page title holds a word of the query, then one holding them in
+ * its text and headings alone. So words found on a page titled by one of them come before the
+ * same words found side by side on another page (`mermaid diagrams`: the Mermaid theme's page
+ * before a config table's row), as DocSearch's ranking puts its attribute criterion before
+ * proximity. Only the title: a word in a section's heading is as often its context as its
+ * subject (the quality bench). A one-word query's pages are ranked by their title records first
+ * anyway: it keeps `recordType`, which its bounds (word-bounds.ts) are worked out with.
+ */
+export const titleFirstType = Uint8Array.from({ length: 256 }, (_, meta) => {
+  const type = meta >> 5;
+  if (type === typeRank.content) return meta & titleField ? 6 : 7;
+  return Math.min(type, 5);
+});
+
 /** A score's step on the ranking's log scale: higher scores get lower steps, and rank first. */
 export function scoreStep(score: number): number {
   return scoreSteps - 1 - Math.min(scoreSteps - 1, Math.round(Math.log2(1 + score) * 128));
@@ -85,7 +110,10 @@ export class Ranking implements Ranked {
   constructor(
     private readonly matches: Matches,
     byType = true,
+    /** A query of several words: `titleFirstType` places its records, else `recordType`. */
+    titleFirst = false,
   ) {
+    const typeOf = titleFirst ? titleFirstType : recordType;
     this.keys = new Float64Array(matches.ids.length);
     // Records in a row often score alike (a term's records differ only by field and type): the
     // logarithm is taken once for each run of equal scores.
@@ -98,7 +126,7 @@ export class Ranking implements Ranked {
       // Among records lacking a word, the share of the query they hold (its words weighed by
       // rarity) takes the record type's place: most of the query first, as Algolia's words
       // criterion ranks optional words.
-      const type = partial ? heldRank(matches.held?.[i]) : byType ? matches.metas[i]! >> 5 : 0;
+      const type = partial ? heldRank(matches.held?.[i]) : byType ? typeOf[matches.metas[i]!]! : 0;
       // Higher scores first.
       if (matches.scores[i] !== lastScore) {
         lastScore = matches.scores[i]!;

@@ -98,6 +98,34 @@ describe('phrase proximity', () => {
     expect(await pagesFound(records, 'store.dispatch')).toEqual(['api', 'faq']);
   });
 
+  it('puts text on a page titled by a query word before the same words side by side on another page', async () => {
+    const records = [
+      record('config', 'content', { title: 'Configuration', content: 'Render code blocks as Mermaid diagrams.' }),
+      record('theme', 'content', {
+        title: 'theme-mermaid',
+        content: 'This theme renders mermaid code blocks; the guide tells more about diagrams.',
+      }),
+    ];
+    expect(await pagesFound(records, 'mermaid diagrams')).toEqual(['theme', 'config']);
+    // A section's heading holding a word is not its page's title: proximity decides there.
+    const sections = [
+      record('store', 'content', { title: 'Store', content: 'The only way to change it is to dispatch an action.' }),
+      {
+        ...record('faq', 'content', { title: 'FAQ', content: 'You may dispatch several, each from its own handler.' }),
+        hierarchy: {
+          lvl0: 'Docs',
+          lvl1: 'FAQ',
+          lvl2: 'Action creators',
+          lvl3: null,
+          lvl4: null,
+          lvl5: null,
+          lvl6: null,
+        },
+      },
+    ];
+    expect(await pagesFound(sections, 'dispatch an action')).toEqual(['store', 'faq']);
+  });
+
   it('keeps titles and headings above text, whatever the text’s proximity', async () => {
     const records = [
       record('text', 'content', { title: 'Methods', content: 'Dispatches an action to the reducer.' }),
@@ -114,6 +142,34 @@ describe('word forms and typos', () => {
       record('philosophy', 'lvl1', { title: 'Option philosophy' }),
     ];
     expect(await pagesFound(records, 'options')).toEqual(['philosophy', 'many']);
+  });
+
+  it('does not put a word found exactly in a record’s text in its title because a typo of it is there', async () => {
+    // `puppeteernode` is two letters from `puppeteercore`: a typo the title holds, not the name,
+    // so the launch page's text is not taken for text under a title naming it, and proximity decides.
+    const records = [
+      record('setup', 'content', { title: 'Setup', content: 'Run puppeteer-core install to fetch a browser.' }),
+      record('launch', 'content', {
+        title: 'PuppeteerNode',
+        content: 'With puppeteer-core you may install and manage the browser yourself.',
+      }),
+    ];
+    expect(await pagesFound(records, 'puppeteer-core install')).toEqual(['setup', 'launch']);
+  });
+
+  it('weighs a long word in a best-effort answer by the records holding it, not its neighbours a typo away', async () => {
+    // Thirty records hold words a letter from `configurator`; one holds the word itself.
+    const near = 'abcdefghij'.split('').map((letter) => `configurator${letter}`);
+    const records = [
+      ...near.flatMap((word) =>
+        [1, 2, 3].map((n) => record(`${word}-${n}`, 'content', { content: `The ${word} text.` })),
+      ),
+      record('legacy', 'content', { title: 'Legacy', content: 'Legacy mode keeps the old layout.' }),
+      record('legacy-too', 'content', { title: 'Upgrades', content: 'Leave legacy mode when you can.' }),
+      record('tool', 'content', { title: 'Tools', content: 'Open the configurator.' }),
+    ];
+    // No record holds both words: the one holding the rarer word comes first.
+    expect((await pagesFound(records, 'configurator legacy'))[0]).toBe('tool');
   });
 
   it('forgives two swapped letters as one typo', async () => {
