@@ -132,7 +132,10 @@ export function queryMatches(
     postings += size(word);
     return index === 0 || postings <= bestEffortPostings;
   });
-  const rarities = optionalOrder.map((word) => rarity(typedSize(word)));
+  // An API name of k parts counts as k words of the query (as an engine that splits it would count
+  // them): `what is the difference between no-floating-promises and no-misused-promises` is about
+  // the two rules, not the paragraph on some other difference that holds the question's own words.
+  const rarities = optionalOrder.map((word) => rarity(typedSize(word)) * Math.max(1, word.parts.length));
   const gathered = anyOfWords(
     rare.map((word) => wordMatchesOf(word, wordMatches)),
     rarities,

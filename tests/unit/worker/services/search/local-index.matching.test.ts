@@ -172,6 +172,24 @@ describe('word forms and typos', () => {
     expect((await pagesFound(records, 'configurator legacy'))[0]).toBe('tool');
   });
 
+  it('answers a question naming two API names with the pages holding the names, not the one holding its other words', async () => {
+    const records = [
+      record('type-definitions', 'content', {
+        title: 'consistent-type-definitions',
+        content: 'What are the differences between interfaces and object types?',
+      }),
+      record('floating', 'content', {
+        title: 'no-floating-promises',
+        content: 'See no-misused-promises for promises passed where nothing awaits them.',
+      }),
+      ...['one', 'two', 'three', 'four'].map((n) =>
+        record(`filler-${n}`, 'content', { content: `What the rule checks is kept between runs, ${n} and more.` }),
+      ),
+    ];
+    const query = 'what is the difference between no-floating-promises and no-misused-promises';
+    expect((await pagesFound(records, query))[0]).toBe('floating');
+  });
+
   it('forgives two swapped letters as one typo', async () => {
     const records = [record('serving', 'content', { content: 'Serving pages quickly.' })];
     expect(await pagesFound(records, 'sevring')).toEqual(['serving']);
