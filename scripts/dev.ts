@@ -202,6 +202,8 @@ const serveEarly = (live: LiveBuild) => {
 await rm(args.out, { recursive: true, force: true });
 const firstBuild = build(args.out, undefined, progress, { serveEarly, priority });
 let firstBuilt = false;
+/** Set once the first build is served whole: wrangler dev's end is then handled where this file ends. */
+let servingWhole = false;
 firstBuild.then(
   () => (firstBuilt = true),
   () => undefined,
@@ -210,7 +212,9 @@ const wranglerStarted = (async () => {
   await prepareLocalState();
   if (!(await outputFolderMade(args.out, firstBuild))) return undefined;
   await mkdir(join(args.out, 'client'), { recursive: true });
-  return startWrangler();
+  const wrangler = await startWrangler();
+  stopWithWrangler(wrangler);
+  return wrangler;
 })();
 // Awaited once the build is done; a failure meanwhile waits for it there.
 wranglerStarted.catch(() => undefined);
@@ -262,12 +266,31 @@ async function serveEarlyBuild(site: ReturnType<typeof earlySite>, early: EarlyB
     { key: kvKeys.history, value: JSON.stringify([early.buildId]) },
     { key: kvKeys.current, value: early.buildId },
   ];
-  await sendUpdate({ origin, token }, { pointer: earlyPointer }, wranglerStartMs);
+  // wrangler dev ending meanwhile (a port taken, a crash) ends npm start (stopWithWrangler): this
+  // wait goes no further, and says nothing more.
+  const never = wrangler.exited.then(() => new Promise<never>(() => undefined));
+  await Promise.race([sendUpdate({ origin, token }, { pointer: earlyPointer }, wranglerStartMs), never]);
   events.serve(opened.index, { buildId: early.buildId, reload: false, routes: [] }, opened);
   const { stored, total } = opened.progress();
   console.log(`\nSELF Docs: ${origin} (${stored} of ${total} pages built: a page asked for is built next)\n`);
   startWatching(early.docsDir);
   return opened;
+}
+
+/**
+ * Until the first build is served whole, wrangler dev ending (its port taken, a crash) ends npm
+ * start at once, saying so: the build going on, or a wait for the dev worker to answer, would
+ * serve nobody. From then on the end of this file exits with it.
+ */
+function stopWithWrangler(wrangler: GroupedChild): void {
+  void wrangler.exited.then(async ({ code, signal, error }) => {
+    if (servingWhole) return;
+    const how = error ? error.message : (signal ?? `code ${code}`);
+    console.error(`\nwrangler dev exited (${how}) before it served the site: npm start stops`);
+    await events.close();
+    await wrangler.stop();
+    process.exit(code || 1);
+  });
 }
 
 /**
@@ -355,6 +378,7 @@ process.once('exit', () => {
   void fromFirstBuild.close();
   if (state) discardState(state);
 });
+servingWhole = true;
 // If wrangler ends by itself, end whatever it left behind too, and exit as it did.
 const { code, error } = await wrangler.exited;
 if (error) console.error(error.message);
