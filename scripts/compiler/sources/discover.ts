@@ -261,7 +261,8 @@ function firstHeading(body: string): string | undefined {
     if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
     if (fenced) continue;
     const match = /^#\s+(.+?)\s*#*\s*$/.exec(line);
-    if (match) return plainText(match[1]!.replace(/\s*\{#[^}]+\}\s*$/, ''));
+    // A custom id, `{#id}` or the MDX comment `{/* #id */}`, is not part of the title.
+    if (match) return plainText(match[1]!.replace(/\s*\{(?:#[^}]+|\/\*[^]*?\*\/)\}\s*$/, ''));
   }
   return undefined;
 }
@@ -332,6 +333,7 @@ function excerptText(line: string): string {
     line
       // A comment goes with the space before it, so the words around it keep one space between them.
       .replace(/\s*<!--.*?-->/g, '')
+      .replace(/\s*\{\/\*.*?\*\/\}/g, '')
       .replace(/<[^>]*>/g, '')
       .replace(/^#[^#]+#?/, '')
       .replace(/^#{1,6}\s*/, '')

@@ -43,6 +43,17 @@ describe('HTML comments', () => {
   it('still reads `## Title {#id}` as a custom heading id', () => {
     expect(page('/').toc).toContainEqual({ id: 'install', text: 'Installing', level: 2 });
   });
+
+  it('reads `## Title {/* #id */}`, the MDX comment form newer Docusaurus sites use, as a custom heading id', () => {
+    expect(page('/').toc.slice(-3)).toEqual([
+      { id: 'setup-options', text: 'Options', level: 2 },
+      { id: 'typescript', text: '-t, --typescript', level: 3 },
+      { id: 'a-heading-with-a-note', text: 'A heading with a note', level: 3 },
+    ]);
+    const headings = [...byTag(page('/').tree, 'h2'), ...byTag(page('/').tree, 'h3')].slice(-3);
+    expect(headings.map((heading) => heading.p?.id)).toEqual(['setup-options', 'typescript', 'a-heading-with-a-note']);
+    expect(headings.map(text)).toEqual(['Options', '-t, --typescript', 'A heading with a note']);
+  });
 });
 
 describe("markdown.format: 'detect'", () => {

@@ -106,12 +106,40 @@ export function remarkAdmonitions() {
   };
 }
 
-/** Heading ids: `{#custom-id}` when given, else GitHub-style slugs, unique within the page. */
+/**
+ * What an MDX comment ending a heading says: nothing to render, and an id when its first word
+ * starts with `#`, as Docusaurus reads `## Title {/* #custom-id *\/}`. Undefined when the
+ * expression is not a comment alone.
+ */
+function headingComment(expression: string): { id?: string } | undefined {
+  const comment = /^\s*\/\*([^]*?)\*\/\s*$/.exec(expression);
+  if (!comment) return undefined;
+  const first = comment[1]!.trim().split(/\s+/)[0]!;
+  return first.startsWith('#') && first.length > 1 ? { id: first.slice(1) } : {};
+}
+
+/**
+ * Heading ids: `{#custom-id}` or `{/* #custom-id *\/}` when given, else GitHub-style slugs, unique
+ * within the page.
+ */
 export function rehypeHeadingIds() {
   return (tree: HastRoot) => {
     const slugger = new GithubSlugger();
     walkElements(tree, (node: Element) => {
       if (!/^h[1-6]$/.test(node.tagName)) return;
+      const expression = node.children.at(-1) as { type: string; value?: string } | undefined;
+      const comment = expression?.type === 'mdxTextExpression' ? headingComment(expression.value ?? '') : undefined;
+      if (comment) {
+        // The comment goes, and the space before it: the heading's text (its slug, its TOC entry) ends with the title.
+        node.children.pop();
+        const before = node.children.at(-1);
+        if (before?.type === 'text') before.value = before.value.trimEnd();
+        if (comment.id) {
+          node.properties.id = comment.id;
+          slugger.slug(comment.id);
+          return;
+        }
+      }
       const last = node.children.at(-1);
       if (last?.type === 'text') {
         const custom = /\s*\{#([\w-]+)\}\s*$/.exec(last.value);

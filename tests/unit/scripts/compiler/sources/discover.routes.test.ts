@@ -70,6 +70,7 @@ describe('titles and metadata', () => {
 
   it('falls back to the first # heading, without its markup or custom id', () => {
     expect(doc('a.md', '# The *real* `title` {#custom}\n\nText.\n').title).toBe('The real title');
+    expect(doc('a.mdx', '# The `title` {/* #custom */}\n\nText.\n').title).toBe('The title');
   });
 
   it('finds a # heading below the frontmatter or after a tab, but not a ## heading', () => {
@@ -99,6 +100,7 @@ describe('titles and metadata', () => {
   it('reads the first paragraph as Docusaurus reads its excerpt', () => {
     // The title heading (atx or setext) is passed; a later heading's words, an HTML line's text count.
     expect(doc('a.md', '# Title\n\n## Choose a plan\n\nText.\n').description).toBe('Choose a plan');
+    expect(doc('a.mdx', '# Title\n\n## Choose a plan {/* #plans */}\n\nText.\n').description).toBe('Choose a plan');
     expect(doc('a.md', 'Title\n=====\n\nThe text.\n').description).toBe('The text.');
     expect(doc('a.md', '<p align="center"><b>A fast</b> parser</p>\n\nMore.\n').description).toBe('A fast parser');
     expect(doc('a.md', '![A diagram](./d.png)\n').description).toBe('A diagram');
