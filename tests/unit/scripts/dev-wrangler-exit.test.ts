@@ -42,5 +42,7 @@ it('exits with wrangler dev, saying so, when wrangler dev ends before it takes t
   // The test's own time limit is far below the 300 s npm start would otherwise wait for wrangler dev.
   const exit = await server.exited;
   expect(exit.code).not.toBe(0);
-  expect(server.output()).toMatch(/wrangler dev exited \((?:code \d+|SIG\w+)\) before it served the site: npm start stops/);
+  expect(server.output()).toMatch(
+    /wrangler dev exited \((?:code \d+|SIG\w+)\) before it served the site: npm start stops/,
+  );
 });
