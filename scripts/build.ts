@@ -8,10 +8,13 @@ import { performance } from 'node:perf_hooks';
 import { BuildError, BuildErrors } from './compiler/errors.ts';
 import { runBuild } from './compiler/pipeline.ts';
 import { formatTimings, phaseTimer } from './compiler/phase-timings.ts';
-import { parseArgs } from './cli/args.ts';
+import { parseArgs, sharedUsage } from './cli/args.ts';
 import { progressFor } from './cli/progress.ts';
 
-const args = parseArgs(process.argv.slice(2));
+const args = parseArgs(process.argv.slice(2), {
+  usage: `npm run build [-- options]: builds the site folder into the output folder\n\n${sharedUsage}\n  --timings       print each phase's wall and CPU seconds`,
+  switches: ['--timings'],
+});
 const timer = process.argv.includes('--timings') || process.env.SELF_BUILD_TIMINGS === '1' ? phaseTimer() : undefined;
 const started = performance.now();
 try {

@@ -7,7 +7,7 @@
 // and DIR/worker). The steps live in scripts/deploy/steps.ts; both hold the deploy lock (lock.ts).
 
 import { resolve } from 'node:path';
-import { parseArgs } from './cli/args.ts';
+import { parseArgs, sharedUsage } from './cli/args.ts';
 import { progressFor } from './cli/progress.ts';
 import { buildFailureMessage } from './compiler/errors.ts';
 import { withLock } from './deploy/lock.ts';
@@ -16,7 +16,11 @@ import { localServeCommand, localTarget, remoteTarget } from './deploy/target.ts
 import { DeployError } from './deploy/wrangler.ts';
 
 const argv = process.argv.slice(2);
-const args = parseArgs(argv);
+const args = parseArgs(argv, {
+  usage: `npm run deploy [-- options]: builds, then deploys to Cloudflare\n\n${sharedUsage}\n  --local         deploy to Miniflare's local state instead (--persist: default .wrangler/local-deploy)\n  --rollback ID   move the site back to kept build ID`,
+  switches: ['--local'],
+  valued: ['--rollback'],
+});
 const local = argv.includes('--local');
 const rollbackIndex = argv.indexOf('--rollback');
 const rollbackTo = rollbackIndex === -1 ? undefined : argv[rollbackIndex + 1];

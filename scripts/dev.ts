@@ -11,7 +11,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { parseArgs } from './cli/args.ts';
+import { parseArgs, sharedUsage } from './cli/args.ts';
 import { brokenPagesMessage } from './compiler/outputs/broken-pages.ts';
 import { buildFailureMessage } from './compiler/errors.ts';
 import { runBuild } from './compiler/pipeline.ts';
@@ -37,7 +37,9 @@ import { startGroup, type GroupedChild } from './cli/process-group.ts';
 import { offlineEnv } from './cli/run.ts';
 import { progressFor, type ProgressReporter } from './cli/progress.ts';
 
-const args = parseArgs(process.argv.slice(2));
+const args = parseArgs(process.argv.slice(2), {
+  usage: `npm start [-- options]: builds the site, serves it on 127.0.0.1:$PORT and builds again on every edit\n\n${sharedUsage}`,
+});
 
 /** How long the first pointer waits for wrangler dev to answer (its start, on a busy machine). */
 const wranglerStartMs = 300_000;

@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { algoliasearch } from 'algoliasearch';
 import type { SearchRecord } from '../client/contract/search-protocol.ts';
-import { parseArgs } from './cli/args.ts';
+import { parseArgs, sharedUsage } from './cli/args.ts';
 
 /** The settings DocSearch's crawler gives a docs index, trimmed to the fields our records have. */
 export const docSearchSettings = {
@@ -40,7 +40,10 @@ export const docSearchSettings = {
 
 const argv = process.argv.slice(2);
 const dryRun = argv.includes('--dry-run');
-const args = parseArgs(argv.filter((arg) => arg !== '--dry-run'));
+const args = parseArgs(argv, {
+  usage: `npm run search:push [-- options]: uploads the build's search records to Algolia\n\n${sharedUsage}\n  --dry-run       say what would be uploaded, without Algolia`,
+  switches: ['--dry-run'],
+});
 const file = join(args.out, 'search', 'records.json');
 
 let records: SearchRecord[];

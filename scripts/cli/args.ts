@@ -16,7 +16,33 @@ export interface CliArgs {
   cache?: string;
 }
 
-export function parseArgs(argv: string[]): CliArgs {
+/** A command's own options beside the shared ones, and what `--help` says about it. */
+export interface CommandOptions {
+  /** Its usage, printed by `--help` and after an option it does not know. */
+  usage: string;
+  /** Options it reads that take no value (`--timings`). */
+  switches?: string[];
+  /** Options it reads that take a value (`--rollback ID`). */
+  valued?: string[];
+}
+
+/** The options every command reads: `--content DIR`, `--out DIR`, `--persist DIR`, `--cache DIR | --no-cache`. */
+export const sharedUsage = `  --content DIR   the site folder (default: content)
+  --out DIR       where the build goes (default: dist)
+  --persist DIR   wrangler's local state (default: .wrangler/state)
+  --cache DIR     the compile cache (default: a folder per site under node_modules/.cache)
+  --no-cache      compile every page
+  --help          this text
+  PORT            (environment) the local server's port (default: 8787)`;
+
+const sharedValued = ['--content', '--out', '--persist', '--cache'];
+
+/**
+ * With `command`: `--help` (or `-h`) prints its usage and exits; an option it does not read is an
+ * error (exit 2) that names it, so a typo (`--contnet`) does not build the default site instead.
+ */
+export function parseArgs(argv: string[], command?: CommandOptions): CliArgs {
+  if (command) checkOptions(argv, command);
   const value = (flag: string) => {
     const index = argv.indexOf(flag);
     if (index === -1) return undefined;
@@ -48,4 +74,23 @@ export function parseArgs(argv: string[]): CliArgs {
 export function defaultCacheDir(content: string): string {
   const site = createHash('sha256').update(content).digest('hex').slice(0, 16);
   return join('node_modules', '.cache', 'self-docs', `compile-${site}`);
+}
+
+function checkOptions(argv: string[], { usage, switches = [], valued = [] }: CommandOptions): void {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    console.log(usage);
+    process.exit(0);
+  }
+  const takesValue = new Set([...sharedValued, ...valued]);
+  const known = new Set([...takesValue, ...switches, '--no-cache']);
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (!known.has(arg)) {
+      const what = arg.startsWith('-') ? `unknown option ${arg}` : `unexpected argument ${arg}`;
+      console.error(`${what}\n\n${usage}`);
+      process.exit(2);
+    }
+    // Its value is read by the command (a missing one is said there).
+    if (takesValue.has(arg) && argv[i + 1] !== undefined && !argv[i + 1]!.startsWith('--')) i++;
+  }
 }
