@@ -56,6 +56,8 @@ export function indexTerms(text: string): string[] {
 export interface QueryWord {
   word: string;
   parts?: string[];
+  /** Its parts are joined by dots (`Keyboard.dismiss`): an object and its member. */
+  dotted?: boolean;
 }
 
 export function queryWordsOf(query: string): QueryWord[] {
@@ -63,7 +65,10 @@ export function queryWordsOf(query: string): QueryWord[] {
   if (beyondAscii.test(query)) return tokenize(query).map((word) => ({ word }));
   return (query.match(asciiNames) ?? []).map((raw) => {
     const runs = raw.split(joints).filter(Boolean);
-    if (runs.length > 1) return { word: runs.join('').toLowerCase(), parts: runs.map((run) => run.toLowerCase()) };
+    if (runs.length > 1) {
+      const word = { word: runs.join('').toLowerCase(), parts: runs.map((run) => run.toLowerCase()) };
+      return /^[^-_]*$/.test(raw) ? { ...word, dotted: true } : word;
+    }
     const parts = identifierParts(raw);
     return parts ? { word: raw.toLowerCase(), parts } : { word: raw.toLowerCase() };
   });

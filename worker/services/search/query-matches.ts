@@ -20,6 +20,8 @@ export type WordMatches = (lists: TermList[], within?: Matches) => Matches;
 export interface WordLists {
   whole: TermList[];
   parts: TermList[][];
+  /** A dotted name (`Keyboard.dismiss`). */
+  dotted?: boolean;
 }
 
 /**
@@ -51,9 +53,9 @@ export function lookups(words: QueryWord[]): { word: string; last: boolean }[] {
 /** The looked-up lists (in `lookups` order) back by word. */
 export function byWord(words: QueryWord[], lists: TermList[][]): WordLists[] {
   let at = 0;
-  return words.map(({ parts = [] }) => {
+  return words.map(({ parts = [], dotted }) => {
     const whole = lists[at++]!;
-    return { whole, parts: parts.map(() => lists[at++]!) };
+    return { whole, parts: parts.map(() => lists[at++]!), ...(dotted ? { dotted } : {}) };
   });
 }
 
@@ -90,9 +92,37 @@ function wordMatchesOf(word: WordLists, wordMatches: WordMatches, within?: Match
   const scale = partsWeight / parts.length;
   for (let i = 0; i < all!.scores.length; i++) all!.scores[i]! *= scale;
   all!.apart.fill(1);
+  if (word.dotted) titledAndHeaded(word, wordMatches, all!);
   // Where the name is found whole, its parts found elsewhere in the record (a heading holding one)
   // do not say where it lies.
   return union(whole, all!, false, true);
+}
+
+/** The field bits of a page's title (lvl1) and of its headings (lvl2 to lvl4) in a match's meta. */
+const titleBits = 0b1;
+const headingBits = 0b1110;
+
+/**
+ * `Keyboard.dismiss` on the page titled `Keyboard`, in the section headed `dismiss()`: an API
+ * reference documents an object's methods so, one heading each under the object's page. There a
+ * dotted name's first part in the title and its last in a heading is the name itself, not its words
+ * apart, and ranks with the name found whole (`keyboardDismissMode`, a completion, on another page).
+ * Only a dotted name: a kebab-case one (`preset-env`) is a package's, and its parts in a title and a
+ * heading are two other things (the quality bench: Babel 0.899 → 0.875 when they counted).
+ */
+function titledAndHeaded(word: WordLists, wordMatches: WordMatches, all: Matches): void {
+  const first = wordMatches(word.parts[0]!, all);
+  const last = wordMatches(word.parts[word.parts.length - 1]!, all);
+  let at = 0;
+  let lastAt = 0;
+  for (let i = 0; i < first.ids.length; i++) {
+    if (!(first.metas[i]! & titleBits)) continue;
+    const id = first.ids[i]!;
+    while (last.ids[lastAt]! < id) lastAt++;
+    if (last.ids[lastAt] !== id || !(last.metas[lastAt]! & headingBits)) continue;
+    while (all.ids[at]! < id) at++;
+    all.apart[at] = 0;
+  }
 }
 
 /** How a query is matched beside its words: which records count (facet filters), how rare a word is. */

@@ -190,6 +190,21 @@ describe('word forms and typos', () => {
     expect((await pagesFound(records, query))[0]).toBe('floating');
   });
 
+  it('finds a dotted name on the page titled by the object, in the section headed by the method', async () => {
+    const section = (page: string, title: string, heading: string, content: string): SearchRecord => ({
+      ...record(page, 'content', { title, content }),
+      objectID: `${page}-${heading}`,
+      url: `https://docs.example.test/${page}#${heading}`,
+      anchor: heading,
+      hierarchy: { lvl0: 'Docs', lvl1: title, lvl2: heading, lvl3: null, lvl4: null, lvl5: null, lvl6: null },
+    });
+    const records = [
+      section('scrollview', 'ScrollView', 'keyboardDismissMode', 'Whether the keyboard is dismissed on a drag.'),
+      section('keyboard', 'Keyboard', 'dismiss()', 'Dismisses the active keyboard and removes focus.'),
+    ];
+    expect(await pagesFound(records, 'Keyboard.dismiss')).toEqual(['keyboard', 'scrollview']);
+  });
+
   it('forgives two swapped letters as one typo', async () => {
     const records = [record('serving', 'content', { content: 'Serving pages quickly.' })];
     expect(await pagesFound(records, 'sevring')).toEqual(['serving']);
