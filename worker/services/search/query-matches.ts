@@ -2,6 +2,7 @@
 // camelCase word found whole or by all of its parts; and, when no record holds every word, a
 // best-effort answer from records holding some of the words, ranked below the full matches.
 
+import { fieldBits } from '../../../client/contract/index-pieces.ts';
 import type { Postings } from '../../../client/contract/postings.ts';
 import type { QueryWord } from '../../../client/contract/search-text.ts';
 import { filterMatches, intersect, union, type Matches } from './matches.ts';
@@ -85,22 +86,27 @@ function wordMatchesOf(word: WordLists, wordMatches: WordMatches, within?: Match
   if (word.parts.length === 0) return whole;
   const parts = [...word.parts].sort((a, b) => postingsOf(a) - postingsOf(b));
   let all: Matches | undefined;
+  /** Each part's own matches (among the records the parts before it left), for where it lies. */
+  const partMatches = new Map<TermList[], Matches>();
   for (const lists of parts) {
-    all = all ? intersect(all, wordMatches(lists, all)) : wordMatches(lists, within);
+    const found = wordMatches(lists, all ?? within);
+    partMatches.set(lists, found);
+    all = all ? intersect(all, found) : found;
     if (all.ids.length === 0) return whole;
   }
   const scale = partsWeight / parts.length;
   for (let i = 0; i < all!.scores.length; i++) all!.scores[i]! *= scale;
   all!.apart.fill(1);
-  if (word.dotted) titledAndHeaded(word, wordMatches, all!);
+  if (word.dotted)
+    titledAndHeaded(partMatches.get(word.parts[0]!)!, partMatches.get(word.parts[word.parts.length - 1]!)!, all!);
   // Where the name is found whole, its parts found elsewhere in the record (a heading holding one)
   // do not say where it lies.
   return union(whole, all!, false, true);
 }
 
-/** The field bits of a page's title (lvl1) and of its headings (lvl2 to lvl4) in a match's meta. */
-const titleBits = 0b1;
-const headingBits = 0b1110;
+/** The field bits of a page's title and of its headings (h2 to h4, h5 and h6 with h4) in a match's meta. */
+const titleBits = fieldBits.lvl1;
+const headingBits = fieldBits.lvl2 | fieldBits.lvl3 | fieldBits.lvl4;
 
 /**
  * `Keyboard.dismiss` on the page titled `Keyboard`, in the section headed `dismiss()`: an API
@@ -109,19 +115,16 @@ const headingBits = 0b1110;
  * apart, and ranks with the name found whole (`keyboardDismissMode`, a completion, on another page).
  * Only a dotted name: a kebab-case one (`preset-env`) is a package's, and its parts in a title and a
  * heading are two other things (the quality bench: Babel 0.899 → 0.875 when they counted).
+ * `first` and `last`: the first and last parts' matches, each among (at least) `all`'s records.
  */
-function titledAndHeaded(word: WordLists, wordMatches: WordMatches, all: Matches): void {
-  const first = wordMatches(word.parts[0]!, all);
-  const last = wordMatches(word.parts[word.parts.length - 1]!, all);
-  let at = 0;
-  let lastAt = 0;
-  for (let i = 0; i < first.ids.length; i++) {
-    if (!(first.metas[i]! & titleBits)) continue;
-    const id = first.ids[i]!;
-    while (last.ids[lastAt]! < id) lastAt++;
-    if (last.ids[lastAt] !== id || !(last.metas[lastAt]! & headingBits)) continue;
-    while (all.ids[at]! < id) at++;
-    all.apart[at] = 0;
+function titledAndHeaded(first: Matches, last: Matches, all: Matches): void {
+  let f = 0;
+  let l = 0;
+  for (let i = 0; i < all.ids.length; i++) {
+    const id = all.ids[i]!;
+    while (first.ids[f]! < id) f++;
+    while (last.ids[l]! < id) l++;
+    if (first.metas[f]! & titleBits && last.metas[l]! & headingBits) all.apart[i] = 0;
   }
 }
 

@@ -1,6 +1,6 @@
 // Matches in rank order (see `Ranking`): one number a record sorts on every criterion at once.
 
-import { typeRank } from '../../../client/contract/index-pieces.ts';
+import { fieldBits, typeRank } from '../../../client/contract/index-pieces.ts';
 import type { Matches } from './matches.ts';
 
 export const idSpan = 2 ** 32;
@@ -29,7 +29,7 @@ export function bucketCounts(): Uint32Array {
 }
 
 /** The field bit of a record's page title (`indexedFields`' first: lvl1). */
-const titleField = 0b1;
+const titleField = fieldBits.lvl1;
 
 /**
  * A match's place on the record-type criterion, from its meta byte (type × 32 + field bits): its
