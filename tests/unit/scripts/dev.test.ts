@@ -25,9 +25,15 @@ async function answerOnce(path: string, ready: (status: number) => boolean): Pro
     const exit = await Promise.race([server.exited, new Promise((resolve) => setTimeout(resolve, 500, null))]);
     if (exit) throw new Error(`npm start ended:\n${server.output()}`);
     const response = await fetch(origin + path).catch(() => undefined);
-    if (response && ready(response.status)) return { status: response.status, body: await response.text() };
+    if (!response || !ready(response.status)) continue;
+    const body = await response.text();
+    // A page whose status left before its store read failed ends in the 503 page's text (a streamed
+    // document): that read is asked again, as a reader's Retry would.
+    if (!body.includes(storeUnavailable)) return { status: response.status, body };
   }
 }
+
+const storeUnavailable = 'The documentation store did not answer.';
 
 /**
  * Settles once npm start says it serves the whole build: on a busy machine it may serve an early
