@@ -6,7 +6,6 @@
 
 import { performance } from 'node:perf_hooks';
 import { BuildError, BuildErrors } from './compiler/errors.ts';
-import { runBuild } from './compiler/pipeline.ts';
 import { formatTimings, phaseTimer } from './compiler/phase-timings.ts';
 import { parseArgs, sharedUsage } from './cli/args.ts';
 import { progressFor } from './cli/progress.ts';
@@ -18,6 +17,8 @@ const args = parseArgs(process.argv.slice(2), {
 const timer = process.argv.includes('--timings') || process.env.SELF_BUILD_TIMINGS === '1' ? phaseTimer() : undefined;
 const started = performance.now();
 try {
+  // Loaded once the arguments are read: `--help` and a refused option answer without the compiler.
+  const { runBuild } = await import('./compiler/pipeline.ts');
   const result = await runBuild({
     siteDir: args.content,
     outDir: args.out,
