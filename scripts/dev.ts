@@ -14,15 +14,12 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs, sharedUsage } from './cli/args.ts';
 import { brokenPagesMessage } from './compiler/outputs/broken-pages.ts';
 import { buildFailureMessage } from './compiler/errors.ts';
-import { runBuild } from './compiler/pipeline.ts';
 import type { BuildOptions, BuildResult } from './compiler/types.ts';
 import { CompilePriority } from './compiler/compile/priority.ts';
 import type { EarlyBuild, LiveBuild } from './compiler/outputs/early-build.ts';
 import { kvKeys } from '../client/contract/storage.ts';
 import { earlySite, type EarlySite } from './local/live-reload/early-site.ts';
 import { discardState, type BuildState } from './compiler/incremental/build-state.ts';
-import { rebuildPages } from './compiler/incremental/rebuild-pages.ts';
-import { warmRebuild } from './compiler/incremental/warm-rebuild.ts';
 import { watchContent } from './local/dev-watch.ts';
 import { ensureLocalQuerySecret } from './local/dev-vars.ts';
 import { migrateLocalD1 } from './local/local-d1.ts';
@@ -40,6 +37,12 @@ import { progressFor, type ProgressReporter } from './cli/progress.ts';
 const args = parseArgs(process.argv.slice(2), {
   usage: `npm start [-- options]: builds the site, serves it on 127.0.0.1:$PORT and builds again on every edit\n\n${sharedUsage}`,
 });
+// The compiler is loaded once the arguments are read: `--help` and a refused option answer without it.
+const [{ runBuild }, { rebuildPages }, { warmRebuild }] = await Promise.all([
+  import('./compiler/pipeline.ts'),
+  import('./compiler/incremental/rebuild-pages.ts'),
+  import('./compiler/incremental/warm-rebuild.ts'),
+]);
 
 /** How long the first pointer waits for wrangler dev to answer (its start, on a busy machine). */
 const wranglerStartMs = 300_000;
