@@ -4,6 +4,7 @@
 
 import type { BootData } from '../contract/boot.ts';
 import type { BrokenPage } from '../contract/page.ts';
+import { unavailableText } from '../contract/status-text.ts';
 import { useStyleGroup } from '../use-style-loader.ts';
 
 export interface StatusPageProps {
@@ -35,8 +36,8 @@ function NotFound() {
 function ServiceUnavailable() {
   return (
     <main id="__main" className="status-page" tabIndex={-1}>
-      <h1>This page is not available right now</h1>
-      <p>The documentation store did not answer. This is usually brief.</p>
+      <h1>{unavailableText.heading}</h1>
+      <p>{unavailableText.message}</p>
       {/* A GET form reloads the page without needing JavaScript. */}
       <form method="get">
         <button type="submit" className="button button-primary">

@@ -9,6 +9,7 @@ import { loadRenderers } from '../render/load-renderers.ts';
 import { lastKnownManifest } from '../services/content-store.ts';
 import { styledIfKnown } from '../services/style-sheet.ts';
 import { announcementDismissed, chooseTheme } from '../services/theme.ts';
+import { unavailableText } from '../../client/contract/status-text.ts';
 import type { StyledManifest } from '../../client/contract/storage.ts';
 import type { ThemeChoice } from '../services/theme.ts';
 import { describeError, type ErrorAnswer } from './describe.ts';
@@ -45,11 +46,7 @@ export async function errorPageRest(
 function barePage(answer: ErrorAnswer): string {
   const [title, heading, text] =
     answer.status === 503
-      ? [
-          'Unavailable',
-          'This page is not available right now',
-          'The documentation store did not answer. This is usually brief.',
-        ]
+      ? [unavailableText.title, unavailableText.heading, unavailableText.message]
       : answer.status >= 500
         ? ['Error', 'Something went wrong on our side', 'We have been told about it. Please try again later.']
         : [`Error ${answer.status}`, `Error ${answer.status}`, escapeHtml(answer.message)];

@@ -3,6 +3,9 @@
 // the rest is then the error's own (the 503 page's title, text and Retry, in the site's layout),
 // and the document stays well-formed. Whole, the two parts are the bytes a cached page is.
 
+import { escapeHtml } from '../../client/contract/escape-html.ts';
+import { unavailableText } from '../../client/contract/status-text.ts';
+
 const encoder = new TextEncoder();
 
 /**
@@ -10,12 +13,12 @@ const encoder = new TextEncoder();
  * rendered: a title, the message and a Retry that needs no JavaScript.
  */
 export const unavailableRest = [
-  '<title>Unavailable</title>',
+  `<title>${escapeHtml(unavailableText.title)}</title>`,
   '<meta name="robots" content="noindex">',
   '</head>',
   '<body>',
-  '<main><h1>This page is not available right now</h1>',
-  '<p>The documentation store did not answer. This is usually brief.</p>',
+  `<main><h1>${escapeHtml(unavailableText.heading)}</h1>`,
+  `<p>${escapeHtml(unavailableText.message)}</p>`,
   '<form method="get"><button type="submit">Retry</button></form></main>',
   '</body>',
   '</html>\n',

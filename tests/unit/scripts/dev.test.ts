@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kvKeys } from '../../../client/contract/storage.ts';
+import { unavailableText } from '../../../client/contract/status-text.ts';
 import { startGroup, type GroupedChild } from '../../../scripts/cli/process-group.ts';
 import { offlineEnv, runCollecting } from '../../../scripts/cli/run.ts';
 import { npmStartArgs, wholeBuildServed } from '../../../scripts/local/npm-start-args.ts';
@@ -33,7 +34,7 @@ async function answerOnce(path: string, ready: (status: number) => boolean): Pro
   }
 }
 
-const storeUnavailable = 'The documentation store did not answer.';
+const storeUnavailable = unavailableText.message;
 
 /**
  * Settles once npm start says it serves the whole build: on a busy machine it may serve an early
