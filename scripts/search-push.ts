@@ -1,42 +1,18 @@
 // `npm run search:push [-- --dry-run] [-- --out DIR]`: upload dist/search/records.json to a real
-// Algolia index (replaceAllObjects) with DocSearch's index settings.
-// Needs ALGOLIA_APP_ID, ALGOLIA_ADMIN_API_KEY and ALGOLIA_INDEX_NAME (unless --dry-run).
+// Algolia index (every record replaced, as replaceAllObjects does) with DocSearch's index settings.
+// Needs ALGOLIA_APP_ID, ALGOLIA_ADMIN_API_KEY and ALGOLIA_INDEX_NAME (unless --dry-run);
+// ALGOLIA_HOSTS replaces Algolia's hosts (tests). The records are streamed from the file, a batch at
+// a time: a large site's file is larger than a string can be.
 
-import { readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { algoliasearch } from 'algoliasearch';
 import type { SearchRecord } from '../client/contract/search-protocol.ts';
+import { parseHosts } from '../worker/services/search/upstream.ts';
 import { parseArgs, sharedUsage } from './cli/args.ts';
-
-/** The settings DocSearch's crawler gives a docs index, trimmed to the fields our records have. */
-export const docSearchSettings = {
-  searchableAttributes: [
-    'unordered(hierarchy.lvl0)',
-    'unordered(hierarchy.lvl1)',
-    'unordered(hierarchy.lvl2)',
-    'unordered(hierarchy.lvl3)',
-    'unordered(hierarchy.lvl4)',
-    'unordered(hierarchy.lvl5)',
-    'unordered(hierarchy.lvl6)',
-    'content',
-  ],
-  attributesForFaceting: ['type', 'language', 'docusaurus_tag'],
-  attributesToRetrieve: ['hierarchy', 'content', 'anchor', 'url', 'url_without_anchor', 'type'],
-  attributesToHighlight: ['hierarchy', 'content'],
-  attributesToSnippet: ['content:10'],
-  camelCaseAttributes: ['hierarchy', 'content'],
-  ranking: ['words', 'filters', 'typo', 'attribute', 'proximity', 'exact', 'custom'],
-  customRanking: ['desc(weight.pageRank)', 'desc(weight.level)', 'asc(weight.position)'],
-  minWordSizefor1Typo: 4,
-  minWordSizefor2Typos: 8,
-  allowTyposOnNumericTokens: false,
-  ignorePlurals: true,
-  advancedSyntax: true,
-  removeWordsIfNoResults: 'allOptional',
-  separatorsToIndex: '_',
-  highlightPreTag: '<mark>',
-  highlightPostTag: '</mark>',
-} as const;
+import { recordBatches, RecordsFileError } from './search-push/records-file.ts';
+import { recordsPerBatch, replaceIndexRecords } from './search-push/replace-index.ts';
+import { docSearchSettings } from './search-push/settings.ts';
 
 const argv = process.argv.slice(2);
 const dryRun = argv.includes('--dry-run');
@@ -45,35 +21,64 @@ const args = parseArgs(argv, {
   switches: ['--dry-run'],
 });
 const file = join(args.out, 'search', 'records.json');
-
-let records: SearchRecord[];
-try {
-  records = JSON.parse(await readFile(file, 'utf8')) as SearchRecord[];
-} catch {
+if (!existsSync(file)) {
   console.error(`No records at ${file}: run \`npm run build\` first.`);
   process.exit(2);
 }
 
-const { ALGOLIA_APP_ID: appId, ALGOLIA_ADMIN_API_KEY: adminKey, ALGOLIA_INDEX_NAME: indexName = 'self' } = process.env;
+const {
+  ALGOLIA_APP_ID: appId,
+  ALGOLIA_ADMIN_API_KEY: adminKey,
+  ALGOLIA_INDEX_NAME: indexName = 'self',
+  ALGOLIA_HOSTS: hosts,
+} = process.env;
 
-if (dryRun) {
-  console.log(
-    `dry run: would replace every object of index "${indexName}"${appId ? ` in app ${appId}` : ''} with ${records.length} records from ${file}`,
-  );
-  console.log('settings:', JSON.stringify(docSearchSettings, null, 2));
-  console.log('first record:', JSON.stringify(records[0], null, 2));
-  process.exit(0);
+async function main(): Promise<number> {
+  try {
+    if (dryRun) {
+      let count = 0;
+      let first: SearchRecord | undefined;
+      for await (const batch of recordBatches(file, recordsPerBatch)) {
+        first ??= batch[0];
+        count += batch.length;
+      }
+      console.log(
+        `dry run: would replace every object of index "${indexName}"${appId ? ` in app ${appId}` : ''} with ${count} records from ${file}`,
+      );
+      console.log('settings:', JSON.stringify(docSearchSettings, null, 2));
+      console.log('first record:', JSON.stringify(first ?? null, null, 2));
+      return 0;
+    }
+    if (!appId || !adminKey) {
+      console.error(
+        'Set ALGOLIA_APP_ID and ALGOLIA_ADMIN_API_KEY (and ALGOLIA_INDEX_NAME, default "self") to push, or pass --dry-run to see what would be sent.',
+      );
+      return 2;
+    }
+    const client = algoliasearch(appId, adminKey, hosts ? { hosts: parseHosts(hosts, 'readWrite') } : undefined);
+    let told = 0;
+    const pushed = await replaceIndexRecords(client, {
+      indexName,
+      batches: recordBatches(file, recordsPerBatch),
+      settings: docSearchSettings,
+      onProgress: (sent) => {
+        // A line every 100,000 records: a large site's push takes minutes.
+        if (sent - told >= 100_000) console.log(`sent ${(told = sent)} records`);
+      },
+    });
+    console.log(`pushed ${pushed} records and the DocSearch settings to index "${indexName}"`);
+    return 0;
+  } catch (error) {
+    if (error instanceof RecordsFileError) {
+      console.error(`${error.message}\nRun \`npm run build\` again to write the records file whole.`);
+      return 2;
+    }
+    console.error(
+      `search:push failed: ${error instanceof Error ? error.message : String(error)}\n` +
+        `The index "${indexName}" is as it was: it is replaced only once every record is in.`,
+    );
+    return 1;
+  }
 }
 
-if (!appId || !adminKey) {
-  console.error(
-    'Set ALGOLIA_APP_ID and ALGOLIA_ADMIN_API_KEY (and ALGOLIA_INDEX_NAME, default "self") to push, or pass --dry-run to see what would be sent.',
-  );
-  process.exit(2);
-}
-
-const client = algoliasearch(appId, adminKey);
-const objects = records.map((record) => ({ ...record }) as Record<string, unknown> & { objectID: string });
-await client.replaceAllObjects({ indexName, objects, batchSize: 1000 });
-await client.setSettings({ indexName, indexSettings: docSearchSettings as never });
-console.log(`pushed ${records.length} records and the DocSearch settings to index "${indexName}"`);
+process.exit(await main());

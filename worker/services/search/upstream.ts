@@ -47,8 +47,11 @@ export function algoliaConfigured(env: Env): boolean {
   return Boolean(env.ALGOLIA_APP_ID && env.ALGOLIA_SEARCH_API_KEY && env.ALGOLIA_INDEX_NAME);
 }
 
-/** `ALGOLIA_HOSTS`: comma-separated hosts, `http://127.0.0.1:9001` or `example.algolia.net`. */
-export function parseHosts(value: string | undefined) {
+/**
+ * `ALGOLIA_HOSTS`: comma-separated hosts, `http://127.0.0.1:9001` or `example.algolia.net`; the
+ * worker only searches them (`read`), `npm run search:push` writes to them too.
+ */
+export function parseHosts(value: string | undefined, accept: 'read' | 'readWrite' = 'read') {
   if (!value) return undefined;
   return value
     .split(',')
@@ -60,7 +63,7 @@ export function parseHosts(value: string | undefined) {
         url: url.hostname,
         port: url.port ? Number(url.port) : undefined,
         protocol: url.protocol.replace(':', '') as 'http' | 'https',
-        accept: 'read' as const,
+        accept,
       };
     });
 }
