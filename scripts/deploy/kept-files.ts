@@ -54,14 +54,15 @@ export const deployKeys = {
 /** Keys this module writes outside a build's own `b:<id>:` keys, which the deploy collects. */
 export const keptFilePrefixes = ['deploy:asset:', 'deploy:worker:', 'deploy:pack:', 'deploy:list:'] as const;
 
-/**
- * Files up to this size (in base64) share values: a redeploy after one changed page brings dozens
- * of new search index pieces, which would otherwise be a KV write each.
- */
-const packedChars = 1024 * 1024;
 const base64Chars = (bytes: number) => Math.ceil(bytes / 3) * 4;
 
-/** Characters of base64 in one stored value: under KV's 25 MiB value limit with room to spare. */
+/**
+ * Characters of base64 in one stored value: under KV's 25 MiB value limit with room to spare. Files
+ * that fit in one share values (packs) up to this size: a redeploy after one changed page brings
+ * dozens of new search index pieces (at 100,000 pages ~13 MB of them, the common words' pieces
+ * of ~1 MB each among them), which would otherwise be a KV write each. Only a larger file is
+ * stored alone, in parts.
+ */
 export const partChars = 20 * 1024 * 1024;
 /** One bulk file sent at a time stays well under the API's 100 MB request limit. */
 const bulkChars = 40 * 1024 * 1024;
@@ -121,7 +122,7 @@ export async function storeAssets(
     }
     const text = readFileSync(join(clientDir, 'assets', asset.path)).toString('base64');
     stored++;
-    if (text.length <= packedChars) {
+    if (text.length <= partChars) {
       if (pack.chars + text.length > partChars) closePack();
       asset.pack = { key: '', at: pack.chars };
       pack.texts.push(text);

@@ -13,8 +13,8 @@ import { kvStandIn } from '../../support/kv-wrangler.ts';
 
 let root: string;
 
-/** A build: its id, one page key, and `pieces` search pieces as hashed assets. */
-async function build(id: string, pieces: number[]): Promise<string> {
+/** A build: its id, one page key, and `pieces` search pieces as hashed assets (`large` ones of ~1 MB). */
+async function build(id: string, pieces: number[], large: number[] = []): Promise<string> {
   const out = join(root, id);
   await mkdir(join(out, 'kv'), { recursive: true });
   await mkdir(join(out, 'client', 'assets', 'search'), { recursive: true });
@@ -22,9 +22,13 @@ async function build(id: string, pieces: number[]): Promise<string> {
   await writeFile(join(out, 'kv', 'bulk-000.json'), JSON.stringify([{ key: `page:${id}`, value: '{}' }]));
   await writeFile(join(out, 'kv', 'keys.json'), JSON.stringify([`page:${id}`]));
   for (const piece of pieces)
-    await writeFile(join(out, 'client', 'assets', 'search', `p${piece}.json`), `{"piece":${piece}}`);
+    await writeFile(join(out, 'client', 'assets', 'search', `p${piece}.json`), pieceText(piece, large.includes(piece)));
   return out;
 }
+
+/** A piece's text; a large one as a common word's term piece at 100,000 pages, ~1 MB. */
+const pieceText = (piece: number, large = false) =>
+  large ? `{"piece":${piece},"postings":"${String(piece % 10).repeat(1_000_000)}"}` : `{"piece":${piece}}`;
 
 const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => from + i);
 const assetWrites = (puts: string[][]) =>
@@ -70,6 +74,33 @@ describe('hashed assets kept in KV', () => {
     for (const piece of range(0, 35))
       expect(await readFile(join(out, 'client', 'assets', 'search', `p${piece}.json`), 'utf8')).toBe(
         `{"piece":${piece}}`,
+      );
+  });
+
+  it('packs a redeploy’s new pieces of ~1 MB with its small ones: one write, and they come back whole', async () => {
+    const kv = new Map<string, string>();
+    const first = kvStandIn(kv);
+    await deployBuild(
+      remoteTarget(first.wrangler, join(root, 'archive-large')),
+      await build('build0000011', range(0, 30)),
+      () => {},
+    );
+    // One page changed at 100,000 pages: five common words' pieces of ~1 MB each among the new ones.
+    const second = kvStandIn(kv);
+    await deployBuild(
+      remoteTarget(second.wrangler, join(root, 'archive-large')),
+      await build('build0000012', range(5, 40), range(30, 35)),
+      () => {},
+    );
+    const writes = assetWrites(second.puts);
+    expect(writes).toEqual([[expect.stringMatching(/^deploy:pack:/)]]);
+
+    const third = kvStandIn(kv);
+    const out = await build('build0000013', []);
+    await deployBuild(remoteTarget(third.wrangler, join(root, 'archive-large')), out, () => {});
+    for (const piece of range(30, 40))
+      expect(await readFile(join(out, 'client', 'assets', 'search', `p${piece}.json`), 'utf8')).toBe(
+        pieceText(piece, piece < 35),
       );
   });
 });
