@@ -14,8 +14,6 @@ export interface ReplaceOptions {
   settings: Record<string, unknown>;
   /** Told after each batch sent, with the records sent so far. */
   onProgress?: (sent: number) => void;
-  /** Polls of a task before giving up (algoliasearch's default is 50 for waitForTask). */
-  maxRetries?: number;
 }
 
 /** Records a `batch` request carries at most (Algolia's guidance: about 1,000, well under 10 MB). */
@@ -23,10 +21,10 @@ export const recordsPerBatch = 1000;
 
 /** Returns how many records the index now holds. */
 export async function replaceIndexRecords(client: SearchClient, options: ReplaceOptions): Promise<number> {
-  const { indexName, maxRetries } = options;
+  const { indexName } = options;
   const temporary = `${indexName}_tmp_${Date.now().toString(36)}`;
   const wait = async (taskID: number) => {
-    await client.waitForTask({ indexName: temporary, taskID, ...(maxRetries ? { maxRetries } : {}) });
+    await client.waitForTask({ indexName: temporary, taskID });
   };
   let sent = 0;
   try {
@@ -57,7 +55,7 @@ export async function replaceIndexRecords(client: SearchClient, options: Replace
     await wait(move.taskID);
     return sent;
   } catch (error) {
-    // What was half sent goes; the live index is as it was.
+    // What was half sent goes; unless the move itself failed, the live index is as it was.
     await client.deleteIndex({ indexName: temporary }).catch(() => undefined);
     throw error;
   }
