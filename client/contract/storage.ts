@@ -176,8 +176,8 @@ export interface SearchRef {
   directory: string;
   /**
    * Where the page record chunks (read for a query's hits) are when not with the other pieces: a
-   * large site keeps them in KV, so that its static files stay under Workers Static Assets' 20,000
-   * a version on the free plan (they are most of the pieces).
+   * site too large for its pieces to stay under Workers Static Assets' 20,000 files a version on the
+   * free plan, even with the chunks grown, keeps them in KV (they are most of the pieces).
    */
   passing?: 'kv';
   /**

@@ -28,9 +28,9 @@ import { assembleManifest, writeManifest } from './outputs/manifest.ts';
 import { PageStore } from './outputs/page-store.ts';
 import { discoverCustomPages } from './pages/discover-pages.ts';
 import { addRedirectTargets, bucketRoutes, storeRouteTable } from './outputs/route-table.ts';
-import { emitSearchIndex } from './outputs/search/emit.ts';
+import { emitSearchIndex, staticPieceFiles } from './outputs/search/emit.ts';
 import { createSearchIndexWriter } from './outputs/search/index-writer.ts';
-import { checkStaticAssets } from './outputs/platform-limits.ts';
+import { checkStaticAssets, workersPlanFor } from './outputs/platform-limits.ts';
 import { topLevelSections } from './outputs/search/records.ts';
 import { storeSidebars } from './outputs/sidebar-files.ts';
 import { readSources } from './sources/read-sources.ts';
@@ -232,12 +232,15 @@ async function buildSite(
   const llms = await storeLlms(kv, llmsRecord(site, llmsSidebars, llmsPages(site, built)));
 
   phase('search index');
-  // The split search index: static assets beside the client, or KV for a build without one.
+  // The split search index: static assets beside the client, or KV for a build without one. The
+  // static files it may ship depend on the Workers plan the build's KV needs (platform-limits.ts).
+  const plan = workersPlanFor(kv.keyCount);
   const search = await emitSearchIndex(
     searchIndex,
     options.skipClient || options.searchInKv ? 'kv' : 'assets',
     outDir,
     kv,
+    staticPieceFiles[plan],
   );
 
   phase('client bundle and styles');
@@ -263,7 +266,8 @@ async function buildSite(
   const written = await writeManifest(kv, outDir, manifest);
   await writeSiteAssets(outDir, siteAssets, staticDir, compiled.media);
   if (siteAssets.bundle) await writeCrawlFiles(outDir, site, built);
-  if (!options.skipClient) diagnostics.warnings.push(...(await checkStaticAssets(join(outDir, 'client'))).warnings);
+  if (!options.skipClient)
+    diagnostics.warnings.push(...(await checkStaticAssets(join(outDir, 'client'), plan)).warnings);
   return {
     buildId: manifest.buildId,
     manifest,

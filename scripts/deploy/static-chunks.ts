@@ -1,5 +1,5 @@
-// A large build keeps its page record chunks in KV (`SearchRef.passing`), so that its static files
-// stay under Workers Static Assets' limit: a redeploy of one changed page would write its new
+// A build too large for its page record chunks to stay static files, even grown to their largest
+// (recordChunkTarget), keeps them in KV (`SearchRef.passing`), under Workers Static Assets' limit: a redeploy of one changed page would write its new
 // record chunk as one more KV value. The deploy leaves the record chunks KV lacks (after a
 // one-page change, that page's) in the static assets instead and names them in the manifest it
 // uploads (`SearchRef.staticChunks`): the redeploy writes what a smaller site's writes. The static

@@ -81,6 +81,11 @@ export class KvWriter {
     await this.add({ key, value });
   }
 
+  /** Keys stored so far, content and per-build. */
+  get keyCount(): number {
+    return this.content.size + this.others.length;
+  }
+
   /** The content keys stored so far, sorted (the build's `b:<id>:keys` record). */
   contentKeys(): string[] {
     return [...this.content].sort();

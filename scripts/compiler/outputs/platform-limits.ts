@@ -1,7 +1,8 @@
 // What Cloudflare takes from a build: a KV value of at most 25 MiB, and Workers Static Assets of at
 // most 25 MiB a file and 20,000 files a version on the free plan (100,000 on the paid one). A build
 // over one says so as a build error (or, over the free plan's file count, a warning), not as a
-// failed upload at deploy time.
+// failed upload at deploy time. Which plan a build needs follows from its KV: the free plan writes
+// 1,000 keys a day, so a build of more keys can only be deployed on the paid plan.
 
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -12,7 +13,20 @@ export const platformLimits = {
   assetBytes: 25 * 2 ** 20,
   assetFilesFree: 20_000,
   assetFiles: 100_000,
+  /** KV writes to different keys a day on the free plan (unlimited on the paid one). */
+  kvWritesFree: 1_000,
 } as const;
+
+export type WorkersPlan = 'free' | 'paid';
+
+/**
+ * The plan a build of `kvKeys` KV keys needs: its first deploy writes them all, so past the free
+ * plan's writes a day only the paid plan can take it (a site of some 400 pages or more). The static
+ * files a build may ship follow (`staticPieceFiles`, `checkStaticAssets`).
+ */
+export function workersPlanFor(kvKeys: number): WorkersPlan {
+  return kvKeys > platformLimits.kvWritesFree ? 'paid' : 'free';
+}
 
 /** A KV value over the limit, as a build error naming its key. */
 export function checkKvValue(key: string, bytes: number): void {
@@ -25,8 +39,14 @@ export function checkKvValue(key: string, bytes: number): void {
   );
 }
 
-/** The client folder's files against the static-assets limits: a warning over the free plan's count, else errors. */
-export async function checkStaticAssets(clientDir: string): Promise<{ files: number; warnings: BuildError[] }> {
+/**
+ * The client folder's files against the static-assets limits: errors over a file's size or the paid
+ * plan's count, a warning over the free plan's count for a build that `plan` puts on the free plan.
+ */
+export async function checkStaticAssets(
+  clientDir: string,
+  plan: WorkersPlan = 'free',
+): Promise<{ files: number; warnings: BuildError[] }> {
   const entries = await readdir(clientDir, { recursive: true, withFileTypes: true }).catch(() => []);
   let files = 0;
   for (const entry of entries) {
@@ -48,9 +68,11 @@ export async function checkStaticAssets(clientDir: string): Promise<{ files: num
       undefined,
       `the build has ${files} static files; Workers Static Assets take at most ${limit.toLocaleString('en')} a version` +
         (limit === platformLimits.assetFilesFree ? ' on the free plan (100,000 on the paid plan)' : ''),
-      'most of them are search index pieces (past 15,000 the page record chunks already go to KV): build with ' +
-        'the search index in KV (a build without a client keeps it there), or leave pages out of search',
+      'the search index keeps to 15,000 of them on the free plan and 75,000 on the paid one (its record chunks ' +
+        'grow, then go to KV): serve the other files (images, downloads) from elsewhere, build with the search ' +
+        'index in KV (a build without a client keeps it there), or leave pages out of search',
     );
   if (files > platformLimits.assetFiles) throw over(platformLimits.assetFiles);
-  return { files, warnings: files > platformLimits.assetFilesFree ? [over(platformLimits.assetFilesFree)] : [] };
+  const overFree = plan === 'free' && files > platformLimits.assetFilesFree;
+  return { files, warnings: overFree ? [over(platformLimits.assetFilesFree)] : [] };
 }

@@ -11,7 +11,7 @@ import {
 import { cutRule, endsAfter, mixNumber } from './cuts.ts';
 
 /** Record chunks a page directory piece lists: a few KB, read together with the pieces a query needs. */
-const chunksPerPageDirectory = 256;
+export const chunksPerPageDirectory = 256;
 
 /** The entries of `list` (the build's term pieces, in order) that hold `terms`, in the list's order. */
 export function termPiecesOfTerms(terms: string[], list: TermPieceEntry[]): TermPieceEntry[] {

@@ -1,7 +1,8 @@
 // The build's search step: the split index of every page's records, written where the worker
-// will read it (static assets for deployed builds, KV when the build has no client). A large
-// site's page record chunks, most of its pieces, go to KV: Workers Static Assets take 20,000 files
-// a version on the free plan, and a 100,000-page site has some 42,000 pieces.
+// will read it (static assets for deployed builds, KV when the build has no client). Workers
+// Static Assets take 20,000 files a version on the free plan, 100,000 on the paid one: past the
+// plan's `staticPieceFiles` a site's record chunks grow (piece-writers.ts's `recordChunkTarget`) so
+// that its pieces stay files, and only a site too large for that has them go to KV.
 
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
@@ -12,12 +13,14 @@ import type { KvWriter } from '../kv-writer.ts';
 import type { SearchIndexWriter } from './index-writer.ts';
 
 /**
- * Pieces a build ships as static files at most before its record chunks go to KV: the free plan's
- * 20,000 files, less room for the client's own files and the kept builds' pieces a deploy uploads
- * beside them. A changed page changes one record chunk: the deploy leaves such new chunks in the
- * static assets (scripts/deploy/static-chunks.ts), so a redeploy writes no more KV values for it.
+ * Pieces a build ships as static files at most, by the Workers plan its KV needs
+ * (platform-limits.ts's `workersPlanFor`): the index writer sizes the record chunks for it, and past
+ * it the record chunks go to KV. The plan's files (20,000 or 100,000), less room for the client's
+ * own files and the kept builds' pieces a deploy uploads beside them. With the chunks in KV, a
+ * changed page changes one record chunk: the deploy leaves such new chunks in the static assets
+ * (scripts/deploy/static-chunks.ts), so a redeploy writes no more KV values for it.
  */
-export const staticPieceFiles = 15_000;
+export const staticPieceFiles = { free: 15_000, paid: 75_000 } as const;
 
 /** Writes every piece (the directory last) and returns where the worker finds them. */
 export async function emitSearchIndex(
@@ -25,14 +28,14 @@ export async function emitSearchIndex(
   store: SearchRef['store'],
   outDir: string,
   kv: KvWriter,
-  maxStaticPieces = staticPieceFiles,
+  maxStaticPieces: number = staticPieceFiles.free,
 ): Promise<SearchRef> {
   const fileOf = (hash: string) => join(outDir, 'client', searchPiecePath(hash));
   if (store === 'assets') await mkdir(dirname(fileOf('directory')), { recursive: true });
   let directory = '';
   let files = 0;
   const chunks: string[] = [];
-  for (const piece of writer.pieces()) {
+  for (const piece of writer.pieces(store === 'assets' ? { staticPieces: maxStaticPieces } : {})) {
     // A piece's name is its content hash already (pieceHash is contentHash).
     // A piece a kept writer wrote before reads its text only if the KV does not hold it yet.
     if (store === 'kv') directory = await kv.putContent(kvKeys.searchPiece, () => piece.text, piece.hash);

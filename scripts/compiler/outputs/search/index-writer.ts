@@ -14,11 +14,12 @@ import {
   type TermPieceEntry,
 } from '../../../../client/contract/index-pieces.ts';
 import { storedFormats } from '../../../../client/contract/storage.ts';
-import { pageDirectories } from './directory.ts';
+import { chunksPerPageDirectory, pageDirectories } from './directory.ts';
 import {
   piece,
   pieceSizes,
   recordChunks,
+  recordChunkTarget,
   termPieces,
   vocabularyPieces,
   type PageTexts,
@@ -51,8 +52,12 @@ export interface SearchIndexWriter {
   spilled(): boolean;
   /** Bytes of postings a kept writer's writes read back from disk so far (0 for one in memory). */
   postingsReadBack(): number;
-  /** Every piece, one at a time so the caller can write each out; the root comes last. */
-  pieces(): Generator<SearchPiece>;
+  /**
+   * Every piece, one at a time so the caller can write each out; the root comes last.
+   * `staticPieces`: the pieces the index may ship as static files (emit.ts), for an index stored
+   * so: its record chunks grow (`recordChunkTarget`) so that every piece stays a file.
+   */
+  pieces(options?: { staticPieces?: number }): Generator<SearchPiece>;
   /** All pieces at once, for small sites and tests. */
   finish(): { directory: string; pieces: Map<string, string> };
 }
@@ -228,9 +233,9 @@ export function createSearchIndexWriter({
       if (other.span > fullest.records) fullest = { records: other.span, url: other.url };
   };
 
-  function* pieces(): Generator<SearchPiece> {
+  function* pieces({ staticPieces }: { staticPieces?: number } = {}): Generator<SearchPiece> {
     try {
-      yield* piecesHeld();
+      yield* piecesHeld(staticPieces);
     } finally {
       spilled?.records.close();
       spilled?.headings.close();
@@ -240,7 +245,7 @@ export function createSearchIndexWriter({
     }
   }
 
-  function* piecesHeld(): Generator<SearchPiece> {
+  function* piecesHeld(staticPieces: number | undefined): Generator<SearchPiece> {
     // Pages taken out and not added again: their terms' postings changed.
     for (const [page, blocks] of removed) memo?.touched(blocks.keys(), page);
     removed.clear();
@@ -281,30 +286,45 @@ export function createSearchIndexWriter({
       ...(pageTags.size > 0 ? { pageTags: tagRanges(pageTags, defaults.docusaurusTag) } : {}),
     };
     const termList: TermPieceEntry[] = [];
+    /** Pieces written so far, for the record chunks' size. */
+    let written = 0;
     // A vocabulary piece changes with its terms' counts and term pieces: the terms touched since
     // the last write, and those of every term piece made again.
     const changed = writtenBefore ? new Set(memo?.touchedSince()) : undefined;
-    for (const written of termPieces(vocabulary, postingsOf, sizes, ids.perPage, memo, changed)) {
-      termList.push([written.first, written.hash, written.continued ? 1 : 0]);
-      yield written;
+    for (const made of termPieces(vocabulary, postingsOf, sizes, ids.perPage, memo, changed)) {
+      termList.push([made.first, made.hash, made.continued ? 1 : 0]);
+      written++;
+      yield made;
     }
-    for (const written of vocabularyPieces(vocabulary, terms, termList, sizes.vocabulary, memo, { changed })) {
-      root.vocabulary.push([written.first, written.hash]);
-      yield written;
+    for (const made of vocabularyPieces(vocabulary, terms, termList, sizes.vocabulary, memo, { changed })) {
+      root.vocabulary.push([made.first, made.hash]);
+      written++;
+      yield made;
     }
-    for (const written of vocabularyPieces(typos, terms, termList, sizes.vocabulary, memo, { typos: true, changed })) {
-      root.typos.push([typoKey(written.first), written.hash]);
-      yield written;
+    for (const made of vocabularyPieces(typos, terms, termList, sizes.vocabulary, memo, { typos: true, changed })) {
+      root.typos.push([typoKey(made.first), made.hash]);
+      written++;
+      yield made;
     }
     const chunks: ChunkEntry[] = [];
     const pagesChanged = memo?.pagesTouchedSince() ?? [];
     const records = pagesOf(pageRecords, spilled?.records);
-    for (const written of recordChunks(records, sizes.records, memo, { changed: pagesChanged })) {
+    const headings = pagesOf(pageHeadings, spilled?.headings);
+    const recordTarget =
+      (staticPieces !== undefined &&
+        recordChunkTarget(sizes, {
+          written,
+          recordChars: sum(records),
+          headingChars: sum(headings),
+          maxPieces: staticPieces,
+          perDirectory: sizes.pageDirectory ?? chunksPerPageDirectory,
+        })) ||
+      sizes.records;
+    for (const written of recordChunks(records, recordTarget, memo, { changed: pagesChanged })) {
       chunks.push([written.first, written.hash]);
       yield written;
     }
     const headingChunks: ChunkEntry[] = [];
-    const headings = pagesOf(pageHeadings, spilled?.headings);
     for (const written of recordChunks(headings, sizes.headings ?? sizes.records, memo, {
       headings: true,
       changed: pagesChanged,
@@ -341,4 +361,11 @@ export function createSearchIndexWriter({
     pieces,
     finish,
   };
+}
+
+/** The characters of every page's text, from their lengths alone. */
+function sum(texts: PageTexts): number {
+  let chars = 0;
+  for (const page of texts.pages) chars += texts.size(page);
+  return chars;
 }

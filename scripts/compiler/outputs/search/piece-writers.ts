@@ -32,7 +32,10 @@ export interface PieceSizes {
    * reads little more than the terms that can stand for it.
    */
   vocabulary: number;
-  /** Record chunks hold whole pages (a few each on a large site); a hit reads one. */
+  /**
+   * Record chunks hold whole pages (a few each); a hit reads one. A large site's grow past it to stay
+   * static files (`recordChunkTarget`).
+   */
   records: number;
   /** Heading chunks hold pages' titles and headings (about 25 pages); records' size when absent. */
   headings?: number;
@@ -47,6 +50,33 @@ export const pieceSizes: PieceSizes = {
   records: 24 * 1024,
   headings: 24 * 1024,
 };
+
+/** Record chunks grow at most this many times their usual size (`recordChunkTarget`): 32 × 24 KB. */
+export const recordChunkGrowth = 32;
+
+/**
+ * The record chunks' target size for an index shipped as at most `maxPieces` static files:
+ * `sizes.records`, doubled until the pieces fit (the ones already written, the heading chunks and
+ * the record chunks at their targets' average, a page directory piece a `perDirectory` of them),
+ * at most `recordChunkGrowth` times. A hit reads one chunk and decodes only its own page, so a
+ * larger chunk costs a search a larger read, where a chunk in KV (emit.ts's way out when the files
+ * do not fit) costs it a KV read, counted against the plan's reads. Doubling, not an exact fit: the
+ * cuts (cuts.ts) move only when the site grows past a doubling, not with every page added.
+ * `undefined` when even the largest do not fit: the usual size, since the chunks then go to KV.
+ */
+export function recordChunkTarget(
+  sizes: PieceSizes,
+  estimate: { written: number; recordChars: number; headingChars: number; maxPieces: number; perDirectory: number },
+): number | undefined {
+  const headings = Math.ceil(estimate.headingChars / (sizes.headings ?? sizes.records));
+  for (let growth = 1; growth <= recordChunkGrowth; growth *= 2) {
+    const target = sizes.records * growth;
+    const chunks = Math.ceil(estimate.recordChars / target);
+    const directories = Math.ceil(chunks / estimate.perDirectory) + 1;
+    if (estimate.written + headings + chunks + directories <= estimate.maxPieces) return target;
+  }
+  return undefined;
+}
 
 type TermPiece = SearchPiece & { first: string; continued: boolean };
 

@@ -1,12 +1,17 @@
 // A build over what Cloudflare takes says so with a build error (a warning over the free plan's
-// file count), naming the value or the folder and what to do, before any deploy tries the upload.
+// file count), naming the value or the folder and what to do, before any deploy tries the upload. A
+// build whose KV the free plan cannot take in a day is held to the paid plan's limits.
 
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BuildError } from '../../../../../scripts/compiler/errors.ts';
-import { checkKvValue, checkStaticAssets } from '../../../../../scripts/compiler/outputs/platform-limits.ts';
+import {
+  checkKvValue,
+  checkStaticAssets,
+  workersPlanFor,
+} from '../../../../../scripts/compiler/outputs/platform-limits.ts';
 
 let root: string;
 
@@ -35,7 +40,16 @@ describe('platform limits', () => {
     expect(warnings.map((warning) => warning.problem)).toEqual([
       'the build has 20020 static files; Workers Static Assets take at most 20,000 a version on the free plan (100,000 on the paid plan)',
     ]);
+    // A build of more KV keys than the free plan writes a day is deployed on the paid plan: nothing to say.
+    expect(await checkStaticAssets(client, workersPlanFor(1_001))).toEqual({ files: 20_020, warnings: [] });
   }, 180_000);
+
+  it('puts a build on the paid plan once its KV keys pass the free plan’s 1,000 writes a day', () => {
+    expect(workersPlanFor(0)).toBe('free');
+    expect(workersPlanFor(1_000)).toBe('free');
+    expect(workersPlanFor(1_001)).toBe('paid');
+    expect(workersPlanFor(241_360)).toBe('paid');
+  });
 
   it('says nothing of a small client folder', async () => {
     const client = join(root, 'small');
