@@ -4,7 +4,8 @@
 // isolate's. The bench serves the same build twice, straight on workerd: as deployed, and with
 // `noEdgeCacheEntry` (the Cache API answered inside the isolate); the second is the worker's own
 // CPU, the difference the simulator's. KV is Miniflare's simulator in both, so its reads stay
-// counted (a read of a record chunk at 100,000 pages is one): the bench reports the reads beside.
+// counted (a record chunk of a build past its plan's static files is one): the bench reports the
+// reads beside.
 
 import { fileURLToPath } from 'node:url';
 

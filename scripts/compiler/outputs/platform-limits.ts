@@ -20,9 +20,19 @@ export const platformLimits = {
 export type WorkersPlan = 'free' | 'paid';
 
 /**
+ * Pieces a build ships as static files at most, by the Workers plan its KV needs
+ * (`workersPlanFor`): the search index writer sizes its record chunks for it, and past it the
+ * record chunks go to KV (search/emit.ts). The plan's files (20,000 or 100,000), less room for the
+ * client's own files and the kept builds' pieces a deploy uploads beside them. With the chunks in KV, a
+ * changed page changes one record chunk: the deploy leaves such new chunks in the static assets
+ * (scripts/deploy/static-chunks.ts), so a redeploy writes no more KV values for it.
+ */
+export const staticPieceFiles = { free: 15_000, paid: 75_000 } as const;
+
+/**
  * The plan a build of `kvKeys` KV keys needs: its first deploy writes them all, so past the free
- * plan's writes a day only the paid plan can take it (a site of some 400 pages or more). The static
- * files a build may ship follow (`staticPieceFiles`, `checkStaticAssets`).
+ * plan's writes a day only the paid plan can take it (a build holds about 2 keys a page: some 450
+ * pages). The static files a build may ship follow (`staticPieceFiles`, `checkStaticAssets`).
  */
 export function workersPlanFor(kvKeys: number): WorkersPlan {
   return kvKeys > platformLimits.kvWritesFree ? 'paid' : 'free';
@@ -68,9 +78,10 @@ export async function checkStaticAssets(
       undefined,
       `the build has ${files} static files; Workers Static Assets take at most ${limit.toLocaleString('en')} a version` +
         (limit === platformLimits.assetFilesFree ? ' on the free plan (100,000 on the paid plan)' : ''),
-      'the search index keeps to 15,000 of them on the free plan and 75,000 on the paid one (its record chunks ' +
-        'grow, then go to KV): serve the other files (images, downloads) from elsewhere, build with the search ' +
-        'index in KV (a build without a client keeps it there), or leave pages out of search',
+      `the search index keeps to ${staticPieceFiles.free.toLocaleString('en')} of them on the free plan and ` +
+        `${staticPieceFiles.paid.toLocaleString('en')} on the paid one (its record chunks grow, then go to KV): ` +
+        'serve the other files (images, downloads) from elsewhere, build with the search index in KV (a build ' +
+        'without a client keeps it there), or leave pages out of search',
     );
   if (files > platformLimits.assetFiles) throw over(platformLimits.assetFiles);
   const overFree = plan === 'free' && files > platformLimits.assetFilesFree;

@@ -10,19 +10,13 @@ import { dirname, join } from 'node:path';
 import { kvKeys, type SearchRef } from '../../../../client/contract/storage.ts';
 import { searchPiecePath } from '../../../../client/contract/urls.ts';
 import type { KvWriter } from '../kv-writer.ts';
+import { staticPieceFiles } from '../platform-limits.ts';
 import type { SearchIndexWriter } from './index-writer.ts';
 
 /**
- * Pieces a build ships as static files at most, by the Workers plan its KV needs
- * (platform-limits.ts's `workersPlanFor`): the index writer sizes the record chunks for it, and past
- * it the record chunks go to KV. The plan's files (20,000 or 100,000), less room for the client's
- * own files and the kept builds' pieces a deploy uploads beside them. With the chunks in KV, a
- * changed page changes one record chunk: the deploy leaves such new chunks in the static assets
- * (scripts/deploy/static-chunks.ts), so a redeploy writes no more KV values for it.
+ * Writes every piece (the directory last) and returns where the worker finds them: at most
+ * `maxStaticPieces` of them as static files (`staticPieceFiles` of the build's plan).
  */
-export const staticPieceFiles = { free: 15_000, paid: 75_000 } as const;
-
-/** Writes every piece (the directory last) and returns where the worker finds them. */
 export async function emitSearchIndex(
   writer: SearchIndexWriter,
   store: SearchRef['store'],
