@@ -1,11 +1,12 @@
 // A build too large for its page record chunks to stay static files, even grown to their largest
 // (recordChunkTarget), keeps them in KV (`SearchRef.passing`), under Workers Static Assets' limit:
-// a redeploy of one changed page would write its new record chunk as one more KV value. The deploy leaves the record chunks KV lacks (after a
-// one-page change, that page's) in the static assets instead and names them in the manifest it
-// uploads (`SearchRef.staticChunks`): the redeploy writes what a smaller site's writes. The static
-// file lands in the pack of new hashed assets the deploy writes anyway (kept-files.ts). Past a
-// bound, every chunk KV lacks goes to KV and the list is empty again, so the manifest (read once
-// an isolate) grows by a few KB at most and the static files by a few hundred.
+// a redeploy of one changed page would write its new record chunk as one more KV value. The
+// deploy leaves the record chunks KV lacks (after a one-page change, that page's) in the static
+// assets instead and names them in the manifest it uploads (`SearchRef.staticChunks`): the
+// redeploy writes what a smaller site's writes. The static file lands in the pack of new hashed
+// assets the deploy writes anyway (kept-files.ts). Past a bound, every chunk KV lacks goes to KV
+// and the list is empty again, so the manifest (read once an isolate) grows by a few KB at most
+// and the static files by a few hundred.
 
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';

@@ -1,5 +1,5 @@
 // A large site's search index stays within the static files a build may ship (Workers Static Assets
-// take 20,000 files a version on the free plan, and a 100,000-page site has some 42,000 pieces at
+// take 20,000 files a version on the free plan, and a 100,000-page site has some 46,000 pieces at
 // the usual sizes): its page record chunks, most of the pieces, grow until all fit, and only when
 // even the largest do not do they go to KV. The worker reads each piece from where the build put
 // it, and a search answers the same as from an index all in files of the usual sizes.
