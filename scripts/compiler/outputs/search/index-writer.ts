@@ -311,15 +311,15 @@ export function createSearchIndexWriter({
     const records = pagesOf(pageRecords, spilled?.records);
     const headings = pagesOf(pageHeadings, spilled?.headings);
     const recordTarget =
-      (staticPieces !== undefined &&
-        recordChunkTarget(sizes, {
-          written,
-          recordChars: sum(records),
-          headingChars: sum(headings),
-          maxPieces: staticPieces,
-          perDirectory: sizes.pageDirectory ?? chunksPerPageDirectory,
-        })) ||
-      sizes.records;
+      staticPieces === undefined
+        ? sizes.records
+        : recordChunkTarget(sizes, {
+            written,
+            recordChars: sum(records),
+            headingChars: sum(headings),
+            maxPieces: staticPieces,
+            perDirectory: sizes.pageDirectory ?? chunksPerPageDirectory,
+          });
     for (const written of recordChunks(records, recordTarget, memo, { changed: pagesChanged })) {
       chunks.push([written.first, written.hash]);
       yield written;

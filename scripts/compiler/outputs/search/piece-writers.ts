@@ -62,12 +62,12 @@ export const recordChunkGrowth = 32;
  * larger chunk costs a search a larger read, where a chunk in KV (emit.ts's way out when the files
  * do not fit) costs it a KV read, counted against the plan's reads. Doubling, not an exact fit: the
  * cuts (cuts.ts) move only when the site grows past a doubling, not with every page added.
- * `undefined` when even the largest do not fit: the usual size, since the chunks then go to KV.
+ * When even the largest do not fit, the usual size: the chunks then go to KV.
  */
 export function recordChunkTarget(
   sizes: PieceSizes,
   estimate: { written: number; recordChars: number; headingChars: number; maxPieces: number; perDirectory: number },
-): number | undefined {
+): number {
   const headings = Math.ceil(estimate.headingChars / (sizes.headings ?? sizes.records));
   for (let growth = 1; growth <= recordChunkGrowth; growth *= 2) {
     const target = sizes.records * growth;
@@ -75,7 +75,7 @@ export function recordChunkTarget(
     const directories = Math.ceil(chunks / estimate.perDirectory) + 1;
     if (estimate.written + headings + chunks + directories <= estimate.maxPieces) return target;
   }
-  return undefined;
+  return sizes.records;
 }
 
 type TermPiece = SearchPiece & { first: string; continued: boolean };
