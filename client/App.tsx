@@ -121,18 +121,21 @@ export function App({
     savePreferredVersion(name);
     setPreferred(name);
   }, []);
-  // The route on screen, for history entries that differ from it only by their hash.
+  // The route on screen, for history entries that differ from it only by their hash. Set with the
+  // view, in the task that puts its address in the history, not once React has drawn it: a back press
+  // in between (a fast reader, a busy machine) must see that it leaves the new page, or the old
+  // address would show the new page.
   const shownRoute = useRef(view.route);
-  useEffect(() => {
-    shownRoute.current = view.route;
-  }, [view.route]);
 
   // What the navigation chunk reads and sets, as of the latest render.
   const host = useRef<NavigationHost>(null!);
   host.current = {
     boot,
     view,
-    setView,
+    setView: (next) => {
+      if (typeof next !== 'function') shownRoute.current = next.route;
+      setView(next);
+    },
     keepExpanded: (opened) => setExpandedState((state) => ({ ...opened, ...state })),
     pageRoute: (url) =>
       url.origin === location.origin && isPagePath(url.pathname) ? normalisePath(url.pathname) : undefined,

@@ -2,6 +2,7 @@
 // document; title, URL and scroll position follow. Also the previous/next links and the 404.
 
 import { expect, test } from '@playwright/test';
+import { pageDataPath } from '../../client/contract/urls.ts';
 import {
   addContentLink,
   fetchPageData,
@@ -74,6 +75,36 @@ test('the back button returns to the previous page without a reload', async ({ p
   await page.goBack();
   await expect(page).toHaveURL(/\/project-status$/);
   await expect(page).toHaveTitle(expectedTitle);
+  expect(await windowMark(page)).toBe(1);
+});
+
+test('a back press the moment a link has set the next address, before that page is drawn, returns to the page left', async ({
+  page,
+  request,
+}) => {
+  await openHydrated(page, '/project-status');
+  const expectedTitle = await serverTitle(request, '/project-status');
+  const expectedHeading = await page.locator('main h1').textContent();
+  const { buildId } = await readBoot(page);
+  await markWindow(page);
+  // The reader's back press comes in the very task that puts the next page's address in the history.
+  await page.evaluate(() => {
+    const push = history.pushState.bind(history);
+    history.pushState = (...args: Parameters<History['pushState']>) => {
+      push(...args);
+      history.back();
+    };
+  });
+  // The page left is shown again from its data (the first page came as HTML, so it is fetched now).
+  const pageLeft = page.waitForResponse((response) =>
+    response.url().endsWith(pageDataPath(buildId, '/project-status')),
+  );
+  await page.locator('.pagination-nav a[rel="next"]').click();
+  await pageLeft;
+  await expect(page).toHaveURL(/\/project-status$/);
+  await expect(page).toHaveTitle(expectedTitle);
+  await expect(page.locator('main h1')).toHaveText(expectedHeading!);
+  await expect(page.locator('aside.doc-sidebar a[href="/project-status"]')).toHaveAttribute('aria-current', 'page');
   expect(await windowMark(page)).toBe(1);
 });
 
