@@ -5,12 +5,15 @@
 // npm start does not copy them) are read from the dev server, and until that build is served a page
 // waits for it a while (the dev server holds the question), then answers that the site is building.
 // While the dev server serves that build before it is done (early-site.ts), each page is asked for
-// first, so it is compiled next, and searches wait for the index. Nothing here is in a deploy's bundle.
+// first, so it is compiled next, and searches wait for the index. A chunked body the worker refuses
+// part-way is read to its end before the answer goes back, for wrangler dev's proxy (drained-body.ts).
+// Nothing here is in a deploy's bundle.
 
 import worker from '../../../worker/index.ts';
 import type { Env } from '../../../worker/env.ts';
 import { forgetPointer } from '../../../worker/services/content-store.ts';
 import { building } from './building-page.ts';
+import { drainingOnCancel } from './drained-body.ts';
 import { readFromBuild, withBuildFiles, type DevServer } from './kv-from-build.ts';
 import { withPending, writeInOrder } from './kv-overlay.ts';
 import { liveReloadPaths, tokenHeader, type KvUpdate, type PageAnswer } from './protocol.ts';
@@ -39,7 +42,10 @@ export default {
     if (server && !(await served(server))) return building();
     const early = server && isEarly ? await earlyAnswer(server, request, pathname) : undefined;
     if (early) return early;
-    const response = await worker.fetch(request, devEnv(env), ctx);
+    // A chunked body the worker refuses part-way is read to its end first (drained-body.ts).
+    const passed = drainingOnCancel(request);
+    const response = await worker.fetch(passed.request, devEnv(env), ctx);
+    await passed.drained();
     if (!origin || !response.headers.get('content-type')?.startsWith('text/html')) return response;
     // A script file of this origin: the page's CSP (`script-src 'self'`) allows it as it stands.
     return new HTMLRewriter()
