@@ -1,7 +1,7 @@
-// Through `npm start` as a tester runs it (wrangler dev's proxy in front of the worker), a chunked
-// body far past a POST endpoint's cap gets the worker's own 413 and JSON, not the proxy's 503
-// "Your worker restarted mid-request". No browser page involved: Node's HTTP client sends a
-// body without a declared length, as a script probing the endpoint would.
+// Through `npm start` as a tester runs it (wrangler dev's proxy in front of the worker), a body far
+// past a POST endpoint's cap gets the worker's own 413 and JSON, not the proxy's 503 "Your worker
+// restarted mid-request": chunked, or with its length declared and sent at once. No browser page
+// involved: Node's HTTP client sends it as a script probing the endpoint would (no `Expect`).
 
 import { request as httpRequest } from 'node:http';
 import { expect, test } from '@playwright/test';
@@ -24,14 +24,19 @@ const endpoints = [
   },
 ];
 
-/** Two megabytes: over every cap, far under what npm start reads and drops. */
-const bodyBytes = 2 * 1024 * 1024;
+/** Twenty megabytes: over every cap, under what npm start reads and drops. */
+const bodyBytes = 20 * 1024 * 1024;
 const chunk = Buffer.alloc(64 * 1024, 'x');
 
-/** POSTs `bodyBytes` in chunks (no content-length: chunked) and resolves with the answer. */
-function postChunked(url: URL, contentType: string): Promise<{ status: number; type: string; body: string }> {
+/** POSTs `bodyBytes` in chunks (chunked unless `declared`: its content-length given) and resolves with the answer. */
+function post(
+  url: URL,
+  contentType: string,
+  declared: boolean,
+): Promise<{ status: number; type: string; body: string }> {
+  const headers = { 'content-type': contentType, ...(declared ? { 'content-length': String(bodyBytes) } : {}) };
   return new Promise((resolve, reject) => {
-    const request = httpRequest(url, { method: 'POST', headers: { 'content-type': contentType } }, (response) => {
+    const request = httpRequest(url, { method: 'POST', headers }, (response) => {
       let body = '';
       response.setEncoding('utf8');
       response.on('data', (part: string) => (body += part));
@@ -53,12 +58,15 @@ function postChunked(url: URL, contentType: string): Promise<{ status: number; t
   });
 }
 
-for (const { path, contentType, json } of endpoints) {
-  test(`a chunked body far past its cap gets 413 and JSON at ${path} through npm start`, async ({ baseURL }) => {
-    const answer = await postChunked(new URL(path, baseURL), contentType);
-    expect(answer.body).not.toContain('restarted mid-request');
-    expect(answer.status).toBe(413);
-    expect(answer.type).toMatch(/^application\/json/);
-    expect(JSON.parse(answer.body)).toEqual(json);
-  });
-}
+for (const { path, contentType, json } of endpoints)
+  for (const [declared, kind] of [
+    [false, 'a chunked body'],
+    [true, 'a body of declared length, sent at once,'],
+  ] as const)
+    test(`${kind} far past its cap gets 413 and JSON at ${path} through npm start`, async ({ baseURL }) => {
+      const answer = await post(new URL(path, baseURL), contentType, declared);
+      expect(answer.body).not.toContain('restarted mid-request');
+      expect(answer.status).toBe(413);
+      expect(answer.type).toMatch(/^application\/json/);
+      expect(JSON.parse(answer.body)).toEqual(json);
+    });

@@ -5,8 +5,8 @@
 // npm start does not copy them) are read from the dev server, and until that build is served a page
 // waits for it a while (the dev server holds the question), then answers that the site is building.
 // While the dev server serves that build before it is done (early-site.ts), each page is asked for
-// first, so it is compiled next, and searches wait for the index. A chunked body the worker refuses
-// part-way is read to its end before the answer goes back, for wrangler dev's proxy (drained-body.ts).
+// first, so it is compiled next, and searches wait for the index. A body the worker refuses part-way
+// is read to its end before the answer goes back, for wrangler dev's proxy (drained-body.ts).
 // Nothing here is in a deploy's bundle.
 
 import worker from '../../../worker/index.ts';
@@ -42,7 +42,7 @@ export default {
     if (server && !(await served(server))) return building();
     const early = server && isEarly ? await earlyAnswer(server, request, pathname) : undefined;
     if (early) return early;
-    // A chunked body the worker refuses part-way is read to its end first (drained-body.ts).
+    // A body the worker refuses part-way is read to its end first (drained-body.ts).
     const passed = drainingOnCancel(request);
     const response = await worker.fetch(passed.request, devEnv(env), ctx);
     await passed.drained();

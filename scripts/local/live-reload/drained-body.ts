@@ -1,13 +1,22 @@
 // wrangler dev's proxy (between the reader and the dev worker) streams a request's body on to the
-// worker, and when the worker stops reading it (a chunked body past its route's cap, refused with
-// 413) the proxy's own fetch fails: the client gets the proxy's 503 "Your worker restarted
-// mid-request" in place of the worker's JSON 413. So, under `npm start` only, what the worker
-// leaves of a chunked body is read and dropped before its answer goes back, up to a bound; the
-// worker still holds no more than its cap. A deploy has no such proxy and bundles none of this:
-// there the worker's cancel ends the read.
+// worker, and when the worker stops reading it (a body past its route's cap, refused with 413) the
+// proxy's own fetch fails: the client gets the proxy's 503 "Your worker restarted mid-request" in
+// place of the worker's JSON 413. So, under `npm start` only, what the worker leaves of a body is
+// read and dropped before its answer goes back, within bounds; the worker still holds no more than
+// its cap. A deploy has no such proxy and bundles none of this: there the worker's cancel ends the read.
 
-/** What is read and dropped at most after the worker stops reading; past it the body is cancelled. */
-export const drainedBytes = 64 * 1024 * 1024;
+export interface DrainBounds {
+  /** Bytes read and dropped at most after the worker stops reading; past them the body is cancelled. */
+  bytes: number;
+  /**
+   * How long one read may wait: a client that declared a length and sends nothing (it waits for
+   * `100 Continue`, or stalls) gets its answer after this, not never. Seconds, not less: a client
+   * sending its body on a busy machine (a test run) can pause for a while between two writes.
+   */
+  idleMs: number;
+}
+
+export const drainBounds: DrainBounds = { bytes: 64 * 1024 * 1024, idleMs: 5000 };
 
 export interface DrainingRequest {
   /** The request to hand the worker: the same, its body read through a stream that drains on cancel. */
@@ -16,46 +25,66 @@ export interface DrainingRequest {
   drained(): Promise<void>;
 }
 
-/** `request` with a body that, once the worker cancels it, reads the rest and drops it (chunked bodies only). */
-export function drainingOnCancel(request: Request, limit = drainedBytes): DrainingRequest {
+/** `request` with a body that, once the worker cancels it, reads the rest and drops it. */
+export function drainingOnCancel(request: Request, bounds = drainBounds): DrainingRequest {
   const source = request.body;
-  // A declared length over a cap is refused before anything is sent (a client waits for
-  // `100 Continue`): that answer reaches the client as it is.
-  if (!source || request.headers.has('content-length')) return { request, drained: () => Promise.resolve() };
+  if (!source) return { request, drained: () => Promise.resolve() };
   const reader = source.getReader();
   let draining: Promise<void> | undefined;
   // The read a pull has under way: the reader takes one at a time, so the drain starts after it.
-  let reading: Promise<unknown> = Promise.resolve();
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const read = reader.read();
-      reading = read;
-      const { done, value } = await read;
-      if (done) controller.close();
-      else controller.enqueue(value);
+  let reading: Promise<unknown> = Promise.resolve(true);
+  const body = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const read = reader.read();
+        reading = read;
+        const { done, value } = await read;
+        if (done) controller.close();
+        else controller.enqueue(value);
+      },
+      cancel(reason) {
+        draining = within(reading, bounds.idleMs).then(
+          (read) => (read === undefined ? reader.cancel(reason) : drain(reader, bounds, reason)),
+          () => undefined,
+        );
+      },
     },
-    cancel(reason) {
-      draining = reading.then(
-        () => drain(reader, limit, reason),
-        () => undefined,
-      );
-    },
-  });
+    // Nothing is read before the worker asks: a body it refuses unread waits on no read.
+    { highWaterMark: 0 },
+  );
   // `duplex`: a streamed body's, which workerd's types do not list.
   const init = { body, duplex: 'half' } as RequestInit;
   return { request: new Request(request, init), drained: () => draining ?? Promise.resolve() };
 }
 
-async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, limit: number, reason: unknown): Promise<void> {
+async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, bounds: DrainBounds, reason: unknown) {
   let read = 0;
   try {
-    while (read <= limit) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      read += value.byteLength;
+    while (read <= bounds.bytes) {
+      const next = await within(reader.read(), bounds.idleMs);
+      if (!next) break;
+      if (next.done) return;
+      read += next.value.byteLength;
     }
     await reader.cancel(reason);
   } catch {
     // The client went away: there is nobody left to answer.
   }
+}
+
+/** `promise`'s value, or undefined when it takes longer than `ms`. */
+function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => resolve(undefined), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
 }
