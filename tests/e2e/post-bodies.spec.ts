@@ -1,26 +1,43 @@
 // Through `npm start` as a tester runs it (wrangler dev's proxy in front of the worker), a body far
-// past a POST endpoint's cap gets the worker's own 413 and JSON, not the proxy's 503 "Your worker
-// restarted mid-request": chunked, or with its length declared and sent at once. No browser page
+// past a POST endpoint's cap gets the worker's own 413 and JSON, and one sent where the worker
+// answers without reading it its 405 or 415, not the proxy's 503 "Your worker restarted
+// mid-request" or a reset connection: chunked, or with its length declared and sent at once. No browser page
 // involved: Node's HTTP client sends it as a script probing the endpoint would (no `Expect`).
 
 import { request as httpRequest } from 'node:http';
 import { expect, test } from '@playwright/test';
 
+/** Each POST endpoint past its cap, and two answers given without reading the body at all. */
 const endpoints = [
   {
     path: '/1/indexes/*/queries',
     contentType: 'application/json',
+    status: 413,
     json: { message: 'The request body is larger than 16384 bytes', status: 413 },
   },
   {
     path: '/1/events',
     contentType: 'application/json',
+    status: 413,
     json: { message: 'The request body is larger than 65536 bytes', status: 413 },
   },
   {
     path: '/__report',
     contentType: 'application/x-www-form-urlencoded',
+    status: 413,
     json: { error: 'payload_too_large', message: 'The request body is larger than 16384 bytes' },
+  },
+  {
+    path: '/__report',
+    contentType: 'application/json',
+    status: 415,
+    json: { error: 'unsupported_media_type', message: 'Send the report as a form' },
+  },
+  {
+    path: '/',
+    contentType: 'application/json',
+    status: 405,
+    json: { error: 'method_not_allowed', message: 'POST is not supported here; use GET' },
   },
 ];
 
@@ -58,15 +75,17 @@ function post(
   });
 }
 
-for (const { path, contentType, json } of endpoints)
+for (const { path, contentType, status, json } of endpoints)
   for (const [declared, kind] of [
     [false, 'a chunked body'],
     [true, 'a body of declared length, sent at once,'],
   ] as const)
-    test(`${kind} far past its cap gets 413 and JSON at ${path} through npm start`, async ({ baseURL }) => {
+    test(`${kind} of 20 MB gets ${status} and JSON at ${path} (${contentType}) through npm start`, async ({
+      baseURL,
+    }) => {
       const answer = await post(new URL(path, baseURL), contentType, declared);
       expect(answer.body).not.toContain('restarted mid-request');
-      expect(answer.status).toBe(413);
+      expect(answer.status).toBe(status);
       expect(answer.type).toMatch(/^application\/json/);
       expect(JSON.parse(answer.body)).toEqual(json);
     });

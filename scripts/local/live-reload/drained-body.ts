@@ -21,11 +21,14 @@ export const drainBounds: DrainBounds = { bytes: 64 * 1024 * 1024, idleMs: 5000 
 export interface DrainingRequest {
   /** The request to hand the worker: the same, its body read through a stream that drains on cancel. */
   request: Request;
-  /** Settles once the rest of a cancelled body is read (or given up): at once when nothing was cancelled. */
+  /**
+   * Once the worker has answered: settles when the rest of a body it cancelled or left unread is
+   * read (or given up); at once when it read the body to its end.
+   */
   drained(): Promise<void>;
 }
 
-/** `request` with a body that, once the worker cancels it, reads the rest and drops it. */
+/** `request` with a body that, once the worker cancels it or answers without it, reads the rest and drops it. */
 export function drainingOnCancel(request: Request, bounds = drainBounds): DrainingRequest {
   const source = request.body;
   if (!source) return { request, drained: () => Promise.resolve() };
@@ -54,7 +57,13 @@ export function drainingOnCancel(request: Request, bounds = drainBounds): Draini
   );
   // `duplex`: a streamed body's, which workerd's types do not list.
   const init = { body, duplex: 'half' } as RequestInit;
-  return { request: new Request(request, init), drained: () => draining ?? Promise.resolve() };
+  const drained = async () => {
+    // A body the worker answered without reading (a 405, a 415) is drained too: cancelling a body it
+    // read to its end, or still holds a reader of, does nothing.
+    if (!draining) await body.cancel().catch(() => undefined);
+    await draining;
+  };
+  return { request: new Request(request, init), drained };
 }
 
 async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, bounds: DrainBounds, reason: unknown) {

@@ -93,6 +93,18 @@ describe('a body the worker refuses part-way', () => {
   });
 });
 
+describe('a body the worker answers without reading', () => {
+  it('is read to its end once the worker has answered', async () => {
+    const total = 2 * 1024 * 1024;
+    const { stream, counter } = countedBody(total);
+    const passed = drainingOnCancel(chunkedPost(stream));
+    expect(counter.pulled).toBe(0);
+    await passed.drained();
+    expect(counter.pulled).toBe(total);
+    expect(counter.cancelled).toBe(false);
+  });
+});
+
 describe('a body the worker reads whole', () => {
   it('reaches the worker byte for byte, with nothing left to wait for', async () => {
     const text = JSON.stringify({ requests: [{ indexName: 'docs', query: 'proof of ai' }] });
