@@ -38,26 +38,34 @@ export default {
         signal: request.signal,
       });
     if (pathname === liveReloadPaths.update && request.method === 'POST') return applyUpdate(request, env, ctx);
-    const server = devServerOf(env);
-    if (server && !(await served(server))) return building();
-    const early = server && isEarly ? await earlyAnswer(server, request, pathname) : undefined;
-    if (early) return early;
-    // A body the worker refuses part-way is read to its end first (drained-body.ts).
+    // A body the worker refuses part-way, or one answered without being read (the site is still
+    // building), is read to its end before the answer goes back (drained-body.ts).
     const passed = drainingOnCancel(request);
-    const response = await worker.fetch(passed.request, devEnv(env), ctx);
+    const response = await answer(passed.request, pathname, env, ctx);
     await passed.drained();
-    if (!origin || !response.headers.get('content-type')?.startsWith('text/html')) return response;
-    // A script file of this origin: the page's CSP (`script-src 'self'`) allows it as it stands.
-    return new HTMLRewriter()
-      .on('head', {
-        element(head) {
-          head.append(`<script type="module" src="${liveReloadPaths.script}"></script>`, { html: true });
-        },
-      })
-      .transform(response);
+    return response;
   },
   scheduled: worker.scheduled,
 } satisfies ExportedHandler<DevEnv>;
+
+/** The page or answer for `request`: the worker's, or the dev server's while the site is building. */
+async function answer(request: Request, pathname: string, env: DevEnv, ctx: ExecutionContext): Promise<Response> {
+  const origin = env.LIVE_RELOAD_ORIGIN;
+  const server = devServerOf(env);
+  if (server && !(await served(server))) return building();
+  const early = server && isEarly ? await earlyAnswer(server, request, pathname) : undefined;
+  if (early) return early;
+  const response = await worker.fetch(request, devEnv(env), ctx);
+  if (!origin || !response.headers.get('content-type')?.startsWith('text/html')) return response;
+  // A script file of this origin: the page's CSP (`script-src 'self'`) allows it as it stands.
+  return new HTMLRewriter()
+    .on('head', {
+      element(head) {
+        head.append(`<script type="module" src="${liveReloadPaths.script}"></script>`, { html: true });
+      },
+    })
+    .transform(response);
+}
 
 const devServerOf = (env: DevEnv): DevServer | undefined =>
   env.LIVE_RELOAD_ORIGIN && env.LIVE_RELOAD_TOKEN
