@@ -1,8 +1,9 @@
 // Through `npm start` as a tester runs it (wrangler dev's proxy in front of the worker), a body far
 // past a POST endpoint's cap gets the worker's own 413 and JSON, and one sent where the worker
-// answers without reading it its 405 or 415, not the proxy's 503 "Your worker restarted
-// mid-request" or a reset connection: chunked, or with its length declared and sent at once. No browser page
-// involved: Node's HTTP client sends it as a script probing the endpoint would (no `Expect`).
+// answers without reading it gets its 405 or 415: not the proxy's 503 "Your worker restarted
+// mid-request" or a reset connection, whether chunked or of declared length sent at once. No
+// browser page involved: Node's HTTP client sends it as a script probing the endpoint would (no
+// `Expect`).
 
 import { request as httpRequest } from 'node:http';
 import { expect, test } from '@playwright/test';

@@ -5,6 +5,8 @@
 // read and dropped before its answer goes back, within bounds; the worker still holds no more than
 // its cap. A deploy has no such proxy and bundles none of this: there the worker's cancel ends the read.
 
+import { withDeadline } from '../../../worker/services/deadline.ts';
+
 export interface DrainBounds {
   /** Bytes read and dropped at most after the worker stops reading; past them the body is cancelled. */
   bytes: number;
@@ -35,7 +37,7 @@ export function drainingOnCancel(request: Request, bounds = drainBounds): Draini
   const reader = source.getReader();
   let draining: Promise<void> | undefined;
   // The read a pull has under way: the reader takes one at a time, so the drain starts after it.
-  let reading: Promise<unknown> = Promise.resolve(true);
+  let reading: Promise<unknown> = Promise.resolve();
   const body = new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
@@ -46,10 +48,7 @@ export function drainingOnCancel(request: Request, bounds = drainBounds): Draini
         else controller.enqueue(value);
       },
       cancel(reason) {
-        draining = within(reading, bounds.idleMs).then(
-          (read) => (read === undefined ? reader.cancel(reason) : drain(reader, bounds, reason)),
-          () => undefined,
-        );
+        draining = drain(reader, reading, bounds, reason);
       },
     },
     // Nothing is read before the worker asks: a body it refuses unread waits on no read.
@@ -66,34 +65,26 @@ export function drainingOnCancel(request: Request, bounds = drainBounds): Draini
   return { request: new Request(request, init), drained };
 }
 
-async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, bounds: DrainBounds, reason: unknown) {
-  let read = 0;
+/**
+ * Reads and drops what is left of the body, once the read under way (`pending`) is done: to its end,
+ * or until `bounds.bytes` are read or a read waits past `bounds.idleMs`, and then lets it go.
+ */
+async function drain(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  pending: Promise<unknown>,
+  bounds: DrainBounds,
+  reason: unknown,
+): Promise<void> {
+  const stalled = () => new Error('the client stopped sending its body');
   try {
-    while (read <= bounds.bytes) {
-      const next = await within(reader.read(), bounds.idleMs);
-      if (!next) break;
+    await withDeadline(pending, bounds.idleMs, stalled);
+    for (let read = 0; read <= bounds.bytes;) {
+      const next = await withDeadline(reader.read(), bounds.idleMs, stalled);
       if (next.done) return;
       read += next.value.byteLength;
     }
-    await reader.cancel(reason);
   } catch {
-    // The client went away: there is nobody left to answer.
+    // A client that stalled or went away: the answer goes back without the rest.
   }
-}
-
-/** `promise`'s value, or undefined when it takes longer than `ms`. */
-function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => resolve(undefined), ms);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-    );
-  });
+  await reader.cancel(reason).catch(() => undefined);
 }

@@ -30,7 +30,8 @@ function countedBody(total: number, stallAt = Infinity) {
   return { stream, counter };
 }
 
-function chunkedPost(body: ReadableStream<Uint8Array> | string, headers: Record<string, string> = {}): Request {
+/** A POST of `body`, chunked unless `headers` declare its length. */
+function post(body: ReadableStream<Uint8Array> | string, headers: Record<string, string> = {}): Request {
   return new Request('http://127.0.0.1/1/indexes/*/queries', {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
@@ -43,7 +44,7 @@ describe('a body the worker refuses part-way', () => {
   it('is read to its end once the worker stops reading it, while the worker itself reads only its cap', async () => {
     const total = 2 * 1024 * 1024;
     const { stream, counter } = countedBody(total);
-    const passed = drainingOnCancel(chunkedPost(stream));
+    const passed = drainingOnCancel(post(stream));
     await expect(readCappedText(passed.request, chunkBytes)).rejects.toMatchObject({ status: 413 });
     expect(counter.pulled).toBeLessThan(total / 4);
     await passed.drained();
@@ -54,7 +55,7 @@ describe('a body the worker refuses part-way', () => {
   it('is read to its end when its declared length is over the cap, though the worker read none of it', async () => {
     const total = 2 * 1024 * 1024;
     const { stream, counter } = countedBody(total);
-    const passed = drainingOnCancel(chunkedPost(stream, { 'content-length': String(total) }));
+    const passed = drainingOnCancel(post(stream, { 'content-length': String(total) }));
     await expect(readCappedText(passed.request, chunkBytes)).rejects.toMatchObject({ status: 413 });
     await passed.drained();
     expect(counter.pulled).toBe(total);
@@ -63,7 +64,7 @@ describe('a body the worker refuses part-way', () => {
   it('is read no further than the bound when it never ends, then cancelled', async () => {
     const bytes = 1024 * 1024;
     const { stream, counter } = countedBody(Infinity);
-    const passed = drainingOnCancel(chunkedPost(stream), { ...drainBounds, bytes });
+    const passed = drainingOnCancel(post(stream), { ...drainBounds, bytes });
     await expect(readCappedText(passed.request, chunkBytes)).rejects.toMatchObject({ status: 413 });
     await passed.drained();
     expect(counter.cancelled).toBe(true);
@@ -73,7 +74,7 @@ describe('a body the worker refuses part-way', () => {
 
   it('is given up, and cancelled, when the client stops sending it', async () => {
     const { stream, counter } = countedBody(Infinity, 4 * chunkBytes);
-    const passed = drainingOnCancel(chunkedPost(stream), { ...drainBounds, idleMs: 50 });
+    const passed = drainingOnCancel(post(stream), { ...drainBounds, idleMs: 50 });
     await expect(readCappedText(passed.request, chunkBytes)).rejects.toMatchObject({ status: 413 });
     // A drain that waited for the stalled client would never settle, and the test would time out.
     await passed.drained();
@@ -82,7 +83,7 @@ describe('a body the worker refuses part-way', () => {
 
   it('is given up when the client declared its length and sends nothing', async () => {
     const { stream, counter } = countedBody(Infinity, 0);
-    const passed = drainingOnCancel(chunkedPost(stream, { 'content-length': '20000000' }), {
+    const passed = drainingOnCancel(post(stream, { 'content-length': '20000000' }), {
       ...drainBounds,
       idleMs: 50,
     });
@@ -97,7 +98,7 @@ describe('a body the worker answers without reading', () => {
   it('is read to its end once the worker has answered', async () => {
     const total = 2 * 1024 * 1024;
     const { stream, counter } = countedBody(total);
-    const passed = drainingOnCancel(chunkedPost(stream));
+    const passed = drainingOnCancel(post(stream));
     expect(counter.pulled).toBe(0);
     await passed.drained();
     expect(counter.pulled).toBe(total);
@@ -108,7 +109,7 @@ describe('a body the worker answers without reading', () => {
 describe('a body the worker reads whole', () => {
   it('reaches the worker byte for byte, with nothing left to wait for', async () => {
     const text = JSON.stringify({ requests: [{ indexName: 'docs', query: 'proof of ai' }] });
-    const passed = drainingOnCancel(chunkedPost(new Blob([text]).stream()));
+    const passed = drainingOnCancel(post(new Blob([text]).stream()));
     expect(await readCappedText(passed.request, chunkBytes)).toBe(text);
     await passed.drained();
   });
