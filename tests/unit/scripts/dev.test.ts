@@ -20,17 +20,25 @@ let work: string;
 let site: string;
 let server: GroupedChild;
 
-/** The answer once `ready` accepts it; edits take a rebuild, a KV seed and the worker's pointer memory. */
-async function answerOnce(path: string, ready: (status: number) => boolean): Promise<{ status: number; body: string }> {
+/**
+ * The answer once `ready` accepts it; edits take a rebuild, a KV seed and the worker's pointer memory.
+ * An edit written in place may be seen half written (on a busy machine the write can come after the
+ * watch's quiet time), and its rebuild is followed by another: so a test waits for what the whole edit
+ * shows, not for the first page that differs.
+ */
+async function answerOnce(
+  path: string,
+  ready: (status: number, body: string) => boolean,
+): Promise<{ status: number; body: string }> {
   for (;;) {
     const exit = await Promise.race([server.exited, new Promise((resolve) => setTimeout(resolve, 500, null))]);
     if (exit) throw new Error(`npm start ended:\n${server.output()}`);
     const response = await fetch(origin + path).catch(() => undefined);
-    if (!response || !ready(response.status)) continue;
-    const body = await response.text();
+    const body = (await response?.text().catch(() => undefined)) ?? '';
     // A page whose status left before its store read failed ends in the 503 page's text (a streamed
     // document): that read is asked again, as a reader's Retry would.
-    if (!body.includes(storeUnavailable)) return { status: response.status, body };
+    if (response && !body.includes(storeUnavailable) && ready(response.status, body))
+      return { status: response.status, body };
   }
 }
 
@@ -129,12 +137,12 @@ describe('npm start with broken pages', () => {
   it('brings a fixed page back and shows a newly broken one, without a restart', async () => {
     const syntaxFile = join(site, 'docs', 'syntax.mdx');
     await writeFile(syntaxFile, (await readFile(syntaxFile, 'utf8')).replace('stray { brace', 'stray \\{ brace'));
-    const fixed = await answerOnce('/syntax', (status) => status !== 500);
+    const fixed = await answerOnce('/syntax', (status, body) => status !== 500 && body.includes('A stray'));
     expect(fixed.status).toBe(200);
     expect(fixed.body).toContain('A stray { brace here.');
 
     await writeFile(join(site, 'docs', 'index.md'), '---\ntitle: Welcome\n---\n\n# Welcome\n\n<Foo />\n');
-    const broken = await answerOnce('/', (status) => status !== 200);
+    const broken = await answerOnce('/', (status, body) => status !== 200 && body.includes('&lt;Foo&gt;'));
     expect(broken.status).toBe(500);
     expect(broken.body).toContain('unknown component &lt;Foo&gt;');
     expect(broken.body).toMatch(/docs\/index\.md(<!-- -->)?:7/);
@@ -157,7 +165,7 @@ describe('npm start with broken pages', () => {
     expect(await syntax.text()).toContain('A stray { brace here.');
 
     await writeFile(join(site, 'docs', 'index.md'), '---\ntitle: Welcome\n---\n\n# Welcome back\n');
-    const fixed = await answerOnce('/', (status) => status === 200);
+    const fixed = await answerOnce('/', (status, body) => status === 200 && body.includes('Welcome back'));
     expect(fixed.body).toContain('>Welcome back</h1>');
   }, 180_000);
 });
