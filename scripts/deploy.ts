@@ -8,6 +8,7 @@
 
 import { resolve } from 'node:path';
 import { parseArgs, sharedUsage } from './cli/args.ts';
+import { catchInterrupts, interruptedBy } from './cli/interrupt.ts';
 import { progressFor } from './cli/progress.ts';
 import { buildFailureMessage } from './compiler/errors.ts';
 import { withLock } from './deploy/lock.ts';
@@ -21,6 +22,8 @@ const args = parseArgs(argv, {
   switches: ['--local'],
   valued: ['--rollback'],
 });
+// Ctrl+C or a CI runner's SIGTERM releases the lock and removes the temp folders (cli/interrupt.ts).
+catchInterrupts();
 const local = argv.includes('--local');
 const rollbackIndex = argv.indexOf('--rollback');
 const rollbackTo = rollbackIndex === -1 ? undefined : argv[rollbackIndex + 1];
@@ -54,6 +57,10 @@ try {
   if (local) console.log(`serve it: ${localServeCommand(persist)}`);
 } catch (error) {
   progress.end();
+  // A step ended by a stop signal (its children got it from the terminal too, and may have ended
+  // first): the stop's cleanups say what they did, and exit as the signal would.
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  if (interruptedBy()) await new Promise(() => undefined);
   const message = error instanceof DeployError ? `deploy stopped: ${error.message}` : buildFailureMessage(error);
   if (!message) throw error;
   console.error(message);

@@ -6,12 +6,13 @@
 // terminal lists them; every other page is served.
 
 import { randomBytes } from 'node:crypto';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs, sharedUsage } from './cli/args.ts';
+import { catchInterrupts, removeOnExit } from './cli/interrupt.ts';
 import { brokenPagesMessage } from './compiler/outputs/broken-pages.ts';
 import { buildFailureMessage } from './compiler/errors.ts';
 import type { BuildOptions, BuildResult } from './compiler/types.ts';
@@ -37,6 +38,8 @@ import { progressFor, type ProgressReporter } from './cli/progress.ts';
 const args = parseArgs(process.argv.slice(2), {
   usage: `npm start [-- options]: builds the site, serves it on 127.0.0.1:$PORT and builds again on every edit\n\n${sharedUsage}`,
 });
+// Ctrl+C at any point, the first build's too, exits through the 'exit' hooks that remove its temp folders.
+catchInterrupts();
 // The compiler is loaded once the arguments are read: `--help` and a refused option answer without it.
 const [{ runBuild }, { rebuildPages }, { warmRebuild }] = await Promise.all([
   import('./compiler/pipeline.ts'),
@@ -146,12 +149,10 @@ async function buildAgain(
 // gains files (the new build's, copied in before its pointer is written), so a page of the
 // previous build still finds its scripts.
 const staging = await mkdtemp(join(tmpdir(), 'self-docs-dev-'));
+removeOnExit(staging);
 // The rebuilds' KV files, served from here (rebuild.ts `serveRebuilt`), beside the staging folder.
 const rebuiltValues = await mkdtemp(join(tmpdir(), 'self-docs-dev-values-'));
-process.once('exit', () => {
-  rmSync(staging, { recursive: true, force: true });
-  rmSync(rebuiltValues, { recursive: true, force: true });
-});
+removeOnExit(rebuiltValues);
 let loopReady: (loop: LiveReloadLoop) => void = () => undefined;
 /** The live-reload loop, once the first build is served whole: edits made before wait for it. */
 const liveLoop = new Promise<LiveReloadLoop>((resolve) => (loopReady = resolve));

@@ -8,8 +8,8 @@
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { constants } from 'node:os';
 import type { Readable } from 'node:stream';
+import { onInterrupt } from './interrupt.ts';
 import { offlineEnv } from './run.ts';
 
 export interface GroupExit {
@@ -226,19 +226,14 @@ let hooked = false;
 
 /**
  * The groups are detached, so a Ctrl+C in the terminal or a SIGTERM from a test runner reaches
- * only this process: pass it on, then exit as that signal would have. If this process ends
- * any other way with groups still running, kill them rather than leave them behind.
+ * only this process: pass it on (interrupt.ts exits as that signal would have once they stopped).
+ * If this process ends any other way with groups still running, kill them rather than leave them
+ * behind.
  */
 function stopGroupsWithParent() {
   if (hooked) return;
   hooked = true;
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-    process.once(signal, () => {
-      void Promise.all([...running].map((grouped) => grouped.stop())).then(() =>
-        process.exit(128 + constants.signals[signal]),
-      );
-    });
-  }
+  onInterrupt(() => Promise.all([...running].map((grouped) => grouped.stop())));
   process.once('exit', () => {
     for (const grouped of running) new ProcessTree(grouped.pid).kill();
   });

@@ -3,6 +3,7 @@
 // to judge (the deploy's wrangler steps, the search report).
 
 import { spawn } from 'node:child_process';
+import { onInterrupt } from './interrupt.ts';
 
 export const offlineEnv: NodeJS.ProcessEnv = {
   ...process.env,
@@ -32,19 +33,50 @@ export interface CommandOutput {
   stderr: string;
 }
 
-/** Runs a command to its end and collects its stdout, stderr and exit code; rejects only when it cannot start. */
+/**
+ * Runs a command to its end and collects its stdout, stderr and exit code; rejects only when it cannot start.
+ * With `ownGroup`, it runs in a process group of its own, so a Ctrl+C in the terminal does not reach it:
+ * a step under way when a stop signal comes is ended by this process (interrupt.ts), and one that runs
+ * `uninterrupted` is left to finish.
+ */
 export function runCollecting(
   command: string,
   args: string[],
   env: NodeJS.ProcessEnv = offlineEnv,
+  { ownGroup = false } = {},
 ): Promise<CommandOutput> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'], detached: ownGroup });
+    if (ownGroup && child.pid !== undefined) endWithThisProcess(child.pid);
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.on('close', (code) => {
+      if (child.pid !== undefined) ownGroups.delete(child.pid);
+      resolve({ code, stdout, stderr });
+    });
   });
+}
+
+/** The process groups `runCollecting` started that are still running. */
+const ownGroups = new Set<number>();
+let groupsHooked = false;
+
+function endWithThisProcess(pid: number): void {
+  ownGroups.add(pid);
+  if (groupsHooked) return;
+  groupsHooked = true;
+  const signalAll = (signal: NodeJS.Signals) => {
+    for (const group of ownGroups) {
+      try {
+        process.kill(-group, signal);
+      } catch {
+        // Ended already.
+      }
+    }
+  };
+  onInterrupt(() => signalAll('SIGTERM'));
+  process.once('exit', () => signalAll('SIGKILL'));
 }

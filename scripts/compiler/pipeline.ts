@@ -6,6 +6,7 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { removeOnExit } from '../cli/interrupt.ts';
 import type { SidebarItem } from '../../client/contract/sidebar.ts';
 import { compileBlogs, type CompiledBlogs } from './blog/compile-blog.ts';
 import { addBlogRoutes, blogPageCount, readBlogs } from './blog/read-blogs.ts';
@@ -110,10 +111,11 @@ async function buildSite(
   );
   // A large site's postings and records go to disk past the writer's budget (see spill.ts). A kept
   // writer's folder outlives the build's output folder (the next rebuild writes another): the
-  // state's owner removes it (`searchDir`).
+  // state's owner removes it (`searchDir`), and the process's exit if it stops first (interrupt.ts).
   const searchDir = options.keepState
     ? await mkdtemp(join(tmpdir(), 'self-docs-search-'))
     : join(outDir, 'search-spill');
+  if (options.keepState) removeOnExit(searchDir);
   started.searchDir = searchDir;
   const searchIndex = createSearchIndexWriter({
     siteUrl: site.url,

@@ -1,5 +1,5 @@
 // V8 flags a build runs with: package.json's `build`, `deploy` and `start` scripts pass them to Node
-// through tsx, and the benches start their builds with them (a unit test keeps them alike). `npm start`
+// (with tsx's loader), and the benches start their builds with them (a unit test keeps them alike). `npm start`
 // builds in its own process too: without them its first build of 10,914 pages took 145 s and 278 CPU s,
 // with them 120 s and 225 (`npm run build`: 111 s, 206).
 // What each saves on a cold large build is in scripts/bench/README.md.

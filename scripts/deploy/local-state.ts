@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Miniflare } from 'miniflare';
 import type * as Wrangler from 'wrangler';
+import { interruptedBy, withoutTheirStopHandlers } from '../cli/interrupt.ts';
 import type { DeployTarget } from './deploy-target.ts';
 import { DeployError } from './wrangler.ts';
 
@@ -37,14 +38,18 @@ export function localState(persistDir: string): LocalState {
     (running ??= (async () => {
       const { Miniflare } = await import('miniflare');
       // The same options `wrangler d1 execute --local` and `wrangler kv … --local` start Miniflare with.
-      const mf = new Miniflare({
-        modules: true,
-        script: '',
-        kvNamespaces: { CONTENT: contentNamespaceId },
-        kvPersist: join(persistDir, 'v3', 'kv'),
-        d1Databases: { ANALYTICS: analyticsDatabaseId },
-        d1Persist: join(persistDir, 'v3', 'd1'),
-      });
+      // Its exit on a stop signal is taken off: the deploy's stop releases the lock through it first.
+      const mf = withoutTheirStopHandlers(
+        () =>
+          new Miniflare({
+            modules: true,
+            script: '',
+            kvNamespaces: { CONTENT: contentNamespaceId },
+            kvPersist: join(persistDir, 'v3', 'kv'),
+            d1Databases: { ANALYTICS: analyticsDatabaseId },
+            d1Persist: join(persistDir, 'v3', 'd1'),
+          }),
+      );
       try {
         await mf.ready;
       } catch (error) {
@@ -56,7 +61,15 @@ export function localState(persistDir: string): LocalState {
     })());
   const step = async <T>(name: string, work: (mf: Miniflare) => Promise<T>): Promise<T> => {
     try {
-      return await work(await runtime());
+      return await work(await runtime()).catch(async (error: unknown) => {
+        // A Ctrl+C in the terminal reaches the runtime too, which ends: the steps after it (the lock's
+        // release) start another. So does a runtime that ended any other way.
+        if (!interruptedBy() && !(error instanceof TypeError && error.message === 'fetch failed')) throw error;
+        const dead = running;
+        running = undefined;
+        await (await dead)?.dispose().catch(() => undefined);
+        return work(await runtime());
+      });
     } catch (error) {
       if (error instanceof DeployError) throw error;
       throw new DeployError(name, `local state in ${persistDir}: ${(error as Error).message}`);
@@ -146,8 +159,10 @@ async function readEntries(step: string, file: string): Promise<{ key: string; v
 async function splitSql(sql: string): Promise<string[]> {
   // Required, not imported: an import of wrangler's large CommonJS bundle first scans all of it
   // for its export names, in each deploy process.
-  const { unstable_splitSqlQuery } = createRequire(import.meta.url)('wrangler') as typeof Wrangler;
-  return unstable_splitSqlQuery(sql);
+  return withoutTheirStopHandlers(() => {
+    const { unstable_splitSqlQuery } = createRequire(import.meta.url)('wrangler') as typeof Wrangler;
+    return unstable_splitSqlQuery(sql);
+  });
 }
 
 async function inBatches<T>(items: T[], work: (item: T) => Promise<unknown>): Promise<void> {

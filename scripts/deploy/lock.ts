@@ -7,6 +7,7 @@
 
 import { hostname, userInfo } from 'node:os';
 import { randomUUID } from 'node:crypto';
+import { onInterrupt, uninterrupted } from '../cli/interrupt.ts';
 import type { DeployTarget } from './deploy-target.ts';
 import { DeployError } from './wrangler.ts';
 
@@ -72,8 +73,17 @@ export async function readLock(target: DeployTarget): Promise<{ holder: string; 
 
 /** Runs `work` under the lock, releases it whatever happens, then closes the target. */
 export async function withLock<T>(target: DeployTarget, work: (lock: HeldLock) => Promise<T>): Promise<T> {
+  let releaseOnStop: (() => void) | undefined;
   try {
-    const lock = await takeLock(target);
+    // Taken whole or not at all: a lock taken as the deploy stops is released with it.
+    const lock = await uninterrupted(() => takeLock(target));
+    // Stopped by Ctrl+C or a CI runner's SIGTERM (interrupt.ts): the lock goes with the deploy,
+    // so the next one need not wait for it to run out. A release twice deletes nothing more.
+    releaseOnStop = onInterrupt(() =>
+      releaseLock(target, lock)
+        .then(() => console.error('released the deploy lock'))
+        .finally(() => target.close?.()),
+    );
     let result: T;
     try {
       result = await work(lock);
@@ -87,6 +97,7 @@ export async function withLock<T>(target: DeployTarget, work: (lock: HeldLock) =
     await releaseLock(target, lock);
     return result;
   } finally {
+    releaseOnStop?.();
     await target.close?.();
   }
 }

@@ -7,8 +7,7 @@
 //   key no kept build uses that was already there when the history was read.
 // Any step that fails stops the deploy before the pointer moves, so the live build stays live.
 
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { contentKeyPrefixes, kvKeys } from '../../client/contract/storage.ts';
 import { addKeptAssets } from './assets-archive.ts';
@@ -22,6 +21,7 @@ import {
   storeAssets,
   type DeployRecord,
 } from './kept-files.ts';
+import { inTempDir, uninterrupted } from '../cli/interrupt.ts';
 import type { ProgressReporter } from '../cli/progress.ts';
 import { withLock } from './lock.ts';
 import type { DeployTarget } from './deploy-target.ts';
@@ -284,14 +284,17 @@ async function writePointer(
   history: string[],
   record?: StoredDeployRecord,
 ): Promise<void> {
-  await withTempFile(
-    'pointer.json',
-    [
-      ...(record ? [{ key: deployKeys.record(buildId), value: JSON.stringify(record) }] : []),
-      { key: kvKeys.history, value: JSON.stringify(history) },
-      { key: kvKeys.current, value: buildId },
-    ],
-    (file) => target.putKeys(`point ${kvKeys.current} at ${buildId}`, file),
+  // Its keys are written together: a stop signal meanwhile takes effect once they are (interrupt.ts).
+  await uninterrupted(() =>
+    withTempFile(
+      'pointer.json',
+      [
+        ...(record ? [{ key: deployKeys.record(buildId), value: JSON.stringify(record) }] : []),
+        { key: kvKeys.history, value: JSON.stringify(history) },
+        { key: kvKeys.current, value: buildId },
+      ],
+      (file) => target.putKeys(`point ${kvKeys.current} at ${buildId}`, file),
+    ),
   );
 }
 
@@ -302,12 +305,9 @@ async function deleteBuild(target: DeployTarget, buildId: string, log: Log): Pro
 }
 
 async function withTempFile(name: string, content: unknown, send: (file: string) => Promise<void>): Promise<void> {
-  const dir = await mkdtemp(join(tmpdir(), 'self-docs-deploy-'));
-  try {
+  await inTempDir('self-docs-deploy-', async (dir) => {
     const file = join(dir, name);
     await writeFile(file, JSON.stringify(content));
     await send(file);
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
+  });
 }

@@ -5,9 +5,9 @@
 // assets live" and "bring a worker back" differ too.
 
 import { existsSync } from 'node:fs';
-import { mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { inTempDir } from '../cli/interrupt.ts';
 import { bundleWorker } from '../local/workerd.ts';
 import { deployKeys, packWorker, unpackWorker } from './kept-files.ts';
 import { publishLocalAssets } from './local-assets.ts';
@@ -84,8 +84,7 @@ export function localTarget(persistDir: string): DeployTarget & { close(): Promi
     label: `local state in ${persistDir}`,
     ...kv,
     publish: async (clientDir, present) => {
-      const scratch = await mkdtemp(join(tmpdir(), 'self-docs-worker-'));
-      try {
+      return inTempDir('self-docs-worker-', async (scratch) => {
         const packed = await packWorker(await bundleWorker(scratch));
         if (!present.has(deployKeys.worker(packed.hash)))
           await kv.putEntries(`store the worker bundle ${packed.hash}`, [
@@ -95,9 +94,7 @@ export function localTarget(persistDir: string): DeployTarget & { close(): Promi
         await publishLocalAssets(clientDir, localAssetsDir(persistDir));
         await placeWorker(packed.value, localWorkerDir(persistDir));
         return packed.hash;
-      } finally {
-        await rm(scratch, { recursive: true, force: true });
-      }
+      });
     },
     restoreWorker: async (version) => {
       const value = await kv.getKey(deployKeys.worker(version));
@@ -175,18 +172,14 @@ function kvCommands(
       }
     },
     putEntries: async (step, entries) => {
-      const dir = await mkdtemp(join(tmpdir(), 'self-docs-put-'));
-      try {
+      await inTempDir('self-docs-put-', async (dir) => {
         const file = join(dir, 'entries.json');
         await writeFile(file, JSON.stringify(entries));
         await putKeys(step, file);
-      } finally {
-        await rm(dir, { recursive: true, force: true });
-      }
+      });
     },
     getKeys: async (keys) => {
-      const dir = await mkdtemp(join(tmpdir(), 'self-docs-get-'));
-      try {
+      return inTempDir('self-docs-get-', async (dir) => {
         const file = join(dir, 'keys.json');
         await writeFile(file, JSON.stringify(keys));
         const step = `read ${keys.length} keys`;
@@ -194,9 +187,7 @@ function kvCommands(
           step,
           await wranglerStep(wrangler, step, ['kv', 'bulk', 'get', ...binding, ...where, file]),
         );
-      } finally {
-        await rm(dir, { recursive: true, force: true });
-      }
+      });
     },
     migrate: async () => {
       await wranglerStep(wrangler, 'apply the analytics migrations', [

@@ -5,6 +5,7 @@
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { removeOnExit } from '../cli/interrupt.ts';
 import { contentKeyPrefixes } from '../../client/contract/storage.ts';
 import { kvBulkFiles, type KvEntry } from '../compiler/outputs/kv-writer.ts';
 
@@ -40,6 +41,8 @@ export async function planUpload(
   replace: ReadonlyMap<string, string> = new Map(),
 ): Promise<UploadPlan> {
   const dir = await mkdtemp(join(tmpdir(), 'self-docs-upload-'));
+  // Removed by the deploy once sent (steps.ts), or at exit if it stops first: a first deploy's plan is the whole build.
+  removeOnExit(dir);
   const plan: UploadPlan = { files: [], counts: [], dir, sent: 0, skipped: 0 };
   let pending: KvEntry[] = [];
   let pendingBytes = 0;

@@ -24,9 +24,12 @@ export class DeployError extends Error {
 /** The project's own wrangler (what `npx wrangler` runs, without npx's start-up). */
 export const wranglerBin = fileURLToPath(new URL('../../node_modules/wrangler/bin/wrangler.js', import.meta.url));
 
-/** `wrangler …` with telemetry, network lookups and colours off. */
+/**
+ * `wrangler …` with telemetry, network lookups and colours off, in a process group of its own: a
+ * Ctrl+C reaches the deploy, which ends the step under way itself, or lets the pointer's write end.
+ */
 export const projectWrangler: Wrangler = (args) =>
-  runCollecting(process.execPath, [wranglerBin, ...args], { ...offlineEnv, FORCE_COLOR: '0' });
+  runCollecting(process.execPath, [wranglerBin, ...args], { ...offlineEnv, FORCE_COLOR: '0' }, { ownGroup: true });
 
 /**
  * Runs one step; its stdout when wrangler succeeds, a DeployError naming the step when not.

@@ -8,7 +8,10 @@ import { buildV8Flags } from '../compiler/v8-flags.ts';
 /** `npm start -- --content <content>`, its build in `<work>/dist` and state in `<work>/state`. */
 export function npmStartArgs(content: string, work: string, options: { cache?: string } = {}): string[] {
   const cache = options.cache === undefined ? [] : ['--cache', options.cache];
+  // Node with tsx's loader, as package.json's `start` runs it (not tsx's command line: see cli/interrupt.ts).
   return [
+    'node',
+    '--import',
     'tsx',
     ...buildV8Flags,
     'scripts/dev.ts',
