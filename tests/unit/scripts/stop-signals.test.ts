@@ -75,45 +75,27 @@ const deployArgs = (name: string) => [
   join(root, `${name}-cache`),
 ];
 
+/** The lock of the local deploy `name` as it was left: null when nobody holds it. */
+async function lockLeft(name: string) {
+  const target = localTarget(join(root, `${name}-state`));
+  try {
+    return await readLock(target);
+  } finally {
+    await target.close();
+  }
+}
+
 describe('a stop signal while a command works', { timeout: 180_000 }, () => {
-  it('Ctrl+C during a local deploy’s build: exit 130, the lock released, no temp folder left', async () => {
+  it.each([
+    ['Ctrl+C during a local deploy’s build: exit 130', 'ctrl-c', 'SIGINT', 'group', 130],
+    ['SIGTERM to the deploy alone (a CI runner cancelling): exit 143', 'term', 'SIGTERM', 'process', 143],
+  ] as const)('%s, the lock released, no temp folder left', async (_, name, signal, to, code) => {
     // The lock is taken before the build starts, and held through it.
-    const stopped = await stopWhile(
-      'ctrl-c',
-      'scripts/deploy.ts',
-      deployArgs('ctrl-c'),
-      /^config: /m,
-      'SIGINT',
-      'group',
-    );
-    expect(stopped.code, stopped.output).toBe(130);
+    const stopped = await stopWhile(name, 'scripts/deploy.ts', deployArgs(name), /^config: /m, signal, to);
+    expect(stopped.code, stopped.output).toBe(code);
     expect(stopped.output).toContain('released the deploy lock');
     expect(stopped.left).toEqual([]);
-    const target = localTarget(join(root, 'ctrl-c-state'));
-    try {
-      expect(await readLock(target)).toBeNull();
-    } finally {
-      await target.close();
-    }
-  });
-
-  it('SIGTERM to the deploy alone (a CI runner cancelling): exit 143, the lock released, no temp folder left', async () => {
-    const stopped = await stopWhile(
-      'term',
-      'scripts/deploy.ts',
-      deployArgs('term'),
-      /^config: /m,
-      'SIGTERM',
-      'process',
-    );
-    expect(stopped.code, stopped.output).toBe(143);
-    expect(stopped.left).toEqual([]);
-    const target = localTarget(join(root, 'term-state'));
-    try {
-      expect(await readLock(target)).toBeNull();
-    } finally {
-      await target.close();
-    }
+    expect(await lockLeft(name)).toBeNull();
   });
 
   it('Ctrl+C during npm start’s first build: exit 130, its staging, values and search folders removed', async () => {
