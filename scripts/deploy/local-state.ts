@@ -61,13 +61,16 @@ export function localState(persistDir: string): LocalState {
     })());
   const step = async <T>(name: string, work: (mf: Miniflare) => Promise<T>): Promise<T> => {
     try {
-      return await work(await runtime()).catch(async (error: unknown) => {
+      const used = runtime();
+      return await work(await used).catch(async (error: unknown) => {
         // A Ctrl+C in the terminal reaches the runtime too, which ends: the steps after it (the lock's
-        // release) start another. So does a runtime that ended any other way.
+        // release) start another (once, whichever of the steps in flight fails first). So does a
+        // runtime that ended any other way.
         if (!interruptedBy() && !(error instanceof TypeError && error.message === 'fetch failed')) throw error;
-        const dead = running;
-        running = undefined;
-        await (await dead)?.dispose().catch(() => undefined);
+        if (running === used) {
+          running = undefined;
+          await (await used).dispose().catch(() => undefined);
+        }
         return work(await runtime());
       });
     } catch (error) {
