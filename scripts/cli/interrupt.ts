@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { withDeadline } from '../../worker/services/deadline.ts';
 
 /** What the cleanups together get before the command exits anyway. */
-export const cleanupMs = 20_000;
+const cleanupMs = 20_000;
 
 const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 type StopSignal = (typeof signals)[number];

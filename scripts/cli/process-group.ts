@@ -10,7 +10,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { onInterrupt } from './interrupt.ts';
-import { offlineEnv } from './run.ts';
+import { offlineEnv, signalGroup } from './run.ts';
 
 export interface GroupExit {
   code: number | null;
@@ -206,17 +206,6 @@ class ProcessTree {
         // Ended since.
       }
     }
-  }
-}
-
-function signalGroup(pgid: number, signal: NodeJS.Signals | 0): boolean {
-  // A child that never started has no group; -pid must never turn into "every process" or init.
-  if (!(pgid > 1)) return false;
-  try {
-    process.kill(-pgid, signal);
-    return true;
-  } catch {
-    return false; // ESRCH: nobody left in the group.
   }
 }
 

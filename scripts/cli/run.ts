@@ -69,14 +69,20 @@ function endWithThisProcess(pid: number): void {
   if (groupsHooked) return;
   groupsHooked = true;
   const signalAll = (signal: NodeJS.Signals) => {
-    for (const group of ownGroups) {
-      try {
-        process.kill(-group, signal);
-      } catch {
-        // Ended already.
-      }
-    }
+    for (const group of ownGroups) signalGroup(group, signal);
   };
   onInterrupt(() => signalAll('SIGTERM'));
   process.once('exit', () => signalAll('SIGKILL'));
+}
+
+/** Sends `signal` to every process of group `pgid`; false when none is left (0 only asks). */
+export function signalGroup(pgid: number, signal: NodeJS.Signals | 0): boolean {
+  // A child that never started has no group; -pid must never turn into "every process" or init.
+  if (!(pgid > 1)) return false;
+  try {
+    process.kill(-pgid, signal);
+    return true;
+  } catch {
+    return false; // ESRCH: nobody left in the group.
+  }
 }
