@@ -2,13 +2,13 @@
 // of a CI log says what failed; and a run whose report says success but which exited with an
 // error still counts as a failure.
 
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { firstLine, playwrightTally, vitestTally } from '../../../../scripts/cli/test-reports.ts';
+import { tempDir } from '../../support/temp-dirs.ts';
 
-const folder = mkdtempSync(join(tmpdir(), 'self-test-reports-'));
+const folder = await tempDir('test-reports');
 let written = 0;
 function report(content: unknown): string {
   const file = join(folder, `report-${written++}.json`);

@@ -1,11 +1,11 @@
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ensureLocalQuerySecret } from '../../../../scripts/local/dev-vars.ts';
+import { tempDir } from '../../support/temp-dirs.ts';
 
 async function devVars(content?: string): Promise<string> {
-  const path = join(await mkdtemp(join(tmpdir(), 'dev-vars-')), '.dev.vars');
+  const path = join(await tempDir('dev-vars'), '.dev.vars');
   if (content !== undefined) await writeFile(path, content);
   return path;
 }
