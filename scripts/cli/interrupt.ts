@@ -5,6 +5,10 @@
 // building kept its lock for half an hour, and an `npm start` stopped during its first build left
 // its folders (a large site's search spill among them) in the system's temp folder.
 //
+// The commands run as Node itself with tsx's loader (`node --import tsx`, package.json): tsx's
+// command line stands between the signal and the script, and kills a script whose event loop is
+// busy (a build) at once, before any of this runs.
+//
 // A step that must not be cut in the middle (the pointer's write) runs `uninterrupted`: a signal
 // that comes meanwhile stops the command once it is done. A second signal stops it at once.
 
