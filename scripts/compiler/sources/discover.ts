@@ -3,7 +3,7 @@
 
 import { readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
-import { join, relative, sep } from 'node:path';
+import { join, posix, relative, sep } from 'node:path';
 import { LineCounter, parseDocument } from 'yaml';
 import { BuildError, BuildErrors } from '../errors.ts';
 import { parseWithFriendlyErrors } from '../schemas/friendly-errors.ts';
@@ -199,7 +199,9 @@ export function parseDoc(siteDir: string, docsDir: string, file: string, raw: st
 
   let route: string;
   if (fm.slug !== undefined) {
-    route = fm.slug.startsWith('/') ? fm.slug : `/${[dir, fm.slug].filter(Boolean).join('/')}`;
+    // A relative slug is resolved against the doc's folder, `../` and `./` included, as Docusaurus
+    // resolves it (`slug: ../../api/get` in docs/a/b/ is /api/get): never above the docs' root.
+    route = fm.slug.startsWith('/') ? fm.slug : posix.join('/', dir, fm.slug);
   } else {
     route = `/${isIndex ? dir : [dir, fm.id ?? base].filter(Boolean).join('/')}`;
   }

@@ -34,6 +34,17 @@ describe('routes', () => {
     expect(doc('guides/setup.md', '---\nslug: first-steps\n---\nText\n').route).toBe('/guides/first-steps');
   });
 
+  it('resolves ../ and ./ in a relative slug as a path, never above the docs root', () => {
+    const slugged = (path: string, slug: string) => doc(path, `---\nslug: ${slug}\n---\nText\n`).route;
+    // As a real site writes its API pages (docs/api_reference/builders/get-item-builder.md).
+    expect(slugged('api_reference/builders/get.md', '../../api-reference/builders/get-item')).toBe(
+      '/api-reference/builders/get-item',
+    );
+    expect(slugged('dev_guide/high_level/read.md', '../dev-guide/read')).toBe('/dev_guide/dev-guide/read');
+    expect(slugged('guides/setup.md', './first-steps')).toBe('/guides/first-steps');
+    expect(slugged('guides/setup.md', '../../../../top')).toBe('/top');
+  });
+
   it('serves a slug of / at the site root', () => {
     expect(doc('welcome.md', '---\nslug: /\n---\nText\n').route).toBe('/');
   });
