@@ -14,23 +14,26 @@ export interface TermPostings {
 }
 
 /**
- * Visits the entries of id lists (each ascending) in id order, through a min-heap of the lists:
- * `visit(list, at)` for entry `at` of list `list`; a record several lists hold is visited once for each.
+ * Visits the entries of id lists (each ascending) in id order, through a min-heap of the lists by
+ * their next id: `visit(list, at)` for entry `at` of list `list`; a record several lists hold is
+ * visited once for each. The list on top gives every entry below the other lists' next ids in
+ * one run, without a step through the heap each: a word's own term holds most of its records.
  */
 function inIdOrder(lists: Uint32Array[], visit: (list: number, at: number) => void): void {
   const heap = new Int32Array(lists.length);
   const next = new Int32Array(lists.length);
+  /** Each list's next id, kept beside the heap so a comparison reads one array. */
+  const heads = new Float64Array(lists.length);
   let size = 0;
-  const idOf = (list: number) => lists[list]![next[list]!]!;
   const siftDown = () => {
     let i = 0;
     const list = heap[0]!;
-    const id = idOf(list);
+    const id = heads[list]!;
     for (;;) {
       let child = 2 * i + 1;
       if (child >= size) break;
-      if (child + 1 < size && idOf(heap[child + 1]!) < idOf(heap[child]!)) child++;
-      if (idOf(heap[child]!) >= id) break;
+      if (child + 1 < size && heads[heap[child + 1]!]! < heads[heap[child]!]!) child++;
+      if (heads[heap[child]!]! >= id) break;
       heap[i] = heap[child]!;
       i = child;
     }
@@ -40,8 +43,8 @@ function inIdOrder(lists: Uint32Array[], visit: (list: number, at: number) => vo
   for (let list = 0; list < lists.length; list++) {
     if (lists[list]!.length === 0) continue;
     let i = size++;
-    const id = lists[list]![0]!;
-    while (i > 0 && idOf(heap[(i - 1) >> 1]!) > id) {
+    const id = (heads[list] = lists[list]![0]!);
+    while (i > 0 && heads[heap[(i - 1) >> 1]!]! > id) {
       heap[i] = heap[(i - 1) >> 1]!;
       i = (i - 1) >> 1;
     }
@@ -49,10 +52,17 @@ function inIdOrder(lists: Uint32Array[], visit: (list: number, at: number) => vo
   }
   while (size > 0) {
     const list = heap[0]!;
-    const at = next[list]!;
-    visit(list, at);
-    if (at + 1 < lists[list]!.length) next[list] = at + 1;
-    else heap[0] = heap[--size]!;
+    const ids = lists[list]!;
+    // The other lists' least next id: the top list's entries below it come first, as they are.
+    let below = size > 1 ? heads[heap[1]!]! : Infinity;
+    if (size > 2 && heads[heap[2]!]! < below) below = heads[heap[2]!]!;
+    let at = next[list]!;
+    do visit(list, at++);
+    while (at < ids.length && ids[at]! < below);
+    if (at < ids.length) {
+      next[list] = at;
+      heads[list] = ids[at]!;
+    } else heap[0] = heap[--size]!;
     if (size > 0) siftDown();
   }
 }

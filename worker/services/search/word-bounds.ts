@@ -16,12 +16,15 @@ export class WordBounds {
   private readonly steps: Int16Array[];
   /** By term, then record type: the bucket of score step 0. */
   private readonly bases: Int32Array[];
-  /** By term, each posting's bound, from `cuts` (the query's own: a shared one stays held). */
-  private readonly bounds: Uint16Array[] = [];
+  /**
+   * The postings `cuts` kept, in the order read (term by term, ids ascending): every one bounded
+   * by the last cut, a few more, none of the many bounded past it.
+   */
+  private readonly kept: { terms: number[]; ids: number[]; bounds: number[] } = { terms: [], ids: [], bounds: [] };
 
   constructor(
     private readonly terms: TermPostings[],
-    private readonly mentions: Uint8Array,
+    private readonly mentions: Uint32Array,
     private readonly rankBits: number,
   ) {
     // A record needs a typo only if every term holding it does, and any exact term may hold it.
@@ -41,31 +44,45 @@ export class WordBounds {
 
   /**
    * The cut for each of `takes` (ascending): the first bucket by which that many postings are
-   * bounded (past the last bucket when there are fewer postings). Each posting's bound is kept
-   * for `recordsUpTo`: no better bucket its record can rank in through it.
+   * bounded (past the last bucket when there are fewer postings). The postings bounded by the
+   * last cut are kept, with their bounds, for `recordsUpTo`: no better bucket its record can rank
+   * in through one. The cut is followed as the postings are read, and only those bounded by it
+   * are kept (it only moves to better buckets), so a common word is read once and not stored whole.
    */
   cuts(takes: number[]): number[] {
+    const most = takes[takes.length - 1];
+    if (most === undefined) return [];
     // The ranking's own counts, borrowed: this runs before any ranking of the query and leaves them zeroed.
     const histogram = bucketCounts();
-    const { mentions, rankBits } = this;
+    const { mentions, rankBits, kept } = this;
     let first = histogram.length;
     let last = 0;
-    this.terms.forEach(({ postings: { ids, metas } }, term) => {
+    /** The cut for `most` among the postings read so far, and how many are bounded by it. */
+    let cut = histogram.length - 1;
+    let byCut = 0;
+    for (let term = 0; term < this.terms.length; term++) {
+      const { ids, metas } = this.terms[term]!.postings;
       const steps = this.steps[term]!;
       const base = this.bases[term]!;
-      const bounds = (this.bounds[term] = new Uint16Array(ids.length));
       for (let at = 0; at < ids.length; at++) {
         const meta = metas[at]!;
-        const count = Math.min(mentions[ids[at]! >>> rankBits]!, countedUpTo);
+        const mentioned = mentions[ids[at]! >>> rankBits]!;
+        const count = mentioned < countedUpTo ? mentioned : countedUpTo;
         let step = steps[(meta & 31) * classes + count]!;
         if (step === -1) step = this.step(term, meta & 31, count);
         const bucket = base[meta >> 5]! + step;
-        bounds[at] = bucket;
         histogram[bucket]!++;
         if (bucket < first) first = bucket;
         if (bucket > last) last = bucket;
+        if (bucket > cut) continue;
+        kept.terms.push(term);
+        kept.ids.push(ids[at]!);
+        kept.bounds.push(bucket);
+        byCut++;
+        // Up while the postings bounded before the cut's bucket are enough without it.
+        while (byCut - histogram[cut]! >= most) byCut -= histogram[cut--]!;
       }
-    });
+    }
     const cuts: number[] = [];
     let below = 0;
     let bucket = first;
@@ -86,24 +103,27 @@ export class WordBounds {
     const before: number[] = [];
     const within: number[] = [];
     let limit = 2 ** 32 - 1;
-    this.terms.forEach(({ postings: { ids } }, term) => {
-      const bounds = this.bounds[term]!;
-      let taken = 0;
-      let lastTaken = 0;
-      for (let at = 0; at < ids.length; at++) {
-        const bound = bounds[at]!;
-        if (bound < cut) before.push(ids[at]!);
-        else if (bound === cut) {
-          // More in the cut than the term gives: records past the last it gave may be left out.
-          if (taken === take) limit = Math.min(limit, lastTaken);
-          else {
-            within.push(ids[at]!);
-            lastTaken = ids[at]!;
-            taken++;
-          }
-        }
+    const { terms, ids, bounds } = this.kept;
+    let term = -1;
+    let taken = 0;
+    let lastTaken = 0;
+    for (let at = 0; at < ids.length; at++) {
+      const bound = bounds[at]!;
+      if (bound > cut) continue;
+      if (terms[at] !== term) {
+        term = terms[at]!;
+        taken = 0;
+        lastTaken = 0;
       }
-    });
+      if (bound < cut) before.push(ids[at]!);
+      // More in the cut than the term gives: records past the last it gave may be left out.
+      else if (taken === take) limit = Math.min(limit, lastTaken);
+      else {
+        within.push(ids[at]!);
+        lastTaken = ids[at]!;
+        taken++;
+      }
+    }
     const all = Uint32Array.from([...before, ...within.filter((id) => id <= limit)]).sort();
     let n = 0;
     for (let i = 0; i < all.length; i++) if (i === 0 || all[i] !== all[i - 1]) all[n++] = all[i]!;

@@ -35,7 +35,7 @@ export class WordRanking implements Ranked {
   /** The best records found for the first `need` ranks; undefined where the bound could not tell them. */
   private best?: { need: number; ranking: Ranking | undefined };
   /** By page: how many of its records mention the word (the page weight's count). */
-  private readonly mentions: Uint8Array;
+  private readonly mentions: Uint32Array;
 
   constructor(
     private readonly terms: TermPostings[],
@@ -105,7 +105,7 @@ export function bestRecords(
   terms: TermPostings[],
   need: number,
   rankBits: number,
-  mentions: Uint8Array,
+  mentions: Uint32Array,
 ): Ranking | undefined {
   const postings = terms.reduce((sum, term) => sum + term.postings.ids.length, 0);
   // Where a page asks for a good share of the matches, gathering them is no cheaper.
