@@ -65,7 +65,7 @@ export function countWord(terms: TermPostings[], rankBits: number): WordCount {
           records++;
         }
       } else {
-        if (listed === beyond.length) beyond = grown(beyond, ids.length - i);
+        if (listed === beyond.length) beyond = grown(beyond);
         beyond[listed++] = id;
       }
     }
@@ -74,9 +74,9 @@ export function countWord(terms: TermPostings[], rankBits: number): WordCount {
   return { records: records + distinctIn(beyond, runs), mentions };
 }
 
-/** `list` with room for `more` entries past its own (at least twice its length). */
-function grown(list: Uint32Array, more: number): Uint32Array {
-  const next = new Uint32Array(Math.max(list.length * 2, list.length + more));
+/** `list` with twice its room: a word's listed records take about what they need, not its postings. */
+function grown(list: Uint32Array): Uint32Array {
+  const next = new Uint32Array(Math.max(1024, list.length * 2));
   next.set(list);
   return next;
 }
