@@ -11,7 +11,8 @@ import { startWorkerd, type RunningSite } from './server.ts';
 export interface SearchFigures {
   /**
    * Wall time of the first POST /1/indexes/*\/queries on a fresh workerd, once its isolate is up:
-   * the median over `firstSearches.cold`, one a fresh workerd.
+   * the median over `firstSearches.cold`, one a fresh workerd, each asked the next of the stream's
+   * first queries.
    */
   coldFirstMs: number;
   /** workerd's CPU time during that search (every thread, from the kernel's schedstat); median. */
@@ -24,9 +25,10 @@ export interface SearchFigures {
    */
   firstSearches?: { cold: ColdSearch[]; servicesUp: FirstSearch[] };
   /**
-   * The same first query on another fresh workerd whose KV, Cache API and static-assets services
-   * were started beforehand (`wakeServices`), as Cloudflare always has them: the first search's
-   * own cost, without Miniflare starting its simulators on it. Filled in by `firstSearchServicesUp`.
+   * The same first queries, each on another fresh workerd whose KV, Cache API and static-assets
+   * services were started beforehand (`wakeServices`), as Cloudflare always has them: the first
+   * search's own cost, without Miniflare starting its simulators on it. Filled in by
+   * `firstSearchServicesUp`; the median.
    */
   servicesUp?: FirstSearch;
   /** workerd's RSS after `seriesQueries` searches minus its RSS before the first one. */
@@ -97,9 +99,9 @@ export async function withFreshWorkerd<T>(
 
 /**
  * The search figures in `layout`: `measureSearch` on a fresh workerd (`alsoMeasure` may ask that
- * workerd more before it stops), then the same first query on another fresh workerd whose
- * platform services are up (`firstSearchServicesUp`). `queries` gives a new stream of the same
- * queries each time.
+ * workerd more before it stops), then the stream's next first queries, each on another fresh
+ * workerd, and each of them again on one whose platform services are up (`firstSearchServicesUp`).
+ * `queries` gives a new stream of the same queries each time.
  */
 export async function searchFiguresIn(
   layout: SearchLayout,
@@ -127,16 +129,20 @@ export async function searchFiguresIn(
     { ms: figures.coldFirstMs, cpuMs: figures.coldFirstCpuMs, isolateStartMs: figures.isolateStartMs },
   ];
   const servicesUp: FirstSearch[] = [];
-  // Alternated, so that a slow spell of the machine falls on both.
+  // Alternated, so that a slow spell of the machine falls on both. Sample i asks the stream's i-th
+  // query, cold and with the services up: one query's cost is its own (a word of many completions
+  // reads four times the pieces of a rare one), so a figure of one query would follow the site's
+  // choice of first words, not its size or shape.
   for (let i = 0; i < samples; i++) {
+    const query = queryAt(queries, i);
     if (i > 0)
       cold.push(
         await fresh(async (workerd, pid) => {
           const isolateStartMs = await startIsolate(workerd.origin);
-          return { ...(await firstSearch(workerd.origin, pid, queries()())), isolateStartMs };
+          return { ...(await firstSearch(workerd.origin, pid, query)), isolateStartMs };
         }),
       );
-    servicesUp.push(await fresh((workerd, pid) => firstSearchServicesUp(workerd, pid, queries()())));
+    servicesUp.push(await fresh((workerd, pid) => firstSearchServicesUp(workerd, pid, query)));
   }
   figures.firstSearches = { cold, servicesUp };
   figures.coldFirstMs = medianOf(cold.map((search) => search.ms))!;
@@ -147,6 +153,13 @@ export async function searchFiguresIn(
     cpuMs: medianOf(servicesUp.map((search) => search.cpuMs)),
   };
   return figures;
+}
+
+/** The `index`-th query (from 0) of a new stream. */
+export function queryAt(queries: () => () => string, index: number): string {
+  const next = queries();
+  for (let i = 0; i < index; i++) next();
+  return next();
 }
 
 /** The median, rounded; null when any value is unknown. */
@@ -215,7 +228,7 @@ export async function measureSearch(
 
 /**
  * `site` is a fresh workerd (`workerdPid`) that has answered nothing: its platform services are
- * woken, its isolate started, then `query` (the first query `measureSearch` asked) is timed.
+ * woken, its isolate started, then `query` (one of the stream's first queries) is timed.
  */
 export async function firstSearchServicesUp(
   site: RunningSite,
