@@ -10,17 +10,29 @@ import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-worker
 const migrations = await readD1Migrations('./worker/migrations');
 
 /**
- * Files that wait minutes on deploys and servers. Vitest starts the larger files first when it has no
- * earlier run's times (a fresh clone, CI): the deploy history's file then started late and ran alone
- * at the end (351 s of a 510 s unit project). Started first, the other files fill the other worker.
+ * The files that take minutes (deploys, servers, builds, compile threads), longest first. Vitest
+ * starts the larger files first when it has no earlier run's times (a fresh clone, CI): the deploy
+ * history's file then started late and ran alone at the end (351 s of a 510 s unit project), and a
+ * long file started among the last small ones does the same. Started first, longest first, the
+ * small files fill the other workers around them and the project ends about when its longest
+ * file does.
  */
-const slowFiles = [/tests\/unit\/scripts\/deploy\.local\.test\.ts$/, /local-index\.split-index\.test\.ts$/];
+const slowFiles = [
+  /tests\/unit\/scripts\/deploy\.local\.test\.ts$/,
+  /index-writer\.remove-page\.test\.ts$/,
+  /compile\/threads\.test\.ts$/,
+  /local-index\.split-index\.test\.ts$/,
+  /tests\/unit\/scripts\/dev\.test\.ts$/,
+  /tests\/unit\/scripts\/dev-early\.test\.ts$/,
+  /tests\/unit\/sites\/dev-broken-pages\.test\.ts$/,
+];
 
 class SlowFilesFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    const slow = (file: TestSpecification) => slowFiles.some((pattern) => pattern.test(file.moduleId));
-    return [...sorted.filter(slow), ...sorted.filter((file) => !slow(file))];
+    const rank = (file: TestSpecification) => slowFiles.findIndex((pattern) => pattern.test(file.moduleId));
+    const slow = sorted.filter((file) => rank(file) >= 0).sort((a, b) => rank(a) - rank(b));
+    return [...slow, ...sorted.filter((file) => rank(file) < 0)];
   }
 }
 
