@@ -131,10 +131,11 @@ export async function searchFiguresIn(
   const servicesUp: FirstSearch[] = [];
   // Alternated, so that a slow spell of the machine falls on both. Sample i asks the stream's i-th
   // query, cold and with the services up: one query's cost is its own (a word of many completions
-  // reads four times the pieces of a rare one), so a figure of one query would follow the site's
+  // reads several times the pieces of a rare one), so a figure of one query would follow the site's
   // choice of first words, not its size or shape.
-  for (let i = 0; i < samples; i++) {
-    const query = queryAt(queries, i);
+  const next = queries();
+  const firstQueries = Array.from({ length: samples }, () => next());
+  for (const [i, query] of firstQueries.entries()) {
     if (i > 0)
       cold.push(
         await fresh(async (workerd, pid) => {
@@ -153,13 +154,6 @@ export async function searchFiguresIn(
     cpuMs: medianOf(servicesUp.map((search) => search.cpuMs)),
   };
   return figures;
-}
-
-/** The `index`-th query (from 0) of a new stream. */
-export function queryAt(queries: () => () => string, index: number): string {
-  const next = queries();
-  for (let i = 0; i < index; i++) next();
-  return next();
 }
 
 /** The median, rounded; null when any value is unknown. */
